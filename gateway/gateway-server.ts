@@ -1,0 +1,110 @@
+// The Apollo gateway: authenticates every caller, then plans queries across the four subgraphs,
+// forwarding the principal in a signed short-lived header and the request id for log correlation.
+import path from 'node:path';
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { GraphQLError } from 'graphql';
+import { VigilConfig } from '../platform/config';
+import { Db } from '../platform/db/prisma';
+import { DomainError } from '../platform/errors/domain-error';
+import { formatError } from '../platform/errors/to-graphql-error';
+import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
+import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
+import { SubgraphName } from '../platform/subgraph/subgraph-server';
+import { credentialResolvers } from './credentials/credential-resolvers';
+import { readCredential } from './credentials/read-credential';
+import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
+import { composeSupergraph } from './supergraph';
+import { playgroundHtml } from './playground/playground-page';
+
+export interface GatewayContext {
+  principal: Principal;
+  requestId: string;
+}
+
+class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(url: string, private readonly secret: string) {
+    super({ url });
+  }
+  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    if (!('principal' in context) || !context.principal) return;
+    request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal, this.secret));
+    request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
+  }
+}
+
+export interface GatewayOptions {
+  db: Db;
+  config: VigilConfig;
+  subgraphUrls: Record<SubgraphName, string>;
+  port: number;
+  extraCredentialResolvers?: Record<string, CredentialResolver>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningServer> {
+  const { db, config } = options;
+  const gateway = new ApolloGateway({
+    supergraphSdl: composeSupergraph(options.subgraphUrls),
+    buildService: ({ url }) => new SignedPrincipalDataSource(url!, config.internalSecret),
+  });
+  const apollo = new ApolloServer<GatewayContext>({ gateway, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  await apollo.start();
+  const resolvers = credentialResolvers(options.extraCredentialResolvers);
+
+  const app = createServiceApp('gateway', async () => {
+    await db.$queryRaw`SELECT 1`;
+  });
+  mountPlayground(app);
+  app.use(
+    '/graphql',
+    express.json({ limit: '5mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
+        try {
+          const principal = await resolvePrincipal(credential, db, resolvers);
+          return { principal, requestId: req.requestId };
+        } catch (error) {
+          if (error instanceof DomainError) {
+            throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+          }
+          throw error;
+        }
+      },
+    }),
+  );
+  const server = await listen(app, options.port, config.host);
+  return {
+    ...server,
+    url: `${server.url}/graphql`,
+    async close() {
+      await server.close();
+      await apollo.stop();
+    },
+  };
+}
+
+/** GraphiQL served from the npm packages (no CDN: installations are often air-gapped). */
+function mountPlayground(app: express.Express): void {
+  const asset = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+  const assets: Record<string, string> = {
+    'react.js': asset('react', 'umd/react.production.min.js'),
+    'react-dom.js': asset('react-dom', 'umd/react-dom.production.min.js'),
+    'graphiql.js': asset('graphiql', 'graphiql.min.js'),
+    'graphiql.css': asset('graphiql', 'graphiql.min.css'),
+  };
+  app.get('/playground/assets/:file', (req, res) => {
+    const file = assets[req.params.file];
+    if (!file) return void res.status(404).end();
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.sendFile(file);
+  });
+  const page = (_req: express.Request, res: express.Response) => {
+    res.type('html').send(playgroundHtml('/graphql'));
+  };
+  app.get('/playground', page);
+  app.get('/graphql', (req, res, next) => (req.accepts(['html', 'json']) === 'html' && !req.query.query ? page(req, res) : next()));
+}

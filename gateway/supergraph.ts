@@ -1,0 +1,22 @@
+// The supergraph is composed from the subgraphs' own schema.graphql files with
+// @apollo/composition: no introspection at start, and a composition error is a build/test failure.
+import path from 'node:path';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
+import { SubgraphName, readSchema } from '../platform/subgraph/subgraph-server';
+
+export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk'];
+
+export function subgraphSchemaPath(name: SubgraphName): string {
+  return path.resolve(__dirname, '..', 'subgraphs', name, 'schema.graphql');
+}
+
+export function composeSupergraph(urls: Record<SubgraphName, string>): string {
+  const result = composeServices(
+    SUBGRAPH_NAMES.map((name) => ({ name, url: urls[name], typeDefs: parse(readSchema(subgraphSchemaPath(name))) })),
+  );
+  if (result.errors?.length) {
+    throw new Error(`supergraph composition failed:\n${result.errors.map((error) => `- ${error.message}`).join('\n')}`);
+  }
+  return result.supergraphSdl!;
+}

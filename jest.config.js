@@ -1,0 +1,11 @@
+/** Jest: unit tests sit next to the code (*.test.ts); integration tests under test/ share one real
+ * PostgreSQL (embedded unless DATABASE_URL is set) started by test/setup/global-setup.mjs. */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
+  globalSetup: '<rootDir>/test/setup/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
+  testTimeout: 60000,
+};

@@ -1,0 +1,81 @@
+// The one table of error codes and their HTTP statuses. Every code a service may raise is here;
+// domain error enums are typed as subsets of ErrorCode, so a code without a status cannot compile.
+// The REST adapter renders these statuses in each area's envelope; GraphQL carries them in
+// `extensions.code` and `extensions.http.status`.
+export const ERROR_STATUS = {
+  // platform
+  missing_authentication: 401,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  schema_validation_failed: 400,
+  malformed_json: 400,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+
+  // profiles
+  profile_not_found: 404,
+  profile_validation_failed: 400,
+  custom_field_unknown: 400,
+  custom_field_archived: 400,
+  custom_field_wrong_type: 400,
+  custom_field_invalid_date: 400,
+  custom_field_invalid_choice: 400,
+  custom_field_required: 400,
+  custom_field_invalid_json: 400,
+  custom_field_too_large: 409,
+  custom_fields_combined_too_large: 409,
+  custom_field_definitions_unavailable: 503,
+  custom_field_definition_not_found: 404,
+  custom_field_definition_conflict: 409,
+  custom_field_option_immutable: 409,
+  profile_group_not_found: 404,
+  profile_group_unknown: 400,
+  comment_not_found: 404,
+  profile_erased: 409,
+
+  // idv
+  idv_profile_id_required: 400,
+  idv_profile_id_invalid: 400,
+  idv_profile_not_found: 400,
+  idv_direct_invite_forbidden: 403,
+  idv_session_overrides_forbidden: 403,
+  idv_session_not_found: 404,
+  idv_workflow_not_found: 404,
+  idv_theme_not_found: 404,
+  idv_state_conflict: 409,
+  idv_session_idempotency_conflict: 409,
+  idv_workflow_not_active: 409,
+  idv_profile_erasure_claimed: 409,
+  idv_invite_conflict: 409,
+  idv_review_terminal: 409,
+  idv_review_invalid_transition: 409,
+  idv_theme_revision_conflict: 409,
+  idv_profile_email_missing: 422,
+  invite_delivery_failed: 502,
+  invite_delivery_retrying: 502,
+  idv_profile_lookup_unavailable: 503,
+  idv_direct_invite_unavailable: 503,
+  idv_unsupported_media_type: 415,
+
+  // screening
+  search_not_found: 404,
+  watchlist_format_invalid: 400,
+  watchlist_import_conflict: 409,
+  screening_index_unavailable: 503,
+
+  // risk
+  assessment_not_found: 404,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function httpStatusFor(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);
+}

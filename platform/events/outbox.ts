@@ -1,0 +1,53 @@
+// The event outbox: domains record events in the same transaction as the state change
+// (recordEvent with their transaction client); the relay hands them to the job queue, where the
+// delivery job (webhooks) picks them up. An event is marked published only once it is queued, so
+// none is lost if a worker dies between the two steps (the queue's singleton key deduplicates).
+import { Db, Prisma } from '../db/prisma';
+import { newId } from '../ids/new-id';
+import { JobQueue } from '../jobs/job-queue';
+import { logger } from '../logging/logger';
+
+export const EVENT_DELIVERY_QUEUE = 'events.deliver';
+
+type Tx = Pick<Db, 'outboxEvent'>;
+
+export interface NewEvent {
+  tenantId: string;
+  workspaceId: string;
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  payload: Record<string, unknown>;
+}
+
+export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
+  const id = newId('evt');
+  await tx.outboxEvent.create({ data: { id, ...event, payload: event.payload as Prisma.InputJsonValue } });
+  return id;
+}
+
+/** Moves unpublished events to the delivery queue, oldest first. Returns how many moved. */
+export async function relayOutbox(db: Db, queue: JobQueue, batchSize = 100): Promise<number> {
+  const events = await db.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: batchSize });
+  for (const event of events) {
+    await queue.send(EVENT_DELIVERY_QUEUE, { eventId: event.id }, { singletonKey: event.id });
+    await db.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
+  }
+  return events.length;
+}
+
+export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await relayOutbox(db, queue);
+    } catch (error) {
+      logger.error({ err: error }, 'outbox relay failed; will retry');
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  return { stop: () => clearInterval(timer) };
+}

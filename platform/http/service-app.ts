@@ -1,0 +1,83 @@
+// The Express frame every Vigil HTTP service shares: request ids, access logs, health, readiness
+// and Prometheus metrics. Domain routes are mounted on the returned app.
+import crypto from 'node:crypto';
+import http from 'node:http';
+import express, { Express, NextFunction, Request, Response } from 'express';
+import { logger, Logger } from '../logging/logger';
+import { REQUEST_ID_HEADER } from '../principal/principal';
+import { httpRequestDuration, metricsRegistry } from './metrics';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      requestId: string;
+      log: Logger;
+    }
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function createServiceApp(service: string, ready: () => Promise<void>): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.header(REQUEST_ID_HEADER);
+    req.requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+    req.log = logger.child({ service, requestId: req.requestId });
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      httpRequestDuration.labels(service, req.method, String(route), String(res.statusCode)).observe(seconds);
+      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+    });
+    next();
+  });
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service });
+  });
+  app.get('/readyz', async (req, res) => {
+    try {
+      await ready();
+      res.json({ status: 'ready', service });
+    } catch (error) {
+      req.log.warn({ err: error }, 'not ready');
+      res.status(503).json({ status: 'unavailable', service });
+    }
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', metricsRegistry.contentType);
+    res.send(await metricsRegistry.metrics());
+  });
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as { port: number };
+      resolve({
+        url: `http://${host}:${address.port}`,
+        port: address.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

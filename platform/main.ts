@@ -1,0 +1,76 @@
+// `npm start`: the whole platform in one process on the embedded default, or one service
+// (`npm start -- --service gateway`) as docker-compose runs it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { applyMigrations } from './db/migrations';
+import { logger } from './logging/logger';
+import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment';
+import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
+import { seedDemo } from './tenancy/seed-demo';
+
+async function main(): Promise<void> {
+  const services = selectedServices(process.argv.slice(2));
+  const database = await prepareLocalEnvironment(process.env);
+  const config = loadConfig();
+  await applyMigrations(config.databaseUrl, (line) => logger.info(line));
+  const platform = await startPlatform(config, services);
+
+  if (services.length === SERVICE_NAMES.length) {
+    const demo = await seedDemo(platform.db);
+    const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
+    if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
+    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
+  } else {
+    logger.info({ services, urls: platform.urls }, 'services started');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await platform.close();
+    await database?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function selectedServices(args: string[]): ServiceName[] {
+  const index = args.indexOf('--service');
+  if (index < 0) return [...SERVICE_NAMES];
+  const names = (args[index + 1] ?? '').split(',');
+  for (const name of names) {
+    if (!SERVICE_NAMES.includes(name as ServiceName)) throw new Error(`unknown service "${name}"; one of ${SERVICE_NAMES.join(', ')}`);
+  }
+  return names as ServiceName[];
+}
+
+function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean): void {
+  const rest = urls['rest-adapter'];
+  const gateway = urls.gateway!.replace(/\/graphql$/, '');
+  const lines = [
+    '',
+    'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : ''),
+    `  REST API          ${rest}`,
+    `  REST docs         ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
+    `  GraphQL playground ${gateway}/playground   (endpoint ${gateway}/graphql)`,
+    `  Health            ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
+    apiKey
+      ? `  Demo API key      ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
+      : `  Demo API key      in ${path.relative(process.cwd(), keyFile)} (created on first run)`,
+    '',
+    `Try: curl -H "x-api-key: $(cat ${path.relative(process.cwd(), keyFile)})" -H "content-type: application/json" \\`,
+    `       -d '{"name":"Ada Lovelace","kind":"individual"}' ${rest}/clm/v1/profiles`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  logger.fatal({ err: error }, 'failed to start');
+  console.error(error);
+  process.exit(1);
+});

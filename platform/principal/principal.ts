@@ -1,0 +1,57 @@
+// The principal: who is calling, resolved by the gateway from a credential and forwarded to the
+// subgraphs in a signed, short-lived header. Subgraphs trust nothing else about the caller.
+import { hmac, safeEqual } from '../crypto/hash';
+
+export type PrincipalKind = 'application' | 'dashboard_user' | 'capture' | 'invite' | 'service';
+
+export interface Entitlements {
+  /** May send session_overrides on POST /idv/v1/sessions. */
+  sessionOverrides?: boolean;
+  /** URL prefixes a completion.return_url must start with (exact origin + path prefix). */
+  returnUrlPrefixes?: string[];
+  /** Risk assessment agents (beta). */
+  riskAssessments?: boolean;
+  /** Watchlist administration (imports). */
+  watchlistAdmin?: boolean;
+}
+
+export interface Principal {
+  tenantId: string;
+  workspaceId: string;
+  /** Application id, dashboard user id, session id (capture/invite) or service name. */
+  actorId: string;
+  kind: PrincipalKind;
+  entitlements: Entitlements;
+  /** For capture and invite credentials: the one session they open. */
+  sessionId?: string;
+  /** Display fields for audit trails (dashboard users). */
+  actorName?: string;
+  actorEmail?: string;
+}
+
+export const PRINCIPAL_HEADER = 'x-vigil-principal';
+export const REQUEST_ID_HEADER = 'x-request-id';
+const DEFAULT_LIFETIME_MS = 60_000;
+
+export function signPrincipal(principal: Principal, secret: string, now = Date.now(), lifetimeMs = DEFAULT_LIFETIME_MS): string {
+  const payload = Buffer.from(JSON.stringify({ p: principal, exp: now + lifetimeMs })).toString('base64url');
+  return `${payload}.${hmac(secret, payload)}`;
+}
+
+/** Returns the principal, or undefined when the header is missing, forged or expired. */
+export function verifyPrincipal(header: string | undefined, secret: string, now = Date.now()): Principal | undefined {
+  if (!header) return undefined;
+  const [payload, signature] = header.split('.');
+  if (!payload || !signature || !safeEqual(signature, hmac(secret, payload))) return undefined;
+  try {
+    const { p, exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { p: Principal; exp: number };
+    return typeof exp === 'number' && exp > now ? p : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A service acting for a caller inside the caller's scope (e.g. IDV looking a profile up). */
+export function servicePrincipal(service: string, scope: Pick<Principal, 'tenantId' | 'workspaceId'>): Principal {
+  return { tenantId: scope.tenantId, workspaceId: scope.workspaceId, actorId: service, kind: 'service', entitlements: {} };
+}

@@ -1,0 +1,13 @@
+// Every background job of every domain, registered with the workers. A domain adds its jobs here.
+import { VigilConfig } from '../config';
+import { Db } from '../db/prisma';
+import { JobDefinition } from '../jobs/job-queue';
+
+export interface JobDependencies {
+  db: Db;
+  config: VigilConfig;
+}
+
+export function allJobs(_deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return [];
+}

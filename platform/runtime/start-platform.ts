@@ -1,0 +1,80 @@
+// Starts any subset of Vigil's services in this process: all of them for `npm start` and the
+// tests, one of them per container in docker-compose.
+import { VigilConfig } from '../config';
+import { createDb, Db } from '../db/prisma';
+import { RunningServer } from '../http/service-app';
+import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
+import { startGateway } from '../../gateway/gateway-server';
+import { startRestAdapter } from '../../rest-adapter/rest-server';
+import { profilesSubgraph } from '../../subgraphs/profiles';
+import { idvSubgraph } from '../../subgraphs/idv';
+import { screeningSubgraph } from '../../subgraphs/screening';
+import { riskSubgraph } from '../../subgraphs/risk';
+import { startWorker } from './worker';
+
+export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = { // eslint-disable-line @typescript-eslint/no-explicit-any
+  profiles: profilesSubgraph,
+  idv: idvSubgraph,
+  screening: screeningSubgraph,
+  risk: riskSubgraph,
+};
+
+export interface RunningPlatform {
+  db: Db;
+  config: VigilConfig;
+  urls: Partial<Record<ServiceName, string>>;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(config: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES): Promise<RunningPlatform> {
+  const db = createDb(config.databaseUrl);
+  const closers: (() => Promise<void>)[] = [];
+  const urls: Partial<Record<ServiceName, string>> = {};
+  const subgraphUrls = { ...config.subgraphUrls };
+  try {
+    for (const name of Object.keys(SUBGRAPHS) as SubgraphName[]) {
+      if (!services.includes(name)) continue;
+      const server: RunningServer = await startSubgraph(SUBGRAPHS[name]({ db, config }), { db, config }, config.ports[name]);
+      closers.push(server.close);
+      urls[name] = subgraphUrls[name] = server.url;
+    }
+    let gatewayUrl = config.gatewayUrl;
+    if (services.includes('gateway')) {
+      const gateway = await startGateway({ db, config, subgraphUrls, port: config.ports.gateway });
+      closers.push(gateway.close);
+      urls.gateway = gatewayUrl = gateway.url;
+    }
+    if (services.includes('rest-adapter')) {
+      const rest = await startRestAdapter({ gatewayUrl, publicBaseUrl: config.publicBaseUrl, port: config.ports.rest, host: config.host });
+      closers.push(rest.close);
+      urls['rest-adapter'] = rest.url;
+    }
+    if (services.includes('worker')) {
+      const worker = await startWorker(db, config);
+      closers.push(worker.close);
+      urls.worker = 'pg-boss';
+    }
+  } catch (error) {
+    await closeAll(closers);
+    await db.$disconnect();
+    throw error;
+  }
+  return {
+    db,
+    config,
+    urls,
+    async close() {
+      await closeAll(closers);
+      await db.$disconnect();
+    },
+  };
+}
+
+async function closeAll(closers: (() => Promise<void>)[]): Promise<void> {
+  for (const close of closers.reverse()) {
+    await close().catch(() => undefined);
+  }
+}

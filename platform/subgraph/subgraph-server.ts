@@ -1,0 +1,86 @@
+// Runs one subgraph: its schema.graphql and resolvers behind Apollo Server, reachable only with a
+// principal header signed by the gateway (or by a sibling service acting for a caller).
+import fs from 'node:fs';
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
+import { GraphQLError, parse } from 'graphql';
+import { VigilConfig } from '../config';
+import { Db } from '../db/prisma';
+import { formatError } from '../errors/to-graphql-error';
+import { Logger } from '../logging/logger';
+import { listen, RunningServer, createServiceApp } from '../http/service-app';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from '../principal/principal';
+
+export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
+
+/** What every resolver gets; a subgraph adds its services and DataLoaders on top. */
+export interface RequestContext {
+  principal: Principal;
+  requestId: string;
+  log: Logger;
+}
+
+export interface SubgraphDependencies {
+  db: Db;
+  config: VigilConfig;
+}
+
+export interface SubgraphDefinition<Context extends RequestContext = RequestContext> {
+  name: SubgraphName;
+  /** Path of the subgraph's schema.graphql. */
+  schemaPath: string;
+  resolvers: GraphQLResolverMap<Context>;
+  /** Builds the per-request context (services, DataLoaders) from the verified principal. */
+  createContext(base: RequestContext): Context;
+  /** Express routes outside GraphQL (rare; e.g. binary uploads stay in the REST adapter). */
+  mountRoutes?(app: express.Express): void;
+  /** Called on shutdown (timers, caches). */
+  close?(): Promise<void>;
+}
+
+export function readSchema(schemaPath: string): string {
+  return fs.readFileSync(schemaPath, 'utf8');
+}
+
+export async function startSubgraph<Context extends RequestContext>(
+  definition: SubgraphDefinition<Context>,
+  deps: SubgraphDependencies,
+  port: number,
+): Promise<RunningServer> {
+  const schema = buildSubgraphSchema({ typeDefs: parse(readSchema(definition.schemaPath)), resolvers: definition.resolvers as GraphQLResolverMap<unknown> });
+  const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  await apollo.start();
+
+  const app = createServiceApp(definition.name, async () => {
+    await deps.db.$queryRaw`SELECT 1`;
+  });
+  definition.mountRoutes?.(app);
+  app.use(
+    '/graphql',
+    express.json({ limit: '5mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), deps.config.internalSecret);
+        if (!principal) {
+          // Subgraphs are never called directly by clients: an unsigned or stale call is refused.
+          throw new GraphQLError('Missing or invalid internal principal', { extensions: { code: 'unauthorized', http: { status: 401 } } });
+        }
+        return definition.createContext({ principal, requestId: req.requestId, log: req.log.child({ tenantId: principal.tenantId }) });
+      },
+    }),
+  );
+  const server = await listen(app, port, deps.config.host);
+  return {
+    ...server,
+    url: `${server.url}/graphql`,
+    async close() {
+      await server.close();
+      await apollo.stop();
+      await definition.close?.();
+    },
+  };
+}

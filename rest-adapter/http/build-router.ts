@@ -1,0 +1,94 @@
+// Turns the route table into Express handlers: credential form check, lossless body parsing,
+// schema validation, one GraphQL call to the gateway, and the area's envelope.
+import express, { Request, Response } from 'express';
+import { ApiError } from './api-error';
+import { areaHeaders, errorEnvelope, successEnvelope, Area } from './envelopes';
+import { GatewayClient } from './gateway-client';
+import { parseLossless, stringifyLossless } from './lossless-json';
+import { validate } from './validation';
+import { AcceptedCredential, Route, RouteInput } from '../routes/route';
+
+const BODY_LIMIT = '1mb';
+
+export function buildRouter(routes: Route[], gateway: GatewayClient): express.Router {
+  const router = express.Router();
+  const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+  for (const route of routes) {
+    router[route.method](route.path, rawBody, async (req: Request, res: Response) => {
+      try {
+        checkCredentialForm(req, route.credentials);
+        const input: RouteInput = {
+          params: req.params as Record<string, string>,
+          query: route.query ? (validate(route.query, req.query, 'query') as Record<string, unknown>) : (req.query as Record<string, unknown>),
+          body: route.body ? validate(route.body, readBody(req), 'body') : readBody(req),
+          headers: lowerCaseHeaders(req),
+        };
+        const data = route.operation ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId) : {};
+        const result = route.result ? route.result(data, input) : { body: data };
+        const status = result.status ?? route.successStatus ?? 200;
+        send(res, status, route.area, successEnvelope(route.area, status, result.body), result.headers);
+      } catch (error) {
+        sendError(req, res, route.area, error);
+      }
+    });
+  }
+  return router;
+}
+
+export function sendError(req: Request, res: Response, area: Area, error: unknown): void {
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : isPayloadTooLarge(error)
+        ? ApiError.of('payload_too_large', 'Request body too large')
+        : undefined;
+  if (!apiError) req.log.error({ err: error }, 'unexpected adapter error');
+  const final = apiError ?? ApiError.of('internal_error', 'Internal error');
+  send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), { 'Cache-Control': 'no-store' });
+}
+
+function send(res: Response, status: number, area: Area, body: unknown, headers: Record<string, string> = {}): void {
+  res.status(status);
+  for (const [name, value] of Object.entries({ ...areaHeaders(area), ...headers })) res.setHeader(name, value);
+  if (status === 204) return void res.end();
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(stringifyLossless(body));
+}
+
+function readBody(req: Request): unknown {
+  const raw = req.body;
+  if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined;
+  try {
+    return parseLossless(raw.toString('utf8'));
+  } catch (error) {
+    throw ApiError.of('schema_validation_failed', `Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+/** Which credential form the request presents; the gateway decides whether it is valid. */
+function presentedCredential(req: Request): AcceptedCredential | 'other' | undefined {
+  const authorization = req.header('authorization');
+  if (authorization) {
+    const scheme = authorization.trim().split(/\s+/)[0].toLowerCase();
+    if (scheme === 'api-key' || scheme === 'bearer' || scheme === 'capture' || scheme === 'invite') return scheme;
+    return 'other';
+  }
+  return req.header('x-api-key') ? 'x-api-key' : undefined;
+}
+
+function checkCredentialForm(req: Request, accepted: AcceptedCredential[]): void {
+  if (accepted.includes('none')) return;
+  const presented = presentedCredential(req);
+  if (!presented) throw ApiError.of('missing_authentication', 'Missing authentication');
+  if (presented === 'other' || !accepted.includes(presented)) throw ApiError.of('unauthorized', 'Unauthorized');
+}
+
+function lowerCaseHeaders(req: Request): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+function isPayloadTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { type?: string }).type === 'entity.too.large';
+}

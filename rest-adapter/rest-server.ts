@@ -1,0 +1,62 @@
+// The REST adapter: the documented REST paths, envelopes and error codes, mapped onto GraphQL
+// operations sent to the gateway. It imports no subgraph code.
+import path from 'node:path';
+import express, { NextFunction, Request, Response } from 'express';
+import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
+import { ApiError } from './http/api-error';
+import { buildRouter, sendError } from './http/build-router';
+import { Area } from './http/envelopes';
+import { GatewayClient } from './http/gateway-client';
+import { docsHtml } from './docs/docs-page';
+import { openApiDocument } from './openapi/openapi-document';
+import { allRoutes } from './routes';
+import { Route } from './routes/route';
+
+export interface RestAdapterOptions {
+  gatewayUrl: string;
+  publicBaseUrl: string;
+  port: number;
+  host?: string;
+  routes?: Route[];
+  /** Extra Express mounts (hosted capture page, binary uploads) added by domains. */
+  mount?(app: express.Express, gateway: GatewayClient): void;
+}
+
+export function createRestApp(options: RestAdapterOptions): express.Express {
+  const gateway = new GatewayClient(options.gatewayUrl);
+  const routes = options.routes ?? allRoutes;
+  const app = createServiceApp('rest-adapter', async () => {
+    const response = await fetch(options.gatewayUrl.replace(/\/graphql$/, '/readyz'));
+    if (!response.ok) throw new Error(`gateway not ready (${response.status})`);
+  });
+  const openApi = openApiDocument(routes, options.publicBaseUrl);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  app.use('/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
+  app.get(['/docs', '/docs/'], (_req, res) => {
+    res.type('html').send(docsHtml());
+  });
+  options.mount?.(app, gateway);
+  app.use(buildRouter(routes, gateway));
+  app.use((req: Request, res: Response) => {
+    sendError(req, res, areaOf(req.path), ApiError.of('not_found', `No route for ${req.method} ${req.path}`));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendError(req, res, areaOf(req.path), error);
+  });
+  return app;
+}
+
+export async function startRestAdapter(options: RestAdapterOptions): Promise<RunningServer> {
+  return listen(createRestApp(options), options.port, options.host ?? '127.0.0.1');
+}
+
+/** Which envelope an unrouted or failed request gets, by path prefix. */
+export function areaOf(requestPath: string): Area {
+  if (requestPath.startsWith('/idv/')) return 'idv';
+  if (requestPath.startsWith('/risk-assessments/')) return 'risk';
+  if (/^\/(clm|tenant-config|v1|v2)\//.test(requestPath)) return 'clm';
+  return 'public';
+}

@@ -1,0 +1,6 @@
+import { profileRoutes } from './profiles-routes';
+import { riskRoutes } from './risk-routes';
+import { Route } from './route';
+
+/** The whole REST surface, area by area. */
+export const allRoutes: Route[] = [...profileRoutes, ...riskRoutes];

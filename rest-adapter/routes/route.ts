@@ -1,0 +1,49 @@
+// One row of the REST route table: how a documented REST call maps onto one GraphQL operation.
+// The same rows drive the Express router, body validation and the OpenAPI document.
+import { z } from 'zod';
+import { Area } from '../http/envelopes';
+
+/** Credential forms a route accepts (the gateway then resolves them to a principal). */
+export type AcceptedCredential =
+  | 'api-key' // Authorization: Api-Key <key>
+  | 'x-api-key' // X-Api-Key / x-api-key header
+  | 'bearer' // Authorization: Bearer <dashboard token>
+  | 'capture' // Authorization: Capture <session token> (hosted page)
+  | 'invite' // Authorization: Invite <invite code> (hosted page)
+  | 'none';
+
+export const MANAGEMENT_CREDENTIALS: AcceptedCredential[] = ['api-key', 'x-api-key', 'bearer'];
+
+export interface RouteInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** Parsed with lossless JSON: unsafe integers arrive as LosslessNumber. */
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** Express-style path, e.g. /idv/v1/sessions/:sessionId */
+  path: string;
+  area: Area;
+  summary: string;
+  tag: string;
+  credentials: AcceptedCredential[];
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The GraphQL operation sent to the gateway. Omitted for routes answered by the adapter itself. */
+  operation?: string;
+  variables?(input: RouteInput): Record<string, unknown>;
+  /** Maps the operation's `data` to the REST body (before the area envelope). */
+  result?(data: any, input: RouteInput): RouteResult; // eslint-disable-line @typescript-eslint/no-explicit-any
+  successStatus?: number;
+  /** Response schema of `result` for the OpenAPI document. */
+  response?: z.ZodType;
+}

@@ -1,0 +1,98 @@
+// Starts Vigil's real services for a test file, on free ports, against the test database, and
+// gives each test its own tenant so tests never see each other's data.
+import { loadConfig, VigilConfig } from '../../platform/config';
+import { Entitlements } from '../../platform/principal/principal';
+import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../platform/runtime/start-platform';
+import { createApplication, createDashboardUser, createTenant, createWorkspace, issueDashboardToken } from '../../platform/tenancy/tenancy-store';
+import { parseLossless } from '../../rest-adapter/http/lossless-json';
+
+export interface TestPlatform extends RunningPlatform {
+  restUrl: string;
+  gatewayUrl: string;
+}
+
+export function testConfig(overrides: Partial<VigilConfig> = {}): VigilConfig {
+  const base = loadConfig(process.env);
+  return {
+    ...base,
+    ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 },
+    ...overrides,
+  };
+}
+
+export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig> } = {}): Promise<TestPlatform> {
+  const services = options.services ?? SERVICE_NAMES.filter((name) => name !== 'worker');
+  const platform = await startPlatform(testConfig(options.config), services);
+  return { ...platform, restUrl: platform.urls['rest-adapter'] ?? '', gatewayUrl: platform.urls.gateway ?? '' };
+}
+
+export interface TestTenant {
+  tenantId: string;
+  workspaceId: string;
+  applicationId: string;
+  apiKey: string;
+}
+
+/** A fresh tenant, workspace and application (with its key) for one test or one file. */
+export async function createTestTenant(platform: RunningPlatform, entitlements: Entitlements = {}): Promise<TestTenant> {
+  const tenant = await createTenant(platform.db, `test-${Date.now()}`);
+  const workspace = await createWorkspace(platform.db, tenant.id, 'test workspace');
+  const { application, apiKey } = await createApplication(platform.db, { workspaceId: workspace.id, name: 'test app', entitlements });
+  return { tenantId: tenant.id, workspaceId: workspace.id, applicationId: application.id, apiKey: apiKey.key };
+}
+
+/** Another workspace of the same tenant, with its own key (isolation tests). */
+export async function createSiblingWorkspace(platform: RunningPlatform, tenant: TestTenant): Promise<TestTenant> {
+  const workspace = await createWorkspace(platform.db, tenant.tenantId, 'sibling workspace');
+  const { application, apiKey } = await createApplication(platform.db, { workspaceId: workspace.id, name: 'sibling app' });
+  return { tenantId: tenant.tenantId, workspaceId: workspace.id, applicationId: application.id, apiKey: apiKey.key };
+}
+
+export async function createDashboardToken(platform: RunningPlatform, tenant: TestTenant, email = 'analyst@example.com'): Promise<{ token: string; userId: string }> {
+  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email, name: 'Test Analyst' });
+  const { token } = await issueDashboardToken(platform.db, user.id);
+  return { token, userId: user.id };
+}
+
+export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** One HTTP call; the body is parsed losslessly (big integers arrive as LosslessNumber). */
+export async function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string | Buffer } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: string | Buffer | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? parseLossless(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed, headers: response.headers, text };
+}
+
+/** Header helpers for each credential form. */
+export const auth = {
+  apiKey: (key: string) => ({ Authorization: `Api-Key ${key}` }),
+  xApiKey: (key: string) => ({ 'x-api-key': key }),
+  bearer: (token: string) => ({ Authorization: `Bearer ${token}` }),
+};
+
+/** A GraphQL call through the gateway. */
+export async function graphql(platform: TestPlatform, headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) {
+  return request(platform.gatewayUrl.replace(/\/graphql$/, ''), 'POST', '/graphql', { headers, body: { query, variables } });
+}
