@@ -1,6 +1,6 @@
 // Database migrations.
 //   npm run db:migrate                          apply committed migrations to DATABASE_URL
-//   npm run db:migration -- <domain> <name>     write a new migration for one domain's schema file
+//   npm run db:migration -- <file> <name>       write a new migration for prisma/schema/<file>.prisma
 //
 // A new migration is the difference between the domain's schema file as of its latest migration
 // (a copy is kept beside each migration's SQL) and prisma/schema/<domain>.prisma now, restricted
@@ -14,7 +14,6 @@ import path from 'node:path';
 import { applyMigrations, MIGRATIONS_DIR } from '../platform/db/migrations';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 
-const DOMAINS = ['platform', 'profiles', 'idv', 'screening', 'risk'];
 const SCHEMA_DIR = path.resolve(__dirname, 'schema');
 
 async function deploy(): Promise<void> {
@@ -25,7 +24,8 @@ async function deploy(): Promise<void> {
 }
 
 async function newMigration(domain: string, name: string): Promise<void> {
-  if (!DOMAINS.includes(domain)) throw new Error(`domain must be one of ${DOMAINS.join(', ')}`);
+  const schemaFile = path.join(SCHEMA_DIR, `${domain}.prisma`);
+  if (!/^[a-z0-9-]+$/.test(domain ?? '') || domain === 'base' || !fs.existsSync(schemaFile)) throw new Error(`no schema file prisma/schema/${domain}.prisma`);
   if (!/^[a-z0-9_]+$/.test(name ?? '')) throw new Error('name must match [a-z0-9_]+');
   // The CLI needs a live adapter connection even to diff two datamodels; the same throwaway
   // database then proves the new SQL applies on top of the committed migrations.
@@ -33,7 +33,9 @@ async function newMigration(domain: string, name: string): Promise<void> {
   const fromDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-schema-from-'));
   const toDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-schema-to-'));
   try {
-    const schemas = domain === 'platform' ? ['platform'] : ['platform', domain];
+    // The Postgres schemas this file's models live in (a domain may split its models over files).
+    const ownSchemas = [...new Set([...fs.readFileSync(schemaFile, 'utf8').matchAll(/@@schema\("([a-z_]+)"\)/g)].map((m) => m[1]))];
+    const schemas = [...new Set(['platform', ...ownSchemas])];
     const base = fs
       .readFileSync(path.join(SCHEMA_DIR, 'base.prisma'), 'utf8')
       .replace(/schemas\s*=\s*\[[^\]]*\]/, `schemas = [${schemas.map((s) => `"${s}"`).join(', ')}]`);
@@ -59,7 +61,8 @@ async function newMigration(domain: string, name: string): Promise<void> {
       },
     );
     // A datamodel diff does not create the Postgres schema itself.
-    const sql = previous === undefined ? `CREATE SCHEMA IF NOT EXISTS "${domain}";\n\n${diff}` : diff;
+    const createSchemas = ownSchemas.map((schema) => `CREATE SCHEMA IF NOT EXISTS "${schema}";\n`).join('');
+    const sql = previous === undefined ? `${createSchemas}\n${diff}` : diff;
     if (!/^\s*(CREATE|ALTER|DROP)/im.test(diff)) {
       console.log(`no changes in ${domain}`);
       return;

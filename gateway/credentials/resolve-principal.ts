@@ -42,7 +42,7 @@ export async function resolvePrincipal(
   resolvers: Record<string, CredentialResolver>,
 ): Promise<Principal> {
   if (!credential) throw new PlatformError('missing_authentication', 'Missing authentication');
-  const resolver = resolvers[credential.scheme];
+  const resolver = Object.hasOwn(resolvers, credential.scheme) ? resolvers[credential.scheme] : undefined;
   const principal = resolver && credential.value ? await resolver(credential.value, db) : undefined;
   if (!principal) throw new PlatformError('unauthorized', 'Unauthorized');
   return principal;

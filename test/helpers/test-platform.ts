@@ -74,7 +74,7 @@ export async function request(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -12,6 +12,7 @@ export const profileResolvers = {
   },
   Profile: {
     __resolveReference: (ref: { id: string }, ctx: ProfilesContext) => ctx.profileLoader.load(ref.id),
+    erasureClaimed: (profile: ProfileRecord) => profile.erasureClaimedAt !== null,
     createdAt: (profile: ProfileRecord) => profile.createdAt.toISOString(),
     updatedAt: (profile: ProfileRecord) => profile.updatedAt.toISOString(),
   },

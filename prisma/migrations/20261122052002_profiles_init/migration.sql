@@ -9,6 +9,7 @@ CREATE TABLE "profiles"."profiles" (
     "kind" TEXT NOT NULL,
     "email" TEXT,
     "status" TEXT NOT NULL DEFAULT 'not_screened',
+    "erasure_claimed_at" TIMESTAMP(3),
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMP(3) NOT NULL,
 
