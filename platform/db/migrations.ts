@@ -9,7 +9,11 @@ import { Client } from 'pg';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../prisma/migrations');
 const LOCK_ID = 727_001; // advisory lock: several services may start at once against one database
 
-export async function applyMigrations(databaseUrl: string, log: (line: string) => void = () => undefined): Promise<string[]> {
+export async function applyMigrations(
+  databaseUrl: string,
+  log: (line: string) => void = () => undefined,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<string[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -23,8 +27,8 @@ export async function applyMigrations(databaseUrl: string, log: (line: string) =
     );
     const appliedByName = new Map(applied.rows.map((row) => [row.migration_name, row.checksum]));
     const newlyApplied: string[] = [];
-    for (const name of listMigrations()) {
-      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
+    for (const name of listMigrations(migrationsDir)) {
+      const sql = fs.readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
       const checksum = crypto.createHash('sha256').update(sql).digest('hex');
       const previous = appliedByName.get(name);
       if (previous) {
@@ -54,10 +58,10 @@ export async function applyMigrations(databaseUrl: string, log: (line: string) =
   }
 }
 
-export function listMigrations(): string[] {
-  if (!fs.existsSync(MIGRATIONS_DIR)) return [];
+export function listMigrations(migrationsDir = MIGRATIONS_DIR): string[] {
+  if (!fs.existsSync(migrationsDir)) return [];
   return fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((name) => fs.existsSync(path.join(MIGRATIONS_DIR, name, 'migration.sql')))
+    .readdirSync(migrationsDir)
+    .filter((name) => fs.existsSync(path.join(migrationsDir, name, 'migration.sql')))
     .sort();
 }

@@ -11,3 +11,11 @@ export const httpRequestDuration = new client.Histogram({
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [metricsRegistry],
 });
+
+export const dbOperationDuration = new client.Histogram({
+  name: 'vigil_db_operation_duration_seconds',
+  help: 'Database operations by Prisma model and operation',
+  labelNames: ['model', 'operation'],
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [metricsRegistry],
+});

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RunningDatabase, startEmbeddedPostgres } from '../db/embedded';
+import { embeddedUrl, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 export const LOCAL_DIR = path.resolve(__dirname, '../../.vigil');
 
@@ -20,7 +20,14 @@ export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<R
     env.VIGIL_MASTER_KEY ??= secrets.masterKey;
   }
   if (env.DATABASE_URL) return undefined;
-  const database = await startEmbeddedPostgres({ dataDir: path.join(LOCAL_DIR, 'postgres') });
+  const dataDir = path.join(LOCAL_DIR, 'postgres');
+  // A CLI command while `npm start` runs: use the server that already owns the data folder.
+  const runningPort = runningServerPort(dataDir);
+  if (runningPort) {
+    env.DATABASE_URL = embeddedUrl(runningPort);
+    return undefined;
+  }
+  const database = await startEmbeddedPostgres({ dataDir });
   env.DATABASE_URL = database.url;
   return database;
 }

