@@ -8,4 +8,5 @@ module.exports = {
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/test/setup/summary-reporter.js'],
 };

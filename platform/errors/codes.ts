@@ -35,6 +35,12 @@ export const ERROR_STATUS = {
   profile_group_unknown: 400,
   comment_not_found: 404,
   profile_erased: 409,
+  custom_field_out_of_range: 400,
+  custom_field_definition_invalid: 400,
+  profile_group_validation_failed: 400,
+  profile_group_archived: 400,
+  comment_validation_failed: 400,
+  comment_version_conflict: 409,
 
   // idv
   idv_profile_id_required: 400,

@@ -8,9 +8,9 @@ import { embeddedUrl, RunningDatabase, runningServerPort, startEmbeddedPostgres 
 export const LOCAL_DIR = path.resolve(__dirname, '../../.vigil');
 
 export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<RunningDatabase | undefined> {
-  fs.mkdirSync(LOCAL_DIR, { recursive: true });
   const secretsFile = path.join(LOCAL_DIR, 'secrets.json');
   if (!env.VIGIL_INTERNAL_SECRET || !env.VIGIL_MASTER_KEY) {
+    fs.mkdirSync(LOCAL_DIR, { recursive: true });
     if (!fs.existsSync(secretsFile)) {
       const secrets = { internalSecret: crypto.randomBytes(32).toString('base64url'), masterKey: crypto.randomBytes(32).toString('base64') };
       fs.writeFileSync(secretsFile, JSON.stringify(secrets, null, 2), { mode: 0o600 });

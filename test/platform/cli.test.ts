@@ -1,0 +1,46 @@
+// The administration CLI, run as a real process against the test database.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { hashSecret } from '../../platform/crypto/hash';
+import { createDb, Db } from '../../platform/db/prisma';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../..');
+let db: Db;
+
+async function cli(...args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { stdout } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/cli/main.ts'), ...args], { env: process.env, cwd: root });
+  return JSON.parse(stdout);
+}
+
+beforeAll(() => {
+  db = createDb(process.env.DATABASE_URL!, 2);
+});
+afterAll(() => db.$disconnect());
+
+it('creates a tenant, workspace and application whose key is stored only as a hash, then revokes it', async () => {
+  const tenant = await cli('create-tenant', '--name', 'CLI Corp');
+  const workspace = await cli('create-workspace', '--tenant', tenant.tenantId, '--name', 'Main');
+  const app = await cli('create-application', '--workspace', workspace.workspaceId, '--name', 'Backend', '--entitlements', '{"sessionOverrides":true}');
+  expect(app.apiKey).toMatch(/^vgl_/);
+  const stored = await db.apiKey.findUniqueOrThrow({ where: { id: app.keyId } });
+  expect(stored.keyHash).toBe(hashSecret(app.apiKey));
+  expect(JSON.stringify(stored)).not.toContain(app.apiKey);
+
+  const listed = await cli('list-applications', '--workspace', workspace.workspaceId);
+  expect(listed).toEqual([expect.objectContaining({ applicationId: app.applicationId, keys: [{ keyId: app.keyId, prefix: app.apiKey.slice(0, 10), revoked: false }] })]);
+  expect(JSON.stringify(listed)).not.toContain(app.apiKey);
+
+  await cli('revoke-key', '--key', app.keyId);
+  expect((await db.apiKey.findUniqueOrThrow({ where: { id: app.keyId } })).revokedAt).not.toBeNull();
+
+  const token = await cli('create-dashboard-token', '--workspace', workspace.workspaceId, '--email', 'ana@example.com');
+  expect(token.token).toMatch(/^vgld_/);
+  const tokens = await db.dashboardToken.findMany({ where: { userId: token.userId } });
+  expect(tokens.map((t) => t.tokenHash)).toEqual([hashSecret(token.token)]);
+}, 60_000);
+
+it('fails with a usage line on missing flags', async () => {
+  await expect(cli('create-workspace', '--name', 'x')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--tenant is required') });
+});
