@@ -36,7 +36,9 @@ async function main(): Promise<void> {
       headers: { 'x-api-key': apiKey.key, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Bench Mark', kind: 'individual' }),
     });
-    const profileId = ((await created.json()) as { result: { profile: { id: string } } }).result.profile.id;
+    const createdBody = (await created.json()) as { result?: { profile: { id: string } } };
+    if (!createdBody.result) throw new Error(`could not create the benchmark profile: ${JSON.stringify(createdBody)}`);
+    const profileId = createdBody.result.profile.id;
 
     const principal = { tenantId: tenant.id, workspaceId: workspace.id, actorId: application.id, kind: 'application' as const, entitlements: {} };
     const direct = await run('subgraph (direct)', {

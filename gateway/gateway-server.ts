@@ -7,6 +7,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { GraphQLError } from 'graphql';
+import type { Fetcher } from '@apollo/utils.fetcher';
 import { VigilConfig } from '../platform/config';
 import { Db } from '../platform/db/prisma';
 import { DomainError } from '../platform/errors/domain-error';
@@ -14,6 +15,7 @@ import { formatError } from '../platform/errors/to-graphql-error';
 import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
 import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
 import { SubgraphName } from '../platform/subgraph/subgraph-server';
+import { CredentialCache } from './credentials/credential-cache';
 import { credentialResolvers } from './credentials/credential-resolvers';
 import { readCredential } from './credentials/read-credential';
 import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
@@ -27,7 +29,9 @@ export interface GatewayContext {
 
 class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   constructor(url: string, private readonly secret: string) {
-    super({ url });
+    // Node's own fetch keeps connections to the subgraphs alive (the default fetcher opens a new
+    // TCP connection per subgraph call).
+    super({ url, fetcher: fetch as unknown as Fetcher });
   }
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!('principal' in context) || !context.principal) return;
@@ -53,6 +57,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   const apollo = new ApolloServer<GatewayContext>({ gateway, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
   await apollo.start();
   const resolvers = credentialResolvers(options.extraCredentialResolvers);
+  const credentialCache = new CredentialCache(config.databaseUrl);
+  await credentialCache.start();
 
   const app = createServiceApp('gateway', async () => {
     await db.$queryRaw`SELECT 1`;
@@ -65,7 +71,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
       context: async ({ req }) => {
         const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
         try {
-          const principal = await resolvePrincipal(credential, db, resolvers);
+          const principal = await resolvePrincipal(credential, db, resolvers, credentialCache);
           return { principal, requestId: req.requestId };
         } catch (error) {
           if (error instanceof DomainError) {
@@ -83,6 +89,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
     async close() {
       await server.close();
       await apollo.stop();
+      await credentialCache.close();
     },
   };
 }

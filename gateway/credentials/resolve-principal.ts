@@ -4,6 +4,7 @@ import { Db } from '../../platform/db/prisma';
 import { PlatformError } from '../../platform/errors/domain-error';
 import { Entitlements, Principal } from '../../platform/principal/principal';
 import { findActiveApiKey, findActiveDashboardToken } from '../../platform/tenancy/tenancy-store';
+import { CredentialCache } from './credential-cache';
 import { Credential } from './read-credential';
 
 export type CredentialResolver = (value: string, db: Db) => Promise<Principal | undefined>;
@@ -36,14 +37,23 @@ export const resolveDashboardToken: CredentialResolver = async (value, db) => {
   };
 };
 
+/** Schemes whose principals may be cached: API keys (long-lived; revocation is broadcast). Dashboard
+ * tokens expire, so they are always looked up. */
+const CACHEABLE_SCHEMES = new Set(['api-key']);
+
 export async function resolvePrincipal(
   credential: Credential | undefined,
   db: Db,
   resolvers: Record<string, CredentialResolver>,
+  cache?: CredentialCache,
 ): Promise<Principal> {
   if (!credential) throw new PlatformError('missing_authentication', 'Missing authentication');
+  const cacheable = cache && CACHEABLE_SCHEMES.has(credential.scheme);
+  const cached = cacheable ? cache.get(credential.scheme, credential.value) : undefined;
+  if (cached) return cached;
   const resolver = Object.hasOwn(resolvers, credential.scheme) ? resolvers[credential.scheme] : undefined;
   const principal = resolver && credential.value ? await resolver(credential.value, db) : undefined;
   if (!principal) throw new PlatformError('unauthorized', 'Unauthorized');
+  if (cacheable) cache.set(credential.scheme, credential.value, principal);
   return principal;
 }

@@ -8,6 +8,8 @@ import { Entitlements } from '../principal/principal';
 export const API_KEY_PREFIX = 'vgl';
 export const DASHBOARD_TOKEN_PREFIX = 'vgld';
 const DASHBOARD_TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** Postgres NOTIFY channel that tells every gateway replica to drop cached credentials. */
+export const CREDENTIALS_CHANNEL = 'vigil_credentials';
 
 export async function createTenant(db: Db, name: string) {
   return db.tenant.create({ data: { id: newId('ten'), name } });
@@ -34,7 +36,18 @@ export async function issueApiKey(db: Db, applicationId: string) {
 }
 
 export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
-  const result = await db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const [result] = await db.$transaction([
+    db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db.$executeRaw`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${keyId})`,
+  ]);
+  return result.count === 1;
+}
+
+export async function revokeDashboardToken(db: Db, tokenId: string): Promise<boolean> {
+  const [result] = await db.$transaction([
+    db.dashboardToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db.$executeRaw`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${tokenId})`,
+  ]);
   return result.count === 1;
 }
 
