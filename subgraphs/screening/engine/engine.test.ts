@@ -1,0 +1,151 @@
+/** Pins matching behaviour on the real lists: each kind of variant must be found, generic queries must stay quiet. */
+import { join } from 'node:path';
+import { loadBisDpl, loadEuFsfCsv, loadOfac, loadUnXml, ofacFilesIn, SHIPPED_WATCHLISTS_DIR, type WatchlistEntity } from '../lists';
+import { buildIndex, type ScreeningIndex } from './index';
+import { DEFAULT_THRESHOLD, matchLevel } from './levels';
+import { normalizeName } from './normalize';
+import { phoneticKey } from './phonetic';
+import { compareNames } from './score';
+import { damerauLevenshtein, jaroWinkler } from './similarity';
+import { foldToAscii } from './text';
+
+const dir = SHIPPED_WATCHLISTS_DIR;
+let entities: WatchlistEntity[];
+let index: ScreeningIndex;
+beforeAll(() => {
+  entities = [
+    ...loadOfac(ofacFilesIn(join(dir, 'ofac_sdn_2024-05-03')), 'ofac_sdn'),
+    ...loadOfac(ofacFilesIn(join(dir, 'ofac_non_sdn_consolidated_2025-12')), 'ofac_cons'),
+    ...loadUnXml(join(dir, 'un_consolidated_2026-02/UN_consolidated.xml')),
+    ...loadBisDpl(join(dir, 'us_bis_dpl_2022/dpl.txt')),
+    ...loadEuFsfCsv(join(dir, 'eu_fsf_csv_2018_sample/EUSanctionsShort.csv')),
+  ];
+  index = buildIndex(entities);
+});
+
+/** Top result's listed names for a query (at the default threshold). */
+const top = (q: string, opts = {}) => index.search(q, opts)[0];
+const found = (q: string, expectedName: RegExp, opts = {}) => {
+  const r = index.search(q, opts);
+  return r.some((m) => m.aliases.some((a) => expectedName.test(a.value)) || expectedName.test(m.name.value));
+};
+
+describe('primitives', () => {
+  it('folds scripts and accents to ASCII', () => {
+    expect(foldToAscii('José Müller-Łukasz')).toBe('jose muller-lukasz');
+    expect(foldToAscii('Владимир Путин')).toBe('vladimir putin');
+    expect(foldToAscii('李方伟')).toBe('li fang wei');
+  });
+  it('reorders "LAST, First" and classifies legal forms and stopwords', () => {
+    expect(normalizeName('AL ZAWAHIRI, Dr. Ayman', 'person').tokens).toEqual(['dr', 'ayman', 'al', 'zawahiri']);
+    const org = normalizeName('ANGLO-CARIBBEAN CO., LTD.', 'organization');
+    expect(org.tokens).toEqual(['anglo', 'caribbean', 'co', 'ltd']);
+    expect(normalizeName('R D I S.A.', 'organization').tokens).toEqual(['rdi', 'sa']);
+  });
+  it('gives one phonetic key to spelling families across scripts', () => {
+    const keys = ['mohammed', 'muhamad', foldToAscii('Мохаммед'), foldToAscii('محمد')].map(phoneticKey);
+    expect(new Set(keys).size).toBe(1);
+    expect(phoneticKey('hussein')).toBe(phoneticKey(foldToAscii('حسين')));
+  });
+  it('computes edit distances and Jaro-Winkler', () => {
+    expect(damerauLevenshtein('hussein', 'husein')).toBe(1);
+    expect(damerauLevenshtein('ab', 'ba')).toBe(1);
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 3);
+  });
+});
+
+describe('variants of listed names are found', () => {
+  it('exact', () => expect(top('Saddam Hussein al-Tikriti')?.score).toBe(1));
+  it('typo', () => expect(found('Saddam Husein al-Tikriti', /SADDAM HUSSEIN/i)).toBe(true));
+  it('transposition', () => expect(found('Ayman al-Zawahrii', /ZAWAHIRI/i)).toBe(true));
+  it('"Last, First" reorder', () => expect(top('Zawahiri, Ayman')?.score).toBe(1));
+  it('swapped order', () => expect(top('Mugabe Robert Gabriel')?.name.value).toBe('Robert Gabriel Mugabe'));
+  it('dropped middle name', () => expect(found('Qusay al-Tikriti', /QUSAY SADDAM HUSSEIN AL-TIKRITI/i)).toBe(true));
+  it('initials for middle names', () => expect(found('Robert G. Mugabe', /Robert Gabriel Mugabe/)).toBe(true));
+  it('Arabic script query to a listed Latin name (UN original script)', () => {
+    const r = index.search('صدام حسين التكريتي');
+    expect(r[0].entity.name).toMatch(/SADDAM HUSSEIN AL-TIKRITI/i);
+  });
+  it('Arabic script query to an OFAC entry that has no Arabic alias', () => {
+    expect(index.search('صدام حسين التكريتي').some((m) => m.entity.source === 'ofac_sdn')).toBe(true);
+  });
+  it('Cyrillic query to a listed Latin name', () => expect(found('Роберт Габриэль Мугабе', /Mugabe/)).toBe(true));
+  it('Latin query to a listed Cyrillic original-script name', () => {
+    const cyr = entities.find((e) => e.source === 'un' && e.names.some((n) => n.script === 'Cyrl'))!;
+    const latin = foldToAscii(cyr.names.find((n) => n.script === 'Cyrl')!.value);
+    expect(index.search(latin).some((m) => m.entity.sourceId === cyr.sourceId)).toBe(true);
+  });
+  it('Chinese script query to a listed pinyin name', () => expect(found('李方伟', /LI, Fangwei/)).toBe(true));
+  it('joined tokens', () => expect(found('Abubakar Baghdadi', /Bakr al-Baghdadi/i)).toBe(true));
+  it('split tokens', () => expect(found('Al Zawa Hiri Ayman', /ZAWAHIRI/i)).toBe(true));
+  it('missing accents and case', () => expect(top('banco nacional de cuba')?.name.value).toBe('BANCO NACIONAL DE CUBA'));
+});
+
+describe('false positives stay below the default threshold', () => {
+  it.each(['CORP', 'LTD', 'Trading Company', 'Li', 'Ali', 'Mohammed', 'ABC Ltd', 'A.B.C. Trading LLC', 'John', 'Maria', 'International Trading Company Limited'])(
+    '%s', (q) => {
+      expect(index.search(q)).toEqual([]);
+    },
+  );
+  it('scores "CORP" alone against a company name at 0', () => {
+    expect(compareNames('CORP', 'ANGLO-CARIBBEAN CO., LTD.', 'organization').score).toBe(0);
+  });
+  it('caps a one-word match against a longer name', () => {
+    expect(compareNames('Tiger Foods', 'TIGER', 'organization').score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('result shape, explanation and adjustments', () => {
+  it('explains the score per feature', () => {
+    const m = top('Sadam Husein Tikriti')!;
+    const how = m.match_score_info.token_alignment.map((p) => `${p.query}->${p.list}:${p.how}`);
+    expect(how).toContain('tikriti->tikriti:exact');
+    expect(how.filter((h) => /:(typo|phonetic)$/.test(h))).toHaveLength(2);
+    expect(m.match_score_info.caps.join(' ')).toContain('approximate tokens');
+    expect(m.match_score_info.scorer_version).toBeTruthy();
+    expect(m.checklist.screen.Sanctions).toBe(true);
+    expect(m.checklist.screen.PEP).toBe(false);
+    expect(m.source_details[0].urls.length).toBeGreaterThan(0);
+    expect(m.name.criteria_match_level).toBe(matchLevel(m.name.match_score));
+  });
+  it('marks matched_query on the closest alias only when it beats the primary name', () => {
+    const m = index.search('Abu Mohammed al-Masri').find((x) => x.aliases.some((a) => a.matched_query));
+    if (m) {
+      const flagged = m.aliases.filter((a) => a.matched_query);
+      expect(flagged).toHaveLength(1);
+      expect(flagged[0].match_score).toBeGreaterThan(m.name.match_score);
+    }
+    const exact = top('Saddam Hussein al-Tikriti')!;
+    expect(exact.aliases.some((a) => a.matched_query)).toBe(false);
+  });
+  it('penalises a birth-year mismatch and rewards an exact birth date without outranking a better name', () => {
+    const base = top('Ayman al-Zawahiri')!;
+    const wrong = index.search('Ayman al-Zawahiri', { birthDate: '1980-01-01' }).find((m) => m.entity.id === base.entity.id);
+    expect(wrong === undefined || wrong.score < base.score).toBe(true);
+    const right = index.search('Ayman al-Zawahiri', { birthDate: '1951-06-19' }).find((m) => m.entity.id === base.entity.id)!;
+    expect(right.match_score_info.adjustments.find((a) => a.feature === 'birth_date')?.outcome).toBe('exact');
+  });
+  it('same-birth-date candidates never outrank a better name match', () => {
+    // a fuzzy name with a matching birth date vs exact names without birth dates
+    for (const q of ['Saddam Hussein al-Tikriti', 'Robert Gabriel Mugabe']) {
+      const r = index.search(q, { birthDate: '1937-04-28', threshold: 0.6, limit: 20 });
+      for (let i = 1; i < r.length; i++) {
+        expect(r[i].match_score_info.name_similarity <= r[i - 1].match_score_info.name_similarity + 0.06 || r[i].score <= r[i - 1].score).toBe(true);
+        const dobBonus = r[i].match_score_info.adjustments.some((a) => a.delta > 0);
+        if (dobBonus) expect(r[i].score).toBeLessThanOrEqual(r[i - 1].score);
+      }
+      const nameBest = Math.max(...r.map((m) => m.match_score_info.name_similarity));
+      expect(r[0].match_score_info.name_similarity).toBe(nameBest);
+    }
+  });
+  it('penalises a type mismatch', () => {
+    const asPerson = index.search('BANCO NACIONAL DE CUBA', { type: 'individual', threshold: 0.5 })[0];
+    expect(asPerson.score).toBeLessThan(1);
+  });
+  it('filters by feed', () => {
+    expect(index.search('Saddam Hussein al-Tikriti', { feeds: ['PEP'] })).toEqual([]);
+  });
+  it('is deterministic', () => {
+    expect(JSON.stringify(index.search('Mohammed Omar'))).toBe(JSON.stringify(index.search('Mohammed Omar')));
+  });
+});

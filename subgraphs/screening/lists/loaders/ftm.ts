@@ -1,0 +1,94 @@
+/** FollowTheMoney JSON lines (OpenSanctions exports): one entity per line. Streams the file line by line. */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { toCountryCode } from '../countries';
+import { parseBirthDate } from '../dates';
+import { addName, emptyEntity, pushUnique, type EntityType, type Feed, type WatchlistEntity } from '../model';
+import { detectScript } from '../scripts';
+
+const SCHEMA_TYPES: Record<string, EntityType | undefined> = {
+  Person: 'individual', Organization: 'entity', Company: 'entity', LegalEntity: 'entity', PublicBody: 'entity', Vessel: 'vessel', Airplane: 'aircraft',
+};
+
+/** OpenSanctions topic -> Vigil feed. */
+const TOPIC_FEEDS: [RegExp, Feed][] = [
+  [/^sanction/, 'Sanctions'], [/^debarment$/, 'Sanctions'], [/^export\.control/, 'Sanctions'],
+  [/^role\.(pep|rca)$/, 'PEP'], [/^gov\./, 'PEP'], [/^poi$/, 'PEP'],
+  [/^(crime|wanted)/, 'Criminal'], [/^corp\.offshore$/, 'Offshore'], [/^corp\.disqual$/, 'Legal'], [/^reg\./, 'Legal'],
+];
+
+interface FtmEntity {
+  id: string;
+  schema: string;
+  caption?: string;
+  properties: Record<string, string[] | undefined>;
+  datasets?: string[];
+  first_seen?: string;
+}
+
+/** Returns undefined for schemas that are not screenable parties (Address, Sanction, Ownership, ...). */
+export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0): WatchlistEntity | undefined {
+  if (!raw || typeof raw.id !== 'string' || typeof raw.schema !== 'string' || typeof raw.properties !== 'object') {
+    throw new Error(`${file}:${line}: not a FollowTheMoney entity`);
+  }
+  const type = SCHEMA_TYPES[raw.schema];
+  if (!type) return undefined;
+  const p = (k: string) => (raw.properties[k] ?? []).filter((x) => typeof x === 'string' && x.trim());
+  const feeds: Feed[] = [];
+  for (const t of p('topics')) for (const [re, feed] of TOPIC_FEEDS) if (re.test(t) && !feeds.includes(feed)) feeds.push(feed);
+  if (!feeds.length) feeds.push('Open Source');
+  const e = emptyEntity('opensanctions', raw.id, type, feeds);
+  const names = p('name');
+  names.forEach((n, i) => addName(e, { value: n, kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) }));
+  if (!e.names.length && raw.caption) addName(e, { value: raw.caption, kind: 'primary' });
+  for (const n of p('alias')) addName(e, { value: n, kind: detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) });
+  for (const n of p('previousName')) addName(e, { value: n, kind: 'fka', quality: 'good' });
+  for (const n of p('weakAlias')) addName(e, { value: n, kind: 'weak_aka', quality: 'low' });
+  for (const d of p('birthDate')) { const b = parseBirthDate(d); if (b) e.birthDates.push(b); }
+  for (const c of [...p('nationality'), ...p('citizenship')]) pushUnique(e.nationalities, toCountryCode(c));
+  for (const c of [...p('country'), ...p('jurisdiction'), ...p('flag')]) pushUnique(e.countries, toCountryCode(c));
+  for (const a of p('address')) e.addresses.push({ full: a });
+  for (const [prop, kind] of [['idNumber', 'national_id'], ['passportNumber', 'passport'], ['taxNumber', 'tax_id'], ['registrationNumber', 'registration'], ['imoNumber', 'imo'], ['swiftBic', 'swift'], ['innCode', 'tax_id'], ['ogrnCode', 'registration']] as const) {
+    for (const v of p(prop)) e.identifiers.push({ kind, value: v });
+  }
+  e.programs = [...p('program'), ...(raw.datasets ?? [])];
+  const g = p('gender')[0];
+  if (g === 'male' || g === 'female') e.gender = g;
+  const notes = p('notes');
+  if (notes.length) e.remarks = notes.join('\n');
+  e.sourceUrls = [...p('sourceUrl'), `https://www.opensanctions.org/entities/${encodeURIComponent(raw.id)}/`];
+  if (raw.first_seen) e.listedOn = raw.first_seen.slice(0, 10);
+  return e;
+}
+
+export function parseFtmLines(text: string, file = 'ftm'): WatchlistEntity[] {
+  const out: WatchlistEntity[] = [];
+  text.split(/\r?\n/).forEach((l, i) => {
+    if (!l.trim()) return;
+    let raw: FtmEntity;
+    try { raw = JSON.parse(l); } catch (err) { throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`); }
+    const e = ftmToEntity(raw, file, i + 1);
+    if (e) out.push(e);
+  });
+  return out;
+}
+
+/** Streams a (possibly multi-GB) FollowTheMoney export without loading it whole. */
+export async function* streamFtmFile(path: string): AsyncGenerator<WatchlistEntity> {
+  const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  let line = 0;
+  for await (const l of rl) {
+    line++;
+    if (!l.trim()) continue;
+    let raw: FtmEntity;
+    try { raw = JSON.parse(l); } catch (err) { throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`); }
+    const e = ftmToEntity(raw, path, line);
+    if (e) yield e;
+  }
+}
+
+export async function loadFtmFile(path: string): Promise<WatchlistEntity[]> {
+  const out: WatchlistEntity[] = [];
+  for await (const e of streamFtmFile(path)) out.push(e);
+  return out;
+}
