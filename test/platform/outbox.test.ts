@@ -1,0 +1,52 @@
+// Events recorded in the outbox reach the job queue exactly once, and stay in the outbox when the
+// queue cannot take them (nothing accepted is lost).
+import { createDb, Db } from '../../platform/db/prisma';
+import { EVENT_DELIVERY_QUEUE, recordEvent, relayOutbox } from '../../platform/events/outbox';
+import { JobQueue } from '../../platform/jobs/job-queue';
+
+let db: Db;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  db = createDb(process.env.DATABASE_URL!, 2);
+  queue = await JobQueue.start(process.env.DATABASE_URL!);
+  await queue.ensureQueue(EVENT_DELIVERY_QUEUE);
+});
+afterAll(async () => {
+  await queue.stop();
+  await db.$disconnect();
+});
+
+const event = (aggregateId: string) => ({ tenantId: 't', workspaceId: 'w', type: 'test.happened', aggregateType: 'test', aggregateId, payload: { n: 1 } });
+
+async function queuedJobs(eventId: string): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'eventId' = $2`, EVENT_DELIVERY_QUEUE, eventId);
+  return rows[0].n;
+}
+
+it('records an event in the caller\'s transaction and relays it once', async () => {
+  const id = await db.$transaction((tx) => recordEvent(tx, event('a1')));
+  await relayOutbox(db, queue);
+  await relayOutbox(db, queue);
+  expect(await queuedJobs(id)).toBe(1);
+  expect((await db.outboxEvent.findUniqueOrThrow({ where: { id } })).publishedAt).not.toBeNull();
+});
+
+it('writes no event when the transaction rolls back', async () => {
+  await expect(
+    db.$transaction(async (tx) => {
+      await recordEvent(tx, event('rolled-back'));
+      throw new Error('state change failed');
+    }),
+  ).rejects.toThrow('state change failed');
+  expect(await db.outboxEvent.count({ where: { aggregateId: 'rolled-back' } })).toBe(0);
+});
+
+it('keeps the event unpublished when the queue refuses it, and relays it later', async () => {
+  const id = await db.$transaction((tx) => recordEvent(tx, event('a2')));
+  const broken = { send: async () => { throw new Error('queue down'); } } as unknown as JobQueue;
+  await expect(relayOutbox(db, broken)).rejects.toThrow('queue down');
+  expect((await db.outboxEvent.findUniqueOrThrow({ where: { id } })).publishedAt).toBeNull();
+  await relayOutbox(db, queue);
+  expect(await queuedJobs(id)).toBe(1);
+});

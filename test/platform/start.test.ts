@@ -1,0 +1,54 @@
+// `npm start` as a newcomer runs it: the process migrates, seeds the demo tenant, prints a
+// working API key and the URLs, answers through the REST adapter, and stops cleanly on SIGTERM.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      VIGIL_LOG_LEVEL: 'warn',
+      VIGIL_REST_PORT: '0',
+      VIGIL_GATEWAY_PORT: '0',
+      VIGIL_PROFILES_PORT: '0',
+      VIGIL_IDV_PORT: '0',
+      VIGIL_SCREENING_PORT: '0',
+      VIGIL_RISK_PORT: '0',
+      VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await waitFor(() => /Demo API key/.test(output), 45_000, () => output);
+    const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
+    expect(output).toMatch(/GraphQL playground\s+http:\/\/\S+\/playground/);
+    expect(output).toMatch(/REST docs\s+http:\/\/\S+\/docs/);
+    const apiKey = output.match(/Demo API key\s+(vgl_\S+)/)?.[1];
+    expect(apiKey).toBeDefined();
+    const response = await fetch(`${restUrl}/clm/v1/profiles`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey!, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada Lovelace', kind: 'individual' }),
+    });
+    expect(response.status).toBe(201);
+    expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+}, 90_000);
+
+async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out; output so far:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
