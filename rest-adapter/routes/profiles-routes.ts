@@ -1,9 +1,63 @@
 // Profiles area: /clm/v1, envelope {msg, status, result}, x-api-key.
 import { z } from 'zod';
-import { ApiError } from '../http/api-error';
+import { stringifyLossless } from '../http/lossless-json';
+import {
+  COMMENT_FIELDS,
+  commentSchema,
+  meta,
+  pageMetaSchema,
+  pageQuery,
+  PROFILE_CREDENTIALS,
+  PROFILE_FIELDS,
+  profileNotFound,
+  profileSchema,
+  toComment,
+  toProfile,
+} from './profiles-mapping';
 import { Route } from './route';
 
-const PROFILE_FIELDS = 'id name kind email status createdAt updatedAt';
+/** Custom field values keyed by definition key; values are checked by the profiles service. */
+const customFieldsBody = z.record(z.string(), z.unknown());
+const groupIdsBody = z.array(z.string().min(1).max(100)).max(100);
+
+const createProfileBody = z.strictObject({
+  name: z.string().min(1).max(500),
+  kind: z.string().min(1).max(100),
+  email: z.email().nullish(),
+  profileCustomFields: customFieldsBody.optional(),
+  profileGroupIds: groupIdsBody.optional(),
+});
+
+const updateProfileBody = z.strictObject({
+  name: z.string().min(1).max(500).optional(),
+  kind: z.string().min(1).max(100).optional(),
+  email: z.email().nullish(),
+  profileCustomFields: customFieldsBody.optional(),
+  profileGroupIds: groupIdsBody.optional(),
+});
+
+/** GraphQL input from a REST body: only supplied keys; custom fields as exact JSON text. */
+function profileInput(body: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const) if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
+  if (body.profileCustomFields !== undefined) input.profileCustomFields = stringifyLossless(body.profileCustomFields);
+  return input;
+}
+
+const commentBody = z.strictObject({
+  text: z.string().min(1).max(10_000),
+  kind: z.enum(['profile', 'match']),
+  matchId: z.string().min(1).max(200).nullish(),
+});
+
+const updateCommentBody = z.strictObject({
+  text: z.string().min(1).max(10_000),
+  _v: z.number().int().min(0).optional(),
+});
+
+const erasureBody = z.strictObject({ reason: z.string().max(1000).optional() }).optional();
+
+const listQuery = z.object({ ...pageQuery, profile_group_ids: z.string().max(10_000).optional() });
 
 export const profileRoutes: Route[] = [
   {
@@ -12,12 +66,29 @@ export const profileRoutes: Route[] = [
     area: 'clm',
     tag: 'Profiles',
     summary: 'Create a profile (without screening)',
-    credentials: ['x-api-key', 'api-key'],
-    body: z.strictObject({ name: z.string().min(1), kind: z.string().min(1), email: z.email().nullish() }),
+    response: z.object({ profile: profileSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    body: createProfileBody,
     operation: `mutation CreateProfile($input: CreateProfileInput!) { createProfile(input: $input) { ${PROFILE_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
-    result: (data) => ({ body: { profile: data.createProfile } }),
+    variables: ({ body }) => ({ input: profileInput(body as Record<string, unknown>) }),
+    result: (data) => ({ body: { profile: toProfile(data.createProfile) } }),
     successStatus: 201,
+  },
+  {
+    method: 'get',
+    path: '/clm/v1/profiles',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: 'List profiles (newest first); profile_group_ids filters to profiles in any of the groups',
+    response: z.object({ profiles: z.array(profileSchema), meta: pageMetaSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    query: listQuery,
+    operation: `query Profiles($profileGroupIds: [ID!], $page: Int, $perPage: Int) { profiles(profileGroupIds: $profileGroupIds, page: $page, perPage: $perPage) { items { ${PROFILE_FIELDS} } page perPage total } }`,
+    variables: ({ query }) => {
+      const ids = typeof query.profile_group_ids === 'string' ? query.profile_group_ids.split(',').map((id) => id.trim()).filter(Boolean) : [];
+      return { profileGroupIds: ids.length ? ids : undefined, page: query.page, perPage: query.perPage };
+    },
+    result: (data) => ({ body: { profiles: data.profiles.items.map(toProfile), meta: meta(data.profiles) } }),
   },
   {
     method: 'get',
@@ -25,16 +96,93 @@ export const profileRoutes: Route[] = [
     area: 'clm',
     tag: 'Profiles',
     summary: 'Read a profile',
-    credentials: ['x-api-key', 'api-key'],
+    response: z.object({ profile: profileSchema }),
+    credentials: PROFILE_CREDENTIALS,
     operation: `query Profile($id: ID!) { profile(id: $id) { ${PROFILE_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.profileId }),
     result: (data) => {
-      if (!data.profile) throw notFound();
-      return { body: { profile: data.profile } };
+      if (!data.profile) throw profileNotFound();
+      return { body: { profile: toProfile(data.profile) } };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/clm/v1/profiles/:profileId',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: 'Update a profile: only supplied fields change; profileCustomFields updates supplied keys (null clears one); profileGroupIds replaces',
+    response: z.object({ profile: profileSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    body: updateProfileBody,
+    operation: `mutation UpdateProfile($id: ID!, $input: UpdateProfileInput!) { updateProfile(id: $id, input: $input) { ${PROFILE_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.profileId, input: profileInput(body as Record<string, unknown>) }),
+    result: (data) => ({ body: { profile: toProfile(data.updateProfile) } }),
+  },
+  {
+    method: 'post',
+    path: '/clm/v1/profiles/:profileId/comments',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: 'Comment on a profile (kind profile) or on one of its matches (kind match, matchId required)',
+    response: z.object({ comment: commentSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    body: commentBody,
+    operation: `mutation CreateComment($profileId: ID!, $input: CreateProfileCommentInput!) { createProfileComment(profileId: $profileId, input: $input) { ${COMMENT_FIELDS} } }`,
+    variables: ({ params, body }) => ({ profileId: params.profileId, input: body }),
+    result: (data) => ({ body: { comment: toComment(data.createProfileComment) } }),
+    successStatus: 201,
+  },
+  {
+    method: 'get',
+    path: '/clm/v1/profiles/:profileId/comments',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: "List a profile's comments (oldest first)",
+    response: z.object({ comments: z.array(commentSchema), meta: pageMetaSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    query: z.object(pageQuery),
+    operation: `query Comments($profileId: ID!, $page: Int, $perPage: Int) { profileComments(profileId: $profileId, page: $page, perPage: $perPage) { items { ${COMMENT_FIELDS} } page perPage total } }`,
+    variables: ({ params, query }) => ({ profileId: params.profileId, page: query.page, perPage: query.perPage }),
+    result: (data) => {
+      if (!data.profileComments) throw profileNotFound();
+      return { body: { comments: data.profileComments.items.map(toComment), meta: meta(data.profileComments) } };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/clm/v1/profiles/:profileId/comments/:commentId',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: 'Edit a comment (text); _v, when given, must match the current version',
+    response: z.object({ comment: commentSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    body: updateCommentBody,
+    operation: `mutation UpdateComment($profileId: ID!, $commentId: ID!, $input: UpdateProfileCommentInput!) { updateProfileComment(profileId: $profileId, commentId: $commentId, input: $input) { ${COMMENT_FIELDS} } }`,
+    variables: ({ params, body }) => {
+      const input = body as { text: string; _v?: number };
+      return { profileId: params.profileId, commentId: params.commentId, input: { text: input.text, version: input._v } };
+    },
+    result: (data) => ({ body: { comment: toComment(data.updateProfileComment) } }),
+  },
+  {
+    method: 'post',
+    path: '/clm/v1/profiles/:profileId/erasure',
+    area: 'clm',
+    tag: 'Profiles',
+    summary: "Erase a profile's personal data (GDPR): claims the profile, then erases name, email, custom field values and comment texts",
+    response: z.object({ erasure: z.object({ profileId: z.string(), status: z.literal('completed'), claimedAt: z.string(), erasedAt: z.string() }), profile: profileSchema }),
+    credentials: PROFILE_CREDENTIALS,
+    body: erasureBody,
+    operation: `mutation Erase($id: ID!, $reason: String) { requestProfileErasure(id: $id, reason: $reason) { status claimedAt erasedAt profile { ${PROFILE_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ id: params.profileId, reason: (body as { reason?: string } | undefined)?.reason }),
+    result: (data) => {
+      const erasure = data.requestProfileErasure;
+      return {
+        body: {
+          erasure: { profileId: erasure.profile.id, status: erasure.status, claimedAt: erasure.claimedAt, erasedAt: erasure.erasedAt },
+          profile: toProfile(erasure.profile),
+        },
+      };
     },
   },
 ];
-
-function notFound(): ApiError {
-  return ApiError.of('profile_not_found', 'Profile not found');
-}

@@ -1,26 +1,53 @@
 import DataLoader from 'dataloader';
 import { Db } from '../../platform/db/prisma';
 import { RequestContext } from '../../platform/subgraph/subgraph-server';
-import { findProfilesByIds, Scope } from './data/profile-store';
+import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Scope } from './data/profile-store';
+import { FieldDefinition, StoredValue } from './services/custom-field-rules';
+import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
+import { ProfilesDeps } from './services/deps';
 import { ProfileRecord } from './services/profile-service';
 
 export interface ProfilesContext extends RequestContext {
   db: Db;
   scope: Scope;
+  deps: ProfilesDeps;
   /** Batches entity references and lookups of one request into one query. */
   profileLoader: DataLoader<string, ProfileRecord | null>;
+  /** Stored custom field values per profile id (one query per batch). */
+  customFieldValuesLoader: DataLoader<string, StoredValue[]>;
+  /** Assigned group ids per profile id, in assignment order (one query per batch). */
+  groupIdsLoader: DataLoader<string, string[]>;
+  /** The definitions used to render this request's profiles: read once per request (rule 5 copy). */
+  readDefinitions(): Promise<FieldDefinition[]>;
 }
 
-export function createProfilesContext(db: Db, base: RequestContext): ProfilesContext {
+export function createProfilesContext(db: Db, definitions: DefinitionsReader, base: RequestContext): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
+  let definitions$: Promise<FieldDefinition[]> | undefined;
   return {
     ...base,
     db,
     scope,
+    deps: { db, definitions },
+    readDefinitions: () => {
+      definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
+        definitions$ = undefined;
+        throw error;
+      });
+      return definitions$;
+    },
     profileLoader: new DataLoader(async (ids) => {
       const rows = await findProfilesByIds(db, scope, ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
+    }),
+    customFieldValuesLoader: new DataLoader(async (profileIds) => {
+      const rows = await findValuesByProfileIds(db, scope, profileIds);
+      return profileIds.map((id) => rows.filter((row) => row.profileId === id));
+    }),
+    groupIdsLoader: new DataLoader(async (profileIds) => {
+      const rows = await findGroupIdsByProfileIds(db, scope, profileIds);
+      return profileIds.map((id) => rows.filter((row) => row.profileId === id).map((row) => row.groupId));
     }),
   };
 }

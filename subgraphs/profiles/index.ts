@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
 import { createProfilesContext, ProfilesContext } from './context';
-import { profileResolvers } from './resolvers/profile-resolvers';
+import { resolvers } from './resolvers';
+import { createDefinitionsReader } from './services/definitions-reader';
 
 export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ProfilesContext> {
+  // One per process: the short-lived read copy of custom field definitions (rule 5).
+  const definitions = createDefinitionsReader(deps.db);
   return {
     name: 'profiles',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: profileResolvers as never,
-    createContext: (base) => createProfilesContext(deps.db, base),
+    resolvers: resolvers as never,
+    createContext: (base) => createProfilesContext(deps.db, definitions, base),
   };
 }

@@ -1,17 +1,87 @@
-// The only module of the profiles domain that touches Prisma for profiles. Every query carries the
-// caller's tenant and workspace: an id from another workspace reads exactly like an absent one.
-import { Db } from '../../../platform/db/prisma';
+// The only module of the profiles domain that touches Prisma for profiles, their custom field
+// values and their group assignments. Every query carries the caller's tenant and workspace: an id
+// from another workspace reads exactly like an absent one.
 import { newId } from '../../../platform/ids/new-id';
+import { DbClient, queryableId, Scope } from './scope';
 
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
-}
+export type { Scope } from './scope';
 
-export async function insertProfile(db: Db, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
+export async function insertProfile(db: DbClient, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
   return db.profile.create({ data: { id: newId('prf'), ...scope, name: data.name, kind: data.kind, email: data.email ?? null } });
 }
 
-export async function findProfilesByIds(db: Db, scope: Scope, ids: readonly string[]) {
-  return db.profile.findMany({ where: { ...scope, id: { in: [...ids] } } });
+export async function findProfilesByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
+  return db.profile.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
+}
+
+export async function findProfile(db: DbClient, scope: Scope, id: string) {
+  if (!queryableId(id)) return null;
+  return db.profile.findFirst({ where: { ...scope, id } });
+}
+
+/** Takes the profile's row lock for the rest of the transaction (writes to one profile serialize,
+ * and an erasure claim cannot slip in between validation and save). Null when absent. */
+export async function lockProfile(db: DbClient, scope: Scope, id: string) {
+  if (!queryableId(id)) return null;
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "profiles"."profiles" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return db.profile.findFirst({ where: { ...scope, id } });
+}
+
+export async function updateProfileFields(db: DbClient, scope: Scope, id: string, data: { name?: string; kind?: string; email?: string | null }) {
+  await db.profile.updateMany({ where: { ...scope, id }, data: { ...data, updatedAt: new Date() } });
+  return db.profile.findFirstOrThrow({ where: { ...scope, id } });
+}
+
+export async function listProfiles(db: DbClient, scope: Scope, filter: { groupIds?: string[]; skip: number; take: number }) {
+  const where = {
+    ...scope,
+    ...(filter.groupIds ? { groupAssignments: { some: { ...scope, groupId: { in: filter.groupIds.filter(queryableId) } } } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.profile.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: filter.skip, take: filter.take }),
+    db.profile.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+// --- custom field values -------------------------------------------------------------------
+
+export async function findValuesByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
+  return db.profileCustomFieldValue.findMany({
+    where: { ...scope, profileId: { in: [...profileIds] } },
+    select: { profileId: true, key: true, valueJson: true, bytes: true },
+  });
+}
+
+export async function writeValues(db: DbClient, scope: Scope, profileId: string, set: { key: string; valueJson: string; bytes: number }[], clear: string[]) {
+  if (clear.length) await db.profileCustomFieldValue.deleteMany({ where: { ...scope, profileId, key: { in: clear } } });
+  for (const value of set) {
+    await db.profileCustomFieldValue.upsert({
+      where: { profileId_key: { profileId, key: value.key } },
+      create: { profileId, key: value.key, ...scope, valueJson: value.valueJson, bytes: value.bytes },
+      update: { valueJson: value.valueJson, bytes: value.bytes },
+    });
+  }
+}
+
+export async function deleteAllValues(db: DbClient, scope: Scope, profileId: string) {
+  await db.profileCustomFieldValue.deleteMany({ where: { ...scope, profileId } });
+}
+
+// --- group assignments ------------------------------------------------------------------------
+
+export async function findGroupIdsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
+  return db.profileGroupAssignment.findMany({
+    where: { ...scope, profileId: { in: [...profileIds] } },
+    select: { profileId: true, groupId: true },
+    orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+  });
+}
+
+export async function replaceGroupAssignments(db: DbClient, scope: Scope, profileId: string, groupIds: string[]) {
+  await db.profileGroupAssignment.deleteMany({ where: { ...scope, profileId } });
+  if (groupIds.length) {
+    await db.profileGroupAssignment.createMany({ data: groupIds.map((groupId, position) => ({ profileId, groupId, position, ...scope })) });
+  }
 }

@@ -1,0 +1,102 @@
+// Profile groups: /tenant-config/v1, envelope {msg, status, result}, x-api-key.
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { GROUP_FIELDS, groupSchema, includeArchivedQuery, toGroup } from './profiles-mapping';
+import { MANAGEMENT_CREDENTIALS, Route } from './route';
+
+const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
+const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
+
+const frequencies = z.strictObject({
+  Sanctions: z.enum(SANCTIONS).nullish(),
+  PEP: z.enum(PERIODIC).nullish(),
+  News: z.enum(PERIODIC).nullish(),
+});
+
+const createGroupBody = z.strictObject({
+  name: z.string().min(1).max(200),
+  description: z.string().max(2000).nullish(),
+  priority: z.number().int().min(0).max(2_147_483_647).optional(),
+  monitoringFeedFrequencies: frequencies.nullish(),
+});
+
+const updateGroupBody = z.strictObject({
+  name: z.string().min(1).max(200).optional(),
+  description: z.string().max(2000).nullish(),
+  priority: z.number().int().min(0).max(2_147_483_647).optional(),
+  monitoringFeedFrequencies: frequencies.nullish(),
+});
+
+function groupNotFound(): ApiError {
+  return ApiError.of('profile_group_not_found', 'Profile group not found');
+}
+
+export const profileGroupRoutes: Route[] = [
+  {
+    method: 'get',
+    path: '/tenant-config/v1/profile-groups',
+    area: 'clm',
+    tag: 'Profile groups',
+    summary: 'List profile groups (archived ones only with includeArchived=true); highest priority first',
+    response: z.object({ profileGroups: z.array(groupSchema) }),
+    credentials: MANAGEMENT_CREDENTIALS,
+    query: includeArchivedQuery,
+    operation: `query Groups($includeArchived: Boolean) { profileGroups(includeArchived: $includeArchived) { ${GROUP_FIELDS} } }`,
+    variables: ({ query }) => ({ includeArchived: query.includeArchived === 'true' }),
+    result: (data) => ({ body: { profileGroups: data.profileGroups.map(toGroup) } }),
+  },
+  {
+    method: 'post',
+    path: '/tenant-config/v1/profile-groups',
+    area: 'clm',
+    tag: 'Profile groups',
+    summary: 'Create a profile group (its key is generated from the name)',
+    response: z.object({ profileGroup: groupSchema }),
+    credentials: MANAGEMENT_CREDENTIALS,
+    body: createGroupBody,
+    operation: `mutation CreateGroup($input: CreateProfileGroupInput!) { createProfileGroup(input: $input) { ${GROUP_FIELDS} } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => ({ body: { profileGroup: toGroup(data.createProfileGroup) } }),
+    successStatus: 201,
+  },
+  {
+    method: 'get',
+    path: '/tenant-config/v1/profile-groups/:profileGroupId',
+    area: 'clm',
+    tag: 'Profile groups',
+    summary: 'Read a profile group (archived groups too)',
+    response: z.object({ profileGroup: groupSchema }),
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `query Group($id: ID!) { profileGroup(id: $id) { ${GROUP_FIELDS} } }`,
+    variables: ({ params }) => ({ id: params.profileGroupId }),
+    result: (data) => {
+      if (!data.profileGroup) throw groupNotFound();
+      return { body: { profileGroup: toGroup(data.profileGroup) } };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/tenant-config/v1/profile-groups/:profileGroupId',
+    area: 'clm',
+    tag: 'Profile groups',
+    summary: 'Update name, description, priority or monitoringFeedFrequencies (replaced as a whole; null removes the overrides)',
+    response: z.object({ profileGroup: groupSchema }),
+    credentials: MANAGEMENT_CREDENTIALS,
+    body: updateGroupBody,
+    operation: `mutation UpdateGroup($id: ID!, $input: UpdateProfileGroupInput!) { updateProfileGroup(id: $id, input: $input) { ${GROUP_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.profileGroupId, input: body }),
+    result: (data) => ({ body: { profileGroup: toGroup(data.updateProfileGroup) } }),
+  },
+  {
+    method: 'delete',
+    path: '/tenant-config/v1/profile-groups/:profileGroupId',
+    area: 'clm',
+    tag: 'Profile groups',
+    summary: 'Archive a profile group (never deleted; its id stays on profiles)',
+    response: z.object({ profileGroup: groupSchema }),
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `mutation ArchiveGroup($id: ID!) { archiveProfileGroup(id: $id) { ${GROUP_FIELDS} } }`,
+    variables: ({ params }) => ({ id: params.profileGroupId }),
+    result: (data) => ({ body: { profileGroup: toGroup(data.archiveProfileGroup) } }),
+  },
+];

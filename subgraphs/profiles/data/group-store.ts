@@ -1,0 +1,61 @@
+// Profile groups: the only Prisma access for them.
+import { Prisma } from '../../../generated/prisma/client';
+import { newId } from '../../../platform/ids/new-id';
+import { DbClient, queryableId, Scope } from './scope';
+
+export async function findGroups(db: DbClient, scope: Scope, includeArchived: boolean) {
+  return db.profileGroup.findMany({
+    where: { ...scope, ...(includeArchived ? {} : { archivedAt: null }) },
+    orderBy: [{ priority: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+export async function findGroup(db: DbClient, scope: Scope, id: string) {
+  if (!queryableId(id)) return null;
+  return db.profileGroup.findFirst({ where: { ...scope, id } });
+}
+
+export async function findGroupsByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
+  return db.profileGroup.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
+}
+
+export async function keysStartingWith(db: DbClient, scope: Scope, prefix: string): Promise<string[]> {
+  const rows = await db.profileGroup.findMany({ where: { ...scope, key: { startsWith: prefix } }, select: { key: true } });
+  return rows.map((row) => row.key);
+}
+
+export async function insertGroup(
+  db: DbClient,
+  scope: Scope,
+  data: { key: string; name: string; description: string | null; priority: number; monitoringFeedFrequencies: Record<string, string> | null },
+) {
+  return db.profileGroup.create({
+    data: {
+      id: newId('pgr'),
+      ...scope,
+      ...data,
+      monitoringFeedFrequencies: data.monitoringFeedFrequencies === null ? Prisma.DbNull : (data.monitoringFeedFrequencies as Prisma.InputJsonValue),
+    },
+  });
+}
+
+export async function updateGroup(
+  db: DbClient,
+  scope: Scope,
+  id: string,
+  data: { name?: string; description?: string | null; priority?: number; monitoringFeedFrequencies?: Record<string, string> | null; archivedAt?: Date | null },
+) {
+  if (!queryableId(id)) return null;
+  const { monitoringFeedFrequencies, ...rest } = data;
+  await db.profileGroup.updateMany({
+    where: { ...scope, id },
+    data: {
+      ...rest,
+      ...(monitoringFeedFrequencies === undefined
+        ? {}
+        : { monitoringFeedFrequencies: monitoringFeedFrequencies === null ? Prisma.DbNull : (monitoringFeedFrequencies as Prisma.InputJsonValue) }),
+      updatedAt: new Date(),
+    },
+  });
+  return db.profileGroup.findFirst({ where: { ...scope, id } });
+}

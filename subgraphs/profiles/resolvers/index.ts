@@ -1,0 +1,12 @@
+import { managementResolvers } from './management-resolvers';
+import { profileResolvers } from './profile-resolvers';
+
+export const resolvers = {
+  Query: { ...profileResolvers.Query, ...managementResolvers.Query },
+  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation },
+  Profile: profileResolvers.Profile,
+  ProfileErasure: profileResolvers.ProfileErasure,
+  ProfileGroup: managementResolvers.ProfileGroup,
+  ProfileCustomFieldDefinition: managementResolvers.ProfileCustomFieldDefinition,
+  ProfileComment: managementResolvers.ProfileComment,
+};

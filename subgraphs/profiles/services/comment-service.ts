@@ -1,0 +1,86 @@
+// Analyst comments on a profile (kind profile) or on one of its screening matches (kind match,
+// matchId required then, forbidden otherwise). `version` (`_v` in REST) starts at 0 and grows by
+// one on every edit; createdBy/updatedBy are the caller's actor id.
+import { Principal } from '../../../platform/principal/principal';
+import { findComment, insertComment, listComments, updateCommentText } from '../data/comment-store';
+import { findProfile, lockProfile } from '../data/profile-store';
+import { DbClient, isStorableText, Scope } from '../data/scope';
+import { ProfilesError } from '../errors';
+import { paging, ProfilesDeps } from './deps';
+
+export const COMMENT_TEXT_MAX = 10_000;
+export const MATCH_ID_MAX = 200;
+export const COMMENT_KINDS = ['profile', 'match'] as const;
+
+export type CommentRecord = Awaited<ReturnType<typeof insertComment>>;
+
+function invalid(field: string, problem: string): never {
+  throw new ProfilesError('comment_validation_failed', `${field}: ${problem}`, { field });
+}
+
+function checkText(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) invalid('text', 'must be a non-empty string');
+  if (!isStorableText(value)) invalid('text', 'must be Unicode text (no NUL)');
+  if (value.length > COMMENT_TEXT_MAX) invalid('text', `must be at most ${COMMENT_TEXT_MAX} characters`);
+  return value;
+}
+
+/** The profile must exist in scope (404 otherwise) and not be erased (409). Locks its row. */
+async function writableProfile(tx: DbClient, scope: Scope, profileId: string) {
+  const profile = await lockProfile(tx, scope, profileId);
+  if (!profile) throw new ProfilesError('profile_not_found', 'Profile not found');
+  if (profile.erasureClaimedAt) throw new ProfilesError('profile_erased', 'The profile has been erased and cannot be changed');
+  return profile;
+}
+
+export async function createComment(
+  deps: ProfilesDeps,
+  scope: Scope,
+  principal: Principal,
+  profileId: string,
+  input: { text: string; kind: string; matchId?: string | null },
+): Promise<CommentRecord> {
+  const text = checkText(input.text);
+  if (!(COMMENT_KINDS as readonly string[]).includes(input.kind)) invalid('kind', 'must be profile or match');
+  const matchId = input.matchId ?? null;
+  if (input.kind === 'match') {
+    if (matchId === null || !matchId.trim()) invalid('matchId', 'required when kind is match');
+    if (!isStorableText(matchId)) invalid('matchId', 'must be Unicode text (no NUL)');
+    if (matchId.length > MATCH_ID_MAX) invalid('matchId', `must be at most ${MATCH_ID_MAX} characters`);
+  } else if (matchId !== null) {
+    invalid('matchId', 'only allowed when kind is match');
+  }
+  return deps.db.$transaction(async (tx) => {
+    await writableProfile(tx, scope, profileId);
+    return insertComment(tx, scope, { profileId, kind: input.kind, matchId, text, actorId: principal.actorId });
+  });
+}
+
+export async function updateComment(
+  deps: ProfilesDeps,
+  scope: Scope,
+  principal: Principal,
+  profileId: string,
+  commentId: string,
+  input: { text: string; version?: number | null },
+): Promise<CommentRecord> {
+  const text = checkText(input.text);
+  return deps.db.$transaction(async (tx) => {
+    await writableProfile(tx, scope, profileId);
+    const comment = await findComment(tx, scope, profileId, commentId);
+    if (!comment) throw new ProfilesError('comment_not_found', 'Comment not found');
+    const expected = input.version ?? comment.version;
+    if (expected !== comment.version || (await updateCommentText(tx, scope, profileId, commentId, { text, actorId: principal.actorId, expectedVersion: expected })) === 0) {
+      throw new ProfilesError('comment_version_conflict', `_v: the comment is at version ${comment.version}, not ${expected}`, { field: '_v' });
+    }
+    return (await findComment(tx, scope, profileId, commentId))!;
+  });
+}
+
+/** Null when the profile is not in scope. */
+export async function listProfileComments(deps: ProfilesDeps, scope: Scope, profileId: string, args: { page?: number | null; perPage?: number | null }) {
+  const page = paging(args.page, args.perPage, 'comment_validation_failed');
+  if (!(await findProfile(deps.db, scope, profileId))) return null;
+  const { rows, total } = await listComments(deps.db, scope, profileId, page);
+  return { items: rows, page: page.page, perPage: page.perPage, total };
+}

@@ -1,0 +1,97 @@
+// Where custom field definitions come from. Writes always read the latest definitions inside
+// their own transaction (rule 4: if that read fails, the write is rejected, never saved
+// unvalidated). Reads may use a short-lived per-process copy (rule 5: reads may lag a definition
+// edit by up to 60 s; here at most READ_CACHE_TTL_MS, and definition writes through this process
+// refresh it at once).
+import { Db } from '../../../platform/db/prisma';
+import { logger } from '../../../platform/logging/logger';
+import { findDefinitions } from '../data/definition-store';
+import { DbClient, Scope } from '../data/scope';
+import { ProfilesError } from '../errors';
+import { CUSTOM_FIELD_TYPES, CustomFieldType, FieldDefinition } from './custom-field-rules';
+
+export const READ_CACHE_TTL_MS = 30_000;
+
+export interface DefinitionsReader {
+  /** The latest definitions, read with the write's transaction client. Throws when unreadable. */
+  forWrite(tx: DbClient, scope: Scope): Promise<FieldDefinition[]>;
+  /** Definitions for rendering reads (possibly cached). Throws when unreadable and nothing is cached. */
+  forRead(scope: Scope): Promise<FieldDefinition[]>;
+  /** Forgets the cached copy of a workspace (after a definition write). */
+  invalidate(scope: Scope): void;
+}
+
+type DefinitionRow = Awaited<ReturnType<typeof findDefinitions>>[number];
+
+/** Maps a stored row; a row that does not parse makes the whole set unreadable. */
+export function toFieldDefinition(row: DefinitionRow): FieldDefinition {
+  if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(row.type)) throw new Error(`definition ${row.key} has an unknown type`);
+  const options = row.options as unknown;
+  if (!Array.isArray(options) || options.some((option) => typeof option?.value !== 'string' || typeof option?.label !== 'string')) {
+    throw new Error(`definition ${row.key} has unreadable options`);
+  }
+  return {
+    key: row.key,
+    label: row.label,
+    type: row.type as CustomFieldType,
+    required: row.required,
+    priority: row.priority,
+    options: options.map((option: { value: string; label: string }) => ({ value: option.value, label: option.label })),
+    archived: row.archivedAt !== null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function createDefinitionsReader(db: Db, ttlMs = READ_CACHE_TTL_MS, now: () => number = Date.now): DefinitionsReader {
+  const cache = new Map<string, { at: number; definitions: FieldDefinition[] }>();
+  const cacheKey = (scope: Scope) => `${scope.tenantId}/${scope.workspaceId}`;
+  const load = async (client: DbClient, scope: Scope) => (await findDefinitions(client, scope)).map(toFieldDefinition);
+  return {
+    async forWrite(tx, scope) {
+      const definitions = await load(tx, scope);
+      cache.set(cacheKey(scope), { at: now(), definitions });
+      return definitions;
+    },
+    async forRead(scope) {
+      const cached = cache.get(cacheKey(scope));
+      if (cached && now() - cached.at < ttlMs) return cached.definitions;
+      try {
+        const definitions = await load(db, scope);
+        cache.set(cacheKey(scope), { at: now(), definitions });
+        return definitions;
+      } catch (error) {
+        // A stale copy is still a faithful view of the stored values (reads may lag).
+        if (cached) {
+          logger.warn({ err: error }, 'custom field definitions unreadable; serving the cached copy');
+          return cached.definitions;
+        }
+        throw error;
+      }
+    },
+    invalidate(scope) {
+      cache.delete(cacheKey(scope));
+    },
+  };
+}
+
+/** Rule 4 for every write path: an unreadable definition set rejects the write. */
+export async function definitionsForWrite(reader: DefinitionsReader, tx: DbClient, scope: Scope): Promise<FieldDefinition[]> {
+  try {
+    return await reader.forWrite(tx, scope);
+  } catch (error) {
+    if (error instanceof ProfilesError) throw error;
+    logger.error({ err: error }, 'custom field definitions unreadable; write rejected');
+    throw new ProfilesError('custom_field_definitions_unavailable', 'profileCustomFields: custom field definitions could not be read; nothing was saved');
+  }
+}
+
+export async function definitionsForRead(reader: DefinitionsReader, scope: Scope): Promise<FieldDefinition[]> {
+  try {
+    return await reader.forRead(scope);
+  } catch (error) {
+    if (error instanceof ProfilesError) throw error;
+    logger.error({ err: error }, 'custom field definitions unreadable');
+    throw new ProfilesError('custom_field_definitions_unavailable', 'profileCustomFields: custom field definitions could not be read');
+  }
+}
