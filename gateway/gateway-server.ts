@@ -17,6 +17,7 @@ import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '.
 import { SubgraphName } from '../platform/subgraph/subgraph-server';
 import { CredentialCache } from './credentials/credential-cache';
 import { credentialResolvers } from './credentials/credential-resolvers';
+import { assertOperationAllowed } from './credentials/narrow-principals';
 import { readCredential } from './credentials/read-credential';
 import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
 import { composeSupergraph } from './supergraph';
@@ -72,6 +73,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
         const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
         try {
           const principal = await resolvePrincipal(credential, db, resolvers, credentialCache);
+          // Hosted-page (capture, invite) and public principals run only their allow-listed fields.
+          assertOperationAllowed(principal, req.method === 'GET' ? req.query : req.body);
           return { principal, requestId: req.requestId };
         } catch (error) {
           if (error instanceof DomainError) {

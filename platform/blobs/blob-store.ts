@@ -94,3 +94,10 @@ export function blobStoreFromEnv(env: NodeJS.ProcessEnv = process.env): BlobStor
   if (driver !== 'local') throw new Error(`VIGIL_BLOB_DRIVER=${driver} is not supported yet (only "local")`);
   return new LocalFolderBlobStore(path.resolve(env.VIGIL_BLOB_DIR ?? path.join(process.cwd(), '.vigil', 'blobs')));
 }
+
+/** Where an IDV theme logo's bytes live. Asset ids are unguessable (idva_ + 24 random chars) and
+ * are the only input; the REST adapter writes here and the IDV subgraph reads (verifies) here. */
+export function idvThemeAssetKey(assetId: string): string {
+  if (!/^idva_[a-z0-9]{24}$/.test(assetId)) throw new Error('invalid IDV theme asset id');
+  return `idv/theme-assets/${assetId}`;
+}

@@ -70,6 +70,7 @@ export const ERROR_STATUS = {
   search_not_found: 404,
   watchlist_format_invalid: 400,
   watchlist_import_conflict: 409,
+  watchlist_import_not_found: 404,
   screening_index_unavailable: 503,
 
   // risk

@@ -2,7 +2,15 @@
 // subgraphs in a signed, short-lived header. Subgraphs trust nothing else about the caller.
 import { hmac, safeEqual } from '../crypto/hash';
 
-export type PrincipalKind = 'application' | 'dashboard_user' | 'capture' | 'invite' | 'service';
+export type PrincipalKind =
+  | 'application'
+  | 'dashboard_user'
+  | 'capture'
+  | 'invite'
+  | 'service'
+  // Unauthenticated hosted-page reads (IDV branding): no tenant, no workspace. The gateway lets it
+  // run only the allow-listed public fields (gateway/credentials/public-principal.ts).
+  | 'public';
 
 export interface Entitlements {
   /** May send session_overrides on POST /idv/v1/sessions. */

@@ -6,6 +6,7 @@ import { RunningServer } from '../http/service-app';
 import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
 import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
+import { mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
@@ -29,11 +30,15 @@ export interface RunningPlatform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(config: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES): Promise<RunningPlatform> {
+export async function startPlatform(configured: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES): Promise<RunningPlatform> {
+  // Services started here may bind other ports than configured (port 0 in tests): every service
+  // of this process sees the addresses actually bound, including services calling each other
+  // (IDV → profiles), because they share this one config object.
+  const config: VigilConfig = { ...configured, subgraphUrls: { ...configured.subgraphUrls } };
+  const subgraphUrls = config.subgraphUrls;
   const db = createDb(config.databaseUrl);
   const closers: (() => Promise<void>)[] = [];
   const urls: Partial<Record<ServiceName, string>> = {};
-  const subgraphUrls = { ...config.subgraphUrls };
   try {
     for (const name of Object.keys(SUBGRAPHS) as SubgraphName[]) {
       if (!services.includes(name)) continue;
@@ -45,10 +50,10 @@ export async function startPlatform(config: VigilConfig, services: readonly Serv
     if (services.includes('gateway')) {
       const gateway = await startGateway({ db, config, subgraphUrls, port: config.ports.gateway });
       closers.push(gateway.close);
-      urls.gateway = gatewayUrl = gateway.url;
+      urls.gateway = gatewayUrl = config.gatewayUrl = gateway.url;
     }
     if (services.includes('rest-adapter')) {
-      const rest = await startRestAdapter({ gatewayUrl, publicBaseUrl: config.publicBaseUrl, port: config.ports.rest, host: config.host });
+      const rest = await startRestAdapter({ gatewayUrl, publicBaseUrl: config.publicBaseUrl, port: config.ports.rest, host: config.host, mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway) });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;
     }

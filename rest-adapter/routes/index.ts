@@ -1,3 +1,6 @@
+import { idvSessionRoutes } from './idv-sessions-routes';
+import { idvThemeRoutes } from './idv-themes-routes';
+import { idvWorkflowRoutes } from './idv-workflows-routes';
 import { profileGroupRoutes } from './profile-groups-routes';
 import { profileCustomFieldRoutes } from './profiles-custom-fields-routes';
 import { profileRoutes } from './profiles-routes';
@@ -5,4 +8,4 @@ import { riskRoutes } from './risk-routes';
 import { Route } from './route';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes];
+export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];

@@ -1,11 +1,23 @@
 import path from 'node:path';
 import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { blobStoreFromEnv } from '../../platform/blobs';
+import { createThemeResolvers, mergeResolverMaps } from './themes';
+import { createIdvContext } from './context';
+import { idvCoreResolvers } from './resolvers/idv-resolvers';
+import { createIdvDeps } from './services/deps';
 
-export function idvSubgraph(_deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
+export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
+  const idvDeps = createIdvDeps(deps.db, deps.config);
   return {
     name: 'idv',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: { Query: { idvWorkflowPresets: () => ['liveness_and_id', 'liveness_only', 'id_only'] } } as never,
-    createContext: (base) => base,
+    resolvers: mergeResolverMaps(
+      // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
+      idvCoreResolvers,
+      // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
+      createThemeResolvers({ db: deps.db, blobs: blobStoreFromEnv() }),
+    ) as never,
+    // The IDV core context extends the base one (theme resolvers use only the base).
+    createContext: (base) => createIdvContext(base, idvDeps),
   };
 }

@@ -1,0 +1,190 @@
+// IDV routes the JSON route table cannot carry, mounted on the REST adapter before the table:
+//   PUT    /idv/v1/themes/:themeId/logo | logo-square   raw image/png or image/jpeg body (≤ 1 MB)
+//   DELETE /idv/v1/themes/:themeId/logo | logo-square
+//   GET    /idv/v1/themes/:themeId/logo | logo-square   the bytes (management credentials)
+//   GET    /idv/v1/branding/assets/:assetId             the bytes (public, by unguessable asset id)
+//   GET    /idv/v1/sessions/:sessionId/branding         public branding (no authentication)
+//
+// Uploads: the adapter checks the declared type, the magic bytes and the size, writes the bytes to
+// the blob store under a fresh asset id and passes only that id through GraphQL
+// (attachIdvThemeLogo); the IDV subgraph re-verifies the stored bytes and records the asset in the
+// caller's scope. A refused mutation deletes the blob again.
+//
+// Public routes call the gateway with `Authorization: Public branding`, the tenant-less public
+// principal that may only run the branding queries; the caller's own headers are not forwarded.
+import express, { NextFunction, Request, Response } from 'express';
+import { BlobStore, blobStoreFromEnv, idvThemeAssetKey, sniffImage } from '../../platform/blobs';
+import { newId } from '../../platform/ids/new-id';
+import { ApiError } from '../http/api-error';
+import { sendError } from '../http/build-router';
+import { GatewayClient } from '../http/gateway-client';
+import { stringifyLossless } from '../http/lossless-json';
+import { ifMatchRevision, THEME_FIELDS, themeResult } from '../routes/idv-themes-routes';
+
+/** Logo upload cap (bytes); larger bodies get 413 payload_too_large. */
+export const LOGO_UPLOAD_LIMIT = 1024 * 1024;
+const ACCEPTED_LOGO_TYPES = ['image/png', 'image/jpeg'];
+const PUBLIC_CREDENTIAL = { authorization: 'Public branding' };
+const SLOTS: Record<string, 'logo' | 'logo_square'> = { logo: 'logo', 'logo-square': 'logo_square' };
+const ASSET_ID = /^idva_[a-z0-9]{24}$/;
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: GatewayClient, blobs: BlobStore = blobStoreFromEnv()): void {
+  const writers = requireCredential(['api-key', 'x-api-key']);
+  const readers = requireCredential(['api-key', 'x-api-key', 'bearer']);
+  const raw = express.raw({ type: () => true, limit: LOGO_UPLOAD_LIMIT });
+  const paths = ['/idv/v1/themes/:themeId/logo', '/idv/v1/themes/:themeId/logo-square'];
+
+  for (const path of paths) {
+    const slot = path.endsWith('logo-square') ? SLOTS['logo-square'] : SLOTS.logo;
+    app.put(path, writers, raw, handle(async (req, res) => uploadLogo(req, res, gateway, blobs, slot)));
+    app.delete(path, writers, handle(async (req, res) => {
+      const data = await gateway.execute(
+        `mutation RemoveIdvThemeLogo($themeId: ID!, $slot: String!, $expectedRevision: Int) { removeIdvThemeLogo(themeId: $themeId, slot: $slot, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+        { themeId: req.params.themeId, slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
+        lowerCaseHeaders(req),
+        req.requestId,
+      );
+      sendThemeJson(res, themeResult(data.removeIdvThemeLogo as never));
+    }));
+    app.get(path, readers, handle(async (req, res) => {
+      const data = await gateway.execute(
+        `query IdvThemeLogo($themeId: ID!) { idvTheme(themeId: $themeId) { logo { assetId contentType } logoSquare { assetId contentType } } }`,
+        { themeId: req.params.themeId },
+        lowerCaseHeaders(req),
+        req.requestId,
+      );
+      const theme = data.idvTheme as { logo: Asset | null; logoSquare: Asset | null } | null;
+      if (!theme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
+      const asset = slot === 'logo' ? theme.logo : theme.logoSquare;
+      if (!asset) throw ApiError.of('not_found', `The theme has no ${slot}`);
+      await sendAsset(res, blobs, asset, 'no-store');
+    }));
+  }
+
+  app.get('/idv/v1/branding/assets/:assetId', handle(async (req, res) => {
+    const assetId = String(req.params.assetId);
+    if (!ASSET_ID.test(assetId)) throw ApiError.of('not_found', 'Asset not found');
+    const data = await gateway.execute(`query IdvBrandingAsset($assetId: ID!) { idvBrandingAsset(assetId: $assetId) { assetId contentType } }`, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
+    const asset = data.idvBrandingAsset as Asset | null;
+    if (!asset) throw ApiError.of('not_found', 'Asset not found');
+    // Assets are immutable (a new upload gets a new id), so they may be cached.
+    await sendAsset(res, blobs, asset, 'public, max-age=86400, immutable');
+  }));
+
+  app.get('/idv/v1/sessions/:sessionId/branding', handle(async (req, res) => {
+    const data = await gateway.execute(
+      `query IdvBranding($sessionId: ID!) { idvBranding(sessionId: $sessionId) { companyName privacyContactEmail colors { primary primaryForeground background foreground accent } fontFamily logo { assetId } logoSquare { assetId } } }`,
+      { sessionId: String(req.params.sessionId) },
+      PUBLIC_CREDENTIAL,
+      req.requestId,
+    );
+    const b = data.idvBranding as GraphQLBranding;
+    const body = {
+      branding: {
+        company_name: b.companyName,
+        privacy_contact_email: b.privacyContactEmail,
+        colors: { primary: b.colors.primary, primary_foreground: b.colors.primaryForeground, background: b.colors.background, foreground: b.colors.foreground, accent: b.colors.accent },
+        font_family: b.fontFamily,
+        logo: b.logo ? { asset_id: b.logo.assetId } : null,
+        logo_square: b.logoSquare ? { asset_id: b.logoSquare.assetId } : null,
+      },
+    };
+    res.status(200).setHeader('Cache-Control', 'private, max-age=300');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.send(stringifyLossless(body));
+  }));
+}
+
+interface Asset {
+  assetId: string;
+  contentType: string;
+}
+
+interface GraphQLBranding {
+  companyName: string;
+  privacyContactEmail: string;
+  colors: { primary: string; primaryForeground: string; background: string; foreground: string; accent: string };
+  fontFamily: string;
+  logo: { assetId: string } | null;
+  logoSquare: { assetId: string } | null;
+}
+
+async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, blobs: BlobStore, slot: 'logo' | 'logo_square'): Promise<void> {
+  const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const declared = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (!ACCEPTED_LOGO_TYPES.includes(declared)) {
+    throw ApiError.of('idv_unsupported_media_type', 'Logos must be sent as image/png or image/jpeg (SVG and external URLs are not supported)');
+  }
+  if (bytes.length === 0) throw ApiError.of('schema_validation_failed', 'body: a PNG or JPEG image is required');
+  const image = sniffImage(bytes);
+  if (!image || image.contentType !== declared) {
+    throw ApiError.of('idv_unsupported_media_type', `The body is not a ${declared === 'image/png' ? 'PNG' : 'JPEG'} image (checked by its content)`);
+  }
+  // Authenticate and find the theme before writing anything (a rejected key or an absent theme
+  // never costs a blob write).
+  const headers = lowerCaseHeaders(req);
+  const found = await gateway.execute(`query IdvThemeForLogo($themeId: ID!) { idvTheme(themeId: $themeId) { themeId } }`, { themeId: req.params.themeId }, headers, req.requestId);
+  if (!found.idvTheme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
+  const assetId = newId('idva');
+  const key = idvThemeAssetKey(assetId);
+  await blobs.put(key, bytes, { contentType: image.contentType });
+  try {
+    const data = await gateway.execute(
+      `mutation AttachIdvThemeLogo($themeId: ID!, $slot: String!, $assetId: ID!, $expectedRevision: Int) { attachIdvThemeLogo(themeId: $themeId, slot: $slot, assetId: $assetId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+      { themeId: req.params.themeId, slot, assetId, expectedRevision: ifMatchRevision(headers) ?? null },
+      headers,
+      req.requestId,
+    );
+    sendThemeJson(res, themeResult(data.attachIdvThemeLogo as never));
+  } catch (error) {
+    await blobs.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function sendAsset(res: Response, blobs: BlobStore, asset: Asset, cacheControl: string): Promise<void> {
+  const bytes = await blobs.get(idvThemeAssetKey(asset.assetId));
+  if (!bytes) throw ApiError.of('not_found', 'Asset not found');
+  res.status(200);
+  res.setHeader('Content-Type', asset.contentType);
+  res.setHeader('Content-Length', String(bytes.length));
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
+  res.end(bytes);
+}
+
+function sendThemeJson(res: Response, result: { status?: number; body: unknown; headers: Record<string, string> }): void {
+  res.status(result.status ?? 200);
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(stringifyLossless(result.body));
+}
+
+/** Credential form check (the gateway decides validity), before any body is read. */
+function requireCredential(accepted: ('api-key' | 'x-api-key' | 'bearer')[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const authorization = req.header('authorization');
+    let presented: string | undefined;
+    if (authorization) presented = authorization.trim().split(/\s+/)[0].toLowerCase();
+    else if (req.header('x-api-key')) presented = 'x-api-key';
+    if (!presented) return sendError(req, res, 'idv', ApiError.of('missing_authentication', 'Missing authentication'));
+    if (!(accepted as string[]).includes(presented)) return sendError(req, res, 'idv', ApiError.of('unauthorized', 'Unauthorized'));
+    next();
+  };
+}
+
+function handle(handler: Handler) {
+  return (req: Request, res: Response) => {
+    handler(req, res).catch((error) => sendError(req, res, 'idv', error));
+  };
+}
+
+function lowerCaseHeaders(req: Request): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}

@@ -1,0 +1,233 @@
+// IDV sessions: /idv/v1/sessions, envelope {data: ...} (+ siblings such as session_token), errors
+// {error: {code, message}}, Cache-Control: no-store. Bodies travel to the IDV subgraph as JSON
+// text and are validated there (the numbered rules of POST /sessions must run in a fixed order,
+// e.g. a missing profile_id is idv_profile_id_required, not a schema failure).
+//   management: Authorization: Api-Key <key>, X-Api-Key, Authorization: Bearer <dashboard token>
+//   capture plane: Authorization: Capture <session_token> or Authorization: Invite <invite code>
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { rawJson, stringifyLossless } from '../http/lossless-json';
+import { MANAGEMENT_CREDENTIALS, Route } from './route';
+
+const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
+const SESSION_FIELDS = 'json';
+
+const jsonText = (body: unknown) => stringifyLossless(body ?? {});
+const notFound = () => ApiError.of('idv_session_not_found', 'Session not found');
+const session = (value: { json: string } | null | undefined) => {
+  if (!value) throw notFound();
+  return rawJson(value.json);
+};
+
+const limitParam = z
+  .string()
+  .regex(/^\d{1,6}$/, 'must be a positive integer')
+  .transform(Number)
+  .optional();
+
+const listQuery = z.object({
+  profile_id: z.string().optional(),
+  limit: limitParam,
+  page_size: limitParam,
+  cursor: z.string().min(1).max(512).optional(),
+});
+
+const queueQuery = z.object({
+  review_status: z.string().optional(),
+  assignee: z.string().min(1).max(128).optional(),
+  unassigned: z.enum(['true', 'false']).optional(),
+  limit: limitParam,
+  page_size: limitParam,
+  cursor: z.string().min(1).max(512).optional(),
+});
+
+/** Response shapes for the OpenAPI document (the services build the objects). */
+const obj = z.record(z.string(), z.unknown());
+export const sessionSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  workspace_id: z.string(),
+  creator_application_id: z.string().optional(),
+  profile_id: z.string(),
+  status: z.enum(['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled']),
+  review_status: z.enum(['request_sent', 'pending', 'automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected']),
+  flag_categories: z.array(z.enum(['idv', 'document', 'questionnaire'])),
+  profile_update_enabled: z.boolean(),
+  flag_settings: obj,
+  privacy_contact_email: z.string(),
+  consent_evidence: obj,
+  review_history: z.array(obj),
+  assignee: z.string().optional(),
+  submitted_at: z.string(),
+  reviewed_at: z.string(),
+  legal_hold: z.boolean(),
+  artifacts: z.array(obj),
+  capture_manifest: obj,
+  step_manifest: obj,
+  workflow_ref: obj.optional(),
+  theme_ref: obj,
+  retention_policy_id: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  delete_after: z.string(),
+});
+const sessionPage = z.object({ data: z.array(sessionSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
+
+type ListQuery = z.infer<typeof listQuery>;
+type QueueQuery = z.infer<typeof queueQuery>;
+
+const page = (value: { items: { json: string }[]; hasMore: boolean; nextCursor: string | null }) => ({
+  body: { data: value.items.map((item) => rawJson(item.json)), has_more: value.hasMore, next_cursor: value.nextCursor },
+});
+
+export const idvSessionRoutes: Route[] = [
+  {
+    method: 'post',
+    path: '/idv/v1/sessions',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Create a verification session (returns the one-time capture token)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `mutation CreateSession($input: String!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
+    variables: ({ body }) => ({ input: jsonText(body) }),
+    result: (data) => {
+      const created = data.createVerificationSession;
+      return { body: { data: rawJson(created.session.json), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
+    },
+    successStatus: 201,
+    response: z.object({ data: sessionSchema, session_token: z.string(), token_expires_at: z.string() }),
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/sessions',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'List sessions, newest first (filter profile_id; limit default 50, clamped to 100; cursor)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    query: listQuery,
+    operation: `query Sessions($profileId: String, $limit: Int, $cursor: String) { verificationSessions(profileId: $profileId, limit: $limit, cursor: $cursor) { items { ${SESSION_FIELDS} } hasMore nextCursor } }`,
+    variables: ({ query }) => {
+      const q = query as ListQuery;
+      return { profileId: q.profile_id ?? null, limit: q.limit ?? q.page_size ?? null, cursor: q.cursor ?? null };
+    },
+    result: (data) => page(data.verificationSessions),
+    response: sessionPage,
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/review-queue',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Reviewer queue, oldest first (review_status default requires_review,escalation; assignee; unassigned=true)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    query: queueQuery,
+    operation: `query Queue($statuses: [String!], $assignee: String, $unassigned: Boolean, $limit: Int, $cursor: String) { idvReviewQueue(reviewStatuses: $statuses, assignee: $assignee, unassigned: $unassigned, limit: $limit, cursor: $cursor) { items { ${SESSION_FIELDS} } hasMore nextCursor } }`,
+    variables: ({ query }) => {
+      const q = query as QueueQuery;
+      return {
+        statuses: q.review_status ? q.review_status.split(',').map((s) => s.trim()).filter(Boolean) : null,
+        assignee: q.assignee ?? null,
+        unassigned: q.unassigned === undefined ? null : q.unassigned === 'true',
+        limit: q.limit ?? q.page_size ?? null,
+        cursor: q.cursor ?? null,
+      };
+    },
+    result: (data) => page(data.idvReviewQueue),
+    response: sessionPage,
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/sessions/:sessionId',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Read a session (management projection)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `query Session($id: ID!) { verificationSession(id: $id) { ${SESSION_FIELDS} } }`,
+    variables: ({ params }) => ({ id: params.sessionId }),
+    result: (data) => ({ body: { data: session(data.verificationSession) } }),
+    response: z.object({ data: sessionSchema }),
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/sessions/:sessionId/status',
+    area: 'idv',
+    tag: 'IDV capture plane',
+    summary: 'Hosted-page status of a session (capture or invite credential only)',
+    credentials: CAPTURE_CREDENTIALS,
+    operation: `query Status($id: ID!) { verificationSessionStatus(id: $id) }`,
+    variables: ({ params }) => ({ id: params.sessionId }),
+    result: (data) => ({ body: { data: rawJson(data.verificationSessionStatus) } }),
+  },
+  {
+    method: 'post',
+    path: '/idv/v1/sessions/:sessionId/consent',
+    area: 'idv',
+    tag: 'IDV capture plane',
+    summary: 'The customer consents before capture (capture or invite credential only); first consent wins',
+    credentials: CAPTURE_CREDENTIALS,
+    operation: `mutation Consent($id: ID!, $input: String!) { recordVerificationConsent(id: $id, input: $input) }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    result: (data) => ({ body: { data: rawJson(data.recordVerificationConsent) } }),
+  },
+  {
+    method: 'post',
+    path: '/idv/v1/sessions/:sessionId/submit',
+    area: 'idv',
+    tag: 'IDV capture plane',
+    summary: 'The customer submits the capture (capture or invite credential only)',
+    credentials: CAPTURE_CREDENTIALS,
+    operation: `mutation Submit($id: ID!) { submitVerificationSession(id: $id) }`,
+    variables: ({ params }) => ({ id: params.sessionId }),
+    result: (data) => ({ status: 202, body: { data: rawJson(data.submitVerificationSession) } }),
+  },
+  {
+    method: 'post',
+    path: '/idv/v1/sessions/:sessionId/cancel',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Cancel a session (idempotent; 409 idv_state_conflict while assessing or after the flow ended)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `mutation Cancel($id: ID!, $input: String) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    result: (data) => ({ body: { data: session(data.cancelVerificationSession) } }),
+    response: z.object({ data: sessionSchema }),
+  },
+  {
+    method: 'post',
+    path: '/idv/v1/sessions/:sessionId/review',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Record a review decision (escalation, accepted, rejected)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `mutation Review($id: ID!, $input: String!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    result: (data) => ({ body: { data: session(data.reviewVerificationSession) } }),
+    response: z.object({ data: sessionSchema }),
+  },
+  {
+    method: 'post',
+    path: '/idv/v1/sessions/:sessionId/assign',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Assign the session to a reviewer (dashboard user id) or clear the assignment (null)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    operation: `mutation Assign($id: ID!, $input: String!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    result: (data) => ({ body: { data: session(data.assignVerificationSession) } }),
+    response: z.object({ data: sessionSchema }),
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/sessions/:sessionId/data',
+    area: 'idv',
+    tag: 'IDV sessions',
+    summary: 'Decrypted results (audited; application key or dashboard user; never the capture credential)',
+    // Capture and invite credentials reach the service so that their denial is audited too.
+    credentials: [...MANAGEMENT_CREDENTIALS, ...CAPTURE_CREDENTIALS],
+    operation: `query Data($id: ID!) { verificationSessionData(id: $id) }`,
+    variables: ({ params }) => ({ id: params.sessionId }),
+    result: (data) => ({ body: { data: rawJson(data.verificationSessionData) } }),
+  },
+];
+
+

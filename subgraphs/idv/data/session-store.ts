@@ -1,0 +1,62 @@
+// The only module that touches Prisma for IDV sessions and invites. Every query carries the
+// caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
+import { Prisma } from '../../../platform/db/prisma';
+import { DbClient, Scope, scoped } from './scope';
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+export async function insertSession(db: DbClient, data: Prisma.IdvSessionUncheckedCreateInput) {
+  return db.idvSession.create({ data });
+}
+
+export async function findSession(db: DbClient, scope: Scope, id: string) {
+  return db.idvSession.findFirst({ where: { ...scoped(scope), id } });
+}
+
+/** Takes the session's row lock for the rest of the transaction; null when absent in scope. */
+export async function lockSession(db: DbClient, scope: Scope, id: string) {
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "idv"."sessions" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return findSession(db, scope, id);
+}
+
+export async function updateSession(db: DbClient, scope: Scope, id: string, data: Prisma.IdvSessionUncheckedUpdateManyInput) {
+  await db.idvSession.updateMany({ where: { ...scoped(scope), id }, data });
+  return db.idvSession.findFirstOrThrow({ where: { ...scoped(scope), id } });
+}
+
+export async function findSessionsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
+  return db.idvSession.findMany({ where: { ...scoped(scope), profileId: { in: [...profileIds] } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}
+
+type After = { createdAt: Date; id: string };
+
+export async function listSessions(db: DbClient, scope: Scope, filter: { profileId?: string; after?: After; take: number }) {
+  return db.idvSession.findMany({
+    where: {
+      ...scoped(scope),
+      ...(filter.profileId ? { profileId: filter.profileId } : {}),
+      ...(filter.after ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: filter.take,
+  });
+}
+
+/** Oldest first: the reviewer works the queue in arrival order. */
+export async function listReviewQueue(db: DbClient, scope: Scope, filter: { reviewStatuses: string[]; assignee?: string | null; after?: After; take: number }) {
+  return db.idvSession.findMany({
+    where: {
+      ...scoped(scope),
+      reviewStatus: { in: filter.reviewStatuses },
+      ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+      ...(filter.after ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: filter.take,
+  });
+}
+
+export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {
+  await db.idvInvite.updateMany({ where: { ...scoped(scope), sessionId, consumedAt: null }, data: { consumedAt: at } });
+}

@@ -1,0 +1,46 @@
+// The only module that touches Prisma for IDV workflows. Every query carries the caller's tenant
+// and workspace: a workflow of another workspace reads exactly like an absent one.
+import { Prisma } from '../../../platform/db/prisma';
+import { DbClient, Scope, scoped } from './scope';
+
+export type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
+
+export async function insertWorkflow(db: DbClient, data: Prisma.IdvWorkflowUncheckedCreateInput) {
+  return db.idvWorkflow.create({ data });
+}
+
+export async function findWorkflow(db: DbClient, scope: Scope, id: string) {
+  return db.idvWorkflow.findFirst({ where: { ...scoped(scope), id } });
+}
+
+/** Row lock for the rest of the transaction; null when absent in scope. */
+export async function lockWorkflow(db: DbClient, scope: Scope, id: string) {
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "idv"."workflows" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return findWorkflow(db, scope, id);
+}
+
+export async function updateWorkflow(db: DbClient, scope: Scope, id: string, data: Prisma.IdvWorkflowUncheckedUpdateManyInput) {
+  await db.idvWorkflow.updateMany({ where: { ...scoped(scope), id }, data });
+  return db.idvWorkflow.findFirstOrThrow({ where: { ...scoped(scope), id } });
+}
+
+export async function clearDefaults(db: DbClient, scope: Scope, exceptId?: string) {
+  await db.idvWorkflow.updateMany({ where: { ...scoped(scope), isDefault: true, ...(exceptId ? { id: { not: exceptId } } : {}) }, data: { isDefault: false } });
+}
+
+export async function findDefaultWorkflow(db: DbClient, scope: Scope) {
+  return db.idvWorkflow.findFirst({ where: { ...scoped(scope), isDefault: true }, orderBy: { updatedAt: 'desc' } });
+}
+
+export async function listWorkflows(db: DbClient, scope: Scope, filter: { status?: string; after?: { createdAt: Date; id: string }; take: number }) {
+  return db.idvWorkflow.findMany({
+    where: {
+      ...scoped(scope),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.after ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: filter.take,
+  });
+}

@@ -1,0 +1,104 @@
+// GraphQL ⇄ IDV core services. Thin: argument parsing and projections; every rule and principal
+// check lives in the services.
+import { IdvContext } from '../context';
+import { SessionRow } from '../data/session-store';
+import { parseJsonText } from '../model/validation';
+import { readSessionData } from '../services/data-service';
+import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
+import { toCaptureStatus, toManagementSession } from '../services/projection';
+import { createSession, getSession, listReviewQueuePage, listSessionPage } from '../services/session-service';
+import {
+  activateWorkflow,
+  archiveWorkflow,
+  createWorkflow,
+  getWorkflow,
+  listWorkflowPage,
+  makeDefaultWorkflow,
+  updateWorkflowFields,
+  WorkflowView,
+} from '../services/workflow-service';
+
+type Args<T> = T;
+const json = (text: string | null | undefined) => (text === null || text === undefined ? undefined : parseJsonText(text));
+
+export const idvCoreResolvers = {
+  Query: {
+    idvWorkflowPresets: () => ['liveness_and_id', 'liveness_only', 'id_only'],
+    verificationSession: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getSession(ctx.idv.deps.db, ctx.principal, args.id),
+    verificationSessions: (_: unknown, args: Args<{ profileId?: string; limit?: number; cursor?: string }>, ctx: IdvContext) =>
+      listSessionPage(ctx.idv.deps.db, ctx.principal, args),
+    idvReviewQueue: (_: unknown, args: Args<{ reviewStatuses?: string[]; assignee?: string; unassigned?: boolean; limit?: number; cursor?: string }>, ctx: IdvContext) =>
+      listReviewQueuePage(ctx.idv.deps.db, ctx.principal, args),
+    verificationSessionStatus: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
+      JSON.stringify(toCaptureStatus(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id))),
+    verificationSessionData: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
+      JSON.stringify(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
+    idvWorkflow: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
+    idvWorkflows: (_: unknown, args: Args<{ status?: string; limit?: number; cursor?: string }>, ctx: IdvContext) =>
+      listWorkflowPage(ctx.idv.deps.db, ctx.principal, args),
+  },
+  Mutation: {
+    createVerificationSession: (_: unknown, args: Args<{ input: string }>, ctx: IdvContext) =>
+      createSession(ctx.idv.deps, ctx.principal, json(args.input), ctx.requestId),
+    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: string }>, ctx: IdvContext) =>
+      cancelSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
+    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
+      reviewSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
+    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
+      assignSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
+    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
+      JSON.stringify(toCaptureStatus(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, json(args.input)))),
+    submitVerificationSession: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
+      JSON.stringify(toCaptureStatus(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id))),
+    createIdvWorkflow: (_: unknown, args: Args<{ input: string }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, json(args.input)),
+    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
+      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, json(args.input)),
+    activateIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
+    archiveIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
+    makeDefaultIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
+  },
+  CreatedVerificationSession: {
+    session: (created: { session: Record<string, unknown> }) => created.session,
+  },
+  VerificationSession: {
+    // Sessions arrive either as rows (reads, moves) or as management projections (create).
+    id: (s: SessionLike) => field(s, 'id'),
+    profileId: (s: SessionLike) => field(s, 'profileId', 'profile_id'),
+    profile: (s: SessionLike) => ({ id: field(s, 'profileId', 'profile_id') }),
+    status: (s: SessionLike) => field(s, 'status'),
+    reviewStatus: (s: SessionLike) => field(s, 'reviewStatus', 'review_status'),
+    flagCategories: (s: SessionLike) => field(s, 'flagCategories', 'flag_categories'),
+    assignee: (s: SessionLike) => field(s, 'assignee') ?? null,
+    submittedAt: (s: SessionLike) => dateField(s, 'submittedAt', 'submitted_at'),
+    reviewedAt: (s: SessionLike) => dateField(s, 'reviewedAt', 'reviewed_at'),
+    createdAt: (s: SessionLike) => dateField(s, 'createdAt', 'created_at'),
+    updatedAt: (s: SessionLike) => dateField(s, 'updatedAt', 'updated_at'),
+    json: (s: SessionLike) => JSON.stringify(isRow(s) ? toManagementSession(s) : s),
+  },
+  IdvWorkflow: {
+    isDefault: (w: WorkflowView) => w.is_default,
+    createdAt: (w: WorkflowView) => w.created_at,
+    updatedAt: (w: WorkflowView) => w.updated_at,
+    json: (w: WorkflowView) => JSON.stringify(w),
+  },
+  Profile: {
+    __resolveReference: (ref: { id: string }) => ref,
+    verificationSessions: (profile: { id: string }, _: unknown, ctx: IdvContext) => ctx.idv.sessionsByProfile.load(profile.id),
+  },
+};
+
+type SessionLike = SessionRow | Record<string, unknown>;
+
+function isRow(s: SessionLike): s is SessionRow {
+  return s instanceof Object && 'tokenExpiresAt' in s;
+}
+
+function field(s: SessionLike, rowKey: string, viewKey = rowKey): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return isRow(s) ? (s as unknown as Record<string, unknown>)[rowKey] : s[viewKey];
+}
+
+function dateField(s: SessionLike, rowKey: string, viewKey: string): string | null {
+  const value = field(s, rowKey, viewKey);
+  if (value instanceof Date) return value.toISOString();
+  return value ? String(value) : null;
+}

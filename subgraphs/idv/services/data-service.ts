@@ -1,0 +1,63 @@
+// GET /sessions/{id}/data: decrypted results for an application key or an in-scope dashboard user.
+// Every access, allowed or denied, is written to platform.audit_log BEFORE anything is returned;
+// when that write fails the read fails closed (503, no data).
+import { Principal } from '../../../platform/principal/principal';
+import { findSession } from '../data/session-store';
+import { IdvError, sessionNotFound } from '../errors';
+import { AuditEntry } from './audit';
+import { IdvDeps } from './deps';
+import { AssessmentResults } from './lifecycle-service';
+import { isManagement } from './principals';
+import { openSealed } from './session-service';
+
+export interface SessionData {
+  session_id: string;
+  profile_id: string;
+  status: string;
+  review_status: string;
+  results_available: boolean;
+  assessed_at: string;
+  document: AssessmentResults['document'] | null;
+  ocr_fields: NonNullable<AssessmentResults['ocr_fields']>;
+  questionnaire_answers: NonNullable<AssessmentResults['questionnaire_answers']>;
+  mismatches: NonNullable<AssessmentResults['mismatches']>;
+}
+
+const ACTION = 'idv.session.data.read';
+
+export async function readSessionData(deps: IdvDeps, principal: Principal, id: string, requestId?: string): Promise<SessionData> {
+  const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  const base = { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: ACTION, resourceType: 'idv.session', resourceId: id, requestId };
+  const audit = async (entry: Pick<AuditEntry, 'outcome' | 'detail'>) => {
+    try {
+      await deps.audit({ ...base, ...entry });
+    } catch {
+      throw new IdvError('service_unavailable', 'The audit log is unavailable; no data was returned');
+    }
+  };
+
+  if (!isManagement(principal)) {
+    await audit({ outcome: 'denied', detail: { reason: 'credential_not_accepted' } });
+    throw new IdvError('unauthorized', 'The capture credential cannot read session data');
+  }
+  const row = await findSession(deps.db, scope, id);
+  if (!row) {
+    await audit({ outcome: 'denied', detail: { reason: 'not_found' } });
+    throw sessionNotFound();
+  }
+  await audit({ outcome: 'allowed', detail: { review_status: row.reviewStatus } });
+
+  const results = openSealed<AssessmentResults>(deps, row, 'results');
+  return {
+    session_id: row.id,
+    profile_id: row.profileId,
+    status: row.status,
+    review_status: row.reviewStatus,
+    results_available: results !== null,
+    assessed_at: row.assessedAt?.toISOString() ?? '',
+    document: results?.document ?? null,
+    ocr_fields: results?.ocr_fields ?? [],
+    questionnaire_answers: results?.questionnaire_answers ?? [],
+    mismatches: results?.mismatches ?? [],
+  };
+}

@@ -1,0 +1,258 @@
+// State moves of a session after create. Every move takes the session's row lock, checks the
+// move against the state tables (model/states.ts), and records its events in the same
+// transaction (outbox) together with an audit entry for human decisions.
+//
+// Flow axis:   collecting_artifacts → ready_for_assessment → queued → assessing → assessed | failed
+//              any of collecting_artifacts, ready_for_assessment, queued → canceled (cancel)
+// Review axis: request_sent → pending (submit) → automatic_pass | requires_review (assessment)
+//              requires_review → escalation | accepted | rejected; escalation → accepted | rejected
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { seal } from '../../../platform/crypto/envelope';
+import { Prisma } from '../../../generated/prisma/client';
+import { recordEvent } from '../../../platform/events/outbox';
+import { Principal } from '../../../platform/principal/principal';
+import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
+import { DbTx, Scope } from '../data/scope';
+import { IdvError, sessionNotFound } from '../errors';
+import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, isReviewStatus, REVIEW_MOVES, REVIEW_STATUSES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
+import { parseOrThrow } from '../model/validation';
+import { writeAudit } from './audit';
+import { IdvDeps } from './deps';
+import { requireCapture, requireManagement } from './principals';
+import { sealContext } from './session-service';
+
+type Tx = DbTx;
+
+async function withLockedSession<T>(deps: Pick<IdvDeps, 'db'>, scope: Scope, id: string, work: (row: SessionRow, tx: Tx) => Promise<T>): Promise<T> {
+  return deps.db.$transaction(
+    async (tx) => {
+      const row = await lockSession(tx, scope, id);
+      if (!row) throw sessionNotFound();
+      return work(row, tx);
+    },
+    { maxWait: 15_000, timeout: 20_000 },
+  );
+}
+
+function eventPayload(row: SessionRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { session_id: row.id, profile_id: row.profileId, status: row.status, review_status: row.reviewStatus, flag_categories: row.flagCategories, ...extra };
+}
+
+async function emit(tx: Tx, row: SessionRow, type: string, extra: Record<string, unknown> = {}) {
+  await recordEvent(tx, { tenantId: row.tenantId, workspaceId: row.workspaceId, type, aggregateType: 'idv.session', aggregateId: row.id, payload: eventPayload(row, extra) });
+}
+
+function actorRecord(principal: Principal) {
+  return { kind: principal.kind, id: principal.actorId, ...(principal.actorName ? { name: principal.actorName } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel
+
+export const cancelSchema = z.strictObject({ reason: z.string().max(1000).optional() });
+
+/** Cancels a session: idempotent on canceled, 409 idv_state_conflict while assessing or after the
+ * flow ended (assessed, failed). Consumes the capture token and every invite; irreversible. */
+export async function cancelSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+  const scope = requireManagement(principal);
+  const input = parseOrThrow(cancelSchema, body ?? {});
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    if (row.status === 'canceled') return row;
+    if (row.status === 'assessing') throw new IdvError('idv_state_conflict', 'The session is being assessed and cannot be canceled now');
+    if (!(CANCELABLE_FLOW as readonly string[]).includes(row.status)) throw new IdvError('idv_state_conflict', `A session in status ${row.status} cannot be canceled`);
+    const now = deps.now();
+    const updated = await updateSession(tx, scope, id, {
+      status: 'canceled',
+      canceledAt: now,
+      canceledBy: `${principal.kind}:${principal.actorId}`,
+      cancelReason: input.reason ?? null,
+      tokenConsumedAt: row.tokenConsumedAt ?? now,
+    });
+    await consumeInvites(tx, scope, id, now);
+    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.cancel', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from_status: row.status } });
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review
+
+export const reviewSchema = z.strictObject({
+  status: z.string().refine(isReviewStatus, { message: `must be one of ${REVIEW_STATUSES.join(', ')}` }),
+  note: z.string().max(5000).optional(),
+});
+
+/** A human review decision: requires_review → escalation | accepted | rejected, escalation →
+ * accepted | rejected. Terminal sessions: 409 idv_review_terminal; any other move: 409
+ * idv_review_invalid_transition. Sets reviewed_at, appends to review_history and records
+ * profile_status_updated. */
+export async function reviewSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+  const scope = requireManagement(principal);
+  const input = parseOrThrow(reviewSchema, body ?? {});
+  const target = input.status as ReviewStatus;
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    const current = row.reviewStatus as ReviewStatus;
+    if (TERMINAL_REVIEW.includes(current)) throw new IdvError('idv_review_terminal', `The review is final (${current})`);
+    if (!(REVIEW_MOVES[current] ?? []).includes(target)) {
+      throw new IdvError('idv_review_invalid_transition', `A review decision ${target} is not admissible from ${current}`);
+    }
+    const now = deps.now();
+    const entry = { from: current, status: target, note: input.note ?? '', actor: actorRecord(principal), at: now.toISOString() };
+    const history = [...((row.reviewHistory as unknown[]) ?? []), entry];
+    const updated = await updateSession(tx, scope, id, { reviewStatus: target, reviewedAt: now, reviewHistory: history as Prisma.InputJsonValue });
+    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.review', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: current, to: target } });
+    await emit(tx, updated, 'profile_status_updated', { previous_review_status: current, new_status: target, reviewed_at: now.toISOString() });
+    // profile_onboarding.completed fires when the profile has an onboarding run; the platform has
+    // no onboarding runs yet, so there is nothing to complete here.
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignment (reviewer queue)
+
+export const assignSchema = z.strictObject({ assignee: z.string().min(1).max(128).nullable() });
+
+/** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). */
+export async function assignSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+  const scope = requireManagement(principal);
+  const input = parseOrThrow(assignSchema, body ?? {});
+  if (input.assignee !== null) {
+    const user = await deps.db.dashboardUser.findFirst({ where: { id: input.assignee, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
+    if (!user) throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
+  }
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    if (TERMINAL_REVIEW.includes(row.reviewStatus as ReviewStatus)) throw new IdvError('idv_review_terminal', `The review is final (${row.reviewStatus})`);
+    if (row.status === 'canceled') throw new IdvError('idv_state_conflict', 'A canceled session cannot be assigned');
+    if (row.assignee === input.assignee) return row;
+    const updated = await updateSession(tx, scope, id, { assignee: input.assignee });
+    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.assign', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: row.assignee, to: input.assignee } });
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capture plane and assessment (service layer; the capture endpoints and the assessment worker
+// call these)
+
+function checkFlowMove(row: SessionRow, move: keyof typeof FLOW_MOVES): FlowStatus {
+  const rule = FLOW_MOVES[move];
+  if (!rule.from.includes(row.status as FlowStatus)) throw new IdvError('idv_state_conflict', `Cannot ${move.replace('_', ' ')} a session in status ${row.status}`);
+  return rule.to;
+}
+
+/** All required steps are complete: collecting_artifacts → ready_for_assessment. */
+export async function markReadyForAssessment(deps: IdvDeps, scope: Scope, id: string): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) => updateSession(tx, scope, id, { status: checkFlowMove(row, 'mark_ready') }));
+}
+
+/** Records the consent evidence shown before capture begins (first consent wins). */
+export async function recordConsent(deps: IdvDeps, scope: Scope, id: string, evidence: Record<string, unknown>): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    if (row.status !== 'collecting_artifacts' && row.status !== 'ready_for_assessment') throw new IdvError('idv_state_conflict', `Consent cannot be recorded in status ${row.status}`);
+    if (Object.keys((row.consentEvidence as object) ?? {}).length > 0) return row;
+    return updateSession(tx, scope, id, { consentEvidence: { ...evidence, recorded_at: deps.now().toISOString() } as Prisma.InputJsonValue });
+  });
+}
+
+export const consentSchema = z.strictObject({
+  accepted: z.literal(true, { message: 'must be true (consent is given explicitly)' }),
+  policy_version: z.string().min(1).max(64).optional(),
+});
+
+/** The capture-plane consent (capture or invite credential of this session): records who
+ * consented to which text before capture begins. */
+export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, body: unknown): Promise<SessionRow> {
+  const scope = requireCapture(principal, id);
+  const input = parseOrThrow(consentSchema, body ?? {});
+  const row = await findSession(deps.db, scope, id);
+  if (!row) throw sessionNotFound();
+  const step = ((row.stepManifest as { steps?: { step_id: string; type: string; config: { text?: string; policy_version?: string } }[] }).steps ?? []).find((s) => s.type === 'consent');
+  const text = step?.config.text;
+  return recordConsent(deps, scope, id, {
+    accepted: true,
+    step_id: step?.step_id ?? null,
+    policy_version: input.policy_version ?? step?.config.policy_version ?? null,
+    text_sha256: text ? crypto.createHash('sha256').update(text, 'utf8').digest('hex') : null,
+    credential: principal.kind,
+  });
+}
+
+/** The customer submits: flow → queued, review request_sent → pending, first submit sets
+ * submitted_at; the assessment is enqueued (the assessment worker picks queued sessions). */
+export async function submitSession(deps: IdvDeps, scope: Scope, id: string): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    const to = checkFlowMove(row, 'submit');
+    if (row.reviewStatus !== 'request_sent') throw new IdvError('idv_state_conflict', 'The session was already submitted');
+    return updateSession(tx, scope, id, { status: to, reviewStatus: 'pending', submittedAt: row.submittedAt ?? deps.now() });
+  });
+}
+
+/** The capture-plane submit (capture or invite credential of this session). */
+export async function submitAsCustomer(deps: IdvDeps, principal: Principal, id: string): Promise<SessionRow> {
+  const scope = requireCapture(principal, id);
+  return submitSession(deps, scope, id);
+}
+
+export async function startAssessment(deps: IdvDeps, scope: Scope, id: string): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) =>
+    updateSession(tx, scope, id, { status: checkFlowMove(row, 'start_assessment'), assessmentAttempts: row.assessmentAttempts + 1 }),
+  );
+}
+
+/** Decrypted assessment results, as GET /sessions/{id}/data returns them. */
+export interface AssessmentResults {
+  document?: { type: string; issuing_country?: string | null; issuing_subdivision?: string | null; confidence: number } | null;
+  ocr_fields?: { field: string; value: string; confidence: number }[];
+  questionnaire_answers?: { step_id: string; question_id: string; question: string; answer: unknown }[];
+  mismatches?: { field: string; profile_value: string | null; document_value: string | null; detail?: string }[];
+}
+
+export interface AssessmentOutcome {
+  /** pass: clean automatic pass; review: the assessment will not auto-decide. */
+  decision: 'pass' | 'review';
+  flagCategories?: ('idv' | 'document' | 'questionnaire')[];
+  results?: AssessmentResults;
+}
+
+/** Assessment finished: assessing → assessed; pending → automatic_pass (idv.session.approved) or
+ * requires_review (idv.session.requires_review); idv.session.completed carries the outcome. */
+export async function completeAssessment(deps: IdvDeps, scope: Scope, id: string, outcome: AssessmentOutcome): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    const to = checkFlowMove(row, 'complete_assessment');
+    if (row.reviewStatus !== 'pending') throw new IdvError('idv_state_conflict', `Assessment cannot complete with review status ${row.reviewStatus}`);
+    const reviewStatus: ReviewStatus = outcome.decision === 'pass' ? 'automatic_pass' : 'requires_review';
+    const categories = outcome.decision === 'pass' ? [] : [...new Set(outcome.flagCategories ?? [])];
+    const results = outcome.results ?? {};
+    const updated = await updateSession(tx, scope, id, {
+      status: to,
+      reviewStatus,
+      flagCategories: categories,
+      assessedAt: deps.now(),
+      results: seal(deps.keyProvider, results, sealContext(id, 'results')) as unknown as Prisma.InputJsonValue,
+    });
+    await emit(tx, updated, 'idv.session.completed', { outcome: reviewStatus });
+    await emit(tx, updated, reviewStatus === 'automatic_pass' ? 'idv.session.approved' : 'idv.session.requires_review');
+    return updated;
+  });
+}
+
+/** The assessment could not complete: queued/assessing → failed (idv.session.failed). */
+export async function failAssessment(deps: IdvDeps, scope: Scope, id: string, reason: string): Promise<SessionRow> {
+  return withLockedSession(deps, scope, id, async (row, tx) => {
+    const updated = await updateSession(tx, scope, id, { status: checkFlowMove(row, 'fail_assessment'), failureReason: reason });
+    await emit(tx, updated, 'idv.session.failed', { reason });
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capture-plane status
+
+export async function getCaptureStatus(deps: Pick<IdvDeps, 'db'>, principal: Principal, id: string): Promise<SessionRow> {
+  const scope = requireCapture(principal, id);
+  const row = await findSession(deps.db, scope, id);
+  if (!row) throw sessionNotFound();
+  return row;
+}

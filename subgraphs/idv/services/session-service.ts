@@ -1,0 +1,240 @@
+// POST /sessions and the management reads. The numbered rules of the interface, in order:
+//   1 profile_id required/valid, profile exists in scope (fail closed when profiles is down)
+//   2 workflow, steps and workflow_id mutually exclusive
+//   3 workflow_id in scope and active
+//   4 otherwise the scope default workflow, falling back to the liveness_and_id preset
+//   5 erasure-claimed profiles get no new session
+//   6 idempotency: same key + same fingerprint replays (token ""), different fingerprint 409
+//   7 session_overrides only for entitled application principals (403)
+//   8 tenant/workspace always from the principal
+//   9 anything off-schema: 400 schema_validation_failed
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { hashSecret } from '../../../platform/crypto/hash';
+import { open, seal, SealedValue } from '../../../platform/crypto/envelope';
+import { Prisma } from '../../../generated/prisma/client';
+import { newId, newSecret } from '../../../platform/ids/new-id';
+import { Principal } from '../../../platform/principal/principal';
+import { findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
+import { isReviewStatus, OPEN_REVIEW } from '../model/states';
+import { DbClient, Scope } from '../data/scope';
+import { IdvError } from '../errors';
+import { applyOverrides, sessionOverridesSchema } from '../model/overrides';
+import { normalizeSteps, stepsSchema, WORKFLOW_PRESETS } from '../model/steps';
+import { canonicalJson, decodeCursor, encodeCursor, IDEMPOTENCY_KEY_PATTERN, pageSize, parseOrThrow, PROFILE_ID_PATTERN } from '../model/validation';
+import { IdvDeps } from './deps';
+import { buildCaptureManifest, toManagementSession } from './projection';
+import { requireManagement } from './principals';
+import { DEFAULT_RETENTION_DAYS, resolveFlow } from './workflow-service';
+
+export const SESSION_PAGE_DEFAULT = 50;
+export const SESSION_PAGE_MAX = 100;
+export const CAPTURE_TOKEN_PREFIX = 'idvct';
+const IDEMPOTENCY_SCOPE = 'idv.session.create';
+
+export const createSessionSchema = z
+  .strictObject({
+    profile_id: z.string(),
+    tenant_id: z.string().max(256).optional(),
+    workspace_id: z.string().max(256).optional(),
+    subject_reference: z.string().min(1).max(1024).optional(),
+    retention_policy_id: z.string().min(1).max(128).optional(),
+    workflow: z.enum(WORKFLOW_PRESETS).optional(),
+    steps: stepsSchema.optional(),
+    workflow_id: z.string().min(1).max(128).optional(),
+    idempotency_key: z.string().min(1).max(160).regex(IDEMPOTENCY_KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$').optional(),
+    session_overrides: sessionOverridesSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const given = (['workflow', 'steps', 'workflow_id'] as const).filter((key) => value[key] !== undefined);
+    if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(', ')} are mutually exclusive` });
+  });
+
+export type CreateSessionInput = z.infer<typeof createSessionSchema>;
+
+export interface CreatedSession {
+  session: Record<string, unknown>;
+  /** The one-time capture token; "" on an idempotent replay. */
+  sessionToken: string;
+  tokenExpiresAt: string;
+  replayed: boolean;
+}
+
+/** Rule 1's first half: presence and shape of profile_id, before any other schema check. */
+function checkProfileId(body: unknown): string {
+  const value = (body as { profile_id?: unknown }).profile_id;
+  if (value === undefined || value === null || value === '') throw new IdvError('idv_profile_id_required', 'profile_id is required', { field: 'body.profile_id' });
+  if (typeof value !== 'string' || value.length > 128 || !PROFILE_ID_PATTERN.test(value)) {
+    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', { field: 'body.profile_id' });
+  }
+  return value;
+}
+
+function fingerprintOf(input: CreateSessionInput): string {
+  const source = input.workflow_id !== undefined
+    ? { workflow_id: input.workflow_id }
+    : input.steps
+      ? { steps: normalizeSteps(input.steps) }
+      : input.workflow
+        ? { workflow: input.workflow }
+        : { default: true };
+  const normalized = {
+    profile_id: input.profile_id,
+    source,
+    subject_reference: input.subject_reference ?? null,
+    retention_policy_id: input.retention_policy_id ?? null,
+    session_overrides: input.session_overrides ?? null,
+  };
+  return crypto.createHash('sha256').update(canonicalJson(normalized)).digest('hex');
+}
+
+class IdempotencyRace extends Error {}
+
+export async function createSession(deps: IdvDeps, principal: Principal, body: unknown, requestId?: string): Promise<CreatedSession> {
+  const scope = requireManagement(principal);
+  if (body === undefined || body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new IdvError('schema_validation_failed', 'body: must be a JSON object');
+  checkProfileId(body);
+  const input = parseOrThrow(createSessionSchema, body);
+
+  // Rule 7: overrides are an entitlement of the application, never of dashboard users.
+  if (input.session_overrides && !(principal.kind === 'application' && principal.entitlements?.sessionOverrides === true)) {
+    throw new IdvError('idv_session_overrides_forbidden', 'session_overrides: this application is not entitled to session overrides');
+  }
+
+  const fingerprint = fingerprintOf(input);
+  if (input.idempotency_key) {
+    const replay = await replayFor(deps, scope, input.idempotency_key, fingerprint);
+    if (replay) return replay;
+  }
+
+  const profile = await deps.profileLookup(scope, input.profile_id, requestId);
+  if (!profile) throw new IdvError('idv_profile_not_found', 'profile_id: no such profile in this workspace', { field: 'body.profile_id' });
+  if (profile.erasureClaimed) throw new IdvError('idv_profile_erasure_claimed', 'The profile is claimed by an erasure request: no new session can start');
+
+  const flow = await resolveFlow(deps.db, scope, input);
+  const applied = applyOverrides(input.session_overrides, flow.steps, principal.entitlements?.returnUrlPrefixes);
+  const theme = await deps.themeSnapshot(deps.db, scope);
+
+  const now = deps.now();
+  const id = newId('idvs');
+  const token = newSecret(CAPTURE_TOKEN_PREFIX);
+  const tokenExpiresAt = new Date(now.getTime() + deps.tokenLifetimeMs);
+  const retentionDays = flow.workflow?.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const workflow = flow.workflow;
+  const data: Prisma.IdvSessionUncheckedCreateInput = {
+    id,
+    ...scope,
+    profileId: input.profile_id,
+    creatorApplicationId: principal.kind === 'application' ? principal.actorId : null,
+    creatorKind: principal.kind,
+    creatorId: principal.actorId,
+    profileUpdateEnabled: workflow?.profileUpdateEnabled ?? false,
+    flagSettings: (workflow?.flagSettings ?? {}) as Prisma.InputJsonValue,
+    privacyContactEmail: workflow?.privacyContactEmail ?? '',
+    captureManifest: buildCaptureManifest(flow.presetName, flow.steps, applied) as unknown as Prisma.InputJsonValue,
+    stepManifest: { version: 1, steps: flow.steps } as unknown as Prisma.InputJsonValue,
+    workflowRef: workflow
+      ? { workflow_id: workflow.id, name: workflow.name, revision: workflow.revision, preset: workflow.preset, source: flow.source, copied_at: now.toISOString() }
+      : Prisma.DbNull,
+    themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
+    themeSnapshot: theme ? (theme as Prisma.InputJsonValue) : Prisma.DbNull,
+    subjectReference: input.subject_reference !== undefined ? (seal(deps.keyProvider, input.subject_reference, sealContext(id, 'subject_reference')) as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    retentionPolicyId: input.retention_policy_id ?? null,
+    completion: applied.completion ? (applied.completion as Prisma.InputJsonValue) : Prisma.DbNull,
+    declaredIdType: applied.declaredIdType,
+    tokenHash: hashSecret(token),
+    tokenExpiresAt,
+    deleteAfter: new Date(now.getTime() + retentionDays * 24 * 60 * 60 * 1000),
+    createdAt: now,
+  };
+
+  try {
+    const row = await deps.db.$transaction(
+      async (tx) => {
+        if (input.idempotency_key) {
+          // The platform's unique (tenant, workspace, scope, key) decides which concurrent create
+          // wins: losers wait for the winner's commit and insert nothing.
+          const claimed = await tx.idempotencyRecord.createMany({
+            data: [{ id: newId('idem'), ...scope, scope: IDEMPOTENCY_SCOPE, key: input.idempotency_key, fingerprint, resourceId: id }],
+            skipDuplicates: true,
+          });
+          if (claimed.count === 0) throw new IdempotencyRace();
+        }
+        return insertSession(tx, data);
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    return { session: toManagementSession(row), sessionToken: token, tokenExpiresAt: tokenExpiresAt.toISOString(), replayed: false };
+  } catch (error) {
+    if (!(error instanceof IdempotencyRace) && !isUniqueViolation(error)) throw error;
+    const replay = input.idempotency_key ? await replayFor(deps, scope, input.idempotency_key, fingerprint) : null;
+    if (!replay) throw error;
+    return replay;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'P2002';
+}
+
+async function replayFor(deps: IdvDeps, scope: Scope, key: string, fingerprint: string): Promise<CreatedSession | null> {
+  const record = await deps.db.idempotencyRecord.findUnique({
+    where: { tenantId_workspaceId_scope_key: { ...scope, scope: IDEMPOTENCY_SCOPE, key } },
+  });
+  if (!record) return null;
+  if (record.fingerprint !== fingerprint) {
+    throw new IdvError('idv_session_idempotency_conflict', 'idempotency_key was already used for a different session request');
+  }
+  const row = await findSession(deps.db, scope, record.resourceId);
+  // The original session is gone (retention): the key stays spent.
+  if (!row) throw new IdvError('idv_session_idempotency_conflict', 'idempotency_key was used by a session that no longer exists');
+  return { session: toManagementSession(row), sessionToken: '', tokenExpiresAt: row.tokenExpiresAt.toISOString(), replayed: true };
+}
+
+export function sealContext(sessionId: string, field: string): string {
+  return `idv.session:${sessionId}:${field}`;
+}
+
+/** Decrypts a sealed column of a session (internal use only; never projected). */
+export function openSealed<T>(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow, field: 'subject_reference' | 'results' | 'answers'): T | null {
+  const sealed = (field === 'subject_reference' ? row.subjectReference : field === 'results' ? row.results : row.answers) as unknown as SealedValue | null;
+  return sealed ? open<T>(deps.keyProvider, sealed, sealContext(row.id, field)) : null;
+}
+
+export async function getSession(db: DbClient, principal: Principal, id: string): Promise<SessionRow | null> {
+  const scope = requireManagement(principal);
+  return findSession(db, scope, id);
+}
+
+export async function listSessionPage(db: DbClient, principal: Principal, args: { profileId?: string | null; limit?: number | null; cursor?: string | null }) {
+  const scope = requireManagement(principal);
+  if (args.profileId !== undefined && args.profileId !== null && (args.profileId.length > 128 || !PROFILE_ID_PATTERN.test(args.profileId))) {
+    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', { field: 'query.profile_id' });
+  }
+  const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
+  const rows = await listSessions(db, scope, { profileId: args.profileId || undefined, after: decodeCursor(args.cursor), take: take + 1 });
+  const page = rows.slice(0, take);
+  const hasMore = rows.length > take;
+  return { items: page, hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
+}
+
+/** The reviewer queue: sessions whose review is open (requires_review, escalation by default),
+ * oldest first, optionally for one assignee or only the unassigned ones. */
+export async function listReviewQueuePage(
+  db: DbClient,
+  principal: Principal,
+  args: { reviewStatuses?: string[] | null; assignee?: string | null; unassigned?: boolean | null; limit?: number | null; cursor?: string | null },
+) {
+  const scope = requireManagement(principal);
+  const statuses = args.reviewStatuses?.length ? args.reviewStatuses : [...OPEN_REVIEW];
+  const unknown = statuses.filter((status) => !isReviewStatus(status));
+  if (unknown.length) throw new IdvError('schema_validation_failed', `reviewStatuses: unknown review status ${unknown[0]}`, { field: 'reviewStatuses' });
+  if (args.assignee && args.unassigned) throw new IdvError('schema_validation_failed', 'assignee and unassigned are mutually exclusive', { field: 'unassigned' });
+  const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
+  const assignee = args.unassigned ? null : (args.assignee ?? undefined);
+  const rows = await listReviewQueue(db, scope, { reviewStatuses: statuses, assignee, after: decodeCursor(args.cursor), take: take + 1 });
+  const page = rows.slice(0, take);
+  const hasMore = rows.length > take;
+  return { items: page, hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
+}

@@ -1,0 +1,100 @@
+// GraphQL ⇄ theme services. Thin: principal checks, scope, argument renaming.
+// Principal rules: theme reads and writes need a management principal (application or dashboard
+// user); the public principal (kind 'public', no tenant) may only read branding and branding
+// assets, which is also all the gateway lets it ask for (gateway/credentials/public-principal.ts).
+import { BlobStore } from '../../../../platform/blobs';
+import { Db } from '../../../../platform/db/prisma';
+import { Principal } from '../../../../platform/principal/principal';
+import { RequestContext } from '../../../../platform/subgraph/subgraph-server';
+import { Scope } from '../data/theme-store';
+import { IdvThemeError } from '../errors';
+import { LogoSlot, ThemeInput } from '../model';
+import { brandingForSession } from '../services/branding-service';
+import { attachLogo, findBrandingAsset, removeLogo } from '../services/logo-service';
+import { archiveTheme, createTheme, findThemeView, listThemes, makeDefaultTheme, replaceTheme } from '../services/theme-service';
+
+export interface ThemeResolverDeps {
+  db: Db;
+  blobs: BlobStore;
+}
+
+interface GraphQLThemeInput {
+  name: string;
+  companyName?: string | null;
+  colors?: { primary?: string | null; primaryForeground?: string | null; background?: string | null; foreground?: string | null; accent?: string | null } | null;
+  fontFamily?: string | null;
+  status?: string | null;
+}
+
+const MANAGEMENT_KINDS = new Set<Principal['kind']>(['application', 'dashboard_user']);
+
+/** The caller's scope, for management principals only. */
+export function managementScope(principal: Principal): Scope {
+  if (principal.kind === 'public') throw new IdvThemeError('unauthorized', 'Unauthorized');
+  if (!MANAGEMENT_KINDS.has(principal.kind) || !principal.tenantId || !principal.workspaceId) {
+    throw new IdvThemeError('forbidden', 'Themes are managed with an application API key or a dashboard user token');
+  }
+  return { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+}
+
+function toThemeInput(input: GraphQLThemeInput): ThemeInput {
+  const colors = input.colors
+    ? {
+        primary: input.colors.primary,
+        primary_foreground: input.colors.primaryForeground,
+        background: input.colors.background,
+        foreground: input.colors.foreground,
+        accent: input.colors.accent,
+      }
+    : input.colors;
+  return { name: input.name, companyName: input.companyName, colors, fontFamily: input.fontFamily, status: input.status };
+}
+
+function slotOf(slot: string): LogoSlot {
+  if (slot === 'logo' || slot === 'logo_square') return slot;
+  throw new IdvThemeError('schema_validation_failed', 'slot: must be logo or logo_square');
+}
+
+const optionalRevision = (value: number | null | undefined) => (value === null || value === undefined ? undefined : value);
+
+export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
+  return {
+    Query: {
+      idvTheme: (_: unknown, args: { themeId: string }, ctx: RequestContext) => findThemeView(db, managementScope(ctx.principal), args.themeId),
+      idvThemes: (_: unknown, args: { limit?: number | null; cursor?: string | null; status?: string | null }, ctx: RequestContext) =>
+        listThemes(db, managementScope(ctx.principal), args),
+      // Public: any verified principal (the gateway's public one included) may read branding.
+      idvBranding: (_: unknown, args: { sessionId: string }) => brandingForSession(db, args.sessionId),
+      idvBrandingAsset: (_: unknown, args: { assetId: string }) => findBrandingAsset(db, args.assetId),
+    },
+    Mutation: {
+      createIdvTheme: (_: unknown, args: { input: GraphQLThemeInput; revision?: number | null }, ctx: RequestContext) =>
+        createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), args.revision),
+      replaceIdvTheme: (_: unknown, args: { themeId: string; input: GraphQLThemeInput; expectedRevision: number }, ctx: RequestContext) =>
+        replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
+      archiveIdvTheme: (_: unknown, args: { themeId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
+        archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      makeDefaultIdvTheme: (_: unknown, args: { themeId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
+        makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      attachIdvThemeLogo: (_: unknown, args: { themeId: string; slot: string; assetId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
+        attachLogo(db, blobs, managementScope(ctx.principal), args.themeId, slotOf(args.slot), args.assetId, optionalRevision(args.expectedRevision)),
+      removeIdvThemeLogo: (_: unknown, args: { themeId: string; slot: string; expectedRevision?: number | null }, ctx: RequestContext) =>
+        removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
+    },
+    IdvBranding: {
+      companyName: (b: { company_name: string }) => b.company_name,
+      privacyContactEmail: (b: { privacy_contact_email: string }) => b.privacy_contact_email,
+      fontFamily: (b: { font_family: string }) => b.font_family,
+      logo: (b: { logo: { asset_id: string } | null }) => (b.logo ? { assetId: b.logo.asset_id } : null),
+      logoSquare: (b: { logo_square: { asset_id: string } | null }) => (b.logo_square ? { assetId: b.logo_square.asset_id } : null),
+    },
+    IdvBrandingColors: colorFields(),
+    IdvThemeColors: colorFields(),
+  };
+}
+
+function colorFields() {
+  return {
+    primaryForeground: (c: { primary_foreground: string | null }) => c.primary_foreground,
+  };
+}

@@ -1,0 +1,111 @@
+// GraphQL: sessions cross into profiles (Profile.verificationSessions, batched), the reviewer
+// queue for the dashboard, and the principal rules on the GraphQL surface.
+import { metricsRegistry } from '../../platform/http/metrics';
+import { PRINCIPAL_HEADER, signPrincipal } from '../../platform/principal/principal';
+import { auth, createDashboardToken, createSiblingWorkspace, graphql, request, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { createProfile, createSession, driveTo, newTenant, startIdvPlatform } from './idv-helpers';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  platform = await startIdvPlatform();
+  tenant = await newTenant(platform);
+});
+afterAll(() => platform.close());
+
+it('profile(id) { name verificationSessions { id status } } crosses the profiles and idv subgraphs', async () => {
+  const profileId = await createProfile(platform, tenant, 'Grace Hopper');
+  const a = await createSession(platform, tenant, { profile_id: profileId });
+  const b = await createSession(platform, tenant, { profile_id: profileId, workflow: 'id_only' });
+  await driveTo(platform, tenant, b.id, 'requires_review');
+  const response = await graphql(platform, auth.apiKey(tenant.apiKey), `query($id: ID!) { profile(id: $id) { name verificationSessions { id status reviewStatus profile { name } } } }`, { id: profileId });
+  expect(response.body.errors).toBeUndefined();
+  expect(response.body.data.profile).toEqual({
+    name: 'Grace Hopper',
+    verificationSessions: [
+      { id: b.id, status: 'assessed', reviewStatus: 'requires_review', profile: { name: 'Grace Hopper' } },
+      { id: a.id, status: 'collecting_artifacts', reviewStatus: 'request_sent', profile: { name: 'Grace Hopper' } },
+    ],
+  });
+});
+
+it('loads the sessions of many profiles with one query', async () => {
+  const own = await newTenant(platform);
+  const ids: string[] = [];
+  for (const name of ['P1', 'P2', 'P3', 'P4']) {
+    const id = await createProfile(platform, own, name);
+    ids.push(id);
+    await createSession(platform, own, { profile_id: id });
+  }
+  const before = await sessionFindManyCount();
+  // The gateway resolves a list of Profile references with one _entities call to the idv subgraph.
+  const principal = { tenantId: own.tenantId, workspaceId: own.workspaceId, actorId: own.applicationId, kind: 'application' as const, entitlements: {} };
+  const response = await request(platform.urls.idv!.replace(/\/graphql$/, ''), 'POST', '/graphql', {
+    headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, platform.config.internalSecret) },
+    body: {
+      query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Profile { verificationSessions { id } } } }',
+      variables: { r: [...ids, 'prf_absent'].map((id) => ({ __typename: 'Profile', id })) },
+    },
+  });
+  expect(response.body.errors).toBeUndefined();
+  expect(response.body.data._entities.map((p: { verificationSessions: unknown[] }) => p.verificationSessions.length)).toEqual([1, 1, 1, 1, 0]);
+  expect((await sessionFindManyCount()) - before).toBe(1);
+});
+
+it('another workspace sees none of the sessions', async () => {
+  const profileId = await createProfile(platform, tenant, 'Hidden');
+  const { id } = await createSession(platform, tenant, { profile_id: profileId });
+  const sibling = await createSiblingWorkspace(platform, tenant);
+  const response = await graphql(platform, auth.apiKey(sibling.apiKey), `query($id: ID!) { verificationSession(id: $id) { id } verificationSessions { items { id } } }`, { id });
+  expect(response.body.data.verificationSession).toBeNull();
+  expect(response.body.data.verificationSessions.items).toEqual([]);
+});
+
+it('the reviewer queue: open reviews oldest first, by assignee', async () => {
+  const own = await newTenant(platform);
+  const profileId = await createProfile(platform, own, 'Queue');
+  const reviewer = await createDashboardToken(platform, own, 'gq-reviewer@example.com');
+  const first = await createSession(platform, own, { profile_id: profileId });
+  const second = await createSession(platform, own, { profile_id: profileId });
+  const passed = await createSession(platform, own, { profile_id: profileId });
+  await driveTo(platform, own, first.id, 'requires_review');
+  await driveTo(platform, own, second.id, 'requires_review');
+  await driveTo(platform, own, passed.id, 'automatic_pass');
+  const headers = auth.bearer(reviewer.token);
+  const assign = await graphql(platform, headers, `mutation($id: ID!, $input: String!) { assignVerificationSession(id: $id, input: $input) { id assignee } }`, {
+    id: second.id,
+    input: JSON.stringify({ assignee: reviewer.userId }),
+  });
+  expect(assign.body.data.assignVerificationSession).toEqual({ id: second.id, assignee: reviewer.userId });
+  const queue = await graphql(platform, headers, `{ idvReviewQueue { items { id reviewStatus assignee } hasMore nextCursor } }`);
+  expect(queue.body.data.idvReviewQueue).toEqual({
+    items: [
+      { id: first.id, reviewStatus: 'requires_review', assignee: null },
+      { id: second.id, reviewStatus: 'requires_review', assignee: reviewer.userId },
+    ],
+    hasMore: false,
+    nextCursor: null,
+  });
+  const mine = await graphql(platform, headers, `query($a: String) { idvReviewQueue(assignee: $a) { items { id } } }`, { a: reviewer.userId });
+  expect(mine.body.data.idvReviewQueue.items).toEqual([{ id: second.id }]);
+  const review = await graphql(platform, headers, `mutation($id: ID!, $input: String!) { reviewVerificationSession(id: $id, input: $input) { reviewStatus reviewedAt } }`, {
+    id: second.id,
+    input: JSON.stringify({ status: 'escalation', note: 'second opinion' }),
+  });
+  expect(review.body.data.reviewVerificationSession.reviewStatus).toBe('escalation');
+  const escalated = await graphql(platform, headers, `{ idvReviewQueue(reviewStatuses: ["escalation"]) { items { id } } }`);
+  expect(escalated.body.data.idvReviewQueue.items).toEqual([{ id: second.id }]);
+});
+
+it('domain errors carry their code and status over GraphQL', async () => {
+  const response = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation { createVerificationSession(input: "{}") { sessionToken } }`);
+  expect(response.body.errors[0].extensions).toMatchObject({ code: 'idv_profile_id_required', http: { status: 400 } });
+});
+
+async function sessionFindManyCount(): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('vigil_db_operation_duration_seconds')!.get();
+  return metric.values
+    .filter((value) => (value as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' && value.labels.model === 'IdvSession' && value.labels.operation === 'findMany')
+    .reduce((sum, value) => sum + value.value, 0);
+}

@@ -1,0 +1,87 @@
+// Helpers of the IDV core tests: a platform whose idv subgraph knows the real profiles URL (the
+// services get free ports up front, so config.subgraphUrls is right for service→service calls),
+// profiles created through REST, and sessions driven through the service layer to any state.
+import { VigilConfig } from '../../platform/config';
+import { freePort } from '../../platform/net/free-port';
+import { ServiceName } from '../../platform/runtime/start-platform';
+import { Entitlements } from '../../platform/principal/principal';
+import { createIdvDeps, IdvDeps } from '../../subgraphs/idv/services/deps';
+import { completeAssessment, failAssessment, startAssessment, submitSession, AssessmentOutcome } from '../../subgraphs/idv/services/lifecycle-service';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+
+export const IDV_SERVICES: ServiceName[] = ['profiles', 'idv', 'gateway', 'rest-adapter'];
+
+export async function startIdvPlatform(options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig> } = {}): Promise<TestPlatform> {
+  const ports = { rest: await freePort(), gateway: await freePort(), profiles: await freePort(), idv: await freePort(), screening: await freePort(), risk: await freePort() };
+  const local = (port: number) => `http://127.0.0.1:${port}/graphql`;
+  return startTestPlatform({
+    services: options.services ?? IDV_SERVICES,
+    config: {
+      ports,
+      subgraphUrls: { profiles: options.profilesUrl ?? local(ports.profiles), idv: local(ports.idv), screening: local(ports.screening), risk: local(ports.risk) },
+      gatewayUrl: local(ports.gateway),
+      host: '127.0.0.1',
+      ...options.config,
+    },
+  });
+}
+
+export function idvDeps(platform: TestPlatform, overrides: Partial<IdvDeps> = {}): IdvDeps {
+  return createIdvDeps(platform.db, platform.config, overrides);
+}
+
+export async function newTenant(platform: TestPlatform, entitlements: Entitlements = {}): Promise<TestTenant> {
+  return createTestTenant(platform, entitlements);
+}
+
+export async function createProfile(platform: TestPlatform, tenant: TestTenant, name = 'Ada Lovelace', email: string | null = 'ada@example.com'): Promise<string> {
+  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name, kind: 'individual', ...(email ? { email } : {}) },
+  });
+  if (response.status !== 201) throw new Error(`profile create failed: ${response.status} ${response.text}`);
+  return response.body.result.profile.id;
+}
+
+export function idv(platform: TestPlatform, tenant: TestTenant) {
+  const headers = auth.apiKey(tenant.apiKey);
+  return {
+    post: (path: string, body?: unknown, extra: Record<string, string> = {}) => request(platform.restUrl, 'POST', `/idv/v1${path}`, { headers: { ...headers, ...extra }, body }),
+    get: (path: string, extra: Record<string, string> = {}) => request(platform.restUrl, 'GET', `/idv/v1${path}`, { headers: { ...headers, ...extra } }),
+    patch: (path: string, body?: unknown) => request(platform.restUrl, 'PATCH', `/idv/v1${path}`, { headers, body }),
+    as: (credential: Record<string, string>) => ({
+      post: (path: string, body?: unknown) => request(platform.restUrl, 'POST', `/idv/v1${path}`, { headers: credential, body }),
+      get: (path: string) => request(platform.restUrl, 'GET', `/idv/v1${path}`, { headers: credential }),
+    }),
+  };
+}
+
+export async function createSession(platform: TestPlatform, tenant: TestTenant, body: Record<string, unknown>) {
+  const response = await idv(platform, tenant).post('/sessions', body);
+  if (response.status !== 201) throw new Error(`session create failed: ${response.status} ${response.text}`);
+  return { id: response.body.data.id as string, token: response.body.session_token as string, body: response.body };
+}
+
+/** Drives a fresh session through submit and assessment. */
+export async function driveTo(
+  platform: TestPlatform,
+  tenant: TestTenant,
+  sessionId: string,
+  target: 'queued' | 'assessing' | 'automatic_pass' | 'requires_review' | 'failed',
+  outcome?: Partial<AssessmentOutcome>,
+) {
+  const deps = idvDeps(platform);
+  const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+  await submitSession(deps, scope, sessionId);
+  if (target === 'queued') return;
+  await startAssessment(deps, scope, sessionId);
+  if (target === 'assessing') return;
+  if (target === 'failed') return void (await failAssessment(deps, scope, sessionId, 'model unavailable'));
+  await completeAssessment(deps, scope, sessionId, {
+    decision: target === 'automatic_pass' ? 'pass' : 'review',
+    flagCategories: target === 'requires_review' ? ['document'] : [],
+    ...outcome,
+  });
+}
+
+export const capture = (token: string) => ({ Authorization: `Capture ${token}` });
