@@ -9,9 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   schema_validation_failed: 400,
-  malformed_json: 400,
   payload_too_large: 413,
-  rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
 

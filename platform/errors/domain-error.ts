@@ -23,7 +23,6 @@ export class PlatformError extends DomainError<
   | 'forbidden'
   | 'not_found'
   | 'schema_validation_failed'
-  | 'malformed_json'
   | 'payload_too_large'
   | 'internal_error'
   | 'service_unavailable'

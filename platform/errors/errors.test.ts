@@ -38,3 +38,13 @@ describe('formatError', () => {
     expect(formatted.extensions).toEqual({ code: 'schema_validation_failed', http: { status: 400 } });
   });
 });
+
+describe('docs/errors.md', () => {
+  it('documents every code with its status', () => {
+    const doc = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../docs/errors.md'), 'utf8') as string;
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      const row = doc.split('\n').find((line) => line.startsWith('|') && line.split('|')[1].split(',').map((c) => c.trim()).includes(code));
+      expect([code, row?.split('|')[2].trim()]).toEqual([code, String(status)]);
+    }
+  });
+});
