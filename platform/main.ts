@@ -8,6 +8,7 @@ import { logger } from './logging/logger';
 import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment';
 import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
 import { seedDemo } from './tenancy/seed-demo';
+import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 
 async function main(): Promise<void> {
   const services = selectedServices(process.argv.slice(2));
@@ -15,15 +16,6 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
   const platform = await startPlatform(config, services);
-
-  if (services.length === SERVICE_NAMES.length) {
-    const demo = await seedDemo(platform.db);
-    const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
-    if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
-    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
-  } else {
-    logger.info({ services, urls: platform.urls }, 'services started');
-  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +28,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (services.length === SERVICE_NAMES.length) {
+    const demo = await seedDemo(platform.db);
+    const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
+    if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
+    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
+    // The first run loads the watchlists shipped beside the project (searches answer 503 until
+    // the index is ready); later runs find them in the database.
+    if (!process.env.VIGIL_SKIP_SHIPPED_WATCHLISTS) {
+      await loadShippedWatchlistsOnce(platform.db, logger).catch((error) => {
+        // A shutdown during the load interrupts it; the next start resumes (the load is atomic).
+        if (!stopping) throw error;
+      });
+    }
+  } else {
+    logger.info({ services, urls: platform.urls }, 'services started');
+  }
 }
 
 function selectedServices(args: string[]): ServiceName[] {

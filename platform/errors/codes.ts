@@ -67,7 +67,6 @@ export const ERROR_STATUS = {
   // screening
   search_not_found: 404,
   watchlist_format_invalid: 400,
-  watchlist_import_conflict: 409,
   watchlist_import_not_found: 404,
   screening_index_unavailable: 503,
 

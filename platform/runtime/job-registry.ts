@@ -2,12 +2,13 @@
 import { VigilConfig } from '../config';
 import { Db } from '../db/prisma';
 import { JobDefinition } from '../jobs/job-queue';
+import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
 
 export interface JobDependencies {
   db: Db;
   config: VigilConfig;
 }
 
-export function allJobs(_deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [];
+export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return [...screeningJobs(deps)];
 }

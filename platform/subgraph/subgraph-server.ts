@@ -38,6 +38,8 @@ export interface SubgraphDefinition<Context extends RequestContext = RequestCont
   createContext(base: RequestContext): Context;
   /** Express routes outside GraphQL (rare; e.g. binary uploads stay in the REST adapter). */
   mountRoutes?(app: express.Express): void;
+  /** Extra readiness beyond the database (e.g. an in-memory index still loading): throw if not ready. */
+  ready?(): Promise<void> | void;
   /** Called on shutdown (timers, caches). */
   close?(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startSubgraph<Context extends RequestContext>(
 
   const app = createServiceApp(definition.name, async () => {
     await deps.db.$queryRaw`SELECT 1`;
+    await definition.ready?.();
   });
   definition.mountRoutes?.(app);
   app.use(

@@ -6,6 +6,7 @@ import { profileCustomFieldRoutes } from './profiles-custom-fields-routes';
 import { profileRoutes } from './profiles-routes';
 import { riskRoutes } from './risk-routes';
 import { Route } from './route';
+import { screeningRoutes } from './screening-routes';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];
+export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];

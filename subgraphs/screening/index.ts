@@ -1,13 +1,53 @@
 import path from 'node:path';
-import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import express from 'express';
+import { Pool } from 'pg';
+import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { logger } from '../../platform/logging/logger';
+import { createScreeningContext, ScreeningContext, ScreeningServices } from './context';
+import { screeningResolvers } from './resolvers/screening-resolvers';
+import { ScreeningIndexHolder } from './services/index-holder';
+import { ImportQueue } from './services/import-requests';
 
-const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'];
-
-export function screeningSubgraph(_deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
+export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
+  const holder = new ScreeningIndexHolder({
+    databaseUrl: deps.config.databaseUrl,
+    log: logger.child({ service: 'screening' }),
+    pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000),
+  });
+  holder.start();
+  // Searches are written with node-postgres directly: one statement per search, without Prisma's
+  // per-call query compilation (the hottest non-engine cost of the search path in CPU profiles).
+  const pool = new Pool({ connectionString: deps.config.databaseUrl, max: Number(process.env.VIGIL_SCREENING_POOL_SIZE ?? 8) });
+  pool.on('error', (error) => logger.warn({ err: error }, 'screening search pool: idle client error'));
+  const services: ScreeningServices = {
+    db: deps.db,
+    holder,
+    importQueue: new ImportQueue(deps.config.databaseUrl),
+    writeStatement: async (sql, params) => {
+      await pool.query(sql, params);
+    },
+  };
   return {
     name: 'screening',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: { Query: { screeningFeeds: () => FEEDS } } as never,
-    createContext: (base) => base,
+    resolvers: screeningResolvers as never,
+    createContext: (base) => createScreeningContext(services, base),
+    mountRoutes: (app) => mountIndexStatus(app, holder),
+    // Not ready until the first index is built from the database.
+    ready: () => {
+      if (!holder.ready) throw new Error('screening index not built yet');
+    },
+    async close() {
+      await holder.close();
+      await services.importQueue.close();
+      await pool.end();
+    },
   };
+}
+
+/** The index state, for operators (/readyz only says ready or not). */
+function mountIndexStatus(app: express.Express, holder: ScreeningIndexHolder): void {
+  app.get('/readyz/index', (_req, res) => {
+    res.status(holder.ready ? 200 : 503).json({ status: holder.ready ? 'ready' : 'unavailable', service: 'screening', index: holder.status() });
+  });
 }

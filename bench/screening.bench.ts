@@ -1,0 +1,245 @@
+// npm run bench:screening — screening speed, engine only and end to end.
+//  1. A fresh embedded PostgreSQL; every shipped list imported (newest edition per source, as
+//     `npm start` does): ~17,000 entities.
+//  2. Engine only: the index built from the active rows in Postgres (what the subgraph serves),
+//     p50/p95/p99 per query over the evaluation query mix (listed-name variants and non-listed names).
+//  3. End to end: the platform in a CHILD process (REST adapter → gateway → screening subgraph →
+//     Postgres), autocannon on loopback from this process, POST /v1/search-sync with a realistic mix
+//     of names (each search stored: request, result and matches in one statement). Latency at one
+//     connection (unloaded) and throughput at BENCH_CONNECTIONS; also straight to the subgraph
+//     (signed principal) to show the price of the REST + gateway hops.
+// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_SPLIT=1 runs the REST
+// adapter, the gateway and the screening subgraph as three child processes (as docker-compose does).
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
+import { ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { loadConfig } from '../platform/config';
+import { startEmbeddedPostgres } from '../platform/db/embedded';
+import { applyMigrations } from '../platform/db/migrations';
+import { createDb } from '../platform/db/prisma';
+import { logger } from '../platform/logging/logger';
+import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
+import { ServiceName, startPlatform } from '../platform/runtime/start-platform';
+import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
+import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
+import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { buildEngineIndex, DEFAULT_THRESHOLD, WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
+import { importShippedLists, shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SPLIT = process.env.BENCH_SPLIT === '1';
+
+interface Row {
+  measure: string;
+  p50_ms: number;
+  p95_ms?: number;
+  p99_ms: number;
+  req_per_s?: number;
+  requests?: number;
+  target: string;
+  ok: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Child mode: start the given services against DATABASE_URL and print their URLs. */
+async function serve(services: ServiceName[]): Promise<void> {
+  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
+  const config = loadConfig();
+  const platform = await startPlatform(config, services);
+  process.stdout.write(`READY ${JSON.stringify(platform.urls)}\n`);
+  const stop = () => void platform.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function startChild(services: ServiceName[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', services.join(',')], { env, cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, urls: JSON.parse(line.slice(6)) });
+      else if (line.trim()) process.stdout.write(`  [child] ${line}\n`);
+    });
+    child.once('exit', (code) => reject(new Error(`platform child exited (${code})`)));
+  });
+}
+
+async function activeEntities(databaseUrl: string): Promise<WatchlistEntity[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ data: WatchlistEntity }>(
+      `SELECT e.data FROM screening.watchlist_entities e JOIN screening.watchlist_sources s ON s.source = e.source
+        WHERE e.added_seq <= s.active_seq AND (e.removed_seq IS NULL OR e.removed_seq > s.active_seq) ORDER BY e.source, e.source_id`,
+    );
+    return rows.rows.map((row) => row.data);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForIndex(subgraphUrl: string, entities: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const status = (await (await fetch(subgraphUrl.replace(/\/graphql$/, '/readyz/index'))).json()) as { index: { ready: boolean; entities: number } };
+    if (status.index.ready && status.index.entities === entities) return;
+    if (Date.now() > deadline) throw new Error(`screening index not ready: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function cannon(name: string, options: { url: string; headers: Record<string, string>; bodies: string[]; connections: number; duration: number }) {
+  process.stdout.write(`running ${name}: ${options.connections} connection(s), ${options.duration} s …\n`);
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    requests: options.bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...options.headers }, body })),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), total: result.requests.total };
+}
+
+async function main(): Promise<void> {
+  const serveIndex = process.argv.indexOf('--serve');
+  if (serveIndex >= 0) return serve(process.argv[serveIndex + 1].split(',') as ServiceName[]);
+
+  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
+  const database = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `vigil-screening-bench-${process.pid}`), ephemeral: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    VIGIL_INTERNAL_SECRET: crypto.randomBytes(32).toString('base64url'),
+    VIGIL_MASTER_KEY: crypto.randomBytes(32).toString('base64'),
+    VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
+    VIGIL_HOST: '127.0.0.1',
+  };
+  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, VIGIL_INTERNAL_SECRET: env.VIGIL_INTERNAL_SECRET, VIGIL_MASTER_KEY: env.VIGIL_MASTER_KEY });
+  const children: ChildProcess[] = [];
+  const db = createDb(database.url, 4);
+  try {
+    await applyMigrations(database.url);
+    // 1. import
+    let t = performance.now();
+    const imports = await importShippedLists(db, shippedWatchlistDir(), { origin: 'cli' });
+    const importMs = performance.now() - t;
+    const sources = imports.flatMap((result) => result.sources);
+    const entityCount = sources.reduce((sum, source) => sum + source.entities, 0);
+    const nameCount = sources.reduce((sum, source) => sum + source.names, 0);
+    console.log(`\nimported ${sources.length} lists: ${entityCount} entities, ${nameCount} names in ${(importMs / 1000).toFixed(1)} s (${sources.map((s) => `${s.source} ${s.entities}`).join(', ')})`);
+
+    // 2. engine only, over the rows the subgraph loads
+    t = performance.now();
+    const entities = await activeEntities(database.url);
+    const loadMs = performance.now() - t;
+    t = performance.now();
+    const index = buildEngineIndex(entities);
+    const buildMs = performance.now() - t;
+    console.log(`index from Postgres: ${index.entityCount} entities, ${index.nameCount} indexed names; load ${loadMs.toFixed(0)} ms, build ${buildMs.toFixed(0)} ms`);
+    const set = generateEvaluationSet(entities, { positives: 2000, negatives: 3000 });
+    const queries = new Rng(7).shuffle([
+      ...set.positives.map((p) => ({ name: p.query, type: p.type as string })),
+      ...set.negatives.map((n) => ({ name: n.query, type: n.kind === 'person' ? 'individual' : 'entity' })),
+    ]);
+    const engineTimes: number[] = [];
+    const options = (type: string) => ({ limit: 10, threshold: DEFAULT_THRESHOLD, feeds: 'all' as const, type: type as WatchlistEntity['type'] });
+    for (const q of queries.slice(0, 300)) index.search(q.name, options(q.type)); // warm-up
+    for (const q of queries) {
+      const start = performance.now();
+      index.search(q.name, options(q.type));
+      engineTimes.push(performance.now() - start);
+    }
+    engineTimes.sort((a, b) => a - b);
+    const engine = { p50: percentile(engineTimes, 50), p95: percentile(engineTimes, 95), p99: percentile(engineTimes, 99) };
+    // The same queries, each timed 3 times keeping its best: filters out preemption by other
+    // processes and GC pauses on a shared machine (the query's own cost).
+    const bestTimes = queries.map((q) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        index.search(q.name, options(q.type));
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
+    }).sort((a, b) => a - b);
+    const engineBest = { p50: percentile(bestTimes, 50), p95: percentile(bestTimes, 95), p99: percentile(bestTimes, 99) };
+
+    // 3. end to end through REST, the platform in child process(es)
+    const services: ServiceName[][] = SPLIT ? [['screening'], ['gateway'], ['rest-adapter']] : [['screening', 'profiles', 'idv', 'risk', 'gateway', 'rest-adapter']];
+    const urls: Record<string, string> = {};
+    if (SPLIT) {
+      // Fixed ports so the gateway and REST adapter find the others.
+      const base = 20_000 + (process.pid % 10_000);
+      Object.assign(env, {
+        VIGIL_SCREENING_PORT: String(base + 3), VIGIL_GATEWAY_PORT: String(base), VIGIL_REST_PORT: String(base + 10),
+        VIGIL_PROFILES_PORT: String(base + 1), VIGIL_IDV_PORT: String(base + 2), VIGIL_RISK_PORT: String(base + 4),
+      });
+      // The gateway composes every subgraph's SDL and needs them reachable for queries it plans to
+      // them; the search touches only screening, so the other subgraphs run with the gateway.
+      services[1] = ['profiles', 'idv', 'risk', 'gateway'];
+    } else {
+      Object.assign(env, { VIGIL_SCREENING_PORT: '0', VIGIL_GATEWAY_PORT: '0', VIGIL_REST_PORT: '0', VIGIL_PROFILES_PORT: '0', VIGIL_IDV_PORT: '0', VIGIL_RISK_PORT: '0' });
+    }
+    for (const group of services) {
+      const started = await startChild(group, env);
+      children.push(started.child);
+      Object.assign(urls, started.urls);
+    }
+    await waitForIndex(urls.screening, entityCount);
+    const tenant = await createTenant(db, 'bench');
+    const workspace = await createWorkspace(db, tenant.id, 'bench');
+    const { application, apiKey } = await createApplication(db, { workspaceId: workspace.id, name: 'bench' });
+    const mix = new Rng(11).shuffle([...queries]).slice(0, 1000);
+    const restBodies = mix.map((q) => JSON.stringify({ name: q.name, type: q.type, feeds: ['all'] }));
+    const restUrl = `${urls['rest-adapter']}/v1/search-sync`;
+    const restHeaders = { 'x-api-key': apiKey.key };
+    const principal = { tenantId: tenant.id, workspaceId: workspace.id, actorId: application.id, kind: 'application' as const, entitlements: {} };
+    const directHeaders = { [PRINCIPAL_HEADER]: signPrincipal(principal, env.VIGIL_INTERNAL_SECRET!, Date.now(), 3600_000) };
+    const directBodies = mix.map((q) => JSON.stringify({ query: 'mutation($input: ScreenInput!) { screen(input: $input) { id resultsJson } }', variables: { input: { name: q.name, type: q.type } } }));
+    // sanity + warm-up (JIT, query plans, connection pools)
+    const probe = await fetch(restUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...restHeaders }, body: restBodies[0] });
+    if (probe.status !== 200) throw new Error(`probe search failed: ${probe.status} ${await probe.text()}`);
+    await cannon('warm-up', { url: restUrl, headers: restHeaders, bodies: restBodies, connections: 4, duration: 3 });
+    const restSerial = await cannon('REST, 1 connection', { url: restUrl, headers: restHeaders, bodies: restBodies, connections: 1, duration: DURATION_S });
+    const restLoaded = await cannon(`REST, ${CONNECTIONS} connections`, { url: restUrl, headers: restHeaders, bodies: restBodies, connections: CONNECTIONS, duration: DURATION_S });
+    const directSerial = await cannon('subgraph direct, 1 connection', { url: urls.screening, headers: directHeaders, bodies: directBodies, connections: 1, duration: DURATION_S });
+    const directLoaded = await cannon(`subgraph direct, ${CONNECTIONS} connections`, { url: urls.screening, headers: directHeaders, bodies: directBodies, connections: CONNECTIONS, duration: DURATION_S });
+    const stored = await db.$queryRawUnsafe<{ requests: number; matches: number }[]>(
+      `SELECT (SELECT count(*)::int FROM screening.search_requests) AS requests, (SELECT count(*)::int FROM screening.search_matches) AS matches`,
+    );
+
+    const rows: Row[] = [
+      { measure: 'engine only, per query', p50_ms: round(engine.p50), p95_ms: round(engine.p95), p99_ms: round(engine.p99), target: 'p50 <= 1, p99 <= 5', ok: engine.p50 <= 1 && engine.p99 <= 5 ? 'yes' : 'NO' },
+      { measure: 'engine only, best of 3 per query', p50_ms: round(engineBest.p50), p95_ms: round(engineBest.p95), p99_ms: round(engineBest.p99), target: 'p50 <= 1, p99 <= 5', ok: engineBest.p50 <= 1 && engineBest.p99 <= 5 ? 'yes' : 'NO' },
+      { measure: 'REST POST /v1/search-sync, 1 conn', p50_ms: restSerial.p50, p99_ms: restSerial.p99, req_per_s: restSerial.rps, requests: restSerial.total, target: 'p50 <= 20', ok: restSerial.p50 <= 20 ? 'yes' : 'NO' },
+      { measure: `REST POST /v1/search-sync, ${CONNECTIONS} conn`, p50_ms: restLoaded.p50, p99_ms: restLoaded.p99, req_per_s: restLoaded.rps, requests: restLoaded.total, target: '>= 200 req/s', ok: restLoaded.rps >= 200 ? 'yes' : 'NO' },
+      { measure: 'subgraph direct (no REST/gateway), 1 conn', p50_ms: directSerial.p50, p99_ms: directSerial.p99, req_per_s: directSerial.rps, requests: directSerial.total, target: '-', ok: '-' },
+      { measure: `subgraph direct, ${CONNECTIONS} conn`, p50_ms: directLoaded.p50, p99_ms: directLoaded.p99, req_per_s: directLoaded.rps, requests: directLoaded.total, target: '-', ok: '-' },
+    ];
+    console.log(`\nload average (1/5/15 min) at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores (other processes on this machine skew every figure)`);
+    console.log(`\nScreening bench: ${entityCount} entities (${nameCount} names) from ${sources.length} shipped lists; ${queries.length} engine queries (${set.positives.length} listed-name variants, ${set.negatives.length} non-listed); REST mix of ${mix.length} names; ${os.cpus().length} cores; platform in ${SPLIT ? 'three child processes' : 'one child process'}; log level ${env.VIGIL_LOG_LEVEL}`);
+    console.table(rows);
+    console.log(`stored: ${stored[0].requests} search requests, ${stored[0].matches} matches (every search stored with one INSERT statement)`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await db.$disconnect();
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

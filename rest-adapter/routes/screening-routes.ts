@@ -1,0 +1,124 @@
+// Screening: /v1 searches and /v2 stored matches, envelope {msg, status, result}, x-api-key.
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { rawJson } from '../http/lossless-json';
+import { Route, RouteInput } from './route';
+
+const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
+/** Accepted query types (the screening service maps person → individual, organization/company → entity). */
+export const SEARCH_TYPES = ['individual', 'person', 'entity', 'organization', 'organisation', 'company', 'vessel', 'aircraft'] as const;
+const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
+
+const searchBody = z.strictObject({
+  type: z.enum(SEARCH_TYPES).optional(),
+  name: z.string().min(1).max(512),
+  feeds: z.array(z.string().min(1).max(32)).min(1).max(FEEDS.length + 1).optional(),
+  date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
+  country: z.string().min(2).max(64).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+  threshold: z.number().min(0).max(1).optional(),
+  custom_id: z.string().max(256).optional(),
+  profile_id: z.string().min(1).max(64).optional(),
+});
+
+const searchQuery = z.object({
+  name: z.string().min(1).max(512),
+  type: z.enum(SEARCH_TYPES).optional(),
+  feeds: z.union([z.string().max(256), z.array(z.string().max(64)).max(FEEDS.length + 1)]).optional(),
+  date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
+  country: z.string().min(2).max(64).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').optional(),
+  threshold: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1').optional(),
+  custom_id: z.string().max(256).optional(),
+  profile_id: z.string().min(1).max(64).optional(),
+});
+
+const SCREEN = `mutation Screen($input: ScreenInput!) { screen(input: $input) { id resultsJson } }`;
+
+function screenResult(data: { screen: { id: string; resultsJson: string } }) {
+  // Matches hold no integers beyond 2^53 (scores, ranks, counts): plain JSON.parse is exact here
+  // and much cheaper than the lossless parser on the hot path.
+  return { body: { searchId: data.screen.id, results: JSON.parse(data.screen.resultsJson) as unknown } };
+}
+
+function fromBody({ body }: RouteInput) {
+  const b = body as z.infer<typeof searchBody>;
+  return {
+    input: {
+      type: b.type, name: b.name, feeds: b.feeds, dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
+      threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id,
+    },
+  };
+}
+
+function fromQuery({ query }: RouteInput) {
+  const q = query as z.infer<typeof searchQuery>;
+  const limit = q.limit === undefined ? undefined : Number(q.limit);
+  if (limit !== undefined && (limit < 1 || limit > 100)) throw ApiError.of('schema_validation_failed', 'query.limit: must be an integer from 1 to 100');
+  return {
+    input: {
+      type: q.type, name: q.name, feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))?.map((feed) => feed.trim()).filter(Boolean), dateOfBirth: q.date_of_birth, country: q.country,
+      limit, threshold: q.threshold === undefined ? undefined : Number(q.threshold), customId: q.custom_id, profileId: q.profile_id,
+    },
+  };
+}
+
+const match = z.object({
+  id: z.string(),
+  score: z.number(),
+  name: z.object({ value: z.string(), match_score: z.number(), criteria_match_level: z.string() }),
+  aliases: z.array(z.object({ value: z.string(), match_score: z.number(), criteria_match_level: z.string(), matched_query: z.boolean().optional() })),
+  checklist: z.object({ screen: z.record(z.string(), z.boolean()), hits: z.array(z.string()), hits_info: z.array(z.unknown()) }),
+  match_score_info: z.unknown(),
+  source_details: z.array(z.object({ description: z.string(), urls: z.array(z.string()), inference_context: z.string() })),
+  review_status: z.enum(['unresolved', 'true_positive', 'false_positive']),
+  entity: z.object({ id: z.string(), source: z.string(), source_id: z.string(), type: z.string(), name: z.string(), programs: z.array(z.string()), dates_of_birth: z.array(z.unknown()), nationalities: z.array(z.string()) }),
+});
+const searchResponse = z.object({ searchId: z.string(), results: z.array(match) });
+
+export const screeningRoutes: Route[] = [
+  {
+    method: 'post',
+    path: '/v1/search-sync',
+    area: 'clm',
+    tag: 'Screening',
+    summary: 'Synchronous single search against the watchlists (stored in the search history)',
+    credentials: CREDENTIALS,
+    body: searchBody,
+    operation: SCREEN,
+    variables: fromBody,
+    result: screenResult,
+    response: searchResponse,
+  },
+  {
+    method: 'get',
+    path: '/v1/search-sync',
+    area: 'clm',
+    tag: 'Screening',
+    summary: 'Synchronous single search (legacy; query parameters, feeds comma-separated)',
+    credentials: CREDENTIALS,
+    query: searchQuery,
+    operation: SCREEN,
+    variables: fromQuery,
+    result: screenResult,
+    response: searchResponse,
+  },
+  {
+    method: 'get',
+    path: '/v2/search/matches',
+    area: 'clm',
+    tag: 'Search history',
+    summary: 'Stored matches of a search request (request_id from the history or a searchId)',
+    credentials: CREDENTIALS,
+    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^\d{1,4}$/).optional() }),
+    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { id searchId requestJson resultsJson } }`,
+    variables: ({ query }) => ({ id: String(query.request_id) }),
+    result: (data, { query }) => {
+      if (!data.screeningSearch) throw ApiError.of('search_not_found', 'Search not found');
+      const limit = query.limit ? Math.max(1, Number(query.limit)) : undefined;
+      const matches = rawJson(data.screeningSearch.resultsJson) as unknown[];
+      return { body: { request: rawJson(data.screeningSearch.requestJson), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
+    },
+  },
+];

@@ -1,0 +1,123 @@
+// Search history: requests, entity-scoped results and matches, every query scoped by
+// tenant + workspace (a search of another workspace is indistinguishable from an absent one).
+import { Db } from '../../../platform/db/prisma';
+import { Sql } from './watchlist-store';
+
+export interface Scope {
+  tenantId: string;
+  workspaceId: string;
+}
+
+export interface NewSearch {
+  requestId: string;
+  resultId: string;
+  scope: Scope;
+  actorKind: string;
+  actorId: string;
+  userName?: string | null;
+  userEmail?: string | null;
+  config: Record<string, unknown>;
+  entities: { type: string | null; name: string; feeds: string[]; custom_id: string | null }[];
+  profileId?: string | null;
+  createdAt: Date;
+  matches: { id: string; rank: number; entityRef: string; score: number; payload: unknown }[];
+}
+
+/** Runs one statement with positional parameters: a node-postgres pool (the subgraph's hot path;
+ * skips Prisma's per-call query compilation) or, by default, the Prisma client. */
+export type StatementRunner = (sql: string, params: unknown[]) => Promise<unknown>;
+
+export function prismaRunner(db: Db): StatementRunner {
+  return (sql, params) => (db as unknown as Sql).$executeRawUnsafe(sql, ...params);
+}
+
+const INSERT_SYNC_SEARCH = `WITH req AS (
+       INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, user_name, user_email, config, entities, job_id, profile_id, source, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, NULL, $10, 'direct_api', $11::timestamp, $11::timestamp)
+     ), res AS (
+       INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, custom_id, match_count, created_at)
+       VALUES ($12, $1, 0, $2, $3, $13, $14, $15, $16::int, $11::timestamp)
+     )
+     INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, review_status, created_at)
+     SELECT x.id, $12, $1, $2, $3, x.rank, x.entity_ref, x.score, x.payload, 'unresolved', $11::timestamp
+       FROM jsonb_to_recordset($17::jsonb) AS x(id text, rank int, entity_ref text, score float8, payload jsonb)`;
+
+/** The request, its one result and all its matches in ONE statement (one round trip). */
+export async function insertSyncSearch(run: StatementRunner, search: NewSearch): Promise<void> {
+  const entity = search.entities[0];
+  await run(INSERT_SYNC_SEARCH, [
+    search.requestId,
+    search.scope.tenantId,
+    search.scope.workspaceId,
+    search.actorKind,
+    search.actorId,
+    search.userName ?? null,
+    search.userEmail ?? null,
+    JSON.stringify(search.config),
+    JSON.stringify(search.entities),
+    search.profileId ?? null,
+    search.createdAt.toISOString().replace('T', ' ').replace('Z', ''),
+    search.resultId,
+    entity.type,
+    entity.name,
+    entity.custom_id,
+    search.matches.length,
+    JSON.stringify(search.matches.map((match) => ({ id: match.id, rank: match.rank, entity_ref: match.entityRef, score: match.score, payload: match.payload }))),
+  ]);
+}
+
+export interface SearchRequestRow {
+  id: string;
+  tenantId: string;
+  workspaceId: string;
+  actorKind: string;
+  actorId: string;
+  userName: string | null;
+  userEmail: string | null;
+  config: unknown;
+  entities: unknown;
+  jobId: string | null;
+  profileId: string | null;
+  source: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function findSearchRequest(db: Db, scope: Scope, id: string): Promise<SearchRequestRow | undefined> {
+  return ((await db.searchRequest.findFirst({ where: { ...scope, id } })) as SearchRequestRow | null) ?? undefined;
+}
+
+export async function findMatchesOfResult(db: Db, scope: Scope, searchResultId: string, limit = 1000) {
+  return db.searchMatch.findMany({ where: { ...scope, searchResultId }, orderBy: { rank: 'asc' }, take: limit });
+}
+
+export async function findMatchesOfRequest(db: Db, scope: Scope, requestId: string, limit = 1000) {
+  return db.searchMatch.findMany({ where: { ...scope, requestId }, orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }], take: limit });
+}
+
+export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[number];
+
+/** The latest search of each profile (one query for a batch of profiles) and how many there are. */
+export async function latestSearchesByProfile(db: Db, scope: Scope, profileIds: readonly string[]): Promise<Map<string, { requestId: string; count: number }>> {
+  const rows = await (db as unknown as Sql).$queryRawUnsafe<{ profile_id: string; id: string; n: number }[]>(
+    `SELECT DISTINCT ON (profile_id) profile_id, id, (count(*) OVER (PARTITION BY profile_id))::int AS n
+       FROM screening.search_requests
+      WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id IN (SELECT jsonb_array_elements_text($3::jsonb))
+      ORDER BY profile_id, created_at DESC, id DESC`,
+    scope.tenantId,
+    scope.workspaceId,
+    JSON.stringify(profileIds),
+  );
+  return new Map(rows.map((row) => [row.profile_id, { requestId: row.id, count: row.n }]));
+}
+
+export async function listSearchRequests(db: Db, scope: Scope, options: { page: number; limit: number; q?: string }) {
+  // Case-insensitive search on submitted names goes through search_results.name.
+  const nameFilter = options.q ? { id: { in: (await db.searchResult.findMany({ where: { ...scope, name: { contains: options.q, mode: 'insensitive' } }, select: { requestId: true }, take: 5000 })).map((row) => row.requestId) } } : {};
+  const filter = { ...scope, ...nameFilter };
+  const [total, rows] = await Promise.all([
+    db.searchRequest.count({ where: filter }),
+    db.searchRequest.findMany({ where: filter, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (options.page - 1) * options.limit, take: options.limit }),
+  ]);
+  return { total, rows: rows as SearchRequestRow[] };
+}

@@ -1,0 +1,237 @@
+// Watchlist storage (schema "screening"): sources, versions, the entity delta log and imports.
+// Global reference data: not tenant-scoped (every tenant screens against the same lists).
+// Bulk statements pass rows as one JSON parameter (jsonb_to_recordset): one round trip per chunk.
+import { Db, Prisma } from '../../../platform/db/prisma';
+
+/** Anything that runs raw SQL: the client or an interactive transaction. */
+export type Sql = Pick<Db, '$queryRawUnsafe' | '$executeRawUnsafe'>;
+
+export const VERSIONS_CHANNEL = 'screening_versions';
+/** Format of the umbrella import row of a first-start load of every shipped list. */
+export const STARTUP_LOAD_FORMAT = 'shipped';
+
+/** Wakes every replica (index refresh / readiness re-check). */
+export async function notifyReplicas(sql: Sql, payload: Record<string, unknown>): Promise<void> {
+  await sql.$queryRawUnsafe(`SELECT pg_notify($1, $2)::text AS notified`, VERSIONS_CHANNEL, JSON.stringify(payload));
+}
+
+export interface StoredEntityRow {
+  sourceId: string;
+  contentHash: string;
+  type: string;
+  primaryName: string;
+  feeds: string[];
+  names: string;
+  data: unknown;
+}
+
+export interface SourceRow {
+  source: string;
+  format: string;
+  active_version_id: string | null;
+  active_seq: number | null;
+}
+
+export interface VersionRow {
+  id: string;
+  source: string;
+  seq: number;
+  format: string;
+  label: string;
+  content_hash: string;
+  status: string;
+  entity_count: number;
+  name_count: number;
+  added_count: number;
+  changed_count: number;
+  removed_count: number;
+  import_id: string | null;
+  imported_at: Date | null;
+}
+
+export async function ensureSource(sql: Sql, source: string, format: string): Promise<void> {
+  await sql.$executeRawUnsafe(
+    `INSERT INTO screening.watchlist_sources (source, format, updated_at) VALUES ($1, $2, now()) ON CONFLICT (source) DO NOTHING`,
+    source,
+    format,
+  );
+}
+
+/** Locks the source row for the rest of the transaction (imports of one source are serialized). */
+export async function lockSource(sql: Sql, source: string): Promise<SourceRow> {
+  const rows = await sql.$queryRawUnsafe<SourceRow[]>(
+    `SELECT source, format, active_version_id, active_seq FROM screening.watchlist_sources WHERE source = $1 FOR UPDATE`,
+    source,
+  );
+  return rows[0];
+}
+
+export async function findVersion(sql: Sql, id: string): Promise<VersionRow | undefined> {
+  const rows = await sql.$queryRawUnsafe<VersionRow[]>(`SELECT * FROM screening.watchlist_versions WHERE id = $1`, id);
+  return rows[0];
+}
+
+export async function nextSeq(sql: Sql, source: string): Promise<number> {
+  const rows = await sql.$queryRawUnsafe<{ seq: number }[]>(
+    `SELECT coalesce(max(seq), 0)::int + 1 AS seq FROM screening.watchlist_versions WHERE source = $1`,
+    source,
+  );
+  return rows[0].seq;
+}
+
+/** source_id → content hash of the source's current rows (those of its latest version). */
+export async function currentHashes(sql: Sql, source: string): Promise<Map<string, string>> {
+  const rows = await sql.$queryRawUnsafe<{ source_id: string; content_hash: string }[]>(
+    `SELECT source_id, content_hash FROM screening.watchlist_entities WHERE source = $1 AND removed_seq IS NULL`,
+    source,
+  );
+  return new Map(rows.map((row) => [row.source_id, row.content_hash]));
+}
+
+export async function closeRows(sql: Sql, source: string, seq: number, sourceIds: string[]): Promise<number> {
+  if (!sourceIds.length) return 0;
+  return sql.$executeRawUnsafe(
+    `UPDATE screening.watchlist_entities SET removed_seq = $2
+       WHERE source = $1 AND removed_seq IS NULL AND source_id IN (SELECT jsonb_array_elements_text($3::jsonb))`,
+    source,
+    seq,
+    JSON.stringify(sourceIds),
+  );
+}
+
+export async function insertRows(sql: Sql, source: string, seq: number, rows: StoredEntityRow[]): Promise<void> {
+  if (!rows.length) return;
+  const payload = rows.map((row) => ({
+    source_id: row.sourceId,
+    content_hash: row.contentHash,
+    type: row.type,
+    primary_name: row.primaryName,
+    feeds: row.feeds,
+    names: row.names,
+    data: row.data,
+  }));
+  await sql.$executeRawUnsafe(
+    `INSERT INTO screening.watchlist_entities (source, source_id, added_seq, content_hash, type, primary_name, feeds, names, data)
+     SELECT $1, x.source_id, $2, x.content_hash, x.type, x.primary_name, x.feeds, x.names, x.data
+       FROM jsonb_to_recordset($3::jsonb) AS x(source_id text, content_hash text, type text, primary_name text, feeds text[], names text, data jsonb)`,
+    source,
+    seq,
+    JSON.stringify(payload),
+  );
+}
+
+export async function insertVersion(
+  sql: Sql,
+  version: { id: string; source: string; seq: number; format: string; label: string; contentHash: string; importId: string | null },
+): Promise<void> {
+  await sql.$executeRawUnsafe(
+    `INSERT INTO screening.watchlist_versions (id, source, seq, format, label, content_hash, status, entity_count, name_count,
+       added_count, changed_count, removed_count, import_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'importing', 0, 0, 0, 0, 0, $7)`,
+    version.id,
+    version.source,
+    version.seq,
+    version.format,
+    version.label,
+    version.contentHash,
+    version.importId,
+  );
+}
+
+/** Marks the version active with its counts, supersedes the previous one, flips the source's
+ * pointer and notifies every screening replica (delivered when the transaction commits). */
+export async function activateVersion(
+  sql: Sql,
+  version: { id: string; source: string; seq: number; entities: number; names: number; added: number; changed: number; removed: number },
+): Promise<void> {
+  await sql.$executeRawUnsafe(
+    `UPDATE screening.watchlist_versions SET status = 'superseded' WHERE source = $1 AND status = 'active' AND id <> $2`,
+    version.source,
+    version.id,
+  );
+  await sql.$executeRawUnsafe(
+    `UPDATE screening.watchlist_versions SET status = 'active', entity_count = $2, name_count = $3, added_count = $4,
+       changed_count = $5, removed_count = $6, imported_at = now() WHERE id = $1`,
+    version.id,
+    version.entities,
+    version.names,
+    version.added,
+    version.changed,
+    version.removed,
+  );
+  await sql.$executeRawUnsafe(
+    `UPDATE screening.watchlist_sources SET active_version_id = $2, active_seq = $3, updated_at = now() WHERE source = $1`,
+    version.source,
+    version.id,
+    version.seq,
+  );
+  await sql.$queryRawUnsafe(
+    `SELECT pg_notify($1, $2)::text AS notified`,
+    VERSIONS_CHANNEL,
+    JSON.stringify({ source: version.source, versionId: version.id, seq: version.seq }),
+  );
+}
+
+export async function countVersions(sql: Sql): Promise<number> {
+  const rows = await sql.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.watchlist_versions WHERE status IN ('active', 'superseded')`);
+  return rows[0].n;
+}
+
+export interface ActiveSourceRow {
+  source: string;
+  format: string;
+  version_id: string;
+  seq: number;
+  label: string;
+  content_hash: string;
+  entity_count: number;
+  name_count: number;
+  imported_at: Date | null;
+}
+
+export async function listActiveSources(sql: Sql): Promise<ActiveSourceRow[]> {
+  return sql.$queryRawUnsafe<ActiveSourceRow[]>(
+    `SELECT s.source, s.format, v.id AS version_id, v.seq, v.label, v.content_hash, v.entity_count, v.name_count, v.imported_at
+       FROM screening.watchlist_sources s JOIN screening.watchlist_versions v ON v.id = s.active_version_id
+      ORDER BY s.source`,
+  );
+}
+
+// --- imports -------------------------------------------------------------------------------
+
+export interface ImportRow {
+  id: string;
+  format: string;
+  path: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  origin: string;
+  tenantId: string | null;
+  workspaceId: string | null;
+  requestedBy: string | null;
+  jobId: string | null;
+  result: Prisma.JsonValue | null;
+  error: string | null;
+  attempts: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export async function createImport(
+  db: Db,
+  data: { id: string; format: string; path: string; status: ImportRow['status']; origin: string; tenantId?: string; workspaceId?: string; requestedBy?: string },
+): Promise<ImportRow> {
+  return (await db.watchlistImport.create({ data: { ...data, startedAt: data.status === 'running' ? new Date() : null } })) as ImportRow;
+}
+
+export async function findImport(db: Db, id: string): Promise<ImportRow | undefined> {
+  return ((await db.watchlistImport.findUnique({ where: { id } })) as ImportRow | null) ?? undefined;
+}
+
+export async function updateImport(db: Db, id: string, data: Partial<Pick<ImportRow, 'status' | 'jobId' | 'error' | 'startedAt' | 'finishedAt'>> & { result?: unknown; attemptsIncrement?: boolean }): Promise<void> {
+  const { attemptsIncrement, result, ...rest } = data;
+  await db.watchlistImport.update({
+    where: { id },
+    data: { ...rest, ...(result !== undefined ? { result: result as Prisma.InputJsonValue } : {}), ...(attemptsIncrement ? { attempts: { increment: 1 } } : {}) },
+  });
+}

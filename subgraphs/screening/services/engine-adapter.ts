@@ -1,0 +1,88 @@
+// The one module of the screening service that touches the engine engineer's libraries
+// (subgraphs/screening/engine and subgraphs/screening/lists). Everything else in the subgraph
+// talks to this thin adapter, so a shift in their API is absorbed here.
+import { buildIndex, type ScreeningIndex } from '../engine';
+import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../engine/levels';
+import type { ScreeningMatch } from '../engine/result';
+import { isIsoCountry, toCountryCode } from '../lists/countries';
+import { parseBirthDate } from '../lists/dates';
+import {
+  detectShippedLists,
+  entityContentHash,
+  entityKey,
+  FEEDS,
+  loadWatchlist,
+  primaryName,
+  type EntityType,
+  type Feed,
+  type WatchlistEntity,
+  type WatchlistFormat,
+} from '../lists';
+
+export type { EntityType, Feed, ScreeningMatch, WatchlistEntity, WatchlistFormat };
+export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VERSION };
+
+export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;
+
+/** Formats the import accepts (the loaders of subgraphs/screening/lists). `ofac` is a short alias. */
+export const WATCHLIST_FORMATS: WatchlistFormat[] = ['ofac_sdn', 'ofac_cons', 'un_xml', 'bis_dpl', 'eu_fsf_csv', 'eu_fsf_xml', 'uk_ofsi_csv', 'ftm_jsonl'];
+const FORMAT_ALIASES: Record<string, WatchlistFormat> = { ofac: 'ofac_sdn', un: 'un_xml', bis: 'bis_dpl', dpl: 'bis_dpl', eu: 'eu_fsf_xml', uk: 'uk_ofsi_csv', ftm: 'ftm_jsonl' };
+
+export function resolveFormat(format: string): WatchlistFormat | undefined {
+  const lower = format.trim().toLowerCase();
+  if ((WATCHLIST_FORMATS as string[]).includes(lower)) return lower as WatchlistFormat;
+  return FORMAT_ALIASES[lower];
+}
+
+export async function loadList(format: WatchlistFormat, path: string | string[]): Promise<WatchlistEntity[]> {
+  return loadWatchlist(format, path);
+}
+
+export function shippedLists(dir: string): { folder: string; format: WatchlistFormat; paths: string[] }[] {
+  return detectShippedLists(dir);
+}
+
+export interface EngineSearchOptions {
+  limit: number;
+  threshold: number;
+  feeds: Feed[] | 'all';
+  type?: EntityType;
+  birthDate?: string;
+  country?: string;
+}
+
+/** The in-memory index the subgraph serves from (opaque to the rest of the service). */
+export interface EngineIndex {
+  readonly entityCount: number;
+  readonly nameCount: number;
+  readonly buildMs: number;
+  search(name: string, options: EngineSearchOptions): ScreeningMatch[];
+}
+
+export function buildEngineIndex(entities: WatchlistEntity[]): EngineIndex {
+  const index: ScreeningIndex = buildIndex(entities);
+  return {
+    entityCount: index.stats.entities,
+    nameCount: index.stats.names,
+    buildMs: index.stats.buildMs,
+    search: (name, options) =>
+      index.search(name, {
+        limit: options.limit,
+        threshold: options.threshold,
+        feeds: options.feeds,
+        type: options.type,
+        birthDate: options.birthDate,
+        country: options.country,
+      }),
+  };
+}
+
+/** ISO-2 code of a country given as ISO-2 or as a name; undefined when unknown. */
+export function countryCode(value: string): string | undefined {
+  const code = toCountryCode(value);
+  return code && isIsoCountry(code) ? code : undefined;
+}
+
+export function isValidBirthDate(value: string): boolean {
+  return parseBirthDate(value) !== undefined;
+}

@@ -1,0 +1,259 @@
+// Watchlist import: load a list with the engine engineer's loaders, compute the delta against the
+// source's current version by content hash, and write it in one transaction that ends with the
+// pointer flip and a NOTIFY (searches never see half a list). Same content → no-op, so a retried
+// (crashed) import job is idempotent.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Db } from '../../../platform/db/prisma';
+import {
+  activateVersion,
+  closeRows,
+  countVersions,
+  createImport,
+  currentHashes,
+  ensureSource,
+  findVersion,
+  insertRows,
+  insertVersion,
+  lockSource,
+  nextSeq,
+  notifyReplicas,
+  STARTUP_LOAD_FORMAT,
+  Sql,
+  StoredEntityRow,
+  updateImport,
+} from '../data/watchlist-store';
+import { ScreeningError } from '../errors';
+import { newObjectId } from './object-id';
+import { entityContentHash, loadList, primaryName, resolveFormat, shippedLists, WatchlistEntity, WatchlistFormat, WATCHLIST_FORMATS } from './engine-adapter';
+
+const CHUNK = 500;
+
+export interface SourceImportResult {
+  source: string;
+  format: string;
+  label: string;
+  versionId: string;
+  seq: number;
+  /** imported: a new active version; unchanged: the same content is already active (no-op). */
+  outcome: 'imported' | 'unchanged';
+  contentHash: string;
+  entities: number;
+  names: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Records sharing a source id with an earlier record of the same file (the last one is kept). */
+  duplicates: number;
+  ms: number;
+}
+
+export interface ImportResult {
+  importId: string;
+  format: string;
+  path: string;
+  sources: SourceImportResult[];
+}
+
+export type ImportProgress = (event: { phase: 'load' | 'write' | 'done'; label: string; source?: string; done: number; total: number }) => void;
+
+export interface ImportRequest {
+  format: string;
+  path: string;
+  /** Version label; default the folder or file name. */
+  label?: string;
+  /** An existing import record (the API path creates it as queued); otherwise one is created. */
+  importId?: string;
+  origin?: 'cli' | 'startup' | 'api' | 'test';
+}
+
+/** The root of the shipped lists: env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root. */
+export function shippedWatchlistDir(env: NodeJS.ProcessEnv = process.env): string {
+  const projectRoot = path.resolve(__dirname, '../../..');
+  return path.resolve(projectRoot, env.VIGIL_WATCHLIST_DIR ?? env.VIGIL_WATCHLISTS_DIR ?? '../shared/data/watchlists');
+}
+
+export function validateImportRequest(format: string, listPath: string): WatchlistFormat {
+  const resolved = resolveFormat(format);
+  if (!resolved) throw new ScreeningError('watchlist_format_invalid', `format: unknown watchlist format "${format}"; one of ${WATCHLIST_FORMATS.join(', ')}`, { field: 'format' });
+  if (!listPath || !fs.existsSync(listPath)) throw new ScreeningError('watchlist_format_invalid', `path: no file or folder at "${listPath}"`, { field: 'path' });
+  return resolved;
+}
+
+/** Runs one import end to end, recording it in watchlist_imports (running → completed | failed). */
+export async function runImport(db: Db, request: ImportRequest, progress?: ImportProgress): Promise<ImportResult> {
+  const format = validateImportRequest(request.format, request.path);
+  const importId = request.importId ?? newObjectId();
+  if (request.importId) await updateImport(db, importId, { status: 'running', startedAt: new Date(), error: null, attemptsIncrement: true });
+  else await createImport(db, { id: importId, format, path: request.path, status: 'running', origin: request.origin ?? 'cli' });
+  try {
+    const label = request.label ?? path.basename(path.resolve(request.path));
+    progress?.({ phase: 'load', label, done: 0, total: 1 });
+    const entities = await loadList(format, request.path);
+    progress?.({ phase: 'load', label, done: 1, total: 1 });
+    if (!entities.length) throw new ScreeningError('watchlist_format_invalid', `path: the ${format} loader found no records in "${request.path}"`, { field: 'path' });
+    const bySource = new Map<string, WatchlistEntity[]>();
+    for (const entity of entities) {
+      const list = bySource.get(entity.source) ?? [];
+      list.push(entity);
+      bySource.set(entity.source, list);
+    }
+    const sources: SourceImportResult[] = [];
+    for (const [source, list] of bySource) sources.push(await importSourceVersion(db, { source, format, label, entities: list, importId }, progress));
+    const result: ImportResult = { importId, format, path: request.path, sources };
+    await updateImport(db, importId, { status: 'completed', finishedAt: new Date(), result });
+    return result;
+  } catch (error) {
+    await updateImport(db, importId, { status: 'failed', finishedAt: new Date(), error: (error as Error).message }).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface Prepared {
+  rows: Map<string, StoredEntityRow>;
+  contentHash: string;
+  names: number;
+  duplicates: number;
+}
+
+function prepare(entities: WatchlistEntity[]): Prepared {
+  const rows = new Map<string, StoredEntityRow>();
+  let duplicates = 0;
+  let names = 0;
+  for (const entity of entities) {
+    if (rows.has(entity.sourceId)) {
+      duplicates++;
+      names -= rows.get(entity.sourceId)!.names.split(' | ').length;
+    }
+    const allNames = entity.names.map((name) => name.value.toLowerCase());
+    names += allNames.length;
+    rows.set(entity.sourceId, {
+      sourceId: entity.sourceId,
+      contentHash: entityContentHash(entity),
+      type: entity.type,
+      primaryName: primaryName(entity),
+      feeds: [...entity.feeds],
+      names: allNames.join(' | '),
+      data: entity,
+    });
+  }
+  const digest = crypto.createHash('sha256');
+  for (const id of [...rows.keys()].sort()) digest.update(`${id}\t${rows.get(id)!.contentHash}\n`);
+  return { rows, contentHash: digest.digest('hex'), names, duplicates };
+}
+
+export async function importSourceVersion(
+  db: Db,
+  input: { source: string; format: string; label: string; entities: WatchlistEntity[]; importId: string | null },
+  progress?: ImportProgress,
+): Promise<SourceImportResult> {
+  const started = Date.now();
+  const prepared = prepare(input.entities);
+  const { source, format, label } = input;
+  return db.$transaction(
+    async (tx) => {
+      const sql = tx as unknown as Sql;
+      await ensureSource(sql, source, format);
+      const current = await lockSource(sql, source);
+      if (current.active_version_id) {
+        const active = await findVersion(sql, current.active_version_id);
+        if (active && active.content_hash === prepared.contentHash) {
+          progress?.({ phase: 'done', label, source, done: prepared.rows.size, total: prepared.rows.size });
+          return {
+            source, format, label: active.label, versionId: active.id, seq: active.seq, outcome: 'unchanged' as const, contentHash: active.content_hash,
+            entities: active.entity_count, names: active.name_count, added: 0, changed: 0, removed: 0, duplicates: prepared.duplicates, ms: Date.now() - started,
+          };
+        }
+      }
+      const seq = await nextSeq(sql, source);
+      const versionId = newObjectId();
+      await insertVersion(sql, { id: versionId, source, seq, format, label, contentHash: prepared.contentHash, importId: input.importId });
+      const previous = await currentHashes(sql, source);
+      const added: StoredEntityRow[] = [];
+      const changed: StoredEntityRow[] = [];
+      for (const row of prepared.rows.values()) {
+        const hash = previous.get(row.sourceId);
+        if (hash === undefined) added.push(row);
+        else if (hash !== row.contentHash) changed.push(row);
+      }
+      const removed = [...previous.keys()].filter((id) => !prepared.rows.has(id));
+      await closeRows(sql, source, seq, [...changed.map((row) => row.sourceId), ...removed]);
+      const toWrite = [...added, ...changed];
+      for (let i = 0; i < toWrite.length; i += CHUNK) {
+        await insertRows(sql, source, seq, toWrite.slice(i, i + CHUNK));
+        progress?.({ phase: 'write', label, source, done: Math.min(i + CHUNK, toWrite.length), total: toWrite.length });
+      }
+      await activateVersion(sql, { id: versionId, source, seq, entities: prepared.rows.size, names: prepared.names, added: added.length, changed: changed.length, removed: removed.length });
+      progress?.({ phase: 'done', label, source, done: toWrite.length, total: toWrite.length });
+      return {
+        source, format, label, versionId, seq, outcome: 'imported' as const, contentHash: prepared.contentHash, entities: prepared.rows.size, names: prepared.names,
+        added: added.length, changed: changed.length, removed: removed.length, duplicates: prepared.duplicates, ms: Date.now() - started,
+      };
+    },
+    { timeout: 10 * 60_000, maxWait: 60_000 },
+  );
+}
+
+/** The shipped lists of a directory, newest folder per loader source only (the SDN list ships in
+ * two editions; the older one would only be superseded at once). Folder dates order them. */
+export function shippedImportPlan(dir: string, options: { allVersions?: boolean } = {}): { folder: string; format: WatchlistFormat; path: string }[] {
+  const lists = shippedLists(dir).map((list) => ({ folder: list.folder, format: list.format, path: list.paths.length === 1 ? list.paths[0] : path.join(dir, list.folder) }));
+  // Oldest first, so that with allVersions the newest edition ends up active.
+  const dated = (folder: string) => folder.match(/(\d{4})-(\d{2})(?:-(\d{2}))?/)?.slice(1).map((part) => part ?? '00').join('') ?? '00000000';
+  lists.sort((a, b) => a.format.localeCompare(b.format) || dated(a.folder).localeCompare(dated(b.folder)) || a.folder.localeCompare(b.folder));
+  if (options.allVersions) return lists;
+  const newest = new Map<string, (typeof lists)[number]>();
+  for (const list of lists) newest.set(list.format, list); // one loader format ↔ one source for the shipped folders
+  return [...newest.values()];
+}
+
+export async function importShippedLists(db: Db, dir: string, options: { allVersions?: boolean; origin?: ImportRequest['origin'] } = {}, progress?: ImportProgress): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const list of shippedImportPlan(dir, options)) {
+    results.push(await runImport(db, { format: list.format, path: list.path, label: list.folder, origin: options.origin ?? 'cli' }, progress));
+  }
+  return results;
+}
+
+/** `npm start` on the embedded default: loads the shipped lists once, when no version exists yet. */
+export async function loadShippedWatchlistsOnce(db: Db, log: ImportLog, dir = shippedWatchlistDir()): Promise<ImportResult[]> {
+  try {
+    return await loadShipped(db, log, dir);
+  } catch (error) {
+    // Never fatal for the platform: searches answer from whatever is loaded; retry with the CLI.
+    log.error({ err: error }, 'loading the shipped watchlists failed (retry: npx tsx subgraphs/screening/cli/import-watchlist.ts --shipped)');
+    return [];
+  }
+}
+
+type ImportLog = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+
+async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportResult[]> {
+  if ((await countVersions(db as unknown as Sql)) > 0) return [];
+  if (!fs.existsSync(dir)) {
+    log.warn({ dir }, 'no shipped watchlists found; screening starts with an empty index (import lists with subgraphs/screening/cli/import-watchlist.ts)');
+    return [];
+  }
+  const started = Date.now();
+  log.info({ dir }, 'loading the shipped watchlists (first start); searches answer 503 until they are all in');
+  // An umbrella import row marks the load: replicas stay unready while it runs (no search sees
+  // only part of the lists); it expires after 15 minutes should this process die.
+  const umbrellaId = newObjectId();
+  await createImport(db, { id: umbrellaId, format: STARTUP_LOAD_FORMAT, path: dir, status: 'running', origin: 'startup' });
+  await notifyReplicas(db as unknown as Sql, { startupLoad: 'running' });
+  try {
+    const results = await importShippedLists(db, dir, { origin: 'startup' }, (event) => {
+      if (event.phase === 'done') log.info({ list: event.label, source: event.source, rows: event.total }, `watchlist ${event.label} loaded`);
+    });
+    const entities = results.flatMap((result) => result.sources).reduce((sum, source) => sum + source.entities, 0);
+    await updateImport(db, umbrellaId, { status: 'completed', finishedAt: new Date(), result: { lists: results.map((result) => result.importId), entities } });
+    log.info({ lists: results.length, entities, ms: Date.now() - started }, 'shipped watchlists loaded');
+    return results;
+  } catch (error) {
+    await updateImport(db, umbrellaId, { status: 'failed', finishedAt: new Date(), error: (error as Error).message }).catch(() => undefined);
+    throw error;
+  } finally {
+    await notifyReplicas(db as unknown as Sql, { startupLoad: 'finished' }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,298 @@
+// The screening subgraph's in-memory index: loaded from Postgres (the active version of every
+// source) at start, rebuilt off to the side and swapped atomically whenever a version changes on
+// any replica: LISTEN screening_versions (NOTIFY is sent by the import transaction) plus a
+// periodic version check as a fallback (a missed notification, a dropped connection).
+import { Client } from 'pg';
+import { Logger } from '../../../platform/logging/logger';
+import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-store';
+import { buildEngineIndex, EngineIndex, WatchlistEntity } from './engine-adapter';
+
+export interface IndexSnapshot {
+  index: EngineIndex;
+  /** source → active version id the snapshot was built from. */
+  versions: Record<string, string>;
+  builtAt: Date;
+  loadMs: number;
+  buildMs: number;
+  /** Rows read for this snapshot: whole sources (full) and version deltas (delta). */
+  rowsLoaded: { full: number; delta: number };
+}
+
+export interface IndexHolderOptions {
+  databaseUrl: string;
+  log: Logger;
+  /** Fallback version check interval (default 30 s). */
+  pollMs?: number;
+  /** Delay that coalesces a burst of notifications into one rebuild (default 200 ms). */
+  debounceMs?: number;
+}
+
+export class ScreeningIndexHolder {
+  private snapshot: IndexSnapshot | undefined;
+  /** The entities the snapshot was built from, per source, and the version sequence of each. */
+  private entitiesBySource = new Map<string, Map<string, WatchlistEntity>>();
+  private seqs = new Map<string, number>();
+  private listener: Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private lastError: Error | undefined;
+  private readyWaiters: (() => void)[] = [];
+  /** A first-start load of the shipped lists is in progress (searches would see part of them). */
+  private loading = false;
+  /** Number of completed swaps (tests and metrics). */
+  generation = 0;
+
+  constructor(private readonly options: IndexHolderOptions) {}
+
+  /** Starts loading in the background; searches answer 503 until the first build is in. */
+  start(): void {
+    void this.connectListener();
+    this.requestRefresh(0);
+    this.timer = setInterval(() => void this.checkVersions(), this.options.pollMs ?? 30_000);
+    this.timer.unref();
+  }
+
+  current(): IndexSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  /** Readiness of the replica (/readyz): the index is built and no first-start load is running.
+   * An empty index is ready (admins must be able to reach importWatchlist); searches on it answer 503. */
+  get ready(): boolean {
+    return this.snapshot !== undefined && !this.loading;
+  }
+
+  /** Why searches cannot be answered now (503 screening_index_unavailable), or undefined.
+   * An empty index is not "ready": screening against no list would clear everyone. */
+  unavailableReason(): string | undefined {
+    if (!this.snapshot) return 'The screening index is loading; retry in a few seconds';
+    if (this.loading) return 'The watchlists are being loaded for the first time; retry in a few seconds';
+    if (Object.keys(this.snapshot.versions).length === 0) return 'No watchlist is loaded; import one (see docs/screening.md)';
+    return undefined;
+  }
+
+  status(): {
+    ready: boolean; loading: boolean; generation: number; entities: number; names: number; versions: Record<string, string>; builtAt: string | null;
+    loadMs: number | null; buildMs: number | null; rowsLoaded: { full: number; delta: number } | null; error: string | null;
+  } {
+    return {
+      loading: this.loading,
+      loadMs: this.snapshot?.loadMs ?? null,
+      buildMs: this.snapshot?.buildMs ?? null,
+      rowsLoaded: this.snapshot?.rowsLoaded ?? null,
+      ready: this.ready,
+      generation: this.generation,
+      entities: this.snapshot?.index.entityCount ?? 0,
+      names: this.snapshot?.index.nameCount ?? 0,
+      versions: this.snapshot?.versions ?? {},
+      builtAt: this.snapshot?.builtAt.toISOString() ?? null,
+      error: this.lastError?.message ?? null,
+    };
+  }
+
+  /** Resolves once the first index is built (or rejects after timeoutMs). */
+  whenReady(timeoutMs = 60_000): Promise<void> {
+    if (this.snapshot) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('screening index not ready')), timeoutMs);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Rebuilds now (coalescing concurrent calls); resolves when the resulting swap is done. */
+  async refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.rebuild();
+        } while (this.again && !this.closed);
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private requestRefresh(delay = this.options.debounceMs ?? 200): void {
+    if (this.closed) return;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = undefined;
+      this.refresh().catch((error) => {
+        this.lastError = error as Error;
+        this.options.log.error({ err: error }, 'screening index rebuild failed; keeping the previous index');
+        if (!this.snapshot) this.requestRefresh(2_000);
+      });
+    }, delay);
+  }
+
+  private async rebuild(): Promise<void> {
+    const started = Date.now();
+    const client = new Client({ connectionString: this.options.databaseUrl });
+    await client.connect();
+    let versions: Record<string, string> = {};
+    const nextSeqs = new Map<string, number>();
+    const loadedRows = { full: 0, delta: 0 };
+    let nextEntities: Map<string, Map<string, WatchlistEntity>>;
+    try {
+      // One snapshot for the pointers and the rows they select.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const sources = await client.query<{ source: string; active_version_id: string; active_seq: number }>(
+        `SELECT source, active_version_id, active_seq FROM screening.watchlist_sources WHERE active_version_id IS NOT NULL ORDER BY source`,
+      );
+      versions = Object.fromEntries(sources.rows.map((row) => [row.source, row.active_version_id]));
+      this.loading = await startupLoadRunning(client);
+      if (this.snapshot && sameVersions(this.snapshot.versions, versions)) {
+        // A notification for a version this snapshot already serves (or a no-op import): nothing to do.
+        await client.query('COMMIT');
+        return;
+      }
+      // Per source: unchanged → reuse; moved forward → apply only the rows that changed between the
+      // two versions (the delta log makes this one query each); anything else → load it whole.
+      nextEntities = new Map();
+      for (const row of sources.rows) {
+        nextSeqs.set(row.source, row.active_seq);
+        const previousSeq = this.seqs.get(row.source);
+        const previous = this.entitiesBySource.get(row.source);
+        if (previous && previousSeq === row.active_seq && this.snapshot?.versions[row.source] === row.active_version_id) {
+          nextEntities.set(row.source, previous);
+        } else if (previous && previousSeq !== undefined && row.active_seq > previousSeq) {
+          const copy = new Map(previous);
+          const removed = await client.query<{ source_id: string }>(
+            `SELECT source_id FROM screening.watchlist_entities WHERE source = $1 AND removed_seq > $2 AND removed_seq <= $3 AND added_seq <= $2`,
+            [row.source, previousSeq, row.active_seq],
+          );
+          for (const r of removed.rows) copy.delete(r.source_id);
+          const added = await client.query<{ source_id: string; data: WatchlistEntity }>(
+            `SELECT source_id, data FROM screening.watchlist_entities
+              WHERE source = $1 AND added_seq > $2 AND added_seq <= $3 AND (removed_seq IS NULL OR removed_seq > $3)`,
+            [row.source, previousSeq, row.active_seq],
+          );
+          for (const r of added.rows) copy.set(r.source_id, r.data);
+          loadedRows.delta += removed.rows.length + added.rows.length;
+          nextEntities.set(row.source, copy);
+        } else {
+          const all = await client.query<{ source_id: string; data: WatchlistEntity }>(
+            `SELECT source_id, data FROM screening.watchlist_entities
+              WHERE source = $1 AND added_seq <= $2 AND (removed_seq IS NULL OR removed_seq > $2)`,
+            [row.source, row.active_seq],
+          );
+          loadedRows.full += all.rows.length;
+          nextEntities.set(row.source, new Map(all.rows.map((r) => [r.source_id, r.data])));
+        }
+      }
+      await client.query('COMMIT');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    if (this.closed) return;
+    const loaded = Date.now();
+    // Deterministic order (source, source id): equal scores rank the same on every replica.
+    const entities: WatchlistEntity[] = [];
+    for (const source of [...nextEntities.keys()].sort()) {
+      const bySource = nextEntities.get(source)!;
+      for (const id of [...bySource.keys()].sort()) entities.push(bySource.get(id)!);
+    }
+    const index = buildEngineIndex(entities);
+    const built = Date.now();
+    // The swap: one assignment; searches in flight keep the snapshot they started with.
+    this.snapshot = { index, versions, builtAt: new Date(), loadMs: loaded - started, buildMs: built - loaded, rowsLoaded: loadedRows };
+    this.entitiesBySource = nextEntities;
+    this.seqs = nextSeqs;
+    this.generation++;
+    this.lastError = undefined;
+    this.options.log.info(
+      { entities: index.entityCount, names: index.nameCount, rowsLoaded: loadedRows, loadMs: loaded - started, buildMs: built - loaded, versions },
+      'screening index ready',
+    );
+    for (const waiter of this.readyWaiters.splice(0)) waiter();
+  }
+
+  /** The fallback: compares the active version pointers with the snapshot's. */
+  async checkVersions(): Promise<boolean> {
+    if (this.closed) return false;
+    const client = new Client({ connectionString: this.options.databaseUrl });
+    try {
+      await client.connect();
+      const result = await client.query<{ source: string; active_version_id: string }>(
+        `SELECT source, active_version_id FROM screening.watchlist_sources WHERE active_version_id IS NOT NULL`,
+      );
+      const now = Object.fromEntries(result.rows.map((row) => [row.source, row.active_version_id]));
+      this.loading = await startupLoadRunning(client);
+      const known = this.snapshot?.versions ?? {};
+      const same = sameVersions(known, now);
+      if (!same && this.snapshot) {
+        this.options.log.info({ known, now }, 'watchlist versions changed (periodic check); rebuilding the screening index');
+        this.requestRefresh(0);
+      }
+      return !same;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'watchlist version check failed');
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  private async connectListener(): Promise<void> {
+    if (this.closed) return;
+    const client = new Client({ connectionString: this.options.databaseUrl });
+    client.on('notification', (message) => {
+      if (message.channel !== VERSIONS_CHANNEL) return;
+      this.options.log.info({ payload: message.payload }, 'watchlist version notification; rebuilding the screening index');
+      this.requestRefresh();
+    });
+    client.on('error', (error) => {
+      this.options.log.warn({ err: error }, 'screening LISTEN connection lost; reconnecting');
+      this.listener = undefined;
+      client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connectListener().then(() => this.checkVersions()), 1_000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${VERSIONS_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'screening LISTEN failed; relying on the periodic version check until it reconnects');
+      await client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connectListener(), 5_000).unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.debounce) clearTimeout(this.debounce);
+    await this.refreshing?.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+}
+
+function sameVersions(a: Record<string, string>, b: Record<string, string>): boolean {
+  return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([source, id]) => a[source] === id);
+}
+
+/** A first-start load (loadShippedWatchlistsOnce) is running; stale markers (a crash) expire. */
+async function startupLoadRunning(client: Client): Promise<boolean> {
+  const result = await client.query<{ running: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM screening.watchlist_imports WHERE format = $1 AND status = 'running' AND created_at > now() - interval '15 minutes') AS running`,
+    [STARTUP_LOAD_FORMAT],
+  );
+  return result.rows[0].running;
+}

@@ -1,0 +1,279 @@
+// Synchronous screening: validate the query, search the in-memory index, store the request and
+// its matches (one statement), answer the ranked matches.
+import { Db } from '../../../platform/db/prisma';
+import { Principal } from '../../../platform/principal/principal';
+import { findMatchesOfResult, findSearchRequest, insertSyncSearch, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
+import { ScreeningError } from '../errors';
+import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
+import { ScreeningIndexHolder } from './index-holder';
+import { newObjectIds } from './object-id';
+
+/** Accepted query types and the listed entity type they screen as. `person` and
+ * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
+export const QUERY_TYPES: Record<string, EntityType> = {
+  individual: 'individual',
+  person: 'individual',
+  entity: 'entity',
+  organization: 'entity',
+  organisation: 'entity',
+  company: 'entity',
+  vessel: 'vessel',
+  aircraft: 'aircraft',
+};
+
+export const SEARCH_LIMITS = { nameMax: 512, limitDefault: 10, limitMax: 100, customIdMax: 256 } as const;
+
+export interface ScreenInput {
+  type?: string | null;
+  name: string;
+  feeds?: string[] | null;
+  dateOfBirth?: string | null;
+  country?: string | null;
+  limit?: number | null;
+  threshold?: number | null;
+  customId?: string | null;
+  profileId?: string | null;
+}
+
+export interface StoredMatch {
+  id: string;
+  rank: number;
+  score: number;
+  name: ScreeningMatch['name'];
+  aliases: ScreeningMatch['aliases'];
+  checklist: ScreeningMatch['checklist'];
+  match_score_info: ScreeningMatch['match_score_info'];
+  source_details: ScreeningMatch['source_details'];
+  review_status: 'unresolved' | 'true_positive' | 'false_positive';
+  entity: {
+    id: string;
+    source: string;
+    source_id: string;
+    type: string;
+    name: string;
+    feeds: string[];
+    programs: string[];
+    dates_of_birth: ScreeningMatch['entity']['birthDates'];
+    nationalities: string[];
+    countries: string[];
+    listed_on: string | null;
+  };
+}
+
+export interface SearchView {
+  id: string;
+  searchId: string;
+  request: SearchRequestRow;
+  matches: StoredMatch[];
+}
+
+function invalid(field: string, message: string): ScreeningError {
+  return new ScreeningError('schema_validation_failed', `${field}: ${message}`, { field });
+}
+
+const DOB = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+
+export function validDateOfBirth(value: string): boolean {
+  const m = DOB.exec(value);
+  if (!m) return false;
+  const [, y, mo, d] = m;
+  if (mo && (Number(mo) < 1 || Number(mo) > 12)) return false;
+  if (d) {
+    const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d)) return false;
+  }
+  return Number(y) >= 1800 && Number(y) <= 2200;
+}
+
+export interface NormalizedQuery {
+  name: string;
+  type: EntityType | undefined;
+  typeLabel: string | null;
+  feeds: Feed[] | 'all';
+  feedNames: string[];
+  dateOfBirth: string | undefined;
+  country: string | undefined;
+  limit: number;
+  threshold: number;
+  customId: string | null;
+  profileId: string | null;
+}
+
+/** The business rules of a search query (REST validates the shape first; GraphQL callers get these). */
+export function normalizeQuery(input: ScreenInput): NormalizedQuery {
+  const name = (input.name ?? '').replace(/\s+/g, ' ').trim();
+  if (!name) throw invalid('name', 'must not be empty');
+  if (name.length > SEARCH_LIMITS.nameMax) throw invalid('name', `must be at most ${SEARCH_LIMITS.nameMax} characters`);
+  let type: EntityType | undefined;
+  let typeLabel: string | null = null;
+  if (input.type !== undefined && input.type !== null && input.type !== '') {
+    typeLabel = input.type.trim().toLowerCase();
+    type = QUERY_TYPES[typeLabel];
+    if (!type) throw invalid('type', `must be one of ${Object.keys(QUERY_TYPES).join(', ')}`);
+  }
+  let feeds: Feed[] | 'all' = 'all';
+  let feedNames: string[] = ['all'];
+  if (input.feeds && input.feeds.length) {
+    const requested = input.feeds.map((feed) => feed.trim());
+    if (!requested.some((feed) => feed.toLowerCase() === 'all')) {
+      const resolved: Feed[] = [];
+      for (const feed of requested) {
+        const known = FEEDS.find((f) => f.toLowerCase() === feed.toLowerCase());
+        if (!known) throw invalid('feeds', `unknown feed "${feed}"; one of all, ${FEEDS.join(', ')}`);
+        if (!resolved.includes(known)) resolved.push(known);
+      }
+      feeds = resolved;
+      feedNames = resolved;
+    }
+  }
+  const dateOfBirth = input.dateOfBirth?.trim() || undefined;
+  if (dateOfBirth && !validDateOfBirth(dateOfBirth)) throw invalid('date_of_birth', 'must be YYYY, YYYY-MM or YYYY-MM-DD');
+  let country: string | undefined;
+  if (input.country?.trim()) {
+    country = countryCode(input.country.trim());
+    if (!country) throw invalid('country', `unknown country "${input.country}" (ISO 3166-1 alpha-2 code or English name)`);
+  }
+  const limit = input.limit ?? SEARCH_LIMITS.limitDefault;
+  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMITS.limitMax) throw invalid('limit', `must be an integer from 1 to ${SEARCH_LIMITS.limitMax}`);
+  const threshold = input.threshold ?? DEFAULT_THRESHOLD;
+  if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) throw invalid('threshold', 'must be a number from 0 to 1');
+  const customId = input.customId ?? null;
+  if (customId !== null && customId.length > SEARCH_LIMITS.customIdMax) throw invalid('custom_id', `must be at most ${SEARCH_LIMITS.customIdMax} characters`);
+  return { name, type, typeLabel, feeds, feedNames, dateOfBirth, country, limit, threshold, customId, profileId: input.profileId ?? null };
+}
+
+export function toStoredMatch(match: ScreeningMatch, id: string, rank: number): StoredMatch {
+  const e = match.entity;
+  return {
+    id,
+    rank,
+    score: match.score,
+    name: match.name,
+    aliases: match.aliases,
+    checklist: match.checklist,
+    match_score_info: match.match_score_info,
+    source_details: match.source_details,
+    review_status: match.review_status,
+    entity: {
+      id: e.id,
+      source: e.source,
+      source_id: e.sourceId,
+      type: e.type,
+      name: e.name,
+      feeds: e.feeds,
+      programs: e.programs,
+      dates_of_birth: e.birthDates,
+      nationalities: e.nationalities,
+      countries: e.countries,
+      listed_on: e.listedOn ?? null,
+    },
+  };
+}
+
+export interface SearchDeps {
+  db: Db;
+  holder: ScreeningIndexHolder;
+  /** Writes the search (default: through Prisma). The subgraph passes a node-postgres pool. */
+  writeStatement?: StatementRunner;
+}
+
+export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput): Promise<SearchView> {
+  const query = normalizeQuery(input);
+  const snapshot = deps.holder.current();
+  const unavailable = deps.holder.unavailableReason();
+  if (!snapshot || unavailable) throw new ScreeningError('screening_index_unavailable', unavailable ?? 'The screening index is loading; retry in a few seconds');
+  const found = snapshot.index.search(query.name, {
+    limit: query.limit,
+    threshold: query.threshold,
+    feeds: query.feeds,
+    type: query.type,
+    birthDate: query.dateOfBirth,
+    country: query.country,
+  });
+  const [requestId, ...matchIds] = newObjectIds(found.length + 1);
+  const resultId = `${requestId}_0`;
+  const matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
+  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  const createdAt = new Date();
+  const config = {
+    feeds: query.feedNames,
+    threshold: query.threshold,
+    limit: query.limit,
+    type: query.typeLabel,
+    date_of_birth: query.dateOfBirth ?? null,
+    country: query.country ?? null,
+    index_versions: snapshot.versions,
+  };
+  const entities = [{ type: query.typeLabel, name: query.name, feeds: query.feedNames, custom_id: query.customId }];
+  await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), {
+    requestId,
+    resultId,
+    scope,
+    actorKind: principal.kind,
+    actorId: principal.actorId,
+    userName: principal.actorName ?? null,
+    userEmail: principal.actorEmail ?? null,
+    config,
+    entities,
+    profileId: query.profileId,
+    createdAt,
+    matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
+  });
+  const request: SearchRequestRow = {
+    id: requestId,
+    tenantId: scope.tenantId,
+    workspaceId: scope.workspaceId,
+    actorKind: principal.kind,
+    actorId: principal.actorId,
+    userName: principal.actorName ?? null,
+    userEmail: principal.actorEmail ?? null,
+    config,
+    entities,
+    jobId: null,
+    profileId: query.profileId,
+    source: 'direct_api',
+    createdAt,
+    updatedAt: createdAt,
+  };
+  return { id: requestId, searchId: requestId, request, matches };
+}
+
+/** Accepts a plain request id (first entity) or an entity-scoped id `<requestId>_<index>`. */
+export function parseSearchId(id: string): { requestId: string; resultId: string } | undefined {
+  const m = /^([0-9a-f]{24})(?:_(\d{1,6}))?$/.exec(id.trim());
+  if (!m) return undefined;
+  return { requestId: m[1], resultId: `${m[1]}_${m[2] ?? '0'}` };
+}
+
+export async function readSearch(db: Db, scope: Scope, id: string): Promise<SearchView | undefined> {
+  const parsed = parseSearchId(id);
+  if (!parsed) return undefined;
+  const request = await findSearchRequest(db, scope, parsed.requestId);
+  if (!request) return undefined;
+  const rows = await findMatchesOfResult(db, scope, parsed.resultId);
+  return { id: request.id, searchId: id.trim(), request, matches: rows.map(storedMatchOf) };
+}
+
+export function storedMatchOf(row: SearchMatchRow): StoredMatch {
+  return { ...(row.payload as unknown as StoredMatch), id: row.id, rank: row.rank, review_status: row.reviewStatus as StoredMatch['review_status'] };
+}
+
+/** The search history record of the interface spec. */
+export function historyRecord(request: SearchRequestRow) {
+  const config = request.config as { feeds?: string[] };
+  return {
+    id: request.id,
+    legacy_search_id: null,
+    tenant_id: request.tenantId,
+    workspace_id: request.workspaceId,
+    config: { feeds: config.feeds ?? ['all'] },
+    entities: request.entities,
+    created_at: request.createdAt.toISOString(),
+    updated_at: request.updatedAt.toISOString(),
+    user_id: request.actorId,
+    ...(request.userName ? { user_name: request.userName } : {}),
+    ...(request.userEmail ? { user_email: request.userEmail } : {}),
+    job_id: request.jobId,
+    profile_id: request.profileId,
+  };
+}

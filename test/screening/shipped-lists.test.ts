@@ -1,0 +1,47 @@
+// Every shipped list at once (the newest edition of each source), as `npm start` loads them.
+import { logger } from '../../platform/logging/logger';
+import { importShippedLists, loadShippedWatchlistsOnce, shippedImportPlan } from '../../subgraphs/screening/services/import-service';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { versionsOf, waitForIndex, WATCHLISTS } from './screening-helpers';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  tenant = await createTestTenant(platform);
+});
+afterAll(() => platform.close());
+
+it('plans the newest edition of each shipped list', () => {
+  expect(shippedImportPlan(WATCHLISTS).map((list) => list.folder).sort()).toEqual([
+    'eu_fsf_csv_2018_sample',
+    'ofac_non_sdn_consolidated_2025-12',
+    'ofac_sdn_2024-05-03',
+    'un_consolidated_2026-02',
+    'us_bis_dpl_2022',
+  ]);
+  expect(shippedImportPlan(WATCHLISTS, { allVersions: true }).filter((list) => list.format === 'ofac_sdn').map((list) => list.folder)).toEqual(['ofac_sdn_2021-07_full', 'ofac_sdn_2024-05-03']);
+});
+
+it('imports all shipped lists and searches across them', async () => {
+  const results = await importShippedLists(platform.db, WATCHLISTS, { origin: 'test' });
+  const bySource = Object.fromEntries(results.flatMap((result) => result.sources).map((source) => [source.source, source.entities]));
+  expect(bySource).toEqual({ ofac_sdn: 14965, ofac_cons: 442, un: 1003, bis_dpl: 581, eu_fsf: 93 });
+  await waitForIndex(platform.urls.screening!, versionsOf(...results), 60_000);
+  const status = await (await fetch(platform.urls.screening!.replace(/\/graphql$/, '/readyz/index'))).json();
+  expect(status.index.entities).toBe(17084);
+
+  const search = (body: unknown) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body });
+  const assad = await search({ name: 'Bashar al-Assad', type: 'individual' });
+  expect(assad.status).toBe(200);
+  expect(assad.body.result.results[0]).toMatchObject({ entity: { source: 'ofac_sdn', name: 'AL-ASSAD, Bashar' }, score: 1 });
+  const ladin = await search({ name: 'Usama bin Ladin', type: 'individual' });
+  expect(ladin.body.result.results[0].entity).toMatchObject({ source: 'ofac_sdn', source_id: '6365' });
+  const vessels = await search({ name: 'Grace 1', type: 'vessel', feeds: ['all'], limit: 100, threshold: 0 });
+  expect(vessels.status).toBe(200);
+  expect(vessels.body.result.results.length).toBeLessThanOrEqual(100);
+
+  // npm start loads the shipped lists only while no version exists.
+  expect(await loadShippedWatchlistsOnce(platform.db, logger, WATCHLISTS)).toEqual([]);
+}, 180_000);
