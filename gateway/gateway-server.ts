@@ -17,7 +17,7 @@ import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '.
 import { SubgraphName } from '../platform/subgraph/subgraph-server';
 import { CredentialCache } from './credentials/credential-cache';
 import { credentialResolvers } from './credentials/credential-resolvers';
-import { assertOperationAllowed } from './credentials/narrow-principals';
+import { assertOperationAllowed, assertOperationAllowedForScheme } from './credentials/narrow-principals';
 import { readCredential } from './credentials/read-credential';
 import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
 import { composeSupergraph } from './supergraph';
@@ -57,7 +57,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   });
   const apollo = new ApolloServer<GatewayContext>({ gateway, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
   await apollo.start();
-  const resolvers = credentialResolvers(options.extraCredentialResolvers);
+  // Hosted-page credentials are resolved by the IDV subgraph (at options.subgraphUrls.idv).
+  const resolvers = credentialResolvers({ subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret }, options.extraCredentialResolvers);
   const credentialCache = new CredentialCache(config.databaseUrl);
   await credentialCache.start();
 
@@ -71,10 +72,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
+        const operation = req.method === 'GET' ? req.query : req.body;
         try {
-          const principal = await resolvePrincipal(credential, db, resolvers, credentialCache);
-          // Hosted-page (capture, invite) and public principals run only their allow-listed fields.
-          assertOperationAllowed(principal, req.method === 'GET' ? req.query : req.body);
+          // Hosted-page (capture, invite) and public principals run only their allow-listed fields:
+          // checked from the scheme before resolving (no lookup for a refused operation) and again
+          // on the resolved principal.
+          if (credential) assertOperationAllowedForScheme(credential.scheme, operation);
+          const principal = await resolvePrincipal(credential, db, resolvers, credentialCache, { requestId: req.requestId });
+          assertOperationAllowed(principal, operation);
           return { principal, requestId: req.requestId };
         } catch (error) {
           if (error instanceof DomainError) {

@@ -8,7 +8,7 @@ import { buildRouter, sendError } from './http/build-router';
 import { Area } from './http/envelopes';
 import { GatewayClient } from './http/gateway-client';
 import { docsHtml } from './docs/docs-page';
-import { openApiDocument } from './openapi/openapi-document';
+import { openApiDocument, OpenApiOperation } from './openapi/openapi-document';
 import { allRoutes } from './routes';
 import { Route } from './routes/route';
 
@@ -20,6 +20,8 @@ export interface RestAdapterOptions {
   routes?: Route[];
   /** Extra Express mounts (hosted capture page, binary uploads) added by domains. */
   mount?(app: express.Express, gateway: GatewayClient): void;
+  /** OpenAPI descriptions of the endpoints `mount` adds (they are not in the route table). */
+  mountedOpenApi?: readonly OpenApiOperation[];
 }
 
 export function createRestApp(options: RestAdapterOptions): express.Express {
@@ -29,7 +31,7 @@ export function createRestApp(options: RestAdapterOptions): express.Express {
     const response = await fetch(options.gatewayUrl.replace(/\/graphql$/, '/readyz'));
     if (!response.ok) throw new Error(`gateway not ready (${response.status})`);
   });
-  const openApi = openApiDocument(routes, options.publicBaseUrl);
+  const openApi = openApiDocument(routes, options.publicBaseUrl, options.mountedOpenApi);
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });

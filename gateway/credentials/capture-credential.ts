@@ -2,38 +2,18 @@
 //   Authorization: Capture <session_token>   the one-time capture token returned by POST /idv/v1/sessions
 //   Authorization: Invite <invite_code>      an invite credential (emailed link or direct link)
 // Both resolve to a principal of kind 'capture' / 'invite' bound to exactly one session
-// (principal.sessionId), in that session's tenant and workspace. Expired or consumed credentials,
-// and credentials of canceled sessions, are rejected (401 unauthorized). Never cached.
-import { hashSecret } from '../../platform/crypto/hash';
-import { Db } from '../../platform/db/prisma';
-import { Principal } from '../../platform/principal/principal';
+// (principal.sessionId), in that session's tenant and workspace. The gateway does not read IDV's
+// tables: it asks the IDV subgraph (Query.resolveIdvCredential, @inaccessible, reserved for the
+// gateway's service principal), which applies the rules (token hash match, not consumed, not
+// expired, session not canceled). Rejected credentials: 401 unauthorized. IDV unreachable or
+// failing: 503 service_unavailable (fail closed). Never cached.
+import { PlatformError } from '../../platform/errors/domain-error';
+import { GATEWAY_ACTOR, Principal, servicePrincipal } from '../../platform/principal/principal';
+import { callSubgraph } from '../../platform/subgraph/internal-client';
 import { CredentialResolver } from './resolve-principal';
 
 export const CAPTURE_SCHEME = 'capture';
 export const INVITE_SCHEME = 'invite';
-
-export const resolveCaptureToken: CredentialResolver = async (value: string, db: Db): Promise<Principal | undefined> => {
-  const session = await db.idvSession.findUnique({
-    where: { tokenHash: hashSecret(value) },
-    select: { id: true, tenantId: true, workspaceId: true, status: true, tokenExpiresAt: true, tokenConsumedAt: true },
-  });
-  if (!session || session.tokenConsumedAt || session.tokenExpiresAt.getTime() <= Date.now() || session.status === 'canceled') return undefined;
-  return { tenantId: session.tenantId, workspaceId: session.workspaceId, actorId: session.id, kind: 'capture', entitlements: {}, sessionId: session.id };
-};
-
-export const resolveInviteCode: CredentialResolver = async (value: string, db: Db): Promise<Principal | undefined> => {
-  const invite = await db.idvInvite.findUnique({
-    where: { codeHash: hashSecret(value) },
-    select: { sessionId: true, tenantId: true, workspaceId: true, expiresAt: true, consumedAt: true, session: { select: { status: true } } },
-  });
-  if (!invite || invite.consumedAt || invite.expiresAt.getTime() <= Date.now() || invite.session.status === 'canceled') return undefined;
-  return { tenantId: invite.tenantId, workspaceId: invite.workspaceId, actorId: invite.sessionId, kind: 'invite', entitlements: {}, sessionId: invite.sessionId };
-};
-
-export const captureCredentialResolvers: Record<string, CredentialResolver> = {
-  [CAPTURE_SCHEME]: resolveCaptureToken,
-  [INVITE_SCHEME]: resolveInviteCode,
-};
 
 /** Root fields a capture or invite principal may select (the hosted page's own calls). Anything
  * else is refused by the gateway (narrow-principals.ts). */
@@ -45,3 +25,59 @@ export const CAPTURE_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'idvBranding',
   'idvBrandingAsset',
 ]);
+
+export interface CaptureCredentialOptions {
+  /** The IDV subgraph's GraphQL URL, read at each call (the platform may update it once bound). */
+  idvUrl: () => string;
+  /** VIGIL_INTERNAL_SECRET: signs the gateway's service principal. */
+  internalSecret: string;
+  timeoutMs?: number;
+}
+
+interface IdvCredentialPrincipal {
+  tenantId: string;
+  workspaceId: string;
+  sessionId: string;
+  kind: string;
+}
+
+const QUERY = 'query ResolveIdvCredential($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind } }';
+
+/** The resolver of one hosted-page scheme, asking the IDV subgraph. */
+function idvCredentialResolver(scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCHEME, options: CaptureCredentialOptions): CredentialResolver {
+  return async (value, _db, context) => {
+    let data: { resolveIdvCredential: IdvCredentialPrincipal | null };
+    try {
+      data = await callSubgraph({
+        url: options.idvUrl(),
+        query: QUERY,
+        variables: { scheme, value },
+        // The lookup is not scoped (the credential establishes the scope): no tenant, no workspace.
+        principal: servicePrincipal(GATEWAY_ACTOR, { tenantId: '', workspaceId: '' }),
+        secret: options.internalSecret,
+        requestId: context?.requestId,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch {
+      throw new PlatformError('service_unavailable', 'The identity verification service is unavailable; the credential could not be checked');
+    }
+    const found = data.resolveIdvCredential;
+    if (!found || found.kind !== scheme || !found.sessionId || !found.tenantId || !found.workspaceId) return undefined;
+    const principal: Principal = {
+      tenantId: found.tenantId,
+      workspaceId: found.workspaceId,
+      actorId: found.sessionId,
+      kind: scheme,
+      entitlements: {},
+      sessionId: found.sessionId,
+    };
+    return principal;
+  };
+}
+
+export function captureCredentialResolvers(options: CaptureCredentialOptions): Record<string, CredentialResolver> {
+  return {
+    [CAPTURE_SCHEME]: idvCredentialResolver(CAPTURE_SCHEME, options),
+    [INVITE_SCHEME]: idvCredentialResolver(INVITE_SCHEME, options),
+  };
+}

@@ -4,8 +4,8 @@
 import { OperationDefinitionNode, OperationTypeNode, parse } from 'graphql';
 import { PlatformError } from '../../platform/errors/domain-error';
 import { Principal, PrincipalKind } from '../../platform/principal/principal';
-import { CAPTURE_ROOT_FIELDS } from './capture-credential';
-import { PUBLIC_ROOT_FIELDS } from './public-principal';
+import { CAPTURE_ROOT_FIELDS, CAPTURE_SCHEME, INVITE_SCHEME } from './capture-credential';
+import { PUBLIC_ROOT_FIELDS, PUBLIC_SCHEME } from './public-principal';
 
 interface Allowance {
   operations: ReadonlySet<OperationTypeNode>;
@@ -18,9 +18,26 @@ const NARROW_KINDS: Partial<Record<PrincipalKind, Allowance>> = {
   invite: { operations: new Set([OperationTypeNode.QUERY, OperationTypeNode.MUTATION]), rootFields: CAPTURE_ROOT_FIELDS },
 };
 
+/** Credential schemes that can only ever resolve to one narrow kind (checked before resolving, so a
+ * refused operation costs no lookup, e.g. no call to the IDV subgraph for a capture token). */
+const NARROW_SCHEMES: Readonly<Record<string, PrincipalKind>> = {
+  [CAPTURE_SCHEME]: 'capture',
+  [INVITE_SCHEME]: 'invite',
+  [PUBLIC_SCHEME]: 'public',
+};
+
 /** Throws 401 unless the GraphQL request is allowed for the principal's kind. */
 export function assertOperationAllowed(principal: Principal, request: unknown): void {
-  const allowance = NARROW_KINDS[principal.kind];
+  assertOperationAllowedForKind(principal.kind, request);
+}
+
+/** The same check from the credential's scheme alone (no-op for schemes of unrestricted kinds). */
+export function assertOperationAllowedForScheme(scheme: string, request: unknown): void {
+  if (Object.hasOwn(NARROW_SCHEMES, scheme)) assertOperationAllowedForKind(NARROW_SCHEMES[scheme], request);
+}
+
+function assertOperationAllowedForKind(kind: PrincipalKind, request: unknown): void {
+  const allowance = NARROW_KINDS[kind];
   if (!allowance) return;
   const refuse = () => new PlatformError('unauthorized', 'Unauthorized');
   const query = request && typeof request === 'object' && !Array.isArray(request) ? (request as { query?: unknown }).query : undefined;

@@ -7,7 +7,14 @@ import { findActiveApiKey, findActiveDashboardToken } from '../../platform/tenan
 import { CredentialCache } from './credential-cache';
 import { Credential } from './read-credential';
 
-export type CredentialResolver = (value: string, db: Db) => Promise<Principal | undefined>;
+/** What a resolver may use besides the credential (log correlation of calls it makes). */
+export interface ResolveContext {
+  requestId?: string;
+}
+
+/** undefined: the credential is not valid (401 unauthorized). A resolver that cannot decide (a
+ * service it depends on is down) throws a DomainError, e.g. 503 service_unavailable. */
+export type CredentialResolver = (value: string, db: Db, context?: ResolveContext) => Promise<Principal | undefined>;
 
 export const resolveApiKey: CredentialResolver = async (value, db) => {
   const key = await findActiveApiKey(db, value);
@@ -46,13 +53,14 @@ export async function resolvePrincipal(
   db: Db,
   resolvers: Record<string, CredentialResolver>,
   cache?: CredentialCache,
+  context: ResolveContext = {},
 ): Promise<Principal> {
   if (!credential) throw new PlatformError('missing_authentication', 'Missing authentication');
   const cacheable = cache && CACHEABLE_SCHEMES.has(credential.scheme);
   const cached = cacheable ? cache.get(credential.scheme, credential.value) : undefined;
   if (cached) return cached;
   const resolver = Object.hasOwn(resolvers, credential.scheme) ? resolvers[credential.scheme] : undefined;
-  const principal = resolver && credential.value ? await resolver(credential.value, db) : undefined;
+  const principal = resolver && credential.value ? await resolver(credential.value, db, context) : undefined;
   if (!principal) throw new PlatformError('unauthorized', 'Unauthorized');
   if (cacheable) cache.set(credential.scheme, credential.value, principal);
   return principal;

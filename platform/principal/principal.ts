@@ -59,6 +59,10 @@ export function verifyPrincipal(header: string | undefined, secret: string, now 
   }
 }
 
+/** actorId of the service principal the gateway signs for its own calls to a subgraph (resolving
+ * hosted-page credentials with IDV); subgraph fields reserved for the gateway check it. */
+export const GATEWAY_ACTOR = 'gateway';
+
 /** A service acting for a caller inside the caller's scope (e.g. IDV looking a profile up). */
 export function servicePrincipal(service: string, scope: Pick<Principal, 'tenantId' | 'workspaceId'>): Principal {
   return { tenantId: scope.tenantId, workspaceId: scope.workspaceId, actorId: service, kind: 'service', entitlements: {} };

@@ -6,7 +6,7 @@ import { RunningServer } from '../http/service-app';
 import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
 import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
-import { mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
+import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
@@ -53,7 +53,14 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
       urls.gateway = gatewayUrl = config.gatewayUrl = gateway.url;
     }
     if (services.includes('rest-adapter')) {
-      const rest = await startRestAdapter({ gatewayUrl, publicBaseUrl: config.publicBaseUrl, port: config.ports.rest, host: config.host, mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway) });
+      const rest = await startRestAdapter({
+        gatewayUrl,
+        publicBaseUrl: config.publicBaseUrl,
+        port: config.ports.rest,
+        host: config.host,
+        mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway),
+        mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
+      });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;
     }

@@ -12,14 +12,19 @@
 //
 // Public routes call the gateway with `Authorization: Public branding`, the tenant-less public
 // principal that may only run the branding queries; the caller's own headers are not forwarded.
+//
+// These endpoints are outside the route table, so they are described for /openapi.json here
+// (IDV_THEME_BINARY_OPENAPI, passed to the REST adapter with this module's mount).
 import express, { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
 import { BlobStore, blobStoreFromEnv, idvThemeAssetKey, sniffImage } from '../../platform/blobs';
 import { newId } from '../../platform/ids/new-id';
 import { ApiError } from '../http/api-error';
 import { sendError } from '../http/build-router';
 import { GatewayClient } from '../http/gateway-client';
 import { stringifyLossless } from '../http/lossless-json';
-import { ifMatchRevision, THEME_FIELDS, themeResult } from '../routes/idv-themes-routes';
+import { binarySchema, OpenApiOperation } from '../openapi/openapi-document';
+import { ifMatchRevision, THEME_FIELDS, themeResponse, themeResult } from '../routes/idv-themes-routes';
 
 /** Logo upload cap (bytes); larger bodies get 413 payload_too_large. */
 export const LOGO_UPLOAD_LIMIT = 1024 * 1024;
@@ -29,6 +34,109 @@ const SLOTS: Record<string, 'logo' | 'logo_square'> = { logo: 'logo', 'logo-squa
 const ASSET_ID = /^idva_[a-z0-9]{24}$/;
 
 type Handler = (req: Request, res: Response) => Promise<void>;
+
+// ---------------------------------------------------------------------------------------------------
+// OpenAPI descriptions of the endpoints mounted below (kept next to them; a test checks that every
+// described path is served).
+// ---------------------------------------------------------------------------------------------------
+
+const TAG = 'IDV themes';
+const WRITE_CREDENTIALS = ['api-key', 'x-api-key'] as const;
+const READ_CREDENTIALS = ['api-key', 'x-api-key', 'bearer'] as const;
+const IMAGE_CONTENT = { 'image/png': binarySchema('image/png'), 'image/jpeg': binarySchema('image/jpeg') };
+const THEME_JSON = { 'application/json': z.object({ data: themeResponse }) };
+const ETAG = { ETag: { description: 'The theme revision, "<revision>" (usable as If-Match)', schema: { type: 'string' } } };
+const IF_MATCH = { name: 'If-Match', description: 'Expected theme revision ("<revision>"); a stale revision is 409 idv_theme_revision_conflict' };
+const NO_STORE = { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } };
+
+const brandingColors = z.object({ primary: z.string(), primary_foreground: z.string(), background: z.string(), foreground: z.string(), accent: z.string() });
+const brandingResponse = z.object({
+  branding: z.object({
+    company_name: z.string(),
+    privacy_contact_email: z.string(),
+    colors: brandingColors,
+    font_family: z.string(),
+    logo: z.object({ asset_id: z.string() }).nullable(),
+    logo_square: z.object({ asset_id: z.string() }).nullable(),
+  }),
+});
+
+function logoOperations(path: string, slot: string): OpenApiOperation[] {
+  return [
+    {
+      method: 'put',
+      path,
+      area: 'idv',
+      tag: TAG,
+      summary: `Upload the theme's ${slot} (raw PNG or JPEG body, at most 1 MB)`,
+      description:
+        'The body is the image itself. The declared Content-Type must be image/png or image/jpeg and match the bytes (checked by content); SVG and external URLs are refused (415 idv_unsupported_media_type). Bodies over 1 MB: 413 payload_too_large.',
+      credentials: [...WRITE_CREDENTIALS],
+      headers: [IF_MATCH],
+      requestBody: { required: true, description: 'PNG or JPEG bytes', content: IMAGE_CONTENT },
+      responses: {
+        '200': { description: 'The updated theme', headers: ETAG, content: THEME_JSON },
+        '413': { description: 'payload_too_large (over 1 MB)' },
+        '415': { description: 'idv_unsupported_media_type (not PNG/JPEG, or the bytes do not match the declared type)' },
+      },
+    },
+    {
+      method: 'delete',
+      path,
+      area: 'idv',
+      tag: TAG,
+      summary: `Remove the theme's ${slot}`,
+      credentials: [...WRITE_CREDENTIALS],
+      headers: [IF_MATCH],
+      responses: { '200': { description: 'The updated theme', headers: ETAG, content: THEME_JSON } },
+    },
+    {
+      method: 'get',
+      path,
+      area: 'idv',
+      tag: TAG,
+      summary: `Download the theme's ${slot} (the stored PNG or JPEG bytes)`,
+      credentials: [...READ_CREDENTIALS],
+      responses: {
+        '200': { description: 'The image', headers: NO_STORE, content: IMAGE_CONTENT },
+        '404': { description: 'idv_theme_not_found, or not_found when the theme has no such logo' },
+      },
+    },
+  ];
+}
+
+/** OpenAPI descriptions of every endpoint mountIdvThemeBinaryRoutes serves. */
+export const IDV_THEME_BINARY_OPENAPI: readonly OpenApiOperation[] = [
+  ...logoOperations('/idv/v1/themes/:themeId/logo', 'logo'),
+  ...logoOperations('/idv/v1/themes/:themeId/logo-square', 'square logo'),
+  {
+    method: 'get',
+    path: '/idv/v1/branding/assets/:assetId',
+    area: 'idv',
+    tag: TAG,
+    summary: 'A branding logo asset by its unguessable id (public, no authentication; immutable, cacheable)',
+    credentials: ['none'],
+    responses: {
+      '200': { description: 'The image', headers: { 'Cache-Control': { description: 'public, max-age=86400, immutable', schema: { type: 'string' } } }, content: IMAGE_CONTENT },
+      '404': { description: 'not_found' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/idv/v1/sessions/:sessionId/branding',
+    area: 'idv',
+    tag: TAG,
+    summary: "A session's hosted-page branding (public, no authentication; unknown sessions get the default branding)",
+    credentials: ['none'],
+    responses: {
+      '200': {
+        description: "The session's copied theme over the defaults",
+        headers: { 'Cache-Control': { description: 'private, max-age=300', schema: { type: 'string' } } },
+        content: { 'application/json': brandingResponse },
+      },
+    },
+  },
+];
 
 export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: GatewayClient, blobs: BlobStore = blobStoreFromEnv()): void {
   const writers = requireCredential(['api-key', 'x-api-key']);

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Prisma } from '../../platform/db/prisma';
 import { newId } from '../../platform/ids/new-id';
-import { freePort } from '../../platform/net/free-port';
 import { DEFAULT_BRANDING, resolveThemeSnapshotForSession } from '../../subgraphs/idv/themes';
 import { auth, createSiblingWorkspace, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { makePng } from './themes-fixtures';
@@ -18,17 +17,9 @@ let blobDir: string;
 beforeAll(async () => {
   blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-branding-blobs-'));
   process.env.VIGIL_BLOB_DIR = blobDir;
-  // Fixed free ports so config.subgraphUrls points at the real subgraphs (the IDV core's profile
-  // lookup on POST /sessions reads config.subgraphUrls.profiles).
-  const [rest, gateway, profiles, idv, screening, risk] = await Promise.all(Array.from({ length: 6 }, () => freePort()));
-  const local = (port: number) => `http://127.0.0.1:${port}/graphql`;
-  platform = await startTestPlatform({
-    config: {
-      ports: { rest, gateway, profiles, idv, screening, risk },
-      subgraphUrls: { profiles: local(profiles), idv: local(idv), screening: local(screening), risk: local(risk) },
-      gatewayUrl: local(gateway),
-    },
-  });
+  // All services on free ports: they share one config whose subgraphUrls are the bound addresses,
+  // so the IDV core's profile lookup on POST /sessions reaches the real profiles service.
+  platform = await startTestPlatform();
 });
 afterAll(async () => {
   await platform.close();

@@ -1,29 +1,21 @@
-// Helpers of the IDV core tests: a platform whose idv subgraph knows the real profiles URL (the
-// services get free ports up front, so config.subgraphUrls is right for service→service calls),
-// profiles created through REST, and sessions driven through the service layer to any state.
+// Helpers of the IDV core tests: a platform with the services IDV needs (startTestPlatform: free
+// ports; the services of one platform share one config whose subgraphUrls are the bound addresses,
+// so IDV → profiles calls reach the real profiles service), profiles created through REST, and
+// sessions driven through the service layer to any state.
 import { VigilConfig } from '../../platform/config';
-import { freePort } from '../../platform/net/free-port';
 import { ServiceName } from '../../platform/runtime/start-platform';
 import { Entitlements } from '../../platform/principal/principal';
 import { createIdvDeps, IdvDeps } from '../../subgraphs/idv/services/deps';
 import { completeAssessment, failAssessment, startAssessment, submitSession, AssessmentOutcome } from '../../subgraphs/idv/services/lifecycle-service';
-import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { auth, createTestTenant, request, startTestPlatform, testConfig, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 export const IDV_SERVICES: ServiceName[] = ['profiles', 'idv', 'gateway', 'rest-adapter'];
 
+/** profilesUrl: where IDV looks profiles up when the platform runs without the profiles service. */
 export async function startIdvPlatform(options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig> } = {}): Promise<TestPlatform> {
-  const ports = { rest: await freePort(), gateway: await freePort(), profiles: await freePort(), idv: await freePort(), screening: await freePort(), risk: await freePort() };
-  const local = (port: number) => `http://127.0.0.1:${port}/graphql`;
-  return startTestPlatform({
-    services: options.services ?? IDV_SERVICES,
-    config: {
-      ports,
-      subgraphUrls: { profiles: options.profilesUrl ?? local(ports.profiles), idv: local(ports.idv), screening: local(ports.screening), risk: local(ports.risk) },
-      gatewayUrl: local(ports.gateway),
-      host: '127.0.0.1',
-      ...options.config,
-    },
-  });
+  const config: Partial<VigilConfig> = { ...options.config };
+  if (options.profilesUrl) config.subgraphUrls = { ...(config.subgraphUrls ?? testConfig().subgraphUrls), profiles: options.profilesUrl };
+  return startTestPlatform({ services: options.services ?? IDV_SERVICES, config });
 }
 
 export function idvDeps(platform: TestPlatform, overrides: Partial<IdvDeps> = {}): IdvDeps {

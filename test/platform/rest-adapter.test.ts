@@ -4,6 +4,7 @@ import { listen, RunningServer } from '../../platform/http/service-app';
 import { createRestApp } from '../../rest-adapter/rest-server';
 import { Route } from '../../rest-adapter/routes/route';
 import { allRoutes } from '../../rest-adapter/routes';
+import { IDV_THEME_BINARY_OPENAPI } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 let platform: TestPlatform;
@@ -116,6 +117,47 @@ describe('documentation', () => {
     }
     const createProfile = response.body.paths['/clm/v1/profiles'].post;
     expect(createProfile.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+  });
+
+  it('documents the endpoints mounted outside the route table (IDV logos, public branding)', async () => {
+    const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body;
+    for (const operation of IDV_THEME_BINARY_OPENAPI) {
+      const path = operation.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(paths[path]?.[operation.method]).toBeDefined();
+    }
+    for (const slot of ['logo', 'logo-square']) {
+      const item = paths[`/idv/v1/themes/{themeId}/${slot}`];
+      expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'put']);
+      expect(Object.keys(item.put.requestBody.content).sort()).toEqual(['image/jpeg', 'image/png']);
+      expect(item.put.requestBody.content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
+      expect(item.put.security).toEqual([{ ApiKeyAuthorization: [] }, { XApiKey: [] }]);
+      expect(item.put.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:themeId', 'header:If-Match']);
+      expect(Object.keys(item.put.responses)).toEqual(expect.arrayContaining(['200', '413', '415', 'default']));
+      expect(item.put.responses['200'].content['application/json'].schema.properties.data.properties.theme_id).toBeDefined();
+      expect(item.get.security).toEqual([{ ApiKeyAuthorization: [] }, { XApiKey: [] }, { DashboardBearer: [] }]);
+      expect(Object.keys(item.get.responses['200'].content).sort()).toEqual(['image/jpeg', 'image/png']);
+    }
+    const asset = paths['/idv/v1/branding/assets/{assetId}'].get;
+    expect(asset.security).toEqual([]);
+    expect(asset.parameters).toEqual([{ name: 'assetId', in: 'path', required: true, schema: { type: 'string' } }]);
+    const branding = paths['/idv/v1/sessions/{sessionId}/branding'].get;
+    expect(branding.security).toEqual([]);
+    expect(branding.tags).toEqual(['IDV themes']);
+    expect(Object.keys(branding.responses['200'].content['application/json'].schema.properties.branding.properties)).toEqual(
+      expect.arrayContaining(['company_name', 'privacy_contact_email', 'colors', 'font_family', 'logo', 'logo_square']),
+    );
+    const ids = Object.values(paths).flatMap((item) => Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('every documented mounted endpoint is served (no drift between the descriptions and the mounts)', async () => {
+    const concrete = (path: string) => path.replace(':themeId', 'idvt_none').replace(':assetId', 'idva_none').replace(':sessionId', 'idvs_none');
+    for (const operation of IDV_THEME_BINARY_OPENAPI) {
+      const response = await request(platform.restUrl, operation.method.toUpperCase(), concrete(operation.path));
+      expect({ path: operation.path, method: operation.method, message: response.body?.error?.message ?? '' }).not.toEqual(
+        expect.objectContaining({ message: expect.stringMatching(/^No route for/) }),
+      );
+    }
   });
 
   it('serves the docs page and its assets from npm packages, without a CDN', async () => {

@@ -1,5 +1,6 @@
 // The only module that touches Prisma for IDV sessions and invites. Every query carries the
 // caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
+// (Exception: the hosted-page credential lookups at the end, where the credential sets the scope.)
 import { Prisma } from '../../../platform/db/prisma';
 import { DbClient, Scope, scoped } from './scope';
 
@@ -59,4 +60,22 @@ export async function listReviewQueue(db: DbClient, scope: Scope, filter: { revi
 
 export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {
   await db.idvInvite.updateMany({ where: { ...scoped(scope), sessionId, consumedAt: null }, data: { consumedAt: at } });
+}
+
+// Hosted-page credential lookups (services/credential-service.ts). The one exception to the scope
+// rule: the credential is what establishes the scope, so these find the row by the credential's
+// hash alone (an unguessable secret) and return the row's tenant and workspace with it.
+
+export async function findSessionByTokenHash(db: DbClient, tokenHash: string) {
+  return db.idvSession.findUnique({
+    where: { tokenHash },
+    select: { id: true, tenantId: true, workspaceId: true, status: true, tokenExpiresAt: true, tokenConsumedAt: true },
+  });
+}
+
+export async function findInviteByCodeHash(db: DbClient, codeHash: string) {
+  return db.idvInvite.findUnique({
+    where: { codeHash },
+    select: { sessionId: true, tenantId: true, workspaceId: true, expiresAt: true, consumedAt: true, session: { select: { status: true } } },
+  });
 }

@@ -3,6 +3,7 @@
 import { IdvContext } from '../context';
 import { SessionRow } from '../data/session-store';
 import { parseJsonText } from '../model/validation';
+import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
 import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
 import { toCaptureStatus, toManagementSession } from '../services/projection';
@@ -36,6 +37,9 @@ export const idvCoreResolvers = {
     idvWorkflow: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     idvWorkflows: (_: unknown, args: Args<{ status?: string; limit?: number; cursor?: string }>, ctx: IdvContext) =>
       listWorkflowPage(ctx.idv.deps.db, ctx.principal, args),
+    // Internal (@inaccessible): the gateway resolving a hosted-page credential.
+    resolveIdvCredential: (_: unknown, args: Args<{ scheme: string; value: string }>, ctx: IdvContext) =>
+      resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
     createVerificationSession: (_: unknown, args: Args<{ input: string }>, ctx: IdvContext) =>
