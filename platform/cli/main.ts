@@ -4,7 +4,6 @@ import { loadConfig } from '../config';
 import { createDb, Db } from '../db/prisma';
 import { applyMigrations } from '../db/migrations';
 import { prepareLocalEnvironment } from '../runtime/local-environment';
-import { WATCHLIST_COMMANDS } from './watchlist-commands';
 import {
   createApplication,
   createDashboardUser,
@@ -19,7 +18,6 @@ import {
 type Flags = Record<string, string>;
 
 const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promise<void> }> = {
-  ...WATCHLIST_COMMANDS,
   'create-tenant': {
     usage: 'create-tenant --name <name>',
     async run(db, flags) {

@@ -1,7 +1,7 @@
 // Watchlist import from the command line, with a progress bar:
-//   npx tsx subgraphs/screening/cli/import-watchlist.ts --format ofac --path <dir-or-file> [--label <label>]
-//   npx tsx subgraphs/screening/cli/import-watchlist.ts --shipped [--dir <watchlists dir>] [--all-versions]
-//   npx tsx subgraphs/screening/cli/import-watchlist.ts --status
+//   npm run watchlists -- --format ofac --path <dir-or-file> [--label <label>]
+//   npm run watchlists -- --shipped [--dir <watchlists dir>] [--all-versions]
+//   npm run watchlists -- --status
 // Against DATABASE_URL, or the embedded database of `npm start` (running or not). The path of the
 // shipped lists: --dir, else env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root.
 // Every screening replica picks a new version up by itself (NOTIFY screening_versions).
@@ -15,9 +15,9 @@ import { WATCHLIST_FORMATS } from '../services/engine-adapter';
 import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../services/import-service';
 
 const USAGE = [
-  'usage: npx tsx subgraphs/screening/cli/import-watchlist.ts --format <format> --path <dir-or-file> [--label <label>]',
-  '       npx tsx subgraphs/screening/cli/import-watchlist.ts --shipped [--dir <dir>] [--all-versions]',
-  '       npx tsx subgraphs/screening/cli/import-watchlist.ts --status',
+  'usage: npm run watchlists -- --format <format> --path <dir-or-file> [--label <label>]',
+  '       npm run watchlists -- --shipped [--dir <dir>] [--all-versions]',
+  '       npm run watchlists -- --status',
   `formats: ofac (= ofac_sdn), ${WATCHLIST_FORMATS.join(', ')}`,
 ].join('\n');
 
