@@ -10,7 +10,8 @@ import { GraphQLError } from 'graphql';
 import type { Fetcher } from '@apollo/utils.fetcher';
 import { VigilConfig } from '../platform/config';
 import { Db } from '../platform/db/prisma';
-import { DomainError } from '../platform/errors/domain-error';
+import { DomainError, PlatformError } from '../platform/errors/domain-error';
+import { findUnstorableText } from '../platform/subgraph/text-guard';
 import { formatError } from '../platform/errors/to-graphql-error';
 import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
 import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
@@ -80,6 +81,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
           if (credential) assertOperationAllowedForScheme(credential.scheme, operation);
           const principal = await resolvePrincipal(credential, db, resolvers, credentialCache, { requestId: req.requestId });
           assertOperationAllowed(principal, operation);
+          // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
+          const unstorable = findUnstorableText(requestVariables(req));
+          if (unstorable) throw new PlatformError('schema_validation_failed', `${unstorable}: text must not contain NUL characters or unpaired surrogates`);
           return { principal, requestId: req.requestId };
         } catch (error) {
           if (error instanceof DomainError) {
@@ -122,4 +126,14 @@ function mountPlayground(app: express.Express): void {
   };
   app.get('/playground', page);
   app.get('/graphql', (req, res, next) => (req.accepts(['html', 'json']) === 'html' && !req.query.query ? page(req, res) : next()));
+}
+
+/** The variables of a GraphQL request (a JSON text in the query string of a GET). */
+function requestVariables(req: express.Request): unknown {
+  if (req.method !== 'GET') return req.body?.variables;
+  try {
+    return typeof req.query.variables === 'string' ? JSON.parse(req.query.variables) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -14,6 +14,7 @@ import { formatError } from '../errors/to-graphql-error';
 import { Logger } from '../logging/logger';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from '../principal/principal';
+import { findUnstorableText } from './text-guard';
 
 export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
 
@@ -71,6 +72,12 @@ export async function startSubgraph<Context extends RequestContext>(
         if (!principal) {
           // Subgraphs are never called directly by clients: an unsigned or stale call is refused.
           throw new GraphQLError('Missing or invalid internal principal', { extensions: { code: 'unauthorized', http: { status: 401 } } });
+        }
+        const unstorable = findUnstorableText(req.body?.variables);
+        if (unstorable) {
+          throw new GraphQLError(`${unstorable}: text must not contain NUL characters or unpaired surrogates`, {
+            extensions: { code: 'schema_validation_failed', http: { status: 400 } },
+          });
         }
         return definition.createContext({ principal, requestId: req.requestId, log: req.log.child({ tenantId: principal.tenantId }) });
       },
