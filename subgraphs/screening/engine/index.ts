@@ -9,7 +9,7 @@ import { buildCsr, GrowableInt32, type Csr } from './growable';
 import { DEFAULT_THRESHOLD } from './levels';
 import { isSignificant, normalizeName, styleForType, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
-import { prepareName, scoreName, tokenWeight, type PreparedName, type SimCache } from './score';
+import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from './score';
 import { damerauLevenshtein } from './similarity';
 import { buildMatch, type ScreeningMatch } from './result';
 import { TokenClass } from './vocabulary';
@@ -55,6 +55,16 @@ export class ScreeningIndex {
   private vocab = new Map<string, number>();
   private vocabText: string[] = [];
   private vocabKey: Int32Array = new Int32Array(0);
+  private vocabKeyText: string[] = [];
+  /** Name ids of entity ei: entNameStart[ei] .. entNameStart[ei+1] (names are added entity by entity). */
+  private entNameStart: Int32Array;
+  /** Prepared list names, built on first use (bounded). */
+  private prepCache: (PreparedName | undefined)[] = [];
+  private prepCount = 0;
+  // fuzzy expansion scratch (per vocabulary id)
+  private triCount: Uint8Array = new Uint8Array(0);
+  private triTouched: Int32Array = new Int32Array(0);
+  private fuzzyCache = new Map<string, number[]>();
   private df: Int32Array = new Int32Array(0);
   private keyVocab = new Map<string, number>();
   private joinVocab = new Map<string, number>();
@@ -84,9 +94,12 @@ export class ScreeningIndex {
     const keyOf: number[] = [];
     const dfCount: number[] = [];
     this.feedMask = new Uint16Array(entities.length);
+    this.entNameStart = new Int32Array(entities.length + 1);
+    const keyText: string[] = [];
     const FEED_BITS = feedBits();
     for (let ei = 0; ei < entities.length; ei++) {
       const e = entities[ei];
+      this.entNameStart[ei] = nameEntity.length;
       let fm = 0;
       for (const f of e.feeds) fm |= FEED_BITS.get(f) ?? 0;
       this.feedMask[ei] = fm;
@@ -111,6 +124,7 @@ export class ScreeningIndex {
             this.vocabText.push(text);
             dfCount.push(0);
             const key = phoneticKey(text);
+            keyText.push(key);
             let kid = this.keyVocab.get(key);
             if (kid === undefined) { kid = this.keyVocab.size; this.keyVocab.set(key, kid); }
             keyOf.push(kid);
@@ -140,6 +154,8 @@ export class ScreeningIndex {
       if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entities.length);
     }
     tokStart.push(tokIds.length);
+    this.entNameStart[entities.length] = nameEntity.length;
+    this.vocabKeyText = keyText;
     this.nameEntity = nameEntity.toArray();
     this.nameIndex = Uint16Array.from(nameIndex.toArray());
     this.nameTokStart = tokStart.toArray();
@@ -164,21 +180,46 @@ export class ScreeningIndex {
     for (const [g, arr] of tri) this.trigram.set(g, Int32Array.from(arr));
     const names = this.nameEntity.length;
     this.logN = Math.log(Math.max(2, names));
+    this.prepCache = new Array(names);
+    this.triCount = new Uint8Array(this.vocabText.length);
+    this.triTouched = new Int32Array(this.vocabText.length);
     this.acc = new Float32Array(names);
     this.best = new Float32Array(names);
     this.stamp = new Int32Array(names);
+    // Lists of real size (up to PREP_CACHE_MAX names) get every list name prepared now, so that first searches do not pay
+    // for it (the tail of query latency); bigger indexes prepare names on first use.
+    if (names <= PREP_CACHE_MAX) {
+      for (let ei = 0; ei < entities.length; ei++) {
+        const style = styleForType(entities[ei].type);
+        for (let n = this.entNameStart[ei]; n < this.entNameStart[ei + 1]; n++) warmMemo(this.preparedListName(n, style));
+      }
+    }
     this.stats = { entities: entities.length, names, tokens: this.tokIds.length, vocabulary: this.vocabText.length, buildMs: Math.round(performance.now() - t0) };
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
   rarity = (token: string): number => {
     const id = this.vocab.get(token);
-    const df = id === undefined ? 0 : this.df[id];
-    if (df <= 1) return 1;
-    return Math.max(0, Math.min(1, Math.log(this.nameEntity.length / df) / this.logN));
+    return id === undefined ? 1 : this.rarityOfId(id);
   };
 
+  private rarityOfId(id: number): number {
+    const df = this.df[id];
+    if (df <= 1) return 1;
+    return Math.max(0, Math.min(1, Math.log(this.nameEntity.length / df) / this.logN));
+  }
+
   private preparedListName(nameId: number, style: NameStyle): PreparedName {
+    let p = this.prepCache[nameId];
+    if (p) return p;
+    p = this.prepareListName(nameId, style);
+    if (this.prepCount >= PREP_CACHE_MAX) { this.prepCache = new Array(this.nameEntity.length); this.prepCount = 0; }
+    this.prepCache[nameId] = p;
+    this.prepCount++;
+    return p;
+  }
+
+  private prepareListName(nameId: number, style: NameStyle): PreparedName {
     const s = this.nameTokStart[nameId];
     const e = this.nameTokStart[nameId + 1];
     const tokens: string[] = [];
@@ -189,40 +230,100 @@ export class ScreeningIndex {
       const id = this.tokIds[i];
       const text = this.vocabText[id];
       tokens.push(text);
-      keys.push(phoneticKeyCached(text));
+      keys.push(this.vocabKeyText[id]);
       classes.push(this.tokClass[i] as TokenClass);
-      rarity.push(this.rarity(text));
+      rarity.push(this.rarityOfId(id));
     }
     return { tokens, keys, classes, rarity, style };
   }
 
-  /** Vocabulary tokens within 2 edits of `t` found through shared trigrams. */
+  /** Vocabulary tokens within 2 edits of `t` found through shared trigrams (typed-array counters, no maps). */
   private fuzzyTokens(t: string): number[] {
     if (t.length < 4) return [];
+    let hit = this.fuzzyCache.get(t);
+    if (hit === undefined) {
+      hit = this.computeFuzzyTokens(t);
+      if (this.fuzzyCache.size >= 50000) this.fuzzyCache.clear();
+      this.fuzzyCache.set(t, hit);
+    }
+    return hit;
+  }
+
+  private computeFuzzyTokens(t: string): number[] {
     const grams = trigrams(t);
-    const counts = new Map<number, number>();
+    const count = this.triCount;
+    const touched = this.triTouched;
+    let nt = 0;
     for (const g of grams) {
       const post = this.trigram.get(g);
       if (!post || post.length > 20000) continue;
-      for (let i = 0; i < post.length; i++) counts.set(post[i], (counts.get(post[i]) ?? 0) + 1);
+      for (let i = 0; i < post.length; i++) {
+        const id = post[i];
+        if (count[id] === 0) touched[nt++] = id;
+        if (count[id] < 255) count[id]++;
+      }
     }
     const need = Math.max(1, grams.length - 6);
+    const cands: number[] = [];
+    const maxLenDiff = 2;
+    for (let i = 0; i < nt; i++) {
+      const id = touched[i];
+      if (count[id] >= need && Math.abs(this.vocabText[id].length - t.length) <= maxLenDiff) cands.push(id);
+    }
+    cands.sort((a, b) => count[b] - count[a] || a - b);
     const out: number[] = [];
-    const cands = [...counts.entries()].filter(([, c]) => c >= need).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 200);
-    for (const [id] of cands) {
+    const lim = Math.min(cands.length, 200);
+    for (let i = 0; i < lim; i++) {
+      const id = cands[i];
       const v = this.vocabText[id];
-      if (v === t || Math.abs(v.length - t.length) > 2) continue;
+      if (v === t) continue;
       if (damerauLevenshtein(t, v, 2) <= (Math.min(t.length, v.length) >= 6 ? 2 : 1)) out.push(id);
       if (out.length >= 30) break;
     }
+    for (let i = 0; i < nt; i++) count[touched[i]] = 0;
     return out;
+  }
+
+  private prepareQuery(query: string, style: NameStyle): PreparedName {
+    const q = prepareName(query, style, this.rarity);
+    q.known = q.tokens.map((t) => this.vocab.has(t));
+    return q;
+  }
+
+  /** Prepared name `ni` of entity `ei`: the index's cached copy when the name is indexed, else prepared now. */
+  private preparedAlias(ei: number, ni: number): PreparedName {
+    const e = this.entities[ei];
+    const style = styleForType(e.type);
+    for (let n = this.entNameStart[ei], end = this.entNameStart[ei + 1]; n < end; n++) {
+      if (this.nameIndex[n] === ni) return this.preparedListName(n, style);
+    }
+    return prepareName(e.names[ni].value, style, this.rarity);
+  }
+
+  /** Adds weight w to already-retrieved names holding token `id` exactly (or w x 0.9 for its phonetic key `kid`). */
+  private addToTouched(touched: number[], id: number | undefined, kid: number | undefined, w: number): void {
+    const acc = this.acc;
+    for (let t = 0; t < touched.length; t++) {
+      const n = touched[t];
+      let best = 0;
+      for (let p = this.nameTokStart[n], e = this.nameTokStart[n + 1]; p < e; p++) {
+        const tok = this.tokIds[p];
+        if (tok === id) { best = w; break; }
+        if (kid !== undefined && this.vocabKey[tok] === kid && significantClass(this.tokClass[p])) best = w * 0.9;
+      }
+      acc[n] += best;
+    }
   }
 
   search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
     const limit = opts.limit ?? 10;
     const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
     const style = styleForType(opts.type);
-    const q = prepareName(query, style, this.rarity);
+    const q = this.prepareQuery(query, style);
+    // An untyped query's titles ("Imam", "Lady", "Sheikh") are dropped for people but are words of organisation and vessel
+    // names ("KATIBAT AL-IMAM AL-BUKHARI", "LADY MARIIA"): such names are scored against the query read as an organisation.
+    const qOrg = q.style === 'unknown' && q.classes.some((c) => c === TokenClass.Honorific) ? this.prepareQuery(query, 'organization') : undefined;
+    const queryFor = (e: WatchlistEntity) => (qOrg && e.type !== 'individual' ? qOrg : q);
     const sig = q.tokens.map((_, i) => i).filter((i) => isSignificant(q.classes[i]));
     if (!sig.length) return [];
     const feedFilter = opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
@@ -254,15 +355,29 @@ export class ScreeningIndex {
       this.stampGen++;
     };
     this.stampGen++;
-    for (let k = 0; k < sig.length; k++) {
-      const i = sig[k];
+    // Rare tokens first; a very common token ("mohammed" at a million entities) is not used to retrieve when rarer tokens
+    // already found candidates: it only adds its weight to those (checked on their own tokens), so postings of tens of
+    // thousands of names are never walked.
+    const postLen = (i: number) => {
+      const id = this.vocab.get(q.tokens[i]);
+      return id === undefined ? 0 : this.postTok.offsets[id + 1] - this.postTok.offsets[id];
+    };
+    const order = sig.map((i) => ({ i, len: postLen(i) })).sort((a, b) => a.len - b.len || a.i - b.i);
+    for (const { i, len } of order) {
       const text = q.tokens[i];
       const cls = q.classes[i];
       const w = Math.max(0.05, tokenWeight(cls, q.rarity[i]));
-      visit(this.postTok, this.vocab.get(text), w);
+      const id = this.vocab.get(text);
+      const kid = cls !== TokenClass.Initial && text.length >= 2 ? this.keyVocab.get(q.keys[i]) : undefined;
+      const keyLen = kid === undefined ? 0 : this.postKey.offsets[kid + 1] - this.postKey.offsets[kid];
+      if (touched.length > 0 && (len > LONG_POSTING || keyLen > LONG_POSTING)) {
+        this.addToTouched(touched, id, kid, w);
+        continue;
+      }
+      visit(this.postTok, id, w);
       visit(this.postJoin, this.joinVocab.get(text), w);
-      if (cls !== TokenClass.Initial && text.length >= 2) visit(this.postKey, this.keyVocab.get(q.keys[i]), w * 0.9);
-      if (cls === TokenClass.Regular) for (const id of this.fuzzyTokens(text)) visit(this.postTok, id, w * 0.85);
+      visit(this.postKey, kid, w * 0.9);
+      if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
       // the query's neighbours joined: "abu bakr" finds "abubakr"
       let joined = text;
       for (let j = i + 1; j <= i + 2 && j < q.tokens.length; j++) {
@@ -286,8 +401,19 @@ export class ScreeningIndex {
         return true;
       });
     }
+    if (cands.length > maxCand * 4) {
+      // select before sorting: only names scoring at least the maxCand-th best retrieval score are sorted
+      const cut = kthLargest(cands, acc, maxCand);
+      cands = cands.filter((n) => acc[n] >= cut);
+    }
     cands.sort((a, b) => acc[b] - acc[a] || a - b);
-    const top = cands.slice(0, maxCand);
+    // names reached by under a third of what the best name was reached by cannot come close (kept: at least 20)
+    let take = Math.min(maxCand, cands.length);
+    if (take > 20) {
+      const floor = acc[cands[0]] * RETRIEVAL_FLOOR;
+      while (take > 20 && acc[cands[take - 1]] < floor) take--;
+    }
+    const top = cands.slice(0, take);
     for (const n of touched) acc[n] = 0;
 
     // 3. rescoring with the full scorer; best name per entity
@@ -298,7 +424,7 @@ export class ScreeningIndex {
       const ei = this.nameEntity[n];
       const e = this.entities[ei];
       const nm = e.names[this.nameIndex[n]];
-      const s = scoreName(q, this.preparedListName(n, styleForType(e.type)), { cache, weakAlias: nm.quality === 'low', otherScript: latinQuery && !!nm.script }).score;
+      const s = scoreName(queryFor(e), this.preparedListName(n, styleForType(e.type)), { cache, weakAlias: nm.quality === 'low', otherScript: latinQuery && !!nm.script }).score;
       const cur = perEntity.get(ei);
       if (!cur || s > cur.score) perEntity.set(ei, { nameId: n, score: s });
     }
@@ -327,7 +453,7 @@ export class ScreeningIndex {
       if (s.final < threshold) continue;
       const e = this.entities[s.ei];
       out.push(buildMatch({
-        entity: e, query, queryName: q, listNamePrep: (ni) => prepareName(e.names[ni].value, styleForType(e.type), this.rarity),
+        entity: e, query, queryName: queryFor(e), listNamePrep: (ni) => this.preparedAlias(s.ei, ni), cache,
         latinQuery, bestNameIndex: this.nameIndex[s.nameId], nameScore: s.name, adjustments: s.adjustments, finalScore: round4(s.final), threshold,
       }));
       if (out.length >= limit) break;
@@ -340,16 +466,39 @@ const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0750-\u077f\u3400-\
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
-const keyCache = new Map<string, string>();
-function phoneticKeyCached(t: string): string {
-  let k = keyCache.get(t);
-  if (k === undefined) {
-    k = phoneticKey(t);
-    if (keyCache.size > 200000) keyCache.clear();
-    keyCache.set(t, k);
+/** Candidates below this share of the best retrieval score are not rescored (beyond the first 20). */
+const RETRIEVAL_FLOOR = 0.34;
+
+/** Postings longer than this are not walked once rarer query tokens have found candidates. */
+const LONG_POSTING = 10000;
+
+const significantClass = (cls: number) => isSignificant(cls as TokenClass);
+
+/** The k-th largest acc[] value among names (quickselect on a copy). */
+function kthLargest(names: number[], acc: Float32Array, k: number): number {
+  const v = new Float32Array(names.length);
+  for (let i = 0; i < names.length; i++) v[i] = acc[names[i]];
+  let lo = 0;
+  let hi = v.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = v[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i] > pivot) i++;
+      while (v[j] < pivot) j--;
+      if (i <= j) { const t = v[i]; v[i] = v[j]; v[j] = t; i++; j--; }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
   }
-  return k;
+  return v[target];
 }
+
+/** Prepared list names kept between searches (about 1 KB each). */
+const PREP_CACHE_MAX = 200000;
 
 function trigrams(t: string): string[] {
   const s = `^${t}$`;

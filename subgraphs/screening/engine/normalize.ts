@@ -3,6 +3,7 @@
  * transliteration, accent and case folding, "LAST, First" reordering, punctuation, token classes, initials.
  */
 import type { EntityType } from '../lists/model';
+import { translitKey } from './similarity';
 import { foldToAscii } from './text';
 import {
   AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS, HYPHEN_ARTICLES, LEGAL_FORMS, PARTICLES, STOPWORDS, TokenClass,
@@ -12,6 +13,8 @@ export interface NormalizedName {
   /** Tokens in natural reading order (given names first for people), including stopwords. */
   tokens: string[];
   classes: TokenClass[];
+  /** The style actually applied: an 'unknown' name that carries a legal form ("S.A.", "LLC") is read as an organisation. */
+  style?: NameStyle;
 }
 
 export type NameStyle = 'person' | 'organization' | 'unknown';
@@ -22,8 +25,30 @@ export function styleForType(type: EntityType | undefined): NameStyle {
   return 'organization';
 }
 
+/**
+ * An untyped name reads as an organisation when it carries an unambiguous legal form ("LLC", "GmbH", "Ltd") or a legal form
+ * written as dotted initials ("S.A.", "S.A.C.", "C.V."): the query "LUCERO IMPORT S.A.C." must be prepared like the listed
+ * organisation, not as a person with three initials.
+ */
+export function looksLikeOrganization(folded: string): boolean {
+  // a name ending in dotted initials ("GEMINI S.A.S.U.", "BINGO INTERNACIONAL E.U.") ends in a legal form
+  const last = folded.trim().split(/\s+/).pop() ?? '';
+  if (folded.trim().includes(' ') && /^([a-z]\.){2,}$|^([a-z]\.)+[a-z]$/.test(last)) return true;
+  // ... or in an abbreviated legal form, even an ambiguous one ("P.B. SADR CO.", "JAIME JEREZ Y CIA.")
+  if (folded.trim().includes(' ') && /^[a-z]+\.$/.test(last) && LEGAL_FORMS.has(last.slice(0, -1))) return true;
+  for (const w of folded.split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$-]+/)) {
+    if (!w) continue;
+    const bare = w.replace(/\./g, '');
+    if (!bare) continue;
+    if (LEGAL_FORMS.has(bare) && !AMBIGUOUS_LEGAL_FORMS.has(bare)) return true;
+    if (/^([a-z]\.){2,}[a-z]?\.?$|^([a-z]\.)+[a-z]$/.test(w) && LEGAL_FORMS.has(bare)) return true;
+  }
+  return false;
+}
+
 export function normalizeName(raw: string, style: NameStyle = 'unknown'): NormalizedName {
   let s = foldToAscii(raw);
+  if (style === 'unknown' && looksLikeOrganization(s)) style = 'organization';
   // "LAST, First" (OFAC, BIS): reorder when one comma separates a short family part from the given names.
   if (style !== 'organization') {
     const parts = s.split(',');
@@ -56,15 +81,23 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
     classes.push(classify(t, style, hyphenArticle.has(i)));
   }
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
-  return { tokens, classes };
+  return { tokens, classes, style };
 }
 
+/** Titles and particles in any romanization ("khadzhi" from Хаджи = "haji"). */
+const HONORIFIC_KEYS = new Set([...HONORIFICS].filter((h) => h.length >= 3).map(translitKey));
+const PARTICLE_KEYS = new Set([...PARTICLES].filter((h) => h.length >= 3).map(translitKey));
+
 function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenClass {
+  // in a person's name a single letter is an initial ("Hajji A. Al-Afari", "Socorro E. Hernandez"), not the article
+  // "a"/"e"/"y", and "il" is a (Korean) name ("CHOE SONG IL"), not the Italian article
+  if (style !== 'organization' && !hyphenArticle && ((t.length === 1 && /[a-z]/.test(t)) || t === 'il')) return t === 'il' ? TokenClass.Regular : TokenClass.Initial;
   if (hyphenArticle || STOPWORDS.has(t)) return TokenClass.Stopword;
-  if (style !== 'organization' && HONORIFICS.has(t)) return TokenClass.Honorific;
+  // "general" is an honorific for people ("General X") but a generic word in "General Trading": untyped names keep it
+  if (style !== 'organization' && (HONORIFICS.has(t) || HONORIFIC_KEYS.has(translitKey(t))) && !(style === 'unknown' && GENERIC_WORDS.has(t))) return TokenClass.Honorific;
   if (style !== 'person' && LEGAL_FORMS.has(t) && (style === 'organization' || !AMBIGUOUS_LEGAL_FORMS.has(t))) return TokenClass.LegalForm;
   if (style !== 'person' && GENERIC_WORDS.has(t)) return TokenClass.Generic;
-  if (PARTICLES.has(t)) return TokenClass.Particle;
+  if (PARTICLES.has(t) || PARTICLE_KEYS.has(translitKey(t))) return TokenClass.Particle;
   if (t.length === 1 && /[a-z]/.test(t)) return TokenClass.Initial;
   return TokenClass.Regular;
 }

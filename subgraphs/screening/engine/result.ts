@@ -2,7 +2,7 @@
 import { entityKey, FEEDS, primaryName, type BirthDate, type EntityType, type Feed, type NameKind, type WatchlistEntity } from '../lists/model';
 import type { Adjustment } from './adjust';
 import { matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from './levels';
-import { scoreName, type AlignedPair, type PreparedName } from './score';
+import { scoreName, type AlignedPair, type PreparedName, type SimCache } from './score';
 
 export interface MatchedName {
   value: string;
@@ -20,7 +20,8 @@ export interface MatchScoreInfo {
   scorer_version: string;
   threshold: number;
   query: string;
-  best_name: { value: string; kind: NameKind; score: number; raw_score: number };
+  /** score: calibrated name score; raw_score: before caps; uncalibrated_score: after caps, before calibration. */
+  best_name: { value: string; kind: NameKind; score: number; raw_score: number; uncalibrated_score?: number };
   name_similarity: number;
   token_alignment: AlignedPair[];
   unmatched_query_tokens: string[];
@@ -69,6 +70,8 @@ export interface BuildMatchInput {
   adjustments: Adjustment[];
   finalScore: number;
   threshold: number;
+  /** Token-similarity memo of the search (optional; same scores, faster). */
+  cache?: SimCache;
 }
 
 const SOURCE_LABELS: Record<string, string> = {
@@ -84,7 +87,8 @@ const SOURCE_LABELS: Record<string, string> = {
 export function buildMatch(input: BuildMatchInput): ScreeningMatch {
   const e = input.entity;
   const primaryIdx = Math.max(0, e.names.findIndex((n) => n.kind === 'primary'));
-  const scores = e.names.map((n, i) => (n.kind === 'title' ? 0 : scoreName(input.queryName, input.listNamePrep(i), { weakAlias: n.quality === 'low', otherScript: input.latinQuery && !!n.script }).score));
+  const cache = input.cache;
+  const scores = e.names.map((n, i) => (n.kind === 'title' ? 0 : scoreName(input.queryName, input.listNamePrep(i), { cache, weakAlias: n.quality === 'low', otherScript: input.latinQuery && !!n.script }).score));
   const best = scoreName(input.queryName, input.listNamePrep(input.bestNameIndex), { explain: true, weakAlias: e.names[input.bestNameIndex].quality === 'low', otherScript: input.latinQuery && !!e.names[input.bestNameIndex].script });
   const aliases: MatchedAlias[] = [];
   let closest = -1;
@@ -118,7 +122,7 @@ export function buildMatch(input: BuildMatchInput): ScreeningMatch {
       scorer_version: SCORER_VERSION,
       threshold: input.threshold,
       query: input.query,
-      best_name: { value: bestName.value, kind: bestName.kind, score: best.score, raw_score: best.raw },
+      best_name: { value: bestName.value, kind: bestName.kind, score: best.score, raw_score: best.raw, uncalibrated_score: best.uncalibrated },
       name_similarity: input.nameScore,
       token_alignment: best.pairs,
       unmatched_query_tokens: best.unmatchedQuery,

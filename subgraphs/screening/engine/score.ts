@@ -3,9 +3,10 @@
  * transliteration (via phonetic skeletons). Weighted so that unmatched query tokens cost more than unmatched list tokens,
  * rare tokens weigh more than common ones, and legal forms / generic words / single short tokens never carry a match.
  */
+import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
-import { tokenSimilarity, type TokenMatchKind, type TokenSim } from './similarity';
+import { tokenSimilarity, translitKey, TRANSLIT_SIM, type TokenMatchKind, type TokenSim } from './similarity';
 import { TokenClass } from './vocabulary';
 
 export interface PreparedName {
@@ -15,6 +16,34 @@ export interface PreparedName {
   /** Rarity in [0,1] per token (1 = unseen/unique); from the index's document frequencies. */
   rarity: number[];
   style: NameStyle;
+  /** Per token: the token is itself a listed name part (in the index vocabulary). Set by the index for queries. */
+  known?: boolean[];
+  /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
+  memo?: PreparedMemo;
+}
+
+export interface PreparedMemo {
+  sig: number[];
+  weights: number[];
+  units: Unit[];
+  /** Sum of token weights per unit. */
+  unitWeights: number[];
+}
+
+/** Computes and keeps the scorer's memo of a name that will be scored many times (index list names). */
+export function warmMemo(n: PreparedName): void {
+  memoOf(n, true);
+}
+
+function memoOf(n: PreparedName, keep: boolean): PreparedMemo {
+  if (n.memo) return n.memo;
+  const sig = n.tokens.map((_, i) => i).filter((i) => isSignificant(n.classes[i])).slice(0, 24);
+  const weights = sig.map((i) => tokenWeight(n.classes[i], n.rarity[i]));
+  const us = units(n, sig);
+  const unitWeights = us.map((u) => bitsOf(u.mask).reduce((acc, k) => acc + weights[k], 0));
+  const m: PreparedMemo = { sig, weights, units: us, unitWeights };
+  if (keep) n.memo = m;
+  return m;
 }
 
 /** Weight of a token by class and rarity. */
@@ -32,7 +61,7 @@ export function tokenWeight(cls: TokenClass, rarity: number): number {
 
 export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string) => number = () => 1): PreparedName {
   const n = normalizeName(raw, style);
-  return { tokens: n.tokens, classes: n.classes, keys: n.tokens.map(phoneticKey), rarity: n.tokens.map(rarityOf), style };
+  return { tokens: n.tokens, classes: n.classes, keys: n.tokens.map(phoneticKey), rarity: n.tokens.map(rarityOf), style: n.style ?? style };
 }
 
 export interface AlignedPair {
@@ -46,15 +75,24 @@ export interface NameScore {
   score: number;
   /** Score before caps. */
   raw: number;
+  /** Score after caps, before calibration (see calibrate()). */
+  uncalibrated?: number;
   pairs: AlignedPair[];
   unmatchedQuery: string[];
   unmatchedList: string[];
   caps: string[];
 }
 
-interface Unit {
+export interface Unit {
   text: string;
-  key: string;
+  /** Phonetic key; for joined units computed on first comparison (see keysOf). */
+  key?: string;
+  /** Romanization key (translitKey), computed on first comparison. */
+  tk?: string;
+  /** A single token that is itself a listed name part (see PreparedName.known). */
+  known?: boolean;
+  /** Similarities to list texts (query units, during one search). */
+  sims?: Map<string, TokenSim>;
   mask: number;
   joined: boolean;
   initial: boolean;
@@ -68,7 +106,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
   sig.forEach((ti, k) => bit.set(ti, k));
   for (let k = 0; k < sig.length; k++) {
     const ti = sig[k];
-    out.push({ text: n.tokens[ti], key: n.keys[ti], mask: 1 << k, joined: false, initial: n.classes[ti] === TokenClass.Initial, firstIdx: ti, lastIdx: ti });
+    out.push({ text: n.tokens[ti], key: n.keys[ti], known: n.known?.[ti], mask: 1 << k, joined: false, initial: n.classes[ti] === TokenClass.Initial, firstIdx: ti, lastIdx: ti });
   }
   // joined neighbours ("abu bakr" ~ "abubakr", "abd al rahman" ~ "abdulrahman"), stopwords in between included
   for (let k = 0; k < sig.length; k++) {
@@ -78,22 +116,41 @@ function units(n: PreparedName, sig: number[]): Unit[] {
     for (let j = i + 1; j <= i + 2 && j < n.tokens.length; j++) {
       text += n.tokens[j];
       const b = bit.get(j);
-      if (b === undefined) continue;
+      if (b === undefined) {
+        // a name glued to the article after it: "jundal" ~ "jund al", "hafsthe" ~ "hafs the"
+        if (j === i + 1 && n.tokens[j].length >= 2) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j });
+        continue;
+      }
       mask |= 1 << b;
-      if (text.length >= 4) out.push({ text, key: phoneticKey(text), mask, joined: true, initial: false, firstIdx: i, lastIdx: j });
+      if (text.length >= 4) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j });
     }
+  }
+  // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
+  for (let i = 0; i + 1 < n.tokens.length; i++) {
+    const b = bit.get(i + 1);
+    if (bit.has(i) || b === undefined || n.tokens[i].length < 2) continue;
+    const text = n.tokens[i] + n.tokens[i + 1];
+    if (text.length >= 5) out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1 });
   }
   return out;
 }
 
-/** Per-query memo of token similarities (the same list tokens recur across candidates). */
+/**
+ * Per-query memo of token similarities (the same list tokens recur across candidates). Passing one turns memoization on;
+ * the similarities themselves are kept on the query's prepared units.
+ */
 export type SimCache = Map<string, TokenSim>;
 
 function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
-  const ck = `${q.text}\u0001${l.text}`;
-  const hit = cache?.get(ck);
-  if (hit) return hit;
-  let s = tokenSimilarity(q.text, l.text, q.key, l.key, q.initial || l.initial);
+  // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
+  let sims: Map<string, TokenSim> | undefined;
+  if (cache) {
+    sims = q.sims;
+    if (!sims) q.sims = sims = new Map();
+    const hit = sims.get(l.text);
+    if (hit) return hit;
+  }
+  let s = tokenSimilarity(q.text, l.text, (q.key ??= phoneticKey(q.text)), (l.key ??= phoneticKey(l.text)), q.initial || l.initial, (q.tk ??= translitKey(q.text)), (l.tk ??= translitKey(l.text)));
   if (s.sim < 0.9 && !q.joined && !l.joined) {
     // "alzawahiri" vs "zawahiri": a glued Arabic article
     for (const [a, b, flip] of [[q.text, l.text, false], [l.text, q.text, true]] as const) {
@@ -104,7 +161,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
       }
     }
   }
-  cache?.set(ck, s);
+  sims?.set(l.text, s);
   return s;
 }
 
@@ -118,14 +175,17 @@ const bitsOf = (mask: number) => {
  * Scores a query name against a list name. `explain` fills pairs/unmatched lists (slower); the score is the same.
  */
 export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: boolean; weakAlias?: boolean; otherScript?: boolean; cache?: SimCache } = {}): NameScore {
-  const sigQ = q.tokens.map((_, i) => i).filter((i) => isSignificant(q.classes[i])).slice(0, 24);
-  const sigL = l.tokens.map((_, i) => i).filter((i) => isSignificant(l.classes[i])).slice(0, 24);
+  // with a similarity cache the caller scores one query against many names: memoize both sides' units
+  const mq = memoOf(q, !!opts.cache);
+  const ml = memoOf(l, !!opts.cache);
+  const sigQ = mq.sig;
+  const sigL = ml.sig;
   const empty: NameScore = { score: 0, raw: 0, pairs: [], unmatchedQuery: sigQ.map((i) => q.tokens[i]), unmatchedList: sigL.map((i) => l.tokens[i]), caps: [] };
   if (!sigQ.length || !sigL.length) return empty;
-  const wq = sigQ.map((i) => tokenWeight(q.classes[i], q.rarity[i]));
-  const wl = sigL.map((i) => tokenWeight(l.classes[i], l.rarity[i]));
-  const uq = units(q, sigQ);
-  const ul = units(l, sigL);
+  const wq = mq.weights;
+  const wl = ml.weights;
+  const uq = mq.units;
+  const ul = ml.units;
   const edges: { qi: number; li: number; sim: number; kind: TokenMatchKind | 'joined'; w: number }[] = [];
   for (let a = 0; a < uq.length; a++) {
     const qu = uq[a];
@@ -135,11 +195,14 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
       if (qu.joined || lu.joined) {
         if (Math.abs(qu.text.length - lu.text.length) > 2 || qu.text[0] !== lu.text[0]) continue;
       } else if (Math.abs(qu.text.length - lu.text.length) > 4 && qu.key !== lu.key && !qu.initial && !lu.initial) continue;
-      const s = pairSim(qu, lu, opts.cache);
+      let s = pairSim(qu, lu, opts.cache);
+      // an approximate joined pair ("ali hassan" ~ "alhasan") is weak evidence: exact joins only keep full credit
+      if ((qu.joined || lu.joined) && s.sim < 0.9) s = { sim: s.sim - 0.1, kind: s.kind };
+      // A query token that is itself a listed name part ("Salam") one edit or a skeleton away from another ("Salah") is
+      // more likely another name than a typo (typos make strings no list contains): the approximate match counts less.
+      else if (qu.known && (s.kind === 'typo' || s.kind === 'phonetic' || s.kind === 'fuzzy')) s = { sim: s.sim * KNOWN_NAME_FACTOR, kind: s.kind };
       if (s.sim < 0.7) continue;
-      let w = 0;
-      for (const k of bitsOf(qu.mask)) w += wq[k];
-      for (const k of bitsOf(lu.mask)) w += wl[k];
+      const w = mq.unitWeights[a] + ml.unitWeights[b];
       edges.push({ qi: a, li: b, sim: s.sim, kind: qu.joined || lu.joined ? 'joined' : s.kind, w });
     }
   }
@@ -151,6 +214,10 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
   let fuzzyPairs = 0;
   let evidenceRarity = 0;
   let evidenceLen = 0;
+  let support = 0; // matched particles and initials of the query
+  let exactPairs = 0;
+  let initialWeight = 0; // weight of pairs where a query initial stands for a listed name
+  let allStrong = true; // every aligned pair exact, a romanization variant or an initial
   const pairs: AlignedPair[] = [];
   for (const e of edges) {
     const qu = uq[e.qi];
@@ -159,22 +226,46 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     usedQ |= qu.mask;
     usedL |= lu.mask;
     num += e.sim * e.w;
-    if (e.sim < 1 && e.kind !== 'transliteration') fuzzyPairs++; // script conversion is not a coincidence
+    // script conversion is not a coincidence, nor is an initial standing for a name
+    if (e.sim < 1 && e.kind !== 'transliteration' && e.kind !== 'initial') fuzzyPairs++;
+    // (a listed initial against a full query name is not strong: only the query may abbreviate)
+    if (e.sim < TRANSLIT_SIM && !(e.kind === 'initial' && qu.initial)) allStrong = false;
+    if (e.kind === 'exact' && !qu.joined && !lu.joined) exactPairs++;
+    if (e.kind === 'initial' && qu.initial) initialWeight += e.w;
     for (const k of bitsOf(qu.mask)) {
-      if (q.classes[sigQ[k]] === TokenClass.Regular) {
+      const cls = q.classes[sigQ[k]];
+      // a full query name matched only by a listed initial ("Svetlana" ~ "S.") is not evidence of its own
+      if (cls === TokenClass.Regular && !(e.kind === 'initial' && !qu.initial)) {
         regularMatched++;
         evidenceRarity = Math.max(evidenceRarity, q.rarity[sigQ[k]]);
         evidenceLen = Math.max(evidenceLen, qu.text.length);
-      }
+      } else if (cls === TokenClass.Particle || cls === TokenClass.Initial) support++;
     }
     if (opts.explain) pairs.push({ query: qu.text, list: lu.text, similarity: round(e.sim), how: e.kind });
   }
   const person = q.style !== 'organization' && l.style !== 'organization';
+  // Every query token found, each exactly (or as the same name in another romanization, or as an initial): what is left
+  // on the list side are names the customer did not type (middle names, a second family name). They cost less.
+  // A query initial left over that stands for a listed article ("Ali a. al-Shawakh" for "Ali al-Hamoud al-Shawakh",
+  // "Dr. M. A. Dari" for "Dr. Muthanna Al Dari") is accounted for: it neither counts against the query nor breaks cover.
+  let articleInitials = 0;
+  if (person) {
+    sigQ.forEach((ti, k) => {
+      if (usedQ & (1 << k) || q.classes[ti] !== TokenClass.Initial) return;
+      const letter = q.tokens[ti];
+      if (l.tokens.some((t, j) => !isSignificant(l.classes[j]) && t.length >= 2 && t[0] === letter)) articleInitials |= 1 << k;
+    });
+  }
+  const cover = allStrong && regularMatched >= 1 && (usedQ | articleInitials) === (sigQ.length >= 31 ? -1 : (1 << sigQ.length) - 1);
+  const dropMiddle = person && cover && regularMatched + support >= 2;
+  // with the whole query found, an initial standing for a listed name is the way people abbreviate: near-full credit
+  if (dropMiddle && initialWeight > 0) num += initialWeight * (COVERED_INITIAL_SIM - 0.8);
   let den = 0;
   const unmatchedQuery: string[] = [];
   const unmatchedList: string[] = [];
   sigQ.forEach((ti, k) => {
     if (usedQ & (1 << k)) den += wq[k];
+    else if (articleInitials & (1 << k)) return;
     else {
       const middle = person && k > 0 && k < sigQ.length - 1;
       den += wq[k] * (middle ? 0.7 : 1);
@@ -185,7 +276,7 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     if (usedL & (1 << k)) den += wl[k];
     else {
       const middle = person && k > 0 && k < sigL.length - 1;
-      den += wl[k] * (middle ? 0.4 : 0.8);
+      den += wl[k] * (dropMiddle ? (middle ? LIST_MIDDLE_COVERED : LIST_EDGE_COVERED) : middle ? 0.4 : 0.8);
       if (opts.explain) unmatchedList.push(l.tokens[ti]);
     }
   });
@@ -198,7 +289,8 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
   }
   let score = raw;
   // A query that is exactly a listed multi-token name (same significant tokens in the same order) needs no caps.
-  const sameSequence = sigQ.length >= 2 && sigQ.length === sigL.length && sigQ.every((ti, k) => q.tokens[ti] === l.tokens[sigL[k]]);
+  // (or the same tokens in another order: "GAZPROM PJSC" = "PJSC GAZPROM")
+  const sameSequence = sigQ.length >= 2 && sigQ.length === sigL.length && exactPairs === sigQ.length;
   if (sameSequence) {
     // nothing to cap
   } else if (regularMatched === 0 && score > 0.5) {
@@ -208,10 +300,13 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     // The whole match rests on one token: short and common tokens cannot make a strong match alone.
     // "alone": nothing else of substance on either side is left unmatched (a one-word name, plus legal forms at most)
     let unmatchedSubstance = false;
-    sigQ.forEach((ti, k) => { if (!(usedQ & (1 << k)) && q.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true; });
+    sigQ.forEach((ti, k) => { if (!((usedQ | articleInitials) & (1 << k)) && q.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true; });
     sigL.forEach((ti, k) => { if (!(usedL & (1 << k)) && l.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true; });
     const alone = !unmatchedSubstance;
-    const cap = evidenceLen <= 2 ? 0.6 : Math.min(evidenceLen === 3 ? 0.75 : 1, alone ? 0.7 + 0.3 * evidenceRarity ** 4 : 0.78);
+    // an exactly matched family name with the given name's particle or initial ("Abd SHALAN", "Haji K. NOORZAI") is more
+    // than one token of evidence
+    const supported = dropMiddle && support >= 1 ? Math.min(0.95, 0.8 + 0.05 * Math.min(support, 2) + 0.05 * evidenceRarity) : 0;
+    const cap = evidenceLen <= 2 ? 0.6 : Math.min(evidenceLen === 3 ? 0.75 : 1, Math.max(supported, alone ? 0.7 + 0.3 * evidenceRarity ** 4 : 0.78));
     if (score > cap) {
       score = cap;
       caps.push(`single-token evidence (${evidenceLen} letters, rarity ${round(evidenceRarity)}): capped at ${round(cap)}`);
@@ -226,8 +321,33 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     score *= 0.95;
     caps.push('low-quality alias: x0.95');
   }
-  return { score: round(score), raw: round(raw), pairs, unmatchedQuery, unmatchedList, caps };
+  return { score: round(calibrate(score)), raw: round(raw), uncalibrated: round(score), pairs, unmatchedQuery, unmatchedList, caps };
 }
+
+/**
+ * Calibration knot: the alignment score (after caps) that is mapped to DEFAULT_THRESHOLD. Chosen on the labelled evaluation
+ * set of a held-out seed (7; the reported figures use seed 20240503) as the threshold with the best recall minus
+ * false-positive rate; see docs/screening-matching.md.
+ */
+export const CALIBRATION_KNOT = 0.87;
+
+/**
+ * Monotone piecewise-linear map of the alignment score to the reported score: [0, knot] -> [0, DEFAULT_THRESHOLD],
+ * [knot, 1] -> [DEFAULT_THRESHOLD, 1]. Rankings are unchanged; the default threshold keeps its meaning.
+ */
+export function calibrate(s: number): number {
+  if (s <= 0) return 0;
+  if (s >= 1) return 1;
+  return s <= CALIBRATION_KNOT ? (s * DEFAULT_THRESHOLD) / CALIBRATION_KNOT : DEFAULT_THRESHOLD + ((s - CALIBRATION_KNOT) * (1 - DEFAULT_THRESHOLD)) / (1 - CALIBRATION_KNOT);
+}
+
+/** Weight of an unmatched list token (middle / first or last) when the query is covered exactly (see `cover`). */
+export const LIST_MIDDLE_COVERED = 0.15;
+/** Factor on a typo/phonetic/fuzzy similarity when the query token is itself a listed name part. */
+export const KNOWN_NAME_FACTOR = 0.94;
+/** Similarity of a query initial to the listed name it abbreviates when the query is covered exactly. */
+export const COVERED_INITIAL_SIM = 0.95;
+export const LIST_EDGE_COVERED = 0.5;
 
 export const round = (x: number) => Math.round(x * 10000) / 10000;
 

@@ -1,5 +1,12 @@
 /** String and token similarity primitives: Damerau-Levenshtein (OSA), Jaro-Winkler, and the token comparison rules. */
 
+// scratch rows shared by the distance functions (single-threaded; grown on demand)
+let row0 = new Int32Array(64);
+let row1 = new Int32Array(64);
+let row2 = new Int32Array(64);
+let markA = new Uint8Array(64);
+let markB = new Uint8Array(64);
+
 /** Optimal-string-alignment distance; returns max+1 as soon as the distance is known to exceed max. */
 export function damerauLevenshtein(a: string, b: string, max = 3): number {
   const la = a.length;
@@ -7,9 +14,11 @@ export function damerauLevenshtein(a: string, b: string, max = 3): number {
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
+  if (row0.length <= lb) { row0 = new Int32Array(lb * 2 + 1); row1 = new Int32Array(lb * 2 + 1); row2 = new Int32Array(lb * 2 + 1); }
+  let prev2 = row0;
+  let prev = row1;
+  let cur = row2;
+  prev2.fill(0, 0, lb + 1);
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
@@ -18,13 +27,20 @@ export function damerauLevenshtein(a: string, b: string, max = 3): number {
     for (let j = 1; j <= lb; j++) {
       const cb = b.charCodeAt(j - 1);
       const cost = ca === cb ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2] + 1);
+      let v = prev[j] + 1;
+      const ins = cur[j - 1] + 1;
+      if (ins < v) v = ins;
+      const sub = prev[j - 1] + cost;
+      if (sub < v) v = sub;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[lb];
 }
@@ -35,8 +51,12 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (!la || !lb) return 0;
   const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const ma = new Uint8Array(la);
-  const mb = new Uint8Array(lb);
+  if (markA.length < la) markA = new Uint8Array(la * 2);
+  if (markB.length < lb) markB = new Uint8Array(lb * 2);
+  const ma = markA;
+  const mb = markB;
+  ma.fill(0, 0, la);
+  mb.fill(0, 0, lb);
   let m = 0;
   for (let i = 0; i < la; i++) {
     const lo = Math.max(0, i - range);
@@ -60,10 +80,67 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + p * 0.1 * (1 - jaro);
 }
 
+/** The token with doubled letters written once ("moos" -> "mos"). */
+function undoubled(t: string): string {
+  let out = '';
+  for (let i = 0; i < t.length; i++) if (t[i] !== t[i - 1]) out += t[i];
+  return out;
+}
+
+/**
+ * `short` is `long` written without (some of) its vowels and doubled letters, as Arabic-script names come out of
+ * transliteration ("sdam" from صدام for "saddam"): same first and last letter, only vowels or repeated letters skipped.
+ */
+function vowelsDropped(short: string, long: string): boolean {
+  if (short.length < 4 || short[0] !== long[0] || short[short.length - 1] !== long[long.length - 1]) return false;
+  let vowels = 0;
+  for (let i = 0; i < short.length; i++) if ('aeiouy'.includes(short[i])) vowels++;
+  if (vowels > 1) return false; // a vowelled spelling ("kali" vs "kayali") is another name, not a consonant skeleton
+  let j = 0;
+  for (let i = 0; i < long.length; i++) {
+    const c = long[i];
+    if (j < short.length && c === short[j]) { j++; continue; }
+    if (!'aeiouy'.includes(c) && c !== long[i - 1]) return false;
+  }
+  return j === short.length;
+}
+
 function vowelShare(t: string): number {
   let v = 0;
   for (let i = 0; i < t.length; i++) if ('aeiou'.includes(t[i])) v++;
   return v / t.length;
+}
+
+/** A listed initial against a full query token. */
+export const LIST_INITIAL_SIM = 0.7;
+
+/** Same phonetic skeleton, two vowelled spellings that look alike / do not. */
+export const PHONETIC_ALIKE_SIM = 0.86;
+export const PHONETIC_SIM = 0.72;
+
+/** Similarity of two spellings with the same romanization key (translitKey). */
+export const TRANSLIT_SIM = 0.95;
+
+const translitCache = new Map<string, string>();
+
+/**
+ * Romanization-neutral spelling of a token, vowels kept (unlike phoneticKey): collapses the spellings that Latin ->
+ * Cyrillic -> Latin round trips and the common romanization systems (BGN/PCGN, ALA-LC, passport practice) produce for one
+ * name: dzh/dj/zh/j, kh/h, ph/f, th/t, w/v, q/k, c/k (c/s before e, i, y), ck/k, x/ks, tz/ts, ee/i, oo/ou/u, y/i, a silent
+ * h after a consonant or closing a syllable ("John" = "Jon", "Shakh" = "Shah"), initial ye/e, doubled letters. Equal keys are one name written two ways.
+ */
+export function translitKey(t: string): string {
+  let k = translitCache.get(t);
+  if (k !== undefined) return k;
+  let s = t.replace(/shch/g, 'S').replace(/dzh|dj|zh|dz/g, 'j').replace(/sh|sch/g, 'S').replace(/tch|ch|tsh/g, 'C').replace(/kh/g, 'H')
+    .replace(/ph/g, 'f').replace(/th/g, 't').replace(/ck/g, 'k').replace(/tz/g, 'ts').replace(/c(?=[eiy])/g, 's').replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks').replace(/w/g, 'v').replace(/^ye/, 'e').replace(/ee/g, 'i').replace(/oo|ou/g, 'u');
+  s = s.replace(/([bdfgjklmnprstvz])h/g, '$1').replace(/([aeiouy])[hH](?![aeiouy])/g, '$1').replace(/H/g, 'h').replace(/y/g, 'i');
+  let out = '';
+  for (let i = 0; i < s.length; i++) if (s[i] !== s[i - 1]) out += s[i];
+  if (translitCache.size > 100000) translitCache.clear();
+  translitCache.set(t, out);
+  return out;
 }
 
 export type TokenMatchKind = 'exact' | 'transliteration' | 'typo' | 'phonetic' | 'initial' | 'prefix_al' | 'fuzzy' | 'none';
@@ -79,14 +156,18 @@ const NONE: TokenSim = { sim: 0, kind: 'none' };
  * Similarity of two normalized tokens in [0,1] with the rule that produced it. Short tokens need exact or phonetic
  * equality (edit distance on 3 letters is noise); typos get 0.93 for one edit, 0.86 for two on longer tokens.
  */
-export function tokenSimilarity(a: string, b: string, ka: string, kb: string, allowInitial = true): TokenSim {
+export function tokenSimilarity(a: string, b: string, ka: string, kb: string, allowInitial = true, ta?: string, tb?: string): TokenSim {
   if (a === b) return { sim: 1, kind: 'exact' };
   const la = a.length;
   const lb = b.length;
   if (la === 1 || lb === 1) {
-    if (allowInitial && (la === 1 ? b[0] === a : a[0] === b)) return { sim: 0.8, kind: 'initial' };
+    // a query initial for a listed name ("R." for "Gabriel") is how people abbreviate; a listed initial against a full
+    // query name ("S. KUZNETSOV" vs "Svetlana") says much less about the query
+    if (allowInitial && (la === 1 ? b[0] === a : a[0] === b)) return { sim: la === 1 ? 0.8 : LIST_INITIAL_SIM, kind: 'initial' };
     return NONE;
   }
+  // the same name under another romanization (or via Cyrillic and back): "dzhose" = "jose", "khussein" = "hussein"
+  if ((la >= 3 || lb >= 3) && ((ta ?? translitKey(a)) === (tb ?? translitKey(b)) || undoubled(a) === undoubled(b))) return { sim: TRANSLIT_SIM, kind: 'transliteration' };
   let best = NONE;
   const minLen = Math.min(la, lb);
   if (minLen >= 3) {
@@ -100,11 +181,15 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
   if (ka === kb && (ka.length >= 3 || (ka.length === 2 && a[0] === b[0])) && best.sim < 0.9) {
     // Same skeleton. Vowel-less spellings (from Arabic script) can only be matched this way: full credit. Between two
     // vowelled Latin spellings the skeleton is looser evidence ("Sakura"/"Zakaria") unless they also look alike.
-    const abjad = vowelShare(a) < 0.2 || vowelShare(b) < 0.2;
-    const s = abjad || jaroWinkler(a, b) >= 0.85 ? 0.9 : 0.8;
+    // (3-letter vowel-less tokens are acronyms as often as Arabic names: "LSY" is not "Louis")
+    const abjad = (la >= 4 && vowelShare(a) < 0.2) || (lb >= 4 && vowelShare(b) < 0.2) || (la < lb ? vowelsDropped(a, b) : vowelsDropped(b, a));
+    // Measured on the labelled set: a bare skeleton match between two vowelled spellings is mostly a different name
+    // ("Sauceda"/"Saeedi", "Hossein"/"Hassan"), so it weighs little; look-alikes (Jaro-Winkler >= 0.85) keep more.
+    // (a 3-letter token is too short for a look-alike: "min"/"minai")
+    const s = abjad ? 0.9 : minLen >= 4 && jaroWinkler(a, b) >= 0.85 ? PHONETIC_ALIKE_SIM : PHONETIC_SIM;
     if (s > best.sim) best = { sim: s, kind: abjad ? 'transliteration' : 'phonetic' };
   }
-  if (best.sim < 0.8 && minLen >= 5) {
+  if (best.sim < 0.8 && minLen >= 5 && a.charCodeAt(0) === b.charCodeAt(0)) {
     const jw = jaroWinkler(a, b);
     if (jw >= 0.9) {
       const s = 0.7 + (jw - 0.9) * 2; // 0.90 -> 0.70, 0.95 -> 0.80

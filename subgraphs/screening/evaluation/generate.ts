@@ -4,8 +4,9 @@
  * names that are not listed (checked against every listed name, see isListedLike()).
  */
 import { entityKey, type WatchlistEntity } from '../lists/model';
-import { normalizeName, isSignificant, styleForType } from '../engine/normalize';
-import { TokenClass } from '../engine/vocabulary';
+// frozen normalization: the labelled set must not change when the engine's normalization does (see normalize-v1/README.md)
+import { normalizeName, isSignificant, styleForType } from './normalize-v1/normalize';
+import { TokenClass } from './normalize-v1/vocabulary';
 import { latinToCyrillic } from './latin-to-cyrillic';
 import { COMMON_FAMILY, COMMON_GIVEN, COMPANY_KINDS, COMPANY_WORDS, LEGAL } from './name-pools';
 import { Rng } from './prng';
