@@ -1,22 +1,35 @@
 // IDV sessions: /idv/v1/sessions, envelope {data: ...} (+ siblings such as session_token), errors
 // {error: {code, message}}, Cache-Control: no-store. Bodies travel to the IDV subgraph as JSON
-// text and are validated there (the numbered rules of POST /sessions must run in a fixed order,
-// e.g. a missing profile_id is idv_profile_id_required, not a schema failure).
+// objects (scalar JSONObject) and are validated there (the numbered rules of POST /sessions must
+// run in a fixed order, e.g. a missing profile_id is idv_profile_id_required, not a schema
+// failure); the subgraph returns the REST objects as JSON objects (`data`), passed through as is.
 //   management: Authorization: Api-Key <key>, X-Api-Key, Authorization: Bearer <dashboard token>
 //   capture plane: Authorization: Capture <session_token> or Authorization: Invite <invite code>
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { rawJson, stringifyLossless } from '../http/lossless-json';
+import { stringifyLossless } from '../http/lossless-json';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
-const SESSION_FIELDS = 'json';
+const SESSION_FIELDS = 'data';
 
-const jsonText = (body: unknown) => stringifyLossless(body ?? {});
+type JsonObject = Record<string, unknown>;
+
+/**
+ * A request body as the JSONObject variable `input`: an absent or null body is {}; the lossless
+ * parse is undone (IDV bodies carry no big integers: JSON.parse reads numbers exactly as the IDV
+ * services always did). A body that is not an object (array, string, number, boolean) is passed
+ * as it is: the IDV service refuses it with 400 schema_validation_failed after its principal
+ * checks, exactly as before (the IDV subgraph's JSONObject leaves that refusal to the service).
+ */
+export function idvBodyInput(body: unknown): unknown {
+  return JSON.parse(stringifyLossless(body ?? {}));
+}
+
 const notFound = () => ApiError.of('idv_session_not_found', 'Session not found');
-const session = (value: { json: string } | null | undefined) => {
+const session = (value: { data: JsonObject } | null | undefined) => {
   if (!value) throw notFound();
-  return rawJson(value.json);
+  return value.data;
 };
 
 const limitParam = z
@@ -76,8 +89,8 @@ const sessionPage = z.object({ data: z.array(sessionSchema), has_more: z.boolean
 type ListQuery = z.infer<typeof listQuery>;
 type QueueQuery = z.infer<typeof queueQuery>;
 
-const page = (value: { items: { json: string }[]; hasMore: boolean; nextCursor: string | null }) => ({
-  body: { data: value.items.map((item) => rawJson(item.json)), has_more: value.hasMore, next_cursor: value.nextCursor },
+const page = (value: { items: { data: JsonObject }[]; hasMore: boolean; nextCursor: string | null }) => ({
+  body: { data: value.items.map((item) => item.data), has_more: value.hasMore, next_cursor: value.nextCursor },
 });
 
 export const idvSessionRoutes: Route[] = [
@@ -88,11 +101,11 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Create a verification session (returns the one-time capture token)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation CreateSession($input: String!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
-    variables: ({ body }) => ({ input: jsonText(body) }),
+    operation: `mutation CreateSession($input: JSONObject!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
+    variables: ({ body }) => ({ input: idvBodyInput(body) }),
     result: (data) => {
       const created = data.createVerificationSession;
-      return { body: { data: rawJson(created.session.json), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
+      return { body: { data: created.session.data, session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
     },
     successStatus: 201,
     response: z.object({ data: sessionSchema, session_token: z.string(), token_expires_at: z.string() }),
@@ -156,7 +169,7 @@ export const idvSessionRoutes: Route[] = [
     credentials: CAPTURE_CREDENTIALS,
     operation: `query Status($id: ID!) { verificationSessionStatus(id: $id) }`,
     variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ body: { data: rawJson(data.verificationSessionStatus) } }),
+    result: (data) => ({ body: { data: data.verificationSessionStatus } }),
   },
   {
     method: 'post',
@@ -165,9 +178,9 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV capture plane',
     summary: 'The customer consents before capture (capture or invite credential only); first consent wins',
     credentials: CAPTURE_CREDENTIALS,
-    operation: `mutation Consent($id: ID!, $input: String!) { recordVerificationConsent(id: $id, input: $input) }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
-    result: (data) => ({ body: { data: rawJson(data.recordVerificationConsent) } }),
+    operation: `mutation Consent($id: ID!, $input: JSONObject!) { recordVerificationConsent(id: $id, input: $input) }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
+    result: (data) => ({ body: { data: data.recordVerificationConsent } }),
   },
   {
     method: 'post',
@@ -178,7 +191,7 @@ export const idvSessionRoutes: Route[] = [
     credentials: CAPTURE_CREDENTIALS,
     operation: `mutation Submit($id: ID!) { submitVerificationSession(id: $id) }`,
     variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ status: 202, body: { data: rawJson(data.submitVerificationSession) } }),
+    result: (data) => ({ status: 202, body: { data: data.submitVerificationSession } }),
   },
   {
     method: 'post',
@@ -187,8 +200,8 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Cancel a session (idempotent; 409 idv_state_conflict while assessing or after the flow ended)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Cancel($id: ID!, $input: String) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    operation: `mutation Cancel($id: ID!, $input: JSONObject) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
     result: (data) => ({ body: { data: session(data.cancelVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },
@@ -199,8 +212,8 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Record a review decision (escalation, accepted, rejected)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Review($id: ID!, $input: String!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    operation: `mutation Review($id: ID!, $input: JSONObject!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
     result: (data) => ({ body: { data: session(data.reviewVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },
@@ -211,8 +224,8 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Assign the session to a reviewer (dashboard user id) or clear the assignment (null)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Assign($id: ID!, $input: String!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: jsonText(body) }),
+    operation: `mutation Assign($id: ID!, $input: JSONObject!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
     result: (data) => ({ body: { data: session(data.assignVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },
@@ -226,7 +239,7 @@ export const idvSessionRoutes: Route[] = [
     credentials: [...MANAGEMENT_CREDENTIALS, ...CAPTURE_CREDENTIALS],
     operation: `query Data($id: ID!) { verificationSessionData(id: $id) }`,
     variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ body: { data: rawJson(data.verificationSessionData) } }),
+    result: (data) => ({ body: { data: data.verificationSessionData } }),
   },
 ];
 

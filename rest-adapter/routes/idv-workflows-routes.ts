@@ -1,15 +1,18 @@
 // IDV workflows: /idv/v1/workflows, envelope {data: ...}, errors {error: {code, message}},
 // Cache-Control: no-store. Application API key or dashboard token. Bodies travel to the IDV
-// subgraph as JSON text and are validated there.
+// subgraph as JSON objects (scalar JSONObject) and are validated there; workflows come back as
+// JSON objects (`data`), passed through as is.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { rawJson, stringifyLossless } from '../http/lossless-json';
+import { idvBodyInput } from './idv-sessions-routes';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 
+type JsonObject = Record<string, unknown>;
+
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
-const workflow = (value: { json: string } | null | undefined) => {
+const workflow = (value: { data: JsonObject } | null | undefined) => {
   if (!value) throw notFound();
-  return rawJson(value.json);
+  return value.data;
 };
 
 const limitParam = z
@@ -54,7 +57,7 @@ const action = (name: 'activate' | 'archive' | 'default', field: string, summary
   tag: 'IDV workflows',
   summary,
   credentials: MANAGEMENT_CREDENTIALS,
-  operation: `mutation Action($id: ID!) { ${field}(id: $id) { json } }`,
+  operation: `mutation Action($id: ID!) { ${field}(id: $id) { data } }`,
   variables: ({ params }) => ({ id: params.workflowId }),
   result: (data) => ({ body: { data: workflow(data[field]) } }),
   response: single,
@@ -68,8 +71,8 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Create a workflow (from a preset or custom steps; draft or active)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'mutation CreateWorkflow($input: String!) { createIdvWorkflow(input: $input) { json } }',
-    variables: ({ body }) => ({ input: stringifyLossless(body ?? {}) }),
+    operation: 'mutation CreateWorkflow($input: JSONObject!) { createIdvWorkflow(input: $input) { data } }',
+    variables: ({ body }) => ({ input: idvBodyInput(body) }),
     result: (data) => ({ body: { data: workflow(data.createIdvWorkflow) } }),
     response: single,
     successStatus: 201,
@@ -82,13 +85,13 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'List workflows, newest first (limit default 20, clamped to 100; cursor; status)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: 'query Workflows($status: String, $limit: Int, $cursor: String) { idvWorkflows(status: $status, limit: $limit, cursor: $cursor) { items { json } hasMore nextCursor } }',
+    operation: 'query Workflows($status: String, $limit: Int, $cursor: String) { idvWorkflows(status: $status, limit: $limit, cursor: $cursor) { items { data } hasMore nextCursor } }',
     variables: ({ query }) => {
       const q = query as z.infer<typeof listQuery>;
       return { status: q.status ?? null, limit: q.limit ?? q.page_size ?? null, cursor: q.cursor ?? null };
     },
     result: (data) => ({
-      body: { data: data.idvWorkflows.items.map((item: { json: string }) => rawJson(item.json)), has_more: data.idvWorkflows.hasMore, next_cursor: data.idvWorkflows.nextCursor },
+      body: { data: data.idvWorkflows.items.map((item: { data: JsonObject }) => item.data), has_more: data.idvWorkflows.hasMore, next_cursor: data.idvWorkflows.nextCursor },
     }),
     response: z.object({ data: z.array(workflowSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
   },
@@ -99,7 +102,7 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Read a workflow',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'query Workflow($id: ID!) { idvWorkflow(id: $id) { json } }',
+    operation: 'query Workflow($id: ID!) { idvWorkflow(id: $id) { data } }',
     variables: ({ params }) => ({ id: params.workflowId }),
     result: (data) => ({ body: { data: workflow(data.idvWorkflow) } }),
     response: single,
@@ -111,8 +114,8 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Edit a workflow (partial; optional expected revision); existing sessions keep their copy',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'mutation UpdateWorkflow($id: ID!, $input: String!) { updateIdvWorkflow(id: $id, input: $input) { json } }',
-    variables: ({ params, body }) => ({ id: params.workflowId, input: stringifyLossless(body ?? {}) }),
+    operation: 'mutation UpdateWorkflow($id: ID!, $input: JSONObject!) { updateIdvWorkflow(id: $id, input: $input) { data } }',
+    variables: ({ params, body }) => ({ id: params.workflowId, input: idvBodyInput(body) }),
     result: (data) => ({ body: { data: workflow(data.updateIdvWorkflow) } }),
     response: single,
   },

@@ -4,6 +4,7 @@ import { blobStoreFromEnv } from '../../platform/blobs';
 import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
+import { IdvJSONObject } from './resolvers/json-object';
 import { createIdvDeps } from './services/deps';
 
 export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
@@ -11,12 +12,18 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
   return {
     name: 'idv',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: mergeResolverMaps(
-      // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
-      idvCoreResolvers,
-      // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
-      createThemeResolvers({ db: deps.db, blobs: blobStoreFromEnv() }),
-    ) as never,
+    resolvers: {
+      ...mergeResolverMaps(
+        // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
+        idvCoreResolvers,
+        // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
+        createThemeResolvers({ db: deps.db, blobs: blobStoreFromEnv() }),
+      ),
+      // scalar JSONObject of the IDV core's rich inputs and outputs (graphql-scalars' JSONObject;
+      // see resolvers/json-object.ts). The scalar itself, not a copy: mergeResolverMaps is for
+      // maps of resolver functions.
+      JSONObject: IdvJSONObject,
+    } as never,
     // The IDV core context extends the base one (theme resolvers use only the base).
     createContext: (base) => createIdvContext(base, idvDeps),
   };

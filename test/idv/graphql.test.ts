@@ -73,9 +73,9 @@ it('the reviewer queue: open reviews oldest first, by assignee', async () => {
   await driveTo(platform, own, second.id, 'requires_review');
   await driveTo(platform, own, passed.id, 'automatic_pass');
   const headers = auth.bearer(reviewer.token);
-  const assign = await graphql(platform, headers, `mutation($id: ID!, $input: String!) { assignVerificationSession(id: $id, input: $input) { id assignee } }`, {
+  const assign = await graphql(platform, headers, `mutation($id: ID!, $input: JSONObject!) { assignVerificationSession(id: $id, input: $input) { id assignee } }`, {
     id: second.id,
-    input: JSON.stringify({ assignee: reviewer.userId }),
+    input: { assignee: reviewer.userId },
   });
   expect(assign.body.data.assignVerificationSession).toEqual({ id: second.id, assignee: reviewer.userId });
   const queue = await graphql(platform, headers, `{ idvReviewQueue { items { id reviewStatus assignee } hasMore nextCursor } }`);
@@ -89,9 +89,9 @@ it('the reviewer queue: open reviews oldest first, by assignee', async () => {
   });
   const mine = await graphql(platform, headers, `query($a: String) { idvReviewQueue(assignee: $a) { items { id } } }`, { a: reviewer.userId });
   expect(mine.body.data.idvReviewQueue.items).toEqual([{ id: second.id }]);
-  const review = await graphql(platform, headers, `mutation($id: ID!, $input: String!) { reviewVerificationSession(id: $id, input: $input) { reviewStatus reviewedAt } }`, {
+  const review = await graphql(platform, headers, `mutation($id: ID!, $input: JSONObject!) { reviewVerificationSession(id: $id, input: $input) { reviewStatus reviewedAt } }`, {
     id: second.id,
-    input: JSON.stringify({ status: 'escalation', note: 'second opinion' }),
+    input: { status: 'escalation', note: 'second opinion' },
   });
   expect(review.body.data.reviewVerificationSession.reviewStatus).toBe('escalation');
   const escalated = await graphql(platform, headers, `{ idvReviewQueue(reviewStatuses: ["escalation"]) { items { id } } }`);
@@ -99,8 +99,34 @@ it('the reviewer queue: open reviews oldest first, by assignee', async () => {
 });
 
 it('domain errors carry their code and status over GraphQL', async () => {
-  const response = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation { createVerificationSession(input: "{}") { sessionToken } }`);
+  const response = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation { createVerificationSession(input: {}) { sessionToken } }`);
   expect(response.body.errors[0].extensions).toMatchObject({ code: 'idv_profile_id_required', http: { status: 400 } });
+});
+
+it('rich inputs and outputs are JSON objects (scalar JSONObject): create a session, read data.status', async () => {
+  const profileId = await createProfile(platform, tenant, 'Object Input');
+  const headers = auth.apiKey(tenant.apiKey);
+  // As a variable ...
+  const created = await graphql(platform, headers, `mutation($input: JSONObject!) { createVerificationSession(input: $input) { session { id status data } sessionToken } }`, {
+    input: { profile_id: profileId, workflow: 'id_only' },
+  });
+  expect(created.body.errors).toBeUndefined();
+  const { session, sessionToken } = created.body.data.createVerificationSession;
+  expect(session.data.status).toBe('collecting_artifacts');
+  expect(session.data).toMatchObject({ id: session.id, profile_id: profileId, status: session.status, review_status: 'request_sent' });
+  expect(session.data.capture_manifest.workflow).toBe('id_only');
+  expect(sessionToken).toMatch(/^idvct_/);
+  // ... and written inline, as a playground user would; the services validate it like a REST body.
+  const inline = await graphql(platform, headers, `mutation { createVerificationSession(input: {profile_id: "${profileId}", workflow: "liveness_only"}) { session { data } } }`);
+  expect(inline.body.errors).toBeUndefined();
+  expect(inline.body.data.createVerificationSession.session.data).toMatchObject({ status: 'collecting_artifacts', capture_manifest: { workflow: 'liveness_only' } });
+  const unknownField = await graphql(platform, headers, `mutation { createVerificationSession(input: {profile_id: "${profileId}", colour: "blue"}) { sessionToken } }`);
+  expect(unknownField.body.errors[0]).toMatchObject({ message: 'body.colour: unknown field', extensions: { code: 'schema_validation_failed' } });
+  // JSON text (the former String form) or any other non-object is refused by the service, not the transport.
+  const text = await graphql(platform, headers, `mutation($input: JSONObject!) { createVerificationSession(input: $input) { sessionToken } }`, { input: JSON.stringify({ profile_id: profileId }) });
+  expect(text.body.errors[0]).toMatchObject({ message: 'body: must be a JSON object', extensions: { code: 'schema_validation_failed', http: { status: 400 } } });
+  const read = await graphql(platform, headers, `query($id: ID!) { verificationSession(id: $id) { data } }`, { id: session.id });
+  expect(read.body.data.verificationSession.data).toEqual(session.data);
 });
 
 async function sessionFindManyCount(): Promise<number> {

@@ -176,6 +176,12 @@ describe('rule 9: schema', () => {
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
 
+  it.each(['[]', '[{"profile_id": "x"}]', '"text"', '123', 'true'])('a body that is not an object (%s) → 400 schema_validation_failed', async (rawBody) => {
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code: 'schema_validation_failed', message: 'body: must be a JSON object' } });
+  });
+
   it('malformed JSON → 400 schema_validation_failed', async () => {
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody: '{"profile_id": ' });
     expect(response.status).toBe(400);

@@ -17,15 +17,6 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, root = 'bo
   throw new IdvError('schema_validation_failed', message, { field: location });
 }
 
-/** Parses JSON text handed over GraphQL (the REST adapter forwards bodies as JSON text). */
-export function parseJsonText(text: string, root = 'body'): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new IdvError('schema_validation_failed', `${root}: malformed JSON`);
-  }
-}
-
 /** Canonical JSON (sorted keys) for fingerprints. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

@@ -1,8 +1,8 @@
-// GraphQL ⇄ IDV core services. Thin: argument parsing and projections; every rule and principal
-// check lives in the services.
+// GraphQL ⇄ IDV core services. Thin: arguments and projections; every rule and principal check
+// lives in the services. Rich inputs arrive as JSON objects (scalar JSONObject) and go to the
+// services as they are (the services validate them); rich outputs leave as objects.
 import { IdvContext } from '../context';
 import { SessionRow } from '../data/session-store';
-import { parseJsonText } from '../model/validation';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
 import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
@@ -20,7 +20,8 @@ import {
 } from '../services/workflow-service';
 
 type Args<T> = T;
-const json = (text: string | null | undefined) => (text === null || text === undefined ? undefined : parseJsonText(text));
+/** A JSONObject argument: an object, or any other JSON value that the service refuses (resolvers/json-object.ts). */
+type JsonInput = unknown;
 
 export const idvCoreResolvers = {
   Query: {
@@ -31,9 +32,8 @@ export const idvCoreResolvers = {
     idvReviewQueue: (_: unknown, args: Args<{ reviewStatuses?: string[]; assignee?: string; unassigned?: boolean; limit?: number; cursor?: string }>, ctx: IdvContext) =>
       listReviewQueuePage(ctx.idv.deps.db, ctx.principal, args),
     verificationSessionStatus: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      JSON.stringify(toCaptureStatus(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id))),
-    verificationSessionData: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      JSON.stringify(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
+      toCaptureStatus(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
+    verificationSessionData: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId),
     idvWorkflow: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     idvWorkflows: (_: unknown, args: Args<{ status?: string; limit?: number; cursor?: string }>, ctx: IdvContext) =>
       listWorkflowPage(ctx.idv.deps.db, ctx.principal, args),
@@ -42,21 +42,21 @@ export const idvCoreResolvers = {
       resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
-    createVerificationSession: (_: unknown, args: Args<{ input: string }>, ctx: IdvContext) =>
-      createSession(ctx.idv.deps, ctx.principal, json(args.input), ctx.requestId),
-    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: string }>, ctx: IdvContext) =>
-      cancelSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
-    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
-      reviewSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
-    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
-      assignSession(ctx.idv.deps, ctx.principal, args.id, json(args.input), ctx.requestId),
-    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
-      JSON.stringify(toCaptureStatus(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, json(args.input)))),
+    createVerificationSession: (_: unknown, args: Args<{ input: JsonInput }>, ctx: IdvContext) =>
+      createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
+    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: JsonInput | null }>, ctx: IdvContext) =>
+      cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
+    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: JsonInput }>, ctx: IdvContext) =>
+      reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
+    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: JsonInput }>, ctx: IdvContext) =>
+      assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
+    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: JsonInput }>, ctx: IdvContext) =>
+      toCaptureStatus(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
     submitVerificationSession: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      JSON.stringify(toCaptureStatus(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id))),
-    createIdvWorkflow: (_: unknown, args: Args<{ input: string }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, json(args.input)),
-    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: string }>, ctx: IdvContext) =>
-      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, json(args.input)),
+      toCaptureStatus(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
+    createIdvWorkflow: (_: unknown, args: Args<{ input: JsonInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, args.input),
+    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: JsonInput }>, ctx: IdvContext) =>
+      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input),
     activateIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     archiveIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     makeDefaultIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
@@ -77,13 +77,13 @@ export const idvCoreResolvers = {
     reviewedAt: (s: SessionLike) => dateField(s, 'reviewedAt', 'reviewed_at'),
     createdAt: (s: SessionLike) => dateField(s, 'createdAt', 'created_at'),
     updatedAt: (s: SessionLike) => dateField(s, 'updatedAt', 'updated_at'),
-    json: (s: SessionLike) => JSON.stringify(isRow(s) ? toManagementSession(s) : s),
+    data: (s: SessionLike) => (isRow(s) ? toManagementSession(s) : s),
   },
   IdvWorkflow: {
     isDefault: (w: WorkflowView) => w.is_default,
     createdAt: (w: WorkflowView) => w.created_at,
     updatedAt: (w: WorkflowView) => w.updated_at,
-    json: (w: WorkflowView) => JSON.stringify(w),
+    data: (w: WorkflowView) => w,
   },
   Profile: {
     __resolveReference: (ref: { id: string }) => ref,
