@@ -8,12 +8,11 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { stringifyLossless } from '../http/lossless-json';
+import { JsonObject, pageSizeParam } from './query-params';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
 const SESSION_FIELDS = 'data';
-
-type JsonObject = Record<string, unknown>;
 
 /**
  * A request body as the JSONObject variable `input`: an absent or null body is {}; the lossless
@@ -32,16 +31,11 @@ const session = (value: { data: JsonObject } | null | undefined) => {
   return value.data;
 };
 
-const limitParam = z
-  .string()
-  .regex(/^\d{1,6}$/, 'must be a positive integer')
-  .transform(Number)
-  .optional();
 
 const listQuery = z.object({
   profile_id: z.string().optional(),
-  limit: limitParam,
-  page_size: limitParam,
+  limit: pageSizeParam,
+  page_size: pageSizeParam,
   cursor: z.string().min(1).max(512).optional(),
 });
 
@@ -49,8 +43,8 @@ const queueQuery = z.object({
   review_status: z.string().optional(),
   assignee: z.string().min(1).max(128).optional(),
   unassigned: z.enum(['true', 'false']).optional(),
-  limit: limitParam,
-  page_size: limitParam,
+  limit: pageSizeParam,
+  page_size: pageSizeParam,
   cursor: z.string().min(1).max(512).optional(),
 });
 

@@ -5,9 +5,8 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { idvBodyInput } from './idv-sessions-routes';
+import { JsonObject, pageSizeParam } from './query-params';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
-
-type JsonObject = Record<string, unknown>;
 
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
 const workflow = (value: { data: JsonObject } | null | undefined) => {
@@ -15,16 +14,11 @@ const workflow = (value: { data: JsonObject } | null | undefined) => {
   return value.data;
 };
 
-const limitParam = z
-  .string()
-  .regex(/^\d{1,6}$/, 'must be a positive integer')
-  .transform(Number)
-  .optional();
 
 const listQuery = z.object({
   status: z.enum(['draft', 'active', 'archived']).optional(),
-  limit: limitParam,
-  page_size: limitParam,
+  limit: pageSizeParam,
+  page_size: pageSizeParam,
   cursor: z.string().min(1).max(512).optional(),
 });
 

@@ -1,19 +1,13 @@
 // Validation helpers shared by the IDV core: zod failures become 400 schema_validation_failed with
 // a message naming the first offending field (same wording as the REST adapter's validator).
 import { z } from 'zod';
+import { describeFirstIssue } from '../../../platform/validation/first-issue';
 import { IdvError } from '../errors';
 
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, root = 'body'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const location = [root, ...issue.path.map(String)].filter(Boolean).join('.');
-  const message =
-    issue.code === 'unrecognized_keys'
-      ? `${[location, issue.keys[0]].join('.')}: unknown field`
-      : issue.code === 'invalid_type' && issue.input === undefined
-        ? `${location}: required`
-        : `${location}: ${issue.message}`;
+  const { location, message } = describeFirstIssue(result.error, root);
   throw new IdvError('schema_validation_failed', message, { field: location });
 }
 
