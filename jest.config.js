@@ -2,7 +2,7 @@
  * PostgreSQL (embedded unless DATABASE_URL is set) started by test/setup/global-setup.mjs. */
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] },
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
