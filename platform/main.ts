@@ -63,13 +63,13 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
   const lines = [
     '',
     'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : ''),
-    `  REST API          ${rest}`,
-    `  REST docs         ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
-    `  GraphQL playground ${gateway}/playground   (endpoint ${gateway}/graphql)`,
-    `  Health            ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
+    `  REST API            ${rest}`,
+    `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
+    `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
+    `  Health              ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
     apiKey
-      ? `  Demo API key      ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
-      : `  Demo API key      in ${path.relative(process.cwd(), keyFile)} (created on first run)`,
+      ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
+      : `  Demo API key        in ${path.relative(process.cwd(), keyFile)} (created on first run)`,
     '',
     `Try: curl -H "x-api-key: $(cat ${path.relative(process.cwd(), keyFile)})" -H "content-type: application/json" \\`,
     `       -d '{"name":"Ada Lovelace","kind":"individual"}' ${rest}/clm/v1/profiles`,
