@@ -1,16 +1,10 @@
 // The one place where domain errors become transport errors. Anything that is not a DomainError
 // is an unknown failure: it is logged with its stack and the caller gets a generic message.
-import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { httpStatusFor, isErrorCode } from './codes';
 import { DomainError } from './domain-error';
 import { logger } from '../logging/logger';
-
-export function domainErrorToGraphQL(error: DomainError): GraphQLError {
-  return new GraphQLError(error.message, {
-    extensions: { code: error.code, http: { status: error.status }, ...(error.details ? { details: error.details } : {}) },
-  });
-}
 
 /** Apollo `formatError` for subgraphs and the gateway. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

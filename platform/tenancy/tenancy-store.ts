@@ -43,14 +43,6 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
   return result.count === 1;
 }
 
-export async function revokeDashboardToken(db: Db, tokenId: string): Promise<boolean> {
-  const [result] = await db.$transaction([
-    db.dashboardToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    db.$executeRaw`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${tokenId})`,
-  ]);
-  return result.count === 1;
-}
-
 export async function listApplications(db: Db, workspaceId?: string) {
   return db.application.findMany({
     where: workspaceId ? { workspaceId } : {},

@@ -8,18 +8,17 @@ export interface Scope {
   workspaceId: string;
 }
 
+export interface SearchEntity {
+  type: string | null;
+  name: string;
+  feeds: string[];
+  custom_id: string | null;
+}
+
+/** A synchronous search to store: its request row, its one entity-scoped result and the matches. */
 export interface NewSearch {
-  requestId: string;
+  request: SearchRequestRow & { entities: SearchEntity[] };
   resultId: string;
-  scope: Scope;
-  actorKind: string;
-  actorId: string;
-  userName?: string | null;
-  userEmail?: string | null;
-  config: Record<string, unknown>;
-  entities: { type: string | null; name: string; feeds: string[]; custom_id: string | null }[];
-  profileId?: string | null;
-  createdAt: Date;
   matches: { id: string; rank: number; entityRef: string; score: number; payload: unknown }[];
 }
 
@@ -44,19 +43,20 @@ const INSERT_SYNC_SEARCH = `WITH req AS (
 
 /** The request, its one result and all its matches in ONE statement (one round trip). */
 export async function insertSyncSearch(run: StatementRunner, search: NewSearch): Promise<void> {
-  const entity = search.entities[0];
+  const { request } = search;
+  const entity = request.entities[0];
   await run(INSERT_SYNC_SEARCH, [
-    search.requestId,
-    search.scope.tenantId,
-    search.scope.workspaceId,
-    search.actorKind,
-    search.actorId,
-    search.userName ?? null,
-    search.userEmail ?? null,
-    JSON.stringify(search.config),
-    JSON.stringify(search.entities),
-    search.profileId ?? null,
-    search.createdAt.toISOString().replace('T', ' ').replace('Z', ''),
+    request.id,
+    request.tenantId,
+    request.workspaceId,
+    request.actorKind,
+    request.actorId,
+    request.userName,
+    request.userEmail,
+    JSON.stringify(request.config),
+    JSON.stringify(request.entities),
+    request.profileId,
+    request.createdAt.toISOString().replace('T', ' ').replace('Z', ''),
     search.resultId,
     entity.type,
     entity.name,

@@ -205,21 +205,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     index_versions: snapshot.versions,
   };
   const entities = [{ type: query.typeLabel, name: query.name, feeds: query.feedNames, custom_id: query.customId }];
-  await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), {
-    requestId,
-    resultId,
-    scope,
-    actorKind: principal.kind,
-    actorId: principal.actorId,
-    userName: principal.actorName ?? null,
-    userEmail: principal.actorEmail ?? null,
-    config,
-    entities,
-    profileId: query.profileId,
-    createdAt,
-    matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
-  });
-  const request: SearchRequestRow = {
+  const request = {
     id: requestId,
     tenantId: scope.tenantId,
     workspaceId: scope.workspaceId,
@@ -230,11 +216,16 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     config,
     entities,
     jobId: null,
-    profileId: query.profileId,
+    profileId: query.profileId ?? null,
     source: 'direct_api',
     createdAt,
     updatedAt: createdAt,
   };
+  await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), {
+    request,
+    resultId,
+    matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
+  });
   return { id: requestId, searchId: requestId, request, matches };
 }
 
