@@ -15,6 +15,7 @@ import { Logger } from '../logging/logger';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from '../principal/principal';
 import { findUnstorableText } from './text-guard';
+import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 
 export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
 
@@ -54,7 +55,10 @@ export async function startSubgraph<Context extends RequestContext>(
   deps: SubgraphDependencies,
   port: number,
 ): Promise<RunningServer> {
-  const schema = buildSubgraphSchema({ typeDefs: parse(readSchema(definition.schemaPath)), resolvers: definition.resolvers as GraphQLResolverMap<unknown> });
+  const sdl = readSchema(definition.schemaPath);
+  // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
+  const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
+  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
   await apollo.start();
 
