@@ -69,6 +69,12 @@ export const ERROR_STATUS = {
   watchlist_format_invalid: 400,
   watchlist_import_not_found: 404,
   screening_index_unavailable: 503,
+  batch_job_not_found: 404,
+  batch_job_completed: 409,
+  batch_too_large: 413,
+  match_not_found: 404,
+  report_not_found: 404,
+  report_link_invalid: 403,
 
   // risk
   assessment_not_found: 404,

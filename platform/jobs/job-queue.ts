@@ -10,6 +10,8 @@ export interface JobDefinition<T = unknown> {
   handler: JobHandler<T>;
   /** Retries before a job is given up (with exponential backoff). */
   retryLimit?: number;
+  /** Releases what the handlers hold (indexes, connections) when the worker stops. */
+  close?: () => Promise<void>;
 }
 
 export class JobQueue {
@@ -27,7 +29,8 @@ export class JobQueue {
     if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2 });
   }
 
-  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string } = {}): Promise<string | null> {
+  /** `startAfter`: seconds before the job may start (delayed jobs such as watchdogs). */
+  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string; startAfter?: number } = {}): Promise<string | null> {
     return this.boss.send(queue, data, options);
   }
 

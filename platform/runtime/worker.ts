@@ -12,13 +12,15 @@ export interface RunningWorker {
 /** Background workers: the outbox relay and every domain's job handlers. */
 export async function startWorker(db: Db, config: VigilConfig): Promise<RunningWorker> {
   const queue = await JobQueue.start(config.databaseUrl);
-  for (const job of allJobs({ db, config })) await queue.work(job);
+  const jobs = allJobs({ db, config });
+  for (const job of jobs) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
   return {
     queue,
     async close() {
       relay.stop();
       await queue.stop();
+      for (const job of jobs) await job.close?.();
     },
   };
 }

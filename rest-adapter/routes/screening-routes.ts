@@ -1,7 +1,7 @@
 // Screening: /v1 searches and /v2 stored matches, envelope {msg, status, result}, x-api-key.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { rawJson } from '../http/lossless-json';
+import { feedEnum, HISTORY_FIELDS, historyRecord, MATCH_FIELDS, restMatch } from './screening-mapping';
 import { Route, RouteInput } from './route';
 
 const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
@@ -34,19 +34,17 @@ const searchQuery = z.object({
   profile_id: z.string().min(1).max(64).optional(),
 });
 
-const SCREEN = `mutation Screen($input: ScreenInput!) { screen(input: $input) { id resultsJson } }`;
+const SCREEN = `mutation Screen($input: ScreenInput!) { screen(input: $input) { id matches { ${MATCH_FIELDS} } } }`;
 
-function screenResult(data: { screen: { id: string; resultsJson: string } }) {
-  // Matches hold no integers beyond 2^53 (scores, ranks, counts): plain JSON.parse is exact here
-  // and much cheaper than the lossless parser on the hot path.
-  return { body: { searchId: data.screen.id, results: JSON.parse(data.screen.resultsJson) as unknown } };
+function screenResult(data: { screen: { id: string; matches: unknown[] } }) {
+  return { body: { searchId: data.screen.id, results: data.screen.matches.map(restMatch) } };
 }
 
 function fromBody({ body }: RouteInput) {
   const b = body as z.infer<typeof searchBody>;
   return {
     input: {
-      type: b.type, name: b.name, feeds: b.feeds, dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
+      type: b.type, name: b.name, feeds: b.feeds?.map(feedEnum), dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
       threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id,
     },
   };
@@ -58,7 +56,7 @@ function fromQuery({ query }: RouteInput) {
   if (limit !== undefined && (limit < 1 || limit > 100)) throw ApiError.of('schema_validation_failed', 'query.limit: must be an integer from 1 to 100');
   return {
     input: {
-      type: q.type, name: q.name, feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))?.map((feed) => feed.trim()).filter(Boolean), dateOfBirth: q.date_of_birth, country: q.country,
+      type: q.type, name: q.name, feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))?.map((feed) => feed.trim()).filter(Boolean).map(feedEnum), dateOfBirth: q.date_of_birth, country: q.country,
       limit, threshold: q.threshold === undefined ? undefined : Number(q.threshold), customId: q.custom_id, profileId: q.profile_id,
     },
   };
@@ -109,16 +107,16 @@ export const screeningRoutes: Route[] = [
     path: '/v2/search/matches',
     area: 'clm',
     tag: 'Search history',
-    summary: 'Stored matches of a search request (request_id from the history or a searchId)',
+    summary: 'Stored matches of a search request (request_id from the history, or an entity-scoped searchId), ranked',
     credentials: CREDENTIALS,
-    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^\d{1,4}$/).optional() }),
-    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { id searchId requestJson resultsJson } }`,
+    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^\d{1,4}$/, 'must be an integer from 1 to 1000').optional() }),
+    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { searchId ${HISTORY_FIELDS} matches { ${MATCH_FIELDS} } } }`,
     variables: ({ query }) => ({ id: String(query.request_id) }),
     result: (data, { query }) => {
       if (!data.screeningSearch) throw ApiError.of('search_not_found', 'Search not found');
-      const limit = query.limit ? Math.max(1, Number(query.limit)) : undefined;
-      const matches = rawJson(data.screeningSearch.resultsJson) as unknown[];
-      return { body: { request: rawJson(data.screeningSearch.requestJson), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
+      const limit = query.limit ? Math.min(1000, Math.max(1, Number(query.limit))) : undefined;
+      const matches = (data.screeningSearch.matches as unknown[]).map(restMatch);
+      return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
     },
   },
 ];

@@ -1,9 +1,13 @@
 import DataLoader from 'dataloader';
+import { BlobStore } from '../../platform/blobs';
 import { Db } from '../../platform/db/prisma';
 import { RequestContext } from '../../platform/subgraph/subgraph-server';
 import { latestSearchesByProfile, Scope, StatementRunner } from './data/search-store';
 import { ScreeningIndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
+import { LazyQueue } from './services/lazy-queue';
+import { MatchReviewRow } from './data/review-store';
+import { reviewHistoryLoader } from './resolvers/match-resolvers';
 
 export interface ScreeningServices {
   db: Db;
@@ -11,11 +15,18 @@ export interface ScreeningServices {
   importQueue: ImportQueue;
   /** The search write path (node-postgres pool). */
   writeStatement?: StatementRunner;
+  /** Sends batch jobs to the workers. */
+  batchQueue: LazyQueue;
+  /** Where report PDFs are kept. */
+  blobs: BlobStore;
+  /** Signs report download links. */
+  reportLinkSecret: string;
 }
 
 export interface ScreeningContext extends RequestContext, ScreeningServices {
   scope: Scope;
   latestSearchByProfile: DataLoader<string, { requestId: string; count: number } | undefined>;
+  reviewHistory: DataLoader<string, MatchReviewRow[]>;
 }
 
 export function createScreeningContext(services: ScreeningServices, base: RequestContext): ScreeningContext {
@@ -28,5 +39,6 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
       const found = await latestSearchesByProfile(services.db, scope, profileIds);
       return profileIds.map((id) => found.get(id));
     }),
+    reviewHistory: reviewHistoryLoader({ db: services.db, scope }),
   };
 }

@@ -6,6 +6,13 @@ export type ScreeningErrorCode =
   | 'screening_index_unavailable'
   | 'schema_validation_failed'
   | 'forbidden'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  | 'search_not_found'
+  | 'batch_job_not_found'
+  | 'batch_job_completed'
+  | 'batch_too_large'
+  | 'match_not_found'
+  | 'report_not_found'
+  | 'report_link_invalid';
 
 export class ScreeningError extends DomainError<ScreeningErrorCode> {}

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import express from 'express';
 import { Pool } from 'pg';
+import { blobStoreFromEnv } from '../../platform/blobs';
 import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
 import { logger } from '../../platform/logging/logger';
 import { createScreeningContext, ScreeningContext, ScreeningServices } from './context';
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { ScreeningIndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
+import { LazyQueue } from './services/lazy-queue';
+import { BATCH_QUEUES } from './jobs/batch-queues';
 
 export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
   const holder = new ScreeningIndexHolder({
@@ -26,6 +29,9 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     writeStatement: async (sql, params) => {
       await pool.query(sql, params);
     },
+    batchQueue: new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES),
+    blobs: blobStoreFromEnv(),
+    reportLinkSecret: deps.config.internalSecret,
   };
   return {
     name: 'screening',
@@ -40,6 +46,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     async close() {
       await holder.close();
       await services.importQueue.close();
+      await services.batchQueue.close();
       await pool.end();
     },
   };

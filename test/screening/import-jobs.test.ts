@@ -10,7 +10,7 @@ import { auth, createTestTenant, graphql, startTestPlatform, TestPlatform, TestT
 import { WATCHLISTS } from './screening-helpers';
 
 const EU_CSV = path.join(WATCHLISTS, 'eu_fsf_csv_2018_sample/EUSanctionsShort.csv');
-const IMPORT = 'mutation($format: String!, $path: String!) { importWatchlist(format: $format, path: $path) { id status format path origin } }';
+const IMPORT = 'mutation($format: String!, $path: String!) { importWatchlist(input: { format: $format, path: $path }) { id status format path origin } }';
 const STATUS = 'query($id: ID!) { watchlistImport(id: $id) { id status error attempts finishedAt sources { source outcome versionId entities names added changed removed } } }';
 
 let platform: TestPlatform;

@@ -187,15 +187,16 @@ it('links searches to a profile (Profile.screening) and serves the dashboard mut
 
 it('lists the search history of the workspace (GraphQL), newest first, filtered by name', async () => {
   await search({ name: 'Watban Ibrahim Hassan al-Tikriti', custom_id: 'hist-1' });
-  const query = 'query($q: String) { screeningSearches(q: $q, limit: 5) { totalCount page limit searches { id name customId requestJson } } }';
+  const query = 'query($q: String) { screeningSearches(q: $q, first: 5) { totalCount pageInfo { hasNextPage endCursor } nodes { id name customId jobId entities { name customId } } } }';
   const mine = await graphql(platform, auth.apiKey(tenant.apiKey), query, { q: 'watban' });
   expect(mine.body.errors).toBeUndefined();
   expect(mine.body.data.screeningSearches.totalCount).toBe(1);
-  expect(mine.body.data.screeningSearches.searches[0]).toMatchObject({ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1' });
-  expect(JSON.parse(mine.body.data.screeningSearches.searches[0].requestJson)).toMatchObject({ job_id: null, entities: [{ name: 'Watban Ibrahim Hassan al-Tikriti' }] });
+  expect(mine.body.data.screeningSearches.nodes[0]).toMatchObject({ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1', jobId: null, entities: [{ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1' }] });
   const all = await graphql(platform, auth.apiKey(tenant.apiKey), query, {});
   expect(all.body.data.screeningSearches.totalCount).toBeGreaterThan(5);
-  expect(all.body.data.screeningSearches.searches).toHaveLength(5);
+  expect(all.body.data.screeningSearches.nodes).toHaveLength(5);
+  expect(all.body.data.screeningSearches.pageInfo.hasNextPage).toBe(true);
   const theirs = await graphql(platform, auth.apiKey(sibling.apiKey), query, { q: 'watban' });
   expect(theirs.body.data.screeningSearches.totalCount).toBe(0);
+  expect(theirs.body.data.screeningSearches.nodes).toEqual([]);
 });

@@ -38,7 +38,7 @@ const INSERT_SYNC_SEARCH = `WITH req AS (
        VALUES ($12, $1, 0, $2, $3, $13, $14, $15, $16::int, $11::timestamp)
      )
      INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, review_status, created_at)
-     SELECT x.id, $12, $1, $2, $3, x.rank, x.entity_ref, x.score, x.payload, 'unresolved', $11::timestamp
+     SELECT x.id, $12, $1, $2, $3, x.rank, x.entity_ref, x.score, x.payload, coalesce(x.payload->>'review_status', 'unresolved'), $11::timestamp
        FROM jsonb_to_recordset($17::jsonb) AS x(id text, rank int, entity_ref text, score float8, payload jsonb)`;
 
 /** The request, its one result and all its matches in ONE statement (one round trip). */

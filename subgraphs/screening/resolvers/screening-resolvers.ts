@@ -1,80 +1,127 @@
+import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
+import { BatchJobRow } from '../data/batch-store';
+import { findMatchById, matchesOfRequestPage } from '../data/match-store';
+import { SearchRequestRow } from '../data/search-store';
 import { ImportRow, listActiveSources, Sql } from '../data/watchlist-store';
-import { findMatchesOfRequest, listSearchRequests } from '../data/search-store';
 import { ScreeningError } from '../errors';
+import { BATCH_LIMITS, batchResults, readBatch, restartBatch, submitBatch, SubmitBatchInput } from '../services/batch-service';
 import { FEEDS } from '../services/engine-adapter';
+import { HistoryArgs, searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
-import { historyRecord, readSearch, screen, ScreenInput, SearchView, StoredMatch, storedMatchOf } from '../services/search-service';
+import { generateReports, readReport, ReportsInput } from '../services/report-service';
+import { reviewMatch, ReviewInput } from '../services/review-service';
+import { parseSearchId, readSearch, screen, ScreenInput, SearchView, storedMatchOf } from '../services/search-service';
+import { matchResolvers } from './match-resolvers';
 
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+interface SearchEntityRecord {
+  type: string | null;
+  name: string;
+  feeds: string[];
+  custom_id: string | null;
+}
 
-function searchEntity(view: SearchView) {
-  const entities = view.request.entities as { type: string | null; name: string; feeds: string[]; custom_id: string | null }[];
+function searchEntity(view: SearchView): SearchEntityRecord | undefined {
+  const entities = view.request.entities as SearchEntityRecord[];
   const index = Number(view.searchId.split('_')[1] ?? 0);
   return entities[index] ?? entities[0];
 }
 
+const asView = (request: SearchRequestRow): SearchView => ({ id: request.id, searchId: request.id, request, matches: undefined });
+
+function offsetOf(after: string | null | undefined): number {
+  const offset = readOffsetCursor(after);
+  if (offset === undefined) throw new ScreeningError('schema_validation_failed', 'after: is not a cursor of this list', { field: 'after' });
+  return offset;
+}
+
+async function matchesOf(view: SearchView, ctx: ScreeningContext) {
+  return view.matches ?? (await readSearch(ctx.db, ctx.scope, view.searchId))?.matches ?? [];
+}
+
 export const screeningResolvers = {
+  ...matchResolvers,
   Query: {
-    screeningFeeds: () => [...FEEDS],
+    screeningFeeds: () => ['all', ...FEEDS],
     screeningSearch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readSearch(ctx.db, ctx.scope, args.id),
-    screeningSearches: async (_: unknown, args: { page?: number; limit?: number; q?: string }, ctx: ScreeningContext) => {
-      const page = args.page ?? 1;
-      const limit = args.limit ?? 10;
-      if (!Number.isInteger(page) || page < 1) throw new ScreeningError('schema_validation_failed', 'page: must be a positive integer', { field: 'page' });
-      if (!Number.isInteger(limit) || limit < 1 || limit > 250) throw new ScreeningError('schema_validation_failed', 'limit: must be an integer from 1 to 250', { field: 'limit' });
-      const { total, rows } = await listSearchRequests(ctx.db, ctx.scope, { page, limit, q: args.q?.trim() || undefined });
-      return { searches: rows.map((request) => ({ id: request.id, searchId: request.id, request, matches: undefined })), page, limit, totalCount: total };
+    screeningSearches: async (_: unknown, args: HistoryArgs, ctx: ScreeningContext) => {
+      const page = await searchHistory(ctx.db, ctx.scope, args);
+      return { ...page, nodes: page.nodes.map(asView) };
     },
-    screeningMatches: async (_: unknown, args: { requestId: string; limit?: number }, ctx: ScreeningContext) => {
-      const limit = Math.min(Math.max(args.limit ?? 100, 1), 1000);
-      return (await findMatchesOfRequest(ctx.db, ctx.scope, args.requestId, limit)).map(storedMatchOf);
+    screeningMatches: async (_: unknown, args: { requestId: string; first?: number; after?: string }, ctx: ScreeningContext) => {
+      const parsed = parseSearchId(args.requestId);
+      const size = pageSize(args.first, 100, 1000);
+      const offset = offsetOf(args.after);
+      if (!parsed) return offsetConnection([], 0, size, 0);
+      const scoped = args.requestId.includes('_') ? parsed.resultId : undefined;
+      const { rows, total } = await matchesOfRequestPage(ctx.db, ctx.scope, parsed.requestId, scoped, offset, size + 1);
+      return offsetConnection(rows.map(storedMatchOf), offset, size, total);
     },
+    screeningMatch: async (_: unknown, args: { id: string }, ctx: ScreeningContext) => {
+      const row = await findMatchById(ctx.db, ctx.scope, args.id);
+      return row ? storedMatchOf(row) : null;
+    },
+    screeningBatchJob: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readBatch(ctx.db, ctx.scope, args.id),
+    screeningBatchJobs: async (_: unknown, args: { first?: number; after?: string }, ctx: ScreeningContext): Promise<Connection<BatchJobRow>> => {
+      const size = pageSize(args.first, 20, 100);
+      const offset = offsetOf(args.after);
+      const [rows, total] = await Promise.all([
+        ctx.db.batchJob.findMany({ where: ctx.scope, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: size + 1 }),
+        ctx.db.batchJob.count({ where: ctx.scope }),
+      ]);
+      return offsetConnection(rows as BatchJobRow[], offset, size, total);
+    },
+    screeningReport: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readReport(ctx, ctx.scope, args.id),
     watchlistSources: async (_: unknown, __: unknown, ctx: ScreeningContext) =>
       (await listActiveSources(ctx.db as unknown as Sql)).map((row) => ({
         source: row.source, format: row.format, versionId: row.version_id, seq: row.seq, label: row.label, contentHash: row.content_hash,
-        entityCount: row.entity_count, nameCount: row.name_count, importedAt: iso(row.imported_at),
+        entityCount: row.entity_count, nameCount: row.name_count, importedAt: row.imported_at,
       })),
     screeningIndexStatus: (_: unknown, __: unknown, ctx: ScreeningContext) => {
       const status = ctx.holder.status();
-      return { ...status, versionsJson: JSON.stringify(status.versions) };
+      return { ...status, versions: Object.entries(status.versions).map(([source, versionId]) => ({ source, versionId })) };
     },
     watchlistImport: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readImport(ctx.db, ctx.principal, args.id),
   },
   Mutation: {
     screen: (_: unknown, args: { input: ScreenInput }, ctx: ScreeningContext) => screen(ctx, ctx.principal, args.input),
-    importWatchlist: (_: unknown, args: { format: string; path: string }, ctx: ScreeningContext) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args),
+    submitScreeningBatch: (_: unknown, args: { input: SubmitBatchInput }, ctx: ScreeningContext) => submitBatch(ctx, ctx.principal, args.input),
+    restartScreeningBatch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => restartBatch(ctx, ctx.scope, args.id),
+    reviewScreeningMatch: async (_: unknown, args: { id: string; input: ReviewInput }, ctx: ScreeningContext) => {
+      const id = await reviewMatch(ctx.db, ctx.principal, args.id, args.input);
+      return storedMatchOf((await findMatchById(ctx.db, ctx.scope, id))!);
+    },
+    generateScreeningReports: async (_: unknown, args: { input: ReportsInput }, ctx: ScreeningContext) => ({ reports: await generateReports(ctx, ctx.principal, args.input) }),
+    importWatchlist: (_: unknown, args: { input: { format: string; path: string } }, ctx: ScreeningContext) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args.input),
   },
   ScreeningSearch: {
     __resolveReference: (ref: { id: string }, ctx: ScreeningContext) => readSearch(ctx.db, ctx.scope, ref.id),
+    tenantId: (view: SearchView) => view.request.tenantId,
+    workspaceId: (view: SearchView) => view.request.workspaceId,
+    legacySearchId: () => null,
     name: (view: SearchView) => searchEntity(view)?.name ?? '',
     type: (view: SearchView) => searchEntity(view)?.type ?? null,
     feeds: (view: SearchView) => searchEntity(view)?.feeds ?? ['all'],
     customId: (view: SearchView) => searchEntity(view)?.custom_id ?? null,
+    entities: (view: SearchView) => (view.request.entities as SearchEntityRecord[]).map((entity) => ({ ...entity, customId: entity.custom_id })),
     profile: (view: SearchView) => (view.request.profileId ? { id: view.request.profileId } : null),
+    profileId: (view: SearchView) => view.request.profileId,
     userId: (view: SearchView) => view.request.actorId,
     userName: (view: SearchView) => view.request.userName,
     userEmail: (view: SearchView) => view.request.userEmail,
     jobId: (view: SearchView) => view.request.jobId,
-    createdAt: (view: SearchView) => view.request.createdAt.toISOString(),
-    updatedAt: (view: SearchView) => view.request.updatedAt.toISOString(),
-    matches: async (view: SearchView, _: unknown, ctx: ScreeningContext) => view.matches ?? (await readSearch(ctx.db, ctx.scope, view.searchId))?.matches ?? [],
-    matchCount: async (view: SearchView, _: unknown, ctx: ScreeningContext) => (view.matches ?? (await readSearch(ctx.db, ctx.scope, view.searchId))?.matches ?? []).length,
-    requestJson: (view: SearchView) => JSON.stringify(historyRecord(view.request)),
-    resultsJson: (view: SearchView) => JSON.stringify(view.matches ?? []),
+    createdAt: (view: SearchView) => view.request.createdAt,
+    updatedAt: (view: SearchView) => view.request.updatedAt,
+    matches: (view: SearchView, _: unknown, ctx: ScreeningContext) => matchesOf(view, ctx),
+    matchCount: async (view: SearchView, _: unknown, ctx: ScreeningContext) => (await matchesOf(view, ctx)).length,
   },
-  ScreeningMatch: {
-    reviewStatus: (match: StoredMatch) => match.review_status,
-    entityRef: (match: StoredMatch) => match.entity.id,
-    source: (match: StoredMatch) => match.entity.source,
-    sourceId: (match: StoredMatch) => match.entity.source_id,
-    entityType: (match: StoredMatch) => match.entity.type,
-    listedName: (match: StoredMatch) => match.entity.name,
-    matchedName: (match: StoredMatch) => match.match_score_info?.best_name?.value ?? match.name.value,
-    criteriaMatchLevel: (match: StoredMatch) => matchLevelOf(match),
-    feeds: (match: StoredMatch) => match.entity.feeds,
-    programs: (match: StoredMatch) => match.entity.programs,
-    json: (match: StoredMatch) => JSON.stringify(match),
+  ScreeningBatchJob: {
+    results: async (job: BatchJobRow, args: { first?: number; after?: string }, ctx: ScreeningContext) => {
+      const size = pageSize(args.first, BATCH_LIMITS.resultsPageDefault, BATCH_LIMITS.resultsPageMax);
+      const offset = offsetOf(args.after);
+      const rows = await batchResults(ctx.db, ctx.scope, job, offset, size + 1);
+      return offsetConnection(rows, offset, size, job.processed);
+    },
   },
   Profile: {
     __resolveReference: (ref: { id: string }) => ref,
@@ -85,15 +132,6 @@ export const screeningResolvers = {
     },
   },
   WatchlistImport: {
-    createdAt: (row: ImportRow) => row.createdAt.toISOString(),
-    startedAt: (row: ImportRow) => iso(row.startedAt),
-    finishedAt: (row: ImportRow) => iso(row.finishedAt),
     sources: (row: ImportRow) => importSources(row),
   },
 };
-
-function matchLevelOf(match: StoredMatch): string {
-  const best = match.match_score_info?.best_name;
-  const all = [match.name, ...match.aliases];
-  return all.find((name) => name.value === best?.value)?.criteria_match_level ?? match.name.criteria_match_level;
-}

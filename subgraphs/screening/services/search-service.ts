@@ -5,8 +5,9 @@ import { Principal } from '../../../platform/principal/principal';
 import { findMatchesOfResult, findSearchRequest, insertSyncSearch, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
-import { ScreeningIndexHolder } from './index-holder';
+import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
 import { newObjectIds } from './object-id';
+import { applyClearances } from './clearance-service';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -45,6 +46,8 @@ export interface StoredMatch {
   match_score_info: ScreeningMatch['match_score_info'];
   source_details: ScreeningMatch['source_details'];
   review_status: 'unresolved' | 'true_positive' | 'false_positive';
+  /** Present when a false_positive review of this listed entity for the same profile carried over. */
+  previously_cleared?: { match_id: string; cleared_at: string; cleared_by: string };
   entity: {
     id: string;
     source: string;
@@ -64,7 +67,8 @@ export interface SearchView {
   id: string;
   searchId: string;
   request: SearchRequestRow;
-  matches: StoredMatch[];
+  /** Undefined when listed without its matches (history pages): read on demand. */
+  matches?: MatchView[];
 }
 
 function invalid(field: string, message: string): ScreeningError {
@@ -177,12 +181,17 @@ export interface SearchDeps {
   writeStatement?: StatementRunner;
 }
 
-export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput): Promise<SearchView> {
-  const query = normalizeQuery(input);
-  const snapshot = deps.holder.current();
-  const unavailable = deps.holder.unavailableReason();
+/** The snapshot searches run on, or 503 screening_index_unavailable. */
+export function servingSnapshot(holder: ScreeningIndexHolder): IndexSnapshot {
+  const snapshot = holder.current();
+  const unavailable = holder.unavailableReason();
   if (!snapshot || unavailable) throw new ScreeningError('screening_index_unavailable', unavailable ?? 'The screening index is loading; retry in a few seconds');
-  const found = snapshot.index.search(query.name, {
+  return snapshot;
+}
+
+/** One normalized query against an index snapshot (sync searches and batch workers alike). */
+export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery): ScreeningMatch[] {
+  return snapshot.index.search(query.name, {
     limit: query.limit,
     threshold: query.threshold,
     feeds: query.feeds,
@@ -190,10 +199,20 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     birthDate: query.dateOfBirth,
     country: query.country,
   });
+}
+
+export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput): Promise<SearchView> {
+  const query = normalizeQuery(input);
+  const snapshot = servingSnapshot(deps.holder);
+  const found = searchSnapshot(snapshot, query);
   const [requestId, ...matchIds] = newObjectIds(found.length + 1);
   const resultId = `${requestId}_0`;
   const matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  if (query.profileId) {
+    const profileId = query.profileId;
+    await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);
+  }
   const createdAt = new Date();
   const config = {
     feeds: query.feedNames,
@@ -226,7 +245,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     resultId,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
   });
-  return { id: requestId, searchId: requestId, request, matches };
+  return { id: requestId, searchId: requestId, request, matches: matches.map((match) => ({ ...match, searchResultId: resultId })) };
 }
 
 /** Accepts a plain request id (first entity) or an entity-scoped id `<requestId>_<index>`. */
@@ -245,8 +264,23 @@ export async function readSearch(db: Db, scope: Scope, id: string): Promise<Sear
   return { id: request.id, searchId: id.trim(), request, matches: rows.map(storedMatchOf) };
 }
 
-export function storedMatchOf(row: SearchMatchRow): StoredMatch {
-  return { ...(row.payload as unknown as StoredMatch), id: row.id, rank: row.rank, review_status: row.reviewStatus as StoredMatch['review_status'] };
+/** A stored match as read back: the answered payload plus where it belongs and its review state. */
+export interface MatchView extends StoredMatch {
+  searchResultId?: string;
+  reviewedBy?: string | null;
+  reviewedAt?: Date | null;
+}
+
+export function storedMatchOf(row: SearchMatchRow): MatchView {
+  return {
+    ...(row.payload as unknown as StoredMatch),
+    id: row.id,
+    rank: row.rank,
+    review_status: row.reviewStatus as StoredMatch['review_status'],
+    searchResultId: row.searchResultId,
+    reviewedBy: row.reviewedByName ?? row.reviewedBy,
+    reviewedAt: row.reviewedAt,
+  };
 }
 
 /** The search history record of the interface spec. */

@@ -1,0 +1,96 @@
+// GraphQL ⇄ REST wire format of screening: the typed match of the screening subgraph back to the
+// snake_case "Screening match" of the interface spec, and search history records.
+const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
+export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
+/** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
+export const feedEnum = (feed: string) => {
+  const trimmed = feed.trim();
+  const lower = trimmed.toLowerCase();
+  if (lower === 'all') return 'all';
+  if (lower === 'social media') return 'Social_Media';
+  if (lower === 'open source') return 'Open_Source';
+  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find((name) => name.toLowerCase() === lower);
+  return known ?? trimmed;
+};
+
+export const MATCH_FIELDS = `id rank score reviewStatus reviewedBy reviewedAt searchResultId
+  previouslyCleared { matchId clearedAt clearedBy }
+  name { value matchScore criteriaMatchLevel }
+  aliases { value kind matchScore criteriaMatchLevel matchedQuery }
+  checklist { screen { feed flagged } hits hitsInfo { feed source programs matchedName score } }
+  matchScoreInfo { scorerVersion threshold query bestName { value kind score rawScore uncalibratedScore } nameSimilarity
+    tokenAlignment { query list similarity how } unmatchedQueryTokens unmatchedListTokens phoneticAgreement caps
+    adjustments { feature outcome delta detail } finalScore }
+  sourceDetails { description urls inferenceContext }
+  entity { id source sourceId type name feeds programs datesOfBirth { kind value from to } nationalities countries listedOn }`;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+
+/** The match as search-sync answers it (same keys as the stored payload). */
+export function restMatch(m: any): Record<string, unknown> {
+  const info = m.matchScoreInfo;
+  return {
+    id: m.id,
+    rank: m.rank,
+    score: m.score,
+    name: { value: m.name.value, match_score: m.name.matchScore, criteria_match_level: m.name.criteriaMatchLevel },
+    aliases: m.aliases.map((a: any) => ({ value: a.value, match_score: a.matchScore, criteria_match_level: a.criteriaMatchLevel, kind: a.kind, ...(a.matchedQuery ? { matched_query: true } : {}) })),
+    checklist: {
+      screen: Object.fromEntries(m.checklist.screen.map((flag: any) => [feedName(flag.feed), flag.flagged])),
+      hits: m.checklist.hits.map(feedName),
+      hits_info: m.checklist.hitsInfo.map((hit: any) => ({ feed: feedName(hit.feed), source: hit.source, programs: hit.programs, matched_name: hit.matchedName, score: hit.score })),
+    },
+    match_score_info: {
+      scorer_version: info.scorerVersion,
+      threshold: info.threshold,
+      query: info.query,
+      best_name: dropNull({ value: info.bestName.value, kind: info.bestName.kind, score: info.bestName.score, raw_score: info.bestName.rawScore, uncalibrated_score: info.bestName.uncalibratedScore }),
+      name_similarity: info.nameSimilarity,
+      token_alignment: info.tokenAlignment,
+      unmatched_query_tokens: info.unmatchedQueryTokens,
+      unmatched_list_tokens: info.unmatchedListTokens,
+      phonetic_agreement: info.phoneticAgreement,
+      caps: info.caps,
+      adjustments: info.adjustments,
+      final_score: info.finalScore,
+    },
+    source_details: m.sourceDetails.map((d: any) => ({ description: d.description, urls: d.urls, inference_context: d.inferenceContext })),
+    review_status: m.reviewStatus,
+    ...(m.previouslyCleared ? { previously_cleared: { match_id: m.previouslyCleared.matchId, cleared_at: m.previouslyCleared.clearedAt, cleared_by: m.previouslyCleared.clearedBy } } : {}),
+    entity: {
+      id: m.entity.id,
+      source: m.entity.source,
+      source_id: m.entity.sourceId,
+      type: m.entity.type,
+      name: m.entity.name,
+      feeds: m.entity.feeds.map(feedName),
+      programs: m.entity.programs,
+      dates_of_birth: m.entity.datesOfBirth.map((d: any) => dropNull(d)),
+      nationalities: m.entity.nationalities,
+      countries: m.entity.countries,
+      listed_on: m.entity.listedOn,
+    },
+  };
+}
+
+export const HISTORY_FIELDS = `id legacySearchId tenantId workspaceId feeds entities { type name feeds customId } createdAt updatedAt userId userName userEmail jobId profileId`;
+
+/** The "Search request record" of the interface spec. */
+export function historyRecord(s: any): Record<string, unknown> {
+  return {
+    id: s.id,
+    legacy_search_id: s.legacySearchId,
+    tenant_id: s.tenantId,
+    workspace_id: s.workspaceId,
+    config: { feeds: s.feeds.map(feedName) },
+    entities: s.entities.map((e: any) => ({ type: e.type, name: e.name, feeds: e.feeds.map(feedName), custom_id: e.customId })),
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    user_id: s.userId,
+    ...(s.userName ? { user_name: s.userName } : {}),
+    ...(s.userEmail ? { user_email: s.userEmail } : {}),
+    job_id: s.jobId,
+    profile_id: s.profileId,
+  };
+}

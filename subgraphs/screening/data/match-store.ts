@@ -1,0 +1,18 @@
+// Stored matches read by id or by request (scoped like every screening read).
+import { Db } from '../../../platform/db/prisma';
+import { Scope } from './search-store';
+
+export async function findMatchById(db: Db, scope: Scope, id: string) {
+  if (!/^[0-9a-f]{24}$/.test(id)) return undefined;
+  return (await db.searchMatch.findFirst({ where: { ...scope, id } })) ?? undefined;
+}
+
+/** Matches of a request (or of one of its entity results), by entity then rank. */
+export async function matchesOfRequestPage(db: Db, scope: Scope, requestId: string, searchResultId: string | undefined, offset: number, limit: number) {
+  const where = { ...scope, requestId, ...(searchResultId ? { searchResultId } : {}) };
+  const [rows, total] = await Promise.all([
+    db.searchMatch.findMany({ where, orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }], skip: offset, take: limit }),
+    db.searchMatch.count({ where }),
+  ]);
+  return { rows, total };
+}

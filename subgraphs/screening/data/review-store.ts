@@ -1,0 +1,90 @@
+// Match review: the current status on the match row, the append-only history of changes, and the
+// clearances (profile + listed entity) that false_positive reviews leave behind.
+import { Db } from '../../../platform/db/prisma';
+import { Scope } from './search-store';
+import { Sql } from './watchlist-store';
+
+export type ReviewStatus = 'unresolved' | 'true_positive' | 'false_positive';
+
+export interface ClearanceRow {
+  profileId: string;
+  entityRef: string;
+  entityHash: string;
+  matchId: string;
+  clearedBy: string;
+  clearedAt: Date;
+}
+
+export async function clearancesFor(db: Db, scope: Scope, pairs: { profileId: string; entityRef: string }[]): Promise<Map<string, ClearanceRow>> {
+  const rows = await db.matchClearance.findMany({
+    where: { ...scope, OR: pairs.map((pair) => ({ profileId: pair.profileId, entityRef: pair.entityRef })) },
+  });
+  return new Map(rows.map((row) => [`${row.profileId}|${row.entityRef}`, row]));
+}
+
+export interface MatchWithProfile {
+  id: string;
+  searchResultId: string;
+  requestId: string;
+  entityRef: string;
+  reviewStatus: string;
+  payload: unknown;
+  profileId: string | null;
+}
+
+/** The match in scope and the profile its search was for (sync: the request; batch: the entity). */
+export async function findMatchWithProfile(db: Db, scope: Scope, matchId: string): Promise<MatchWithProfile | undefined> {
+  const rows = await (db as unknown as Sql).$queryRawUnsafe<MatchWithProfile[]>(
+    `SELECT m.id, m.search_result_id AS "searchResultId", m.request_id AS "requestId", m.entity_ref AS "entityRef", m.review_status AS "reviewStatus", m.payload,
+            coalesce(q.profile_id, b.input->>'profile_id') AS "profileId"
+       FROM screening.search_matches m
+       JOIN screening.search_requests q ON q.id = m.request_id
+       JOIN screening.search_results r ON r.id = m.search_result_id
+       LEFT JOIN screening.batch_entities b ON b.job_id = q.job_id AND b.entity_index = r.entity_index
+      WHERE m.id = $1 AND m.tenant_id = $2 AND m.workspace_id = $3`,
+    matchId,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return rows[0];
+}
+
+export interface ReviewChange {
+  id: string;
+  match: MatchWithProfile;
+  toStatus: ReviewStatus;
+  actor: { kind: string; id: string; name: string | null };
+  note: string | null;
+  at: Date;
+  /** Set when the change clears the listed entity for the profile. */
+  clearance?: { entityHash: string };
+}
+
+/** Status, history row and clearance in one transaction. */
+export async function recordReview(db: Db, scope: Scope, change: ReviewChange): Promise<void> {
+  const { match } = change;
+  await db.$transaction(async (tx) => {
+    await tx.searchMatch.update({ where: { id: match.id }, data: { reviewStatus: change.toStatus, reviewedBy: change.actor.id, reviewedByName: change.actor.name, reviewedAt: change.at } });
+    await tx.matchReview.create({
+      data: {
+        id: change.id, matchId: match.id, ...scope, fromStatus: match.reviewStatus, toStatus: change.toStatus,
+        actorKind: change.actor.kind, actorId: change.actor.id, actorName: change.actor.name, note: change.note, createdAt: change.at,
+      },
+    });
+    if (!match.profileId) return;
+    const key = { tenantId_workspaceId_profileId_entityRef: { ...scope, profileId: match.profileId, entityRef: match.entityRef } };
+    if (change.clearance) {
+      const data = { entityHash: change.clearance.entityHash, matchId: match.id, clearedBy: change.actor.name ?? change.actor.id, clearedAt: change.at };
+      await tx.matchClearance.upsert({ where: key, create: { ...scope, profileId: match.profileId, entityRef: match.entityRef, ...data }, update: data });
+    } else {
+      // A match moved off false_positive withdraws the clearance it gave (not one another match gave).
+      await tx.matchClearance.deleteMany({ where: { ...scope, profileId: match.profileId, entityRef: match.entityRef, matchId: match.id } });
+    }
+  });
+}
+
+export async function reviewHistory(db: Db, scope: Scope, matchIds: readonly string[]) {
+  return db.matchReview.findMany({ where: { ...scope, matchId: { in: [...matchIds] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+}
+
+export type MatchReviewRow = Awaited<ReturnType<typeof reviewHistory>>[number];

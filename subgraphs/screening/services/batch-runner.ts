@@ -1,0 +1,66 @@
+// The worker side of a batch job: take the job's lease, screen the entities that have no result
+// yet chunk by chunk (each chunk one atomic write that also renews the lease), complete the job
+// once every entity has exactly one result row. A worker killed mid-chunk loses only that chunk's
+// unwritten work; the next worker continues after the last written result.
+import { Db } from '../../../platform/db/prisma';
+import { Logger } from '../../../platform/logging/logger';
+import { BatchEntityInput, BatchJobRow, ChunkResult, claimBatch, completeBatch, pendingEntities, storeChunk } from '../data/batch-store';
+import { findSearchRequest } from '../data/search-store';
+import { applyClearances } from './clearance-service';
+import { IndexSnapshot } from './index-holder';
+import { newObjectIds } from './object-id';
+import { normalizeQuery, searchSnapshot, toStoredMatch } from './search-service';
+
+export interface BatchRunOptions {
+  owner: string;
+  leaseSeconds: number;
+  chunkSize: number;
+  log: Logger;
+}
+
+export type RunOutcome = 'completed' | 'not_claimed' | 'lease_lost';
+
+export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>, batchId: string, options: BatchRunOptions): Promise<RunOutcome> {
+  const job = await claimBatch(db, batchId, options.owner, options.leaseSeconds);
+  if (!job) return 'not_claimed';
+  const scope = { tenantId: job.tenantId, workspaceId: job.workspaceId };
+  const request = await findSearchRequest(db, scope, job.requestId);
+  if (!request) throw new Error(`batch ${batchId}: request ${job.requestId} is missing`);
+  const config = request.config as { feeds: string[]; limit: number; threshold: number };
+  const snapshot = await snapshotOf();
+  options.log.info({ batchId, total: job.total, processed: job.processed, attempt: job.attempts }, 'batch job started');
+  // Two passes at most: the second finds nothing unless a row was skipped by a concurrent writer.
+  for (let pass = 0; pass < 2; pass++) {
+    let after = -1;
+    for (;;) {
+      const pending = await pendingEntities(db, job, after, options.chunkSize);
+      if (!pending.length) break;
+      const results = await applyClearances(db, scope, pending.map(({ entityIndex, input }) => screenEntity(snapshot, job, config, entityIndex, input)), (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
+      if (!(await storeChunk(db, job, options.owner, options.leaseSeconds, results))) {
+        options.log.warn({ batchId }, 'batch job lease lost to another worker; stopping here');
+        return 'lease_lost';
+      }
+      after = pending[pending.length - 1].entityIndex;
+    }
+    if (await completeBatch(db, job, options.owner)) {
+      options.log.info({ batchId, total: job.total }, 'batch job completed');
+      return 'completed';
+    }
+  }
+  throw new Error(`batch ${batchId}: not every entity has a result after two passes`);
+}
+
+function screenEntity(snapshot: IndexSnapshot, job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, entityIndex: number, input: BatchEntityInput): ChunkResult {
+  const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
+  const found = searchSnapshot(snapshot, query);
+  const ids = newObjectIds(found.length);
+  const matches = found.map((match, rank) => toStoredMatch(match, ids[rank], rank));
+  return {
+    id: `${job.requestId}_${entityIndex}`,
+    entityIndex,
+    type: input.type,
+    name: input.name,
+    customId: input.custom_id,
+    matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
+  };
+}
