@@ -69,7 +69,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   mountPlayground(app);
   app.use(
     '/graphql',
-    express.json({ limit: '5mb' }),
+    express.json({ limit: '32mb' }) /* batch screening: up to 100,000 entities a request */,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });

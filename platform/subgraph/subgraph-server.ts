@@ -69,7 +69,7 @@ export async function startSubgraph<Context extends RequestContext>(
   definition.mountRoutes?.(app);
   app.use(
     '/graphql',
-    express.json({ limit: '5mb' }),
+    express.json({ limit: '32mb' }) /* batch screening: up to 100,000 entities a request */,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), deps.config.internalSecret);

@@ -14,7 +14,8 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
   for (const route of routes) {
-    router[route.method](route.path, rawBody, async (req: Request, res: Response) => {
+    const body = route.bodyLimit ? express.raw({ type: () => true, limit: route.bodyLimit }) : rawBody;
+    router[route.method](route.path, body, async (req: Request, res: Response) => {
       try {
         checkCredentialForm(req, route.credentials);
         const input: RouteInput = {

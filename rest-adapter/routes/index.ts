@@ -7,6 +7,7 @@ import { profileRoutes } from './profiles-routes';
 import { riskRoutes } from './risk-routes';
 import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
+import { screeningBatchRoutes } from './screening-batch-routes';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];
+export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...screeningBatchRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];

@@ -37,6 +37,8 @@ export interface Route {
   tag: string;
   credentials: AcceptedCredential[];
   body?: z.ZodType;
+  /** Body size cap when larger than the adapter's default (express size text, e.g. "32mb"). */
+  bodyLimit?: string;
   query?: z.ZodType;
   /** The GraphQL operation sent to the gateway. Omitted for routes answered by the adapter itself. */
   operation?: string;

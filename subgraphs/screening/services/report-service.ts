@@ -4,6 +4,7 @@ import { BlobStore } from '../../../platform/blobs';
 import { signLink } from '../../../platform/crypto/signed-link';
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
+import { SCREENING_REPORT_LINK_PURPOSE, screeningReportBlobKey } from '../../../platform/pdf/report-blob';
 import { findBatch } from '../data/batch-store';
 import { reviewHistory } from '../data/review-store';
 import { Scope } from '../data/search-store';
@@ -14,7 +15,6 @@ import { renderReport } from './report-pdf';
 import { readSearch } from './search-service';
 
 export const REPORT_LIMITS = { perCall: 100, linkSeconds: 15 * 60 } as const;
-export const REPORT_LINK_PURPOSE = 'screening-report';
 
 export interface ReportsInput {
   searchResultId?: string | null;
@@ -38,7 +38,6 @@ function invalid(field: string, message: string): ScreeningError {
   return new ScreeningError('schema_validation_failed', `${field}: ${message}`, { field });
 }
 
-export const reportBlobKey = (id: string) => `screening-reports/${id}.pdf`;
 
 async function targets(db: Db, scope: Scope, input: ReportsInput): Promise<{ resultId: string; index: number }[]> {
   const indexes = input.index ?? [];
@@ -90,16 +89,16 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
       history: match ? await reviewHistory(deps.db, scope, [match.id]) : [],
       generatedAt: new Date(),
     });
-    await deps.blobs.put(reportBlobKey(reportId), bytes, { contentType: 'application/pdf' });
-    const row = await insertReport(deps.db, { id: reportId, ...scope, searchResultId: `${search.id}_${entityIndex}`, matchIndex: target.index, blobKey: reportBlobKey(reportId), bytes: bytes.length, pages });
+    await deps.blobs.put(screeningReportBlobKey(reportId), bytes, { contentType: 'application/pdf' });
+    const row = await insertReport(deps.db, { id: reportId, ...scope, searchResultId: `${search.id}_${entityIndex}`, matchIndex: target.index, blobKey: screeningReportBlobKey(reportId), bytes: bytes.length, pages });
     views.push(withLink(deps.reportLinkSecret, row));
   }
   return views;
 }
 
 export function withLink(secret: string, row: ReportRow): ReportView {
-  const { expires, signature } = signLink(secret, REPORT_LINK_PURPOSE, row.id, REPORT_LIMITS.linkSeconds);
-  return { ...row, downloadPath: `/v1/reports/${row.id}.pdf?expires=${expires}&signature=${signature}`, linkExpiresAt: new Date(expires * 1000) };
+  const { expires, signature } = signLink(secret, SCREENING_REPORT_LINK_PURPOSE, row.id, REPORT_LIMITS.linkSeconds);
+  return { ...row, downloadPath: `/v1/reports/${row.id}?expires=${expires}&signature=${signature}`, linkExpiresAt: new Date(expires * 1000) };
 }
 
 export async function readReport(deps: ReportDeps, scope: Scope, id: string): Promise<ReportView | undefined> {
