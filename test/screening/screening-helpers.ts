@@ -39,3 +39,26 @@ export async function waitForIndex(subgraphUrl: string, expected: Record<string,
 export function versionsOf(...results: ImportResult[]): Record<string, string> {
   return Object.fromEntries(results.flatMap((result) => result.sources.map((source) => [source.source, source.versionId])));
 }
+
+/** Polls GET /v1/search/{id} until the job reaches one of `statuses` (batch tests). */
+export async function waitForBatch(restUrl: string, apiKey: string, id: string, statuses = ['completed', 'failed'], timeoutMs = 120_000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { request, auth } = await import('../helpers/test-platform');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request(restUrl, 'GET', `/v1/search/${id}?limit=1`, { headers: auth.xApiKey(apiKey) });
+    if (response.status !== 200) throw new Error(`batch status ${response.status}: ${response.text}`);
+    if (statuses.includes(response.body.result.status)) return response.body.result;
+    if (Date.now() > deadline) throw new Error(`batch ${id} still ${response.body.result.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Names for a batch: listed names (some misspelled) mixed with names no list holds. */
+export function batchNames(count: number): { type?: string; name: string; custom_id: string }[] {
+  const listed = ['Barzan Ibrahim Hassan al-Tikriti', 'Huda Salih Mahdi Ammash', 'Hikmat Mizban Ibrahim al-Azzawi', 'Watban Ibrahim Hasan al-Tikriti'];
+  return Array.from({ length: count }, (_, i) => ({
+    type: i % 3 === 0 ? 'individual' : undefined,
+    name: i % 5 === 0 ? listed[(i / 5) % listed.length] : `Customer ${i} Quillfeather Abernathy`,
+    custom_id: `c-${i}`,
+  })).map((entity) => (entity.type ? entity : { name: entity.name, custom_id: entity.custom_id }));
+}
