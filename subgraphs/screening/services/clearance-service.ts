@@ -8,10 +8,21 @@ import { Scope } from '../data/search-store';
 import { clearancesFor } from '../data/review-store';
 import type { StoredMatch } from './search-service';
 
+/** JSON with keys sorted at every level: a payload read back from jsonb (which reorders keys)
+ * hashes like the one first answered. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 /** sha256 of what the list says about the entity (not of anything the query influenced). */
 export function listedEntityHash(match: Pick<StoredMatch, 'entity' | 'name' | 'aliases'>): string {
   const names = [match.name.value, ...match.aliases.map((alias) => alias.value)].sort();
-  return crypto.createHash('sha256').update(JSON.stringify({ entity: match.entity, names })).digest('hex');
+  return crypto.createHash('sha256').update(canonical({ entity: match.entity, names })).digest('hex');
 }
 
 export interface PreviouslyCleared {
