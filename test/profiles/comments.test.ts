@@ -14,7 +14,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-test('POST comment: 201 result.comment with every field; createdBy/updatedBy from the caller', async () => {
+test('[clm.comments.create, clm.comments.fields] POST comment: 201 result.comment with every field; createdBy/updatedBy from the caller', async () => {
   const profile = await api.createProfile();
   const response = await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, { text: 'Looks fine', kind: 'profile' });
   expect(response.status).toBe(201);

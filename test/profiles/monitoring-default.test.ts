@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const PATH = '/tenant-config/v1/monitoring-default';
 
-test('[groups.profile-group.frequencies.inherit] groups inherit the workspace frequency for every feed they omit', async () => {
+test('[groups.frequencies.inherit] groups inherit the workspace frequency for every feed they omit', async () => {
   const api = client(platform, await createTestTenant(platform));
   const initial = await api.call('GET', PATH);
   expect(initial.status).toBe(200);
