@@ -123,7 +123,7 @@ describe('GET /sessions', () => {
 });
 
 describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
-  it('accepts the capture credential and shows the consumer view only', async () => {
+  it('[idv.sessions.consumer-view] accepts the capture credential and shows the consumer view only', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) });
     expect(response.status).toBe(200);

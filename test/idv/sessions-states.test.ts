@@ -148,7 +148,7 @@ describe('[idv.sessions.cancel] POST /sessions/{id}/cancel', () => {
   });
 });
 
-describe('POST /sessions/{id}/review', () => {
+describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
   it.each(['escalation', 'accepted', 'rejected'])('[idv.states.review-decision] requires_review → %s: reviewed_at, history, profile_status_updated', async (status) => {
     const { id } = await sessionIn('requires_review');
     const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'looked at it' });
