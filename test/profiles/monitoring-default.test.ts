@@ -52,6 +52,17 @@ test('PATCH: omitted feeds keep their value, null returns a feed to the built-in
   expect((await other.call('GET', PATH)).body.result.monitoringDefault.customized).toBe(false);
 });
 
+test('concurrent changes of different feeds all land (first save of a workspace included)', async () => {
+  const api = client(platform, await createTestTenant(platform));
+  const responses = await Promise.all([
+    api.call('PATCH', PATH, { monitoringFeedFrequencies: { Sanctions: 'deltas' } }),
+    api.call('PATCH', PATH, { monitoringFeedFrequencies: { PEP: 'monthly' } }),
+    api.call('PATCH', PATH, { monitoringFeedFrequencies: { News: 'never' } }),
+  ]);
+  expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+  expect((await api.call('GET', PATH)).body.result.monitoringDefault.monitoringFeedFrequencies).toEqual({ Sanctions: 'deltas', PEP: 'monthly', News: 'never' });
+});
+
 test('bad input: deltas outside Sanctions, unknown feeds or values → 400, nothing saved', async () => {
   const tenant = await createTestTenant(platform);
   const api = client(platform, tenant);

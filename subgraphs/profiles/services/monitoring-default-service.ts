@@ -41,20 +41,26 @@ export async function updateMonitoringDefault(
   if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
     throw new ProfilesError('monitoring_default_validation_failed', 'monitoringFeedFrequencies: must be an object with keys Sanctions, PEP, News', { field: 'monitoringFeedFrequencies' });
   }
-  const next = { ...(await getMonitoringDefault(deps, scope)).monitoringFeedFrequencies };
+  // Only the supplied feeds are written (one upsert), so concurrent changes of different feeds
+  // both land.
+  const changed: Partial<FullFeedFrequencies> = {};
   for (const [feed, frequency] of Object.entries(changes)) {
     const field = `monitoringFeedFrequencies.${feed}`;
     if (!Object.hasOwn(FEED_FREQUENCIES, feed)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: unknown feed (allowed: Sanctions, PEP, News)`, { field });
     if (frequency === undefined) continue;
     if (frequency === null) {
-      next[feed as MonitoredFeed] = BUILT_IN_MONITORING_DEFAULT[feed as MonitoredFeed];
+      changed[feed as MonitoredFeed] = BUILT_IN_MONITORING_DEFAULT[feed as MonitoredFeed];
       continue;
     }
     const allowed = FEED_FREQUENCIES[feed as MonitoredFeed] as readonly string[];
     if (!allowed.includes(frequency)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
-    next[feed as MonitoredFeed] = frequency;
+    changed[feed as MonitoredFeed] = frequency;
   }
-  await saveMonitoringDefault(deps.db, scope, { sanctions: next.Sanctions, pep: next.PEP, news: next.News, updatedBy: actorId });
+  await saveMonitoringDefault(deps.db, scope, {
+    initial: { ...BUILT_IN_MONITORING_DEFAULT, ...changed },
+    changed,
+    updatedBy: actorId,
+  });
   return getMonitoringDefault(deps, scope);
 }
 
