@@ -78,6 +78,10 @@ export const ERROR_STATUS = {
 
   // risk
   assessment_not_found: 404,
+
+  // profiles: definition history, workspace monitoring default (issue 18)
+  custom_field_definition_revision_not_found: 404,
+  monitoring_default_validation_failed: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

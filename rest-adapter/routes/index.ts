@@ -3,6 +3,7 @@ import { idvThemeRoutes } from './idv-themes-routes';
 import { idvWorkflowRoutes } from './idv-workflows-routes';
 import { profileGroupRoutes } from './profile-groups-routes';
 import { profileCustomFieldRoutes } from './profiles-custom-fields-routes';
+import { profileConfigRoutes } from './profiles-config-routes';
 import { profileRoutes } from './profiles-routes';
 import { riskRoutes } from './risk-routes';
 import { Route } from './route';
@@ -10,4 +11,15 @@ import { screeningRoutes } from './screening-routes';
 import { screeningBatchRoutes } from './screening-batch-routes';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...screeningBatchRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];
+export const allRoutes: Route[] = [
+  ...profileRoutes,
+  ...profileGroupRoutes,
+  ...profileCustomFieldRoutes,
+  ...profileConfigRoutes,
+  ...riskRoutes,
+  ...screeningRoutes,
+  ...screeningBatchRoutes,
+  ...idvThemeRoutes,
+  ...idvSessionRoutes,
+  ...idvWorkflowRoutes,
+];

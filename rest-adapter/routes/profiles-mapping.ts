@@ -11,7 +11,8 @@ export const PROFILE_CREDENTIALS: AcceptedCredential[] = ['x-api-key', 'api-key'
 export const PROFILE_FIELDS =
   'id name kind email status erasureClaimed erasureClaimedAt erasedAt profileCustomFields { key label type value valueLabel } profileGroupIds createdAt updatedAt';
 export const COMMENT_FIELDS = 'id version profileId kind matchId text createdBy updatedBy createdAt updatedAt';
-export const GROUP_FIELDS = 'id key name description priority archived monitoringFeedFrequencies { Sanctions PEP News } createdAt updatedAt';
+export const GROUP_FIELDS =
+  'id key name description priority archived monitoringFeedFrequencies { Sanctions PEP News } effectiveMonitoringFeedFrequencies { Sanctions PEP News } inheritedFeeds createdAt updatedAt';
 export const DEFINITION_FIELDS = 'key label type required priority options { value label } archived createdAt updatedAt';
 
 interface ProfileData {
@@ -89,6 +90,8 @@ export function toGroup(group: {
   priority: number;
   archived: boolean;
   monitoringFeedFrequencies: Record<string, string | null> | null;
+  effectiveMonitoringFeedFrequencies: Record<string, string>;
+  inheritedFeeds: string[];
   createdAt: string;
   updatedAt: string;
 }) {
@@ -102,6 +105,8 @@ export function toGroup(group: {
     priority: group.priority,
     archived: group.archived,
     monitoringFeedFrequencies: frequencies,
+    effectiveMonitoringFeedFrequencies: group.effectiveMonitoringFeedFrequencies,
+    inheritedFeeds: group.inheritedFeeds,
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
   };
@@ -173,6 +178,10 @@ export const groupSchema = z.object({
   priority: z.number().int(),
   archived: z.boolean(),
   monitoringFeedFrequencies: z.object({ Sanctions: z.string().optional(), PEP: z.string().optional(), News: z.string().optional() }),
+  effectiveMonitoringFeedFrequencies: z
+    .object({ Sanctions: z.string(), PEP: z.string(), News: z.string() })
+    .describe("Per feed: the group's override, else the workspace default (GET /tenant-config/v1/monitoring-default)"),
+  inheritedFeeds: z.array(z.enum(['Sanctions', 'PEP', 'News'])).describe('Feeds the group does not override, which follow the workspace default'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

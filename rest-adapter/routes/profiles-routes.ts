@@ -123,7 +123,7 @@ export const profileRoutes: Route[] = [
     path: '/clm/v1/profiles/:profileId/comments',
     area: 'clm',
     tag: 'Profiles',
-    summary: 'Comment on a profile (kind profile) or on one of its matches (kind match, matchId required)',
+    summary: 'Comment on a profile (kind profile) or on one of its matches (kind match, matchId optional)',
     response: z.object({ comment: commentSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: commentBody,

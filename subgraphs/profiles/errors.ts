@@ -27,6 +27,8 @@ export type ProfilesErrorCode =
   | 'profile_group_validation_failed'
   | 'comment_not_found'
   | 'comment_validation_failed'
-  | 'comment_version_conflict';
+  | 'comment_version_conflict'
+  | 'custom_field_definition_revision_not_found'
+  | 'monitoring_default_validation_failed';
 
 export class ProfilesError extends DomainError<ProfilesErrorCode> {}

@@ -76,7 +76,7 @@ function expectBrandingShape(body: any) { // eslint-disable-line @typescript-esl
 }
 
 describe('GET /idv/v1/sessions/{sessionId}/branding', () => {
-  it('needs no credentials; an unknown session gets the default branding, 200, private max-age=300', async () => {
+  it('[idv.branding.endpoint] needs no credentials; an unknown session gets the default branding, 200, private max-age=300', async () => {
     const response = await branding('idvs_doesnotexist');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, max-age=300');
@@ -110,7 +110,7 @@ describe('GET /idv/v1/sessions/{sessionId}/branding', () => {
     expect(known.headers.get('cache-control')).toBe(unknown.headers.get('cache-control'));
   });
 
-  it('merges the copied theme over the defaults: set fields win, unset fields fall back', async () => {
+  it('[idv.branding.merge] merges the copied theme over the defaults: set fields win, unset fields fall back', async () => {
     const tenant = await createTestTenant(platform);
     const theme = await createTheme(tenant, {
       name: 'Brand',
@@ -212,7 +212,7 @@ describe('GET /idv/v1/sessions/{sessionId}/branding', () => {
     expect((await branding(id)).body.branding.company_name).toBe(DEFAULT_BRANDING.company_name);
   });
 
-  it('only the ACTIVE default is resolved: an active non-default theme is not applied; making it default is', async () => {
+  it('[idv.themes.first-default] only the ACTIVE default is resolved: an active non-default theme is not applied; making it default is', async () => {
     const tenant = await createTestTenant(platform);
     const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
     await createTheme(tenant, { name: 'draft default' });

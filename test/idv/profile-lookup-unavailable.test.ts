@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-it('503 idv_profile_lookup_unavailable, no session created', async () => {
+it('[idv.sessions.create.r1, idv.errors.idv_profile_lookup_unavailable] 503 idv_profile_lookup_unavailable, no session created', async () => {
   const response = await idv(platform, tenant).post('/sessions', { profile_id: 'prf_any', idempotency_key: 'down-1' });
   expect(response.status).toBe(503);
   expect(response.headers.get('cache-control')).toBe('no-store');

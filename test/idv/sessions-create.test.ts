@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 describe('create', () => {
-  it('creates a session with the default preset and a one-time capture token', async () => {
+  it('[idv.sessions.create, idv.sessions.create.token-once, idv.limits.session-token, idv.states.create, idv.versioning.prefix] creates a session with the default preset and a one-time capture token', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -48,14 +48,14 @@ describe('create', () => {
     expect(JSON.stringify(row)).not.toContain(session_token);
   });
 
-  it('accepts a dashboard user token and omits creator_application_id', async () => {
+  it('[idv.auth.dashboard] accepts a dashboard user token and omits creator_application_id', async () => {
     const { token } = await createDashboardToken(platform, tenant);
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.bearer(token), body: { profile_id: profileId } });
     expect(response.status).toBe(201);
     expect(response.body.data).not.toHaveProperty('creator_application_id');
   });
 
-  it('accepts the legacy X-Api-Key header', async () => {
+  it('[idv.auth.api-key] accepts the legacy X-Api-Key header', async () => {
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.xApiKey(tenant.apiKey), body: { profile_id: profileId } });
     expect(response.status).toBe(201);
   });
@@ -64,7 +64,7 @@ describe('create', () => {
     ['liveness_only', ['consent', 'liveness'], ['selfie']],
     ['id_only', ['consent', 'id_capture'], ['id_front', 'id_back']],
     ['liveness_and_id', ['consent', 'liveness', 'id_capture'], ['selfie', 'id_front', 'id_back']],
-  ])('copies the %s preset', async (workflow, types, kinds) => {
+  ])('[idv.sessions.create.workflow-presets] copies the %s preset', async (workflow, types, kinds) => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow });
     expect(response.status).toBe(201);
     expect(response.body.data.capture_manifest.workflow).toBe(workflow);
@@ -72,7 +72,7 @@ describe('create', () => {
     expect(response.body.data.step_manifest.steps.map((s: { type: string }) => s.type)).toEqual(types);
   });
 
-  it('subject_reference is encrypted at rest and never echoed', async () => {
+  it('[idv.sessions.create.subject-reference] subject_reference is encrypted at rest and never echoed', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, subject_reference: 'customer-4711-secret' });
     expect(response.status).toBe(201);
     expect(response.text).not.toContain('customer-4711-secret');
@@ -85,8 +85,8 @@ describe('create', () => {
   });
 });
 
-describe('rule 1: profile_id', () => {
-  it.each([[{}], [{ profile_id: '' }], [{ profile_id: null }]])('missing or empty → 400 idv_profile_id_required (%j)', async (body) => {
+describe('[idv.sessions.create.r1] rule 1: profile_id', () => {
+  it.each([[{}], [{ profile_id: '' }], [{ profile_id: null }]])('[idv.errors.idv_profile_id_required] missing or empty → 400 idv_profile_id_required (%j)', async (body) => {
     const response = await idv(platform, tenant).post('/sessions', body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { code: 'idv_profile_id_required', message: expect.any(String) } });
@@ -99,7 +99,7 @@ describe('rule 1: profile_id', () => {
     expect(response.body.error.code).toBe('idv_profile_id_required');
   });
 
-  it.each([['has spaces'], ['x'.repeat(129)], ['bad/slash'], ['ümlaut']])('malformed %s → 400 idv_profile_id_invalid', async (value) => {
+  it.each([['has spaces'], ['x'.repeat(129)], ['bad/slash'], ['ümlaut']])('[idv.errors.idv_profile_id_invalid, idv.limits.profile-id] malformed %s → 400 idv_profile_id_invalid', async (value) => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: value });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('idv_profile_id_invalid');
@@ -111,13 +111,13 @@ describe('rule 1: profile_id', () => {
     expect(response.body.error.code).toBe('idv_profile_id_invalid');
   });
 
-  it('accepts 128 characters of the allowed alphabet (absent → not found)', async () => {
+  it('[idv.limits.profile-id] accepts 128 characters of the allowed alphabet (absent → not found)', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: `A.b_c:d-${'x'.repeat(120)}` });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('idv_profile_not_found');
   });
 
-  it('a profile of another workspace reads as absent → 400 idv_profile_not_found', async () => {
+  it('[idv.errors.idv_profile_not_found, idv.auth.scope] a profile of another workspace reads as absent → 400 idv_profile_not_found', async () => {
     const sibling = await createSiblingWorkspace(platform, tenant);
     const foreign = await createProfile(platform, sibling, 'Foreign Person');
     const response = await idv(platform, tenant).post('/sessions', { profile_id: foreign });
@@ -126,7 +126,7 @@ describe('rule 1: profile_id', () => {
   });
 });
 
-describe('rule 2: workflow, steps and workflow_id are mutually exclusive', () => {
+describe('[idv.sessions.create.r2] rule 2: workflow, steps and workflow_id are mutually exclusive', () => {
   const steps = [{ step_id: 'selfie', type: 'liveness' }];
   it.each([
     [{ workflow: 'liveness_only', steps }],
@@ -141,7 +141,7 @@ describe('rule 2: workflow, steps and workflow_id are mutually exclusive', () =>
 });
 
 describe('rule 5: erasure claim', () => {
-  it('409 idv_profile_erasure_claimed', async () => {
+  it('[idv.sessions.create.r5, idv.errors.idv_profile_erasure_claimed] 409 idv_profile_erasure_claimed', async () => {
     const erased = await createProfile(platform, tenant, 'To Be Erased');
     await platform.db.profile.update({ where: { id: erased }, data: { erasureClaimedAt: new Date() } });
     const response = await idv(platform, tenant).post('/sessions', { profile_id: erased });
@@ -152,7 +152,7 @@ describe('rule 5: erasure claim', () => {
 });
 
 describe('rule 8: tenant and workspace come from the principal', () => {
-  it('overwrites caller-supplied tenant_id and workspace_id', async () => {
+  it('[idv.sessions.create.r8] overwrites caller-supplied tenant_id and workspace_id', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, tenant_id: 'ten_evil', workspace_id: 'wsp_evil' });
     expect(response.status).toBe(201);
     expect(response.body.data.tenant_id).toBe(tenant.tenantId);
@@ -160,7 +160,7 @@ describe('rule 8: tenant and workspace come from the principal', () => {
   });
 });
 
-describe('rule 9: schema', () => {
+describe('[idv.sessions.create.r9, idv.errors.schema_validation_failed] rule 9: schema', () => {
   it.each([
     ['an unknown field', { unknown_field: 1 }],
     ['a bad workflow preset', { workflow: 'everything' }],
@@ -170,7 +170,7 @@ describe('rule 9: schema', () => {
     ['an empty idempotency_key', { idempotency_key: '' }],
     ['steps that are not an array', { steps: {} }],
     ['a non-string tenant_id', { tenant_id: 7 }],
-  ])('%s → 400 schema_validation_failed', async (_name, extra) => {
+  ])('[idv.sessions.create.no-additional-properties, idv.limits.idempotency-key] %s → 400 schema_validation_failed', async (_name, extra) => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, ...extra });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
@@ -188,7 +188,7 @@ describe('rule 9: schema', () => {
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
 
-  it('a 160-character idempotency_key is accepted', async () => {
+  it('[idv.limits.idempotency-key] a 160-character idempotency_key is accepted', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, idempotency_key: 'k'.repeat(160) });
     expect(response.status).toBe(201);
     expect(response.text).not.toContain('k'.repeat(160));
@@ -196,13 +196,13 @@ describe('rule 9: schema', () => {
 });
 
 describe('authentication', () => {
-  it('401 missing_authentication without credentials', async () => {
+  it('[idv.auth.missing, idv.errors.missing_authentication] 401 missing_authentication without credentials', async () => {
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { body: { profile_id: profileId } });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: { code: 'missing_authentication', message: expect.any(String) } });
   });
 
-  it('401 unauthorized with a rejected key', async () => {
+  it('[idv.auth.missing, idv.errors.unauthorized] 401 unauthorized with a rejected key', async () => {
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.apiKey('vgl_not-a-key'), body: { profile_id: profileId } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('unauthorized');

@@ -34,7 +34,7 @@ async function assessedSession() {
   return session;
 }
 
-it('returns the decrypted results to the application key and audits the access', async () => {
+it('[idv.sessions.data.audit] returns the decrypted results to the application key and audits the access', async () => {
   const { id } = await assessedSession();
   const response = await idv(platform, tenant).get(`/sessions/${id}/data`);
   expect(response.status).toBe(200);
@@ -75,7 +75,7 @@ it('before assessment: no results yet, still audited', async () => {
   expect(await auditOf(id)).toHaveLength(1);
 });
 
-it('the capture credential is refused (401) and the denial is audited', async () => {
+it('[idv.sessions.data.audit, idv.auth.capture] the capture credential is refused (401) and the denial is audited', async () => {
   const { id, token } = await assessedSession();
   const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/data`, { headers: capture(token) });
   expect(response.status).toBe(401);
@@ -104,7 +104,7 @@ it('without credentials: 401 missing_authentication', async () => {
   expect(response.body.error.code).toBe('missing_authentication');
 });
 
-describe('fail closed when the audit write fails', () => {
+describe('[idv.sessions.data.audit] fail closed when the audit write fails', () => {
   let admin: Client;
   beforeAll(async () => {
     admin = new Client({ connectionString: platform.config.databaseUrl });

@@ -17,7 +17,7 @@ afterAll(() => platform.close());
 
 const count = (key: string) => platform.db.idempotencyRecord.count({ where: { tenantId: tenant.tenantId, key } });
 
-it('a replay returns the original session with session_token ""', async () => {
+it('[idv.sessions.create.r6, idv.sessions.create.token-once] a replay returns the original session with session_token ""', async () => {
   const body = { profile_id: profileId, workflow: 'liveness_only', idempotency_key: 'replay-1', subject_reference: 'ref-1' };
   const first = await idv(platform, tenant).post('/sessions', body);
   expect(first.status).toBe(201);
@@ -63,7 +63,7 @@ it.each([
   ['steps instead of a preset', () => ({ workflow: undefined, steps: [{ step_id: 'selfie', type: 'liveness' }] })],
   ['another subject_reference', () => ({ subject_reference: 'different' })],
   ['session_overrides', () => ({ session_overrides: { version: 1, completion: { action: 'close_tab' } } })],
-])('the same key with %s → 409 idv_session_idempotency_conflict', async (name, change) => {
+])('[idv.sessions.create.r6, idv.errors.idv_session_idempotency_conflict] the same key with %s → 409 idv_session_idempotency_conflict', async (name, change) => {
   const key = `conflict-${name.replace(/\W/g, '-')}`;
   const first = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow: 'liveness_only', idempotency_key: key });
   expect(first.status).toBe(201);

@@ -26,7 +26,7 @@ const idCapture = (accepted_id_types: string[], preselected_id_type?: string) =>
   session_overrides: { version: 1, id_capture: { accepted_id_types, ...(preselected_id_type ? { preselected_id_type } : {}) } },
 });
 
-describe('rule 7: entitlement', () => {
+describe('[idv.sessions.create.r7, idv.errors.overrides-forbidden] rule 7: entitlement', () => {
   it('403 idv_session_overrides_forbidden for an application without the entitlement', async () => {
     const response = await create(completion('close_tab'), plain);
     expect(response.status).toBe(403);
@@ -47,7 +47,7 @@ describe('rule 7: entitlement', () => {
   });
 });
 
-describe('shape', () => {
+describe('[idv.overrides.version, idv.overrides.accepted-id-types, idv.versioning.prefix] shape', () => {
   it.each([
     ['version 2', { session_overrides: { version: 2, completion: { action: 'close_tab' } } }],
     ['no version', { session_overrides: { completion: { action: 'close_tab' } } }],
@@ -80,7 +80,7 @@ describe('shape', () => {
 });
 
 describe('id_capture', () => {
-  it('narrows the accepted types of the copied id_capture step without changing the steps', async () => {
+  it('[idv.overrides.accepted-id-types, idv.overrides.cannot-remove] narrows the accepted types of the copied id_capture step without changing the steps', async () => {
     const response = await create(idCapture(['passport', 'driver_license']));
     expect(response.status).toBe(201);
     const data = response.body.data;
@@ -90,7 +90,7 @@ describe('id_capture', () => {
     expect(data.capture_manifest.required_kinds).toEqual(['selfie', 'id_front', 'id_back']);
   });
 
-  it('preselected passport with sides auto derives one-sided capture (drops id_back)', async () => {
+  it('[idv.overrides.preselected, idv.overrides.id-types] preselected passport with sides auto derives one-sided capture (drops id_back)', async () => {
     const response = await create(idCapture(['passport'], 'passport'));
     expect(response.status).toBe(201);
     const manifest = response.body.data.capture_manifest;
@@ -99,14 +99,14 @@ describe('id_capture', () => {
     expect(manifest.required_kinds).toEqual(['selfie', 'id_front']);
   });
 
-  it('preselected driver_license derives two-sided capture', async () => {
+  it('[idv.overrides.preselected] preselected driver_license derives two-sided capture', async () => {
     const response = await create(idCapture(['driver_license'], 'driver_license'));
     expect(response.status).toBe(201);
     expect(response.body.data.capture_manifest.id_capture.capture_sides).toBe('two');
     expect(response.body.data.capture_manifest.required_kinds).toEqual(['selfie', 'id_front', 'id_back']);
   });
 
-  it('custom types of the step may be declared; their sides decide the capture', async () => {
+  it('[idv.overrides.id-types] custom types of the step may be declared; their sides decide the capture', async () => {
     const steps = [
       { step_id: 'id', type: 'id_capture', config: { accepted_id_types: ['passport'], custom_id_types: [{ id: 'voter_card', label: 'Voter card', sides: 'one' }, { id: 'work_permit', label: 'Work permit', sides: 'two' }] } },
     ];
@@ -127,7 +127,7 @@ describe('id_capture', () => {
   });
 });
 
-describe('completion and return_url', () => {
+describe('[idv.overrides.completion, idv.overrides.return-url] completion and return_url', () => {
   it.each([
     'https://app.example.com/verify/done',
     'https://app.example.com/verify/done/step-2',

@@ -24,7 +24,7 @@ function keysDeep(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 describe('GET /sessions/{id}', () => {
-  it('returns the management projection with every documented field', async () => {
+  it('[idv.sessions.get] returns the management projection with every documented field', async () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId, subject_reference: 'secret-ref' });
     await driveTo(platform, tenant, id, 'requires_review', { results: { document: { type: 'passport', issuing_country: 'DE', confidence: 0.97 }, ocr_fields: [{ field: 'surname', value: 'LOVELACE', confidence: 0.99 }] } });
     const response = await idv(platform, tenant).get(`/sessions/${id}`);
@@ -54,7 +54,7 @@ describe('GET /sessions/{id}', () => {
     expect(response.body.data.id).toBe(id);
   });
 
-  it('404 idv_session_not_found for absent and out-of-scope ids, indistinguishably', async () => {
+  it('[idv.sessions.get, idv.errors.idv_session_not_found, idv.auth.scope] 404 idv_session_not_found for absent and out-of-scope ids, indistinguishably', async () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
     const sibling = await createSiblingWorkspace(platform, tenant);
     const foreign = await idv(platform, sibling).get(`/sessions/${id}`);
@@ -68,7 +68,7 @@ describe('GET /sessions/{id}', () => {
     }
   });
 
-  it('the capture credential cannot read the management projection', async () => {
+  it('[idv.auth.capture] the capture credential cannot read the management projection', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}`, { headers: capture(token) });
     expect(response.status).toBe(401);
@@ -76,7 +76,7 @@ describe('GET /sessions/{id}', () => {
 });
 
 describe('GET /sessions', () => {
-  it('filters by profile_id, newest first, default 50, clamps at 100, pages with a cursor', async () => {
+  it('[idv.sessions.list] filters by profile_id, newest first, default 50, clamps at 100, pages with a cursor', async () => {
     const own = await newTenant(platform);
     const busy = await createProfile(platform, own, 'Busy Person');
     const quiet = await createProfile(platform, own, 'Quiet Person');
@@ -122,8 +122,8 @@ describe('GET /sessions', () => {
   });
 });
 
-describe('GET /sessions/{id}/status', () => {
-  it('accepts the capture credential and shows the consumer view only', async () => {
+describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
+  it('[idv.sessions.consumer-view] accepts the capture credential and shows the consumer view only', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) });
     expect(response.status).toBe(200);
@@ -135,7 +135,7 @@ describe('GET /sessions/{id}/status', () => {
     expect(response.text).not.toContain(profileId);
   });
 
-  it('an application API key gets 401 (also legacy header and dashboard token)', async () => {
+  it('[idv.auth.capture] an application API key gets 401 (also legacy header and dashboard token)', async () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
     const { token } = await createDashboardToken(platform, tenant);
     for (const headers of [auth.apiKey(tenant.apiKey), auth.xApiKey(tenant.apiKey), auth.bearer(token)]) {
@@ -164,7 +164,7 @@ describe('GET /sessions/{id}/status', () => {
     expect(response.status).toBe(401);
   });
 
-  it('the capture credential reaches no other GraphQL field (e.g. profiles)', async () => {
+  it('[idv.auth.capture] the capture credential reaches no other GraphQL field (e.g. profiles)', async () => {
     const { token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await request(platform.gatewayUrl.replace(/\/graphql$/, ''), 'POST', '/graphql', {
       headers: capture(token),
@@ -175,7 +175,7 @@ describe('GET /sessions/{id}/status', () => {
     expect(response.text).not.toContain('Ada');
   });
 
-  it('the capture-plane submit moves the session to queued/pending', async () => {
+  it('[idv.capture.submit] the capture-plane submit moves the session to queued/pending', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const submitted = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/submit`, { headers: capture(token) });
     expect(submitted.status).toBe(202);

@@ -38,20 +38,20 @@ async function sessionIn(state: Target | 'created' | 'canceled' | 'escalation' |
   return { id, token };
 }
 
-describe('flow and assessment moves', () => {
-  it('create → collecting_artifacts / request_sent', async () => {
+describe('[idv.states.flow-values, idv.states.review-values] flow and assessment moves', () => {
+  it('[idv.states.create] create → collecting_artifacts / request_sent', async () => {
     const { id } = await sessionIn('created');
     expect(await read(id)).toMatchObject({ status: 'collecting_artifacts', review_status: 'request_sent', submitted_at: '' });
   });
 
-  it('submit → queued / pending, submitted_at set', async () => {
+  it('[idv.states.submit] submit → queued / pending, submitted_at set', async () => {
     const { id } = await sessionIn('queued');
     const data = await read(id);
     expect(data).toMatchObject({ status: 'queued', review_status: 'pending' });
     expect(data.submitted_at).not.toBe('');
   });
 
-  it('clean pass → assessed / automatic_pass, empty flags, idv.session.approved', async () => {
+  it('[idv.states.clean-pass] clean pass → assessed / automatic_pass, empty flags, idv.session.approved', async () => {
     const { id } = await sessionIn('automatic_pass');
     expect(await read(id)).toMatchObject({ status: 'assessed', review_status: 'automatic_pass', flag_categories: [] });
     const types = (await events(id)).map((event) => event.type);
@@ -61,13 +61,13 @@ describe('flow and assessment moves', () => {
     expect(completed.tenantId).toBe(tenant.tenantId);
   });
 
-  it('no auto-decision → assessed / requires_review with flag categories, idv.session.requires_review', async () => {
+  it('[idv.states.requires-review] no auto-decision → assessed / requires_review with flag categories, idv.session.requires_review', async () => {
     const { id } = await sessionIn('requires_review');
     expect(await read(id)).toMatchObject({ status: 'assessed', review_status: 'requires_review', flag_categories: ['document'] });
     expect((await events(id)).map((event) => event.type)).toEqual(['idv.session.completed', 'idv.session.requires_review']);
   });
 
-  it('assessment cannot complete → failed, idv.session.failed (from queued and from assessing)', async () => {
+  it('[idv.states.failed] assessment cannot complete → failed, idv.session.failed (from queued and from assessing)', async () => {
     const { id } = await sessionIn('failed');
     expect((await read(id)).status).toBe('failed');
     expect((await events(id)).map((event) => event.type)).toEqual(['idv.session.failed']);
@@ -79,8 +79,8 @@ describe('flow and assessment moves', () => {
   });
 });
 
-describe('POST /sessions/{id}/cancel', () => {
-  it.each(['created', 'queued'] as const)('cancels a %s session: token and invites consumed, irreversible', async (state) => {
+describe('[idv.sessions.cancel] POST /sessions/{id}/cancel', () => {
+  it.each(['created', 'queued'] as const)('[idv.states.cancel] cancels a %s session: token and invites consumed, irreversible', async (state) => {
     const { id, token } = await sessionIn(state);
     await platform.db.idvInvite.create({
       data: { id: `inv_${id}`, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, sessionId: id, delivery: 'email', codeHash: hashSecret(`code-${id}`), deliveryState: 'sent', expiresAt: new Date(Date.now() + 3600_000) },
@@ -110,7 +110,7 @@ describe('POST /sessions/{id}/cancel', () => {
     expect(response.body.data.status).toBe('canceled');
   });
 
-  it('cancel again is a no-op, not an error', async () => {
+  it('[idv.states.cancel-again] cancel again is a no-op, not an error', async () => {
     const { id } = await sessionIn('canceled');
     const before = await read(id);
     const response = await idv(platform, tenant).post(`/sessions/${id}/cancel`, { reason: 'again' });
@@ -118,7 +118,7 @@ describe('POST /sessions/{id}/cancel', () => {
     expect(response.body.data).toEqual(before);
   });
 
-  it('while assessing → 409 idv_state_conflict, unchanged', async () => {
+  it('[idv.states.cancel-assessing, idv.errors.idv_state_conflict] while assessing → 409 idv_state_conflict, unchanged', async () => {
     const { id } = await sessionIn('assessing');
     const response = await idv(platform, tenant).post(`/sessions/${id}/cancel`, {});
     expect(response.status).toBe(409);
@@ -148,8 +148,8 @@ describe('POST /sessions/{id}/cancel', () => {
   });
 });
 
-describe('POST /sessions/{id}/review', () => {
-  it.each(['escalation', 'accepted', 'rejected'])('requires_review → %s: reviewed_at, history, profile_status_updated', async (status) => {
+describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
+  it.each(['escalation', 'accepted', 'rejected'])('[idv.states.review-decision] requires_review → %s: reviewed_at, history, profile_status_updated', async (status) => {
     const { id } = await sessionIn('requires_review');
     const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'looked at it' });
     expect(response.status).toBe(200);
@@ -178,7 +178,7 @@ describe('POST /sessions/{id}/review', () => {
     expect((await events(id)).filter((event) => event.type === 'profile_status_updated')).toHaveLength(2);
   });
 
-  it.each(['accepted', 'rejected'])('a decision on a %s session → 409 idv_review_terminal, unchanged', async (state) => {
+  it.each(['accepted', 'rejected'])('[idv.states.review-terminal, idv.errors.idv_review_terminal] a decision on a %s session → 409 idv_review_terminal, unchanged', async (state) => {
     const { id } = await sessionIn(state as 'accepted' | 'rejected');
     const before = await read(id);
     for (const status of ['accepted', 'rejected', 'escalation', 'requires_review']) {
@@ -203,7 +203,7 @@ describe('POST /sessions/{id}/review', () => {
     ['escalation', 'requires_review'],
     ['failed', 'accepted'],
     ['canceled', 'accepted'],
-  ] as const)('%s → %s: 409 idv_review_invalid_transition, unchanged', async (state, status) => {
+  ] as const)('[idv.states.review-invalid, idv.errors.idv_review_invalid_transition] %s → %s: 409 idv_review_invalid_transition, unchanged', async (state, status) => {
     const { id } = await sessionIn(state);
     const before = await read(id);
     const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'x' });

@@ -19,7 +19,7 @@ it('without an active default theme the session carries the default theme_ref', 
   expect(response.body.data.theme_ref).toEqual({ source: 'default', theme_id: null, revision: null });
 });
 
-it('copies the active default theme; a later replace does not change the session', async () => {
+it('[idv.sessions.copy-at-create] copies the active default theme; a later replace does not change the session', async () => {
   const theme = await idv(platform, tenant).post('/themes', { name: 'Brand', company_name: 'Acme', status: 'active', colors: { primary: '#112233' } });
   expect(theme.status).toBe(201);
   const themeId = theme.body.data.theme_id;

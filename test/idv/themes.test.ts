@@ -37,7 +37,7 @@ async function freshTenant(): Promise<TestTenant> {
 }
 
 describe('POST /idv/v1/themes', () => {
-  it('creates a draft with every Theme field; the first theme of a scope is the default', async () => {
+  it('[idv.themes.create, idv.themes.first-default] creates a draft with every Theme field; the first theme of a scope is the default', async () => {
     const t = await freshTenant();
     const response = await create({ name: 'Brand' }, t);
     expect(response.status).toBe(201);
@@ -67,7 +67,7 @@ describe('POST /idv/v1/themes', () => {
     expect(second.body.data).toMatchObject({ status: 'active', is_default: false });
   });
 
-  it('normalizes colors to lowercase #rrggbb and keeps null/omitted colors unset', async () => {
+  it('[idv.themes.fields] normalizes colors to lowercase #rrggbb and keeps null/omitted colors unset', async () => {
     const response = await create({
       name: 'Colors',
       company_name: 'Acme Ltd',
@@ -111,7 +111,7 @@ describe('POST /idv/v1/themes', () => {
     ['a logo on the body', { name: 'n', logo: { asset_id: 'idva_x' } }, 'body.logo'],
     ['a logo URL on the body', { name: 'n', logo_url: 'https://example.com/logo.png' }, 'body.logo_url'],
     ['an unknown field', { name: 'n', theme_id: 'idvt_mine' }, 'body.theme_id'],
-  ])('400 schema_validation_failed for %s, naming the field', async (_case, body, field) => {
+  ])('[idv.themes.fields, idv.limits.theme-name, idv.errors.envelope] 400 schema_validation_failed for %s, naming the field', async (_case, body, field) => {
     const response = await create(body);
     expect(response.status).toBe(400);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -126,7 +126,7 @@ describe('POST /idv/v1/themes', () => {
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
 
-  it('credentials: X-Api-Key works; missing is 401 missing_authentication; a bad key or a dashboard token is 401 unauthorized', async () => {
+  it('[idv.auth.api-key, idv.auth.missing] credentials: X-Api-Key works; missing is 401 missing_authentication; a bad key or a dashboard token is 401 unauthorized', async () => {
     expect((await request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'x' } })).status).toBe(201);
     const missing = await request(platform.restUrl, 'POST', '/idv/v1/themes', { body: { name: 'x' } });
     expect([missing.status, missing.body.error.code]).toEqual([401, 'missing_authentication']);
@@ -189,7 +189,7 @@ describe('GET /idv/v1/themes/{id} and scope isolation', () => {
 });
 
 describe('GET /idv/v1/themes', () => {
-  it('pages newest first: 20 by default, next_cursor until the end, no overlap', async () => {
+  it('[idv.themes.list-page] pages newest first: 20 by default, next_cursor until the end, no overlap', async () => {
     const t = await freshTenant();
     const names: string[] = [];
     for (let i = 0; i < 25; i++) {
@@ -214,7 +214,7 @@ describe('GET /idv/v1/themes', () => {
     expect(clamped.body.data).toHaveLength(25);
   });
 
-  it('clamps the page size to 100', async () => {
+  it('[idv.themes.list-page] clamps the page size to 100', async () => {
     const t = await freshTenant();
     await Promise.all(Array.from({ length: 105 }, (_, i) => create({ name: `bulk ${i}` }, t)));
     const page = await request(platform.restUrl, 'GET', '/idv/v1/themes?limit=500', { headers: auth.apiKey(t.apiKey) });
@@ -248,7 +248,7 @@ describe('GET /idv/v1/themes', () => {
 });
 
 describe('PUT /idv/v1/themes/{id} (replace, compare-and-set)', () => {
-  it('replaces the content, increments the revision, and refuses a stale revision with 409', async () => {
+  it('[idv.themes.revision] replaces the content, increments the revision, and refuses a stale revision with 409', async () => {
     const theme = (await create({ name: 'v1', company_name: 'Acme', colors: { primary: '#000' }, font_family: 'Lato' })).body.data;
     const replaced = await put(theme.theme_id, { name: 'v2', colors: { accent: '#0F0' }, revision: 1 });
     expect(replaced.status).toBe(200);
@@ -463,7 +463,7 @@ describe('binary logo endpoints', () => {
     expect(again.body.data.revision).toBe(3);
   });
 
-  it('an unknown public asset id is 404; no external URLs are accepted anywhere', async () => {
+  it('[idv.themes.logos] an unknown public asset id is 404; no external URLs are accepted anywhere', async () => {
     const unknown = await request(platform.restUrl, 'GET', '/idv/v1/branding/assets/idva_000000000000000000000000');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     const traversal = await request(platform.restUrl, 'GET', '/idv/v1/branding/assets/..%2F..%2Fetc');

@@ -60,7 +60,7 @@ describe('workflow endpoints', () => {
     expect(workflow.flag_settings).toEqual({ document_expired: 'review' });
   });
 
-  it('gets, edits (revision +1), activates, archives', async () => {
+  it('[idv.workflows.endpoints] gets, edits (revision +1), activates, archives', async () => {
     const workflow = await createWorkflow(tenant, { name: 'Lifecycle' });
     const read = await idv(platform, tenant).get(`/workflows/${workflow.id}`);
     expect(read.status).toBe(200);
@@ -106,7 +106,7 @@ describe('workflow endpoints', () => {
     expect((await idv(platform, sibling).patch(`/workflows/${workflow.id}`, { name: 'x' })).status).toBe(404);
   });
 
-  it('lists 20 a page by default, clamps at 100, pages with a cursor', async () => {
+  it('[idv.themes.list-page] lists 20 a page by default, clamps at 100, pages with a cursor', async () => {
     const own = await newTenant(platform);
     for (let i = 0; i < 23; i++) await createWorkflow(own, { name: `W${i}` });
     const first = await idv(platform, own).get('/workflows');
@@ -145,7 +145,7 @@ describe('workflow endpoints', () => {
   });
 });
 
-describe('step rules (workflows and inline steps)', () => {
+describe('[idv.steps.shape, idv.overrides.id-types] step rules (workflows and inline steps)', () => {
   const liveness = (id = 'selfie') => ({ step_id: id, type: 'liveness' });
   const idCapture = (id = 'id') => ({ step_id: id, type: 'id_capture' });
   const documentStep = (n: number, documentId = `doc_${n}`) => ({ step_id: `doc${n}`, type: 'document', config: { document_id: documentId } });
@@ -182,7 +182,7 @@ describe('step rules (workflows and inline steps)', () => {
     expect(session.body.error.code).toBe('schema_validation_failed');
   });
 
-  it('accepts ten steps with five documents, a 200-character title and required false', async () => {
+  it('[idv.steps.shape] accepts ten steps with five documents, a 200-character title and required false', async () => {
     const steps = [
       { step_id: 'consent', type: 'consent' },
       { ...liveness(), title: 't'.repeat(200) },
@@ -203,7 +203,7 @@ describe('step rules (workflows and inline steps)', () => {
 });
 
 describe('sessions from workflows (rules 3 and 4)', () => {
-  it('404 idv_workflow_not_found for a missing or out-of-scope workflow_id (indistinguishable)', async () => {
+  it('[idv.sessions.create.r3, idv.errors.idv_workflow_not_found] 404 idv_workflow_not_found for a missing or out-of-scope workflow_id (indistinguishable)', async () => {
     const sibling = await createSiblingWorkspace(platform, tenant);
     const foreignWorkflow = await createWorkflow(sibling, { name: 'Foreign', status: 'active' });
     const foreign = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: foreignWorkflow.id });
@@ -213,7 +213,7 @@ describe('sessions from workflows (rules 3 and 4)', () => {
     expect(foreign.body).toEqual(absent.body);
   });
 
-  it.each(['draft', 'archived'])('409 idv_workflow_not_active for a %s workflow', async (status) => {
+  it.each(['draft', 'archived'])('[idv.sessions.create.r3, idv.errors.idv_workflow_not_active] 409 idv_workflow_not_active for a %s workflow', async (status) => {
     const workflow = await createWorkflow(tenant, { name: `Not active ${status}` });
     if (status === 'archived') await idv(platform, tenant).post(`/workflows/${workflow.id}/archive`);
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: workflow.id });
@@ -221,7 +221,7 @@ describe('sessions from workflows (rules 3 and 4)', () => {
     expect(response.body.error.code).toBe('idv_workflow_not_active');
   });
 
-  it('copies an active workflow (steps, settings, workflow_ref); later edits never change the session', async () => {
+  it('[idv.sessions.copy-at-create] copies an active workflow (steps, settings, workflow_ref); later edits never change the session', async () => {
     const workflow = await createWorkflow(tenant, { name: 'Copied', status: 'active', steps: customSteps, profile_update_enabled: true, flag_settings: { face_mismatch: 'review' }, privacy_contact_email: 'dpo@example.com' });
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: workflow.id });
     expect(response.status).toBe(201);
@@ -245,7 +245,7 @@ describe('sessions from workflows (rules 3 and 4)', () => {
     expect(read.body.data.privacy_contact_email).toBe('dpo@example.com');
   });
 
-  it('without workflow, steps or workflow_id: the liveness_and_id preset, then the active scope default', async () => {
+  it('[idv.sessions.create.r4] without workflow, steps or workflow_id: the liveness_and_id preset, then the active scope default', async () => {
     const own = await newTenant(platform);
     const ownProfile = await createProfile(platform, own, 'Default Person');
     const before = await idv(platform, own).post('/sessions', { profile_id: ownProfile });

@@ -88,7 +88,7 @@ describe('envelopes', () => {
     expect(idv.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('risk errors use {status, msg, error}', async () => {
+  it('[risk.errors.envelope] risk errors use {status, msg, error}', async () => {
     const response = await request(platform.restUrl, 'GET', '/risk-assessments/v2/assessments/ra_missing', { headers: auth.apiKey(tenant.apiKey) });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ status: 404, msg: 'Assessment not found', error: { code: 'assessment_not_found', message: 'Assessment not found' } });

@@ -14,7 +14,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-test('POST comment: 201 result.comment with every field; createdBy/updatedBy from the caller', async () => {
+test('[clm.comments.create, clm.comments.fields] POST comment: 201 result.comment with every field; createdBy/updatedBy from the caller', async () => {
   const profile = await api.createProfile();
   const response = await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, { text: 'Looks fine', kind: 'profile' });
   expect(response.status).toBe(201);
@@ -27,7 +27,7 @@ test('POST comment: 201 result.comment with every field; createdBy/updatedBy fro
   expect(match.body.result.comment).toMatchObject({ kind: 'match', matchId: 'm_123' });
 });
 
-test('validation: text required and non-empty, kind profile|match, matchId required for match and forbidden for profile', async () => {
+test('validation: text required and non-empty, kind profile|match, matchId not blank and forbidden for profile', async () => {
   const profile = await api.createProfile();
   const path = `/clm/v1/profiles/${profile.id}/comments`;
   for (const body of [{ kind: 'profile' }, { text: '', kind: 'profile' }, { text: 'x' }, { text: 'x', kind: 'other' }, { text: 'x', kind: 'profile', extra: 1 }]) {
@@ -37,13 +37,24 @@ test('validation: text required and non-empty, kind profile|match, matchId requi
   }
   const blank = await api.call('POST', path, { text: '   ', kind: 'profile' });
   expect(blank.body.error).toMatchObject({ code: 'comment_validation_failed' });
-  const noMatch = await api.call('POST', path, { text: 'x', kind: 'match' });
-  expect(noMatch.status).toBe(400);
-  expect(noMatch.body.error).toEqual({ code: 'comment_validation_failed', message: 'matchId: required when kind is match' });
+  const blankMatch = await api.call('POST', path, { text: 'x', kind: 'match', matchId: '  ' });
+  expect(blankMatch.status).toBe(400);
+  expect(blankMatch.body.error).toEqual({ code: 'comment_validation_failed', message: 'matchId: must not be blank (omit it when the comment is not about one match)' });
   const stray = await api.call('POST', path, { text: 'x', kind: 'profile', matchId: 'm_1' });
   expect(stray.status).toBe(400);
   expect(stray.body.error.message).toContain('matchId');
   expect((await api.call('GET', path)).body.result.comments).toEqual([]);
+});
+
+test('[clm.comments.create.match-id-optional] kind match without matchId → 201 with matchId null', async () => {
+  const profile = await api.createProfile();
+  const path = `/clm/v1/profiles/${profile.id}/comments`;
+  const response = await api.call('POST', path, { text: 'None of the matches is our customer', kind: 'match' });
+  expect(response.status).toBe(201);
+  expect(response.body.result.comment).toMatchObject({ kind: 'match', matchId: null, text: 'None of the matches is our customer' });
+  const explicitNull = await api.call('POST', path, { text: 'Reviewed all', kind: 'match', matchId: null });
+  expect(explicitNull.status).toBe(201);
+  expect((await api.call('GET', path)).body.result.comments.map((comment: { matchId: unknown }) => comment.matchId)).toEqual([null, null]);
 });
 
 test('unknown profile → 404 profile_not_found', async () => {

@@ -31,8 +31,8 @@ async function expectError(body: Record<string, unknown>, status: number, code: 
   return response;
 }
 
-describe('type matrix (accepted values read back exactly)', () => {
-  test('every type on create, ordered by definition priority (higher first), enum with valueLabel', async () => {
+describe('[clm.custom-fields.types] type matrix (accepted values read back exactly)', () => {
+  test('[clm.custom-fields.response-order] every type on create, ordered by definition priority (higher first), enum with valueLabel', async () => {
     const profile = await api.createProfile({
       profileCustomFields: { note: 'héllo ✓', amount: 12.5, birth_date: '2000-02-29', pep: false, segment: 'corp', extra: { a: [1, 2, { b: null }] } },
     });
@@ -83,38 +83,38 @@ describe('type matrix (accepted values read back exactly)', () => {
 });
 
 describe('error table (400)', () => {
-  test('malformed JSON body → 400', async () => {
+  test('[clm.errors.custom-fields.malformed-json] malformed JSON body → 400', async () => {
     const response = await api.raw('POST', '/clm/v1/profiles', '{"name":"X","kind":"individual","profileCustomFields":{"note":"x",}}');
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
-  test('unknown key → 400 custom_field_unknown (labels are not keys)', async () => {
+  test('[clm.custom-fields.r3, clm.errors.custom-fields.unknown-key] unknown key → 400 custom_field_unknown (labels are not keys)', async () => {
     await expectError({ profileCustomFields: { nope: 'x' } }, 400, 'custom_field_unknown', 'profileCustomFields.nope');
     await expectError({ profileCustomFields: { Note: 'x' } }, 400, 'custom_field_unknown', 'profileCustomFields.Note');
   });
-  test('wrong JSON type → 400 custom_field_wrong_type', async () => {
+  test('[clm.errors.custom-fields.wrong-type] wrong JSON type → 400 custom_field_wrong_type', async () => {
     await expectError({ profileCustomFields: { note: 5 } }, 400, 'custom_field_wrong_type', 'profileCustomFields.note');
     await expectError({ profileCustomFields: { amount: '5' } }, 400, 'custom_field_wrong_type', 'profileCustomFields.amount');
     await expectError({ profileCustomFields: { pep: 'true' } }, 400, 'custom_field_wrong_type', 'profileCustomFields.pep');
     await expectError({ profileCustomFields: { birth_date: 20000101 } }, 400, 'custom_field_wrong_type', 'profileCustomFields.birth_date');
     await expectError({ profileCustomFields: { segment: 1 } }, 400, 'custom_field_wrong_type', 'profileCustomFields.segment');
   });
-  test('invalid date → 400 custom_field_invalid_date with the field path in the message', async () => {
+  test('[clm.errors.custom-fields.invalid-date, clm.errors.custom-fields.field-path] invalid date → 400 custom_field_invalid_date with the field path in the message', async () => {
     for (const date of ['2001-02-29', '2024-13-01', '2024-04-31', '24-01-01', '2024-1-1', '2024-01-01T00:00:00Z', '0000-01-01']) {
       const response = await expectError({ profileCustomFields: { birth_date: date } }, 400, 'custom_field_invalid_date', 'profileCustomFields.birth_date');
       expect(response.body.error.message).toMatch(/^profileCustomFields\.birth_date: invalid date/);
     }
   });
-  test('invalid choice (a label, or an unknown value) → 400 custom_field_invalid_choice', async () => {
+  test('[clm.errors.custom-fields.invalid-choice] invalid choice (a label, or an unknown value) → 400 custom_field_invalid_choice', async () => {
     await expectError({ profileCustomFields: { segment: 'Corporate' } }, 400, 'custom_field_invalid_choice', 'profileCustomFields.segment');
     await expectError({ profileCustomFields: { segment: 'other' } }, 400, 'custom_field_invalid_choice', 'profileCustomFields.segment');
   });
-  test('json neither object nor array → 400 custom_field_invalid_json', async () => {
+  test('[clm.errors.custom-fields.json-shape] json neither object nor array → 400 custom_field_invalid_json', async () => {
     for (const value of ['{"a":1}', 5, true]) {
       await expectError({ profileCustomFields: { extra: value } }, 400, 'custom_field_invalid_json', 'profileCustomFields.extra');
     }
   });
-  test('the same rules apply on PATCH', async () => {
+  test('[clm.custom-fields.r2] the same rules apply on PATCH', async () => {
     const profile = await api.createProfile();
     await expectError({ profileCustomFields: { nope: 1 } }, 400, 'custom_field_unknown', 'profileCustomFields.nope', profile.id);
     await expectError({ profileCustomFields: { birth_date: '2023-02-29' } }, 400, 'custom_field_invalid_date', 'profileCustomFields.birth_date', profile.id);
@@ -123,10 +123,10 @@ describe('error table (400)', () => {
 });
 
 describe('error table (409 size limits)', () => {
-  test('text over 4,000 characters → 409 custom_field_too_large', async () => {
+  test('[clm.errors.custom-fields.text-too-long] text over 4,000 characters → 409 custom_field_too_large', async () => {
     await expectError({ profileCustomFields: { note: 'x'.repeat(4001) } }, 409, 'custom_field_too_large', 'profileCustomFields.note');
   });
-  test('json over 16 KB (serialized UTF-8 bytes) → 409 custom_field_too_large; exactly 16 KB is accepted', async () => {
+  test('[clm.errors.custom-fields.json-too-large] json over 16 KB (serialized UTF-8 bytes) → 409 custom_field_too_large; exactly 16 KB is accepted', async () => {
     const exact = ['y'.repeat(16 * 1024 - 4)]; // ["yyy…"] = 16,384 bytes
     expect(Buffer.byteLength(JSON.stringify(exact))).toBe(16 * 1024);
     const ok = await api.createProfile({ profileCustomFields: { extra: exact } });
@@ -135,7 +135,7 @@ describe('error table (409 size limits)', () => {
     // Multi-byte characters count by their UTF-8 bytes.
     await expectError({ profileCustomFields: { extra: ['é'.repeat(8 * 1024)] } }, 409, 'custom_field_too_large', 'profileCustomFields.extra');
   });
-  test('combined values over 64 KB → 409 custom_fields_combined_too_large (create and patch)', async () => {
+  test('[clm.errors.custom-fields.combined-too-large] combined values over 64 KB → 409 custom_fields_combined_too_large (create and patch)', async () => {
     const own = client(platform, await createTestTenant(platform));
     for (let i = 0; i < 5; i += 1) await own.defineField({ key: `blob_${i}`, label: `Blob ${i}`, type: 'json' });
     const blob = ['z'.repeat(16 * 1024 - 4)]; // 16 KB each
@@ -160,7 +160,7 @@ describe('error table (409 size limits)', () => {
 });
 
 describe('rules 1, 2, 6: required fields', () => {
-  test('create: required definitions must be present and non-null; null = omission for optional ones', async () => {
+  test('[clm.custom-fields.r1, clm.errors.custom-fields.required-missing] create: required definitions must be present and non-null; null = omission for optional ones', async () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'tax_id', label: 'Tax id', type: 'text', required: true });
     await own.defineField({ key: 'optional_note', label: 'Optional', type: 'text' });
@@ -181,7 +181,7 @@ describe('rules 1, 2, 6: required fields', () => {
     expect(fieldValue(cleared.body.result.profile, 'tax_id')).toBeUndefined();
   });
 
-  test('rule 6: making a definition required does not backfill existing profiles', async () => {
+  test('[clm.custom-fields.r6, clm.custom-fields.r2] rule 6: making a definition required does not backfill existing profiles', async () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'later_required', label: 'Later', type: 'text' });
     const before = await own.createProfile({ name: 'Before' });
@@ -199,7 +199,7 @@ describe('rules 1, 2, 6: required fields', () => {
 });
 
 describe('archive and restore (rules 3, 5)', () => {
-  test('archived key → 400 custom_field_archived; values kept but not emitted; restore brings them back', async () => {
+  test('[clm.custom-fields.archive-keeps-values, clm.errors.custom-fields.unknown-key] archived key → 400 custom_field_archived; values kept but not emitted; restore brings them back', async () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'temp', label: 'Temp', type: 'text' });
     await own.defineField({ key: 'stay', label: 'Stay', type: 'text', required: true });
@@ -223,7 +223,7 @@ describe('archive and restore (rules 3, 5)', () => {
     expect(fieldValue(back.body.result.profile, 'temp')).toBe('kept');
   });
 
-  test('the array is omitted when no stored values resolve to active definitions', async () => {
+  test('[clm.custom-fields.response-order] the array is omitted when no stored values resolve to active definitions', async () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'only', label: 'Only', type: 'boolean' });
     const profile = await own.createProfile({ profileCustomFields: { only: true } });
@@ -290,7 +290,7 @@ describe('definition management', () => {
     }
   });
 
-  test('enum option values are immutable: omitting or changing one → 409; adding, relabeling, reordering is fine', async () => {
+  test('[clm.custom-fields.enum-immutable, clm.errors.custom-fields.choice-omitted] enum option values are immutable: omitting or changing one → 409; adding, relabeling, reordering is fine', async () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'risk', label: 'Risk', type: 'enum', options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] });
     const omit = await own.call('PATCH', `${BASE}/risk`, { options: [{ value: 'low', label: 'Low' }] });

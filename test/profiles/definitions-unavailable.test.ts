@@ -46,7 +46,7 @@ async function storedProfileCount(): Promise<number> {
   return result.rows[0].n;
 }
 
-test('definitions unreadable → create and custom-field PATCH rejected with 503, nothing saved; works again once readable', async () => {
+test('[clm.custom-fields.r4] definitions unreadable → create and custom-field PATCH rejected with 503, nothing saved; works again once readable', async () => {
   await api.defineField({ key: 'code', label: 'Code', type: 'text' });
   const profile = await api.createProfile({ profileCustomFields: { code: 'v1' } });
   const before = await storedProfileCount();

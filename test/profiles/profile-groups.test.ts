@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const BASE = '/tenant-config/v1/profile-groups';
 
-test('POST creates a group: 201 result.profileGroup with id and a key generated from the name', async () => {
+test('[groups.create] POST creates a group: 201 result.profileGroup with id and a key generated from the name', async () => {
   const api = client(platform, await createTestTenant(platform));
   const response = await api.call('POST', BASE, {
     name: 'High-Risk Customers (EU)',
@@ -43,7 +43,7 @@ test('POST creates a group: 201 result.profileGroup with id and a key generated 
   expect(symbols.key).toBe('group');
 });
 
-test('validation: 400 for a negative priority, unknown feed, deltas on PEP/News, key or id supplied', async () => {
+test('[groups.frequencies.values, groups.priority] validation: 400 for a negative priority, unknown feed, deltas on PEP/News, key or id supplied', async () => {
   const api = client(platform, await createTestTenant(platform));
   for (const body of [
     { name: 'x', priority: -1 },
@@ -69,7 +69,7 @@ test('validation: 400 for a negative priority, unknown feed, deltas on PEP/News,
   }
 });
 
-test('GET one, PATCH (key read-only), list ordered by priority, DELETE archives, includeArchived', async () => {
+test('[groups.list, groups.get, groups.patch, groups.delete-archives, groups.priority] GET one, PATCH (key read-only), list ordered by priority, DELETE archives, includeArchived', async () => {
   const api = client(platform, await createTestTenant(platform));
   const low = await api.createGroup({ name: 'Low', priority: 1 });
   const high = await api.createGroup({ name: 'High', priority: 5, monitoringFeedFrequencies: { Sanctions: 'daily' } });

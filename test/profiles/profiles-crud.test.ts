@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('POST /clm/v1/profiles', () => {
-  test('creates a profile: 201, envelope {msg, status, result.profile}, status not_screened, timestamps', async () => {
+  test('[clm.profiles.create, clm.profiles.envelope] creates a profile: 201, envelope {msg, status, result.profile}, status not_screened, timestamps', async () => {
     const response = await api.call('POST', '/clm/v1/profiles', { name: 'Grace Hopper', kind: 'individual', email: 'grace@example.com' });
     expect(response.status).toBe(201);
     expect(response.body.msg).toBe('success');
@@ -30,7 +30,7 @@ describe('POST /clm/v1/profiles', () => {
     expect(profile.updatedAt).toBe(profile.createdAt);
   });
 
-  test('accepts x-api-key and Authorization: Api-Key; refuses a missing or wrong key', async () => {
+  test('[psr.auth.x-api-key] accepts x-api-key and Authorization: Api-Key; refuses a missing or wrong key', async () => {
     const viaApiKey = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.apiKey(tenant.apiKey), body: { name: 'A', kind: 'individual' } });
     expect(viaApiKey.status).toBe(201);
     const missing = await request(platform.restUrl, 'GET', '/clm/v1/profiles', {});
@@ -72,7 +72,7 @@ describe('POST /clm/v1/profiles', () => {
 });
 
 describe('GET /clm/v1/profiles/{profileId}', () => {
-  test('reads a profile; unknown id → 404 profile_not_found', async () => {
+  test('[clm.profiles.get] reads a profile; unknown id → 404 profile_not_found', async () => {
     const created = await api.createProfile({ name: 'Read Me' });
     const response = await api.call('GET', `/clm/v1/profiles/${created.id}`);
     expect(response.status).toBe(200);
@@ -84,7 +84,7 @@ describe('GET /clm/v1/profiles/{profileId}', () => {
 });
 
 describe('PATCH /clm/v1/profiles/{profileId}', () => {
-  test('only supplied keys change; email null clears; updatedAt moves', async () => {
+  test('[clm.profiles.update] only supplied keys change; email null clears; updatedAt moves', async () => {
     const created = await api.createProfile({ name: 'Before', email: 'before@example.com' });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const renamed = await api.call('PATCH', `/clm/v1/profiles/${created.id}`, { name: 'After' });
@@ -98,7 +98,7 @@ describe('PATCH /clm/v1/profiles/{profileId}', () => {
     expect(empty.body.result.profile.name).toBe('After');
   });
 
-  test('profileCustomFields: supplied keys updated, null clears one key, omitted keys preserved', async () => {
+  test('[clm.custom-fields.patch-keys] profileCustomFields: supplied keys updated, null clears one key, omitted keys preserved', async () => {
     await api.defineField({ key: 'patch_a', label: 'A', type: 'text' });
     await api.defineField({ key: 'patch_b', label: 'B', type: 'text' });
     await api.defineField({ key: 'patch_c', label: 'C', type: 'text' });
@@ -113,7 +113,7 @@ describe('PATCH /clm/v1/profiles/{profileId}', () => {
     expect(read.body.result.profile.profileCustomFields).toEqual(profile.profileCustomFields);
   });
 
-  test('profileGroupIds replaces the assignments; [] removes all; omitted keeps them', async () => {
+  test('[clm.profiles.update] profileGroupIds replaces the assignments; [] removes all; omitted keeps them', async () => {
     const g1 = await api.createGroup({ name: 'Patch group 1' });
     const g2 = await api.createGroup({ name: 'Patch group 2' });
     const created = await api.createProfile({ profileGroupIds: [g1.id] });
@@ -155,7 +155,7 @@ describe('PATCH /clm/v1/profiles/{profileId}', () => {
 });
 
 describe('GET /clm/v1/profiles', () => {
-  test('pagination: result.profiles and result.meta {page, perPage, total}; newest first; perPage capped at 100', async () => {
+  test('[clm.profiles.list] pagination: result.profiles and result.meta {page, perPage, total}; newest first; perPage capped at 100', async () => {
     const own = await createTestTenant(platform);
     const ownApi = client(platform, own);
     const ids: string[] = [];
@@ -178,7 +178,7 @@ describe('GET /clm/v1/profiles', () => {
     expect((await ownApi.call('GET', '/clm/v1/profiles?perPage=100')).status).toBe(200);
   });
 
-  test('profile_group_ids: comma-separated, matches profiles assigned to any of them', async () => {
+  test('[clm.profiles.list] profile_group_ids: comma-separated, matches profiles assigned to any of them', async () => {
     const own = await createTestTenant(platform);
     const ownApi = client(platform, own);
     const a = await ownApi.createGroup({ name: 'A' });
@@ -201,7 +201,7 @@ describe('GET /clm/v1/profiles', () => {
   });
 });
 
-describe('workspace isolation', () => {
+describe('[clm.profiles.scope] workspace isolation', () => {
   test("another workspace's key gets 404 profile_not_found on GET, PATCH, comments and erasure, exactly like an unknown id", async () => {
     const victim = await api.createProfile({ name: 'Private' });
     const sibling = await createSiblingWorkspace(platform, tenant);
@@ -231,7 +231,7 @@ describe('workspace isolation', () => {
     expect((await api.call('GET', `/clm/v1/profiles/${victim.id}/comments`)).body.result.comments).toEqual([]);
   });
 
-  test("another workspace's group ids are unknown on profile writes, and its groups and definitions are invisible", async () => {
+  test("[groups.scope] another workspace's group ids are unknown on profile writes, and its groups and definitions are invisible", async () => {
     const sibling = await createSiblingWorkspace(platform, tenant);
     const other = client(platform, sibling);
     const foreignGroup = await other.createGroup({ name: 'Foreign group' });

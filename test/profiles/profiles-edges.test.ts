@@ -16,7 +16,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-test('the OpenAPI document lists every profiles route', async () => {
+test('[psr.versioning.prefixes] the OpenAPI document lists every profiles route', async () => {
   const response = await request(platform.restUrl, 'GET', '/openapi.json');
   expect(response.status).toBe(200);
   const paths = response.body.paths;

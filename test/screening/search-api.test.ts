@@ -33,7 +33,7 @@ it('imports the lists with their counts, and a re-import of the same version is 
   );
 });
 
-it('finds a listed UN individual under a misspelling, with the documented fields', async () => {
+it('[screening.search.sync, screening.search.match-fields] finds a listed UN individual under a misspelling, with the documented fields', async () => {
   const response = await search({ type: 'individual', name: 'Barzan Ibrahem Hasan Al Tikrity', feeds: ['Sanctions'], custom_id: 'cust-1' });
   expect(response.status).toBe(200);
   expect(response.body).toMatchObject({ msg: 'success', status: 200 });
@@ -75,13 +75,13 @@ it('answers no high-score result for a "CORP"-only query', async () => {
   }
 });
 
-it('filters by feed: lists that are not PEP give no PEP results', async () => {
+it('[screening.search.feeds] filters by feed: lists that are not PEP give no PEP results', async () => {
   const response = await search({ name: 'Barzan Ibrahim Hassan al-Tikriti', feeds: ['PEP'] });
   expect(response.status).toBe(200);
   expect(response.body.result.results).toEqual([]);
 });
 
-it('serves the legacy GET /v1/search-sync', async () => {
+it('[screening.search.sync-legacy] serves the legacy GET /v1/search-sync', async () => {
   const response = await request(platform.restUrl, 'GET', `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&type=individual&feeds=Sanctions,PEP&limit=3`, {
     headers: auth.xApiKey(tenant.apiKey),
   });
@@ -126,7 +126,7 @@ it('stores every search: readable by id in its workspace, invisible from another
   expect(otherGql.body.data.screeningSearch).toBeNull();
 });
 
-it('refuses missing and invalid credentials with 401 codes', async () => {
+it('[psr.auth.x-api-key] refuses missing and invalid credentials with 401 codes', async () => {
   const missing = await request(platform.restUrl, 'POST', '/v1/search-sync', { body: { name: 'x' } });
   expect(missing.status).toBe(401);
   expect(missing.body.error.code).toBe('missing_authentication');

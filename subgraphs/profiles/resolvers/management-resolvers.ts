@@ -31,11 +31,11 @@ export const managementResolvers = {
     createProfileGroup: (_: unknown, args: { input: CreateGroupInput }, ctx: ProfilesContext) => createGroup(ctx.deps, ctx.scope, args.input),
     updateProfileGroup: (_: unknown, args: { id: string; input: UpdateGroupInput }, ctx: ProfilesContext) => updateGroupById(ctx.deps, ctx.scope, args.id, args.input),
     archiveProfileGroup: (_: unknown, args: { id: string }, ctx: ProfilesContext) => archiveGroup(ctx.deps, ctx.scope, args.id),
-    createProfileCustomFieldDefinition: (_: unknown, args: { input: CreateDefinitionInput }, ctx: ProfilesContext) => createDefinition(ctx.deps, ctx.scope, args.input),
+    createProfileCustomFieldDefinition: (_: unknown, args: { input: CreateDefinitionInput }, ctx: ProfilesContext) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId),
     updateProfileCustomFieldDefinition: (_: unknown, args: { key: string; input: UpdateDefinitionInput }, ctx: ProfilesContext) =>
-      updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input),
-    archiveProfileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true),
-    restoreProfileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, false),
+      updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx.principal.actorId),
+    archiveProfileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx.principal.actorId),
+    restoreProfileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx.principal.actorId),
   },
   ProfileGroup: {
     archived: (group: ProfileGroupRecord) => group.archivedAt !== null,

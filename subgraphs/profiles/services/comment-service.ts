@@ -1,5 +1,6 @@
-// Analyst comments on a profile (kind profile) or on one of its screening matches (kind match,
-// matchId required then, forbidden otherwise). `version` (`_v` in REST) starts at 0 and grows by
+// Analyst comments on a profile (kind profile) or on one of its screening matches (kind match;
+// matchId optional then, as the spec says, e.g. a note on the matches in general; forbidden for kind
+// profile, where it would mean nothing). `version` (`_v` in REST) starts at 0 and grows by
 // one on every edit; createdBy/updatedBy are the caller's actor id.
 import { Principal } from '../../../platform/principal/principal';
 import { findComment, insertComment, listComments, updateCommentText } from '../data/comment-store';
@@ -44,9 +45,11 @@ export async function createComment(
   if (!(COMMENT_KINDS as readonly string[]).includes(input.kind)) invalid('kind', 'must be profile or match');
   const matchId = input.matchId ?? null;
   if (input.kind === 'match') {
-    if (matchId === null || !matchId.trim()) invalid('matchId', 'required when kind is match');
-    if (!isStorableText(matchId)) invalid('matchId', 'must be Unicode text (no NUL)');
-    if (matchId.length > MATCH_ID_MAX) invalid('matchId', `must be at most ${MATCH_ID_MAX} characters`);
+    if (matchId !== null) {
+      if (!matchId.trim()) invalid('matchId', 'must not be blank (omit it when the comment is not about one match)');
+      if (!isStorableText(matchId)) invalid('matchId', 'must be Unicode text (no NUL)');
+      if (matchId.length > MATCH_ID_MAX) invalid('matchId', `must be at most ${MATCH_ID_MAX} characters`);
+    }
   } else if (matchId !== null) {
     invalid('matchId', 'only allowed when kind is match');
   }

@@ -1,12 +1,14 @@
 // Custom field definition management. Keys are immutable (supplied or generated from the label);
 // types are immutable; enum option values are immutable once saved (an update that omits or
 // changes one → 409 custom_field_option_immutable); options may be added, relabeled, reordered.
-// Making a definition required does not backfill existing profiles (rule 6).
+// Making a definition required does not backfill existing profiles (rule 6). Every change appends
+// a revision to the definition's history (definition-history-service.ts).
 import { isStorableText, Scope } from '../data/scope';
 import { countDefinitions, findDefinition, findDefinitions, insertDefinition, keyExists, lockDefinition, updateDefinition } from '../data/definition-store';
 import { ProfilesError } from '../errors';
 import { compareDefinitions, CUSTOM_FIELD_KEY_PATTERN, CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition } from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
+import { omittedSavedOption, recordDefinitionRevision } from './definition-history-service';
 import { has, ProfilesDeps } from './deps';
 
 export const LABEL_MAX = 200;
@@ -91,7 +93,7 @@ export async function getDefinition(deps: ProfilesDeps, scope: Scope, key: strin
   return row ? toFieldDefinition(row) : null;
 }
 
-export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: CreateDefinitionInput): Promise<FieldDefinition> {
+export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: CreateDefinitionInput, actorId: string | null = null): Promise<FieldDefinition> {
   const label = checkLabel(input.label);
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(input.type)) invalid('type', `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`);
   const type = input.type as CustomFieldType;
@@ -114,10 +116,12 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
           key = base;
           for (let n = 2; await keyExists(tx, scope, key); n += 1) key = `${base.slice(0, 60)}_${n}`;
         }
-        return insertDefinition(tx, scope, { key, label, type, required, priority, options });
+        const created = toFieldDefinition(await insertDefinition(tx, scope, { key, label, type, required, priority, options }));
+        await recordDefinitionRevision(tx, scope, created, 'create', actorId);
+        return created;
       });
       deps.definitions.invalidate(scope);
-      return toFieldDefinition(row);
+      return row;
     } catch (error) {
       // Two creations raced for one generated key: try again; for a supplied key it is a conflict.
       if ((error as { code?: string }).code === 'P2002') {
@@ -129,7 +133,7 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
   }
 }
 
-export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, key: string, input: UpdateDefinitionInput): Promise<FieldDefinition> {
+export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, key: string, input: UpdateDefinitionInput, actorId: string | null = null): Promise<FieldDefinition> {
   const changes: { label?: string; required?: boolean; priority?: number; options?: CustomFieldOption[] } = {};
   if (has(input, 'label')) changes.label = checkLabel(input.label);
   if (has(input, 'priority')) changes.priority = checkPriority(input.priority);
@@ -145,8 +149,7 @@ export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, ke
       if (input.options === null) invalid('options', 'must be an array');
       const options = checkOptions(definition.type, input.options, false);
       if (options) {
-        const kept = new Set(options.map((option) => option.value));
-        const missing = definition.options.find((option) => !kept.has(option.value));
+        const missing = omittedSavedOption(definition.options, options);
         if (missing) {
           throw new ProfilesError(
             'custom_field_option_immutable',
@@ -157,20 +160,24 @@ export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, ke
         changes.options = options;
       }
     }
-    return updateDefinition(tx, scope, key, changes);
+    const updated = toFieldDefinition(await updateDefinition(tx, scope, key, changes));
+    await recordDefinitionRevision(tx, scope, updated, 'update', actorId);
+    return updated;
   });
   deps.definitions.invalidate(scope);
-  return toFieldDefinition(row);
+  return row;
 }
 
-export async function setDefinitionArchived(deps: ProfilesDeps, scope: Scope, key: string, archived: boolean): Promise<FieldDefinition> {
+export async function setDefinitionArchived(deps: ProfilesDeps, scope: Scope, key: string, archived: boolean, actorId: string | null = null): Promise<FieldDefinition> {
   const row = await deps.db.$transaction(async (tx) => {
     const current = await lockDefinition(tx, scope, key);
     if (!current) throw new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found');
-    if ((current.archivedAt !== null) === archived) return current; // idempotent
-    return updateDefinition(tx, scope, key, { archivedAt: archived ? new Date() : null });
+    if ((current.archivedAt !== null) === archived) return toFieldDefinition(current); // idempotent: no new revision
+    const changed = toFieldDefinition(await updateDefinition(tx, scope, key, { archivedAt: archived ? new Date() : null }));
+    await recordDefinitionRevision(tx, scope, changed, archived ? 'archive' : 'restore', actorId);
+    return changed;
   });
   deps.definitions.invalidate(scope);
-  return toFieldDefinition(row);
+  return row;
 }
 

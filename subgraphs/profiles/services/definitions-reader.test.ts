@@ -59,7 +59,7 @@ describe('rule 4: unreadable definitions reject the write', () => {
 describe('rule 5: read cache', () => {
   const row = (key: string) => ({ id: key, tenantId: 't', workspaceId: 'w', key, label: key, type: 'text', required: false, priority: 0, options: [], archivedAt: null, createdAt: new Date(), updatedAt: new Date() });
 
-  test('reads are cached for the TTL, serve a stale copy when the database fails, and writes refresh them', async () => {
+  test('[clm.custom-fields.r5] reads are cached for the TTL, serve a stale copy when the database fails, and writes refresh them', async () => {
     let rows = [row('a')];
     let fail = false;
     let queries = 0;

@@ -114,7 +114,7 @@ describe('result shape, explanation and adjustments', () => {
     expect(m.source_details[0].urls.length).toBeGreaterThan(0);
     expect(m.name.criteria_match_level).toBe(matchLevel(m.name.match_score));
   });
-  it('marks matched_query on the closest alias only when it beats the primary name', () => {
+  it('[screening.search.matched-query] marks matched_query on the closest alias only when it beats the primary name', () => {
     const m = index.search('Abu Mohammed al-Masri').find((x) => x.aliases.some((a) => a.matched_query));
     if (m) {
       const flagged = m.aliases.filter((a) => a.matched_query);
