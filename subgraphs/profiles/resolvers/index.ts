@@ -5,8 +5,5 @@ export const resolvers = {
   Query: { ...profileResolvers.Query, ...managementResolvers.Query },
   Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation },
   Profile: profileResolvers.Profile,
-  ProfileErasure: profileResolvers.ProfileErasure,
   ProfileGroup: managementResolvers.ProfileGroup,
-  ProfileCustomFieldDefinition: managementResolvers.ProfileCustomFieldDefinition,
-  ProfileComment: managementResolvers.ProfileComment,
 };
