@@ -22,7 +22,7 @@ import { assertOperationAllowed, assertOperationAllowedForScheme } from './crede
 import { readCredential } from './credentials/read-credential';
 import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
 import { composeSupergraph } from './supergraph';
-import { playgroundHtml } from './playground/playground-page';
+import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 
 export interface GatewayContext {
   principal: Principal;
@@ -122,7 +122,7 @@ function mountPlayground(app: express.Express): void {
     res.sendFile(file);
   });
   const page = (_req: express.Request, res: express.Response) => {
-    res.type('html').send(playgroundHtml('/graphql'));
+    res.type('html').send(playgroundHtml('/graphql', playgroundApiKey()));
   };
   app.get('/playground', page);
   app.get('/graphql', (req, res, next) => (req.accepts(['html', 'json']) === 'html' && !req.query.query ? page(req, res) : next()));

@@ -2,7 +2,7 @@
 // @apollo/composition: no introspection at start, and a composition error is a build/test failure.
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
-import { parse } from 'graphql';
+import { GraphQLSchema, parse } from 'graphql';
 import { SubgraphName, readSchema } from '../platform/subgraph/subgraph-server';
 
 export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk'];
@@ -11,12 +11,23 @@ export function subgraphSchemaPath(name: SubgraphName): string {
   return path.resolve(__dirname, '..', 'subgraphs', name, 'schema.graphql');
 }
 
-export function composeSupergraph(urls: Record<SubgraphName, string>): string {
+function compose(urls: Record<SubgraphName, string>) {
   const result = composeServices(
     SUBGRAPH_NAMES.map((name) => ({ name, url: urls[name], typeDefs: parse(readSchema(subgraphSchemaPath(name))) })),
   );
   if (result.errors?.length) {
     throw new Error(`supergraph composition failed:\n${result.errors.map((error) => `- ${error.message}`).join('\n')}`);
   }
-  return result.supergraphSdl!;
+  return result;
+}
+
+export function composeSupergraph(urls: Record<SubgraphName, string>): string {
+  return compose(urls).supergraphSdl!;
+}
+
+/** The public API clients see (no federation internals, no @inaccessible fields): what the schema
+ * lint and the breaking-change check read. */
+export function composeApiSchema(): GraphQLSchema {
+  const urls = Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, `http://${name}.invalid/graphql`])) as Record<SubgraphName, string>;
+  return compose(urls).schema!.toAPISchema().toGraphQLJSSchema();
 }

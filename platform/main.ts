@@ -8,6 +8,7 @@ import { logger } from './logging/logger';
 import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment';
 import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
 import { seedDemo } from './tenancy/seed-demo';
+import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 
 async function main(): Promise<void> {
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     const demo = await seedDemo(platform.db);
     const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
     if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
+    // The playground opens with the demo key in its headers (this machine only: the key file is
+    // the one written on the first start).
+    setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(keyFile));
     printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
@@ -45,6 +49,10 @@ async function main(): Promise<void> {
   } else {
     logger.info({ services, urls: platform.urls }, 'services started');
   }
+}
+
+function readDemoKey(keyFile: string): string | undefined {
+  return fs.existsSync(keyFile) ? fs.readFileSync(keyFile, 'utf8').trim() || undefined : undefined;
 }
 
 function selectedServices(args: string[]): ServiceName[] {

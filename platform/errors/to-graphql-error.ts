@@ -4,6 +4,7 @@ import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { httpStatusFor, isErrorCode } from './codes';
 import { DomainError } from './domain-error';
+import { inputErrorField } from './input-error-field';
 import { logger } from '../logging/logger';
 
 /** Apollo `formatError` for subgraphs and the gateway. */
@@ -13,17 +14,34 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return {
       message: original.message,
       path: formatted.path,
-      extensions: { code: original.code, http: { status: original.status }, ...(original.details ? { details: original.details } : {}) },
+      extensions: {
+        code: original.code,
+        http: { status: original.status },
+        ...withField(domainErrorField(original)),
+        ...(original.details ? { details: original.details } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code;
   if (isErrorCode(code)) {
     return { ...formatted, extensions: { ...formatted.extensions, http: { status: httpStatusFor(code) } } };
   }
-  // Apollo's own request errors (parse/validation of the GraphQL document) are the caller's fault.
+  // Apollo's own request errors (parse/validation of the GraphQL document, coercion of variables
+  // into the typed inputs: a bad enum value, DateTime or EmailAddress) are the caller's fault.
   if (code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'schema_validation_failed', http: { status: 400 } } };
+    const field = code === 'GRAPHQL_PARSE_FAILED' ? undefined : inputErrorField(formatted.message);
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'schema_validation_failed', http: { status: 400 }, ...withField(field) } };
   }
   logger.error({ err: original }, 'unexpected error');
   return { message: 'Internal error', path: formatted.path, extensions: { code: 'internal_error', http: { status: 500 } } };
+}
+
+const withField = (field: string | undefined) => (field ? { field } : {});
+
+/** The invalid input a validation error names: its details, else the path its message starts with
+ * (`body.steps.0.type: required`, the one wording of platform/validation/first-issue.ts). */
+function domainErrorField(error: DomainError): string | undefined {
+  if (typeof error.details?.field === 'string') return error.details.field;
+  if (error.code !== 'schema_validation_failed') return undefined;
+  return /^([A-Za-z_][\w.]*):\s/.exec(error.message)?.[1];
 }

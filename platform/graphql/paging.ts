@@ -68,3 +68,19 @@ export function keysetConnection<T>(rowsPlusOne: T[], size: number, keyOf: (row:
   const last = nodes[nodes.length - 1];
   return { nodes, pageInfo: { hasNextPage, endCursor: hasNextPage && last !== undefined ? encodeCursor(keyOf(last)) : null }, totalCount };
 }
+
+/** A connection from one page of rows read at `offset` when the total count is known. */
+export function countedConnection<T>(rows: T[], offset: number, totalCount: number): Connection<T> & { totalCount: number } {
+  const hasNextPage = offset + rows.length < totalCount;
+  return { nodes: rows, pageInfo: { hasNextPage, endCursor: hasNextPage ? offsetCursor(offset + rows.length) : null }, totalCount };
+}
+
+/** A connection over a list already in memory (small configuration lists); all of it without `size`. */
+export function sliceConnection<T>(all: T[], offset: number, size: number | undefined): Connection<T> & { totalCount: number } {
+  return countedConnection(all.slice(offset, size === undefined ? undefined : offset + size), offset, all.length);
+}
+
+/** A connection from a keyset page of a service ({items, hasMore, nextCursor}). */
+export function keysetPageConnection<T>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }): Connection<T> {
+  return { nodes: page.items, pageInfo: { hasNextPage: page.hasMore ?? page.nextCursor !== null, endCursor: page.nextCursor }, totalCount: undefined };
+}

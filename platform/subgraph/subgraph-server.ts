@@ -2,7 +2,7 @@
 // principal header signed by the gateway (or by a sibling service acting for a caller).
 import fs from 'node:fs';
 import express from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -46,6 +46,23 @@ export interface SubgraphDefinition<Context extends RequestContext = RequestCont
   close?(): Promise<void>;
 }
 
+/**
+ * Input coercion errors (a bad enum value, DateTime or EmailAddress in a variable) answer HTTP 200
+ * with the error, as every other error of a subgraph does: the gateway passes an error of a 200
+ * answer on with its code and field, where it would turn an HTTP 400 of a subgraph into
+ * internal_error.
+ */
+const inputErrorsAsResults: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (response.http.status === 400 && errors?.length && errors.every((error) => error.extensions?.code === 'schema_validation_failed')) response.http.status = 200;
+      },
+    };
+  },
+};
+
 export function readSchema(schemaPath: string): string {
   return fs.readFileSync(schemaPath, 'utf8');
 }
@@ -59,7 +76,7 @@ export async function startSubgraph<Context extends RequestContext>(
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
-  const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled(), inputErrorsAsResults] });
   await apollo.start();
 
   const app = createServiceApp(definition.name, async () => {

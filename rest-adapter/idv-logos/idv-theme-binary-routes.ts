@@ -149,7 +149,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
     app.put(path, writers, raw, handle(async (req, res) => uploadLogo(req, res, gateway, blobs, slot)));
     app.delete(path, writers, handle(async (req, res) => {
       const data = await gateway.execute(
-        `mutation RemoveIdvThemeLogo($themeId: ID!, $slot: String!, $expectedRevision: Int) { removeIdvThemeLogo(themeId: $themeId, slot: $slot, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+        `mutation RemoveIdvThemeLogo($themeId: ID!, $slot: IdvLogoSlot!, $expectedRevision: Int) { removeIdvThemeLogo(themeId: $themeId, slot: $slot, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
         { themeId: req.params.themeId, slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
         lowerCaseHeaders(req),
         req.requestId,
@@ -192,7 +192,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
     const body = {
       branding: {
         company_name: b.companyName,
-        privacy_contact_email: b.privacyContactEmail,
+        privacy_contact_email: b.privacyContactEmail ?? '',
         colors: { primary: b.colors.primary, primary_foreground: b.colors.primaryForeground, background: b.colors.background, foreground: b.colors.foreground, accent: b.colors.accent },
         font_family: b.fontFamily,
         logo: b.logo ? { asset_id: b.logo.assetId } : null,
@@ -212,7 +212,7 @@ interface Asset {
 
 interface GraphQLBranding {
   companyName: string;
-  privacyContactEmail: string;
+  privacyContactEmail: string | null;
   colors: { primary: string; primaryForeground: string; background: string; foreground: string; accent: string };
   fontFamily: string;
   logo: { assetId: string } | null;
@@ -240,7 +240,7 @@ async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, b
   await blobs.put(key, bytes, { contentType: image.contentType });
   try {
     const data = await gateway.execute(
-      `mutation AttachIdvThemeLogo($themeId: ID!, $slot: String!, $assetId: ID!, $expectedRevision: Int) { attachIdvThemeLogo(themeId: $themeId, slot: $slot, assetId: $assetId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+      `mutation AttachIdvThemeLogo($themeId: ID!, $slot: IdvLogoSlot!, $assetId: ID!, $expectedRevision: Int) { attachIdvThemeLogo(themeId: $themeId, slot: $slot, assetId: $assetId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
       { themeId: req.params.themeId, slot, assetId, expectedRevision: ifMatchRevision(headers) ?? null },
       headers,
       req.requestId,

@@ -10,9 +10,11 @@ import { ApiError } from '../http/api-error';
 import { stringifyLossless } from '../http/lossless-json';
 import { JsonObject, pageSizeParam } from './query-params';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { assignSchema, cancelSchema, consentSchema, reviewSchema } from '../../subgraphs/idv/model/lifecycle-bodies';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
 const SESSION_FIELDS = 'data';
+const PAGE_INFO = 'pageInfo { hasNextPage endCursor }';
 
 /**
  * A request body as the JSONObject variable `input`: an absent or null body is {}; the lossless
@@ -23,6 +25,14 @@ const SESSION_FIELDS = 'data';
  */
 export function idvBodyInput(body: unknown): unknown {
   return JSON.parse(stringifyLossless(body ?? {}));
+}
+
+/**
+ * The body checked by the IDV service's own schema (same rules, same wording, same order: the
+ * services check the body before they read the session); an absent or null body is {}.
+ */
+function optionalBody<T>(schema: z.ZodType<T>) {
+  return z.preprocess((body) => body ?? {}, schema);
 }
 
 const notFound = () => ApiError.of('idv_session_not_found', 'Session not found');
@@ -83,8 +93,8 @@ const sessionPage = z.object({ data: z.array(sessionSchema), has_more: z.boolean
 type ListQuery = z.infer<typeof listQuery>;
 type QueueQuery = z.infer<typeof queueQuery>;
 
-const page = (value: { items: { data: JsonObject }[]; hasMore: boolean; nextCursor: string | null }) => ({
-  body: { data: value.items.map((item) => item.data), has_more: value.hasMore, next_cursor: value.nextCursor },
+const page = (value: { nodes: { data: JsonObject }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }) => ({
+  body: { data: value.nodes.map((item) => item.data), has_more: value.pageInfo.hasNextPage, next_cursor: value.pageInfo.endCursor },
 });
 
 export const idvSessionRoutes: Route[] = [
@@ -112,10 +122,10 @@ export const idvSessionRoutes: Route[] = [
     summary: 'List sessions, newest first (filter profile_id; limit default 50, clamped to 100; cursor)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: `query Sessions($profileId: String, $limit: Int, $cursor: String) { verificationSessions(profileId: $profileId, limit: $limit, cursor: $cursor) { items { ${SESSION_FIELDS} } hasMore nextCursor } }`,
+    operation: `query Sessions($profileId: String, $first: Int, $after: String) { verificationSessions(profileId: $profileId, first: $first, after: $after) { nodes { ${SESSION_FIELDS} } ${PAGE_INFO} } }`,
     variables: ({ query }) => {
       const q = query as ListQuery;
-      return { profileId: q.profile_id ?? null, limit: q.limit ?? q.page_size ?? null, cursor: q.cursor ?? null };
+      return { profileId: q.profile_id ?? null, first: q.limit ?? q.page_size ?? null, after: q.cursor ?? null };
     },
     result: (data) => page(data.verificationSessions),
     response: sessionPage,
@@ -128,15 +138,15 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Reviewer queue, oldest first (review_status default requires_review,escalation; assignee; unassigned=true)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: queueQuery,
-    operation: `query Queue($statuses: [String!], $assignee: String, $unassigned: Boolean, $limit: Int, $cursor: String) { idvReviewQueue(reviewStatuses: $statuses, assignee: $assignee, unassigned: $unassigned, limit: $limit, cursor: $cursor) { items { ${SESSION_FIELDS} } hasMore nextCursor } }`,
+    operation: `query Queue($statuses: [IdvReviewStatus!], $assignee: String, $unassigned: Boolean, $first: Int, $after: String) { idvReviewQueue(reviewStatuses: $statuses, assignee: $assignee, unassigned: $unassigned, first: $first, after: $after) { nodes { ${SESSION_FIELDS} } ${PAGE_INFO} } }`,
     variables: ({ query }) => {
       const q = query as QueueQuery;
       return {
         statuses: q.review_status ? q.review_status.split(',').map((s) => s.trim()).filter(Boolean) : null,
         assignee: q.assignee ?? null,
         unassigned: q.unassigned === undefined ? null : q.unassigned === 'true',
-        limit: q.limit ?? q.page_size ?? null,
-        cursor: q.cursor ?? null,
+        first: q.limit ?? q.page_size ?? null,
+        after: q.cursor ?? null,
       };
     },
     result: (data) => page(data.idvReviewQueue),
@@ -172,8 +182,12 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV capture plane',
     summary: 'The customer consents before capture (capture or invite credential only); first consent wins',
     credentials: CAPTURE_CREDENTIALS,
-    operation: `mutation Consent($id: ID!, $input: JSONObject!) { recordVerificationConsent(id: $id, input: $input) }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
+    body: optionalBody(consentSchema),
+    operation: `mutation Consent($id: ID!, $input: RecordVerificationConsentInput!) { recordVerificationConsent(id: $id, input: $input) }`,
+    variables: ({ params, body }) => {
+      const consent = body as z.infer<typeof consentSchema>;
+      return { id: params.sessionId, input: { accepted: consent.accepted, policyVersion: consent.policy_version ?? null } };
+    },
     result: (data) => ({ body: { data: data.recordVerificationConsent } }),
   },
   {
@@ -194,8 +208,9 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Cancel a session (idempotent; 409 idv_state_conflict while assessing or after the flow ended)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Cancel($id: ID!, $input: JSONObject) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
+    body: optionalBody(cancelSchema),
+    operation: `mutation Cancel($id: ID!, $input: CancelVerificationSessionInput) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: { reason: (body as z.infer<typeof cancelSchema>).reason ?? null } }),
     result: (data) => ({ body: { data: session(data.cancelVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },
@@ -206,8 +221,12 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Record a review decision (escalation, accepted, rejected)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Review($id: ID!, $input: JSONObject!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
+    body: optionalBody(reviewSchema),
+    operation: `mutation Review($id: ID!, $input: ReviewVerificationSessionInput!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => {
+      const review = body as z.infer<typeof reviewSchema>;
+      return { id: params.sessionId, input: { status: review.status, note: review.note ?? null } };
+    },
     result: (data) => ({ body: { data: session(data.reviewVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },
@@ -218,8 +237,9 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Assign the session to a reviewer (dashboard user id) or clear the assignment (null)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation Assign($id: ID!, $input: JSONObject!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.sessionId, input: idvBodyInput(body) }),
+    body: optionalBody(assignSchema),
+    operation: `mutation Assign($id: ID!, $input: AssignVerificationSessionInput!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.sessionId, input: { assignee: (body as z.infer<typeof assignSchema>).assignee } }),
     result: (data) => ({ body: { data: session(data.assignVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
   },

@@ -186,9 +186,9 @@ export const idvThemeRoutes: Route[] = [
     summary: 'List themes, newest first (limit default 20, clamped to 100; cursor from next_cursor)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: `query IdvThemes($limit: Int, $cursor: String, $status: String) { idvThemes(limit: $limit, cursor: $cursor, status: $status) { items { ${THEME_FIELDS} } nextCursor } }`,
-    variables: ({ query }) => ({ limit: query.limit ?? null, cursor: query.cursor ?? null, status: query.status ?? null }),
-    result: (data) => ({ body: { data: data.idvThemes.items.map(toRestTheme), next_cursor: data.idvThemes.nextCursor } }),
+    operation: `query IdvThemes($first: Int, $after: String, $status: IdvThemeStatus) { idvThemes(first: $first, after: $after, status: $status) { nodes { ${THEME_FIELDS} } pageInfo { endCursor } } }`,
+    variables: ({ query }) => ({ first: query.limit ?? null, after: query.cursor ?? null, status: query.status ?? null }),
+    result: (data) => ({ body: { data: data.idvThemes.nodes.map(toRestTheme), next_cursor: data.idvThemes.pageInfo.endCursor } }),
     response: z.object({ data: z.array(themeResponse), next_cursor: z.string().nullable() }),
   },
   {

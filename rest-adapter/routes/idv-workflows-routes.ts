@@ -79,13 +79,13 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'List workflows, newest first (limit default 20, clamped to 100; cursor; status)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: 'query Workflows($status: String, $limit: Int, $cursor: String) { idvWorkflows(status: $status, limit: $limit, cursor: $cursor) { items { data } hasMore nextCursor } }',
+    operation: 'query Workflows($status: IdvWorkflowStatus, $first: Int, $after: String) { idvWorkflows(status: $status, first: $first, after: $after) { nodes { data } pageInfo { hasNextPage endCursor } } }',
     variables: ({ query }) => {
       const q = query as z.infer<typeof listQuery>;
-      return { status: q.status ?? null, limit: q.limit ?? q.page_size ?? null, cursor: q.cursor ?? null };
+      return { status: q.status ?? null, first: q.limit ?? q.page_size ?? null, after: q.cursor ?? null };
     },
     result: (data) => ({
-      body: { data: data.idvWorkflows.items.map((item: { data: JsonObject }) => item.data), has_more: data.idvWorkflows.hasMore, next_cursor: data.idvWorkflows.nextCursor },
+      body: { data: data.idvWorkflows.nodes.map((item: { data: JsonObject }) => item.data), has_more: data.idvWorkflows.pageInfo.hasNextPage, next_cursor: data.idvWorkflows.pageInfo.endCursor },
     }),
     response: z.object({ data: z.array(workflowSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
   },

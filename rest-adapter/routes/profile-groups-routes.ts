@@ -27,6 +27,15 @@ const updateGroupBody = z.strictObject({
   monitoringFeedFrequencies: frequencies.nullish(),
 });
 
+type GroupBody = z.infer<typeof updateGroupBody>;
+
+/** The REST body as the GraphQL input: feed names (Sanctions, PEP, News) become camelCase fields. */
+function groupInput(body: GroupBody): Record<string, unknown> {
+  const { monitoringFeedFrequencies: feeds, ...rest } = body;
+  if (feeds === undefined) return rest;
+  return { ...rest, monitoringFeedFrequencies: feeds === null ? null : { sanctions: feeds.Sanctions, pep: feeds.PEP, news: feeds.News } };
+}
+
 function groupNotFound(): ApiError {
   return ApiError.of('profile_group_not_found', 'Profile group not found');
 }
@@ -41,9 +50,9 @@ export const profileGroupRoutes: Route[] = [
     response: z.object({ profileGroups: z.array(groupSchema) }),
     credentials: MANAGEMENT_CREDENTIALS,
     query: includeArchivedQuery,
-    operation: `query Groups($includeArchived: Boolean) { profileGroups(includeArchived: $includeArchived) { ${GROUP_FIELDS} } }`,
+    operation: `query Groups($includeArchived: Boolean) { profileGroups(includeArchived: $includeArchived) { nodes { ${GROUP_FIELDS} } } }`,
     variables: ({ query }) => ({ includeArchived: query.includeArchived === 'true' }),
-    result: (data) => ({ body: { profileGroups: data.profileGroups.map(toGroup) } }),
+    result: (data) => ({ body: { profileGroups: data.profileGroups.nodes.map(toGroup) } }),
   },
   {
     method: 'post',
@@ -55,7 +64,7 @@ export const profileGroupRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: createGroupBody,
     operation: `mutation CreateGroup($input: CreateProfileGroupInput!) { createProfileGroup(input: $input) { ${GROUP_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body }) => ({ input: groupInput(body as GroupBody) }),
     result: (data) => ({ body: { profileGroup: toGroup(data.createProfileGroup) } }),
     successStatus: 201,
   },
@@ -84,7 +93,7 @@ export const profileGroupRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateGroupBody,
     operation: `mutation UpdateGroup($id: ID!, $input: UpdateProfileGroupInput!) { updateProfileGroup(id: $id, input: $input) { ${GROUP_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.profileGroupId, input: body }),
+    variables: ({ params, body }) => ({ id: params.profileGroupId, input: groupInput(body as GroupBody) }),
     result: (data) => ({ body: { profileGroup: toGroup(data.updateProfileGroup) } }),
   },
   {

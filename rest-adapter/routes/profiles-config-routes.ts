@@ -9,7 +9,7 @@ import { MANAGEMENT_CREDENTIALS, Route } from './route';
 const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 
-const MONITORING_DEFAULT_FIELDS = 'monitoringFeedFrequencies { Sanctions PEP News } customized updatedAt updatedBy';
+const MONITORING_DEFAULT_FIELDS = 'monitoringFeedFrequencies { Sanctions: sanctions PEP: pep News: news } customized updatedAt updatedBy';
 const REVISION_FIELDS = 'revision key label required priority options { value label } archived change rolledBackTo actorId createdAt';
 
 const monitoringDefaultSchema = z.object({
@@ -45,6 +45,13 @@ const rollbackBody = z.strictObject({ revision: z.number().int().min(1) });
 
 const DEFINITIONS = '/tenant-config/v1/profile-custom-fields';
 
+/** REST names feeds as the spec does (Sanctions, PEP, News); GraphQL fields are camelCase. Omitted keys stay omitted. */
+function toGraphqlFeedKeys(frequencies: Record<string, string | null | undefined>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [feed, key] of [['Sanctions', 'sanctions'], ['PEP', 'pep'], ['News', 'news']]) if (Object.hasOwn(frequencies, feed)) out[key] = frequencies[feed] ?? null;
+  return out;
+}
+
 export const profileConfigRoutes: Route[] = [
   {
     method: 'get',
@@ -68,7 +75,7 @@ export const profileConfigRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateMonitoringDefaultBody,
     operation: `mutation UpdateMonitoringDefault($input: UpdateWorkspaceMonitoringDefaultInput!) { updateWorkspaceMonitoringDefault(input: $input) { ${MONITORING_DEFAULT_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body }) => ({ input: { monitoringFeedFrequencies: toGraphqlFeedKeys((body as z.infer<typeof updateMonitoringDefaultBody>).monitoringFeedFrequencies) } }),
     result: (data) => ({ body: { monitoringDefault: data.updateWorkspaceMonitoringDefault } }),
   },
   {

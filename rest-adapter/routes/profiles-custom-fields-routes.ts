@@ -39,9 +39,9 @@ export const profileCustomFieldRoutes: Route[] = [
     response: z.object({ customFields: z.array(definitionSchema) }),
     credentials: MANAGEMENT_CREDENTIALS,
     query: includeArchivedQuery,
-    operation: `query Definitions($includeArchived: Boolean) { profileCustomFieldDefinitions(includeArchived: $includeArchived) { ${DEFINITION_FIELDS} } }`,
+    operation: `query Definitions($includeArchived: Boolean) { profileCustomFieldDefinitions(includeArchived: $includeArchived) { nodes { ${DEFINITION_FIELDS} } } }`,
     variables: ({ query }) => ({ includeArchived: query.includeArchived === 'true' }),
-    result: (data) => ({ body: { customFields: data.profileCustomFieldDefinitions } }),
+    result: (data) => ({ body: { customFields: data.profileCustomFieldDefinitions.nodes } }),
   },
   {
     method: 'post',

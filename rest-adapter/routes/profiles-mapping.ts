@@ -1,6 +1,7 @@
 // Shared pieces of the profiles REST areas (/clm/v1 and /tenant-config/v1): GraphQL selections
 // and the mappers from GraphQL data to the documented REST shapes.
 import { z } from 'zod';
+import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { rawJson } from '../http/lossless-json';
 import { AcceptedCredential } from './route';
@@ -12,7 +13,7 @@ export const PROFILE_FIELDS =
   'id name kind email status erasureClaimed erasureClaimedAt erasedAt profileCustomFields { key label type value valueLabel } profileGroupIds createdAt updatedAt';
 export const COMMENT_FIELDS = 'id version profileId kind matchId text createdBy updatedBy createdAt updatedAt';
 export const GROUP_FIELDS =
-  'id key name description priority archived monitoringFeedFrequencies { Sanctions PEP News } effectiveMonitoringFeedFrequencies { Sanctions PEP News } inheritedFeeds createdAt updatedAt';
+  'id key name description priority archived monitoringFeedFrequencies { sanctions pep news } effectiveMonitoringFeedFrequencies { Sanctions: sanctions PEP: pep News: news } inheritedFeeds createdAt updatedAt';
 export const DEFINITION_FIELDS = 'key label type required priority options { value label } archived createdAt updatedAt';
 
 interface ProfileData {
@@ -89,14 +90,15 @@ export function toGroup(group: {
   description: string | null;
   priority: number;
   archived: boolean;
-  monitoringFeedFrequencies: Record<string, string | null> | null;
+  monitoringFeedFrequencies: { sanctions: string | null; pep: string | null; news: string | null } | null;
   effectiveMonitoringFeedFrequencies: Record<string, string>;
   inheritedFeeds: string[];
   createdAt: string;
   updatedAt: string;
 }) {
   const frequencies: Record<string, string> = {};
-  for (const [feed, value] of Object.entries(group.monitoringFeedFrequencies ?? {})) if (value) frequencies[feed] = value;
+  const stored = group.monitoringFeedFrequencies;
+  for (const [feed, value] of [['Sanctions', stored?.sanctions], ['PEP', stored?.pep], ['News', stored?.news]] as const) if (value) frequencies[feed] = value;
   return {
     id: group.id,
     key: group.key,
@@ -124,8 +126,22 @@ export const pageQuery = {
 
 export const includeArchivedQuery = z.object({ includeArchived: z.enum(['true', 'false']).optional() });
 
-export function meta(page: { page: number; perPage: number; total: number }) {
-  return { page: page.page, perPage: page.perPage, total: page.total };
+export const DEFAULT_PER_PAGE = 20;
+
+/** REST page/perPage as the connection window of GraphQL: first = perPage, after = offset cursor. */
+export function pageWindow(query: { page?: unknown; perPage?: unknown }) {
+  const page = typeof query.page === 'number' ? query.page : 1;
+  const perPage = typeof query.perPage === 'number' ? query.perPage : DEFAULT_PER_PAGE;
+  return { first: perPage, after: page > 1 ? offsetCursor((page - 1) * perPage) : null };
+}
+
+/** The REST meta of a page: page/perPage as asked, total from the connection's totalCount. */
+export function meta(query: { page?: unknown; perPage?: unknown }, connection: { totalCount: number }) {
+  return {
+    page: typeof query.page === 'number' ? query.page : 1,
+    perPage: typeof query.perPage === 'number' ? query.perPage : DEFAULT_PER_PAGE,
+    total: connection.totalCount,
+  };
 }
 
 // --- response schemas (OpenAPI documentation of `result`) -------------------------------------

@@ -5,6 +5,7 @@ import {
   COMMENT_FIELDS,
   commentSchema,
   meta,
+  pageWindow,
   pageMetaSchema,
   pageQuery,
   PROFILE_CREDENTIALS,
@@ -36,11 +37,17 @@ const updateProfileBody = z.strictObject({
   profileGroupIds: groupIdsBody.optional(),
 });
 
-/** GraphQL input from a REST body: only supplied keys; custom fields as exact JSON text. */
+/** GraphQL input from a REST body: only supplied keys; each custom field value as exact JSON text
+ * (null clears the key). */
 function profileInput(body: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const) if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
-  if (body.profileCustomFields !== undefined) input.profileCustomFields = stringifyLossless(body.profileCustomFields);
+  if (body.profileCustomFields !== undefined) {
+    input.profileCustomFields = Object.entries(body.profileCustomFields as Record<string, unknown>).map(([key, value]) => ({
+      key,
+      value: value === null ? null : stringifyLossless(value),
+    }));
+  }
   return input;
 }
 
@@ -83,12 +90,12 @@ export const profileRoutes: Route[] = [
     response: z.object({ profiles: z.array(profileSchema), meta: pageMetaSchema }),
     credentials: PROFILE_CREDENTIALS,
     query: listQuery,
-    operation: `query Profiles($profileGroupIds: [ID!], $page: Int, $perPage: Int) { profiles(profileGroupIds: $profileGroupIds, page: $page, perPage: $perPage) { items { ${PROFILE_FIELDS} } page perPage total } }`,
+    operation: `query Profiles($profileGroupIds: [ID!], $first: Int, $after: String) { profiles(profileGroupIds: $profileGroupIds, first: $first, after: $after) { nodes { ${PROFILE_FIELDS} } totalCount } }`,
     variables: ({ query }) => {
       const ids = typeof query.profile_group_ids === 'string' ? query.profile_group_ids.split(',').map((id) => id.trim()).filter(Boolean) : [];
-      return { profileGroupIds: ids.length ? ids : undefined, page: query.page, perPage: query.perPage };
+      return { profileGroupIds: ids.length ? ids : undefined, ...pageWindow(query) };
     },
-    result: (data) => ({ body: { profiles: data.profiles.items.map(toProfile), meta: meta(data.profiles) } }),
+    result: (data, { query }) => ({ body: { profiles: data.profiles.nodes.map(toProfile), meta: meta(query, data.profiles) } }),
   },
   {
     method: 'get',
@@ -141,11 +148,11 @@ export const profileRoutes: Route[] = [
     response: z.object({ comments: z.array(commentSchema), meta: pageMetaSchema }),
     credentials: PROFILE_CREDENTIALS,
     query: z.object(pageQuery),
-    operation: `query Comments($profileId: ID!, $page: Int, $perPage: Int) { profileComments(profileId: $profileId, page: $page, perPage: $perPage) { items { ${COMMENT_FIELDS} } page perPage total } }`,
-    variables: ({ params, query }) => ({ profileId: params.profileId, page: query.page, perPage: query.perPage }),
-    result: (data) => {
+    operation: `query Comments($profileId: ID!, $first: Int, $after: String) { profileComments(profileId: $profileId, first: $first, after: $after) { nodes { ${COMMENT_FIELDS} } totalCount } }`,
+    variables: ({ params, query }) => ({ profileId: params.profileId, ...pageWindow(query) }),
+    result: (data, { query }) => {
       if (!data.profileComments) throw profileNotFound();
-      return { body: { comments: data.profileComments.items.map(toComment), meta: meta(data.profileComments) } };
+      return { body: { comments: data.profileComments.nodes.map(toComment), meta: meta(query, data.profileComments) } };
     },
   },
   {
@@ -173,8 +180,8 @@ export const profileRoutes: Route[] = [
     response: z.object({ erasure: z.object({ profileId: z.string(), status: z.literal('completed'), claimedAt: z.string(), erasedAt: z.string() }), profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: erasureBody,
-    operation: `mutation Erase($id: ID!, $reason: String) { requestProfileErasure(id: $id, reason: $reason) { status claimedAt erasedAt profile { ${PROFILE_FIELDS} } } }`,
-    variables: ({ params, body }) => ({ id: params.profileId, reason: (body as { reason?: string } | undefined)?.reason }),
+    operation: `mutation Erase($id: ID!, $input: RequestProfileErasureInput) { requestProfileErasure(id: $id, input: $input) { status claimedAt erasedAt profile { ${PROFILE_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ id: params.profileId, input: { reason: (body as { reason?: string } | undefined)?.reason } }),
     result: (data) => {
       const erasure = data.requestProfileErasure;
       return {

@@ -57,9 +57,9 @@ it('another workspace sees none of the sessions', async () => {
   const profileId = await createProfile(platform, tenant, 'Hidden');
   const { id } = await createSession(platform, tenant, { profile_id: profileId });
   const sibling = await createSiblingWorkspace(platform, tenant);
-  const response = await graphql(platform, auth.apiKey(sibling.apiKey), `query($id: ID!) { verificationSession(id: $id) { id } verificationSessions { items { id } } }`, { id });
+  const response = await graphql(platform, auth.apiKey(sibling.apiKey), `query($id: ID!) { verificationSession(id: $id) { id } verificationSessions { nodes { id } } }`, { id });
   expect(response.body.data.verificationSession).toBeNull();
-  expect(response.body.data.verificationSessions.items).toEqual([]);
+  expect(response.body.data.verificationSessions.nodes).toEqual([]);
 });
 
 it('the reviewer queue: open reviews oldest first, by assignee', async () => {
@@ -73,29 +73,28 @@ it('the reviewer queue: open reviews oldest first, by assignee', async () => {
   await driveTo(platform, own, second.id, 'requires_review');
   await driveTo(platform, own, passed.id, 'automatic_pass');
   const headers = auth.bearer(reviewer.token);
-  const assign = await graphql(platform, headers, `mutation($id: ID!, $input: JSONObject!) { assignVerificationSession(id: $id, input: $input) { id assignee } }`, {
+  const assign = await graphql(platform, headers, `mutation($id: ID!, $input: AssignVerificationSessionInput!) { assignVerificationSession(id: $id, input: $input) { id assignee } }`, {
     id: second.id,
     input: { assignee: reviewer.userId },
   });
   expect(assign.body.data.assignVerificationSession).toEqual({ id: second.id, assignee: reviewer.userId });
-  const queue = await graphql(platform, headers, `{ idvReviewQueue { items { id reviewStatus assignee } hasMore nextCursor } }`);
+  const queue = await graphql(platform, headers, `{ idvReviewQueue { nodes { id reviewStatus assignee } pageInfo { hasNextPage endCursor } } }`);
   expect(queue.body.data.idvReviewQueue).toEqual({
-    items: [
+    nodes: [
       { id: first.id, reviewStatus: 'requires_review', assignee: null },
       { id: second.id, reviewStatus: 'requires_review', assignee: reviewer.userId },
     ],
-    hasMore: false,
-    nextCursor: null,
+    pageInfo: { hasNextPage: false, endCursor: null },
   });
-  const mine = await graphql(platform, headers, `query($a: String) { idvReviewQueue(assignee: $a) { items { id } } }`, { a: reviewer.userId });
-  expect(mine.body.data.idvReviewQueue.items).toEqual([{ id: second.id }]);
-  const review = await graphql(platform, headers, `mutation($id: ID!, $input: JSONObject!) { reviewVerificationSession(id: $id, input: $input) { reviewStatus reviewedAt } }`, {
+  const mine = await graphql(platform, headers, `query($a: String) { idvReviewQueue(assignee: $a) { nodes { id } } }`, { a: reviewer.userId });
+  expect(mine.body.data.idvReviewQueue.nodes).toEqual([{ id: second.id }]);
+  const review = await graphql(platform, headers, `mutation($id: ID!, $input: ReviewVerificationSessionInput!) { reviewVerificationSession(id: $id, input: $input) { reviewStatus reviewedAt } }`, {
     id: second.id,
     input: { status: 'escalation', note: 'second opinion' },
   });
   expect(review.body.data.reviewVerificationSession.reviewStatus).toBe('escalation');
-  const escalated = await graphql(platform, headers, `{ idvReviewQueue(reviewStatuses: ["escalation"]) { items { id } } }`);
-  expect(escalated.body.data.idvReviewQueue.items).toEqual([{ id: second.id }]);
+  const escalated = await graphql(platform, headers, `{ idvReviewQueue(reviewStatuses: [escalation]) { nodes { id } } }`);
+  expect(escalated.body.data.idvReviewQueue.nodes).toEqual([{ id: second.id }]);
 });
 
 it('domain errors carry their code and status over GraphQL', async () => {
@@ -135,3 +134,17 @@ async function sessionFindManyCount(): Promise<number> {
     .filter((value) => (value as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' && value.labels.model === 'IdvSession' && value.labels.operation === 'findMany')
     .reduce((sum, value) => sum + value.value, 0);
 }
+
+it('a bad enum value or DateTime in a variable is 400 schema_validation_failed naming the field, through the gateway', async () => {
+  const headers = auth.apiKey(tenant.apiKey);
+  const badEnum = await graphql(platform, headers, `query($s: [IdvReviewStatus!]) { idvReviewQueue(reviewStatuses: $s) { nodes { id } } }`, { s: ['bogus'] });
+  expect(badEnum.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', http: { status: 400 }, field: 's.0' });
+  const badReview = await graphql(platform, headers, `mutation($id: ID!) { reviewVerificationSession(id: $id, input: { status: maybe }) { id } }`, { id: 'idv_x' });
+  expect(badReview.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', http: { status: 400 } });
+  const badEmail = await graphql(platform, headers, `mutation($input: CreateProfileInput!) { createProfile(input: $input) { id } }`, { input: { name: 'E', kind: 'individual', email: 'not-an-email' } });
+  expect(badEmail.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', http: { status: 400 }, field: 'input.email' });
+  const missing = await graphql(platform, headers, `mutation($input: CreateProfileInput!) { createProfile(input: $input) { id } }`, { input: { kind: 'individual' } });
+  expect(missing.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', field: 'input.name' });
+  const literal = await graphql(platform, headers, `{ idvWorkflows(status: bogus) { nodes { id } } }`);
+  expect(literal.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', http: { status: 400 } });
+});

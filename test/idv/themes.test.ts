@@ -473,7 +473,7 @@ describe('binary logo endpoints', () => {
   it('GraphQL cannot attach an asset id that was never uploaded, nor one already attached elsewhere', async () => {
     const theme = (await create({ name: 'graphql attach' })).body.data;
     const attach = (assetId: string) =>
-      graphql(platform, key(), `mutation($t: ID!, $a: ID!) { attachIdvThemeLogo(themeId: $t, slot: "logo", assetId: $a) { revision } }`, { t: theme.theme_id, a: assetId });
+      graphql(platform, key(), `mutation($t: ID!, $a: ID!) { attachIdvThemeLogo(themeId: $t, slot: logo, assetId: $a) { revision } }`, { t: theme.theme_id, a: assetId });
     const never = await attach('idva_000000000000000000000000');
     expect(never.body.errors[0].extensions.code).toBe('schema_validation_failed');
     // Another workspace's attached asset cannot be claimed.
@@ -489,14 +489,14 @@ describe('the public principal (Authorization: Public branding)', () => {
 
   it.each([
     ['a theme', '{ idvTheme(themeId: "idvt_x") { themeId } }'],
-    ['the theme list', '{ idvThemes { items { themeId } } }'],
+    ['the theme list', '{ idvThemes { nodes { themeId } } }'],
     ['a session', '{ idvSession(sessionId: "idvs_x") { id } }'],
     ['the viewer', '{ viewer { tenantId } }'],
     ['a mixed query', '{ idvBranding(sessionId: "x") { companyName } idvTheme(themeId: "idvt_x") { themeId } }'],
     ['a mutation', 'mutation { createIdvTheme(input: {name: "x"}) { themeId } }'],
     ['a profile mutation', 'mutation { createProfile(input: {name: "x", kind: "individual"}) { id } }'],
     ['introspection', '{ __schema { types { name } } }'],
-    ['a root fragment', '{ ...F } fragment F on Query { idvThemes { items { themeId } } }'],
+    ['a root fragment', '{ ...F } fragment F on Query { idvThemes { nodes { themeId } } }'],
   ])('cannot read or write %s', async (_case, query) => {
     const response = await graphql(platform, publicHeaders, query);
     expect(response.body.errors[0].extensions.code).toBe('unauthorized');

@@ -94,7 +94,7 @@ test('GraphQL callers get the same rules: custom fields as exact JSON text, vali
     platform,
     headers,
     'mutation ($input: CreateProfileInput!) { createProfile(input: $input) { id status profileCustomFields { key type value } profileGroupIds } }',
-    { input: { name: 'Via GraphQL', kind: 'individual', profileCustomFields: '{"gql_num": -9223372036854775808, "gql_day": "2024-02-29"}' } },
+    { input: { name: 'Via GraphQL', kind: 'individual', profileCustomFields: [{ key: 'gql_num', value: '-9223372036854775808' }, { key: 'gql_day', value: '"2024-02-29"' }] } },
   );
   expect(created.body.errors).toBeUndefined();
   const profile = created.body.data.createProfile;
@@ -103,26 +103,28 @@ test('GraphQL callers get the same rules: custom fields as exact JSON text, vali
     { key: 'gql_day', type: 'date', value: '"2024-02-29"' },
     { key: 'gql_num', type: 'number', value: '-9223372036854775808' },
   ]);
-  const invalid = await graphql(platform, headers, 'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: "{\\"gql_day\\": \\"2023-02-29\\"}" }) { id } }', { id: profile.id });
+  const invalid = await graphql(platform, headers, 'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: [{ key: "gql_day", value: "\\"2023-02-29\\"" }] }) { id } }', { id: profile.id });
   expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'custom_field_invalid_date', http: { status: 400 } });
   expect(invalid.body.errors[0].message).toBe('profileCustomFields.gql_day: invalid date (expected an existing calendar date YYYY-MM-DD)');
-  const malformed = await graphql(platform, headers, 'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: "{nope" }) { id } }', { id: profile.id });
-  expect(malformed.body.errors[0].extensions.code).toBe('schema_validation_failed');
+  const malformed = await graphql(platform, headers, 'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: [{ key: "gql_day", value: "{nope" }] }) { id } }', { id: profile.id });
+  expect(malformed.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', field: 'profileCustomFields.gql_day' });
   const cleared = await graphql(
     platform,
     headers,
-    'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: "{\\"gql_num\\": null}" }) { name profileCustomFields { key value } } }',
+    'mutation ($id: ID!) { updateProfile(id: $id, input: { profileCustomFields: [{ key: "gql_num", value: null }] }) { name profileCustomFields { key value } } }',
     { id: profile.id },
   );
   expect(cleared.body.data.updateProfile).toEqual({ name: 'Via GraphQL', profileCustomFields: [{ key: 'gql_day', value: '"2024-02-29"' }] });
-  const list = await graphql(platform, headers, '{ profiles(perPage: 1) { total page perPage items { id } } profileCustomFieldDefinitions { key } profileGroups { id } }');
-  expect(list.body.data.profiles).toMatchObject({ page: 1, perPage: 1 });
-  expect(list.body.data.profileCustomFieldDefinitions.map((d: { key: string }) => d.key)).toEqual(expect.arrayContaining(['gql_num', 'gql_day']));
-  const badPage = await graphql(platform, headers, '{ profiles(perPage: 1000) { total } }');
-  expect(badPage.body.errors[0].extensions.code).toBe('profile_validation_failed');
+  const list = await graphql(platform, headers, '{ profiles(first: 1) { totalCount pageInfo { hasNextPage endCursor } nodes { id } } profileCustomFieldDefinitions { nodes { key } } profileGroups { nodes { id } } }');
+  expect(list.body.data.profiles.nodes).toHaveLength(1);
+  expect(list.body.data.profileCustomFieldDefinitions.nodes.map((d: { key: string }) => d.key)).toEqual(expect.arrayContaining(['gql_num', 'gql_day']));
+  const badPage = await graphql(platform, headers, '{ profiles(first: 1000) { totalCount } }');
+  expect(badPage.body.errors[0].extensions).toMatchObject({ code: 'profile_validation_failed', field: 'first' });
+  const badCursor = await graphql(platform, headers, '{ profiles(after: "nope") { totalCount } }');
+  expect(badCursor.body.errors[0].extensions).toMatchObject({ code: 'profile_validation_failed', field: 'after' });
   const badGroup = await graphql(platform, headers, 'mutation { createProfileGroup(input: { name: "x", priority: -1 }) { id } }');
   expect(badGroup.body.errors[0].extensions.code).toBe('profile_group_validation_failed');
-  const badFrequency = await graphql(platform, headers, 'mutation { createProfileGroup(input: { name: "x", monitoringFeedFrequencies: { PEP: "deltas" } }) { id } }');
+  const badFrequency = await graphql(platform, headers, 'mutation { createProfileGroup(input: { name: "x", monitoringFeedFrequencies: { pep: deltas } }) { id } }');
   expect(badFrequency.body.errors[0].extensions.code).toBe('profile_group_validation_failed');
 });
 

@@ -16,6 +16,7 @@ import { consumeInvites, findSession, lockSession, SessionRow, updateSession } f
 import { DbTx, Scope } from '../data/scope';
 import { IdvError, sessionNotFound } from '../errors';
 import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, isReviewStatus, REVIEW_MOVES, REVIEW_STATUSES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
+import { assignSchema, cancelSchema, consentSchema, reviewSchema } from '../model/lifecycle-bodies';
 import { parseOrThrow } from '../model/validation';
 import { writeAudit } from './audit';
 import { IdvDeps } from './deps';
@@ -50,7 +51,6 @@ function actorRecord(principal: Principal) {
 // ---------------------------------------------------------------------------------------------
 // Cancel
 
-export const cancelSchema = z.strictObject({ reason: z.string().max(1000).optional() });
 
 /** Cancels a session: idempotent on canceled, 409 idv_state_conflict while assessing or after the
  * flow ended (assessed, failed). Consumes the capture token and every invite; irreversible. */
@@ -78,10 +78,6 @@ export async function cancelSession(deps: IdvDeps, principal: Principal, id: str
 // ---------------------------------------------------------------------------------------------
 // Review
 
-export const reviewSchema = z.strictObject({
-  status: z.string().refine(isReviewStatus, { message: `must be one of ${REVIEW_STATUSES.join(', ')}` }),
-  note: z.string().max(5000).optional(),
-});
 
 /** A human review decision: requires_review → escalation | accepted | rejected, escalation →
  * accepted | rejected. Terminal sessions: 409 idv_review_terminal; any other move: 409
@@ -112,7 +108,6 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
 // ---------------------------------------------------------------------------------------------
 // Assignment (reviewer queue)
 
-export const assignSchema = z.strictObject({ assignee: z.string().min(1).max(128).nullable() });
 
 /** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). */
 export async function assignSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
@@ -156,10 +151,6 @@ export async function recordConsent(deps: IdvDeps, scope: Scope, id: string, evi
   });
 }
 
-export const consentSchema = z.strictObject({
-  accepted: z.literal(true, { message: 'must be true (consent is given explicitly)' }),
-  policy_version: z.string().min(1).max(64).optional(),
-});
 
 /** The capture-plane consent (capture or invite credential of this session): records who
  * consented to which text before capture begins. */

@@ -4,6 +4,17 @@ import { DefinitionRevisionRecord, listDefinitionRevisions, rollbackDefinition }
 import { FeedFrequencies, MonitoredFeed, ProfileGroupRecord } from '../services/group-service';
 import { effectiveFrequencies, getMonitoringDefault, MonitoringDefault, updateMonitoringDefault } from '../services/monitoring-default-service';
 
+/** GraphQL fields are camelCase; the service, the database and REST name feeds as the spec does. */
+type GraphqlFeedKey = 'sanctions' | 'pep' | 'news';
+const SERVICE_FEED: Record<GraphqlFeedKey, MonitoredFeed> = { sanctions: 'Sanctions', pep: 'PEP', news: 'News' };
+
+/** Only the keys the caller supplied (an explicit null means "back to the built-in default"). */
+function toServiceFeedKeys(input: Partial<Record<GraphqlFeedKey, string | null>>): Partial<Record<MonitoredFeed, string | null>> {
+  const out: Partial<Record<MonitoredFeed, string | null>> = {};
+  for (const [key, feed] of Object.entries(SERVICE_FEED) as [GraphqlFeedKey, MonitoredFeed][]) if (Object.hasOwn(input, key)) out[feed] = input[key] ?? null;
+  return out;
+}
+
 /** The workspace default, read at most once per request however many groups a response holds. */
 const defaultPerRequest = new WeakMap<ProfilesContext, Promise<MonitoringDefault>>();
 function workspaceDefault(ctx: ProfilesContext): Promise<MonitoringDefault> {
@@ -31,13 +42,18 @@ export const configResolvers = {
       rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
     updateWorkspaceMonitoringDefault: (
       _: unknown,
-      args: { input: { monitoringFeedFrequencies: Partial<Record<MonitoredFeed, string | null>> } },
+      args: { input: { monitoringFeedFrequencies: Partial<Record<GraphqlFeedKey, string | null>> } },
       ctx: ProfilesContext,
-    ) => updateMonitoringDefault(ctx.deps, ctx.scope, args.input, ctx.principal.actorId),
+    ) => updateMonitoringDefault(ctx.deps, ctx.scope, { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) }, ctx.principal.actorId),
   },
   ProfileGroup: {
     effectiveMonitoringFeedFrequencies: async (group: ProfileGroupRecord, _: unknown, ctx: ProfilesContext) => (await groupFrequencies(group, ctx)).frequencies,
     inheritedFeeds: async (group: ProfileGroupRecord, _: unknown, ctx: ProfilesContext) => (await groupFrequencies(group, ctx)).inheritedFeeds,
+  },
+  MonitoringFeedFrequencies: {
+    sanctions: (frequencies: Record<MonitoredFeed, string>) => frequencies.Sanctions,
+    pep: (frequencies: Record<MonitoredFeed, string>) => frequencies.PEP,
+    news: (frequencies: Record<MonitoredFeed, string>) => frequencies.News,
   },
   ProfileCustomFieldDefinitionRevision: {
     options: (revision: DefinitionRevisionRecord) => revision.options,

@@ -6,9 +6,7 @@ export const resolvers = {
   Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query },
   Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation },
   Profile: profileResolvers.Profile,
-  ProfileErasure: profileResolvers.ProfileErasure,
   ProfileGroup: { ...managementResolvers.ProfileGroup, ...configResolvers.ProfileGroup },
-  ProfileCustomFieldDefinition: managementResolvers.ProfileCustomFieldDefinition,
-  ProfileComment: managementResolvers.ProfileComment,
+  MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
 };

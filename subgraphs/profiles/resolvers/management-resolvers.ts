@@ -1,7 +1,7 @@
 // Profile groups, custom field definitions and comments.
+import { sliceConnection } from '../../../platform/graphql/paging';
 import { ProfilesContext } from '../context';
-import { CommentRecord, createComment, listProfileComments, updateComment } from '../services/comment-service';
-import { FieldDefinition } from '../services/custom-field-rules';
+import { createComment, listProfileComments, updateComment } from '../services/comment-service';
 import {
   createDefinition,
   CreateDefinitionInput,
@@ -11,16 +11,47 @@ import {
   updateDefinitionByKey,
   UpdateDefinitionInput,
 } from '../services/definition-service';
-import { archiveGroup, createGroup, CreateGroupInput, getGroup, listGroups, ProfileGroupRecord, updateGroupById, UpdateGroupInput } from '../services/group-service';
+import { connectionWindow } from '../services/deps';
+import { archiveGroup, createGroup, FeedFrequencies, getGroup, listGroups, ProfileGroupRecord, updateGroupById } from '../services/group-service';
+
+type PageArgs = { first?: number | null; after?: string | null };
+
+/** GraphQL spells the feeds in camelCase (sanctions, pep, news); the service and REST use the feed names. */
+interface FrequenciesInput {
+  sanctions?: string | null;
+  pep?: string | null;
+  news?: string | null;
+}
+
+interface GroupInput {
+  name?: string;
+  description?: string | null;
+  priority?: number | null;
+  monitoringFeedFrequencies?: FrequenciesInput | null;
+}
+
+function toServiceFrequencies(input: FrequenciesInput | null | undefined): FeedFrequencies | null | undefined {
+  if (input === null || input === undefined) return input;
+  return { Sanctions: input.sanctions ?? undefined, PEP: input.pep ?? undefined, News: input.news ?? undefined };
+}
+
+function toServiceGroupInput<T extends GroupInput>(input: T) {
+  const { monitoringFeedFrequencies, ...rest } = input;
+  return Object.hasOwn(input, 'monitoringFeedFrequencies') ? { ...rest, monitoringFeedFrequencies: toServiceFrequencies(monitoringFeedFrequencies) } : rest;
+}
 
 export const managementResolvers = {
   Query: {
-    profileComments: (_: unknown, args: { profileId: string; page?: number | null; perPage?: number | null }, ctx: ProfilesContext) =>
-      listProfileComments(ctx.deps, ctx.scope, args.profileId, args),
-    profileGroups: (_: unknown, args: { includeArchived?: boolean | null }, ctx: ProfilesContext) => listGroups(ctx.deps, ctx.scope, args.includeArchived ?? false),
+    profileComments: (_: unknown, args: PageArgs & { profileId: string }, ctx: ProfilesContext) => listProfileComments(ctx.deps, ctx.scope, args.profileId, args),
+    profileGroups: async (_: unknown, args: PageArgs & { includeArchived?: boolean | null }, ctx: ProfilesContext) => {
+      const window = connectionWindow(args, 'profile_group_validation_failed', 'all');
+      return sliceConnection(await listGroups(ctx.deps, ctx.scope, args.includeArchived ?? false), window.skip, window.take);
+    },
     profileGroup: (_: unknown, args: { id: string }, ctx: ProfilesContext) => getGroup(ctx.deps, ctx.scope, args.id),
-    profileCustomFieldDefinitions: (_: unknown, args: { includeArchived?: boolean | null }, ctx: ProfilesContext) =>
-      listDefinitions(ctx.deps, ctx.scope, args.includeArchived ?? false),
+    profileCustomFieldDefinitions: async (_: unknown, args: PageArgs & { includeArchived?: boolean | null }, ctx: ProfilesContext) => {
+      const window = connectionWindow(args, 'custom_field_definition_invalid', 'all');
+      return sliceConnection(await listDefinitions(ctx.deps, ctx.scope, args.includeArchived ?? false), window.skip, window.take);
+    },
     profileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => getDefinition(ctx.deps, ctx.scope, args.key),
   },
   Mutation: {
@@ -28,8 +59,8 @@ export const managementResolvers = {
       createComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.input),
     updateProfileComment: (_: unknown, args: { profileId: string; commentId: string; input: { text: string; version?: number | null } }, ctx: ProfilesContext) =>
       updateComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.commentId, args.input),
-    createProfileGroup: (_: unknown, args: { input: CreateGroupInput }, ctx: ProfilesContext) => createGroup(ctx.deps, ctx.scope, args.input),
-    updateProfileGroup: (_: unknown, args: { id: string; input: UpdateGroupInput }, ctx: ProfilesContext) => updateGroupById(ctx.deps, ctx.scope, args.id, args.input),
+    createProfileGroup: (_: unknown, args: { input: GroupInput & { name: string } }, ctx: ProfilesContext) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input)),
+    updateProfileGroup: (_: unknown, args: { id: string; input: GroupInput }, ctx: ProfilesContext) => updateGroupById(ctx.deps, ctx.scope, args.id, toServiceGroupInput(args.input)),
     archiveProfileGroup: (_: unknown, args: { id: string }, ctx: ProfilesContext) => archiveGroup(ctx.deps, ctx.scope, args.id),
     createProfileCustomFieldDefinition: (_: unknown, args: { input: CreateDefinitionInput }, ctx: ProfilesContext) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId),
     updateProfileCustomFieldDefinition: (_: unknown, args: { key: string; input: UpdateDefinitionInput }, ctx: ProfilesContext) =>
@@ -39,15 +70,9 @@ export const managementResolvers = {
   },
   ProfileGroup: {
     archived: (group: ProfileGroupRecord) => group.archivedAt !== null,
-    createdAt: (group: ProfileGroupRecord) => group.createdAt.toISOString(),
-    updatedAt: (group: ProfileGroupRecord) => group.updatedAt.toISOString(),
-  },
-  ProfileCustomFieldDefinition: {
-    createdAt: (definition: FieldDefinition) => definition.createdAt.toISOString(),
-    updatedAt: (definition: FieldDefinition) => definition.updatedAt.toISOString(),
-  },
-  ProfileComment: {
-    createdAt: (comment: CommentRecord) => comment.createdAt.toISOString(),
-    updatedAt: (comment: CommentRecord) => comment.updatedAt.toISOString(),
+    monitoringFeedFrequencies: (group: ProfileGroupRecord) => {
+      const stored = group.monitoringFeedFrequencies as FeedFrequencies | null;
+      return stored ? { sanctions: stored.Sanctions ?? null, pep: stored.PEP ?? null, news: stored.News ?? null } : null;
+    },
   },
 };

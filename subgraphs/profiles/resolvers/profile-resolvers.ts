@@ -3,37 +3,29 @@ import { viewCustomFields } from '../services/custom-field-rules';
 import { requestErasure } from '../services/erasure-service';
 import { createProfile, CreateProfileInput, listProfilePage, ProfileRecord, updateProfile, UpdateProfileInput } from '../services/profile-service';
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+type PageArgs = { first?: number | null; after?: string | null };
 
 export const profileResolvers = {
   Query: {
     viewer: (_: unknown, __: unknown, ctx: ProfilesContext) => ctx.principal,
     profile: (_: unknown, args: { id: string }, ctx: ProfilesContext) => ctx.profileLoader.load(args.id),
-    profiles: (_: unknown, args: { profileGroupIds?: string[] | null; page?: number | null; perPage?: number | null }, ctx: ProfilesContext) =>
-      listProfilePage(ctx.deps, ctx.scope, args),
+    profiles: (_: unknown, args: PageArgs & { profileGroupIds?: string[] | null }, ctx: ProfilesContext) => listProfilePage(ctx.deps, ctx.scope, args),
   },
   Mutation: {
     createProfile: (_: unknown, args: { input: CreateProfileInput }, ctx: ProfilesContext) => createProfile(ctx.deps, ctx.scope, args.input),
     updateProfile: (_: unknown, args: { id: string; input: UpdateProfileInput }, ctx: ProfilesContext) => updateProfile(ctx.deps, ctx.scope, args.id, args.input),
-    requestProfileErasure: (_: unknown, args: { id: string; reason?: string | null }, ctx: ProfilesContext) =>
-      requestErasure(ctx.deps, ctx.scope, ctx.principal, args.id, { reason: args.reason, requestId: ctx.requestId }),
+    requestProfileErasure: (_: unknown, args: { id: string; input?: { reason?: string | null } | null }, ctx: ProfilesContext) =>
+      requestErasure(ctx.deps, ctx.scope, ctx.principal, args.id, { reason: args.input?.reason, requestId: ctx.requestId }),
   },
+  // Timestamps leave as Date objects: the DateTime scalar prints them.
   Profile: {
     __resolveReference: (ref: { id: string }, ctx: ProfilesContext) => ctx.profileLoader.load(ref.id),
     erasureClaimed: (profile: ProfileRecord) => profile.erasureClaimedAt !== null,
-    erasureClaimedAt: (profile: ProfileRecord) => iso(profile.erasureClaimedAt),
-    erasedAt: (profile: ProfileRecord) => iso(profile.erasedAt),
     profileCustomFields: async (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) => {
       const values = await ctx.customFieldValuesLoader.load(profile.id);
       if (values.length === 0) return null;
       return viewCustomFields(await ctx.readDefinitions(), values);
     },
     profileGroupIds: (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) => ctx.groupIdsLoader.load(profile.id),
-    createdAt: (profile: ProfileRecord) => profile.createdAt.toISOString(),
-    updatedAt: (profile: ProfileRecord) => profile.updatedAt.toISOString(),
-  },
-  ProfileErasure: {
-    claimedAt: (erasure: { claimedAt: Date }) => erasure.claimedAt.toISOString(),
-    erasedAt: (erasure: { erasedAt: Date | null }) => iso(erasure.erasedAt),
   },
 };

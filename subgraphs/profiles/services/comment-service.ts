@@ -7,7 +7,8 @@ import { findComment, insertComment, listComments, updateCommentText } from '../
 import { findProfile, lockProfile } from '../data/profile-store';
 import { DbClient, isStorableText, Scope } from '../data/scope';
 import { ProfilesError } from '../errors';
-import { paging, ProfilesDeps } from './deps';
+import { connectionWindow, ProfilesDeps } from './deps';
+import { countedConnection } from '../../../platform/graphql/paging';
 
 export const COMMENT_TEXT_MAX = 10_000;
 export const MATCH_ID_MAX = 200;
@@ -81,9 +82,9 @@ export async function updateComment(
 }
 
 /** Null when the profile is not in scope. */
-export async function listProfileComments(deps: ProfilesDeps, scope: Scope, profileId: string, args: { page?: number | null; perPage?: number | null }) {
-  const page = paging(args.page, args.perPage, 'comment_validation_failed');
+export async function listProfileComments(deps: ProfilesDeps, scope: Scope, profileId: string, args: { first?: number | null; after?: string | null }) {
+  const window = connectionWindow(args, 'comment_validation_failed');
   if (!(await findProfile(deps.db, scope, profileId))) return null;
-  const { rows, total } = await listComments(deps.db, scope, profileId, page);
-  return { items: rows, page: page.page, perPage: page.perPage, total };
+  const { rows, total } = await listComments(deps.db, scope, profileId, { skip: window.skip, take: window.take! });
+  return countedConnection(rows, window.skip, total);
 }

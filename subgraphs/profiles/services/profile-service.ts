@@ -18,8 +18,9 @@ import { DbClient, isStorableText } from '../data/scope';
 import { ProfilesError } from '../errors';
 import { checkCombinedSize, validateCustomFieldWrite } from './custom-field-rules';
 import { definitionsForWrite } from './definitions-reader';
-import { has, paging, ProfilesDeps } from './deps';
-import { isLosslessNumber, parseExact } from './json-text';
+import { connectionWindow, has, ProfilesDeps } from './deps';
+import { countedConnection } from '../../../platform/graphql/paging';
+import { parseExact } from './json-text';
 
 export type ProfileRecord = Awaited<ReturnType<typeof insertProfile>>;
 
@@ -33,7 +34,7 @@ export interface CreateProfileInput {
   kind: string;
   email?: string | null;
   /** JSON text of an object keyed by definition key (numbers exact). */
-  profileCustomFields?: string | null;
+  profileCustomFields?: CustomFieldValueInput[] | null;
   profileGroupIds?: string[] | null;
 }
 
@@ -41,7 +42,7 @@ export interface UpdateProfileInput {
   name?: string | null;
   kind?: string | null;
   email?: string | null;
-  profileCustomFields?: string | null;
+  profileCustomFields?: CustomFieldValueInput[] | null;
   profileGroupIds?: string[] | null;
 }
 
@@ -72,23 +73,34 @@ function checkEmail(value: string | null | undefined): string | null {
   return email;
 }
 
-/** The custom field object of a request, parsed with every number exact. */
-export function parseCustomFieldsInput(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = parseExact(text);
-  } catch (error) {
-    throw new ProfilesError('schema_validation_failed', `profileCustomFields: malformed JSON (${(error as Error).message})`, { field: 'profileCustomFields' });
+/** One custom field value of a request: the definition key and the value as exact JSON text (null clears). */
+export interface CustomFieldValueInput {
+  key: string;
+  value?: string | null;
+}
+
+/** The custom field values of a request keyed by definition key, every number exact. */
+export function parseCustomFieldsInput(entries: CustomFieldValueInput[]): Record<string, unknown> {
+  const values = new Map<string, unknown>();
+  for (const { key, value } of entries) {
+    const field = `profileCustomFields.${key}`;
+    if (values.has(key)) throw new ProfilesError('schema_validation_failed', `${field}: given more than once`, { field });
+    if (value === null || value === undefined) {
+      values.set(key, null);
+      continue;
+    }
+    try {
+      values.set(key, parseExact(value));
+    } catch (error) {
+      throw new ProfilesError('schema_validation_failed', `${field}: malformed JSON (${(error as Error).message})`, { field });
+    }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || isLosslessNumber(value)) {
-    throw new ProfilesError('schema_validation_failed', 'profileCustomFields: must be an object keyed by custom field key', { field: 'profileCustomFields' });
-  }
-  return value as Record<string, unknown>;
+  return Object.fromEntries(values);
 }
 
 function checkGroupIdList(ids: string[]): string[] {
   const unique = [...new Set(ids)];
-  if (unique.length > MAX_GROUPS_PER_PROFILE) invalid('profileGroupIds', `at most ${MAX_GROUPS_PER_PROFILE} groups`);
+  if (unique.length > MAX_GROUPS_PER_PROFILE) invalid('profile_group_ids', `at most ${MAX_GROUPS_PER_PROFILE} groups`);
   return unique;
 }
 
@@ -163,11 +175,11 @@ export async function updateProfile(deps: ProfilesDeps, scope: Scope, id: string
   });
 }
 
-export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: { profileGroupIds?: string[] | null; page?: number | null; perPage?: number | null }) {
-  const page = paging(args.page, args.perPage);
+export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: { profileGroupIds?: string[] | null; first?: number | null; after?: string | null }) {
+  const window = connectionWindow(args, 'profile_validation_failed');
   const groupIds = args.profileGroupIds ? [...new Set(args.profileGroupIds.map((id) => id.trim()).filter(Boolean))] : undefined;
   if (groupIds && groupIds.length > MAX_GROUPS_PER_PROFILE) invalid('profile_group_ids', `at most ${MAX_GROUPS_PER_PROFILE} ids`);
-  const { rows, total } = await listProfiles(deps.db, scope, { groupIds, skip: page.skip, take: page.take });
-  return { items: rows, page: page.page, perPage: page.perPage, total };
+  const { rows, total } = await listProfiles(deps.db, scope, { groupIds, skip: window.skip, take: window.take! });
+  return countedConnection(rows, window.skip, total);
 }
 

@@ -3,6 +3,7 @@
 // user); the public principal (kind 'public', no tenant) may only read branding and branding
 // assets, which is also all the gateway lets it ask for (gateway/credentials/public-principal.ts).
 import { BlobStore } from '../../../../platform/blobs';
+import { keysetPageConnection } from '../../../../platform/graphql/paging';
 import { Db } from '../../../../platform/db/prisma';
 import { Principal } from '../../../../platform/principal/principal';
 import { RequestContext } from '../../../../platform/subgraph/subgraph-server';
@@ -61,8 +62,8 @@ export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
   return {
     Query: {
       idvTheme: (_: unknown, args: { themeId: string }, ctx: RequestContext) => findThemeView(db, managementScope(ctx.principal), args.themeId),
-      idvThemes: (_: unknown, args: { limit?: number | null; cursor?: string | null; status?: string | null }, ctx: RequestContext) =>
-        listThemes(db, managementScope(ctx.principal), args),
+      idvThemes: async (_: unknown, args: { first?: number | null; after?: string | null; status?: string | null }, ctx: RequestContext) =>
+        keysetPageConnection(await listThemes(db, managementScope(ctx.principal), { limit: args.first, cursor: args.after, status: args.status })),
       // Public: any verified principal (the gateway's public one included) may read branding.
       idvBranding: (_: unknown, args: { sessionId: string }) => brandingForSession(db, args.sessionId),
       idvBrandingAsset: (_: unknown, args: { assetId: string }) => findBrandingAsset(db, args.assetId),
@@ -83,7 +84,7 @@ export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
     },
     IdvBranding: {
       companyName: (b: { company_name: string }) => b.company_name,
-      privacyContactEmail: (b: { privacy_contact_email: string }) => b.privacy_contact_email,
+      privacyContactEmail: (b: { privacy_contact_email: string }) => b.privacy_contact_email || null,
       fontFamily: (b: { font_family: string }) => b.font_family,
       logo: (b: { logo: { asset_id: string } | null }) => (b.logo ? { assetId: b.logo.asset_id } : null),
       logoSquare: (b: { logo_square: { asset_id: string } | null }) => (b.logo_square ? { assetId: b.logo_square.asset_id } : null),
