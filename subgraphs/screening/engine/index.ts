@@ -13,6 +13,8 @@ import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type 
 import { damerauLevenshtein } from './similarity';
 import { buildMatch, type ScreeningMatch } from './result';
 import { compareTies, nameTie, type NameTie } from './ties';
+import { queryReadings } from './readings';
+import { compareParties, type CompareParty, type NameComparison } from './compare';
 import { TokenClass } from './vocabulary';
 
 export interface SearchOptions {
@@ -316,19 +318,16 @@ export class ScreeningIndex {
     }
   }
 
+  /** One name against one candidate, scored as a search would score the candidate listed (see compare.ts). */
+  compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison {
+    return compareParties(query, candidate, { rarity: this.rarity, prepareQuery: (name, style) => this.prepareQuery(name, style) }, threshold);
+  }
+
   search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
     const limit = opts.limit ?? 10;
     const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-    const style = styleForType(opts.type);
-    const q = this.prepareQuery(query, style);
-    // An untyped query's titles ("Imam", "Lady", "Sheikh") are dropped for people but are words of organisation and vessel
-    // names ("KATIBAT AL-IMAM AL-BUKHARI", "LADY MARIIA"): such names are scored against the query read as an organisation.
-    // Likewise an untyped "K.A.S." or "A.S.P. BUILDERS" reads as initials of a person but is the listed organisation "KAS":
-    // whenever the organisation reading differs, it scores the non-person records and retrieves candidates too.
-    const qOrgRead = q.style === 'unknown' ? this.prepareQuery(query, 'organization') : undefined;
-    const qOrg = qOrgRead && !sameReading(q, qOrgRead) ? qOrgRead : undefined;
-    const queryFor = (e: WatchlistEntity) => (qOrg && e.type !== 'individual' ? qOrg : q);
-    const readings = qOrg ? [q, qOrg] : [q];
+    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
+    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
     if (!readings.some((r) => r.classes.some(isSignificant))) return [];
     const feedFilter = opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
 
@@ -488,11 +487,6 @@ const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
 /** Retrieval weight taken off per token of difference between a name's length and the query's (a tie-break only). */
 const LENGTH_TIE_BREAK = 0.001;
-
-/** Two readings of a query with the same tokens of the same classes. */
-function sameReading(a: PreparedName, b: PreparedName): boolean {
-  return a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t === b.tokens[i] && a.classes[i] === b.classes[i]);
-}
 
 /** Candidates below this share of the best retrieval score are not rescored (beyond the first 20). */
 const RETRIEVAL_FLOOR = 0.34;
