@@ -56,6 +56,14 @@ it('imports all shipped lists and searches across them', async () => {
   expect(assad.body.result.results[0]).toMatchObject({ entity: { source: 'ofac_sdn', name: 'AL-ASSAD, Bashar' }, score: 1 });
   const ladin = await search({ name: 'Usama bin Ladin', type: 'individual' });
   expect(ladin.body.result.results[0].entity).toMatchObject({ source: 'ofac_sdn', source_id: '6365' });
+  // every listed name finds itself (the full check is engine-level: subgraphs/screening/engine/verbatim-names.test.ts)
+  for (const [name, type, source] of [['HAMAS', 'entity', 'ofac_sdn'], ['AL-QAIDA', 'entity', 'eu_fsf'], ['TALIBAN', undefined, 'ofac_sdn'], ['MAJEED, Abdul', 'individual', 'ofac_sdn']]) {
+    const found = await search({ name, type });
+    expect(found.status).toBe(200);
+    const top = found.body.result.results[0];
+    expect([name, top?.score]).toEqual([name, 1]);
+    expect(found.body.result.results.filter((m: { score: number }) => m.score === 1).map((m: { entity: { source: string } }) => m.entity.source)).toContain(source);
+  }
   const pep = await search({ name: 'Bernie Sanders', type: 'individual', feeds: ['PEP'] });
   expect(pep.body.result.results[0].entity).toMatchObject({ source: 'us_congress_executive_pep', source_id: 'us-pep-S000033' });
   const vessels = await search({ name: 'Grace 1', type: 'vessel', feeds: ['all'], limit: 100, threshold: 0 });
