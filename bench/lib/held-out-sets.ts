@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Rng } from '../../subgraphs/screening/evaluation/prng';
 import { addName, entityKey, loadWatchlist, SHIPPED_WATCHLISTS_DIR, type EntityType, type WatchlistEntity } from '../../subgraphs/screening/lists';
 
 export type Half = 'calibration' | 'report';
@@ -42,18 +43,6 @@ export async function attachOfac2021Aliases(entities: WatchlistEntity[]): Promis
   return attached;
 }
 
-/** A small deterministic PRNG (mulberry32) so the sets are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const LATIN = /^[\u0000-\u024f\u1e00-\u1eff\s\p{P}]*$/u;
 
 /**
@@ -61,11 +50,11 @@ const LATIN = /^[\u0000-\u024f\u1e00-\u1eff\s\p{P}]*$/u;
  * each sampled record loses one name, or all its Latin names for latin_to_script).
  */
 export function buildHeldOutSets(entities: WatchlistEntity[], opts: { perSet: number; seed?: number }): { cases: HeldOutCase[]; indexed: WatchlistEntity[] } {
-  const random = rng(opts.seed ?? 16);
+  const random = new Rng(opts.seed ?? 16);
   const cases: HeldOutCase[] = [];
   const indexed = entities.map((e) => ({ ...e, names: [...e.names] }));
-  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
-  const shuffled = indexed.slice().sort(() => random() - 0.5);
+  const pick = <T>(xs: T[]) => random.pick(xs);
+  const shuffled = random.shuffle(indexed.slice());
   const primary = (e: WatchlistEntity) => (e.names.find((n) => n.kind === 'primary') ?? e.names[0]).value;
   const counts = { loao_ofac: 0, loao_un: 0, script_to_latin: 0, latin_to_script: 0 };
   for (const e of shuffled) {
