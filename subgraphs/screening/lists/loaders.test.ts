@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from './csv';
 import {
-  detectShippedLists, diffWatchlist, entityContentHash, entityKey, loadBisDpl, loadEuFsfCsv, loadEuFsfXml, loadFtmFile,
+  detectShippedLists, diffWatchlist, entityContentHash, entityKey, ftmSourceName, loadBisDpl, loadEuFsfCsv, loadEuFsfXml, loadFtmFile,
   loadOfac, loadUkOfsiCsv, loadUnXml, loadWatchlist, ofacFilesIn, SHIPPED_WATCHLISTS_DIR, type WatchlistEntity,
 } from './index';
 import { readListText } from './read-text';
@@ -152,6 +152,21 @@ describe('FollowTheMoney JSON lines (fixture)', () => {
     expect(os[0].names.find((n) => n.script === 'Cyrl')?.kind).toBe('original_script');
     expect(os[1].identifiers).toContainEqual({ kind: 'tax_id', value: '7706107510' });
   });
+  it('names each FtM file a source of its own, after its dataset, with only the URLs the data carries', async () => {
+    const pep = await loadFtmFile(join(dir, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'));
+    expect(pep).toHaveLength(617);
+    expect(new Set(pep.map((e) => e.source))).toEqual(new Set(['us_congress_executive_pep']));
+    expect(pep.every((e) => e.feeds.includes('PEP') && e.type === 'individual')).toBe(true);
+    // not OpenSanctions data: no made-up opensanctions.org entity pages
+    expect(pep.flatMap((e) => e.sourceUrls)).toEqual([]);
+    const os = await loadFtmFile(join(fixtures, 'opensanctions-sample.ftm.jsonl'));
+    expect(os[0].source).toBe('opensanctions_sample');
+    expect(os[0].sourceUrls).toEqual(['https://en.wikipedia.org/wiki/Vladimir_Putin']);
+    expect(os.flatMap((e) => e.sourceUrls).filter((u) => u.includes('opensanctions.org/entities'))).toEqual([]);
+    expect(ftmSourceName('/lists/opensanctions_sanctions_2026-01/entities.ftm.json')).toBe('opensanctions_sanctions');
+    expect(ftmSourceName('/lists/x/us_congress_executive_pep.ftm.jsonl')).toBe('us_congress_executive_pep');
+    expect(ftmSourceName('/lists/peps_2025-12-01/peps.jsonl')).toBe('peps');
+  });
 });
 
 describe('detection and deltas', () => {
@@ -159,6 +174,7 @@ describe('detection and deltas', () => {
     expect(detectShippedLists(dir).map((l) => [l.folder, l.format])).toEqual([
       ['eu_fsf_csv_2018_sample', 'eu_fsf_csv'], ['ofac_non_sdn_consolidated_2025-12', 'ofac_cons'], ['ofac_sdn_2021-07_full', 'ofac_sdn'],
       ['ofac_sdn_2024-05-03', 'ofac_sdn'], ['un_consolidated_2026-02', 'un_xml'], ['us_bis_dpl_2022', 'bis_dpl'],
+      ['us_congress_executive_pep', 'ftm_jsonl'],
     ]);
   });
   it('reports added, changed and removed entities between two versions', () => {

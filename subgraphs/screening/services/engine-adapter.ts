@@ -4,6 +4,7 @@
 import { buildIndex, type ScreeningIndex } from '../engine';
 import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../engine/levels';
 import type { ScreeningMatch } from '../engine/result';
+import type { CompareParty, NameComparison } from '../engine/compare';
 import { isIsoCountry, toCountryCode } from '../lists/countries';
 import { parseBirthDate } from '../lists/dates';
 import {
@@ -19,7 +20,7 @@ import {
   type WatchlistFormat,
 } from '../lists';
 
-export type { EntityType, Feed, ScreeningMatch, WatchlistEntity, WatchlistFormat };
+export type { CompareParty, EntityType, Feed, NameComparison, ScreeningMatch, WatchlistEntity, WatchlistFormat };
 export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VERSION };
 
 export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;
@@ -57,6 +58,8 @@ export interface EngineIndex {
   readonly nameCount: number;
   readonly buildMs: number;
   search(name: string, options: EngineSearchOptions): ScreeningMatch[];
+  /** One name against one candidate, scored as a search would (token rarity from this index). */
+  compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison;
 }
 
 export function buildEngineIndex(entities: WatchlistEntity[]): EngineIndex {
@@ -74,6 +77,7 @@ export function buildEngineIndex(entities: WatchlistEntity[]): EngineIndex {
         birthDate: options.birthDate,
         country: options.country,
       }),
+    compare: (query, candidate, threshold) => index.compare(query, candidate, threshold),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 import { ScreeningError } from '../errors';
 import { newObjectId } from './object-id';
 import { entityContentHash, loadList, primaryName, resolveFormat, shippedLists, WatchlistEntity, WatchlistFormat, WATCHLIST_FORMATS } from './engine-adapter';
+import { ftmSourceName } from '../lists';
 
 const CHUNK = 500;
 
@@ -204,7 +205,8 @@ export function shippedImportPlan(dir: string, options: { allVersions?: boolean 
   lists.sort((a, b) => a.format.localeCompare(b.format) || dated(a.folder).localeCompare(dated(b.folder)) || a.folder.localeCompare(b.folder));
   if (options.allVersions) return lists;
   const newest = new Map<string, (typeof lists)[number]>();
-  for (const list of lists) newest.set(list.format, list); // one loader format ↔ one source for the shipped folders
+  // one loader format ↔ one source for the shipped folders, except FollowTheMoney: each FtM dataset is a source of its own
+  for (const list of lists) newest.set(list.format === 'ftm_jsonl' ? `ftm:${ftmSourceName(list.path)}` : list.format, list);
   return [...newest.values()];
 }
 

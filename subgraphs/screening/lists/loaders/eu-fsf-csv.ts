@@ -57,7 +57,8 @@ export function parseEuFsfCsv(text: string, file = 'EU FSF csv'): WatchlistEntit
     if (v(c.naalId)) {
       const whole = v(c.whole) || [v(c.first), v(c.middle), v(c.last)].filter(Boolean).join(' ');
       const script = detectScript(whole);
-      addName(e, { value: whole, kind: e.names.length === 0 ? 'primary' : script ? 'original_script' : 'aka', quality: 'good', script });
+      // the 2018 export wrote letters outside its code page as "?": such a name is no longer a name
+      if (!lostToEncoding(whole)) addName(e, { value: whole, kind: e.names.length === 0 ? 'primary' : script ? 'original_script' : 'aka', quality: 'good', script });
       const g = v(c.gender);
       if (g === 'M') e.gender = 'male';
       else if (g === 'F') e.gender = 'female';
@@ -80,4 +81,10 @@ export function parseEuFsfCsv(text: string, file = 'EU FSF csv'): WatchlistEntit
     if (v(c.citiId)) pushUnique(e.nationalities, toCountryCode(v(c.citiCountry)));
   }
   return [...byId.values()];
+}
+
+/** A name whose letters were replaced by "?" (a third or more of its characters). */
+function lostToEncoding(name: string): boolean {
+  const chars = name.replace(/\s/g, '');
+  return (chars.match(/\?/g)?.length ?? 0) * 3 >= chars.length;
 }

@@ -1,5 +1,9 @@
-/** FollowTheMoney JSON lines (OpenSanctions exports): one entity per line. Streams the file line by line. */
+/**
+ * FollowTheMoney JSON lines (OpenSanctions exports and any other FtM publisher): one entity per line, streamed line by
+ * line. Each file is a source of its own, named after its dataset (see ftmSourceName); FtM is a format, not a publisher.
+ */
 import { createReadStream } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { toCountryCode } from '../countries';
 import { parseBirthDate } from '../dates';
@@ -27,7 +31,7 @@ interface FtmEntity {
 }
 
 /** Returns undefined for schemas that are not screenable parties (Address, Sanction, Ownership, ...). */
-export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0): WatchlistEntity | undefined {
+export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0, source = ftmSourceName(file)): WatchlistEntity | undefined {
   if (!raw || typeof raw.id !== 'string' || typeof raw.schema !== 'string' || typeof raw.properties !== 'object') {
     throw new Error(`${file}:${line}: not a FollowTheMoney entity`);
   }
@@ -37,7 +41,7 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0): WatchlistEn
   const feeds: Feed[] = [];
   for (const t of p('topics')) for (const [re, feed] of TOPIC_FEEDS) if (re.test(t) && !feeds.includes(feed)) feeds.push(feed);
   if (!feeds.length) feeds.push('Open Source');
-  const e = emptyEntity('opensanctions', raw.id, type, feeds);
+  const e = emptyEntity(source, raw.id, type, feeds);
   const names = p('name');
   names.forEach((n, i) => addName(e, { value: n, kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) }));
   if (!e.names.length && raw.caption) addName(e, { value: raw.caption, kind: 'primary' });
@@ -56,25 +60,38 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0): WatchlistEn
   if (g === 'male' || g === 'female') e.gender = g;
   const notes = p('notes');
   if (notes.length) e.remarks = notes.join('\n');
-  e.sourceUrls = [...p('sourceUrl'), `https://www.opensanctions.org/entities/${encodeURIComponent(raw.id)}/`];
+  // only the URLs the data itself carries: an FtM file need not come from OpenSanctions, whose entity pages would not exist
+  e.sourceUrls = p('sourceUrl');
   if (raw.first_seen) e.listedOn = raw.first_seen.slice(0, 10);
   return e;
 }
 
-export function parseFtmLines(text: string, file = 'ftm'): WatchlistEntity[] {
+/**
+ * The source an FtM file loads as: its dataset name, from the file name ("us_congress_executive_pep.ftm.jsonl" ->
+ * "us_congress_executive_pep"), or from the folder when the file has an export's generic name ("entities.ftm.json" in
+ * "opensanctions_sanctions_2026-01" -> "opensanctions_sanctions"). Dates are dropped so editions share one source.
+ */
+export function ftmSourceName(path: string): string {
+  const file = basename(path).replace(/(\.ftm)?\.(jsonl?|ndjson)$/i, '');
+  const generic = /^(entities|targets|export|data|statements)?$/i.test(file);
+  const name = (generic ? basename(dirname(path)) : file).toLowerCase().replace(/[-_]?\d{4}(-\d{2}){0,2}[a-z_]*$/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return name || 'ftm';
+}
+
+export function parseFtmLines(text: string, file = 'ftm', source = ftmSourceName(file)): WatchlistEntity[] {
   const out: WatchlistEntity[] = [];
   text.split(/\r?\n/).forEach((l, i) => {
     if (!l.trim()) return;
     let raw: FtmEntity;
     try { raw = JSON.parse(l); } catch (err) { throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`); }
-    const e = ftmToEntity(raw, file, i + 1);
+    const e = ftmToEntity(raw, file, i + 1, source);
     if (e) out.push(e);
   });
   return out;
 }
 
 /** Streams a (possibly multi-GB) FollowTheMoney export without loading it whole. */
-export async function* streamFtmFile(path: string): AsyncGenerator<WatchlistEntity> {
+export async function* streamFtmFile(path: string, source = ftmSourceName(path)): AsyncGenerator<WatchlistEntity> {
   const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let line = 0;
   for await (const l of rl) {
@@ -82,7 +99,7 @@ export async function* streamFtmFile(path: string): AsyncGenerator<WatchlistEnti
     if (!l.trim()) continue;
     let raw: FtmEntity;
     try { raw = JSON.parse(l); } catch (err) { throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`); }
-    const e = ftmToEntity(raw, path, line);
+    const e = ftmToEntity(raw, path, line, source);
     if (e) yield e;
   }
 }
