@@ -19,7 +19,7 @@ afterAll(() => platform.close());
 
 const submit = (body: unknown, headers: Record<string, string> = {}, key = tenant.apiKey) => request(platform.restUrl, 'POST', '/v1/search', { headers: { ...auth.xApiKey(key), ...headers }, body });
 
-it('screens every entity of a batch once, with entity-scoped search ids, paged results and the disposition header', async () => {
+it('[screening.batch.submit] [screening.batch.status] [screening.batch.get] screens every entity of a batch once, with entity-scoped search ids, paged results and the disposition header', async () => {
   const requests = batchNames(23);
   requests[1] = { ...requests[1], global_filters: { adverse_media_risk_categories: ['fraud'] } } as never;
   const created = await submit({ requests, feeds: ['Sanctions'] }, { 'X-Service-Automatic-Disposition': 'Skip' });
@@ -58,7 +58,7 @@ it('screens every entity of a batch once, with entity-scoped search ids, paged r
   expect(jobs.body.data.screeningBatchJobs.nodes.map((job: { id: string }) => job.id)).toContain(id);
 });
 
-it('refuses invalid submissions with 400 naming the field, and more than 100,000 entities with 413', async () => {
+it('[screening.batch.submit] refuses invalid submissions with 400 naming the field, and more than 100,000 entities with 413', async () => {
   const cases: [unknown, string][] = [
     [{ feeds: ['Sanctions'] }, 'body.requests'],
     [{ requests: [] }, 'body.requests'],
@@ -83,7 +83,7 @@ it('refuses invalid submissions with 400 naming the field, and more than 100,000
   expect(missing.status).toBe(401);
 });
 
-it('restarts an unfinished job under the same id, answers 409 for a completed one, and hides jobs of other workspaces', async () => {
+it('[screening.batch.restart] [screening.batch.restart-completed] restarts an unfinished job under the same id, answers 409 for a completed one, and hides jobs of other workspaces', async () => {
   const created = await submit({ requests: batchNames(6), feeds: 'all' });
   const { id } = created.body.result;
   await waitForBatch(platform.restUrl, tenant.apiKey, id);

@@ -32,7 +32,7 @@ describe('search history', () => {
     for (let i = 0; i < 12; i++) ids.push((await search({ name: i % 4 === 0 ? `Zorblatt Quimby ${i}` : `Plain Person ${i}`, custom_id: `h-${i}` })).body.result.searchId);
   });
 
-  it('pages with the default limit 10, newest first, with the pagination object', async () => {
+  it('[screening.history.endpoint] [screening.history.limit] pages with the default limit 10, newest first, with the pagination object', async () => {
     const first = await history('');
     expect(first.status).toBe(200);
     expect(first.body.result.requests).toHaveLength(10);
@@ -55,7 +55,7 @@ describe('search history', () => {
     expect(asc.body.result.requests).toHaveLength(Math.min(total, 250));
   });
 
-  it('filters by case-insensitive name, inclusive created_at bounds and job id', async () => {
+  it('[screening.history.params] filters by case-insensitive name, inclusive created_at bounds and job id', async () => {
     const byName = await history('?q=zORBLATT');
     expect(byName.body.result.requests.map((r: { id: string }) => r.id).sort()).toEqual([ids[0], ids[4], ids[8]].sort());
     const literal = await history(`?q=${encodeURIComponent('%')}`);
@@ -76,7 +76,7 @@ describe('search history', () => {
     expect(job.body.result.pagination.total_count).toBe(0);
   });
 
-  it('refuses bad parameters with 400 and hides other workspaces', async () => {
+  it('[screening.history.params] [screening.history.limit] refuses bad parameters with 400 and hides other workspaces', async () => {
     for (const [query, field] of [
       ['?limit=251', 'limit'],
       ['?limit=0', 'limit'],
@@ -97,7 +97,7 @@ describe('search history', () => {
 });
 
 describe('match review', () => {
-  it('sets the review status with who and when and an append-only history; 404 elsewhere', async () => {
+  it('[screening.review-status] [screening.search.matches] sets the review status with who and when and an append-only history; 404 elsewhere', async () => {
     const created = await search({ type: 'individual', name: 'Barzan Ibrahim Hassan al-Tikriti', feeds: ['Sanctions'] });
     const match = created.body.result.results[0];
     const path = `/v2/search/matches/${match.id}`;
@@ -162,7 +162,7 @@ describe('reports', () => {
     return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
-  it('renders a PDF with the query, the lists, the match, its score and explanation, served by a signed link', async () => {
+  it('[screening.reports.generate] renders a PDF with the query, the lists, the match, its score and explanation, served by a signed link', async () => {
     const created = await search({ type: 'individual', name: 'Barzan Ibrahem Hasan Al Tikrity', feeds: ['Sanctions'], custom_id: 'report-1' });
     const { searchId, results } = created.body.result;
     await request(platform.restUrl, 'PATCH', `/v2/search/matches/${results[0].id}`, { headers: key(), body: { review_status: 'true_positive', note: 'confirmed by passport' } });
@@ -203,7 +203,7 @@ describe('reports', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('takes every addressing form, and 404s results of other workspaces', async () => {
+  it('[screening.reports.generate] [screening.reports.ids] takes every addressing form, and 404s results of other workspaces', async () => {
     const a = (await search({ name: 'Ibrahim Hassan al-Tikriti', threshold: 0.5 })).body.result;
     expect(a.results.length).toBeGreaterThan(1);
     const b = (await search({ name: 'Watban Ibrahim Hasan al-Tikriti', threshold: 0.5 })).body.result;

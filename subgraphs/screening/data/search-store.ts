@@ -91,10 +91,6 @@ export async function findMatchesOfResult(db: Db, scope: Scope, searchResultId: 
   return db.searchMatch.findMany({ where: { ...scope, searchResultId }, orderBy: { rank: 'asc' }, take: limit });
 }
 
-export async function findMatchesOfRequest(db: Db, scope: Scope, requestId: string, limit = 1000) {
-  return db.searchMatch.findMany({ where: { ...scope, requestId }, orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }], take: limit });
-}
-
 export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[number];
 
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */
@@ -109,15 +105,4 @@ export async function latestSearchesByProfile(db: Db, scope: Scope, profileIds: 
     JSON.stringify(profileIds),
   );
   return new Map(rows.map((row) => [row.profile_id, { requestId: row.id, count: row.n }]));
-}
-
-export async function listSearchRequests(db: Db, scope: Scope, options: { page: number; limit: number; q?: string }) {
-  // Case-insensitive search on submitted names goes through search_results.name.
-  const nameFilter = options.q ? { id: { in: (await db.searchResult.findMany({ where: { ...scope, name: { contains: options.q, mode: 'insensitive' } }, select: { requestId: true }, take: 5000 })).map((row) => row.requestId) } } : {};
-  const filter = { ...scope, ...nameFilter };
-  const [total, rows] = await Promise.all([
-    db.searchRequest.count({ where: filter }),
-    db.searchRequest.findMany({ where: filter, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (options.page - 1) * options.limit, take: options.limit }),
-  ]);
-  return { total, rows: rows as SearchRequestRow[] };
 }

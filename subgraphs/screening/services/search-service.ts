@@ -282,23 +282,3 @@ export function storedMatchOf(row: SearchMatchRow): MatchView {
     reviewedAt: row.reviewedAt,
   };
 }
-
-/** The search history record of the interface spec. */
-export function historyRecord(request: SearchRequestRow) {
-  const config = request.config as { feeds?: string[] };
-  return {
-    id: request.id,
-    legacy_search_id: null,
-    tenant_id: request.tenantId,
-    workspace_id: request.workspaceId,
-    config: { feeds: config.feeds ?? ['all'] },
-    entities: request.entities,
-    created_at: request.createdAt.toISOString(),
-    updated_at: request.updatedAt.toISOString(),
-    user_id: request.actorId,
-    ...(request.userName ? { user_name: request.userName } : {}),
-    ...(request.userEmail ? { user_email: request.userEmail } : {}),
-    job_id: request.jobId,
-    profile_id: request.profileId,
-  };
-}
