@@ -27,7 +27,8 @@ export class JobQueue {
     if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2 });
   }
 
-  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string } = {}): Promise<string | null> {
+  /** startAfter: seconds from now (or a date) before the job may run. */
+  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string; startAfter?: number | Date } = {}): Promise<string | null> {
     return this.boss.send(queue, data, options);
   }
 

@@ -12,7 +12,7 @@ export interface RunningWorker {
 /** Background workers: the outbox relay and every domain's job handlers. */
 export async function startWorker(db: Db, config: VigilConfig): Promise<RunningWorker> {
   const queue = await JobQueue.start(config.databaseUrl);
-  for (const job of allJobs({ db, config })) await queue.work(job);
+  for (const job of allJobs({ db, config, queue })) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
   return {
     queue,
