@@ -13,7 +13,7 @@ export function organization(overrides: Record<string, unknown> = {}) {
   return { type: 'organization', name: 'Harbour Lights Trading GmbH', registration_id: 'HRB 123456', jurisdiction: { country: 'DE' }, ...overrides };
 }
 
-export function riskClient(platform: TestPlatform, apiKey: string, headers = auth.apiKey) {
+export function riskClient(platform: TestPlatform, apiKey: string, headers: (key: string) => Record<string, string> = auth.apiKey) {
   const call = (method: string, path: string, body?: unknown): Promise<ApiResponse> => request(platform.restUrl, method, `${BASE}${path}`, { headers: headers(apiKey), body });
   return {
     call,
