@@ -7,6 +7,7 @@ import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph }
 import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
+import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../../rest-adapter/risk-files/risk-file-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
@@ -58,8 +59,11 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         publicBaseUrl: config.publicBaseUrl,
         port: config.ports.rest,
         host: config.host,
-        mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway),
-        mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
+        mount: (app, gateway) => {
+          mountIdvThemeBinaryRoutes(app, gateway);
+          mountRiskFileRoutes(app, gateway);
+        },
+        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...RISK_FILE_OPENAPI],
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;

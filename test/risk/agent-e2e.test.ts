@@ -2,7 +2,9 @@
 // critical risk, asks a question, waits, takes the answer, reaches ready_for_review; the
 // assessment is concluded, then reopened.
 import { createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { allSequences, loadUnList, organization, riskClient, UN_LISTED_PERSON } from './risk-helpers';
+import { request } from '../helpers/test-platform';
+import { pdfText } from './pdf-text';
+import { allSequences, BASE, loadUnList, organization, riskClient, UN_LISTED_PERSON } from './risk-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -56,6 +58,16 @@ it('finds the sanctioned director, asks, waits, takes the answer, and is conclud
   const concluded = await api.call('POST', `/assessments/${id}/conclude`, { decision: 'rejected', note: 'confirmed match' });
   expect(concluded.status).toBe(200);
   expect(concluded.body.result.assessment).toMatchObject({ status: 'concluded', conclusion: { decision: 'rejected', note: 'confirmed match' } });
+  const report = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/report`, { headers: { Authorization: `Api-Key ${tenant.apiKey}` } });
+  expect(report.status).toBe(200);
+  expect(report.headers.get('content-type')).toBe('application/pdf');
+  const text = pdfText(Buffer.from(await report.arrayBuffer()));
+  expect(text).toContain('KYB Harbour Lights');
+  expect(text).toContain('PROHIBITED');
+  expect(text).toContain(`Sanctions match: ${UN_LISTED_PERSON}`);
+  expect(text).toContain('rejected');
+  expect((await request(platform.restUrl, 'GET', `${BASE}/assessments/ra_nope/report`, { headers: { Authorization: `Api-Key ${tenant.apiKey}` } })).body.error.code).toBe('assessment_not_found');
+
   const reopened = await api.call('POST', `/assessments/${id}/reopen`, { reason: 'new documents arrived' });
   expect(reopened.status).toBe(200);
   expect(reopened.body.result.assessment.status).toBe('reopened');

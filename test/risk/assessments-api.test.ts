@@ -256,6 +256,39 @@ describe('canvas', () => {
   });
 });
 
+describe('uploads', () => {
+  const upload = (id: string, body: Buffer, contentType: string, query = '') =>
+    request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads${query}`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': contentType, 'x-file-name': 'extract.pdf' }, rawBody: body });
+
+  it('stores an evidence file, attaches it to a task, and serves the same bytes back', async () => {
+    const id = await draft();
+    const task = (await api.tasks(id)).body.result.tasks[0];
+    const bytes = Buffer.from('%PDF-1.4 registry extract');
+    const stored = await upload(id, bytes, 'application/pdf', `?task_id=${task.task_id}`);
+    expect(stored.status).toBe(201);
+    const evidence = stored.body.result.evidence;
+    expect(evidence).toMatchObject({ evidence_id: expect.stringMatching(/^evd_/), kind: 'upload', file_name: 'extract.pdf', content_type: 'application/pdf', size: bytes.length, sha256: require('node:crypto').createHash('sha256').update(bytes).digest('hex') });
+    expect((await api.tasks(id)).body.result.tasks[0].evidence_ids).toEqual([evidence.evidence_id]);
+    const back = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/uploads/${evidence.evidence_id}`, { headers: auth.apiKey(tenant.apiKey) });
+    expect(back.status).toBe(200);
+    expect(Buffer.from(await back.arrayBuffer())).toEqual(bytes);
+    const other = await draft();
+    const patched = await api.call('PATCH', `/assessments/${id}/tasks/${(await api.tasks(id)).body.result.tasks[1].task_id}`, { evidence_ids: [evidence.evidence_id] });
+    expect(patched.body.result.task.evidence_ids).toEqual([evidence.evidence_id]);
+    expectError(await api.call('PATCH', `/assessments/${other}/tasks/${(await api.tasks(other)).body.result.tasks[0].task_id}`, { evidence_ids: [evidence.evidence_id] }), 404, 'evidence_not_found');
+    expectError(await request(platform.restUrl, 'GET', `${BASE}/assessments/${other}/uploads/${evidence.evidence_id}`, { headers: auth.apiKey(tenant.apiKey) }), 404, 'evidence_not_found');
+  });
+
+  it('refuses other content types (415), empty bodies (400), unknown tasks and assessments (404)', async () => {
+    const id = await draft();
+    expectError(await upload(id, Buffer.from('MZ'), 'application/x-msdownload'), 415, 'evidence_type_unsupported');
+    expectError(await upload(id, Buffer.alloc(0), 'application/pdf'), 400, 'schema_validation_failed');
+    expectError(await upload(id, Buffer.from('x'), 'text/plain', '?task_id=task_nope'), 404, 'task_not_found');
+    expectError(await upload('ra_nope', Buffer.from('x'), 'text/plain'), 404, 'assessment_not_found');
+    expect((await platform.db.riskEvidence.findMany({ where: { assessmentId: id } })).length).toBe(0);
+  });
+});
+
 describe('catalogues', () => {
   it('lists workflows and scorecards and serves the dated FATF table', async () => {
     const workflows = await api.call('GET', '/workflows');
