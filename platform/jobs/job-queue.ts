@@ -10,6 +10,8 @@ export interface JobDefinition<T = unknown> {
   handler: JobHandler<T>;
   /** Retries before a job is given up (with exponential backoff). */
   retryLimit?: number;
+  /** Jobs of this queue one worker process handles at the same time (default 1). */
+  concurrency?: number;
 }
 
 export class JobQueue {
@@ -34,9 +36,11 @@ export class JobQueue {
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit);
-    await this.boss.work<T>(definition.queue, async (jobs) => {
-      for (const job of jobs) await definition.handler(job.data, { id: job.id });
-    });
+    for (let i = 0; i < (definition.concurrency ?? 1); i++) {
+      await this.boss.work<T>(definition.queue, async (jobs) => {
+        for (const job of jobs) await definition.handler(job.data, { id: job.id });
+      });
+    }
   }
 
   async stop(): Promise<void> {
