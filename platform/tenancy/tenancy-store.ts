@@ -78,8 +78,8 @@ export async function findActiveDashboardToken(db: Db, token: string) {
   });
 }
 
-/** Sets one boolean entitlement of an application (e.g. riskAssessments, the risk beta); the
- * gateway reads entitlements on every call, so the change applies at once. */
+/** Sets one boolean entitlement of an application (e.g. riskAssessments, the risk beta). Keys
+ * already resolved by the gateway keep their cached principal for up to its cache TTL (30 s). */
 export async function setApplicationEntitlement(db: Db, applicationId: string, name: keyof Entitlements, value: boolean) {
   const application = await db.application.findUniqueOrThrow({ where: { id: applicationId } });
   const entitlements = { ...((application.entitlements ?? {}) as Entitlements), [name]: value };

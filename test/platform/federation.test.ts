@@ -31,13 +31,13 @@ it('one query crosses the profiles and risk subgraphs', async () => {
   const response = await graphql(
     platform,
     auth.apiKey(tenant.apiKey),
-    `query($id: ID!) { profile(id: $id) { name riskAssessments { title status profile { name } } } }`,
+    `query($id: ID!) { profile(id: $id) { name riskAssessments { title status subjects { profile { name } } } } }`,
     { id: profileId },
   );
   expect(response.body.errors).toBeUndefined();
   expect(response.body.data.profile).toEqual({
     name: 'Grace Hopper',
-    riskAssessments: [{ title: 'Onboarding review', status: 'draft', profile: { name: 'Grace Hopper' } }],
+    riskAssessments: [{ title: 'Onboarding review', status: 'draft', subjects: [{ profile: { name: 'Grace Hopper' } }] }],
   });
 });
 
