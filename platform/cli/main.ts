@@ -13,6 +13,7 @@ import {
   issueDashboardToken,
   listApplications,
   revokeApiKey,
+  setApplicationEntitlement,
 } from '../tenancy/tenancy-store';
 
 type Flags = Record<string, string>;
@@ -76,6 +77,17 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
       const user = await createDashboardUser(db, { workspaceId: need(flags, 'workspace'), email: need(flags, 'email'), name: flags.name ?? flags.email });
       const { token, expiresAt } = await issueDashboardToken(db, user.id, flags.hours ? Number(flags.hours) * 3600_000 : undefined);
       print({ userId: user.id, token, expiresAt: expiresAt.toISOString(), note: 'send as Authorization: Bearer <token>; shown once' });
+    },
+  },
+  'set-entitlement': {
+    usage: 'set-entitlement --application <applicationId> --name <riskAssessments|sessionOverrides|watchlistAdmin> --value <true|false>',
+    async run(db, flags) {
+      const name = need(flags, 'name');
+      if (!['riskAssessments', 'sessionOverrides', 'watchlistAdmin'].includes(name)) throw new Error(`--name must be riskAssessments, sessionOverrides or watchlistAdmin`);
+      const value = need(flags, 'value');
+      if (value !== 'true' && value !== 'false') throw new Error('--value must be true or false');
+      const entitlements = await setApplicationEntitlement(db, need(flags, 'application'), name as 'riskAssessments', value === 'true');
+      print({ applicationId: flags.application, entitlements });
     },
   },
 };

@@ -82,6 +82,18 @@ export const ERROR_STATUS = {
   // profiles: definition history, workspace monitoring default (issue 18)
   custom_field_definition_revision_not_found: 404,
   monitoring_default_validation_failed: 400,
+  risk_beta_not_enabled: 403,
+  assessment_invalid_transition: 409,
+  assessment_run_mismatch: 409,
+  task_not_found: 404,
+  task_invalid_transition: 409,
+  risk_not_found: 404,
+  risk_invalid_transition: 409,
+  canvas_version_conflict: 409,
+  risk_workflow_not_found: 404,
+  risk_scorecard_not_found: 404,
+  evidence_not_found: 404,
+  evidence_type_unsupported: 415,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -12,6 +12,8 @@ export interface JobDefinition<T = unknown> {
   retryLimit?: number;
   /** Releases what the handlers hold (indexes, connections) when the worker stops. */
   close?: () => Promise<void>;
+  /** Jobs of this queue one worker process handles at the same time (default 1). */
+  concurrency?: number;
 }
 
 export class JobQueue {
@@ -29,16 +31,18 @@ export class JobQueue {
     if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2 });
   }
 
-  /** `startAfter`: seconds before the job may start (delayed jobs such as watchdogs). */
-  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string; startAfter?: number } = {}): Promise<string | null> {
+  /** startAfter: seconds from now (or a date) before the job may run. */
+  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string; startAfter?: number | Date } = {}): Promise<string | null> {
     return this.boss.send(queue, data, options);
   }
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit);
-    await this.boss.work<T>(definition.queue, async (jobs) => {
-      for (const job of jobs) await definition.handler(job.data, { id: job.id });
-    });
+    for (let i = 0; i < (definition.concurrency ?? 1); i++) {
+      await this.boss.work<T>(definition.queue, async (jobs) => {
+        for (const job of jobs) await definition.handler(job.data, { id: job.id });
+      });
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,15 +1,18 @@
 // Every background job of every domain, registered with the workers. A domain adds its jobs here.
 import { VigilConfig } from '../config';
 import { Db } from '../db/prisma';
-import { JobDefinition } from '../jobs/job-queue';
+import { JobDefinition, JobQueue } from '../jobs/job-queue';
 import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
 import { batchJobs } from '../../subgraphs/screening/jobs/batch-job';
+import { riskJobs } from '../../subgraphs/risk/jobs/run-job';
 
 export interface JobDependencies {
   db: Db;
   config: VigilConfig;
+  /** The worker's own queue, for jobs that schedule follow-up jobs. */
+  queue?: JobQueue;
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps)];
 }

@@ -8,6 +8,7 @@ import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../../rest-adapter/screening-reports/report-download-route';
+import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../../rest-adapter/risk-files/risk-file-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
@@ -62,8 +63,9 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         mount: (app, gateway) => {
           mountIdvThemeBinaryRoutes(app, gateway);
           mountScreeningReportRoutes(app, gateway, config.internalSecret);
+          mountRiskFileRoutes(app, gateway);
         },
-        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI],
+        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI],
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;

@@ -12,7 +12,7 @@ export interface RunningWorker {
 /** Background workers: the outbox relay and every domain's job handlers. */
 export async function startWorker(db: Db, config: VigilConfig): Promise<RunningWorker> {
   const queue = await JobQueue.start(config.databaseUrl);
-  const jobs = allJobs({ db, config });
+  const jobs = allJobs({ db, config, queue });
   for (const job of jobs) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
   return {

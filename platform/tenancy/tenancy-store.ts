@@ -77,3 +77,12 @@ export async function findActiveDashboardToken(db: Db, token: string) {
     include: { user: true },
   });
 }
+
+/** Sets one boolean entitlement of an application (e.g. riskAssessments, the risk beta). Keys
+ * already resolved by the gateway keep their cached principal for up to its cache TTL (30 s). */
+export async function setApplicationEntitlement(db: Db, applicationId: string, name: keyof Entitlements, value: boolean) {
+  const application = await db.application.findUniqueOrThrow({ where: { id: applicationId } });
+  const entitlements = { ...((application.entitlements ?? {}) as Entitlements), [name]: value };
+  await db.application.update({ where: { id: applicationId }, data: { entitlements: entitlements as object } });
+  return entitlements;
+}

@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
 import { createRiskContext, RiskContext } from './context';
-import { assessmentResolvers } from './resolvers/assessment-resolvers';
+import { riskResolvers } from './resolvers';
+import { LazyRunWaker, riskDeps } from './services/deps';
 
 export function riskSubgraph(deps: SubgraphDependencies): SubgraphDefinition<RiskContext> {
+  const waker = new LazyRunWaker(deps.config.databaseUrl);
+  const risk = riskDeps(deps.db, deps.config, waker);
   return {
     name: 'risk',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: assessmentResolvers as never,
-    createContext: (base) => createRiskContext(deps.db, base),
+    resolvers: riskResolvers as never,
+    createContext: (base) => createRiskContext(risk, base),
+    close: () => waker.close(),
   };
 }

@@ -10,7 +10,7 @@ let sibling: TestTenant;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tenant = await createTestTenant(platform);
+  tenant = await createTestTenant(platform, { riskAssessments: true });
   sibling = await createSiblingWorkspace(platform, tenant);
 });
 afterAll(() => platform.close());
@@ -25,19 +25,19 @@ it('one query crosses the profiles and risk subgraphs', async () => {
   const profileId = await createProfile(tenant.apiKey, 'Grace Hopper');
   const assessment = await request(platform.restUrl, 'POST', '/risk-assessments/v2/assessments', {
     headers: auth.apiKey(tenant.apiKey),
-    body: { title: 'Onboarding review', profile_id: profileId },
+    body: { title: 'Onboarding review', subjects: [{ type: 'individual', name: 'Grace Hopper', profile_id: profileId }] },
   });
   expect(assessment.status).toBe(201);
   const response = await graphql(
     platform,
     auth.apiKey(tenant.apiKey),
-    `query($id: ID!) { profile(id: $id) { name riskAssessments { title status profile { name } } } }`,
+    `query($id: ID!) { profile(id: $id) { name riskAssessments { title status subjects { profile { name } } } } }`,
     { id: profileId },
   );
   expect(response.body.errors).toBeUndefined();
   expect(response.body.data.profile).toEqual({
     name: 'Grace Hopper',
-    riskAssessments: [{ title: 'Onboarding review', status: 'draft', profile: { name: 'Grace Hopper' } }],
+    riskAssessments: [{ title: 'Onboarding review', status: 'draft', subjects: [{ profile: { name: 'Grace Hopper' } }] }],
   });
 });
 

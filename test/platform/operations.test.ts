@@ -12,7 +12,7 @@ let tenant: TestTenant;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tenant = await createTestTenant(platform);
+  tenant = await createTestTenant(platform, { riskAssessments: true });
 });
 afterAll(() => platform.close());
 
@@ -72,7 +72,7 @@ describe('request id and principal forwarding', () => {
   it('carries the caller request id to the subgraph, with a valid signed principal', async () => {
     const response = await request(rest.url, 'POST', '/risk-assessments/v2/assessments', {
       headers: { ...auth.apiKey(tenant.apiKey), [REQUEST_ID_HEADER]: 'trace-abc-123' },
-      body: { title: 'traced' },
+      body: { title: 'traced', subjects: [{ type: 'individual', name: 'Ada Lovelace' }] },
     });
     expect(response.status).toBe(201);
     expect(response.headers.get(REQUEST_ID_HEADER)).toBe('trace-abc-123');

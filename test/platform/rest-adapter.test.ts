@@ -25,7 +25,7 @@ const echoRoute: Route = {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tenant = await createTestTenant(platform);
+  tenant = await createTestTenant(platform, { riskAssessments: true });
   echo = await listen(createRestApp({ gatewayUrl: platform.gatewayUrl, publicBaseUrl: 'http://example.test', port: 0, routes: [echoRoute] }), 0);
 });
 afterAll(async () => {

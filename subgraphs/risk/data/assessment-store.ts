@@ -1,19 +1,71 @@
-import { Db } from '../../../platform/db/prisma';
-import { newId } from '../../../platform/ids/new-id';
+// Assessments: the only code touching risk.assessments. Every query is scoped by tenant+workspace
+// (the agent reads through the run's own scope).
+import { Prisma } from '../../../platform/db/prisma';
+import { DbClient, DbTx, Scope } from './scope';
 
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
+export async function insertAssessment(
+  db: DbClient,
+  scope: Scope,
+  data: { id: string; title: string; workflowId: string; purpose: string | null; context: object; subjects: object; profileIds: string[] },
+) {
+  return db.riskAssessment.create({ data: { ...scope, ...data, context: data.context as Prisma.InputJsonValue, subjects: data.subjects as Prisma.InputJsonValue } });
 }
 
-export async function insertAssessment(db: Db, scope: Scope, data: { title: string; workflowId?: string | null; purpose?: string | null; profileId?: string | null }) {
-  return db.assessment.create({ data: { id: newId('ra'), ...scope, ...data } });
+export type AssessmentRow = Awaited<ReturnType<typeof insertAssessment>>;
+
+export async function findAssessment(db: DbClient, scope: Scope, id: string): Promise<AssessmentRow | null> {
+  return db.riskAssessment.findFirst({ where: { ...scope, id } });
 }
 
-export async function findAssessment(db: Db, scope: Scope, id: string) {
-  return db.assessment.findFirst({ where: { ...scope, id } });
+export async function findAssessmentsByIds(db: DbClient, scope: Scope, ids: readonly string[]): Promise<AssessmentRow[]> {
+  return db.riskAssessment.findMany({ where: { ...scope, id: { in: [...ids] } } });
 }
 
-export async function findAssessmentsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]) {
-  return db.assessment.findMany({ where: { ...scope, profileId: { in: [...profileIds] } }, orderBy: { createdAt: 'asc' } });
+/** Locks the assessment row for the rest of the transaction (serialises state changes). */
+export async function lockAssessment(tx: DbTx, scope: Scope, id: string): Promise<AssessmentRow | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM risk.assessments WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  if (!rows.length) return null;
+  return findAssessment(tx, scope, id);
+}
+
+export async function updateAssessment(db: DbClient, scope: Scope, id: string, data: Prisma.RiskAssessmentUncheckedUpdateManyInput): Promise<void> {
+  await db.riskAssessment.updateMany({ where: { ...scope, id }, data });
+}
+
+export type SortKey = 'created_at' | 'updated_at' | 'title' | 'status';
+const SORT_COLUMNS: Record<SortKey, 'createdAt' | 'updatedAt' | 'title' | 'status'> = { created_at: 'createdAt', updated_at: 'updatedAt', title: 'title', status: 'status' };
+
+export interface AssessmentListQuery {
+  statuses?: string[];
+  taskStatuses?: string[];
+  profileId?: string;
+  sortBy: SortKey;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export async function listAssessments(db: DbClient, scope: Scope, query: AssessmentListQuery): Promise<{ rows: AssessmentRow[]; total: number }> {
+  const where: Prisma.RiskAssessmentWhereInput = { ...scope };
+  if (query.statuses?.length) where.status = { in: query.statuses };
+  if (query.profileId) where.profileIds = { has: query.profileId };
+  if (query.taskStatuses?.length) {
+    const withTasks = await db.riskTask.findMany({ where: { ...scope, status: { in: query.taskStatuses } }, select: { assessmentId: true }, distinct: ['assessmentId'] });
+    where.id = { in: withTasks.map((task) => task.assessmentId) };
+  }
+  const [rows, total] = await Promise.all([
+    db.riskAssessment.findMany({ where, orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.direction }, { id: query.direction }], skip: query.offset, take: query.limit + 1 }),
+    db.riskAssessment.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+export async function findAssessmentsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]): Promise<AssessmentRow[]> {
+  return db.riskAssessment.findMany({ where: { ...scope, profileIds: { hasSome: [...profileIds] } }, orderBy: { createdAt: 'asc' } });
+}
+
+/** Takes the next trajectory sequence numbers (in the caller's transaction, under the row lock). */
+export async function takeSequences(tx: DbTx, assessmentId: string, count: number): Promise<number> {
+  const rows = await tx.$queryRaw<{ first: number }[]>`UPDATE risk.assessments SET next_sequence = next_sequence + ${count} WHERE id = ${assessmentId} RETURNING next_sequence - ${count} AS first`;
+  return Number(rows[0].first);
 }

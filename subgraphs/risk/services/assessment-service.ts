@@ -1,11 +1,153 @@
-import { Db } from '../../../platform/db/prisma';
-import { insertAssessment, Scope } from '../data/assessment-store';
+// Assessments: create (draft), read, list, start (a run), conclude and reopen.
+import { newId } from '../../../platform/ids/new-id';
+import { decodeCursor, encodeCursor } from '../../../platform/graphql/paging';
+import { Principal } from '../../../platform/principal/principal';
+import { AssessmentRow, findAssessment, insertAssessment, listAssessments, lockAssessment, SortKey, updateAssessment } from '../data/assessment-store';
+import { insertRun } from '../data/run-store';
+import { Scope } from '../data/scope';
+import { createTasks } from '../data/work-store';
+import { findWorkflow } from '../catalog/workflows';
 import { RiskError } from '../errors';
+import { RiskDeps } from './deps';
+import { changeStatus } from './status-change';
+import { normalizeSubjects, sealSubjects, SubjectInput } from './subjects';
+import { agentName } from '../agent/select-agent';
 
-export type AssessmentRecord = Awaited<ReturnType<typeof insertAssessment>>;
-
-export async function createAssessment(db: Db, scope: Scope, input: { title: string; workflowId?: string; purpose?: string; profileId?: string }) {
-  const title = input.title.trim();
-  if (!title) throw new RiskError('schema_validation_failed', 'title must not be empty', { field: 'title' });
-  return insertAssessment(db, scope, { ...input, title });
+export interface CreateAssessmentInput {
+  title: string;
+  workflowId?: string | null;
+  purpose?: string | null;
+  context?: { purpose?: string | null; description?: string | null } | null;
+  subjects: SubjectInput[];
 }
+
+export async function createAssessment(deps: RiskDeps, scope: Scope, input: CreateAssessmentInput): Promise<AssessmentRow> {
+  const title = input.title.trim();
+  if (!title) throw new RiskError('schema_validation_failed', 'title: must not be empty', { field: 'title' });
+  const subjects = normalizeSubjects(input.subjects);
+  const workflow = findWorkflow(input.workflowId ?? (subjects[0].type === 'individual' ? 'kyc_standard' : 'kyb_standard'));
+  const id = newId('ra');
+  const profileIds = [...new Set(subjects.map((subject) => subject.profileId).filter((p): p is string => Boolean(p)))];
+  const context = { purpose: input.context?.purpose ?? input.purpose ?? null, description: input.context?.description ?? null };
+  return deps.db.$transaction(async (tx) => {
+    const row = await insertAssessment(tx, scope, { id, title, workflowId: workflow.id, purpose: input.purpose ?? context.purpose, context, subjects: sealSubjects(deps.keys, id, subjects), profileIds });
+    await createTasks(tx, scope, id, workflow.tasks.map((task) => ({ templateKey: task.key, title: task.title, required: task.required, tags: task.tags })));
+    return row;
+  });
+}
+
+export async function getAssessment(deps: RiskDeps, scope: Scope, id: string): Promise<AssessmentRow> {
+  const row = await findAssessment(deps.db, scope, id);
+  if (!row) throw new RiskError('assessment_not_found', 'Assessment not found');
+  return row;
+}
+
+export interface ListInput {
+  statuses?: string[] | null;
+  taskStatuses?: string[] | null;
+  profileId?: string | null;
+  sortBy?: SortKey | null;
+  sortDirection?: 'asc' | 'desc' | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+export const LIST_DEFAULT = 20;
+export const LIST_MAX = 100;
+
+export async function listAssessmentPage(deps: RiskDeps, scope: Scope, input: ListInput) {
+  const limit = input.first ?? LIST_DEFAULT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX) throw new RiskError('schema_validation_failed', `limit: must be an integer from 1 to ${LIST_MAX}`, { field: 'limit' });
+  const cursor = decodeCursor<{ o?: number }>(input.after);
+  if (input.after && (typeof cursor?.o !== 'number' || cursor.o < 0)) throw new RiskError('schema_validation_failed', 'cursor: not a cursor this API issued', { field: 'cursor' });
+  const offset = cursor?.o ?? 0;
+  const { rows, total } = await listAssessments(deps.db, scope, {
+    statuses: input.statuses ?? undefined,
+    taskStatuses: input.taskStatuses ?? undefined,
+    profileId: input.profileId ?? undefined,
+    sortBy: input.sortBy ?? 'updated_at',
+    direction: input.sortDirection ?? 'desc',
+    offset,
+    limit,
+  });
+  const nodes = rows.slice(0, limit);
+  const hasNextPage = rows.length > limit;
+  return { nodes, totalCount: total, pageInfo: { hasNextPage, endCursor: hasNextPage ? encodeCursor({ o: offset + nodes.length }) : null } };
+}
+
+/** draft or reopened → running: creates a run and wakes a worker for it. */
+export async function startAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, reason: string | null): Promise<AssessmentRow> {
+  const runId = await deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, id);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    const run = await insertRun(tx, scope, { assessmentId: id, agent: agentName(), reason });
+    await changeStatus(tx, scope, assessment, {
+      trigger: 'start',
+      stepKey: `start:${run.id}`,
+      actor: principal.actorId,
+      runId: run.id,
+      message: reason ? `Run started: ${reason}` : 'Run started',
+      data: { reason },
+      extra: { latestRunId: run.id, readyAt: null },
+    });
+    return run.id;
+  });
+  await deps.runs.wake(runId);
+  return getAssessment(deps, scope, id);
+}
+
+export interface ConcludeInput {
+  decision: string;
+  note?: string | null;
+}
+
+export async function concludeAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, input: ConcludeInput): Promise<AssessmentRow> {
+  await deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, id);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    const now = new Date();
+    await changeStatus(tx, scope, assessment, {
+      trigger: 'conclude',
+      stepKey: `conclude:${newId('c', 12)}`,
+      actor: principal.actorId,
+      runId: assessment.latestRunId,
+      message: `Concluded: ${input.decision}`,
+      data: { decision: input.decision, note: input.note ?? null },
+      extra: { concludedAt: now, conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() } },
+    });
+  });
+  return getAssessment(deps, scope, id);
+}
+
+export async function reopenAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, reason: string): Promise<AssessmentRow> {
+  if (!reason.trim()) throw new RiskError('schema_validation_failed', 'reason: must not be empty', { field: 'reason' });
+  await deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, id);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    await changeStatus(tx, scope, assessment, {
+      trigger: 'reopen',
+      stepKey: `reopen:${newId('c', 12)}`,
+      actor: principal.actorId,
+      runId: assessment.latestRunId,
+      message: `Reopened: ${reason}`,
+      data: { reason },
+      extra: { concludedAt: null },
+    });
+  });
+  return getAssessment(deps, scope, id);
+}
+
+export async function saveCanvas(deps: RiskDeps, scope: Scope, id: string, input: { state: Record<string, unknown>; expectedVersion: number }): Promise<AssessmentRow> {
+  // Compare-and-set in one statement: only the writer that read the current version wins.
+  const updated = await deps.db.riskAssessment.updateMany({
+    where: { ...scope, id, canvasVersion: input.expectedVersion },
+    data: { canvasState: input.state as object, canvasVersion: { increment: 1 } },
+  });
+  const row = await getAssessment(deps, scope, id);
+  if (updated.count === 0) {
+    throw new RiskError('canvas_version_conflict', `Canvas version is ${row.canvasVersion}, not ${input.expectedVersion}; read the canvas again and retry`, { field: 'expected_version', currentVersion: row.canvasVersion });
+  }
+  return row;
+}
+
+export { updateAssessment };

@@ -1,0 +1,239 @@
+// GraphQL selections of the risk area and their mapping to the documented snake_case wire format.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { z } from 'zod';
+
+export const RISK_CREDENTIALS = ['api-key', 'x-api-key'] as const;
+export const RISK_BASE = '/risk-assessments/v2';
+
+const JURISDICTION = 'country state';
+export const RUN_FIELDS = 'runId agent status reason stepsCompleted error startedAt finishedAt';
+export const RISK_FIELDS = 'riskId title summary severity category tags status note subjectIds taskIds evidenceIds sourceUrls createdAt updatedAt';
+export const TASK_FIELDS = 'taskId templateKey title required status tags evidenceIds riskIds context resolution { outcome note by } completedAt incompleteAt requiresReviewAt';
+export const QUESTION_FIELDS = 'questionId runId taskId prompt answered answer askedAt answeredAt';
+export const RATING_FIELDS = 'scorecardId subjectId rating score explanation factors { riskId title severity category points } computedAt';
+export const EVIDENCE_FIELDS = 'evidenceId kind title data fileName contentType size sha256 createdBy createdAt';
+export const COUNTS_FIELDS = 'pending in_progress complete incomplete requires_review';
+export const SUMMARY_FIELDS = `summary { assessmentId status taskStatusCounts { ${COUNTS_FIELDS} } clientRiskRatingCounts { low medium high prohibited } latestRun { ${RUN_FIELDS} } updatedAt readyAt concludedAt }`;
+export const ASSESSMENT_FIELDS = `id title workflowId purpose status context { purpose description }
+  subjects { subjectId type name registrationId jurisdiction { ${JURISDICTION} } locations { type ${JURISDICTION} }
+    registrations { registrationId registryName jurisdiction { level ${JURISDICTION} } } dateOfBirth nationality
+    persons { personId name role dateOfBirth nationality } profile { id } }
+  risks { ${RISK_FIELDS} } clientRiskRatings { ${RATING_FIELDS} } taskStatusCounts { ${COUNTS_FIELDS} }
+  latestRun { ${RUN_FIELDS} } canvas { version } conclusion { decision note concludedBy concludedAt }
+  readyAt concludedAt createdAt updatedAt`;
+export const LIST_FIELDS = `id title workflowId purpose status taskStatusCounts { ${COUNTS_FIELDS} } latestRun { runId status } readyAt concludedAt createdAt updatedAt`;
+
+const compact = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+
+export const toRun = (run: any) =>
+  run && { run_id: run.runId, agent: run.agent, status: run.status, reason: run.reason, steps_completed: run.stepsCompleted, error: run.error, started_at: run.startedAt, finished_at: run.finishedAt };
+
+export const toRisk = (risk: any) => ({
+  risk_id: risk.riskId,
+  title: risk.title,
+  summary: risk.summary,
+  severity: risk.severity,
+  category: risk.category,
+  tags: risk.tags,
+  status: risk.status,
+  note: risk.note,
+  subject_ids: risk.subjectIds,
+  task_ids: risk.taskIds,
+  evidence_ids: risk.evidenceIds,
+  source_urls: risk.sourceUrls,
+  created_at: risk.createdAt,
+  updated_at: risk.updatedAt,
+});
+
+export const toTask = (task: any) => ({
+  task_id: task.taskId,
+  template_key: task.templateKey,
+  title: task.title,
+  required: task.required,
+  status: task.status,
+  tags: task.tags,
+  evidence_ids: task.evidenceIds,
+  risk_ids: task.riskIds,
+  context: task.context,
+  resolution: task.resolution,
+  completed_at: task.completedAt,
+  incomplete_at: task.incompleteAt,
+  requires_review_at: task.requiresReviewAt,
+});
+
+export const toQuestion = (q: any) => ({ question_id: q.questionId, run_id: q.runId, task_id: q.taskId, prompt: q.prompt, answered: q.answered, answer: q.answer, asked_at: q.askedAt, answered_at: q.answeredAt });
+
+export const toRating = (r: any) => ({
+  scorecard_id: r.scorecardId,
+  subject_id: r.subjectId,
+  rating: r.rating,
+  score: r.score,
+  explanation: r.explanation,
+  factors: r.factors.map((f: any) => ({ risk_id: f.riskId, title: f.title, severity: f.severity, category: f.category, points: f.points })),
+  computed_at: r.computedAt,
+});
+
+export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: e.data, file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
+
+const toSubject = (s: any) =>
+  compact({
+    subject_id: s.subjectId,
+    type: s.type,
+    name: s.name,
+    registration_id: s.registrationId ?? undefined,
+    jurisdiction: s.jurisdiction ?? undefined,
+    locations: s.locations.length ? s.locations : undefined,
+    registrations: s.registrations.length ? s.registrations.map((r: any) => ({ registration_id: r.registrationId, registry_name: r.registryName, jurisdiction: r.jurisdiction })) : undefined,
+    date_of_birth: s.dateOfBirth ?? undefined,
+    nationality: s.nationality ?? undefined,
+    persons: s.persons.map((p: any) => ({ person_id: p.personId, name: p.name, role: p.role, date_of_birth: p.dateOfBirth, nationality: p.nationality })),
+    profile_id: s.profile?.id ?? undefined,
+  });
+
+export const toAssessment = (a: any) => ({
+  assessment_id: a.id,
+  title: a.title,
+  workflow_id: a.workflowId,
+  purpose: a.purpose,
+  context: a.context,
+  subjects: a.subjects.map(toSubject),
+  status: a.status,
+  risks: a.risks.map(toRisk),
+  client_risk_ratings: a.clientRiskRatings.map(toRating),
+  task_status_counts: a.taskStatusCounts,
+  latest_run: toRun(a.latestRun),
+  canvas_version: a.canvas.version,
+  conclusion: a.conclusion && { decision: a.conclusion.decision, note: a.conclusion.note, concluded_by: a.conclusion.concludedBy, concluded_at: a.conclusion.concludedAt },
+  ready_at: a.readyAt,
+  concluded_at: a.concludedAt,
+  created_at: a.createdAt,
+  updated_at: a.updatedAt,
+});
+
+export const toListItem = (a: any) => ({
+  assessment_id: a.id,
+  title: a.title,
+  workflow_id: a.workflowId,
+  purpose: a.purpose,
+  status: a.status,
+  task_status_counts: a.taskStatusCounts,
+  latest_run: a.latestRun && { run_id: a.latestRun.runId, status: a.latestRun.status },
+  ready_at: a.readyAt,
+  concluded_at: a.concludedAt,
+  created_at: a.createdAt,
+  updated_at: a.updatedAt,
+});
+
+export const toSummary = (s: any) => ({
+  assessment_id: s.assessmentId,
+  status: s.status,
+  task_status_counts: s.taskStatusCounts,
+  client_risk_rating_counts: s.clientRiskRatingCounts,
+  latest_run: toRun(s.latestRun),
+  updated_at: s.updatedAt,
+  ready_at: s.readyAt,
+  concluded_at: s.concludedAt,
+});
+
+// --- request bodies -------------------------------------------------------------------------
+const country = z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase());
+const jurisdiction = z.strictObject({ country, state: z.string().max(100).nullish() });
+const text = (max: number) => z.string().max(max);
+
+const subject = z.strictObject({
+  type: z.enum(['organization', 'individual']).default('organization'),
+  name: z.string().min(1).max(512),
+  registration_id: text(100).nullish(),
+  jurisdiction: jurisdiction.nullish(),
+  locations: z.array(z.strictObject({ type: z.string().min(1).max(50), country, state: z.string().max(100).nullish() })).max(20).nullish(),
+  registrations: z
+    .array(z.strictObject({ registration_id: z.string().min(1).max(100), registry_name: text(200).nullish(), jurisdiction: z.strictObject({ level: text(50).nullish(), country, state: z.string().max(100).nullish() }) }))
+    .max(20)
+    .nullish(),
+  profile_id: z.string().min(1).max(100).nullish(),
+  date_of_birth: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD').nullish(),
+  nationality: country.nullish(),
+  persons: z
+    .array(z.strictObject({ name: z.string().min(1).max(512), role: text(100).nullish(), date_of_birth: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD').nullish(), nationality: country.nullish() }))
+    .max(50)
+    .nullish(),
+});
+
+export const createAssessmentBody = z.strictObject({
+  title: z.string().min(1).max(200),
+  workflow_id: z.string().min(1).max(100).nullish(),
+  purpose: text(500).nullish(),
+  context: z.strictObject({ purpose: text(500).nullish(), description: text(5000).nullish() }).nullish(),
+  subjects: z.array(subject).min(1).max(20),
+});
+
+export function createAssessmentInput(body: z.infer<typeof createAssessmentBody>) {
+  return {
+    title: body.title,
+    workflowId: body.workflow_id,
+    purpose: body.purpose,
+    context: body.context,
+    subjects: body.subjects.map((s) => ({
+      type: s.type,
+      name: s.name,
+      registrationId: s.registration_id,
+      jurisdiction: s.jurisdiction,
+      locations: s.locations,
+      registrations: s.registrations?.map((r) => ({ registrationId: r.registration_id, registryName: r.registry_name, jurisdiction: r.jurisdiction })),
+      profileId: s.profile_id,
+      dateOfBirth: s.date_of_birth,
+      nationality: s.nationality,
+      persons: s.persons?.map((p) => ({ name: p.name, role: p.role, dateOfBirth: p.date_of_birth, nationality: p.nationality })),
+    })),
+  };
+}
+
+const ASSESSMENT_STATUSES = ['draft', 'running', 'waiting_for_user', 'interrupted', 'ready_for_review', 'reopened', 'concluded', 'cancelled', 'failed'] as const;
+const TASK_STATUSES = ['pending', 'in_progress', 'complete', 'incomplete', 'requires_review'] as const;
+
+/** A comma list of enum values ("running,draft"). */
+const commaList = <T extends string>(values: readonly T[]) =>
+  z
+    .string()
+    .transform((raw) => raw.split(',').map((value) => value.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values as [T, ...T[]])))
+    .optional();
+
+export const listQuery = z.object({
+  status: commaList(ASSESSMENT_STATUSES),
+  task_status: commaList(TASK_STATUSES),
+  profile_id: z.string().max(100).optional(),
+  sort_by: z.enum(['created_at', 'updated_at', 'title', 'status']).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export const trajectoryQuery = z.object({
+  after_sequence: z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 500').transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+});
+
+export const commandBody = z.strictObject({
+  type: z.enum(['input', 'user_input', 'steer', 'steering', 'resume', 'cancel', 'stop']),
+  run_id: z.string().max(100).nullish(),
+  prompt: text(10_000).nullish(),
+  message: text(10_000).nullish(),
+  reason: text(2000).nullish(),
+  payload: z.record(z.string(), z.unknown()).nullish(),
+  artifact_refs: z.array(z.record(z.string(), z.unknown())).max(50).nullish(),
+});
+
+export const patchTaskBody = z.strictObject({
+  status: z.enum(TASK_STATUSES).optional(),
+  context: z.record(z.string(), z.unknown()).optional(),
+  evidence_ids: z.array(z.string().max(100)).max(100).optional(),
+  resolution: z.strictObject({ outcome: text(100).nullish(), note: text(5000).nullish() }).optional(),
+});
+
+export const patchRiskBody = z.strictObject({ status: z.enum(['active', 'resolved', 'false_positive', 'accepted']), note: text(5000).nullish() });
+export const canvasBody = z.strictObject({ state: z.record(z.string(), z.unknown()), expected_version: z.number().int().min(0) });
+export const concludeBody = z.strictObject({ decision: z.enum(['approved', 'rejected']), note: text(5000).nullish() });
+export const reopenBody = z.strictObject({ reason: z.string().min(1).max(2000) });
+export const startBody = z.strictObject({ reason: text(2000).nullish() }).optional();

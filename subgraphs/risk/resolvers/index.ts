@@ -1,0 +1,9 @@
+import { assessmentFields } from './assessment-fields';
+import { assessmentOperations } from './assessment-operations';
+import { catalogResolvers } from './catalog-resolvers';
+
+export const riskResolvers = {
+  Query: { ...assessmentOperations.Query, ...catalogResolvers.Query },
+  Mutation: assessmentOperations.Mutation,
+  ...assessmentFields,
+};

@@ -1,0 +1,30 @@
+// Shapes served by the resolvers, computed from stored rows (no rules here).
+import { ClientRiskRating } from '../catalog/scorecards';
+import { AssessmentRow } from '../data/assessment-store';
+import { RunRow } from '../data/run-store';
+import { EvidenceRow, QuestionRow, RiskRow, TaskRow } from '../data/work-store';
+import { TASK_STATUSES } from '../domain/states';
+
+export function taskStatusCounts(tasks: TaskRow[]): Record<string, number> {
+  return Object.fromEntries(TASK_STATUSES.map((status) => [status, tasks.filter((task) => task.status === status).length]));
+}
+
+export function ratingsOf(row: AssessmentRow): ClientRiskRating[] {
+  return (row.clientRiskRatings as unknown as ClientRiskRating[]) ?? [];
+}
+
+export function ratingCounts(ratings: ClientRiskRating[]): Record<string, number> {
+  const counts: Record<string, number> = { low: 0, medium: 0, high: 0, prohibited: 0 };
+  for (const rating of ratings) counts[rating.rating]++;
+  return counts;
+}
+
+export const taskView = (task: TaskRow) => ({ ...task, taskId: task.id });
+export const riskView = (risk: RiskRow) => ({ ...risk, riskId: risk.id });
+export const evidenceView = (item: EvidenceRow) => ({ ...item, evidenceId: item.id });
+export const questionView = (question: QuestionRow) => ({ ...question, questionId: question.id, answered: question.status === 'answered' });
+export const runView = (run: RunRow) => ({ ...run, runId: run.id, stepsCompleted: run.step });
+
+export function confirmations(tasks: TaskRow[]) {
+  return tasks.filter((task) => task.status === 'requires_review').map((task) => ({ taskId: task.id, title: `Confirm: ${task.title}`, requestedAt: task.requiresReviewAt }));
+}

@@ -1,0 +1,34 @@
+// One place that moves an assessment between states inside a transaction: it checks the move
+// against the state table, writes the new status, the trajectory event and the outbox event.
+import { recordEvent } from '../../../platform/events/outbox';
+import { Prisma } from '../../../platform/db/prisma';
+import { AssessmentRow, updateAssessment } from '../data/assessment-store';
+import { DbTx, Scope } from '../data/scope';
+import { appendEvents } from '../data/trajectory-store';
+import { assessmentMove, AssessmentStatus, AssessmentTrigger } from '../domain/states';
+
+export interface StatusChange {
+  trigger: AssessmentTrigger;
+  stepKey: string;
+  actor: string;
+  runId: string | null;
+  message: string;
+  data?: Record<string, unknown>;
+  extra?: Prisma.RiskAssessmentUncheckedUpdateManyInput;
+}
+
+export async function changeStatus(tx: DbTx, scope: Scope, assessment: AssessmentRow, change: StatusChange): Promise<AssessmentStatus> {
+  const to = assessmentMove(assessment.status, change.trigger);
+  await updateAssessment(tx, scope, assessment.id, { status: to, ...change.extra });
+  await appendEvents(tx, assessment.id, change.runId, [
+    { stepKey: change.stepKey, type: 'status_changed', message: change.message, actor: change.actor, data: { from: assessment.status, to, trigger: change.trigger, ...change.data } },
+  ]);
+  await recordEvent(tx as never, {
+    ...scope,
+    type: 'risk_assessment.status_changed',
+    aggregateType: 'risk_assessment',
+    aggregateId: assessment.id,
+    payload: { assessment_id: assessment.id, from: assessment.status, to, run_id: change.runId },
+  });
+  return to;
+}

@@ -1,0 +1,66 @@
+// Analyst edits of tasks and risks (PATCH), checked against the state tables.
+import { Principal } from '../../../platform/principal/principal';
+import { Prisma } from '../../../platform/db/prisma';
+import { lockAssessment } from '../data/assessment-store';
+import { Scope } from '../data/scope';
+import { appendEvents } from '../data/trajectory-store';
+import { findEvidenceIds, findRisk, findTask, RiskRow, TaskRow, updateRisk, updateTask } from '../data/work-store';
+import { assertRiskMove, assertTaskMove, CLOSED_STATUSES, RiskStatus, TaskStatus } from '../domain/states';
+import { RiskError } from '../errors';
+import { RiskDeps } from './deps';
+import { newId } from '../../../platform/ids/new-id';
+
+export interface UpdateTaskInput {
+  status?: TaskStatus | null;
+  context?: Record<string, unknown> | null;
+  evidenceIds?: string[] | null;
+  resolution?: { outcome?: string | null; note?: string | null } | null;
+}
+
+export async function patchTask(deps: RiskDeps, principal: Principal, scope: Scope, assessmentId: string, taskId: string, input: UpdateTaskInput): Promise<TaskRow> {
+  return deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, assessmentId);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    const task = await findTask(tx, scope, assessmentId, taskId);
+    if (!task) throw new RiskError('task_not_found', 'Task not found');
+    if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Tasks of a ${assessment.status} assessment cannot change; reopen it first`);
+    const data: Prisma.RiskTaskUncheckedUpdateInput = {};
+    if (input.status) {
+      assertTaskMove(task.status, input.status);
+      const now = new Date();
+      data.status = input.status;
+      if (input.status === 'complete') data.completedAt = now;
+      if (input.status === 'incomplete') data.incompleteAt = now;
+      if (input.status === 'requires_review') data.requiresReviewAt = now;
+    }
+    if (input.context) data.context = { ...(task.context as object), ...input.context } as Prisma.InputJsonValue;
+    if (input.resolution) data.resolution = { outcome: input.resolution.outcome ?? null, note: input.resolution.note ?? null, by: principal.actorId } as Prisma.InputJsonValue;
+    if (input.evidenceIds) {
+      const known = await findEvidenceIds(tx, scope, assessmentId, input.evidenceIds);
+      const unknown = input.evidenceIds.filter((id) => !known.includes(id));
+      if (unknown.length) throw new RiskError('evidence_not_found', `evidence_ids: ${unknown[0]} is not evidence of this assessment`, { field: 'evidence_ids' });
+      data.evidenceIds = [...new Set([...task.evidenceIds, ...input.evidenceIds])];
+    }
+    const updated = await updateTask(tx, task.id, data);
+    await appendEvents(tx, assessmentId, assessment.latestRunId, [
+      { stepKey: `task:${newId('c', 12)}`, type: 'task_updated', message: `Task "${task.title}" updated${input.status ? `: ${task.status} → ${input.status}` : ''}`, actor: principal.actorId, data: { task_id: task.id, from: task.status, to: updated.status } },
+    ]);
+    return updated;
+  });
+}
+
+export async function patchRisk(deps: RiskDeps, principal: Principal, scope: Scope, assessmentId: string, riskId: string, input: { status: RiskStatus; note?: string | null }): Promise<RiskRow> {
+  return deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, assessmentId);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    const risk = await findRisk(tx, scope, assessmentId, riskId);
+    if (!risk) throw new RiskError('risk_not_found', 'Risk not found');
+    if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Risks of a ${assessment.status} assessment cannot change; reopen it first`);
+    assertRiskMove(risk.status, input.status);
+    const updated = await updateRisk(tx, risk.id, { status: input.status, note: input.note ?? risk.note });
+    await appendEvents(tx, assessmentId, assessment.latestRunId, [
+      { stepKey: `risk:${newId('c', 12)}`, type: 'risk_updated', message: `Risk "${risk.title}": ${risk.status} → ${input.status}`, actor: principal.actorId, data: { risk_id: risk.id, from: risk.status, to: input.status, note: input.note ?? null } },
+    ]);
+    return updated;
+  });
+}

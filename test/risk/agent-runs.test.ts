@@ -1,0 +1,80 @@
+// The built-in agent on a real worker: a clean business reaches ready_for_review without
+// questions; a business registered in a FATF call-for-action country gets a critical
+// jurisdiction risk with its FATF source, waits for an answer given as payload.answer; risks then
+// move along the risk table; an individual with missing data gets a data-quality risk (KYC).
+import { createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { allSequences, loadUnList, organization, riskClient } from './risk-helpers';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+let api: ReturnType<typeof riskClient>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
+  tenant = await createTestTenant(platform, { riskAssessments: true });
+  api = riskClient(platform, tenant.apiKey);
+  await loadUnList(platform);
+}, 120_000);
+afterAll(() => platform.close());
+
+async function startNew(body: Record<string, unknown>): Promise<string> {
+  const id = (await api.create(body)).body.result.assessment.assessment_id;
+  expect((await api.start(id)).status).toBe(200);
+  return id;
+}
+
+it('takes a clean business to ready_for_review with a low rating and every task complete', async () => {
+  const id = await startNew({ subjects: [organization({ name: 'Qzxv Plorbt Bakery GmbH' })] });
+  const ready = await api.waitFor(id, ['ready_for_review']);
+  expect(ready.body.result.summary).toMatchObject({ task_status_counts: { complete: 5 }, client_risk_rating_counts: { low: 1 }, latest_run: { status: 'completed', steps_completed: expect.any(Number) } });
+  const tasks = await api.tasks(id);
+  expect(tasks.body.result.questions).toEqual([]);
+  expect(tasks.body.result.client_risk_ratings[0]).toMatchObject({ rating: 'low', score: 0, explanation: expect.stringContaining('no active risks') });
+  const screening = tasks.body.result.tasks.find((t: { template_key: string }) => t.template_key === 'screening');
+  expect(screening.evidence_ids).toHaveLength(1);
+  const types = (await api.trajectory(id)).body.result.events.map((e: { type: string }) => e.type);
+  expect(types).toEqual(expect.arrayContaining(['task_started', 'registration_checked', 'screened', 'jurisdictions_checked', 'no_questions', 'client_rated', 'run_completed']));
+  const sequences = await allSequences(api, id, 5);
+  expect(sequences).toEqual(sequences.map((_, index) => index + 1));
+}, 90_000);
+
+it('raises a FATF jurisdiction risk, waits for the answer, and moves risks along the risk table', async () => {
+  const id = await startNew({ subjects: [organization({ name: 'Qzxv Tehran Trading', jurisdiction: { country: 'IR' } })] });
+  await api.waitFor(id, ['waiting_for_user']);
+  const document = (await api.get(id)).body.result.assessment;
+  const risk = document.risks.find((r: { category: string }) => r.category === 'jurisdiction');
+  expect(risk).toMatchObject({ severity: 'critical', status: 'active', subject_ids: [document.subjects[0].subject_id], source_urls: [expect.stringContaining('fatf-gafi.org')] });
+  expect(risk.summary).toContain('2025-10-24');
+
+  const answered = await api.command(id, { type: 'user_input', payload: { answer: 'Branch office only; licence OFSI-123 on file.' } });
+  expect(answered.body.result.status).toBe('running');
+  await api.waitFor(id, ['ready_for_review']);
+  const tasks = (await api.tasks(id)).body.result;
+  expect(tasks.questions[0]).toMatchObject({ answered: true, answer: 'Branch office only; licence OFSI-123 on file.' });
+  expect(tasks.client_risk_ratings[0].rating).toBe('high');
+
+  const path = `/assessments/${id}/risks/${risk.risk_id}`;
+  const accepted = await api.call('PATCH', path, { status: 'accepted', note: 'licence verified' });
+  expect(accepted.body.result.risk).toMatchObject({ status: 'accepted', note: 'licence verified' });
+  const blocked = await api.call('PATCH', path, { status: 'resolved' });
+  expect({ status: blocked.status, code: blocked.body.error.code }).toEqual({ status: 409, code: 'risk_invalid_transition' });
+  expect((await api.call('PATCH', path, { status: 'active' })).body.result.risk.status).toBe('active');
+  expect((await api.call('PATCH', path, { status: 'false_positive' })).body.result.risk.status).toBe('false_positive');
+  const bad = await api.call('PATCH', path, { status: 'gone' });
+  expect(bad.status).toBe(400);
+
+  expect((await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved' })).body.result.assessment.status).toBe('concluded');
+  const closed = await api.call('PATCH', path, { status: 'active' });
+  expect({ status: closed.status, code: closed.body.error.code }).toEqual({ status: 409, code: 'assessment_invalid_transition' });
+}, 90_000);
+
+it('flags missing identity data of an individual (KYC workflow) as a medium data-quality risk', async () => {
+  const id = await startNew({ subjects: [{ type: 'individual', name: 'Qzxv Plorbtann', nationality: 'FR' }] });
+  await api.waitFor(id, ['ready_for_review']);
+  const document = (await api.get(id)).body.result.assessment;
+  expect(document.workflow_id).toBe('kyc_standard');
+  expect(document.risks).toEqual([expect.objectContaining({ category: 'data_quality', severity: 'medium', summary: 'date of birth missing' })]);
+  const identity = (await api.tasks(id)).body.result.tasks.find((t: { template_key: string }) => t.template_key === 'identity');
+  expect(identity).toMatchObject({ status: 'incomplete', incomplete_at: expect.any(String) });
+  expect(document.client_risk_ratings[0]).toMatchObject({ rating: 'low', score: 8 });
+}, 90_000);
