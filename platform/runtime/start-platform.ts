@@ -12,6 +12,7 @@ import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
 import { riskSubgraph } from '../../subgraphs/risk';
 import { startWorker } from './worker';
+import { mountVerifyPlaceholder } from '../../rest-adapter/idv-verify/verify-placeholder';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -58,11 +59,16 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         publicBaseUrl: config.publicBaseUrl,
         port: config.ports.rest,
         host: config.host,
-        mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway),
+        mount: (app, gateway) => {
+          mountIdvThemeBinaryRoutes(app, gateway);
+          mountVerifyPlaceholder(app);
+        },
         mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;
+      // A REST adapter on a free port (tests) is the public base its links must point at.
+      if (configured.ports.rest === 0) config.publicBaseUrl = rest.url;
     }
     if (services.includes('worker')) {
       const worker = await startWorker(db, config);
