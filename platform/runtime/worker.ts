@@ -3,6 +3,7 @@ import { Db } from '../db/prisma';
 import { startOutboxRelay } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
 import { allJobs } from './job-registry';
+import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -14,10 +15,12 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const queue = await JobQueue.start(config.databaseUrl);
   for (const job of allJobs({ db, config })) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
+  const deliveryTicker = startIdvDeliveryTicker({ db, config });
   return {
     queue,
     async close() {
       relay.stop();
+      await deliveryTicker.stop();
       await queue.stop();
     },
   };

@@ -1,5 +1,6 @@
 import { idvSessionRoutes } from './idv-sessions-routes';
 import { idvInviteRoutes } from './idv-invites-routes';
+import { idvWebhookRoutes } from './idv-webhooks-routes';
 import { idvThemeRoutes } from './idv-themes-routes';
 import { idvWorkflowRoutes } from './idv-workflows-routes';
 import { profileGroupRoutes } from './profile-groups-routes';
@@ -10,4 +11,4 @@ import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes, ...idvInviteRoutes];
+export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes, ...idvInviteRoutes, ...idvWebhookRoutes];

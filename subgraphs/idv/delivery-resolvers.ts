@@ -4,7 +4,9 @@ import { SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
 import { mergeResolverMaps } from './themes';
 import { createInviteResolvers } from './invites/resolvers/invite-resolvers';
 import { createInviteDeps } from './invites/services/invite-deps';
+import { createWebhookResolvers } from './webhooks/resolvers/webhook-resolvers';
 
 export function createDeliveryResolvers(deps: SubgraphDependencies, blobs: BlobStore) {
-  return mergeResolverMaps(createInviteResolvers(createInviteDeps(deps.db, deps.config, blobs)) as never);
+  const invites = createInviteDeps(deps.db, deps.config, blobs);
+  return mergeResolverMaps(createInviteResolvers(invites) as never, createWebhookResolvers(invites) as never);
 }

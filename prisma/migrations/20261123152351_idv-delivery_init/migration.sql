@@ -56,6 +56,7 @@ CREATE TABLE "idv"."webhook_deliveries" (
     "event_type" TEXT NOT NULL,
     "ordering_key" TEXT NOT NULL,
     "event_at" TIMESTAMP(3) NOT NULL,
+    "event_rank" INTEGER NOT NULL DEFAULT 0,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "next_attempt_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -100,7 +101,7 @@ CREATE UNIQUE INDEX "invite_sends_tenant_id_workspace_id_session_id_idempotency_
 CREATE INDEX "webhook_destinations_tenant_id_workspace_id_created_at_id_idx" ON "idv"."webhook_destinations"("tenant_id", "workspace_id", "created_at", "id");
 
 -- CreateIndex
-CREATE INDEX "webhook_deliveries_destination_id_ordering_key_status_event_idx" ON "idv"."webhook_deliveries"("destination_id", "ordering_key", "status", "event_at");
+CREATE INDEX "webhook_deliveries_destination_id_ordering_key_status_event_idx" ON "idv"."webhook_deliveries"("destination_id", "ordering_key", "status", "event_at", "event_rank");
 
 -- CreateIndex
 CREATE INDEX "webhook_deliveries_status_next_attempt_at_idx" ON "idv"."webhook_deliveries"("status", "next_attempt_at");
