@@ -35,6 +35,8 @@ export interface DeliveryConfig {
   webhookTimeoutMs?: number;
   /** Milliseconds an SMTP conversation may stall before the outcome counts as unconfirmed. */
   smtpTimeoutMs?: number;
+  /** Folder of the local mail sink (npm start without SMTP); the REST adapter lists it at /_dev/mail. */
+  localMailDir?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {

@@ -9,12 +9,20 @@ import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment'
 import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
 import { seedDemo } from './tenancy/seed-demo';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
+import { startLocalMailSink } from './mail/local-mail-sink';
 
 async function main(): Promise<void> {
   const services = selectedServices(process.argv.slice(2));
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
+  // No SMTP relay configured and everything in this process: invite emails go to a local sink
+  // (.vigil/mail/*.eml, listed at /_dev/mail) so the invite links can be clicked.
+  const mailSink = !config.smtp && services.length === SERVICE_NAMES.length ? await startLocalMailSink(path.join(LOCAL_DIR, 'mail'), '127.0.0.1') : undefined;
+  if (mailSink) {
+    config.smtp = { host: '127.0.0.1', port: mailSink.port, from: 'no-reply@vigil.local' };
+    config.delivery = { ...config.delivery, localMailDir: mailSink.dir };
+  }
   const platform = await startPlatform(config, services);
 
   let stopping = false;
@@ -23,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await platform.close();
+    await mailSink?.close();
     await database?.stop();
     process.exit(0);
   };
@@ -33,7 +42,7 @@ async function main(): Promise<void> {
     const demo = await seedDemo(platform.db);
     const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
     if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
-    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
+    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database), Boolean(mailSink));
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!process.env.VIGIL_SKIP_SHIPPED_WATCHLISTS) {
@@ -57,7 +66,7 @@ function selectedServices(args: string[]): ServiceName[] {
   return names as ServiceName[];
 }
 
-function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean): void {
+function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean, localMail: boolean): void {
   const rest = urls['rest-adapter'];
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
   const lines = [
@@ -67,6 +76,7 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
     `  Health              ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
+    ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in .vigil/mail/)`] : []),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
       : `  Demo API key        in ${path.relative(process.cwd(), keyFile)} (created on first run)`,

@@ -13,6 +13,7 @@ import { screeningSubgraph } from '../../subgraphs/screening';
 import { riskSubgraph } from '../../subgraphs/risk';
 import { startWorker } from './worker';
 import { mountVerifyPlaceholder } from '../../rest-adapter/idv-verify/verify-placeholder';
+import { mountLocalMailPage } from '../mail/local-mail-sink';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -62,6 +63,7 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         mount: (app, gateway) => {
           mountIdvThemeBinaryRoutes(app, gateway);
           mountVerifyPlaceholder(app);
+          if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
         mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
       });
