@@ -14,6 +14,8 @@ export interface WebhookReceiver {
   url: string;
   mode: 'up' | 'down' | 'hang';
   received: ReceivedWebhook[];
+  /** Requests that arrived, answered or not (a hanging receiver counts them too). */
+  arrivals: number;
   /** Requests answered 2xx, deduplicated by event id (the receiver's dedup). */
   acknowledged(): ReceivedWebhook[];
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     mode: 'up',
     received: [],
+    arrivals: 0,
     acknowledged() {
       const seen = new Set<string>();
       return receiver.received.filter((r) => r.status === 200 && !seen.has(r.json.id) && seen.add(r.json.id));
@@ -39,6 +42,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      receiver.arrivals++;
       if (receiver.mode === 'hang') return;
       const status = receiver.mode === 'up' ? 200 : 503;
       receiver.received.push({ headers: req.headers, body, json: JSON.parse(body), status });
