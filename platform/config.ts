@@ -22,6 +22,21 @@ export interface VigilConfig {
   verifyBaseUrl: string | undefined;
   logLevel: string;
   smtp: { host: string; port: number; from: string } | undefined;
+  /** Invite email and webhook delivery settings (subgraphs/idv/delivery-settings.ts fills defaults). */
+  delivery?: DeliveryConfig;
+}
+
+export interface DeliveryConfig {
+  /** Operator setting: allow webhook URLs on private, loopback and link-local addresses. */
+  webhookAllowPrivateNetworks?: boolean;
+  /** Multiplies every webhook retry delay and the disable-after-a-day window (tests compress time). */
+  webhookTimeScale?: number;
+  /** Milliseconds one webhook HTTP attempt may take. */
+  webhookTimeoutMs?: number;
+  /** Milliseconds an SMTP conversation may stall before the outcome counts as unconfirmed. */
+  smtpTimeoutMs?: number;
+  /** Folder of the local mail sink (npm start without SMTP); the REST adapter lists it at /_dev/mail. */
+  localMailDir?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
@@ -55,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     smtp: env.VIGIL_SMTP_HOST
       ? { host: env.VIGIL_SMTP_HOST, port: Number(env.VIGIL_SMTP_PORT ?? 25), from: env.VIGIL_SMTP_FROM ?? 'no-reply@vigil.local' }
       : undefined,
+    delivery: {
+      webhookAllowPrivateNetworks: env.VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      webhookTimeScale: env.VIGIL_WEBHOOK_TIME_SCALE ? Number(env.VIGIL_WEBHOOK_TIME_SCALE) : undefined,
+      webhookTimeoutMs: env.VIGIL_WEBHOOK_TIMEOUT_MS ? Number(env.VIGIL_WEBHOOK_TIMEOUT_MS) : undefined,
+      smtpTimeoutMs: env.VIGIL_SMTP_TIMEOUT_MS ? Number(env.VIGIL_SMTP_TIMEOUT_MS) : undefined,
+    },
   };
 }
 

@@ -10,12 +10,20 @@ import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platf
 import { seedDemo } from './tenancy/seed-demo';
 import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
+import { startLocalMailSink } from './mail/local-mail-sink';
 
 async function main(): Promise<void> {
   const services = selectedServices(process.argv.slice(2));
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
+  // No SMTP relay configured and everything in this process: invite emails go to a local sink
+  // (.vigil/mail/*.eml, listed at /_dev/mail) so the invite links can be clicked.
+  const mailSink = !config.smtp && services.length === SERVICE_NAMES.length ? await startLocalMailSink(path.join(LOCAL_DIR, 'mail'), '127.0.0.1') : undefined;
+  if (mailSink) {
+    config.smtp = { host: '127.0.0.1', port: mailSink.port, from: 'no-reply@vigil.local' };
+    config.delivery = { ...config.delivery, localMailDir: mailSink.dir };
+  }
   const platform = await startPlatform(config, services);
 
   let stopping = false;
@@ -24,6 +32,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await platform.close();
+    await mailSink?.close();
     await database?.stop();
     process.exit(0);
   };
@@ -37,7 +46,7 @@ async function main(): Promise<void> {
     // The playground opens with the demo key in its headers (this machine only: the key file is
     // the one written on the first start).
     setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(keyFile));
-    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database));
+    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database), Boolean(mailSink));
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!process.env.VIGIL_SKIP_SHIPPED_WATCHLISTS) {
@@ -65,7 +74,7 @@ function selectedServices(args: string[]): ServiceName[] {
   return names as ServiceName[];
 }
 
-function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean): void {
+function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean, localMail: boolean): void {
   const rest = urls['rest-adapter'];
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
   const lines = [
@@ -75,6 +84,7 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
     `  Health              ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
+    ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in .vigil/mail/)`] : []),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
       : `  Demo API key        in ${path.relative(process.cwd(), keyFile)} (created on first run)`,

@@ -94,6 +94,11 @@ export const ERROR_STATUS = {
   risk_scorecard_not_found: 404,
   evidence_not_found: 404,
   evidence_type_unsupported: 415,
+  // idv delivery (webhook destinations and deliveries)
+  idv_webhook_not_found: 404,
+  idv_webhook_limit_reached: 409,
+  idv_webhook_url_forbidden: 400,
+  idv_webhook_delivery_not_found: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,6 +5,7 @@ import { JobDefinition, JobQueue } from '../jobs/job-queue';
 import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
 import { batchJobs } from '../../subgraphs/screening/jobs/batch-job';
 import { riskJobs } from '../../subgraphs/risk/jobs/run-job';
+import { idvDeliveryJobs } from '../../subgraphs/idv/jobs/delivery-jobs';
 
 export interface JobDependencies {
   db: Db;
@@ -14,5 +15,5 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps)];
 }

@@ -14,6 +14,8 @@ import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
 import { riskSubgraph } from '../../subgraphs/risk';
 import { startWorker } from './worker';
+import { mountVerifyPlaceholder } from '../../rest-adapter/idv-verify/verify-placeholder';
+import { mountLocalMailPage } from '../mail/local-mail-sink';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -64,11 +66,15 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
           mountIdvThemeBinaryRoutes(app, gateway);
           mountScreeningReportRoutes(app, gateway, config.internalSecret);
           mountRiskFileRoutes(app, gateway);
+          mountVerifyPlaceholder(app);
+          if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
         mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI],
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;
+      // A REST adapter on a free port (tests) is the public base its links must point at.
+      if (configured.ports.rest === 0) config.publicBaseUrl = rest.url;
     }
     if (services.includes('worker')) {
       const worker = await startWorker(db, config);

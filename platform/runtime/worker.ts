@@ -3,6 +3,7 @@ import { Db } from '../db/prisma';
 import { startOutboxRelay } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
 import { allJobs } from './job-registry';
+import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -15,10 +16,12 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const jobs = allJobs({ db, config, queue });
   for (const job of jobs) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
+  const deliveryTicker = startIdvDeliveryTicker({ db, config });
   return {
     queue,
     async close() {
       relay.stop();
+      await deliveryTicker.stop();
       await queue.stop();
       for (const job of jobs) await job.close?.();
     },

@@ -1,4 +1,6 @@
 import { idvSessionRoutes } from './idv-sessions-routes';
+import { idvInviteRoutes } from './idv-invites-routes';
+import { idvWebhookRoutes } from './idv-webhooks-routes';
 import { idvThemeRoutes } from './idv-themes-routes';
 import { idvWorkflowRoutes } from './idv-workflows-routes';
 import { namesCompareRoutes } from './names-compare-routes';
@@ -24,4 +26,6 @@ export const allRoutes: Route[] = [
   ...idvSessionRoutes,
   ...idvWorkflowRoutes,
   ...namesCompareRoutes,
+  ...idvInviteRoutes,
+  ...idvWebhookRoutes,
 ];

@@ -6,9 +6,11 @@ import { createIdvContext } from './context';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
 import { IdvJSONObject } from './resolvers/json-object';
 import { createIdvDeps } from './services/deps';
+import { createDeliveryResolvers } from './delivery-resolvers';
 
 export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
   const idvDeps = createIdvDeps(deps.db, deps.config);
+  const blobs = blobStoreFromEnv();
   return {
     name: 'idv',
     schemaPath: path.join(__dirname, 'schema.graphql'),
@@ -17,7 +19,9 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
         idvCoreResolvers,
         // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
-        createThemeResolvers({ db: deps.db, blobs: blobStoreFromEnv() }),
+        createThemeResolvers({ db: deps.db, blobs }),
+        // Invites and webhook destinations (issue 11): delivery-resolvers.ts.
+        createDeliveryResolvers(deps, blobs),
       ),
       // scalar JSONObject of the IDV core's rich inputs and outputs (graphql-scalars' JSONObject;
       // see resolvers/json-object.ts). The scalar itself, not a copy: mergeResolverMaps is for

@@ -11,6 +11,7 @@ import { hashSecret } from '../../../platform/crypto/hash';
 import { GATEWAY_ACTOR, Principal } from '../../../platform/principal/principal';
 import { findInviteByCodeHash, findSessionByTokenHash } from '../data/session-store';
 import { IdvError } from '../errors';
+import { redeemIfSingleUse } from '../invites/data/invite-store';
 import { IdvDeps } from './deps';
 
 export type HostedPageCredentialKind = 'capture' | 'invite';
@@ -47,6 +48,8 @@ export async function resolveHostedPageCredential(
   if (scheme === 'invite') {
     const invite = await findInviteByCodeHash(deps.db, hashSecret(value));
     if (!invite || invite.consumedAt || invite.expiresAt.getTime() <= now || invite.session.status === 'canceled') return null;
+    // Direct links are single use (issue 11): the first resolution redeems them.
+    if (!(await redeemIfSingleUse(deps.db, hashSecret(value), deps.now()))) return null;
     return { tenantId: invite.tenantId, workspaceId: invite.workspaceId, sessionId: invite.sessionId, kind: 'invite' };
   }
   return null;

@@ -1,0 +1,189 @@
+// Webhook destinations of a workspace (REST /idv/v1/webhooks, GraphQL webhookDestination*): at
+// most 10 per workspace, URLs checked against private networks, secrets shown once (create and
+// rotate), enable/disable, the delivery log and manual redelivery.
+import { z } from 'zod';
+import { Prisma } from '../../../../generated/prisma/client';
+import { KeyProvider } from '../../../../platform/crypto/envelope';
+import { Db } from '../../../../platform/db/prisma';
+import { newId } from '../../../../platform/ids/new-id';
+import { Principal } from '../../../../platform/principal/principal';
+import { Scope } from '../../data/scope';
+import { IdvDeliveryError } from '../../delivery-errors';
+import { DeliverySettings } from '../../delivery-settings';
+import { parseOrThrow } from '../../model/validation';
+import { requireManagement } from '../../services/principals';
+import * as store from '../data/webhook-store';
+import { DestinationRow } from '../data/webhook-store';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_KINDS } from './event-payload';
+import { DestinationSecrets, newDestinationSecrets, sealSecrets } from './secrets';
+import { urlProblem } from './url-guard';
+
+export const MAX_DESTINATIONS = 10;
+/** The previous secrets keep signing this long after a rotation. */
+export const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+export interface WebhookDeps {
+  db: Db;
+  keyProvider: KeyProvider;
+  settings: DeliverySettings;
+  now(): Date;
+}
+
+const fields = {
+  url: z.string().min(1).max(2048),
+  description: z.string().max(500),
+  kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1).max(WEBHOOK_KINDS.length),
+  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length),
+  enabled: z.boolean(),
+};
+export const createDestinationSchema = z.strictObject({
+  url: fields.url,
+  description: fields.description.optional(),
+  kinds: fields.kinds.optional(),
+  event_types: fields.event_types.optional(),
+  enabled: fields.enabled.optional(),
+});
+export const updateDestinationSchema = z.strictObject({
+  url: fields.url.optional(),
+  description: fields.description.optional(),
+  kinds: fields.kinds.optional(),
+  event_types: fields.event_types.optional(),
+  enabled: fields.enabled.optional(),
+});
+
+const notFound = () => new IdvDeliveryError('idv_webhook_not_found', 'Webhook destination not found');
+
+function checkUrl(deps: WebhookDeps, url: string): void {
+  const problem = urlProblem(url, deps.settings.webhookAllowPrivateNetworks);
+  if (problem) throw new IdvDeliveryError('idv_webhook_url_forbidden', `url: ${problem}`, { field: 'body.url' });
+}
+
+export interface CreatedDestination {
+  destination: DestinationRow;
+  secrets: DestinationSecrets;
+}
+
+export async function createDestination(deps: WebhookDeps, principal: Principal, body: unknown): Promise<CreatedDestination> {
+  const scope = requireManagement(principal);
+  const input = parseOrThrow(createDestinationSchema, body ?? {});
+  checkUrl(deps, input.url);
+  const id = newId('whd');
+  const secrets = newDestinationSecrets();
+  const destination = await deps.db.$transaction(async (tx) => {
+    // One workspace's creates are serialized so the limit holds under concurrency.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${scope.tenantId}:${scope.workspaceId}`}))`;
+    if ((await store.countDestinations(tx, scope)) >= MAX_DESTINATIONS) {
+      throw new IdvDeliveryError('idv_webhook_limit_reached', `A workspace has at most ${MAX_DESTINATIONS} webhook destinations`);
+    }
+    return store.insertDestination(tx, {
+      id,
+      ...scope,
+      url: input.url,
+      description: input.description ?? '',
+      kinds: input.kinds ? [...new Set(input.kinds)] : [...WEBHOOK_KINDS],
+      eventTypes: input.event_types ? [...new Set(input.event_types)] : [],
+      enabled: input.enabled ?? true,
+      disabledReason: input.enabled === false ? 'manual' : null,
+      disabledAt: input.enabled === false ? deps.now() : null,
+      secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+    });
+  });
+  return { destination, secrets };
+}
+
+export async function getDestination(deps: Pick<WebhookDeps, 'db'>, principal: Principal, id: string): Promise<DestinationRow> {
+  const scope = requireManagement(principal);
+  const row = await store.findDestination(deps.db, scope, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listDestinations(deps: Pick<WebhookDeps, 'db'>, principal: Principal): Promise<DestinationRow[]> {
+  return store.listDestinations(deps.db, requireManagement(principal));
+}
+
+export async function updateDestination(deps: WebhookDeps, principal: Principal, id: string, body: unknown): Promise<DestinationRow> {
+  const scope = requireManagement(principal);
+  const input = parseOrThrow(updateDestinationSchema, body ?? {});
+  if (input.url !== undefined) checkUrl(deps, input.url);
+  const current = await getDestination(deps, principal, id);
+  return store.updateDestination(deps.db, scope, id, {
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.kinds !== undefined ? { kinds: [...new Set(input.kinds)] } : {}),
+    ...(input.event_types !== undefined ? { eventTypes: [...new Set(input.event_types)] } : {}),
+    ...(input.enabled !== undefined && input.enabled !== current.enabled ? enabledChange(deps, input.enabled) : {}),
+  });
+}
+
+function enabledChange(deps: Pick<WebhookDeps, 'now'>, enabled: boolean) {
+  // Enabling clears the failure record: the backlog is retried from now on.
+  return enabled ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : { enabled: false, disabledReason: 'manual', disabledAt: deps.now() };
+}
+
+export async function setDestinationEnabled(deps: WebhookDeps, principal: Principal, id: string, enabled: boolean): Promise<DestinationRow> {
+  const scope = requireManagement(principal);
+  const current = await getDestination(deps, principal, id);
+  if (current.enabled === enabled) return current;
+  const updated = await store.updateDestination(deps.db, scope, id, enabledChange(deps, enabled));
+  if (enabled) await store.makePendingDue(deps.db, scope, id, deps.now());
+  return updated;
+}
+
+export async function deleteDestination(deps: Pick<WebhookDeps, 'db'>, principal: Principal, id: string): Promise<DestinationRow> {
+  const scope = requireManagement(principal);
+  const row = await getDestination(deps, principal, id);
+  await store.deleteDestination(deps.db, scope, id);
+  return row;
+}
+
+/** New secrets; the previous pair keeps signing (second signature) for 24 hours. */
+export async function rotateSecret(deps: WebhookDeps, principal: Principal, id: string): Promise<CreatedDestination> {
+  const scope = requireManagement(principal);
+  const current = await getDestination(deps, principal, id);
+  const secrets = newDestinationSecrets();
+  const destination = await store.updateDestination(deps.db, scope, id, {
+    secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+    previousSecrets: current.secrets as Prisma.InputJsonValue,
+    previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
+  });
+  return { destination, secrets };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery log
+
+/** Marks a delivery whose next attempt is a manual redelivery (the attempt log says so). */
+export const REDELIVERY_REQUESTED = 'redelivery_requested';
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, principal: Principal, destinationId: string, args: { status?: string | null; take: number; skip: number }) {
+  const scope = requireManagement(principal);
+  await getDestination(deps, principal, destinationId);
+  const status = args.status ?? undefined;
+  const [rows, total] = await Promise.all([store.listDeliveries(deps.db, scope, destinationId, { status, take: args.take + 1, skip: args.skip }), store.countDeliveries(deps.db, scope, destinationId, status)]);
+  return { rows, total };
+}
+
+export async function getDelivery(deps: Pick<WebhookDeps, 'db'>, principal: Principal, destinationId: string, deliveryId: string) {
+  const scope = requireManagement(principal);
+  const row = await store.findDelivery(deps.db, scope, destinationId, deliveryId);
+  if (!row) throw new IdvDeliveryError('idv_webhook_delivery_not_found', 'Webhook delivery not found');
+  return row;
+}
+
+/** Manual redelivery: the delivery goes back to pending, due now; the next worker tick sends it
+ * (after any earlier pending delivery of the same session, to keep the order). */
+export async function redeliver(deps: WebhookDeps, principal: Principal, destinationId: string, deliveryId: string) {
+  const row = await getDelivery(deps, principal, destinationId, deliveryId);
+  return store.updateDelivery(deps.db, row.id, { status: 'pending', nextAttemptAt: deps.now(), leaseUntil: null, lastError: REDELIVERY_REQUESTED });
+}
+
+export async function attemptsOf(deps: Pick<WebhookDeps, 'db'>, deliveryIds: readonly string[]) {
+  return store.attemptsOf(deps.db, deliveryIds);
+}
+
+export function scopeOf(principal: Principal): Scope {
+  return requireManagement(principal);
+}

@@ -1,0 +1,54 @@
+// At least once across a crash: a worker process killed with SIGKILL in the middle of a delivery
+// (the receiver has the request, no answer yet) loses nothing; a worker started afterwards picks
+// the delivery up once the dead worker's lease expires, and the receiver acknowledges it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startWorker } from '../../platform/runtime/worker';
+import { TestPlatform } from '../helpers/test-platform';
+import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { createProfile, createSession, driveTo, idv, newTenant, startIdvPlatform } from './idv-helpers';
+
+const root = path.resolve(__dirname, '../..');
+let platform: TestPlatform;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  platform = await startIdvPlatform({ config: { delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 } } });
+});
+afterAll(async () => {
+  await platform.close();
+  await receiver.close();
+});
+
+it('kill -9 of the worker mid-delivery loses no event', async () => {
+  const tenant = await newTenant(platform);
+  await idv(platform, tenant).post('/webhooks', { url: receiver.url, kinds: ['idv'] });
+  receiver.mode = 'hang';
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts'), '--service', 'worker'], {
+    cwd: root,
+    env: { ...process.env, VIGIL_LOG_LEVEL: 'warn', VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', VIGIL_WEBHOOK_TIMEOUT_MS: '5000', VIGIL_WEBHOOK_TIME_SCALE: '0.0001' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+  try {
+    const profileId = await createProfile(platform, tenant);
+    const { id } = await createSession(platform, tenant, { profile_id: profileId });
+    await driveTo(platform, tenant, id, 'failed');
+    await waitFor(() => receiver.arrivals >= 1, 60_000, 'the child worker to post');
+    child.kill('SIGKILL');
+    await exited;
+    const leased = await platform.db.webhookDelivery.findFirstOrThrow({ where: { tenantId: tenant.tenantId } });
+    expect(leased).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(leased.leaseUntil).not.toBeNull();
+    receiver.mode = 'up';
+    // Another worker takes over once the dead worker's lease (its 5 s timeout + 10 s) expires.
+    worker = await startWorker(platform.db, platform.config);
+    await waitFor(async () => (await platform.db.webhookDelivery.findUniqueOrThrow({ where: { id: leased.id } })).status === 'succeeded', 45_000, 'the delivery after the crash');
+    expect(receiver.acknowledged().filter((r) => r.json.data.session_id === id)).toHaveLength(1);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await worker?.close();
+  }
+}, 120_000);
