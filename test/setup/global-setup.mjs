@@ -12,6 +12,7 @@ export default async function globalSetup() {
   process.env.NODE_ENV = 'test';
   process.env.VIGIL_INTERNAL_SECRET ??= crypto.randomBytes(32).toString('base64url');
   process.env.VIGIL_MASTER_KEY ??= crypto.randomBytes(32).toString('base64');
+  process.env.VIGIL_OPERATOR_TOKEN ??= crypto.randomBytes(24).toString('base64url');
   const { applyMigrations } = await tsImport(path.join(root, 'platform/db/migrations.ts'), import.meta.url);
 
   if (process.env.DATABASE_URL) {
