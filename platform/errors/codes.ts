@@ -72,6 +72,12 @@ export const ERROR_STATUS = {
 
   // risk
   assessment_not_found: 404,
+
+  // reliability and security (platform, issue 17)
+  rate_limited: 429,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
+  graphql_limit_exceeded: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -6,6 +6,9 @@ import { httpStatusFor, isErrorCode } from './codes';
 import { DomainError } from './domain-error';
 import { logger } from '../logging/logger';
 
+/** How graphql-armor words a refused document ("... limit of 15 exceeded, found 1000."). */
+const OPERATION_LIMIT_MESSAGE = /^Syntax Error: ((Aliases|Query Cost|Query depth|Directives|Token) limit of \d+ exceeded|Document contains more th(an|at) \d+ tokens)/i;
+
 /** Apollo `formatError` for subgraphs and the gateway. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -20,8 +23,13 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (isErrorCode(code)) {
     return { ...formatted, extensions: { ...formatted.extensions, http: { status: httpStatusFor(code) } } };
   }
-  // Apollo's own request errors (parse/validation of the GraphQL document) are the caller's fault.
-  if (code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {
+  // Operation limits (gateway/operation-limits.ts) refuse a document before execution.
+  if (OPERATION_LIMIT_MESSAGE.test(formatted.message)) {
+    return { message: formatted.message.replace(/^Syntax Error: /, ''), extensions: { code: 'graphql_limit_exceeded', http: { status: 400 } } };
+  }
+  // Apollo's own request errors (parse/validation of the GraphQL document, an operation name the
+  // document does not contain, a malformed request) are the caller's fault.
+  if (code === 'OPERATION_RESOLUTION_FAILURE' || code === 'BAD_REQUEST' || code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'schema_validation_failed', http: { status: 400 } } };
   }
   logger.error({ err: original }, 'unexpected error');

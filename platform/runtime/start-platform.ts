@@ -60,6 +60,8 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         host: config.host,
         mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway),
         mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
+        rateLimits: config.rateLimits,
+        internalSecret: config.internalSecret,
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;
