@@ -6,7 +6,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, parse } from 'graphql';
 import type { Fetcher } from '@apollo/utils.fetcher';
 import { VigilConfig } from '../platform/config';
 import { Db } from '../platform/db/prisma';
@@ -23,6 +23,14 @@ import { readCredential } from './credentials/read-credential';
 import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
 import { composeSupergraph } from './supergraph';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
+import { LocalKeyProvider } from '../platform/crypto/envelope';
+import { graphqlJsonBody } from '../platform/http/json-limits';
+import { rateLimiter } from '../platform/http/rate-limit';
+import { sendHtmlPage } from '../platform/http/security-headers';
+import { FORWARDED_BY_HEADER, isRestAdapterCall } from '../platform/http/forwarded-by';
+import { idempotencyPlugin } from './idempotency-plugin';
+import { OPERATION_LIMITS, operationLimits } from './operation-limits';
+import { requestErrorStatusPlugin } from './request-error-status';
 
 export interface GatewayContext {
   principal: Principal;
@@ -56,7 +64,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
     supergraphSdl: composeSupergraph(options.subgraphUrls),
     buildService: ({ url }) => new SignedPrincipalDataSource(url!, config.internalSecret),
   });
-  const apollo = new ApolloServer<GatewayContext>({ gateway, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  const limits = operationLimits();
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    formatError,
+    introspection: config.introspection,
+    csrfPrevention: false,
+    includeStacktraceInErrorResponses: false,
+    validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ...limits.plugins,
+      idempotencyPlugin(db, new LocalKeyProvider(config.masterKey)),
+      requestErrorStatusPlugin(),
+    ],
+  });
   await apollo.start();
   // Hosted-page credentials are resolved by the IDV subgraph (at options.subgraphUrls.idv).
   const resolvers = credentialResolvers({ subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret }, options.extraCredentialResolvers);
@@ -69,7 +92,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   mountPlayground(app);
   app.use(
     '/graphql',
-    express.json({ limit: '32mb' }) /* batch screening: up to 100,000 entities a request */,
+    rateLimiter({
+      limits: config.rateLimits,
+      exempt: (req) => isRestAdapterCall(req.header(FORWARDED_BY_HEADER), config.internalSecret),
+      reject: (_req, res, retryAfter) =>
+        void res.status(429).json({ errors: [{ message: `Rate limit exceeded; retry after ${retryAfter} s`, extensions: { code: 'rate_limited', http: { status: 429 } } }] }),
+    }),
+    ...graphqlJsonBody(),
+    refuseUnknownOperationName,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
@@ -106,6 +136,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   };
 }
 
+/** An operationName the document does not define is the caller's mistake: 400 (the gateway's
+ * executor would fail on it as an internal error). */
+function refuseUnknownOperationName(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const { query, operationName } = (req.method === 'GET' ? req.query : req.body ?? {}) as { query?: unknown; operationName?: unknown };
+  if (typeof query !== 'string' || typeof operationName !== 'string' || !operationName) return next();
+  let defined: boolean;
+  try {
+    defined = parse(query, { maxTokens: OPERATION_LIMITS.maxTokens }).definitions.some((definition) => definition.kind === 'OperationDefinition' && definition.name?.value === operationName);
+  } catch {
+    return next(); // Apollo reports the syntax error itself.
+  }
+  if (defined) return next();
+  res.status(400).json({ errors: [{ message: `Unknown operation named "${operationName}"`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } }] });
+}
+
 /** GraphiQL served from the npm packages (no CDN: installations are often air-gapped). */
 function mountPlayground(app: express.Express): void {
   const asset = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -121,9 +166,7 @@ function mountPlayground(app: express.Express): void {
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.sendFile(file);
   });
-  const page = (_req: express.Request, res: express.Response) => {
-    res.type('html').send(playgroundHtml('/graphql', playgroundApiKey()));
-  };
+  const page = (_req: express.Request, res: express.Response) => sendHtmlPage(res, playgroundHtml('/graphql', playgroundApiKey()));
   app.get('/playground', page);
   app.get('/graphql', (req, res, next) => (req.accepts(['html', 'json']) === 'html' && !req.query.query ? page(req, res) : next()));
 }

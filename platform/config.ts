@@ -1,5 +1,7 @@
 // All configuration comes from the environment, read once here. `npm start` on the embedded
 // default fills in what is missing (database, secrets kept under .vigil/) before services start.
+import { RateLimits, rateLimitsFromEnv } from './http/rate-limit';
+
 export interface SubgraphUrls {
   profiles: string;
   idv: string;
@@ -22,6 +24,10 @@ export interface VigilConfig {
   verifyBaseUrl: string | undefined;
   logLevel: string;
   smtp: { host: string; port: number; from: string } | undefined;
+  /** Token-bucket limits of the REST adapter and the gateway (docs/reliability.md). */
+  rateLimits: RateLimits;
+  /** GraphQL introspection on the gateway (VIGIL_GRAPHQL_INTROSPECTION=false in production). */
+  introspection: boolean;
   /** Invite email and webhook delivery settings (subgraphs/idv/delivery-settings.ts fills defaults). */
   delivery?: DeliveryConfig;
 }
@@ -76,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       webhookTimeoutMs: env.VIGIL_WEBHOOK_TIMEOUT_MS ? Number(env.VIGIL_WEBHOOK_TIMEOUT_MS) : undefined,
       smtpTimeoutMs: env.VIGIL_SMTP_TIMEOUT_MS ? Number(env.VIGIL_SMTP_TIMEOUT_MS) : undefined,
     },
+    rateLimits: rateLimitsFromEnv(env),
+    introspection: env.VIGIL_GRAPHQL_INTROSPECTION !== 'false',
   };
 }
 

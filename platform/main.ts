@@ -12,6 +12,9 @@ import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 import { startLocalMailSink } from './mail/local-mail-sink';
 
+/** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
+const SHUTDOWN_LIMIT_MS = 9_000;
+
 async function main(): Promise<void> {
   const services = selectedServices(process.argv.slice(2));
   const database = await prepareLocalEnvironment(process.env);
@@ -31,9 +34,17 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await platform.close();
-    await mailSink?.close();
-    await database?.stop();
+    // Drain, then close; whatever still hangs (a database that never answers) cannot hold the
+    // process past SHUTDOWN_LIMIT_MS.
+    const limit = setTimeout(() => {
+      logger.error({ signal }, 'shutdown took too long; exiting');
+      void database?.stop().finally(() => process.exit(1));
+      setTimeout(() => process.exit(1), 500).unref();
+    }, SHUTDOWN_LIMIT_MS);
+    limit.unref();
+    await platform.close().catch((error) => logger.error({ err: error }, 'error while closing services'));
+    await mailSink?.close().catch((error) => logger.error({ err: error }, 'error while closing the mail sink'));
+    await database?.stop().catch((error) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -83,7 +94,8 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
-    `  Health              ${rest}/healthz   ${rest}/readyz   metrics ${rest}/metrics`,
+    `  Health              ${rest}/healthz   ${rest}/readyz`,
+    `  Metrics             ${rest}/metrics   (Authorization: Bearer <token in .vigil/operator-token or VIGIL_OPERATOR_TOKEN>)`,
     ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in .vigil/mail/)`] : []),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`

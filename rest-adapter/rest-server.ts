@@ -3,6 +3,8 @@
 import path from 'node:path';
 import express, { NextFunction, Request, Response } from 'express';
 import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
+import { RateLimits, rateLimiter } from '../platform/http/rate-limit';
+import { sendHtmlPage } from '../platform/http/security-headers';
 import { ApiError } from './http/api-error';
 import { buildRouter, sendError } from './http/build-router';
 import { Area } from './http/envelopes';
@@ -22,24 +24,35 @@ export interface RestAdapterOptions {
   mount?(app: express.Express, gateway: GatewayClient): void;
   /** OpenAPI descriptions of the endpoints `mount` adds (they are not in the route table). */
   mountedOpenApi?: readonly OpenApiOperation[];
+  /** Rate limits applied to every request (docs/reliability.md); none when omitted. */
+  rateLimits?: RateLimits;
+  /** Signs the adapter's gateway calls as already rate-limited (platform/http/forwarded-by.ts). */
+  internalSecret?: string;
 }
 
 export function createRestApp(options: RestAdapterOptions): express.Express {
-  const gateway = new GatewayClient(options.gatewayUrl);
+  const gateway = new GatewayClient(options.gatewayUrl, options.internalSecret);
   const routes = options.routes ?? allRoutes;
   const app = createServiceApp('rest-adapter', async () => {
     const response = await fetch(options.gatewayUrl.replace(/\/graphql$/, '/readyz'));
     if (!response.ok) throw new Error(`gateway not ready (${response.status})`);
   });
+  if (options.rateLimits) {
+    app.use(
+      rateLimiter({
+        limits: options.rateLimits,
+        reject: (req, res, retryAfter) => sendError(req, res, areaOf(req.path), ApiError.of('rate_limited', `Rate limit exceeded; retry after ${retryAfter} s`)),
+      }),
+    );
+  }
   const openApi = openApiDocument(routes, options.publicBaseUrl, options.mountedOpenApi);
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
   const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   app.use('/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
-  app.get(['/docs', '/docs/'], (_req, res) => {
-    res.type('html').send(docsHtml());
-  });
+  const docsPage = docsHtml();
+  app.get(['/docs', '/docs/'], (_req, res) => sendHtmlPage(res, docsPage));
   options.mount?.(app, gateway);
   app.use(buildRouter(routes, gateway));
   app.use((req: Request, res: Response) => {

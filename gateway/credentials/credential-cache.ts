@@ -1,9 +1,8 @@
 // Resolved principals are cached briefly per gateway replica, so a busy integration does not pay
 // a database lookup per request. Revocations reach every replica at once through Postgres
 // LISTEN/NOTIFY (channel vigil_credentials); if that listener is down, nothing is cached.
-import { Client } from 'pg';
 import { hashSecret } from '../../platform/crypto/hash';
-import { logger } from '../../platform/logging/logger';
+import { PgListener } from '../../platform/db/pg-listener';
 import { Principal } from '../../platform/principal/principal';
 import { CREDENTIALS_CHANNEL } from '../../platform/tenancy/tenancy-store';
 
@@ -12,18 +11,28 @@ const MAX_ENTRIES = 10_000;
 
 export class CredentialCache {
   private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
-  private listener: Client | undefined;
-  private listening = false;
-  private closed = false;
+  private readonly listener: PgListener;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(databaseUrl: string) {
+    // One reconnect loop with capped, jittered backoff (platform/db/pg-listener.ts): an outage
+    // must not multiply reconnect attempts. Entries are dropped whenever the listener (re)connects
+    // or is lost, since a revocation may have been missed in between.
+    this.listener = new PgListener({
+      databaseUrl,
+      channels: [CREDENTIALS_CHANNEL],
+      name: 'revocation listener',
+      onNotification: () => this.entries.clear(),
+      onConnected: () => this.entries.clear(),
+      onLost: () => this.entries.clear(),
+    });
+  }
 
   async start(): Promise<void> {
-    await this.connect().catch((error) => logger.warn({ err: error }, 'credential cache disabled: cannot listen for revocations'));
+    await this.listener.start();
   }
 
   get(scheme: string, value: string): Principal | undefined {
-    if (!this.listening) return undefined;
+    if (!this.listener.connected) return undefined;
     const key = cacheKey(scheme, value);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -35,34 +44,19 @@ export class CredentialCache {
   }
 
   set(scheme: string, value: string, principal: Principal): void {
-    if (!this.listening) return;
+    if (!this.listener.connected) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(cacheKey(scheme, value), { principal, expiresAt: Date.now() + TTL_MS });
   }
 
+  /** Connection attempts of the revocation listener (a reconnect storm shows here). */
+  get listenerAttempts(): number {
+    return this.listener.attempts;
+  }
+
   async close(): Promise<void> {
-    this.closed = true;
-    this.listening = false;
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
-    client.on('notification', () => this.entries.clear());
-    client.on('error', (error) => this.lost(error));
-    client.on('end', () => this.lost(undefined));
-    await client.connect();
-    await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
-    this.listener = client;
-    this.listening = true;
-  }
-
-  private lost(error: unknown): void {
-    this.listening = false;
     this.entries.clear();
-    if (this.closed) return;
-    logger.warn({ err: error }, 'revocation listener lost; caching paused until it reconnects');
-    setTimeout(() => void this.connect().catch(() => this.lost(undefined)), 2000).unref();
+    await this.listener.close();
   }
 }
 

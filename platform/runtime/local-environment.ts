@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { embeddedUrl, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
+import { embeddedUrl, liveOwner, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 export const LOCAL_DIR = path.resolve(__dirname, '../../.vigil');
 
@@ -19,15 +19,23 @@ export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<R
     env.VIGIL_INTERNAL_SECRET ??= secrets.internalSecret;
     env.VIGIL_MASTER_KEY ??= secrets.masterKey;
   }
+  // The operator credential for /metrics, generated once beside the other secrets.
+  if (!env.VIGIL_OPERATOR_TOKEN) {
+    fs.mkdirSync(LOCAL_DIR, { recursive: true });
+    const tokenFile = path.join(LOCAL_DIR, 'operator-token');
+    if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
+    env.VIGIL_OPERATOR_TOKEN = fs.readFileSync(tokenFile, 'utf8').trim();
+  }
   if (env.DATABASE_URL) return undefined;
   const dataDir = path.join(LOCAL_DIR, 'postgres');
-  // A CLI command while `npm start` runs: use the server that already owns the data folder.
+  // A CLI command while `npm start` runs: use the server its live owner started. A server whose
+  // owner died is an orphan: startEmbeddedPostgres stops it and starts one this process owns.
   const runningPort = runningServerPort(dataDir);
-  if (runningPort) {
+  if (runningPort && liveOwner(dataDir)) {
     env.DATABASE_URL = embeddedUrl(runningPort);
     return undefined;
   }
-  const database = await startEmbeddedPostgres({ dataDir });
+  const database = await startEmbeddedPostgres({ dataDir, log: (line) => process.stderr.write(`${line}\n`) });
   env.DATABASE_URL = database.url;
   return database;
 }

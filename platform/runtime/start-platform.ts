@@ -70,6 +70,8 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
           if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
         mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI],
+        rateLimits: config.rateLimits,
+        internalSecret: config.internalSecret,
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;

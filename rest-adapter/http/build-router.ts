@@ -1,6 +1,7 @@
 // Turns the route table into Express handlers: credential form check, lossless body parsing,
 // schema validation, one GraphQL call to the gateway, and the area's envelope.
 import express, { Request, Response } from 'express';
+import { bodyFailure, jsonDepth, MAX_JSON_DEPTH } from '../../platform/http/json-limits';
 import { ApiError } from './api-error';
 import { areaHeaders, errorEnvelope, successEnvelope, Area } from './envelopes';
 import { GatewayClient } from './gateway-client';
@@ -37,12 +38,8 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
 }
 
 export function sendError(req: Request, res: Response, area: Area, error: unknown): void {
-  const apiError =
-    error instanceof ApiError
-      ? error
-      : isPayloadTooLarge(error)
-        ? ApiError.of('payload_too_large', 'Request body too large')
-        : undefined;
+  const failure = error instanceof ApiError ? undefined : bodyFailure(error);
+  const apiError = error instanceof ApiError ? error : failure ? ApiError.of(failure.code, failure.message) : undefined;
   if (!apiError) req.log.error({ err: error }, 'unexpected adapter error');
   const final = apiError ?? ApiError.of('internal_error', 'Internal error');
   send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), { 'Cache-Control': 'no-store' });
@@ -59,9 +56,13 @@ function send(res: Response, status: number, area: Area, body: unknown, headers:
 function readBody(req: Request): unknown {
   const raw = req.body;
   if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  // Checked on the text, before the recursive parser could exhaust the stack.
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw ApiError.of('schema_validation_failed', `Malformed JSON body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return parseLossless(raw.toString('utf8'));
+    return parseLossless(text);
   } catch (error) {
+    if (error instanceof RangeError) throw ApiError.of('schema_validation_failed', 'Malformed JSON body');
     throw ApiError.of('schema_validation_failed', `Malformed JSON body: ${(error as Error).message}`);
   }
 }
@@ -88,8 +89,4 @@ function lowerCaseHeaders(req: Request): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
-}
-
-function isPayloadTooLarge(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { type?: string }).type === 'entity.too.large';
 }

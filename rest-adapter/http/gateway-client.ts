@@ -2,6 +2,7 @@
 // credential headers and the request id.
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { REQUEST_ID_HEADER } from '../../platform/principal/principal';
+import { FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
 import { ApiError } from './api-error';
 
 interface GraphQLResponse {
@@ -10,10 +11,15 @@ interface GraphQLResponse {
 }
 
 export class GatewayClient {
-  constructor(private readonly gatewayUrl: string) {}
+  private readonly proof: string | undefined;
+
+  constructor(private readonly gatewayUrl: string, internalSecret?: string) {
+    this.proof = internalSecret ? restAdapterProof(internalSecret) : undefined;
+  }
 
   async execute(query: string, variables: Record<string, unknown>, headers: Record<string, string | undefined>, requestId: string) {
     const forwarded: Record<string, string> = { 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
+    if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
     for (const name of ['authorization', 'x-api-key', 'idempotency-key', 'if-match', 'x-service-automatic-disposition']) {
       const value = headers[name];
       if (value) forwarded[name] = value;

@@ -24,7 +24,8 @@ describe('health and metrics', () => {
     expect(health.body).toEqual({ status: 'ok', service });
     const ready = await request(base, 'GET', '/readyz');
     expect(ready.status).toBe(200);
-    const metrics = await request(base, 'GET', '/metrics');
+    expect((await request(base, 'GET', '/metrics')).status).toBe(401);
+    const metrics = await request(base, 'GET', '/metrics', { headers: { Authorization: `Bearer ${process.env.VIGIL_OPERATOR_TOKEN}` } });
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('vigil_http_request_duration_seconds');
   });

@@ -12,6 +12,11 @@ export default async function globalSetup() {
   process.env.NODE_ENV = 'test';
   process.env.VIGIL_INTERNAL_SECRET ??= crypto.randomBytes(32).toString('base64url');
   process.env.VIGIL_MASTER_KEY ??= crypto.randomBytes(32).toString('base64');
+  // Rate limits have their own tests (test/platform/rate-limits.test.ts); elsewhere they are off.
+  process.env.VIGIL_RATE_LIMIT_PER_KEY ??= 'off';
+  process.env.VIGIL_RATE_LIMIT_PER_ADDRESS ??= 'off';
+  process.env.VIGIL_RATE_LIMIT_AUTH_FAILURES ??= 'off';
+  process.env.VIGIL_OPERATOR_TOKEN ??= crypto.randomBytes(24).toString('base64url');
   const { applyMigrations } = await tsImport(path.join(root, 'platform/db/migrations.ts'), import.meta.url);
 
   if (process.env.DATABASE_URL) {

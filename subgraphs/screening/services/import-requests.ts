@@ -1,5 +1,6 @@
 // The importWatchlist mutation: admins (entitlement watchlistAdmin) enqueue an import job and
 // follow it with watchlistImport(id).
+import fs from 'node:fs';
 import path from 'node:path';
 import { Db } from '../../../platform/db/prisma';
 import { JobQueue } from '../../../platform/jobs/job-queue';
@@ -7,7 +8,7 @@ import { Principal } from '../../../platform/principal/principal';
 import { createImport, findImport, ImportRow, updateImport } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { IMPORT_QUEUE, ImportJobData } from '../jobs/import-job';
-import { ImportResult, validateImportRequest } from './import-service';
+import { ImportResult, shippedWatchlistDir, validateImportRequest } from './import-service';
 import { newObjectId } from './object-id';
 
 export function requireWatchlistAdmin(principal: Principal): void {
@@ -55,12 +56,13 @@ export async function requestImport(db: Db, queue: ImportQueue, principal: Princ
   return (await findImport(db, id))!;
 }
 
-/** With VIGIL_WATCHLIST_IMPORT_ROOTS set (paths separated by ":"), API imports may only read
- * files under those folders (the CLI, run by an operator, is not restricted). */
+/** API imports may only read files under VIGIL_WATCHLIST_IMPORT_ROOTS (paths separated by ":"),
+ * by default the shipped watchlist folder; symbolic links are followed before the check, so a
+ * link cannot lead outside. The CLI, run by an operator, is not restricted. */
 export function checkImportRoot(listPath: string, env: NodeJS.ProcessEnv = process.env): void {
-  const roots = (env.VIGIL_WATCHLIST_IMPORT_ROOTS ?? '').split(':').filter(Boolean).map((root) => path.resolve(root));
-  if (!roots.length) return;
-  const resolved = path.resolve(listPath);
+  const configured = (env.VIGIL_WATCHLIST_IMPORT_ROOTS ?? '').split(':').filter(Boolean);
+  const roots = (configured.length ? configured : [shippedWatchlistDir(env)]).map(realPath);
+  const resolved = realPath(listPath);
   if (!roots.some((root) => resolved === root || resolved.startsWith(root + path.sep))) {
     throw new ScreeningError('watchlist_format_invalid', 'path: outside the folders imports may read (VIGIL_WATCHLIST_IMPORT_ROOTS)', { field: 'path' });
   }
@@ -75,4 +77,12 @@ export async function readImport(db: Db, principal: Principal, id: string): Prom
 
 export function importSources(row: ImportRow): ImportResult['sources'] {
   return ((row.result as unknown as ImportResult | null)?.sources ?? []);
+}
+
+function realPath(candidate: string): string {
+  try {
+    return fs.realpathSync(path.resolve(candidate));
+  } catch {
+    return path.resolve(candidate);
+  }
 }

@@ -3,6 +3,7 @@
 // any replica: LISTEN screening_versions (NOTIFY is sent by the import transaction) plus a
 // periodic version check as a fallback (a missed notification, a dropped connection).
 import { Client } from 'pg';
+import { PgListener } from '../../../platform/db/pg-listener';
 import { Logger } from '../../../platform/logging/logger';
 import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-store';
 import { buildEngineIndex, EngineIndex, WatchlistEntity } from './engine-adapter';
@@ -32,7 +33,7 @@ export class ScreeningIndexHolder {
   /** The entities the snapshot was built from, per source, and the version sequence of each. */
   private entitiesBySource = new Map<string, Map<string, WatchlistEntity>>();
   private seqs = new Map<string, number>();
-  private listener: Client | undefined;
+  private listener: PgListener | undefined;
   private timer: NodeJS.Timeout | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -246,32 +247,21 @@ export class ScreeningIndexHolder {
   }
 
   private async connectListener(): Promise<void> {
-    if (this.closed) return;
-    const client = new Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== VERSIONS_CHANNEL) return;
-      this.options.log.info({ payload: message.payload }, 'watchlist version notification; rebuilding the screening index');
-      this.requestRefresh();
+    // One reconnect loop with capped, jittered backoff (platform/db/pg-listener.ts); after each
+    // reconnect the version check catches up on notifications missed while it was down.
+    this.listener = new PgListener({
+      databaseUrl: this.options.databaseUrl,
+      channels: [VERSIONS_CHANNEL],
+      name: 'screening versions listener',
+      log: this.options.log,
+      onNotification: (message) => {
+        if (message.channel !== VERSIONS_CHANNEL) return;
+        this.options.log.info({ payload: message.payload }, 'watchlist version notification; rebuilding the screening index');
+        this.requestRefresh();
+      },
+      onConnected: () => void this.checkVersions(),
     });
-    client.on('error', (error) => {
-      this.options.log.warn({ err: error }, 'screening LISTEN connection lost; reconnecting');
-      this.listener = undefined;
-      client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.connectListener().then(() => this.checkVersions()), 1_000).unref();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${VERSIONS_CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.listener = client;
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'screening LISTEN failed; relying on the periodic version check until it reconnects');
-      await client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.connectListener(), 5_000).unref();
-    }
+    await this.listener.start();
   }
 
   async close(): Promise<void> {
@@ -279,7 +269,7 @@ export class ScreeningIndexHolder {
     if (this.timer) clearInterval(this.timer);
     if (this.debounce) clearTimeout(this.debounce);
     await this.refreshing?.catch(() => undefined);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
     this.listener = undefined;
   }
 }

@@ -1,0 +1,122 @@
+// Rate limits of the public surfaces (REST adapter, GraphQL gateway): token buckets in memory,
+// per process. Three budgets, checked before any work:
+//   per key       the presented credential (hashed), so one integration cannot starve others
+//   per address   the client's address, credential or not
+//   auth failures answers of 401 per address, a much smaller budget: key guessing stops at 429
+// An exhausted budget answers 429 with Retry-After (seconds) in the area's envelope.
+import { Request, RequestHandler, Response } from 'express';
+import { hashSecret } from '../crypto/hash';
+
+export interface BucketLimit {
+  /** Tokens added per second. */
+  perSecond: number;
+  /** Bucket size: the burst allowed after a quiet spell. */
+  burst: number;
+}
+
+export interface RateLimits {
+  perKey: BucketLimit | undefined;
+  perAddress: BucketLimit | undefined;
+  authFailures: BucketLimit | undefined;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perKey: { perSecond: 100, burst: 200 },
+  perAddress: { perSecond: 200, burst: 400 },
+  authFailures: { perSecond: 0.2, burst: 10 },
+};
+
+/** Reads VIGIL_RATE_LIMIT_PER_KEY / _PER_ADDRESS / _AUTH_FAILURES, each "<per second>/<burst>"
+ * (e.g. "100/200") or "off". */
+export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
+  const read = (name: string, fallback: BucketLimit | undefined): BucketLimit | undefined => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    if (text === 'off') return undefined;
+    const match = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(text);
+    if (!match || Number(match[1]) <= 0 || Number(match[2]) < 1) throw new Error(`${name} must be "<per second>/<burst>" or "off"`);
+    return { perSecond: Number(match[1]), burst: Number(match[2]) };
+  };
+  return {
+    perKey: read('VIGIL_RATE_LIMIT_PER_KEY', DEFAULT_RATE_LIMITS.perKey),
+    perAddress: read('VIGIL_RATE_LIMIT_PER_ADDRESS', DEFAULT_RATE_LIMITS.perAddress),
+    authFailures: read('VIGIL_RATE_LIMIT_AUTH_FAILURES', DEFAULT_RATE_LIMITS.authFailures),
+  };
+}
+
+const MAX_BUCKETS = 100_000;
+
+/** Token buckets by id; refilled lazily on access. */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(private readonly limit: BucketLimit) {}
+
+  /** Takes one token; returns 0 when allowed, else the seconds until one is available. */
+  take(id: string, now = Date.now()): number {
+    const bucket = this.refill(id, now);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return this.wait(bucket);
+  }
+
+  /** Seconds until a token is available (0 when one is), without taking it. */
+  peek(id: string, now = Date.now()): number {
+    const bucket = this.refill(id, now);
+    return bucket.tokens >= 1 ? 0 : this.wait(bucket);
+  }
+
+  private wait(bucket: { tokens: number }): number {
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.limit.perSecond));
+  }
+
+  private refill(id: string, now: number): { tokens: number; at: number } {
+    let bucket = this.buckets.get(id);
+    if (!bucket) {
+      // Memory stays bounded under a flood of distinct ids: drop the lot (they refill to full anyway).
+      if (this.buckets.size >= MAX_BUCKETS) this.buckets.clear();
+      bucket = { tokens: this.limit.burst, at: now };
+      this.buckets.set(id, bucket);
+      return bucket;
+    }
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond);
+    bucket.at = now;
+    return bucket;
+  }
+}
+
+export interface RateLimiterOptions {
+  limits: RateLimits;
+  /** Renders the 429 in the surface's envelope. */
+  reject(req: Request, res: Response, retryAfterSeconds: number): void;
+  /** Requests already limited upstream (the REST adapter's own calls to the gateway). */
+  exempt?(req: Request): boolean;
+}
+
+export function rateLimiter(options: RateLimiterOptions): RequestHandler {
+  const { limits } = options;
+  const perKey = limits.perKey && new TokenBuckets(limits.perKey);
+  const perAddress = limits.perAddress && new TokenBuckets(limits.perAddress);
+  const authFailures = limits.authFailures && new TokenBuckets(limits.authFailures);
+  return (req, res, next) => {
+    if (options.exempt?.(req)) return next();
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const credential = presentedCredential(req);
+    const wait =
+      authFailures?.peek(address) ||
+      perAddress?.take(address) ||
+      (credential && perKey?.take(hashSecret(credential))) ||
+      0;
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      return options.reject(req, res, wait);
+    }
+    if (authFailures) res.on('finish', () => res.statusCode === 401 && authFailures.take(address));
+    next();
+  };
+}
+
+function presentedCredential(req: Request): string | undefined {
+  return req.header('authorization')?.trim() || req.header('x-api-key')?.trim() || undefined;
+}

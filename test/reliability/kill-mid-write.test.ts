@@ -1,0 +1,81 @@
+// kill -9 of the platform process mid-write: a client that retries every unacknowledged create
+// under its Idempotency-Key, against the restarted process, ends with exactly one object per key
+// and keeps everything that was acknowledged.
+import { ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../platform/net/free-port';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+
+const ROOT = path.resolve(__dirname, '../..');
+let observer: TestPlatform; // only for its database handle and tenant setup
+let tenant: TestTenant;
+let ports: Record<string, number>;
+
+beforeAll(async () => {
+  observer = await startTestPlatform({ services: [] });
+  tenant = await createTestTenant(observer);
+  ports = {};
+  for (const name of ['REST', 'GATEWAY', 'PROFILES', 'IDV', 'SCREENING', 'RISK']) ports[name] = await freePort();
+});
+afterAll(() => observer.close());
+
+function startProcess(): Promise<{ child: ChildProcess; restUrl: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'silent' };
+  for (const [name, port] of Object.entries(ports)) env[`VIGIL_${name}_PORT`] = String(port);
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'platform/main.ts'), '--service', 'profiles,idv,screening,risk,gateway,rest-adapter'], {
+    cwd: ROOT,
+    env,
+    stdio: 'ignore',
+  });
+  const restUrl = `http://127.0.0.1:${ports.REST}`;
+  return (async () => {
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const ready = await fetch(`${restUrl}/readyz`).then((response) => response.ok).catch(() => false);
+      if (ready) return { child, restUrl };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    child.kill('SIGKILL');
+    throw new Error('the platform process did not become ready');
+  })();
+}
+
+const create = (restUrl: string, key: string) =>
+  request(restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } }).catch(() => undefined);
+
+it('retries after kill -9 create nothing twice and lose nothing acknowledged', async () => {
+  const first = await startProcess();
+  const acknowledged = new Map<string, string>();
+  const attempted: string[] = [];
+  let killed = false;
+  const writers = Array.from({ length: 4 }, (_, writer) =>
+    (async () => {
+      for (let i = 0; !killed; i++) {
+        const key = `kill9-${writer}-${i}`;
+        attempted.push(key);
+        const response = await create(first.restUrl, key);
+        if (response?.status === 201) acknowledged.set(key, response.body.result.profile.id);
+      }
+    })(),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  first.child.kill('SIGKILL');
+  killed = true;
+  await Promise.all(writers);
+  expect(acknowledged.size).toBeGreaterThan(0);
+
+  const second = await startProcess();
+  try {
+    for (const key of attempted) {
+      const retried = await create(second.restUrl, key);
+      expect([key, retried?.status]).toEqual([key, 201]);
+      if (acknowledged.has(key)) expect(retried!.body.result.profile.id).toBe(acknowledged.get(key));
+    }
+    const stored = await observer.db.profile.findMany({ where: { tenantId: tenant.tenantId, name: { startsWith: 'kill9-' } }, select: { name: true } });
+    const perKey = new Map<string, number>();
+    for (const profile of stored) perKey.set(profile.name, (perKey.get(profile.name) ?? 0) + 1);
+    expect([...perKey.entries()].filter(([, count]) => count > 1)).toEqual([]);
+    expect(perKey.size).toBe(attempted.length);
+  } finally {
+    second.child.kill('SIGTERM');
+  }
+}, 180_000);
