@@ -6,6 +6,8 @@ import { RunningServer } from '../http/service-app';
 import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
 import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
+import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../../rest-adapter/capture/artifact-upload-routes';
+import { LocalKeyProvider } from '../crypto/envelope';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
@@ -58,8 +60,11 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         publicBaseUrl: config.publicBaseUrl,
         port: config.ports.rest,
         host: config.host,
-        mount: (app, gateway) => mountIdvThemeBinaryRoutes(app, gateway),
-        mountedOpenApi: IDV_THEME_BINARY_OPENAPI,
+        mount: (app, gateway) => {
+          mountIdvThemeBinaryRoutes(app, gateway);
+          mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
+        },
+        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...IDV_CAPTURE_UPLOAD_OPENAPI],
       });
       closers.push(rest.close);
       urls['rest-adapter'] = rest.url;

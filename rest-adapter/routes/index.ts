@@ -1,3 +1,4 @@
+import { idvCaptureRoutes } from './idv-capture-routes';
 import { idvSessionRoutes } from './idv-sessions-routes';
 import { idvThemeRoutes } from './idv-themes-routes';
 import { idvWorkflowRoutes } from './idv-workflows-routes';
@@ -9,4 +10,4 @@ import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
 
 /** The whole REST surface, area by area. */
-export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes];
+export const allRoutes: Route[] = [...profileRoutes, ...profileGroupRoutes, ...profileCustomFieldRoutes, ...riskRoutes, ...screeningRoutes, ...idvThemeRoutes, ...idvSessionRoutes, ...idvWorkflowRoutes, ...idvCaptureRoutes];

@@ -3,12 +3,14 @@ import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
+import { createCaptureResolvers } from './capture/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
 import { IdvJSONObject } from './resolvers/json-object';
 import { createIdvDeps } from './services/deps';
 
 export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<RequestContext> {
   const idvDeps = createIdvDeps(deps.db, deps.config);
+  const blobs = blobStoreFromEnv();
   return {
     name: 'idv',
     schemaPath: path.join(__dirname, 'schema.graphql'),
@@ -17,7 +19,9 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
         idvCoreResolvers,
         // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
-        createThemeResolvers({ db: deps.db, blobs: blobStoreFromEnv() }),
+        createThemeResolvers({ db: deps.db, blobs }),
+        // Capture plane (hosted page): subgraphs/idv/capture.
+        createCaptureResolvers({ blobs }),
       ),
       // scalar JSONObject of the IDV core's rich inputs and outputs (graphql-scalars' JSONObject;
       // see resolvers/json-object.ts). The scalar itself, not a copy: mergeResolverMaps is for
