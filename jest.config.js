@@ -2,7 +2,13 @@
  * PostgreSQL (embedded unless DATABASE_URL is set) started by test/setup/global-setup.mjs. */
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }],
+    // ESM-only packages the code requires (Node 20.19+ loads them natively; Jest's registry does
+    // not): compiled to CommonJS for tests only.
+    '/node_modules/mrz/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!mrz/)'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',

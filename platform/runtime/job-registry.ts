@@ -3,6 +3,7 @@ import { VigilConfig } from '../config';
 import { Db } from '../db/prisma';
 import { JobDefinition } from '../jobs/job-queue';
 import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
+import { idvAssessmentJobs } from '../../subgraphs/idv/assessment/assessment-job';
 
 export interface JobDependencies {
   db: Db;
@@ -10,5 +11,5 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps)];
+  return [...screeningJobs(deps), ...idvAssessmentJobs(deps)];
 }

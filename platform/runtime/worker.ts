@@ -3,6 +3,7 @@ import { Db } from '../db/prisma';
 import { startOutboxRelay } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
 import { allJobs } from './job-registry';
+import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -14,9 +15,12 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const queue = await JobQueue.start(config.databaseUrl);
   for (const job of allJobs({ db, config })) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
+  // IDV: submitted sessions (and assessments stalled by a crash) go to the assessment queue.
+  const assessments = startAssessmentDispatcher(db, queue);
   return {
     queue,
     async close() {
+      assessments.stop();
       relay.stop();
       await queue.stop();
     },

@@ -187,6 +187,8 @@ export interface AssessmentResults {
   ocr_fields?: { field: string; value: string; confidence: number }[];
   questionnaire_answers?: { step_id: string; question_id: string; question: string; answer: unknown }[];
   mismatches?: { field: string; profile_value: string | null; document_value: string | null; detail?: string }[];
+  /** Every check of the assessment with its reason code (assessment/checks.ts). */
+  checks?: { check: string; outcome: 'pass' | 'fail' | 'info'; reason_code: string; category: string; score?: number }[];
 }
 
 export interface AssessmentOutcome {
