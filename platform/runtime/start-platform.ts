@@ -8,6 +8,7 @@ import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
 import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../../rest-adapter/capture/artifact-upload-routes';
 import { LocalKeyProvider } from '../crypto/envelope';
+import { mountCapturePage } from '../../rest-adapter/capture-page/capture-page-routes';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { profilesSubgraph } from '../../subgraphs/profiles';
 import { idvSubgraph } from '../../subgraphs/idv';
@@ -63,6 +64,7 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         mount: (app, gateway) => {
           mountIdvThemeBinaryRoutes(app, gateway);
           mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
+          mountCapturePage(app);
         },
         mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...IDV_CAPTURE_UPLOAD_OPENAPI],
       });
