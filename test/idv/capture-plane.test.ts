@@ -241,3 +241,34 @@ describe('flow moves and submit rules', () => {
     expect((await calls.submit()).status).toBe(202);
   });
 });
+
+describe('bad input on the upload', () => {
+  it('junk queries and bodies answer 4xx, never 5xx, and store nothing', async () => {
+    const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
+    await captureCall(platform, id, token).consent();
+    const image = await testImage();
+    const queries = ['', 'kind=selfie', 'kind=nope&step_id=liveness', 'kind=selfie&step_id=..%2F..', 'kind=selfie&step_id=liveness&frame=abc', 'kind=selfie&step_id=liveness&frame=99', 'kind=selfie&step_id=liveness&extra=1', 'kind=id_back&step_id=id_capture&id_type=passport'];
+    for (const query of queries) {
+      const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?${query}`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' }, rawBody: image });
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(response.body.error.code).toBe('schema_validation_failed');
+    }
+    const empty = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?kind=selfie&step_id=liveness`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' } });
+    expect(empty.status).toBe(415);
+    const badId = await request(platform.restUrl, 'POST', `/idv/v1/sessions/..%2Fetc/artifacts?kind=selfie&step_id=liveness`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' }, rawBody: image });
+    expect(badId.status).toBeLessThan(500);
+    expect((await read(id)).artifacts).toEqual([]);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the capture-plane endpoints, the binary upload among them', async () => {
+    const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body;
+    for (const [path, method] of [['capture', 'get'], ['consent', 'post'], ['answers', 'post'], ['submit', 'post']]) {
+      expect(paths[`/idv/v1/sessions/{sessionId}/${path}`]?.[method]?.tags).toEqual(['IDV capture plane']);
+    }
+    const upload = paths['/idv/v1/sessions/{sessionId}/artifacts'].post;
+    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '409', '413', '415']));
+  });
+});
