@@ -4,10 +4,11 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }],
-    // ESM-only packages the engine imports (Jest here runs CommonJS): compiled like our own files
-    '/node_modules/any-ascii/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
+    // ESM-only packages the code requires (Node 20.19+ loads them natively; Jest's registry does
+    // not): compiled to CommonJS for tests only.
+    '/node_modules/(any-ascii|mrz)/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!any-ascii/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(any-ascii|mrz)/)'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',

@@ -24,6 +24,12 @@ export const CAPTURE_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'verificationSessionData', // refused (and audited as a denial) by the IDV service itself
   'idvBranding',
   'idvBrandingAsset',
+  // Capture plane (subgraphs/idv/capture).
+  'captureSession',
+  'recordCaptureConsent',
+  'attachCaptureArtifact',
+  'recordCaptureAnswers',
+  'submitCapture',
 ]);
 
 export interface CaptureCredentialOptions {

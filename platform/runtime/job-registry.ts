@@ -6,6 +6,7 @@ import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
 import { batchJobs } from '../../subgraphs/screening/jobs/batch-job';
 import { riskJobs } from '../../subgraphs/risk/jobs/run-job';
 import { idvDeliveryJobs } from '../../subgraphs/idv/jobs/delivery-jobs';
+import { idvAssessmentJobs } from '../../subgraphs/idv/assessment/assessment-job';
 
 export interface JobDependencies {
   db: Db;
@@ -15,5 +16,5 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps)];
 }

@@ -6,6 +6,9 @@ import { RunningServer } from '../http/service-app';
 import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
 import { startGateway } from '../../gateway/gateway-server';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
+import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../../rest-adapter/capture/artifact-upload-routes';
+import { LocalKeyProvider } from '../crypto/envelope';
+import { mountCapturePage } from '../../rest-adapter/capture-page/capture-page-routes';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../../rest-adapter/screening-reports/report-download-route';
 import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../../rest-adapter/risk-files/risk-file-routes';
@@ -14,7 +17,6 @@ import { idvSubgraph } from '../../subgraphs/idv';
 import { screeningSubgraph } from '../../subgraphs/screening';
 import { riskSubgraph } from '../../subgraphs/risk';
 import { startWorker } from './worker';
-import { mountVerifyPlaceholder } from '../../rest-adapter/idv-verify/verify-placeholder';
 import { mountLocalMailPage } from '../mail/local-mail-sink';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
@@ -66,10 +68,11 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
           mountIdvThemeBinaryRoutes(app, gateway);
           mountScreeningReportRoutes(app, gateway, config.internalSecret);
           mountRiskFileRoutes(app, gateway);
-          mountVerifyPlaceholder(app);
+          mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
+          mountCapturePage(app);
           if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
-        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI],
+        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI, ...IDV_CAPTURE_UPLOAD_OPENAPI],
         rateLimits: config.rateLimits,
         internalSecret: config.internalSecret,
       });

@@ -4,6 +4,7 @@ import { startOutboxRelay } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
 import { allJobs } from './job-registry';
 import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
+import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -17,9 +18,12 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   for (const job of jobs) await queue.work(job);
   const relay = startOutboxRelay(db, queue);
   const deliveryTicker = startIdvDeliveryTicker({ db, config });
+  // IDV: submitted sessions (and assessments stalled by a crash) go to the assessment queue.
+  const assessments = startAssessmentDispatcher(db, queue);
   return {
     queue,
     async close() {
+      assessments.stop();
       relay.stop();
       await deliveryTicker.stop();
       await queue.stop();

@@ -24,6 +24,7 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
           query: route.query ? (validate(route.query, req.query, 'query') as Record<string, unknown>) : (req.query as Record<string, unknown>),
           body: route.body ? validate(route.body, readBody(req), 'body') : readBody(req),
           headers: lowerCaseHeaders(req),
+          clientIp: req.ip,
         };
         const data = route.operation ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId) : {};
         const result = route.result ? route.result(data, input) : { body: data };

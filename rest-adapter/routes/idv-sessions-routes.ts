@@ -177,32 +177,6 @@ export const idvSessionRoutes: Route[] = [
   },
   {
     method: 'post',
-    path: '/idv/v1/sessions/:sessionId/consent',
-    area: 'idv',
-    tag: 'IDV capture plane',
-    summary: 'The customer consents before capture (capture or invite credential only); first consent wins',
-    credentials: CAPTURE_CREDENTIALS,
-    body: optionalBody(consentSchema),
-    operation: `mutation Consent($id: ID!, $input: RecordVerificationConsentInput!) { recordVerificationConsent(id: $id, input: $input) }`,
-    variables: ({ params, body }) => {
-      const consent = body as z.infer<typeof consentSchema>;
-      return { id: params.sessionId, input: { accepted: consent.accepted, policyVersion: consent.policy_version ?? null } };
-    },
-    result: (data) => ({ body: { data: data.recordVerificationConsent } }),
-  },
-  {
-    method: 'post',
-    path: '/idv/v1/sessions/:sessionId/submit',
-    area: 'idv',
-    tag: 'IDV capture plane',
-    summary: 'The customer submits the capture (capture or invite credential only)',
-    credentials: CAPTURE_CREDENTIALS,
-    operation: `mutation Submit($id: ID!) { submitVerificationSession(id: $id) }`,
-    variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ status: 202, body: { data: data.submitVerificationSession } }),
-  },
-  {
-    method: 'post',
     path: '/idv/v1/sessions/:sessionId/cancel',
     area: 'idv',
     tag: 'IDV sessions',

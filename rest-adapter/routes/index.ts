@@ -1,3 +1,4 @@
+import { idvCaptureRoutes } from './idv-capture-routes';
 import { idvSessionRoutes } from './idv-sessions-routes';
 import { idvInviteRoutes } from './idv-invites-routes';
 import { idvWebhookRoutes } from './idv-webhooks-routes';
@@ -28,4 +29,5 @@ export const allRoutes: Route[] = [
   ...namesCompareRoutes,
   ...idvInviteRoutes,
   ...idvWebhookRoutes,
+  ...idvCaptureRoutes,
 ];

@@ -20,6 +20,8 @@ export interface RouteInput {
   /** Parsed with lossless JSON: unsafe integers arrive as LosslessNumber. */
   body: unknown;
   headers: Record<string, string | undefined>;
+  /** The caller's address as the adapter saw it (consent evidence). */
+  clientIp?: string;
 }
 
 export interface RouteResult {

@@ -3,6 +3,7 @@ import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
+import { createCaptureResolvers } from './capture/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
 import { IdvJSONObject } from './resolvers/json-object';
 import { createIdvDeps } from './services/deps';
@@ -22,6 +23,8 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         createThemeResolvers({ db: deps.db, blobs }),
         // Invites and webhook destinations (issue 11): delivery-resolvers.ts.
         createDeliveryResolvers(deps, blobs),
+        // Capture plane (hosted page): subgraphs/idv/capture.
+        createCaptureResolvers({ blobs }),
       ),
       // scalar JSONObject of the IDV core's rich inputs and outputs (graphql-scalars' JSONObject;
       // see resolvers/json-object.ts). The scalar itself, not a copy: mergeResolverMaps is for

@@ -2,6 +2,7 @@
 // clamped at 100, cursor), GET /sessions/{id}/status (capture or invite credential only).
 import { auth, createDashboardToken, createSiblingWorkspace, request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { sessionSchema } from '../../rest-adapter/routes/idv-sessions-routes';
+import { completeDefaultCapture } from './capture-helpers';
 import { capture, createProfile, createSession, driveTo, idv, newTenant, startIdvPlatform } from './idv-helpers';
 
 let platform: TestPlatform;
@@ -177,6 +178,7 @@ describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
 
   it('[idv.capture.submit] the capture-plane submit moves the session to queued/pending', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
+    await completeDefaultCapture(platform, id, token);
     const submitted = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/submit`, { headers: capture(token) });
     expect(submitted.status).toBe(202);
     expect(submitted.body.data).toMatchObject({ id, status: 'queued', submitted: true });
@@ -199,7 +201,7 @@ describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
     expect(bad.body.error.code).toBe('schema_validation_failed');
     const consent = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, { headers: capture(token), body: { accepted: true } });
     expect(consent.status).toBe(200);
-    expect(consent.body.data.consent_recorded).toBe(true);
+    expect(consent.body.data.consent.recorded).toBe(true);
     const evidence = (await idv(platform, tenant).get(`/sessions/${id}`)).body.data.consent_evidence;
     expect(evidence).toMatchObject({ accepted: true, step_id: 'terms', policy_version: 'v7', credential: 'capture' });
     expect(evidence.text_sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -79,3 +79,14 @@ export async function findInviteByCodeHash(db: DbClient, codeHash: string) {
     select: { sessionId: true, tenantId: true, workspaceId: true, expiresAt: true, consumedAt: true, session: { select: { status: true } } },
   });
 }
+
+// Assessment dispatch (the worker, across every tenant): sessions waiting for assessment, and
+// sessions whose assessment stalled (a worker died mid-assessment) for at least `stalledMs`.
+export async function findSessionsToAssess(db: DbClient, stalledBefore: Date, take = 50) {
+  return db.idvSession.findMany({
+    where: { OR: [{ status: 'queued' }, { status: 'assessing', updatedAt: { lt: stalledBefore } }] },
+    select: { id: true, tenantId: true, workspaceId: true },
+    orderBy: { updatedAt: 'asc' },
+    take,
+  });
+}

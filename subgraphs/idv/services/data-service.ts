@@ -21,6 +21,7 @@ export interface SessionData {
   ocr_fields: NonNullable<AssessmentResults['ocr_fields']>;
   questionnaire_answers: NonNullable<AssessmentResults['questionnaire_answers']>;
   mismatches: NonNullable<AssessmentResults['mismatches']>;
+  checks: NonNullable<AssessmentResults['checks']>;
 }
 
 const ACTION = 'idv.session.data.read';
@@ -59,5 +60,6 @@ export async function readSessionData(deps: IdvDeps, principal: Principal, id: s
     ocr_fields: results?.ocr_fields ?? [],
     questionnaire_answers: results?.questionnaire_answers ?? [],
     mismatches: results?.mismatches ?? [],
+    checks: results?.checks ?? [],
   };
 }

@@ -6,7 +6,6 @@
 //              any of collecting_artifacts, ready_for_assessment, queued → canceled (cancel)
 // Review axis: request_sent → pending (submit) → automatic_pass | requires_review (assessment)
 //              requires_review → escalation | accepted | rejected; escalation → accepted | rejected
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import { seal } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
@@ -22,6 +21,7 @@ import { writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
+import { recordCaptureConsent, submitCapture } from '../capture/capture-service';
 
 type Tx = DbTx;
 
@@ -142,36 +142,17 @@ export async function markReadyForAssessment(deps: IdvDeps, scope: Scope, id: st
   return withLockedSession(deps, scope, id, async (row, tx) => updateSession(tx, scope, id, { status: checkFlowMove(row, 'mark_ready') }));
 }
 
-/** Records the consent evidence shown before capture begins (first consent wins). */
-export async function recordConsent(deps: IdvDeps, scope: Scope, id: string, evidence: Record<string, unknown>): Promise<SessionRow> {
-  return withLockedSession(deps, scope, id, async (row, tx) => {
-    if (row.status !== 'collecting_artifacts' && row.status !== 'ready_for_assessment') throw new IdvError('idv_state_conflict', `Consent cannot be recorded in status ${row.status}`);
-    if (Object.keys((row.consentEvidence as object) ?? {}).length > 0) return row;
-    return updateSession(tx, scope, id, { consentEvidence: { ...evidence, recorded_at: deps.now().toISOString() } as Prisma.InputJsonValue });
-  });
-}
 
-
-/** The capture-plane consent (capture or invite credential of this session): records who
- * consented to which text before capture begins. */
+/** The capture-plane consent (capture or invite credential of this session): the capture plane's
+ * rules (capture/capture-service.ts) record who consented to which text before capture begins. */
 export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, body: unknown): Promise<SessionRow> {
-  const scope = requireCapture(principal, id);
+  requireCapture(principal, id);
   const input = parseOrThrow(consentSchema, body ?? {});
-  const row = await findSession(deps.db, scope, id);
-  if (!row) throw sessionNotFound();
-  const step = ((row.stepManifest as { steps?: { step_id: string; type: string; config: { text?: string; policy_version?: string } }[] }).steps ?? []).find((s) => s.type === 'consent');
-  const text = step?.config.text;
-  return recordConsent(deps, scope, id, {
-    accepted: true,
-    step_id: step?.step_id ?? null,
-    policy_version: input.policy_version ?? step?.config.policy_version ?? null,
-    text_sha256: text ? crypto.createHash('sha256').update(text, 'utf8').digest('hex') : null,
-    credential: principal.kind,
-  });
+  return recordCaptureConsent(deps, principal, id, { accepted: input.accepted, policyVersion: input.policy_version ?? null });
 }
 
 /** The customer submits: flow → queued, review request_sent → pending, first submit sets
- * submitted_at; the assessment is enqueued (the assessment worker picks queued sessions). */
+ * submitted_at (internal move; the capture plane's submit adds the completeness rules). */
 export async function submitSession(deps: IdvDeps, scope: Scope, id: string): Promise<SessionRow> {
   return withLockedSession(deps, scope, id, async (row, tx) => {
     const to = checkFlowMove(row, 'submit');
@@ -180,10 +161,9 @@ export async function submitSession(deps: IdvDeps, scope: Scope, id: string): Pr
   });
 }
 
-/** The capture-plane submit (capture or invite credential of this session). */
+/** The capture-plane submit: refused until consent and every required step are done. */
 export async function submitAsCustomer(deps: IdvDeps, principal: Principal, id: string): Promise<SessionRow> {
-  const scope = requireCapture(principal, id);
-  return submitSession(deps, scope, id);
+  return submitCapture(deps, principal, id);
 }
 
 export async function startAssessment(deps: IdvDeps, scope: Scope, id: string): Promise<SessionRow> {
@@ -198,6 +178,8 @@ export interface AssessmentResults {
   ocr_fields?: { field: string; value: string; confidence: number }[];
   questionnaire_answers?: { step_id: string; question_id: string; question: string; answer: unknown }[];
   mismatches?: { field: string; profile_value: string | null; document_value: string | null; detail?: string }[];
+  /** Every check of the assessment with its reason code (assessment/checks.ts). */
+  checks?: { check: string; outcome: 'pass' | 'fail' | 'info'; reason_code: string; category: string; score?: number }[];
 }
 
 export interface AssessmentOutcome {

@@ -1,0 +1,104 @@
+// The assessment worker end to end through REST: a customer completes capture with a selfie from
+// a real photograph and a synthetic passport (OCR-B MRZ with valid check digits, a portrait from
+// a real photograph); the worker (pg-boss) assesses it off the request path. Same person and a
+// valid document: automatic_pass; another person's portrait: requires_review with face_mismatch;
+// an expired document: requires_review with document_expired. An assessment that cannot complete
+// fails after its attempts. GET /data returns the OCR fields, checks and mismatches.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { TestPlatform, TestTenant } from '../helpers/test-platform';
+import { FACES_DIR, renderPassport, specimenPerson } from '../fixtures/idv/specimen-document';
+import { captureCall, completeDefaultCapture } from './capture-helpers';
+import { createProfile, createSession, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
+
+jest.setTimeout(240_000);
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+let profileId: string;
+
+beforeAll(async () => {
+  platform = await startIdvPlatform({ services: [...IDV_SERVICES, 'worker'] });
+  tenant = await newTenant(platform);
+  profileId = await createProfile(platform, tenant, 'Barack Obama', 'barack@example.com');
+});
+afterAll(async () => {
+  await platform.close();
+  const { closeTesseract } = await import('../../subgraphs/idv/assessment/tesseract-ocr');
+  await closeTesseract();
+});
+
+/** A camera-like selfie frame (640 px wide JPEG) of a shipped photograph. */
+const selfie = (photo: string) => sharp(path.join(FACES_DIR, photo)).rotate().resize({ width: 640, height: 640, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
+
+async function assessed(id: string) {
+  for (let i = 0; i < 400; i++) {
+    const data = (await idv(platform, tenant).get(`/sessions/${id}`)).body.data;
+    if (data.status === 'assessed' || data.status === 'failed') return data;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`session ${id} was not assessed in time`);
+}
+
+async function verify(selfiePhoto: string, document: Parameters<typeof specimenPerson>[0]) {
+  const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
+  await completeDefaultCapture(platform, id, token, { selfie: await selfie(selfiePhoto), front: await renderPassport(specimenPerson(document)), idType: 'passport' });
+  expect((await captureCall(platform, id, token).submit()).status).toBe(202);
+  return { id, session: await assessed(id), data: async () => (await idv(platform, tenant).get(`/sessions/${id}/data`)).body.data };
+}
+
+const eventTypes = async (id: string) => (await platform.db.outboxEvent.findMany({ where: { aggregateId: id }, orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+
+it('same person, valid passport: automatic_pass with every check passing; /data has the OCR fields', async () => {
+  const { id, session, data } = await verify('obama-3.jpg', { photo: 'obama-1.jpg' });
+  expect(session).toMatchObject({ status: 'assessed', review_status: 'automatic_pass', flag_categories: [] });
+  const types = await eventTypes(id);
+  expect(types.filter((t) => t === 'idv.document.captured')).toHaveLength(2);
+  expect(types.slice(-2)).toEqual(['idv.session.completed', 'idv.session.approved']);
+  const result = await data();
+  expect(result.document).toMatchObject({ type: 'passport', issuing_country: 'USA' });
+  expect(result.ocr_fields).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ field: 'surname', value: 'OBAMA' }),
+      expect.objectContaining({ field: 'given_names', value: 'BARACK' }),
+      expect.objectContaining({ field: 'document_number', value: 'X12345678' }),
+      expect.objectContaining({ field: 'date_of_birth', value: '1961-08-04' }),
+      expect.objectContaining({ field: 'date_of_expiry', value: '2034-05-31' }),
+    ]),
+  );
+  const reasons = result.checks.map((c: { reason_code: string }) => c.reason_code);
+  expect(reasons).toEqual(expect.arrayContaining(['face_match', 'liveness_face_present', 'mrz_valid', 'document_not_expired', 'id_type_accepted', 'name_match']));
+  expect(result.checks.filter((c: { outcome: string }) => c.outcome === 'fail')).toEqual([]);
+  expect(result.mismatches).toEqual([]);
+});
+
+it("another person's portrait on the document: requires_review with face_mismatch", async () => {
+  const { id, session, data } = await verify('obama-3.jpg', { photo: 'biden-2.jpg' });
+  expect(session).toMatchObject({ status: 'assessed', review_status: 'requires_review', flag_categories: ['idv'] });
+  expect((await eventTypes(id)).slice(-2)).toEqual(['idv.session.completed', 'idv.session.requires_review']);
+  const result = await data();
+  expect(result.checks).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'face_match', outcome: 'fail', reason_code: 'face_mismatch' })]));
+  expect(result.mismatches).toEqual([expect.objectContaining({ field: 'face' })]);
+});
+
+it('an expired document: requires_review with document_expired', async () => {
+  const { session, data } = await verify('obama-3.jpg', { photo: 'obama-1.jpg', expiryDate: '2019-02-28' });
+  expect(session).toMatchObject({ status: 'assessed', review_status: 'requires_review', flag_categories: ['document'] });
+  const result = await data();
+  expect(result.checks).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'document_expiry', outcome: 'fail', reason_code: 'document_expired' })]));
+});
+
+it('an assessment that cannot complete (its stored artifacts are gone) is retried, then failed with idv.session.failed', async () => {
+  const { MAX_ATTEMPTS } = await import('../../subgraphs/idv/assessment/assessment-job');
+  const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
+  await completeDefaultCapture(platform, id, token);
+  await fs.rm(path.join(process.env.VIGIL_BLOB_DIR ?? path.join(process.cwd(), '.vigil', 'blobs'), 'idv', 'artifacts', id), { recursive: true, force: true });
+  expect((await captureCall(platform, id, token).submit()).status).toBe(202);
+  const session = await assessed(id);
+  expect(session).toMatchObject({ status: 'failed', review_status: 'pending' });
+  const row = await platform.db.idvSession.findUniqueOrThrow({ where: { id } });
+  expect(row.assessmentAttempts).toBe(MAX_ATTEMPTS);
+  expect(row.failureReason).toBe('assessment_error');
+  expect((await eventTypes(id)).at(-1)).toBe('idv.session.failed');
+});
