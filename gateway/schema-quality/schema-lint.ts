@@ -42,6 +42,12 @@ export interface LintViolation {
 export const FREE_FORM_JSON = new Set<string>([
   // Custom json field values are free-form by definition (but exact: they travel as JSON text).
   'ProfileCustomFieldValue.value',
+  // Risk assessments: the canvas is the dashboard's own free-form state, command payloads and
+  // artifact references are free-form by the endpoint table.
+  'AssessmentCanvas.state',
+  'SaveAssessmentCanvasInput.state',
+  'AssessmentCommandInput.payload',
+  'AssessmentCommandInput.artifactRefs',
 ]);
 
 /**
