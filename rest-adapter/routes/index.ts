@@ -9,6 +9,7 @@ import { riskRoutes } from './risk-routes';
 import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
 import { screeningBatchRoutes } from './screening-batch-routes';
+import { dispositionRoutes } from './disposition-routes';
 
 /** The whole REST surface, area by area. */
 export const allRoutes: Route[] = [
@@ -22,4 +23,5 @@ export const allRoutes: Route[] = [
   ...idvThemeRoutes,
   ...idvSessionRoutes,
   ...idvWorkflowRoutes,
+  ...dispositionRoutes,
 ];
