@@ -1,6 +1,6 @@
 // Unit tests of automatic disposition: the stated moves, the header, the conditions and fail-open,
 // on matches built from a real listed record shape.
-import { deterministicAnalyser, DispositionAnalyser } from './disposition-analyser';
+import { AnalysisOutcome, deterministicAnalyser, DispositionAnalyser } from './disposition-analyser';
 import { annotateMatches, DispositionSettings, optedOut } from './disposition-service';
 import type { StoredMatch } from './search-service';
 
@@ -97,7 +97,7 @@ it('[screening.disposition.skip-header] skip in any case opts out; other values 
 
 it('a differing entity type speaks against the match', () => {
   const vessel = { ...match(), entity: { ...match().entity, type: 'vessel' } } as StoredMatch;
-  const outcome = deterministicAnalyser.analyse({ name: 'Ivan Petrov', type: 'individual' }, vessel) as ReturnType<typeof deterministicAnalyser.analyse> & { prediction: string };
+  const outcome = deterministicAnalyser.analyse({ name: 'Ivan Petrov', type: 'individual' }, vessel) as AnalysisOutcome;
   expect(outcome.prediction).toBe('false_positive');
   expect(outcome.evidence_refs).toEqual(expect.arrayContaining(['query.type', 'entity.type']));
 });
