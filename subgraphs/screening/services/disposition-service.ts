@@ -13,6 +13,10 @@ import { DispositionSettingsRow, findDispositionSettings, saveDispositionSetting
 import type { Scope } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
+import { modelAnalyser } from './disposition-model-analyser';
+
+/** The model analyser when configured by environment, else the deterministic one. */
+const configuredAnalyser: DispositionAnalyser = modelAnalyser() ?? deterministicAnalyser;
 import type { StoredMatch } from './search-service';
 
 export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
@@ -94,7 +98,7 @@ function failedAnnotation(version: string, error: unknown): DispositionAnnotatio
 }
 
 /** Annotates (and in Full Auto possibly resolves) the matches of one screened entity. Never throws. */
-export async function annotateMatches<M extends StoredMatch>(settings: DispositionSettings, header: string | null | undefined, query: DispositionQuery, matches: M[], analyser: DispositionAnalyser = deterministicAnalyser): Promise<M[]> {
+export async function annotateMatches<M extends StoredMatch>(settings: DispositionSettings, header: string | null | undefined, query: DispositionQuery, matches: M[], analyser: DispositionAnalyser = configuredAnalyser): Promise<M[]> {
   if (!dispositionApplies(settings, header)) return matches;
   const out: M[] = [];
   for (const match of matches) {
