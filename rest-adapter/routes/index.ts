@@ -13,6 +13,7 @@ import { riskRoutes } from './risk-routes';
 import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
 import { screeningBatchRoutes } from './screening-batch-routes';
+import { dispositionRoutes } from './disposition-routes';
 
 /** The whole REST surface, area by area. */
 export const allRoutes: Route[] = [
@@ -30,4 +31,5 @@ export const allRoutes: Route[] = [
   ...idvInviteRoutes,
   ...idvWebhookRoutes,
   ...idvCaptureRoutes,
+  ...dispositionRoutes,
 ];

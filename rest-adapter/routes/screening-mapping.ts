@@ -1,5 +1,7 @@
 // GraphQL ⇄ REST wire format of screening: the typed match of the screening subgraph back to the
 // snake_case "Screening match" of the interface spec, and search history records.
+import { DISPOSITION_FIELDS, restDisposition } from './disposition-mapping';
+
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
 /** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
@@ -22,7 +24,8 @@ export const MATCH_FIELDS = `id rank score reviewStatus reviewedBy reviewedAt se
     tokenAlignment { query list similarity how } unmatchedQueryTokens unmatchedListTokens phoneticAgreement caps
     adjustments { feature outcome delta detail } finalScore }
   sourceDetails { description urls inferenceContext }
-  entity { id source sourceId type name feeds programs datesOfBirth { kind value from to } nationalities countries listedOn }`;
+  entity { id source sourceId type name feeds programs datesOfBirth { kind value from to } nationalities countries listedOn }
+  automaticDisposition { ${DISPOSITION_FIELDS} } dispositionHint { ${DISPOSITION_FIELDS} }`;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
@@ -57,6 +60,8 @@ export function restMatch(m: any): Record<string, unknown> {
     },
     source_details: m.sourceDetails.map((d: any) => ({ description: d.description, urls: d.urls, inference_context: d.inferenceContext })),
     review_status: m.reviewStatus,
+    ...(m.automaticDisposition ? { automatic_disposition: restDisposition(m.automaticDisposition) } : {}),
+    ...(m.dispositionHint ? { disposition_hint: restDisposition(m.dispositionHint) } : {}),
     ...(m.previouslyCleared ? { previously_cleared: { match_id: m.previouslyCleared.matchId, cleared_at: m.previouslyCleared.clearedAt, cleared_by: m.previouslyCleared.clearedBy } } : {}),
     entity: {
       id: m.entity.id,

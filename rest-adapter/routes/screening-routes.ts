@@ -40,17 +40,17 @@ function screenResult(data: { screen: { id: string; matches: unknown[] } }) {
   return { body: { searchId: data.screen.id, results: data.screen.matches.map(restMatch) } };
 }
 
-function fromBody({ body }: RouteInput) {
+function fromBody({ body, headers }: RouteInput) {
   const b = body as z.infer<typeof searchBody>;
   return {
     input: {
       type: b.type, name: b.name, feeds: b.feeds?.map(feedEnum), dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
-      threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id,
+      threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id, automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
     },
   };
 }
 
-function fromQuery({ query }: RouteInput) {
+function fromQuery({ query, headers }: RouteInput) {
   const q = query as z.infer<typeof searchQuery>;
   const limit = q.limit === undefined ? undefined : Number(q.limit);
   if (limit !== undefined && (limit < 1 || limit > 100)) throw ApiError.of('schema_validation_failed', 'query.limit: must be an integer from 1 to 100');
@@ -58,6 +58,7 @@ function fromQuery({ query }: RouteInput) {
     input: {
       type: q.type, name: q.name, feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))?.map((feed) => feed.trim()).filter(Boolean).map(feedEnum), dateOfBirth: q.date_of_birth, country: q.country,
       limit, threshold: q.threshold === undefined ? undefined : Number(q.threshold), customId: q.custom_id, profileId: q.profile_id,
+      automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
     },
   };
 }

@@ -13,6 +13,7 @@ import { generateReports, readReport, ReportsInput } from '../services/report-se
 import { reviewMatch, ReviewInput } from '../services/review-service';
 import { parseSearchId, readSearch, screen, ScreenInput, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers } from './match-resolvers';
+import { dispositionResolvers } from './disposition-resolvers';
 
 interface SearchEntityRecord {
   type: string | null;
@@ -41,7 +42,11 @@ async function matchesOf(view: SearchView, ctx: ScreeningContext) {
 
 export const screeningResolvers = {
   ...matchResolvers,
+  // Automatic disposition (issue 14): its match fields join the ScreeningMatch resolvers below.
+  DispositionAnnotation: dispositionResolvers.DispositionAnnotation,
+  ScreeningMatch: { ...matchResolvers.ScreeningMatch, ...dispositionResolvers.ScreeningMatch },
   Query: {
+    ...dispositionResolvers.Query,
     screeningFeeds: () => ['all', ...FEEDS],
     screeningSearch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readSearch(ctx.db, ctx.scope, args.id),
     screeningSearches: async (_: unknown, args: HistoryArgs, ctx: ScreeningContext) => {
@@ -84,6 +89,7 @@ export const screeningResolvers = {
     watchlistImport: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readImport(ctx.db, ctx.principal, args.id),
   },
   Mutation: {
+    ...dispositionResolvers.Mutation,
     screen: (_: unknown, args: { input: ScreenInput }, ctx: ScreeningContext) => screen(ctx, ctx.principal, args.input),
     submitScreeningBatch: (_: unknown, args: { input: SubmitBatchInput }, ctx: ScreeningContext) => submitBatch(ctx, ctx.principal, args.input),
     restartScreeningBatch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => restartBatch(ctx, ctx.scope, args.id),

@@ -9,7 +9,8 @@ import { findSearchRequest } from '../data/search-store';
 import { applyClearances } from './clearance-service';
 import { IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
-import { normalizeQuery, searchSnapshot, toStoredMatch } from './search-service';
+import { annotateMatches, DispositionSettings, readDispositionSettings } from './disposition-service';
+import { dispositionQuery, normalizeQuery, searchSnapshot, StoredMatch, toStoredMatch } from './search-service';
 
 export interface BatchRunOptions {
   owner: string;
@@ -28,6 +29,7 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
   if (!request) throw new Error(`batch ${batchId}: request ${job.requestId} is missing`);
   const config = request.config as { feeds: string[]; limit: number; threshold: number };
   const snapshot = await snapshotOf();
+  const disposition = await readDispositionSettings(db, scope);
   options.log.info({ batchId, total: job.total, processed: job.processed, attempt: job.attempts }, 'batch job started');
   // Two passes at most: the second finds nothing unless a row was skipped by a concurrent writer.
   for (let pass = 0; pass < 2; pass++) {
@@ -35,7 +37,8 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
     for (;;) {
       const pending = await pendingEntities(db, job, after, options.chunkSize);
       if (!pending.length) break;
-      const results = await applyClearances(db, scope, pending.map(({ entityIndex, input }) => screenEntity(snapshot, job, config, entityIndex, input)), (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
+      const cleared = await applyClearances(db, scope, pending.map(({ entityIndex, input }) => screenEntity(snapshot, job, config, entityIndex, input)), (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
+      const results = await annotateChunk(disposition, job, config, cleared, pending);
       if (!(await storeChunk(db, job, options.owner, options.leaseSeconds, results))) {
         options.log.warn({ batchId }, 'batch job lease lost to another worker; stopping here');
         return 'lease_lost';
@@ -63,4 +66,20 @@ function screenEntity(snapshot: IndexSnapshot, job: BatchJobRow, config: { feeds
     customId: input.custom_id,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
   };
+}
+
+/** Automatic disposition of a chunk (issue 14): after clearances, with the job's header. */
+async function annotateChunk(settings: DispositionSettings, job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, results: ChunkResult[], pending: { entityIndex: number; input: BatchEntityInput }[]): Promise<ChunkResult[]> {
+  const out: ChunkResult[] = [];
+  for (const result of results) {
+    const input = pending.find((p) => p.entityIndex === result.entityIndex)?.input;
+    if (!input || !result.matches.length) {
+      out.push(result);
+      continue;
+    }
+    const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold });
+    const annotated = await annotateMatches(settings, job.automaticDisposition, dispositionQuery(query), result.matches.map((match) => match.payload as StoredMatch));
+    out.push({ ...result, matches: result.matches.map((match, i) => ({ ...match, payload: annotated[i] })) });
+  }
+  return out;
 }

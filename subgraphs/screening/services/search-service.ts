@@ -8,6 +8,7 @@ import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch
 import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
+import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -34,6 +35,8 @@ export interface ScreenInput {
   threshold?: number | null;
   customId?: string | null;
   profileId?: string | null;
+  /** The X-Service-Automatic-Disposition header as sent (`skip` opts out). */
+  automaticDisposition?: string | null;
 }
 
 export interface StoredMatch {
@@ -48,6 +51,10 @@ export interface StoredMatch {
   review_status: 'unresolved' | 'true_positive' | 'false_positive';
   /** Present when a false_positive review of this listed entity for the same profile carried over. */
   previously_cleared?: { match_id: string; cleared_at: string; cleared_by: string };
+  /** Full Auto decision (automatic disposition, issue 14). */
+  automatic_disposition?: DispositionAnnotation;
+  /** Hint, undetermined or failed analysis (automatic disposition, issue 14). */
+  disposition_hint?: DispositionAnnotation;
   entity: {
     id: string;
     source: string;
@@ -146,6 +153,11 @@ export function normalizeQuery(input: ScreenInput): NormalizedQuery {
   return { name, type, typeLabel, feeds, feedNames, dateOfBirth, country, limit, threshold, customId, profileId: input.profileId ?? null };
 }
 
+/** What the disposition analyser may weigh of a normalized query. */
+export function dispositionQuery(query: NormalizedQuery) {
+  return { name: query.name, type: query.type, dateOfBirth: query.dateOfBirth, country: query.country };
+}
+
 export function toStoredMatch(match: ScreeningMatch, id: string, rank: number): StoredMatch {
   const e = match.entity;
   return {
@@ -207,12 +219,14 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   const found = searchSnapshot(snapshot, query);
   const [requestId, ...matchIds] = newObjectIds(found.length + 1);
   const resultId = `${requestId}_0`;
-  const matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
+  let matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   if (query.profileId) {
     const profileId = query.profileId;
     await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);
   }
+  // Automatic disposition (issue 14): after clearances (a human's decision stands), before the write.
+  if (matches.length) matches = await annotateMatches(await readDispositionSettings(deps.db, scope), input.automaticDisposition, dispositionQuery(query), matches);
   const createdAt = new Date();
   const config = {
     feeds: query.feedNames,

@@ -7,19 +7,13 @@ import { basename, dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { toCountryCode } from '../countries';
 import { parseBirthDate } from '../dates';
-import { addName, emptyEntity, pushUnique, type EntityType, type Feed, type WatchlistEntity } from '../model';
+import { addName, emptyEntity, pushUnique, type EntityType, type WatchlistEntity } from '../model';
+import { feedsForTopics } from '../../services/feed-topics';
 import { detectScript } from '../scripts';
 
 const SCHEMA_TYPES: Record<string, EntityType | undefined> = {
   Person: 'individual', Organization: 'entity', Company: 'entity', LegalEntity: 'entity', PublicBody: 'entity', Vessel: 'vessel', Airplane: 'aircraft',
 };
-
-/** OpenSanctions topic -> Vigil feed. */
-const TOPIC_FEEDS: [RegExp, Feed][] = [
-  [/^sanction/, 'Sanctions'], [/^debarment$/, 'Sanctions'], [/^export\.control/, 'Sanctions'],
-  [/^role\.(pep|rca)$/, 'PEP'], [/^gov\./, 'PEP'], [/^poi$/, 'PEP'],
-  [/^(crime|wanted)/, 'Criminal'], [/^corp\.offshore$/, 'Offshore'], [/^corp\.disqual$/, 'Legal'], [/^reg\./, 'Legal'],
-];
 
 interface FtmEntity {
   id: string;
@@ -38,9 +32,7 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0, source = ftm
   const type = SCHEMA_TYPES[raw.schema];
   if (!type) return undefined;
   const p = (k: string) => (raw.properties[k] ?? []).filter((x) => typeof x === 'string' && x.trim());
-  const feeds: Feed[] = [];
-  for (const t of p('topics')) for (const [re, feed] of TOPIC_FEEDS) if (re.test(t) && !feeds.includes(feed)) feeds.push(feed);
-  if (!feeds.length) feeds.push('Open Source');
+  const feeds = feedsForTopics(p('topics')); // topic -> feed table: services/feed-topics.ts (issue 14)
   const e = emptyEntity(source, raw.id, type, feeds);
   const names = p('name');
   names.forEach((n, i) => addName(e, { value: n, kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) }));

@@ -1,0 +1,38 @@
+// Automatic disposition on the wire: the typed GraphQL annotation back to the snake_case table of
+// the interface spec ("Disposition annotation"), and the settings body of /tenant-config/v1.
+import { z } from 'zod';
+
+export const DISPOSITION_FIELDS = 'prediction confidence analysisStatus rationale evidenceRefs scoreSummary { field weight } riskFlags signatureVersion source error { code message retryable }';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function restDisposition(a: any): Record<string, unknown> {
+  return {
+    prediction: a.prediction,
+    confidence: a.confidence,
+    analysis_status: a.analysisStatus,
+    rationale: a.rationale,
+    evidence_refs: a.evidenceRefs,
+    score_summary: Object.fromEntries(a.scoreSummary.map((item: any) => [item.field, item.weight])),
+    risk_flags: a.riskFlags,
+    signature_version: a.signatureVersion,
+    source: a.source,
+    ...(a.error ? { error: a.error } : {}),
+  };
+}
+
+export const DISPOSITION_SETTINGS_FIELDS = 'enabled directApiChannel mode confidenceThreshold updatedAt';
+
+export const dispositionSettingsSchema = z.object({
+  enabled: z.boolean(),
+  directApiChannel: z.boolean(),
+  mode: z.enum(['full_auto', 'hint']),
+  confidenceThreshold: z.number(),
+  updatedAt: z.string().nullable(),
+});
+
+export const updateDispositionSettingsBody = z.strictObject({
+  enabled: z.boolean().optional(),
+  directApiChannel: z.boolean().optional(),
+  mode: z.enum(['full_auto', 'hint']).optional(),
+  confidenceThreshold: z.number().min(0).max(1).optional(),
+});

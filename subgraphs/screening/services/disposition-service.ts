@@ -1,0 +1,122 @@
+// Automatic disposition: the workspace settings and the annotation of a search's matches.
+// Rules (interface spec, "Disposition annotation" and the stated moves of match review_status):
+// - annotations only with the workspace enabled AND its Direct API channel on, only on matches with
+//   a true flag in checklist.screen, and never when the request sent
+//   X-Service-Automatic-Disposition: skip (case-insensitive; other values ignored);
+// - Full Auto: confidence >= threshold sets review_status and returns automatic_disposition;
+// - Hint: review_status stays unresolved, disposition_hint returned;
+// - below threshold (either mode): disposition_hint with prediction undetermined;
+// - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
+import { Db } from '../../../platform/db/prisma';
+import { logger } from '../../../platform/logging/logger';
+import { DispositionSettingsRow, findDispositionSettings, saveDispositionSettings } from '../data/disposition-store';
+import type { Scope } from '../data/search-store';
+import { ScreeningError } from '../errors';
+import { deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
+import { modelAnalyser } from './disposition-model-analyser';
+
+/** The model analyser when configured by environment, else the deterministic one. */
+const configuredAnalyser: DispositionAnalyser = modelAnalyser() ?? deterministicAnalyser;
+import type { StoredMatch } from './search-service';
+
+export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
+export type DispositionMode = (typeof DISPOSITION_MODES)[number];
+export const DEFAULT_DISPOSITION_SETTINGS: DispositionSettings = { enabled: false, directApi: true, mode: 'hint', threshold: 0.85, updatedBy: null, updatedAt: null };
+
+export interface DispositionSettings {
+  enabled: boolean;
+  directApi: boolean;
+  mode: DispositionMode;
+  threshold: number;
+  updatedBy: string | null;
+  updatedAt: Date | null;
+}
+
+export interface DispositionAnnotation {
+  prediction: 'true_positive' | 'false_positive' | 'undetermined';
+  confidence: number;
+  analysis_status: 'completed' | 'failed';
+  rationale: string;
+  evidence_refs: string[];
+  score_summary: Record<string, number>;
+  risk_flags: string[];
+  signature_version: string;
+  source: 'direct_api';
+  error?: { code: string; message: string; retryable: boolean };
+}
+
+export interface UpdateDispositionSettingsInput {
+  enabled?: boolean | null;
+  directApi?: boolean | null;
+  mode?: string | null;
+  threshold?: number | null;
+}
+
+function settingsOf(row: DispositionSettingsRow | undefined): DispositionSettings {
+  return row ? { ...row, mode: row.mode as DispositionMode } : DEFAULT_DISPOSITION_SETTINGS;
+}
+
+export async function readDispositionSettings(db: Db, scope: Scope): Promise<DispositionSettings> {
+  return settingsOf(await findDispositionSettings(db, scope));
+}
+
+export async function updateDispositionSettings(db: Db, scope: Scope, actorId: string, input: UpdateDispositionSettingsInput): Promise<DispositionSettings> {
+  const change: Partial<DispositionSettingsRow> = { updatedBy: actorId };
+  for (const key of ['enabled', 'directApi'] as const) {
+    if (input[key] === null) throw new ScreeningError('schema_validation_failed', `${key}: must be true or false`, { field: key });
+    if (input[key] !== undefined) change[key] = input[key];
+  }
+  if (input.mode !== undefined) {
+    if (!DISPOSITION_MODES.includes(input.mode as DispositionMode)) throw new ScreeningError('schema_validation_failed', `mode: must be one of ${DISPOSITION_MODES.join(', ')}`, { field: 'mode' });
+    change.mode = input.mode as string;
+  }
+  if (input.threshold !== undefined) {
+    if (typeof input.threshold !== 'number' || !(input.threshold >= 0 && input.threshold <= 1)) throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
+    change.threshold = input.threshold;
+  }
+  return settingsOf(await saveDispositionSettings(db, scope, change));
+}
+
+/** True when the request opted out with the header (case-insensitive `skip`). */
+export function optedOut(header: string | null | undefined): boolean {
+  return typeof header === 'string' && header.trim().toLowerCase() === 'skip';
+}
+
+/** Whether a request's matches are analysed at all (enabled, channel on, not opted out). */
+export function dispositionApplies(settings: DispositionSettings, header: string | null | undefined): boolean {
+  return settings.enabled && settings.directApi && !optedOut(header);
+}
+
+const flagged = (match: StoredMatch) => Object.values(match.checklist.screen).some(Boolean);
+
+function failedAnnotation(version: string, error: unknown): DispositionAnnotation {
+  return {
+    prediction: 'undetermined', confidence: 0, analysis_status: 'failed', rationale: 'The analysis could not complete; the match is left for review.',
+    evidence_refs: [], score_summary: {}, risk_flags: [], signature_version: version, source: 'direct_api',
+    error: { code: 'analysis_failed', message: error instanceof Error ? error.message.slice(0, 200) : 'analysis failed', retryable: true },
+  };
+}
+
+/** Annotates (and in Full Auto possibly resolves) the matches of one screened entity. Never throws. */
+export async function annotateMatches<M extends StoredMatch>(settings: DispositionSettings, header: string | null | undefined, query: DispositionQuery, matches: M[], analyser: DispositionAnalyser = configuredAnalyser): Promise<M[]> {
+  if (!dispositionApplies(settings, header)) return matches;
+  const out: M[] = [];
+  for (const match of matches) {
+    // A carried-over clearance (or any earlier decision) is a human's; the analyser does not override it.
+    if (!flagged(match) || match.review_status !== 'unresolved') {
+      out.push(match);
+      continue;
+    }
+    try {
+      const outcome = await analyser.analyse(query, match);
+      const annotation: DispositionAnnotation = { ...outcome, analysis_status: 'completed', signature_version: analyser.version, source: 'direct_api' };
+      if (outcome.confidence < settings.threshold) out.push({ ...match, disposition_hint: { ...annotation, prediction: 'undetermined' } });
+      else if (settings.mode === 'full_auto') out.push({ ...match, review_status: outcome.prediction, automatic_disposition: annotation });
+      else out.push({ ...match, disposition_hint: annotation });
+    } catch (error) {
+      logger.warn({ err: error instanceof Error ? error.message : 'unknown', matchId: match.id }, 'disposition analysis failed; match left unresolved');
+      out.push({ ...match, disposition_hint: failedAnnotation(analyser.version, error) });
+    }
+  }
+  return out;
+}
