@@ -29,7 +29,7 @@ afterAll(async () => {
   await platform?.close();
   await database?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, 150_000); // closing waits for connections opened during the outage to time out (follow-up: shorten)
 
 const create = (key: string) =>
   request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } });
