@@ -27,7 +27,9 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
 }
 
 /** Moves unpublished events to the delivery queue, oldest first. Returns how many moved. */
-export async function relayOutbox(db: Db, queue: JobQueue, batchSize = 100): Promise<number> {
+const RELAY_BATCH_SIZE = 100;
+
+export async function relayOutbox(db: Db, queue: JobQueue, batchSize = RELAY_BATCH_SIZE): Promise<number> {
   const events = await db.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: batchSize });
   for (const event of events) {
     await queue.send(EVENT_DELIVERY_QUEUE, { eventId: event.id }, { singletonKey: event.id });
@@ -38,16 +40,26 @@ export async function relayOutbox(db: Db, queue: JobQueue, batchSize = 100): Pro
 
 export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
   let running = false;
+  let stopped = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await relayOutbox(db, queue);
+      // A full batch means a backlog (after an outage, or events written while no worker ran):
+      // drain it now instead of one batch per interval.
+      while ((await relayOutbox(db, queue)) === RELAY_BATCH_SIZE) {
+        if (stopped) break;
+      }
     } catch (error) {
       logger.error({ err: error }, 'outbox relay failed; will retry');
     } finally {
       running = false;
     }
   }, intervalMs);
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -14,6 +14,14 @@ export interface JobDefinition<T = unknown> {
   close?: () => Promise<void>;
   /** Jobs of this queue one worker process handles at the same time (default 1). */
   concurrency?: number;
+  /**
+   * Jobs fetched at once (default 1). pg-boss waits its polling interval between fetches even when
+   * a queue has a backlog, so a busy queue of small, idempotent jobs takes them in batches; a failed
+   * job fails (and retries) its whole batch, so only idempotent handlers may batch.
+   */
+  batchSize?: number;
+  /** Seconds between fetches when no new job was signalled (pg-boss default 2, at least 0.5). */
+  pollingIntervalSeconds?: number;
 }
 
 export class JobQueue {
@@ -39,7 +47,8 @@ export class JobQueue {
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit);
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
-      await this.boss.work<T>(definition.queue, async (jobs) => {
+      const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };
+      await this.boss.work<T>(definition.queue, options, async (jobs) => {
         for (const job of jobs) await definition.handler(job.data, { id: job.id });
       });
     }

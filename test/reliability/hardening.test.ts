@@ -96,7 +96,7 @@ describe('bad input is a 4xx', () => {
 
 describe('GraphQL operation limits', () => {
   it('refuses 1,000 aliases of a list before execution', async () => {
-    const aliases = Array.from({ length: 1_000 }, (_, i) => `a${i}: profiles(perPage: 100) { total }`).join(' ');
+    const aliases = Array.from({ length: 1_000 }, (_, i) => `a${i}: profiles(first: 100) { totalCount }`).join(' ');
     const started = Date.now();
     const response = await graphql(platform, auth.apiKey(tenant.apiKey), `{ ${aliases} }`);
     expect(response.status).toBe(400);
@@ -106,7 +106,7 @@ describe('GraphQL operation limits', () => {
   });
 
   it('accepts 15 aliases and refuses 16', async () => {
-    const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: profiles(perPage: 1) { total }`).join(' ')} }`;
+    const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: profiles(first: 1) { totalCount }`).join(' ')} }`;
     expect((await graphql(platform, auth.apiKey(tenant.apiKey), aliased(15))).body.errors).toBeUndefined();
     const refused = await graphql(platform, auth.apiKey(tenant.apiKey), aliased(16));
     expect(refused.status).toBe(400);

@@ -26,7 +26,9 @@ function dispatcherDeps(db: Db, config: VigilConfig): DispatcherDeps {
 
 export function idvDeliveryJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<{ eventId: string }>[] {
   const dispatcher = dispatcherDeps(deps.db, deps.config);
-  return [{ queue: EVENT_DELIVERY_QUEUE, retryLimit: 10, handler: (data) => fanOut(dispatcher, data.eventId) }];
+  // Every event of every workspace passes this queue; fanOut is idempotent (one delivery row per
+  // destination and event), so it takes its backlog in batches instead of one job per poll.
+  return [{ queue: EVENT_DELIVERY_QUEUE, retryLimit: 10, batchSize: 50, pollingIntervalSeconds: 0.5, handler: (data) => fanOut(dispatcher, data.eventId) }];
 }
 
 export function startIdvDeliveryTicker(deps: { db: Db; config: VigilConfig }, intervalMs = 1000): { stop(): Promise<void> } {
