@@ -121,3 +121,13 @@ describe('the capture-session credential', () => {
     expect((await captureCall(platform, id, token).view()).status).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes the exchange in the capture-plane route table', async () => {
+    const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body;
+    const exchangeOperation = paths['/idv/v1/sessions/{sessionId}/capture-session']?.post;
+    expect(exchangeOperation?.tags).toEqual(['IDV capture plane']);
+    expect(Object.keys(exchangeOperation.responses)).toContain('201');
+    expect(exchangeOperation.summary).toMatch(/capture session/);
+  });
+});
