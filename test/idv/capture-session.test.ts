@@ -5,7 +5,8 @@
 import { hashSecret } from '../../platform/crypto/hash';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { captureCall, completeDefaultCapture } from './capture-helpers';
-import { capture, createProfile, createSession, idv, newTenant, startIdvPlatform } from './idv-helpers';
+import { CAPTURE_SESSION_LIFETIME_MS, exchangeCaptureCredential, resolveCaptureSession } from '../../subgraphs/idv/capture/capture-session-service';
+import { capture, createProfile, createSession, idv, idvDeps, newTenant, startIdvPlatform } from './idv-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -119,6 +120,22 @@ describe('the capture-session credential', () => {
     const { id, token } = await grant();
     expect((await idv(platform, tenant).post(`/sessions/${id}/cancel`, {})).status).toBe(200);
     expect((await captureCall(platform, id, token).view()).status).toBe(401);
+  });
+});
+
+describe('service rules (clock injected)', () => {
+  it('lives exactly 30 minutes from the exchange, for capture and invite principals only', async () => {
+    const { id } = await createSession(platform, tenant, { profile_id: profileId });
+    const at = new Date('2030-01-01T00:00:00Z');
+    const deps = idvDeps(platform, { now: () => at });
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const grant = await exchangeCaptureCredential(deps, { ...scope, actorId: id, kind: 'invite', entitlements: {}, sessionId: id }, id);
+    expect(grant.expiresAt.getTime() - at.getTime()).toBe(CAPTURE_SESSION_LIFETIME_MS);
+    const justBefore = idvDeps(platform, { now: () => new Date(grant.expiresAt.getTime() - 1) });
+    expect(await resolveCaptureSession(justBefore, grant.token)).toMatchObject({ sessionId: id, kind: 'capture', ...scope });
+    expect(await resolveCaptureSession(idvDeps(platform, { now: () => grant.expiresAt }), grant.token)).toBeNull();
+    expect(await resolveCaptureSession(justBefore, `${grant.token}x`)).toBeNull();
+    await expect(exchangeCaptureCredential(deps, { ...scope, actorId: tenant.applicationId, kind: 'application', entitlements: {} }, id)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });
 
