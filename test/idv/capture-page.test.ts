@@ -11,7 +11,7 @@ import { chromium, Browser, Page } from 'playwright-core';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser, y4mFromImage } from '../helpers/browser';
 import { FACES_DIR, renderPassport, specimenPerson } from '../fixtures/idv/specimen-document';
-import { createProfile, createSession, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
+import { createProfile, createSession, directLink, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
 
 jest.setTimeout(300_000);
 
@@ -58,9 +58,8 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
    * (POST /sessions/{id}/invite with delivery none: verify_url with #code=). */
   async function linkOf(id: string, token: string, link: 'token' | 'direct') {
     if (link === 'token') return { url: `${platform.restUrl}/verify/${id}#token=${encodeURIComponent(token)}`, secret: token };
-    const invite = await idv(platform, tenant).post(`/sessions/${id}/invite`, { delivery: 'none' });
-    expect(invite.status).toBe(200);
-    return { url: invite.body.verify_url as string, secret: decodeURIComponent(new URL(invite.body.verify_url).hash.replace('#code=', '')) };
+    const { url, code } = await directLink(platform, tenant, id);
+    return { url, secret: code };
   }
 
   /** Walks the page through the default flow; returns the assessed session. */

@@ -6,7 +6,7 @@ import { hashSecret } from '../../platform/crypto/hash';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { captureCall, completeDefaultCapture } from './capture-helpers';
 import { CAPTURE_SESSION_LIFETIME_MS, exchangeCaptureCredential, resolveCaptureSession } from '../../subgraphs/idv/capture/capture-session-service';
-import { capture, createProfile, createSession, idv, idvDeps, newTenant, startIdvPlatform } from './idv-helpers';
+import { capture, createProfile, createSession, directLink, idv, idvDeps, newTenant, startIdvPlatform } from './idv-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -21,11 +21,7 @@ afterAll(() => platform.close());
 
 const exchange = (id: string, authorization: string) =>
   request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/capture-session`, { headers: { Authorization: authorization } });
-const directCode = async (id: string) => {
-  const response = await idv(platform, tenant).post(`/sessions/${id}/invite`, { delivery: 'none' });
-  if (response.status !== 200) throw new Error(`direct invite failed: ${response.status} ${response.text}`);
-  return decodeURIComponent(new URL(response.body.verify_url).hash.replace('#code=', ''));
-};
+const directCode = async (id: string) => (await directLink(platform, tenant, id)).code;
 
 describe('exchange', () => {
   it('redeems a direct-link code once (a second exchange is 401) and its capture session drives consent, upload and submit', async () => {
