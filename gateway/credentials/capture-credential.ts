@@ -30,6 +30,8 @@ export const CAPTURE_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'attachCaptureArtifact',
   'recordCaptureAnswers',
   'submitCapture',
+  // The hosted page's one exchange of its fragment credential for a capture session.
+  'exchangeCaptureCredential',
 ]);
 
 export interface CaptureCredentialOptions {
@@ -45,9 +47,10 @@ interface IdvCredentialPrincipal {
   workspaceId: string;
   sessionId: string;
   kind: string;
+  captureSessionId?: string | null;
 }
 
-const QUERY = 'query ResolveIdvCredential($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind } }';
+const QUERY = 'query ResolveIdvCredential($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind captureSessionId } }';
 
 /** The resolver of one hosted-page scheme, asking the IDV subgraph. */
 function idvCredentialResolver(scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCHEME, options: CaptureCredentialOptions): CredentialResolver {
@@ -76,6 +79,7 @@ function idvCredentialResolver(scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCH
       kind: scheme,
       entitlements: {},
       sessionId: found.sessionId,
+      ...(found.captureSessionId ? { captureSessionId: found.captureSessionId } : {}),
     };
     return principal;
   };

@@ -32,6 +32,8 @@ export interface Principal {
   entitlements: Entitlements;
   /** For capture and invite credentials: the one session they open. */
   sessionId?: string;
+  /** For capture principals opened by an exchanged capture session (idv.capture_sessions). */
+  captureSessionId?: string;
   /** Display fields for audit trails (dashboard users). */
   actorName?: string;
   actorEmail?: string;

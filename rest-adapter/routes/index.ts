@@ -1,4 +1,5 @@
 import { idvCaptureRoutes } from './idv-capture-routes';
+import { idvCaptureSessionRoutes } from './idv-capture-session-routes';
 import { idvSessionRoutes } from './idv-sessions-routes';
 import { idvInviteRoutes } from './idv-invites-routes';
 import { idvWebhookRoutes } from './idv-webhooks-routes';
@@ -31,5 +32,6 @@ export const allRoutes: Route[] = [
   ...idvInviteRoutes,
   ...idvWebhookRoutes,
   ...idvCaptureRoutes,
+  ...idvCaptureSessionRoutes,
   ...dispositionRoutes,
 ];

@@ -11,7 +11,7 @@ import { chromium, Browser, Page } from 'playwright-core';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser, y4mFromImage } from '../helpers/browser';
 import { FACES_DIR, renderPassport, specimenPerson } from '../fixtures/idv/specimen-document';
-import { createProfile, createSession, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
+import { createProfile, createSession, directLink, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
 
 jest.setTimeout(300_000);
 
@@ -54,20 +54,36 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
     throw new Error(`session ${id} was not assessed in time`);
   }
 
+  /** The page's link: the session_token in the fragment, or a single-use direct-link invite
+   * (POST /sessions/{id}/invite with delivery none: verify_url with #code=). */
+  async function linkOf(id: string, token: string, link: 'token' | 'direct') {
+    if (link === 'token') return { url: `${platform.restUrl}/verify/${id}#token=${encodeURIComponent(token)}`, secret: token };
+    const { url, code } = await directLink(platform, tenant, id);
+    return { url, secret: code };
+  }
+
   /** Walks the page through the default flow; returns the assessed session. */
-  async function completeOnPage(label: string, document: Parameters<typeof specimenPerson>[0], screenshots = false) {
+  async function completeOnPage(label: string, document: Parameters<typeof specimenPerson>[0], screenshots = false, link: 'token' | 'direct' = 'token') {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
+    const { url, secret } = await linkOf(id, token, link);
     const documentFile = path.join(work, `${label}.jpg`);
     fs.writeFileSync(documentFile, await renderPassport(specimenPerson(document)));
     const context = await browser.newContext({ viewport: { width: 412, height: 900 }, permissions: ['camera'] });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.goto(`${platform.restUrl}/verify/${id}#token=${encodeURIComponent(token)}`);
+    await page.goto(url);
     await page.waitForSelector('main[data-state="consent"]');
-    expect(page.url()).not.toContain(token); // the credential left the address bar
+    expect(page.url()).not.toContain(secret); // the credential left the address bar
+    // It was exchanged for a capture session: only that is kept in the tab, never the fragment's.
+    const stored = await page.evaluate(() => Object.values(window.sessionStorage).join(' '));
+    expect(stored).not.toContain(secret);
+    expect(stored).toMatch(/Capture idvcs_/);
     if (screenshots) await shot(page, '1-consent');
     await page.click('#consent-accept');
+    await page.waitForSelector('main[data-state="liveness"] #selfie-capture:not([disabled])');
+    // A reload keeps working on the capture session (the fragment is gone, a direct link is spent).
+    await page.reload();
     await page.waitForSelector('main[data-state="liveness"] #selfie-capture:not([disabled])');
     if (screenshots) await shot(page, '2-selfie-camera');
     await page.click('#selfie-capture');
@@ -97,8 +113,8 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
     expect(response.text).not.toMatch(/<script>[^<]/);
   });
 
-  it('camera selfie + uploaded passport of the same person → automatic_pass (screenshots kept)', async () => {
-    const { session } = await completeOnPage('same-person', { photo: 'obama-1.jpg' }, true);
+  it('direct link (single-use #code): camera selfie + uploaded passport of the same person → automatic_pass (screenshots kept)', async () => {
+    const { session } = await completeOnPage('same-person', { photo: 'obama-1.jpg' }, true, 'direct');
     expect(session).toMatchObject({ status: 'assessed', review_status: 'automatic_pass' });
     for (const name of ['1-consent', '2-selfie-camera', '3-document-front', '4-review', '5-done']) expect(fs.existsSync(path.join(ARTIFACTS, `${name}.png`))).toBe(true);
   });

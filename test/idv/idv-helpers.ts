@@ -77,3 +77,11 @@ export async function driveTo(
 }
 
 export const capture = (token: string) => ({ Authorization: `Capture ${token}` });
+
+/** A single-use direct link (POST /sessions/{id}/invite, delivery none): its verify_url and code. */
+export async function directLink(platform: TestPlatform, tenant: TestTenant, sessionId: string) {
+  const response = await idv(platform, tenant).post(`/sessions/${sessionId}/invite`, { delivery: 'none' });
+  if (response.status !== 200) throw new Error(`direct invite failed: ${response.status} ${response.text}`);
+  const url = response.body.verify_url as string;
+  return { url, code: decodeURIComponent(new URL(url).hash.replace('#code=', '')) };
+}

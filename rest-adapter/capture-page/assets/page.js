@@ -29,17 +29,36 @@
     Object.keys(vars || {}).forEach(function (k) { s = s.replace('{' + k + '}', vars[k]); });
     return s;
   }
-  // The credential travels in the fragment (never sent to a server in a URL); it is moved to this
-  // tab's session storage and removed from the address bar.
-  function readCredential() {
+  // The fragment credential (an invite code, possibly single use, or the session_token) is read
+  // once, removed from the address bar and kept only in memory until load() exchanges it for a
+  // capture session (POST /capture-session); only that short-lived credential is kept in this tab's
+  // session storage and sent on every later call (a reload keeps working, the link is not replayed).
+  var fragmentCredential = readFragment();
+  function readFragment() {
     var hash = new URLSearchParams(window.location.hash.slice(1));
     var found = hash.get('code') ? 'Invite ' + hash.get('code') : hash.get('token') ? 'Capture ' + hash.get('token') : null;
-    if (found) {
-      safeSession('vigil-credential-' + sessionId, found);
-      window.history.replaceState(null, '', window.location.pathname);
-      return found;
-    }
-    return safeSession('vigil-credential-' + sessionId);
+    if (found) window.history.replaceState(null, '', window.location.pathname);
+    return found;
+  }
+  function readCredential() { return safeSession('vigil-credential-' + sessionId); }
+  function exchangeCredential() {
+    if (!fragmentCredential) return Promise.resolve();
+    return fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + '/capture-session', {
+      method: 'POST', headers: { Authorization: fragmentCredential }, credentials: 'omit',
+    }).then(function (response) {
+      if (response.status === 401 || response.status === 404) {
+        // Used or expired: a link opened again in a tab that already exchanged it keeps that tab's
+        // capture session (credential); otherwise load() shows the expired-link screen.
+        fragmentCredential = null;
+        return;
+      }
+      if (!response.ok) { var error = new Error(response.statusText); error.status = response.status; throw error; } // kept for Retry
+      return response.json().then(function (json) {
+        fragmentCredential = null;
+        credential = json.data.token_type + ' ' + json.data.token;
+        safeSession('vigil-credential-' + sessionId, credential);
+      });
+    });
   }
 
   function api(method, path, body, contentType) {
@@ -107,7 +126,12 @@
   }
 
   function load() {
-    if (!credential) return showError({ status: 401 });
+    exchangeCredential().then(function () {
+      if (!credential) return showError({ status: 401 });
+      loadView();
+    }).catch(showError);
+  }
+  function loadView() {
     fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + '/branding').then(function (r) { return r.json(); }).then(function (b) { applyBranding(b.branding || {}); }).catch(function () {});
     api('GET', '/capture').then(function (json) { advance(json.data); }).catch(showError);
   }

@@ -5,6 +5,7 @@ import { IdvContext } from '../context';
 import { invalidField } from '../errors';
 import { toCaptureSession } from './capture-projection';
 import { AnswerInput, readCaptureSession, recordCaptureAnswers, recordCaptureArtifact, recordCaptureConsent, StoredArtifactInput, submitCapture } from './capture-service';
+import { exchangeCaptureCredential } from './capture-session-service';
 import { storedArtifactCheck } from './stored-artifact-check';
 
 interface AnswerArg {
@@ -42,6 +43,8 @@ export function createCaptureResolvers(options: { blobs: BlobStore }) {
       },
       recordCaptureAnswers: async (_: unknown, args: { sessionId: string; input: { stepId: string; answers: AnswerArg[] } }, ctx: IdvContext) =>
         toCaptureSession(ctx.idv.deps, await recordCaptureAnswers(ctx.idv.deps, ctx.principal, args.sessionId, args.input.stepId, args.input.answers.map(answerValue))),
+      exchangeCaptureCredential: (_: unknown, args: { input: { sessionId: string } }, ctx: IdvContext) =>
+        exchangeCaptureCredential(ctx.idv.deps, ctx.principal, args.input.sessionId),
       submitCapture: async (_: unknown, args: { sessionId: string }, ctx: IdvContext) => toCaptureSession(ctx.idv.deps, await submitCapture(ctx.idv.deps, ctx.principal, args.sessionId)),
     },
   };

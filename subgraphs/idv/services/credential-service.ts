@@ -12,6 +12,7 @@ import { GATEWAY_ACTOR, Principal } from '../../../platform/principal/principal'
 import { findInviteByCodeHash, findSessionByTokenHash } from '../data/session-store';
 import { IdvError } from '../errors';
 import { redeemIfSingleUse } from '../invites/data/invite-store';
+import { CAPTURE_SESSION_PREFIX, resolveCaptureSession } from '../capture/capture-session-service';
 import { IdvDeps } from './deps';
 
 export type HostedPageCredentialKind = 'capture' | 'invite';
@@ -22,6 +23,8 @@ export interface HostedPageCredential {
   workspaceId: string;
   sessionId: string;
   kind: HostedPageCredentialKind;
+  /** Set when the credential is a capture session (the exchanged, short-lived one). */
+  captureSessionId?: string | null;
 }
 
 /** The gateway's service principal, and nobody else, may resolve credentials. */
@@ -41,6 +44,8 @@ export async function resolveHostedPageCredential(
   if (!value) return null;
   const now = deps.now().getTime();
   if (scheme === 'capture') {
+    // Capture sessions travel in the same scheme (the page's capture credential after the exchange).
+    if (value.startsWith(`${CAPTURE_SESSION_PREFIX}_`)) return resolveCaptureSession(deps, value);
     const session = await findSessionByTokenHash(deps.db, hashSecret(value));
     if (!session || session.tokenConsumedAt || session.tokenExpiresAt.getTime() <= now || session.status === 'canceled') return null;
     return { tenantId: session.tenantId, workspaceId: session.workspaceId, sessionId: session.id, kind: 'capture' };
