@@ -5,6 +5,8 @@ import { Entitlements } from '../../platform/principal/principal';
 import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../platform/runtime/start-platform';
 import { createApplication, createDashboardUser, createTenant, createWorkspace, issueDashboardToken } from '../../platform/tenancy/tenancy-store';
 import { parseLossless } from '../../rest-adapter/http/lossless-json';
+import { applyMigrations } from '../../platform/db/migrations';
+import { Client } from 'pg';
 
 export interface TestPlatform extends RunningPlatform {
   restUrl: string;
@@ -20,9 +22,31 @@ export function testConfig(overrides: Partial<VigilConfig> = {}): VigilConfig {
   };
 }
 
-export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig> } = {}): Promise<TestPlatform> {
+/**
+ * A fresh, migrated database on the test server. Workers scan their queues across tenants (queued
+ * IDV sessions, outbox events), so a worker test on the shared test database would first work
+ * through everything earlier test files left queued without a worker; such tests get their own.
+ */
+export async function createIsolatedDatabase(): Promise<string> {
+  const shared = new URL(process.env.DATABASE_URL ?? '');
+  const name = `vigil_isolated_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new Client({ connectionString: shared.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(shared.toString());
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString());
+  return url.toString();
+}
+
+export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean } = {}): Promise<TestPlatform> {
   const services = options.services ?? SERVICE_NAMES.filter((name) => name !== 'worker');
-  const platform = await startPlatform(testConfig(options.config), services);
+  const config = options.isolatedDatabase ? { ...options.config, databaseUrl: await createIsolatedDatabase() } : options.config;
+  const platform = await startPlatform(testConfig(config), services);
   return { ...platform, restUrl: platform.urls['rest-adapter'] ?? '', gatewayUrl: platform.urls.gateway ?? '' };
 }
 

@@ -19,7 +19,7 @@ let tenant: TestTenant;
 let profileId: string;
 
 beforeAll(async () => {
-  platform = await startIdvPlatform({ services: [...IDV_SERVICES, 'worker'] });
+  platform = await startIdvPlatform({ services: [...IDV_SERVICES, 'worker'], isolatedDatabase: true });
   tenant = await newTenant(platform);
   profileId = await createProfile(platform, tenant, 'Barack Obama', 'barack@example.com');
 });

@@ -26,7 +26,7 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startIdvPlatform({ services: [...IDV_SERVICES, 'worker'] });
+    platform = await startIdvPlatform({ services: [...IDV_SERVICES, 'worker'], isolatedDatabase: true });
     tenant = await newTenant(platform);
     profileId = await createProfile(platform, tenant, 'Barack Obama', 'barack@example.com');
     const y4m = path.join(work, 'face.y4m');

@@ -12,10 +12,10 @@ import { auth, createTestTenant, request, startTestPlatform, testConfig, TestPla
 export const IDV_SERVICES: ServiceName[] = ['profiles', 'idv', 'gateway', 'rest-adapter'];
 
 /** profilesUrl: where IDV looks profiles up when the platform runs without the profiles service. */
-export async function startIdvPlatform(options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig> } = {}): Promise<TestPlatform> {
+export async function startIdvPlatform(options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig>; isolatedDatabase?: boolean } = {}): Promise<TestPlatform> {
   const config: Partial<VigilConfig> = { ...options.config };
   if (options.profilesUrl) config.subgraphUrls = { ...(config.subgraphUrls ?? testConfig().subgraphUrls), profiles: options.profilesUrl };
-  return startTestPlatform({ services: options.services ?? IDV_SERVICES, config });
+  return startTestPlatform({ services: options.services ?? IDV_SERVICES, config, isolatedDatabase: options.isolatedDatabase });
 }
 
 export function idvDeps(platform: TestPlatform, overrides: Partial<IdvDeps> = {}): IdvDeps {

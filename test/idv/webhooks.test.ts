@@ -14,6 +14,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   platform = await startIdvPlatform({
     services: [...IDV_SERVICES, 'worker'],
+    isolatedDatabase: true,
     config: { delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 } },
   });
 });

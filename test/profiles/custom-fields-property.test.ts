@@ -145,4 +145,4 @@ test('random payloads on create and PATCH: never 5xx, valid requests accepted, a
     }),
     { numRuns: 200 },
   );
-});
+}, 180_000); // 200 runs of three HTTP round trips each: minutes on a loaded 2-core machine
