@@ -72,6 +72,8 @@ export async function startRestAdapter(options: RestAdapterOptions): Promise<Run
 export function areaOf(requestPath: string): Area {
   if (requestPath.startsWith('/idv/')) return 'idv';
   if (requestPath.startsWith('/risk-assessments/')) return 'risk';
+  // Reports answer {status, response, reports[]} at the top level (the route's own 'public' area).
+  if (/^\/v1\/reports(\/|$)/.test(requestPath)) return 'public';
   if (/^\/(clm|tenant-config|v1|v2)\//.test(requestPath)) return 'clm';
   return 'public';
 }

@@ -44,8 +44,11 @@ export class JobQueue {
     return this.boss.send(queue, data, options);
   }
 
+  private workers = 0;
+
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit);
+    this.workers++;
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
       const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };
       await this.boss.work<T>(definition.queue, options, async (jobs) => {
@@ -56,5 +59,8 @@ export class JobQueue {
 
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    // pg-boss removes stopped workers from a detached loop that re-checks once a second; let it see
+    // them stopped and end, so nothing of the queue runs after stop() resolves.
+    if (this.workers > 0) await new Promise((resolve) => setTimeout(resolve, 1_100));
   }
 }
