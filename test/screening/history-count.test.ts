@@ -1,19 +1,15 @@
 // The history total (pagination.total_count of GET /v2/search/requests) stays exact while it is
 // read from the per-workspace counter (unfiltered) or a count bounded by the filter: searches of
 // every kind count, a batch job counts once, a refused search never counts, other workspaces never.
-import { auth, createSiblingWorkspace, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { importList, UN_XML, versionsOf, waitForIndex } from './screening-helpers';
+import { auth, request, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { startScreeningWithUnList } from './screening-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
 let sibling: TestTenant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  tenant = await createTestTenant(platform);
-  sibling = await createSiblingWorkspace(platform, tenant);
-  const un = await importList(platform, 'un_xml', UN_XML);
-  await waitForIndex(platform.urls.screening!, versionsOf(un));
+  ({ platform, tenant, sibling } = await startScreeningWithUnList());
 });
 afterAll(() => platform.close());
 

@@ -1,19 +1,15 @@
 // Match review shows the analysts' comments of kind match (profiles domain) on each stored match:
 // GET /v2/search/matches and GraphQL ScreeningMatch.comments, resolved by the profiles subgraph
 // through federation (screening never reads the profiles tables).
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { importList, UN_XML, versionsOf, waitForIndex } from './screening-helpers';
+import { auth, graphql, request, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { startScreeningWithUnList } from './screening-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
 let sibling: TestTenant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  tenant = await createTestTenant(platform);
-  sibling = await createSiblingWorkspace(platform, tenant);
-  const un = await importList(platform, 'un_xml', UN_XML);
-  await waitForIndex(platform.urls.screening!, versionsOf(un));
+  ({ platform, tenant, sibling } = await startScreeningWithUnList());
 });
 afterAll(() => platform.close());
 
