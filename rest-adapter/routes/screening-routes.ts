@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { feedEnum, HISTORY_FIELDS, historyRecord, MATCH_FIELDS, restMatch } from './screening-mapping';
+import { toComment } from './profiles-mapping';
 import { Route, RouteInput } from './route';
 
 const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
 /** Accepted query types (the screening service maps person → individual, organization/company → entity). */
 export const SEARCH_TYPES = ['individual', 'person', 'entity', 'organization', 'organisation', 'company', 'vessel', 'aircraft'] as const;
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+/** The analysts' comments of kind match on a stored match (resolved by the profiles subgraph). */
+const MATCH_COMMENT_FIELDS = 'comments { id version profileId kind matchId text createdBy updatedBy createdAt updatedAt }';
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 
 const searchBody = z.strictObject({
@@ -111,12 +114,13 @@ export const screeningRoutes: Route[] = [
     summary: 'Stored matches of a search request (request_id from the history, or an entity-scoped searchId), ranked',
     credentials: CREDENTIALS,
     query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^\d{1,4}$/, 'must be an integer from 1 to 1000').optional() }),
-    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { searchId ${HISTORY_FIELDS} matches { ${MATCH_FIELDS} } } }`,
+    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { searchId ${HISTORY_FIELDS} matches { ${MATCH_FIELDS} ${MATCH_COMMENT_FIELDS} } } }`,
     variables: ({ query }) => ({ id: String(query.request_id) }),
     result: (data, { query }) => {
       if (!data.screeningSearch) throw ApiError.of('search_not_found', 'Search not found');
       const limit = query.limit ? Math.min(1000, Math.max(1, Number(query.limit))) : undefined;
-      const matches = (data.screeningSearch.matches as unknown[]).map(restMatch);
+      // comments come from the profiles subgraph (one batched entity call for all matches).
+      const matches = (data.screeningSearch.matches as any[]).map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
       return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
     },
   },

@@ -22,3 +22,22 @@ test('entity references of one request are loaded with one scoped query', async 
   expect(results.map((row) => row?.id ?? null)).toEqual(['a', 'b', null, 'a']);
   expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', id: { in: ['a', 'b', 'missing'] } }]);
 });
+
+test('comments of every screening match of one request are loaded with one scoped query', async () => {
+  const calls: unknown[] = [];
+  const row = (id: string, matchId: string) => ({ id, matchId, kind: 'match', text: id });
+  const fake = {
+    profileComment: {
+      findMany: async (args: { where: { matchId: { in: string[] } } }) => {
+        calls.push(args.where);
+        return [row('c1', 'm1'), row('c2', 'm2'), row('c3', 'm1')].filter((r) => args.where.matchId.in.includes(r.matchId));
+      },
+    },
+  } as unknown as Db;
+  const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'app', kind: 'service' as const, entitlements: {} };
+  const ctx = createProfilesContext(fake, createDefinitionsReader(fake), { principal, requestId: 'r', log: logger });
+  const { __resolveReference, comments } = resolvers.ScreeningMatch;
+  const results = await Promise.all(['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ id }), {}, ctx)));
+  expect(results.map((list) => list.map((c) => c.id))).toEqual([['c1', 'c3'], ['c2'], []]);
+  expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', kind: 'match', matchId: { in: ['m1', 'm2', 'm3'] } }]);
+});

@@ -1,11 +1,14 @@
 import DataLoader from 'dataloader';
 import { Db } from '../../platform/db/prisma';
+import { findMatchComments } from './data/comment-store';
 import { RequestContext } from '../../platform/subgraph/subgraph-server';
 import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Scope } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';
 import { ProfileRecord } from './services/profile-service';
+
+type MatchComment = Awaited<ReturnType<typeof findMatchComments>>[number];
 
 export interface ProfilesContext extends RequestContext {
   db: Db;
@@ -17,6 +20,8 @@ export interface ProfilesContext extends RequestContext {
   customFieldValuesLoader: DataLoader<string, StoredValue[]>;
   /** Assigned group ids per profile id, in assignment order (one query per batch). */
   groupIdsLoader: DataLoader<string, string[]>;
+  /** Comments of kind match per screening match id (one query for all matches of a request). */
+  matchCommentsLoader: DataLoader<string, MatchComment[]>;
   /** The definitions used to render this request's profiles: read once per request (rule 5 copy). */
   readDefinitions(): Promise<FieldDefinition[]>;
 }
@@ -48,6 +53,10 @@ export function createProfilesContext(db: Db, definitions: DefinitionsReader, ba
     groupIdsLoader: new DataLoader(async (profileIds) => {
       const rows = await findGroupIdsByProfileIds(db, scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id).map((row) => row.groupId));
+    }),
+    matchCommentsLoader: new DataLoader(async (matchIds) => {
+      const rows = await findMatchComments(db, scope, matchIds);
+      return matchIds.map((id) => rows.filter((row) => row.matchId === id));
     }),
   };
 }

@@ -50,7 +50,7 @@ async function verify(selfiePhoto: string, document: Parameters<typeof specimenP
 
 const eventTypes = async (id: string) => (await platform.db.outboxEvent.findMany({ where: { aggregateId: id }, orderBy: { createdAt: 'asc' } })).map((e) => e.type);
 
-it('same person, valid passport: automatic_pass with every check passing; /data has the OCR fields', async () => {
+it('[idv.capture.assessment] [idv.events.approved] [idv.events.completed] same person, valid passport: automatic_pass with every check passing; /data has the OCR fields', async () => {
   const { id, session, data } = await verify('obama-3.jpg', { photo: 'obama-1.jpg' });
   expect(session).toMatchObject({ status: 'assessed', review_status: 'automatic_pass', flag_categories: [] });
   const types = await eventTypes(id);
@@ -73,7 +73,7 @@ it('same person, valid passport: automatic_pass with every check passing; /data 
   expect(result.mismatches).toEqual([]);
 });
 
-it("another person's portrait on the document: requires_review with face_mismatch", async () => {
+it("[idv.capture.assessment] [idv.events.requires-review] another person's portrait on the document: requires_review with face_mismatch", async () => {
   const { id, session, data } = await verify('obama-3.jpg', { photo: 'biden-2.jpg' });
   expect(session).toMatchObject({ status: 'assessed', review_status: 'requires_review', flag_categories: ['idv'] });
   expect((await eventTypes(id)).slice(-2)).toEqual(['idv.session.completed', 'idv.session.requires_review']);
@@ -82,14 +82,14 @@ it("another person's portrait on the document: requires_review with face_mismatc
   expect(result.mismatches).toEqual([expect.objectContaining({ field: 'face' })]);
 });
 
-it('an expired document: requires_review with document_expired', async () => {
+it('[idv.capture.assessment] an expired document: requires_review with document_expired', async () => {
   const { session, data } = await verify('obama-3.jpg', { photo: 'obama-1.jpg', expiryDate: '2019-02-28' });
   expect(session).toMatchObject({ status: 'assessed', review_status: 'requires_review', flag_categories: ['document'] });
   const result = await data();
   expect(result.checks).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'document_expiry', outcome: 'fail', reason_code: 'document_expired' })]));
 });
 
-it('an assessment that cannot complete (its stored artifacts are gone) is retried, then failed with idv.session.failed', async () => {
+it('[idv.events.failed] an assessment that cannot complete (its stored artifacts are gone) is retried, then failed with idv.session.failed', async () => {
   const { MAX_ATTEMPTS } = await import('../../subgraphs/idv/assessment/assessment-job');
   const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
   await completeDefaultCapture(platform, id, token);

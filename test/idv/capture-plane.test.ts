@@ -63,7 +63,7 @@ describe('consent', () => {
 });
 
 describe('artifact upload', () => {
-  it('needs consent first (409 idv_state_conflict)', async () => {
+  it('[idv.capture.consent-first] [idv.capture.artifacts] needs consent first (409 idv_state_conflict)', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await uploadArtifact(platform, id, token, { kind: 'selfie', step_id: 'liveness' }, await testImage());
     expect(response.status).toBe(409);
@@ -71,7 +71,7 @@ describe('artifact upload', () => {
     expect((await read(id)).artifacts).toEqual([]);
   });
 
-  it('stores the bytes sealed, records idv.document.captured, and never returns storage details', async () => {
+  it('[idv.capture.artifacts] [idv.events.document-captured] stores the bytes sealed, records idv.document.captured, and never returns storage details', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     await captureCall(platform, id, token).consent();
     const image = await testImage();
@@ -90,7 +90,7 @@ describe('artifact upload', () => {
     expect(management.artifacts).toHaveLength(1);
   });
 
-  it('checks the type by content: a PNG declared as JPEG, text, a tiny image and a PDF for a selfie are 415', async () => {
+  it('[idv.capture.artifacts] checks the type by content: a PNG declared as JPEG, text, a tiny image and a PDF for a selfie are 415', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     await captureCall(platform, id, token).consent();
     const up = (bytes: Buffer, type: string) => uploadArtifact(platform, id, token, { kind: 'selfie', step_id: 'liveness' }, bytes, type);
@@ -145,7 +145,7 @@ describe('artifact upload', () => {
 });
 
 describe('flow moves and submit rules', () => {
-  it('submit without consent or with required steps missing is 409 idv_state_conflict naming what is missing; nothing changes', async () => {
+  it('[idv.capture.consent-first] [idv.capture.submit-requires-steps] [idv.capture.optional-steps] submit without consent or with required steps missing is 409 idv_state_conflict naming what is missing; nothing changes', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const calls = captureCall(platform, id, token);
     const bare = await calls.submit();
@@ -162,7 +162,7 @@ describe('flow moves and submit rules', () => {
     expect(await read(id)).toMatchObject({ status: 'collecting_artifacts', review_status: 'request_sent', submitted_at: '' });
   });
 
-  it('the last required step moves the flow to ready_for_assessment; submit → 202 queued / pending, submitted_at; a later consent is 409', async () => {
+  it('[idv.states.ready-for-assessment] the last required step moves the flow to ready_for_assessment; submit → 202 queued / pending, submitted_at; a later consent is 409', async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const calls = captureCall(platform, id, token);
     await calls.consent();

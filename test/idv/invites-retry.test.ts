@@ -25,7 +25,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-it('a deferred invite is retried by the worker until sent; the replay then answers 202 sent', async () => {
+it('[idv.invites.email.r4] a deferred invite is retried by the worker until sent; the replay then answers 202 sent', async () => {
   const { id } = await createSession(platform, tenant, { profile_id: profileId });
   smtp.mode = 'defer';
   const first = await idv(platform, tenant).post(`/sessions/${id}/invite`, {}, { 'Idempotency-Key': 'retry-1' });

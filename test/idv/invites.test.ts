@@ -32,7 +32,7 @@ const codeOf = (link: string) => decodeURIComponent(new URL(link).hash.replace('
 const newSession = async () => (await createSession(platform, tenant, { profile_id: profileId })).id;
 
 describe('email invites', () => {
-  it('202 invited, 72 h reusable link emailed to the profile address in HTML and text', async () => {
+  it('[idv.invites.endpoint] [idv.invites.email.r2] [idv.invites.email.r3] 202 invited, 72 h reusable link emailed to the profile address in HTML and text', async () => {
     const id = await newSession();
     const before = Date.now();
     const response = await invite(id, { delivery: 'email' }, 'k-first');
@@ -53,7 +53,7 @@ describe('email invites', () => {
     expect((await status(id, codeOf(link))).status).toBe(200);
   });
 
-  it('delivery defaults to email; locale and org_name shape the message', async () => {
+  it('[idv.invites.endpoint] delivery defaults to email; locale and org_name shape the message', async () => {
     const id = await newSession();
     const response = await invite(id, { locale: 'de-CH', org_name: 'Musterbank AG' });
     expect(response.status).toBe(202);
@@ -61,7 +61,7 @@ describe('email invites', () => {
     expect(smtp.messages[0].text).toContain('Identität bestätigen');
   });
 
-  it('resolves the recipient at send time', async () => {
+  it('[idv.invites.email.r1] resolves the recipient at send time', async () => {
     const otherProfile = await createProfile(platform, tenant, 'Grace Hopper', 'grace@old.example');
     const { id } = await createSession(platform, tenant, { profile_id: otherProfile });
     const patched = await request(platform.restUrl, 'PATCH', `/clm/v1/profiles/${otherProfile}`, { headers: auth.xApiKey(tenant.apiKey), body: { email: 'grace@new.example' } });
@@ -70,7 +70,7 @@ describe('email invites', () => {
     expect(smtp.messages[0].to).toMatchObject({ text: 'grace@new.example' });
   });
 
-  it('422 idv_profile_email_missing when the profile has no email', async () => {
+  it('[idv.invites.email.r1] [idv.errors.idv_profile_email_missing] 422 idv_profile_email_missing when the profile has no email', async () => {
     const noEmail = await createProfile(platform, tenant, 'No Mail', null);
     const { id } = await createSession(platform, tenant, { profile_id: noEmail });
     const response = await invite(id);
@@ -79,7 +79,7 @@ describe('email invites', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
-  it('a replay with the same Idempotency-Key never sends a second email', async () => {
+  it('[idv.invites.email.r4] a replay with the same Idempotency-Key never sends a second email', async () => {
     const id = await newSession();
     const first = await invite(id, {}, 'replay-1');
     const second = await invite(id, {}, 'replay-1');
@@ -89,7 +89,7 @@ describe('email invites', () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
-  it('a 5xx refusal is 502 invite_delivery_failed; its replay stays failed without sending; a new key replaces it', async () => {
+  it('[idv.invites.email.r4] [idv.invites.email.r5] [idv.invites.email.r6] [idv.errors.invite_delivery_failed] a 5xx refusal is 502 invite_delivery_failed; its replay stays failed without sending; a new key replaces it', async () => {
     const id = await newSession();
     smtp.mode = 'reject';
     const failed = await invite(id, {}, 'rej-1');
@@ -105,7 +105,7 @@ describe('email invites', () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
-  it('a 4xx answer is 502 invite_delivery_retrying; the link stays valid; a different key is 409 idv_state_conflict while it is in flight', async () => {
+  it('[idv.invites.email.r5] [idv.invites.email.r6] [idv.errors.invite_delivery_failed] a 4xx answer is 502 invite_delivery_retrying; the link stays valid; a different key is 409 idv_state_conflict while it is in flight', async () => {
     const id = await newSession();
     smtp.mode = 'defer';
     const retrying = await invite(id, {}, 'def-1');
@@ -119,7 +119,7 @@ describe('email invites', () => {
     expect(rows[0]).toMatchObject({ consumedAt: null, deliveryState: 'retrying' });
   });
 
-  it('an ambiguous outcome (the provider hangs after the message) counts as in flight', async () => {
+  it('[idv.invites.email.r4] [idv.invites.email.r5] an ambiguous outcome (the provider hangs after the message) counts as in flight', async () => {
     const id = await newSession();
     smtp.mode = 'hang';
     const response = await invite(id, {}, 'hang-1');
@@ -135,7 +135,7 @@ describe('email invites', () => {
     expect(smtp.messages).toHaveLength(0);
   }, 20_000);
 
-  it('409 idv_invite_conflict when the session is canceled while the provider answers', async () => {
+  it('[idv.invites.email.r7] [idv.errors.idv_invite_conflict] 409 idv_invite_conflict when the session is canceled while the provider answers', async () => {
     const id = await newSession();
     smtp.mode = 'hold';
     const arrived = smtp.nextArrival();
@@ -151,7 +151,7 @@ describe('email invites', () => {
     expect(again.body.error.code).toBe('idv_state_conflict');
   });
 
-  it('rejects bad input with 400 schema_validation_failed and unknown sessions with 404', async () => {
+  it('[idv.invites.endpoint] rejects bad input with 400 schema_validation_failed and unknown sessions with 404', async () => {
     const id = await newSession();
     expect((await invite(id, { delivery: 'sms' })).body.error.code).toBe('schema_validation_failed');
     expect((await invite(id, { recipient: 'x@example.com' })).status).toBe(400);
@@ -178,7 +178,7 @@ describe('email invites', () => {
 });
 
 describe('direct links', () => {
-  it('200 verify_url with the code in the fragment, at most 900 s, single use', async () => {
+  it('[idv.invites.link.r1] [idv.invites.link.r2] 200 verify_url with the code in the fragment, at most 900 s, single use', async () => {
     const id = await newSession();
     const before = Date.now();
     const response = await invite(id, { delivery: 'none' }, 'ignored-key');
@@ -196,7 +196,7 @@ describe('direct links', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
   });
 
-  it('403 idv_direct_invite_forbidden for dashboard users', async () => {
+  it('[idv.invites.link.r3] [idv.errors.idv_direct_invite_forbidden] 403 idv_direct_invite_forbidden for dashboard users', async () => {
     const id = await newSession();
     const { token } = await createDashboardToken(platform, tenant, `dash-${Date.now()}@example.com`);
     const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/invite`, { headers: auth.bearer(token), body: { delivery: 'none' } });
@@ -231,7 +231,7 @@ describe('direct links without a secure verify base', () => {
   });
   afterAll(() => insecure.close());
 
-  it('503 idv_direct_invite_unavailable (fail closed)', async () => {
+  it('[idv.invites.link.r4] [idv.errors.idv_direct_invite_unavailable] 503 idv_direct_invite_unavailable (fail closed)', async () => {
     const t = await newTenant(insecure);
     const profile = await createProfile(insecure, t);
     const { id } = await createSession(insecure, t, { profile_id: profile });

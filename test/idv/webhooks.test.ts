@@ -59,7 +59,7 @@ describe('destinations', () => {
     expect(gone.body.error.code).toBe('idv_webhook_not_found');
   });
 
-  it('404 for another workspace, 400 for bad bodies, 409 idv_webhook_limit_reached past 10', async () => {
+  it('[idv.events.destinations-limit] 404 for another workspace, 400 for bad bodies, 409 idv_webhook_limit_reached past 10', async () => {
     const tenant = await newTenant(platform);
     const created = await destination(tenant);
     const stranger = await newTenant(platform);
@@ -90,7 +90,7 @@ describe('destinations', () => {
 });
 
 describe('delivery', () => {
-  it('signed, keyed, id-stable payloads without personal data, in order per session', async () => {
+  it('[idv.events.delivery] [idv.events.completed] [idv.events.requires-review] [idv.events.profile-status-updated] signed, keyed, id-stable payloads without personal data, in order per session', async () => {
     receiver.mode = 'up';
     const tenant = await newTenant(platform);
     const created = await destination(tenant);
@@ -113,7 +113,7 @@ describe('delivery', () => {
     expect(got[0].json).toMatchObject({ kind: 'idv', data: { session_id: id, profile_id: profileId, outcome: 'requires_review' } });
   });
 
-  it('a receiver down for "ten minutes" (compressed) gets every event after recovery, once after dedup, in order, verifiable', async () => {
+  it('[idv.events.delivery] [idv.events.completed] [idv.events.approved] [idv.events.failed] a receiver down for "ten minutes" (compressed) gets every event after recovery, once after dedup, in order, verifiable', async () => {
     const tenant = await newTenant(platform);
     const created = await destination(tenant, { kinds: ['idv'] });
     const profileId = await createProfile(platform, tenant);
@@ -145,7 +145,7 @@ describe('delivery', () => {
     expect(typeof retried.attempt_log[0].latency_ms).toBe('number');
   }, 60_000);
 
-  it('manual redelivery sends the same event id again; the log marks it manual', async () => {
+  it('[idv.events.delivery] manual redelivery sends the same event id again; the log marks it manual', async () => {
     receiver.mode = 'up';
     const tenant = await newTenant(platform);
     const created = await destination(tenant);
@@ -167,7 +167,7 @@ describe('delivery', () => {
     expect(missing.body.error.code).toBe('idv_webhook_delivery_not_found');
   });
 
-  it('delivers idv.document.captured events recorded by the capture plane', async () => {
+  it('[idv.events.document-captured] delivers idv.document.captured events recorded by the capture plane', async () => {
     receiver.mode = 'up';
     const tenant = await newTenant(platform);
     await destination(tenant, { event_types: ['idv.document.captured'] });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => platform.close());
 
-it('finds the sanctioned director, asks, waits, takes the answer, and is concluded then reopened', async () => {
+it('[risk.assessments.commands] finds the sanctioned director, asks, waits, takes the answer, and is concluded then reopened', async () => {
   const created = await api.create({ title: 'KYB Harbour Lights', subjects: [organization({ persons: [{ name: UN_LISTED_PERSON, role: 'director' }] })] });
   expect(created.status).toBe(201);
   const id = created.body.result.assessment.assessment_id;

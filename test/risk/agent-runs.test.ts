@@ -23,7 +23,7 @@ async function startNew(body: Record<string, unknown>): Promise<string> {
   return id;
 }
 
-it('takes a clean business to ready_for_review with a low rating and every task complete', async () => {
+it('[risk.assessments.states] takes a clean business to ready_for_review with a low rating and every task complete', async () => {
   const id = await startNew({ subjects: [organization({ name: 'Qzxv Plorbt Bakery GmbH' })] });
   const ready = await api.waitFor(id, ['ready_for_review']);
   expect(ready.body.result.summary).toMatchObject({ task_status_counts: { complete: 5 }, client_risk_rating_counts: { low: 1 }, latest_run: { status: 'completed', steps_completed: expect.any(Number) } });
@@ -38,7 +38,7 @@ it('takes a clean business to ready_for_review with a low rating and every task 
   expect(sequences).toEqual(sequences.map((_, index) => index + 1));
 }, 90_000);
 
-it('raises a FATF jurisdiction risk, waits for the answer, and moves risks along the risk table', async () => {
+it('[risk.assessments.get] [risk.assessments.commands] [risk.assessments.states] [risk.assessments.resources] raises a FATF jurisdiction risk, waits for the answer, and moves risks along the risk table', async () => {
   const id = await startNew({ subjects: [organization({ name: 'Qzxv Tehran Trading', jurisdiction: { country: 'IR' } })] });
   await api.waitFor(id, ['waiting_for_user']);
   const document = (await api.get(id)).body.result.assessment;

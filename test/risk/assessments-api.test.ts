@@ -27,7 +27,7 @@ function expectError(response: { status: number; body: any }, status: number, co
 }
 
 describe('access', () => {
-  it('answers 403 risk_beta_not_enabled to an application without the beta, on REST and GraphQL', async () => {
+  it('[risk.auth] answers 403 risk_beta_not_enabled to an application without the beta, on REST and GraphQL', async () => {
     const plain = await createTestTenant(platform);
     expectError(await request(platform.restUrl, 'GET', `${BASE}/assessments`, { headers: auth.apiKey(plain.apiKey) }), 403, 'risk_beta_not_enabled');
     expectError(await riskClient(platform, plain.apiKey).create({}), 403, 'risk_beta_not_enabled');
@@ -35,7 +35,7 @@ describe('access', () => {
     expect(viaGraphql.body.errors[0].extensions.code).toBe('risk_beta_not_enabled');
   });
 
-  it('accepts Authorization: Api-Key and the legacy X-Api-Key; refuses a missing or unknown key', async () => {
+  it('[risk.auth] [risk.assessments.get] accepts Authorization: Api-Key and the legacy X-Api-Key; refuses a missing or unknown key', async () => {
     const id = await draft();
     expect((await riskClient(platform, tenant.apiKey, auth.xApiKey).get(id)).status).toBe(200);
     expectError(await request(platform.restUrl, 'GET', `${BASE}/assessments/${id}`), 401, 'missing_authentication');
@@ -59,7 +59,7 @@ describe('access', () => {
 });
 
 describe('create', () => {
-  it('creates a draft from registration_id + jurisdiction, with subject ids, tasks and an empty canvas', async () => {
+  it('[risk.assessments.create] [risk.assessments.resources] creates a draft from registration_id + jurisdiction, with subject ids, tasks and an empty canvas', async () => {
     const created = await api.create({ title: 'KYB one', purpose: 'onboarding', context: { purpose: 'onboarding', description: 'new merchant' }, subjects: [organization({ persons: [{ name: 'Jane Roe', role: 'director' }] })] });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 201, msg: 'success' });
@@ -69,7 +69,7 @@ describe('create', () => {
     expect(assessment.task_status_counts).toEqual({ pending: 5, in_progress: 0, complete: 0, incomplete: 0, requires_review: 0 });
   });
 
-  it('creates from locations[] + registrations[], and an individual with the KYC workflow by default', async () => {
+  it('[risk.assessments.create] [risk.assessments.resources] creates from locations[] + registrations[], and an individual with the KYC workflow by default', async () => {
     const nested = await api.create({ subjects: [{ type: 'organization', name: 'Nested Ltd', locations: [{ type: 'registered_office', country: 'gb' }], registrations: [{ registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } }] }] });
     expect(nested.status).toBe(201);
     expect(nested.body.result.assessment.subjects[0]).toMatchObject({ locations: [{ type: 'registered_office', country: 'GB' }], registrations: [{ registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } }] });
@@ -91,7 +91,7 @@ describe('create', () => {
     expect(response.body.msg).toContain(field);
   });
 
-  it('refuses an unknown workflow with 404 risk_workflow_not_found', async () => {
+  it('[risk.assessments.create] refuses an unknown workflow with 404 risk_workflow_not_found', async () => {
     expectError(await api.create({ workflow_id: 'nope' }), 404, 'risk_workflow_not_found');
   });
 
@@ -103,7 +103,7 @@ describe('create', () => {
 });
 
 describe('list', () => {
-  it('filters by status and task_status comma lists, sorts, and pages with a cursor', async () => {
+  it('[risk.assessments.list] filters by status and task_status comma lists, sorts, and pages with a cursor', async () => {
     const own = await createTestTenant(platform, { riskAssessments: true });
     const client = riskClient(platform, own.apiKey);
     const ids: string[] = [];
@@ -133,7 +133,7 @@ describe('list', () => {
 });
 
 describe('run control without an agent', () => {
-  it('walks start, steer, stop, resume, cancel, reopen and start again, refusing inadmissible moves with 409', async () => {
+  it('[risk.assessments.start] [risk.assessments.commands] [risk.assessments.states] walks start, steer, stop, resume, cancel, reopen and start again, refusing inadmissible moves with 409', async () => {
     const id = await draft();
     expectError(await api.command(id, { type: 'stop' }), 409, 'assessment_invalid_transition');
     expectError(await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved' }), 409, 'assessment_invalid_transition');
@@ -184,7 +184,7 @@ describe('run control without an agent', () => {
     expectError(await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved' }), 409, 'assessment_invalid_transition');
   });
 
-  it('concludes a reopened assessment and validates the decision', async () => {
+  it('[risk.assessments.states] concludes a reopened assessment and validates the decision', async () => {
     const id = await draft();
     await api.command(id, { type: 'cancel' });
     await api.call('POST', `/assessments/${id}/reopen`, { reason: 'review anyway' });
@@ -195,7 +195,7 @@ describe('run control without an agent', () => {
 });
 
 describe('reads', () => {
-  it('serves summary, tasks and a trajectory paged by after_sequence in both directions', async () => {
+  it('[risk.assessments.summary] [risk.assessments.tasks] [risk.assessments.trajectory] serves summary, tasks and a trajectory paged by after_sequence in both directions', async () => {
     const id = await draft();
     await api.start(id);
     await api.command(id, { type: 'stop' });
@@ -219,7 +219,7 @@ describe('reads', () => {
 });
 
 describe('tasks', () => {
-  it('moves a task along the task table, merges context and refuses other moves with 409', async () => {
+  it('[risk.assessments.task-patch] moves a task along the task table, merges context and refuses other moves with 409', async () => {
     const id = await draft();
     const task = (await api.tasks(id)).body.result.tasks[0];
     const path = `/assessments/${id}/tasks/${task.task_id}`;
@@ -242,7 +242,7 @@ describe('tasks', () => {
 });
 
 describe('canvas', () => {
-  it('starts at version 0 and saves only with the current expected_version', async () => {
+  it('[risk.assessments.canvas] starts at version 0 and saves only with the current expected_version', async () => {
     const id = await draft();
     expect((await api.call('GET', `/assessments/${id}/canvas`)).body.result.canvas).toEqual({ state: {}, version: 0 });
     const saved = await api.call('PUT', `/assessments/${id}/canvas`, { state: { layout: ['risks'] }, expected_version: 0 });
@@ -260,7 +260,7 @@ describe('uploads', () => {
   const upload = (id: string, body: Buffer, contentType: string, query = '') =>
     request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads${query}`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': contentType, 'x-file-name': 'extract.pdf' }, rawBody: body });
 
-  it('stores an evidence file, attaches it to a task, and serves the same bytes back', async () => {
+  it('[risk.assessments.task-patch] stores an evidence file, attaches it to a task, and serves the same bytes back', async () => {
     const id = await draft();
     const task = (await api.tasks(id)).body.result.tasks[0];
     const bytes = Buffer.from('%PDF-1.4 registry extract');

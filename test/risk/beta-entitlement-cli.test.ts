@@ -21,7 +21,7 @@ async function cli(...args: string[]) {
 }
 
 // The gateway caches a resolved API key for up to 30 s, so each check uses a key it has not seen.
-it('switches the risk beta on and off per application', async () => {
+it('[risk.auth] switches the risk beta on and off per application', async () => {
   const tenant = await createTestTenant(platform);
   expect((await riskClient(platform, tenant.apiKey).call('GET', '/workflows')).status).toBe(403);
   const on = await cli('set-entitlement', '--application', tenant.applicationId, '--name', 'riskAssessments', '--value', 'true');

@@ -1,6 +1,7 @@
 // Shared helpers of the screening tests: shipped list paths, imports and index readiness.
 import path from 'node:path';
 import { RunningPlatform } from '../../platform/runtime/start-platform';
+import { createSiblingWorkspace, createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { ImportResult, runImport, shippedWatchlistDir } from '../../subgraphs/screening/services/import-service';
 
 export const WATCHLISTS = shippedWatchlistDir();
@@ -61,4 +62,15 @@ export function batchNames(count: number): { type?: string; name: string; custom
     name: i % 5 === 0 ? listed[(i / 5) % listed.length] : `Customer ${i} Quillfeather Abernathy`,
     custom_id: `c-${i}`,
   })).map((entity) => (entity.type ? entity : { name: entity.name, custom_id: entity.custom_id }));
+}
+
+/** A running platform with the UN list indexed, a tenant and a sibling workspace of it: the
+ * usual start of a screening test file. */
+export async function startScreeningWithUnList(): Promise<{ platform: TestPlatform; tenant: TestTenant; sibling: TestTenant }> {
+  const platform = await startTestPlatform();
+  const tenant = await createTestTenant(platform);
+  const sibling = await createSiblingWorkspace(platform, tenant);
+  const un = await importList(platform, 'un_xml', UN_XML);
+  await waitForIndex(platform.urls.screening!, versionsOf(un));
+  return { platform, tenant, sibling };
 }

@@ -99,7 +99,8 @@ it('stores every search: readable by id in its workspace, invisible from another
   const { searchId, results } = created.body.result;
   const read = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}`, { headers: auth.xApiKey(tenant.apiKey) });
   expect(read.status).toBe(200);
-  expect(read.body.result.matches).toEqual(results);
+  // The stored-matches route adds the analysts' comments on each match (none here).
+  expect(read.body.result.matches).toEqual(results.map((m: object) => ({ ...m, comments: [] })));
   expect(read.body.result.request).toMatchObject({
     id: searchId,
     tenant_id: tenant.tenantId,
@@ -109,7 +110,7 @@ it('stores every search: readable by id in its workspace, invisible from another
     user_id: tenant.applicationId,
   });
   const entityScoped = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}_0`, { headers: auth.xApiKey(tenant.apiKey) });
-  expect(entityScoped.body.result.matches).toEqual(results);
+  expect(entityScoped.body.result.matches).toEqual(results.map((m: object) => ({ ...m, comments: [] })));
 
   const gql = await graphql(platform, auth.apiKey(tenant.apiKey), 'query($id: ID!) { screeningSearch(id: $id) { id name customId matchCount matches { id rank score source sourceId reviewStatus } } }', { id: searchId });
   expect(gql.body.errors).toBeUndefined();

@@ -30,7 +30,7 @@ it('a declared one-sided type or a one-sided manifest needs no back', () => {
   expect(captureProgress({ steps, manifest: manifest('auto', 'driver_license'), consentEvidence: consent, artifacts: [front], answers: [] }).missing).toEqual(['id_capture: id_back']);
 });
 
-it('optional steps never block; consent always does, even without a consent step', () => {
+it('[idv.capture.optional-steps] [idv.capture.consent-first] optional steps never block; consent always does, even without a consent step', () => {
   const steps = normalizeSteps([{ step_id: 'selfie', type: 'liveness', required: false }]);
   expect(captureProgress({ steps, manifest: manifest(), consentEvidence: {}, artifacts: [], answers: [] }).missing).toEqual(['consent']);
   expect(captureProgress({ steps, manifest: manifest(), consentEvidence: consent, artifacts: [], answers: [] }).complete).toBe(true);

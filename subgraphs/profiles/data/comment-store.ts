@@ -38,3 +38,13 @@ export async function updateCommentText(db: DbClient, scope: Scope, profileId: s
 export async function redactComments(db: DbClient, scope: Scope, profileId: string, placeholder: string, at: Date) {
   await db.profileComment.updateMany({ where: { ...scope, profileId }, data: { text: placeholder, redactedAt: at, updatedAt: at } });
 }
+
+/** Comments of kind match on any of the given match ids, oldest first: one query for a whole
+ * page of screening matches (the screening subgraph never reads this table). */
+export async function findMatchComments(db: DbClient, scope: Scope, matchIds: readonly string[]) {
+  if (matchIds.length === 0) return [];
+  return db.profileComment.findMany({
+    where: { ...scope, kind: 'match', matchId: { in: [...matchIds] } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}

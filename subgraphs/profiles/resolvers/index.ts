@@ -1,6 +1,7 @@
 import { configResolvers } from './config-resolvers';
 import { managementResolvers } from './management-resolvers';
 import { profileResolvers } from './profile-resolvers';
+import { screeningMatchResolvers } from './screening-match-resolvers';
 
 export const resolvers = {
   Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query },
@@ -9,4 +10,5 @@ export const resolvers = {
   ProfileGroup: { ...managementResolvers.ProfileGroup, ...configResolvers.ProfileGroup },
   MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
+  ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
 };

@@ -1,6 +1,7 @@
 // Search history listing: every filter of GET /v2/search/requests as one SQL statement on the
 // (tenant, workspace, created_at) and (tenant, workspace, job_id, created_at) indexes; name search
-// through the trigram index of search_results.name.
+// through the trigram index of search_results.name. The unfiltered total reads a per-workspace
+// counter instead of counting millions of rows.
 import { Db } from '../../../platform/db/prisma';
 import { Scope, SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
@@ -36,6 +37,24 @@ function where(scope: Scope, filter: HistoryFilter): { sql: string; params: unkn
   return { sql: clauses.join(' AND '), params };
 }
 
+const unfiltered = (filter: HistoryFilter) => !filter.q && !filter.jobId && !filter.from && !filter.to;
+
+/** The exact total. Unfiltered (the usual first page): the workspace's maintained counter, one row
+ * (kept by triggers in the inserting transaction). Filtered: a count bounded by the filter on the
+ * indexes above (job_id: one request; created_at: an index-only range scan; q: the trigram index). */
+async function countHistory(runner: Sql, scope: Scope, filter: HistoryFilter, sql: string, params: unknown[]): Promise<number> {
+  if (unfiltered(filter)) {
+    const counter = await runner.$queryRawUnsafe<{ n: number }[]>(
+      'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2',
+      scope.tenantId,
+      scope.workspaceId,
+    );
+    return counter[0]?.n ?? 0;
+  }
+  const count = await runner.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, ...params);
+  return count[0]?.n ?? 0;
+}
+
 export async function listHistory(db: Db, scope: Scope, filter: HistoryFilter, offset: number, limit: number): Promise<{ total: number; rows: SearchRequestRow[] }> {
   const { sql, params } = where(scope, filter);
   const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
@@ -45,7 +64,7 @@ export async function listHistory(db: Db, scope: Scope, filter: HistoryFilter, o
       `SELECT ${COLUMNS} FROM screening.search_requests q WHERE ${sql} ORDER BY q.created_at ${direction}, q.id ${direction} OFFSET ${Math.trunc(offset)} LIMIT ${Math.trunc(limit)}`,
       ...params,
     ),
-    runner.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, ...params),
+    countHistory(runner, scope, filter, sql, params),
   ]);
-  return { total: count[0]?.n ?? 0, rows };
+  return { total: count, rows };
 }

@@ -152,7 +152,7 @@ describe('FollowTheMoney JSON lines (fixture)', () => {
     expect(os[0].names.find((n) => n.script === 'Cyrl')?.kind).toBe('original_script');
     expect(os[1].identifiers).toContainEqual({ kind: 'tax_id', value: '7706107510' });
   });
-  it('names each FtM file a source of its own, after its dataset, with only the URLs the data carries', async () => {
+  it('[screening.search.ftm-sources] names each FtM file a source of its own, after its dataset, with only the URLs the data carries', async () => {
     const pep = await loadFtmFile(join(dir, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'));
     expect(pep).toHaveLength(617);
     expect(new Set(pep.map((e) => e.source))).toEqual(new Set(['us_congress_executive_pep']));
