@@ -35,11 +35,11 @@ export interface ScreeningPort {
 }
 
 const SCREEN = `mutation RiskAgentScreen($input: ScreenInput!) {
-  screen(input: $input) { id searchId matches { id score listedName entityRef feeds programs json } }
+  screen(input: $input) { id searchId matches { id score listedName entityRef feeds programs sourceDetails { description urls } } }
 }`;
 
 interface ScreenAnswer {
-  screen: { id: string; searchId: string; matches: { id: string; score: number; listedName: string; entityRef: string; feeds: string[]; programs: string[]; json: string }[] };
+  screen: { id: string; searchId: string; matches: { id: string; score: number; listedName: string; entityRef: string; feeds: string[]; programs: string[]; sourceDetails: { description: string; urls: string[] }[] }[] };
 }
 
 export function screeningPort(config: VigilConfig, scope: Scope): ScreeningPort {
@@ -56,7 +56,7 @@ export function screeningPort(config: VigilConfig, scope: Scope): ScreeningPort 
       return {
         searchId: data.screen.searchId,
         hits: data.screen.matches.map((match) => {
-          const details = (JSON.parse(match.json) as { source_details?: { description?: string; urls?: string[] }[] }).source_details ?? [];
+          const details = match.sourceDetails;
           return {
             matchId: match.id,
             score: match.score,
