@@ -71,7 +71,7 @@ test('bad input: deltas outside Sanctions, unknown feeds or values → 400, noth
     expect([response.status, response.body.error.code]).toEqual([400, 'schema_validation_failed']);
   }
   expect((await api.call('GET', PATH)).body.result.monitoringDefault.customized).toBe(false);
-  const viaGraphql = await graphql(platform, auth.apiKey(tenant.apiKey), 'mutation { updateWorkspaceMonitoringDefault(input: { monitoringFeedFrequencies: { News: deltas } }) { customized } }');
+  const viaGraphql = await graphql(platform, auth.apiKey(tenant.apiKey), 'mutation { updateWorkspaceMonitoringDefault(input: { monitoringFeedFrequencies: { news: deltas } }) { customized } }');
   expect(viaGraphql.body.errors[0].extensions.code).toBe('monitoring_default_validation_failed');
   expect(viaGraphql.body.errors[0].message).toBe('monitoringFeedFrequencies.News: must be one of daily, weekly, monthly, quarterly, semiannually, annually, never');
   expect((await api.call('GET', PATH)).body.result.monitoringDefault.customized).toBe(false);
