@@ -107,6 +107,23 @@ export async function findEvent(db: DbClient, id: string) {
   return db.outboxEvent.findUnique({ where: { id } });
 }
 
+/**
+ * Events of the same aggregate recorded up to a minute before `event` (those of its own transaction
+ * included): fanning them out together keeps a chain in order when the queue hands their jobs over
+ * in another order than they were recorded.
+ */
+export async function findEarlierSiblingEvents(db: DbClient, event: { id: string; tenantId: string; workspaceId: string; aggregateId: string; createdAt: Date }) {
+  return db.outboxEvent.findMany({
+    where: {
+      tenantId: event.tenantId,
+      workspaceId: event.workspaceId,
+      aggregateId: event.aggregateId,
+      createdAt: { gte: new Date(event.createdAt.getTime() - 60_000), lte: event.createdAt },
+      id: { not: event.id },
+    },
+  });
+}
+
 export async function updateDestinationById(db: DbClient, id: string, data: Prisma.WebhookDestinationUncheckedUpdateInput) {
   return db.webhookDestination.update({ where: { id }, data });
 }

@@ -10,7 +10,7 @@ import { Db } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { logger } from '../../../../platform/logging/logger';
 import { DeliverySettings } from '../../delivery-settings';
-import { claimChainHead, DeliveryRow, findDestinationById, findDueChains, findEvent, findReceivingDestinations, insertAttempt, insertDeliveries, updateDelivery, updateDestinationById } from '../data/webhook-store';
+import { claimChainHead, DeliveryRow, findDestinationById, findDueChains, findEarlierSiblingEvents, findEvent, findReceivingDestinations, insertAttempt, insertDeliveries, updateDelivery, updateDestinationById } from '../data/webhook-store';
 import { DISABLE_AFTER_MS, retryDelayMs } from './backoff';
 import { buildPayload, eventRank, kindOf } from './event-payload';
 import { openSecrets } from './secrets';
@@ -24,30 +24,37 @@ export interface DispatcherDeps {
   now(): Date;
 }
 
-/** events.deliver: one outbox event → deliveries to every receiving destination, then send. */
+/**
+ * events.deliver: one outbox event → deliveries to every receiving destination, then send. The
+ * same session's earlier (or same-transaction) events are fanned out first: the queue may hand
+ * their jobs over in any order, and a chain only orders the deliveries it already holds.
+ */
 export async function fanOut(deps: DispatcherDeps, eventId: string): Promise<void> {
   const event = await findEvent(deps.db, eventId);
   if (!event) return;
   const kind = kindOf(event.type);
   if (!kind) return;
   const scope = { tenantId: event.tenantId, workspaceId: event.workspaceId };
-  const destinations = (await findReceivingDestinations(deps.db, scope)).filter(
-    (d) => d.kinds.includes(kind) && (d.eventTypes.length === 0 || d.eventTypes.includes(event.type)),
-  );
-  await insertDeliveries(
-    deps.db,
-    destinations.map((d) => ({
-      id: newId('whdl'),
-      ...scope,
-      destinationId: d.id,
-      eventId: event.id,
-      eventType: event.type,
-      orderingKey: event.aggregateId,
-      eventAt: event.createdAt,
-      eventRank: eventRank(event.type),
-    })),
-  );
-  for (const d of destinations) if (d.enabled) await runChain(deps, d.id, event.aggregateId);
+  const destinations = (await findReceivingDestinations(deps.db, scope)).filter((d) => d.kinds.includes(kind));
+  if (destinations.length === 0) return;
+  const siblings = (await findEarlierSiblingEvents(deps.db, event)).filter((sibling) => kindOf(sibling.type) === kind);
+  for (const each of [...siblings, event]) {
+    const receiving = destinations.filter((d) => d.eventTypes.length === 0 || d.eventTypes.includes(each.type));
+    await insertDeliveries(
+      deps.db,
+      receiving.map((d) => ({
+        id: newId('whdl'),
+        ...scope,
+        destinationId: d.id,
+        eventId: each.id,
+        eventType: each.type,
+        orderingKey: each.aggregateId,
+        eventAt: each.createdAt,
+        eventRank: eventRank(each.type),
+      })),
+    );
+  }
+  for (const d of destinations) if (d.enabled && (d.eventTypes.length === 0 || d.eventTypes.includes(event.type))) await runChain(deps, d.id, event.aggregateId);
 }
 
 /** Sends a chain's due deliveries in order until one fails or none is due. */
