@@ -45,6 +45,9 @@ async function connectionCount(): Promise<number> {
 }
 
 it('recovers within 5 s of the database returning, with nothing acknowledged lost and no duplicates', async () => {
+  // The jest process also holds what earlier test files loaded (a full screening index among them):
+  // the bound is on what the outage adds, not on the process as a whole.
+  const rssBefore = process.memoryUsage().rss;
   const acknowledged = new Map<string, string>();
   const attempted: string[] = [];
   let stop = false;
@@ -97,5 +100,5 @@ it('recovers within 5 s of the database returning, with nothing acknowledged los
   expect(perKey.size).toBe(attempted.length);
   // Bounded: one pool (10) + listeners + pg-boss, not a storm.
   expect(await connectionCount()).toBeLessThan(40);
-  expect(process.memoryUsage().rss).toBeLessThan(1024 ** 3);
+  expect(process.memoryUsage().rss - rssBefore).toBeLessThan(512 * 1024 ** 2);
 }, 90_000);
