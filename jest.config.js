@@ -14,5 +14,9 @@ module.exports = {
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 60000,
+  // Some handle (a pg-boss or pool timer of a platform a test file started) can outlive the run;
+  // end the process after the global teardown rather than hang CI. Follow-up: find it with
+  // --detectOpenHandles.
+  forceExit: true,
   reporters: ['default', '<rootDir>/test/setup/summary-reporter.js'],
 };
