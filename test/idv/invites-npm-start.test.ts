@@ -3,12 +3,14 @@
 // route of the running REST adapter.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createIsolatedDatabase } from '../helpers/test-platform';
 import { waitFor } from '../helpers/webhook-receiver';
 
 const root = path.resolve(__dirname, '../..');
 
 it('emails an invite into the local sink and serves the invite and direct links', async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'warn', VIGIL_SKIP_SHIPPED_WATCHLISTS: '1' };
+  // A database of its own: the demo is seeded (and its key printed) only on a first start.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: await createIsolatedDatabase(), VIGIL_LOG_LEVEL: 'warn', VIGIL_SKIP_SHIPPED_WATCHLISTS: '1' };
   for (const name of ['REST', 'GATEWAY', 'PROFILES', 'IDV', 'SCREENING', 'RISK']) env[`VIGIL_${name}_PORT`] = '0';
   delete env.VIGIL_SMTP_HOST;
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,6 +2,7 @@
 // working API key and the URLs, answers through the REST adapter, and stops cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createIsolatedDatabase } from '../helpers/test-platform';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -10,6 +11,8 @@ it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
     cwd: root,
     env: {
       ...process.env,
+      // A database of its own: the demo is seeded (and its key printed) only on a first start.
+      DATABASE_URL: await createIsolatedDatabase(),
       VIGIL_LOG_LEVEL: 'warn',
       VIGIL_REST_PORT: '0',
       VIGIL_GATEWAY_PORT: '0',
