@@ -6,6 +6,9 @@ import { auth, graphql, request, TestPlatform, TestTenant } from '../helpers/tes
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 import { createProfile, createSession, driveTo, IDV_SERVICES, idv, newTenant, startIdvPlatform } from './idv-helpers';
 import { recordEvent } from '../../platform/events/outbox';
+import { newId } from '../../platform/ids/new-id';
+import { dispatcherDeps } from '../../subgraphs/idv/jobs/delivery-jobs';
+import { fanOut } from '../../subgraphs/idv/webhooks/services/dispatcher';
 
 let platform: TestPlatform;
 let receiver: WebhookReceiver;
@@ -180,6 +183,28 @@ describe('delivery', () => {
     const [captured] = forSession(id);
     expect(captured.json).toMatchObject({ type: 'idv.document.captured', kind: 'idv', data: { artifact_kind: 'id_front' }, meta: { artifact_kind: 'id_front' } });
     expect(captured.body).not.toContain('SECRET');
+  });
+
+  it('[idv.events.delivery] a profile event fanned out before its session\'s idv event still arrives after it', async () => {
+    receiver.mode = 'up';
+    const tenant = await newTenant(platform);
+    await destination(tenant);
+    const profileId = await createProfile(platform, tenant);
+    const { id } = await createSession(platform, tenant, { profile_id: profileId });
+    // Recorded as already relayed, so only this test fans them out, and in the wrong order: the
+    // queue may hand over the later event's job first.
+    const at = new Date();
+    const event = (type: string, offsetMs: number, payload: Record<string, unknown>) =>
+      platform.db.outboxEvent.create({
+        data: { id: newId('evt'), tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, type, aggregateType: 'idv.session', aggregateId: id, payload: { session_id: id, profile_id: profileId, ...payload }, createdAt: new Date(at.getTime() + offsetMs), publishedAt: at },
+      });
+    const review = await event('idv.session.requires_review', 0, { status: 'completed', review_status: 'requires_review' });
+    const profile = await event('profile_status_updated', 1000, { previous_review_status: 'requires_review', new_status: 'accepted' });
+    const deps = dispatcherDeps(platform.db, platform.config);
+    await fanOut(deps, profile.id);
+    await fanOut(deps, review.id);
+    await waitFor(() => forSession(id).length === 2, 20_000, 'two events');
+    expect(forSession(id).map((r) => r.json.type)).toEqual(['idv.session.requires_review', 'profile_status_updated']);
   });
 
   it('a destination failing for a day (compressed) is disabled and says so', async () => {

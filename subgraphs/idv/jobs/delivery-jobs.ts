@@ -13,7 +13,7 @@ import { createInviteDeps } from '../invites/services/invite-deps';
 import { retryDueInvites } from '../invites/services/invite-retry';
 import { DispatcherDeps, fanOut, runDueChains } from '../webhooks/services/dispatcher';
 
-function dispatcherDeps(db: Db, config: VigilConfig): DispatcherDeps {
+export function dispatcherDeps(db: Db, config: VigilConfig): DispatcherDeps {
   return {
     db,
     keyProvider: new LocalKeyProvider(config.masterKey),

@@ -32,14 +32,19 @@ export interface DispatcherDeps {
 export async function fanOut(deps: DispatcherDeps, eventId: string): Promise<void> {
   const event = await findEvent(deps.db, eventId);
   if (!event) return;
-  const kind = kindOf(event.type);
-  if (!kind) return;
+  if (!kindOf(event.type)) return;
   const scope = { tenantId: event.tenantId, workspaceId: event.workspaceId };
-  const destinations = (await findReceivingDestinations(deps.db, scope)).filter((d) => d.kinds.includes(kind));
+  const destinations = await findReceivingDestinations(deps.db, scope);
   if (destinations.length === 0) return;
-  const siblings = (await findEarlierSiblingEvents(deps.db, event)).filter((sibling) => kindOf(sibling.type) === kind);
+  // A destination may take several kinds (idv and profile events of one session share a chain), so
+  // siblings of every kind come along; each goes only to the destinations that take it.
+  const receives = (d: (typeof destinations)[number], type: string) => {
+    const kind = kindOf(type);
+    return kind !== null && d.kinds.includes(kind) && (d.eventTypes.length === 0 || d.eventTypes.includes(type));
+  };
+  const siblings = await findEarlierSiblingEvents(deps.db, event);
   for (const each of [...siblings, event]) {
-    const receiving = destinations.filter((d) => d.eventTypes.length === 0 || d.eventTypes.includes(each.type));
+    const receiving = destinations.filter((d) => receives(d, each.type));
     await insertDeliveries(
       deps.db,
       receiving.map((d) => ({
@@ -54,7 +59,7 @@ export async function fanOut(deps: DispatcherDeps, eventId: string): Promise<voi
       })),
     );
   }
-  for (const d of destinations) if (d.enabled && (d.eventTypes.length === 0 || d.eventTypes.includes(event.type))) await runChain(deps, d.id, event.aggregateId);
+  for (const d of destinations) if (d.enabled && receives(d, event.type)) await runChain(deps, d.id, event.aggregateId);
 }
 
 /** Sends a chain's due deliveries in order until one fails or none is due. */
