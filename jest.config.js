@@ -1,5 +1,6 @@
 /** Jest: unit tests sit next to the code (*.test.ts); integration tests under test/ share one real
- * PostgreSQL (embedded unless DATABASE_URL is set) started by test/setup/global-setup.mjs. */
+ * PostgreSQL (embedded unless DATABASE_URL is set) started by test/setup/global-setup.mjs, each
+ * worker on its own copy of the migrated database (test/setup/worker-database.cjs). */
 module.exports = {
   testEnvironment: 'node',
   transform: {
@@ -11,6 +12,12 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(any-ascii|mrz)/)'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
+  // Two workers (CI machines have two cores); a worker whose heap passes the limit after a file is
+  // replaced, so platforms and screening indexes that test files leave behind cannot add up to an
+  // out-of-memory abort over the whole run.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1536MB',
+  setupFiles: ['<rootDir>/test/setup/worker-database.cjs'],
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 60000,

