@@ -48,26 +48,21 @@ export default async function globalSetup(globalConfig) {
 async function createWorkerDatabases(url, workers) {
   const pg = (await import('pg')).default;
   const template = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: url });
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
   try {
-    // A template must have no other connections while it is copied.
+    // A template must have no other connections while it is copied (the migrations' pool may
+    // linger for a moment).
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]);
-    const maintenance = new URL(url);
-    maintenance.pathname = '/postgres';
-    const copier = new pg.Client({ connectionString: maintenance.toString() });
-    await copier.connect();
-    try {
-      for (let id = 1; id <= workers; id++) {
-        const name = workerDatabaseName(template, id);
-        await copier.query(`DROP DATABASE IF EXISTS "${name}"`);
-        await copier.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-      }
-    } finally {
-      await copier.end();
+    for (let id = 1; id <= workers; id++) {
+      const name = workerDatabaseName(template, id);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     }
   } finally {
-    await admin.end().catch(() => undefined);
+    await admin.end();
   }
   process.env.VIGIL_TEST_WORKER_DATABASES = String(workers);
 }
