@@ -20,7 +20,8 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup/worker-database.cjs'],
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
-  testTimeout: 60000,
+  // Generous: a whole platform starts in a hook, and CI machines are shared.
+  testTimeout: 120000,
   // Some handle (a pg-boss or pool timer of a platform a test file started) can outlive the run;
   // end the process after the global teardown rather than hang CI. Follow-up: find it with
   // --detectOpenHandles.
