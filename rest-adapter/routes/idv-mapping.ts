@@ -8,6 +8,7 @@
 import { DomainError } from '../../platform/errors/domain-error';
 import { ApiError } from '../http/api-error';
 import { stringifyLossless } from '../http/lossless-json';
+import { camelKeys, flagSettingList } from '../../subgraphs/idv/resolvers/idv-views';
 
 type Json = Record<string, any>;
 
@@ -39,7 +40,6 @@ export const DATA_FIELDS = `sessionId profileId status reviewStatus resultsAvail
   mismatches { field profileValue documentValue detail } checks { check outcome reasonCode category score }`;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Keys renamed to snake_case at every depth; null values left out (absent optional keys). */
 function snakeWithoutNulls(value: any): any {
@@ -48,12 +48,6 @@ function snakeWithoutNulls(value: any): any {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined).map(([key, item]) => [snake(key), snakeWithoutNulls(item)]));
 }
 
-/** Keys renamed to camelCase at every depth. */
-function camelKeys(value: any): any {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [camel(key), camelKeys(item)]));
-}
 
 const flagSettingMap = (settings: { code: string; action: string }[]) => Object.fromEntries(settings.map(({ code, action }) => [code, action]));
 const completion = (value: Json) => ({ action: value.action, ...(value.returnUrl != null ? { return_url: value.returnUrl } : {}) });
@@ -201,7 +195,7 @@ export function typedInputOf(body: unknown, check: (body: unknown) => unknown): 
   }
   const { tenant_id: _tenant, workspace_id: _workspace, flag_settings: flags, ...rest } = (plain ?? {}) as Json;
   const input = camelKeys(rest) as Json;
-  if (flags !== undefined) input.flagSettings = Object.entries(flags as Record<string, string>).map(([code, action]) => ({ code, action }));
+  if (flags !== undefined) input.flagSettings = flagSettingList(flags);
   // "" unsets the privacy contact on the wire; the typed input says null.
   if (input.privacyContactEmail === '') input.privacyContactEmail = null;
   return input;
