@@ -63,4 +63,31 @@ mutation Screen($input: ScreenInput!) {
 `,
     variables: { input: { name: 'Vladimir Putin', dateOfBirth: '1952' } },
   },
+  {
+    title: 'A verification session in detail',
+    query: `# What a reviewer looks at: the flow the session copied, the consent, the review trail and
+# (audited: every read is logged) the assessment's results. Put a session id in the Variables tab.
+query SessionDetail($id: ID!) {
+  verificationSession(id: $id) {
+    id
+    status
+    reviewStatus
+    flagCategories
+    profile { id name }
+    captureManifest { workflow requiredKinds idCapture { acceptedIdTypes preselectedIdType captureSides } }
+    stepManifest { steps { stepId type required title } }
+    consentEvidence { policyVersion recordedAt credential }
+    reviewHistory { from status note actor { kind id name } at }
+    workflowRef { workflowId name revision }
+  }
+  verificationSessionData(id: $id) {
+    resultsAvailable
+    document { type issuingCountry confidence }
+    mismatches { field profileValue documentValue detail }
+    checks { check outcome reasonCode category score }
+  }
+}
+`,
+    variables: { id: 'idvs_...' },
+  },
 ];

@@ -48,6 +48,13 @@ export const FREE_FORM_JSON = new Set<string>([
   'SaveAssessmentCanvasInput.state',
   'AssessmentCommandInput.payload',
   'AssessmentCommandInput.artifactRefs',
+  // Task context: "PATCH /tasks/{taskId} | object: task context": the reviewer's (and the agent's)
+  // own notes, with no fields the interface defines.
+  'AssessmentTask.context',
+  'UpdateAssessmentTaskInput.context',
+  // Trajectory event details: a steering event carries the command's free-form payload and
+  // artifact references as they were sent; the other events' details are informative only.
+  'TrajectoryEvent.data',
 ]);
 
 /**
@@ -55,7 +62,25 @@ export const FREE_FORM_JSON = new Set<string>([
  * individual is used for persons" — each bank names its own kinds of customers, and the REST API
  * accepts any kind, so an enum would refuse what the REST API stores.
  */
-export const OPEN_TEXT = new Set<string>(['Profile.kind', 'CreateProfileInput.kind', 'UpdateProfileInput.kind']);
+export const OPEN_TEXT = new Set<string>([
+  'Profile.kind',
+  'CreateProfileInput.kind',
+  'UpdateProfileInput.kind',
+  // Risk subjects: `state` is the state or region of a country (jurisdiction {country, state}), a
+  // place name rather than a life-cycle state; location `type` is the bank's own label
+  // (registered_office, operations, ...; the REST body accepts any 1 to 50 characters).
+  'Jurisdiction.state',
+  'JurisdictionInput.state',
+  'RegistrationJurisdiction.state',
+  'RegistrationJurisdictionInput.state',
+  'SubjectLocation.state',
+  'SubjectLocationInput.state',
+  'SubjectLocation.type',
+  'SubjectLocationInput.type',
+  // Batch search: "an array of raw category keys replacing the workspace category set": the keys
+  // are the workspace configuration's own, not a closed set of the API.
+  'BatchGlobalFiltersInput.adverseMediaRiskCategories',
+]);
 
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
 const CAMEL = /^[a-z][A-Za-z0-9]*$/;

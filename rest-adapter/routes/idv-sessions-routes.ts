@@ -1,31 +1,20 @@
 // IDV sessions: /idv/v1/sessions, envelope {data: ...} (+ siblings such as session_token), errors
-// {error: {code, message}}, Cache-Control: no-store. Bodies travel to the IDV subgraph as JSON
-// objects (scalar JSONObject) and are validated there (the numbered rules of POST /sessions must
-// run in a fixed order, e.g. a missing profile_id is idv_profile_id_required, not a schema
-// failure); the subgraph returns the REST objects as JSON objects (`data`), passed through as is.
+// {error: {code, message}}, Cache-Control: no-store. Bodies are checked by the IDV service's own
+// body rules (in their fixed order, e.g. a missing profile_id is idv_profile_id_required, not a
+// schema failure) and renamed onto the typed GraphQL inputs; the typed results are mapped back
+// onto the documented shapes (idv-mapping.ts).
 //   management: Authorization: Api-Key <key>, X-Api-Key, Authorization: Bearer <dashboard token>
 //   capture plane: Authorization: Capture <session_token> or Authorization: Invite <invite code>
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { stringifyLossless } from '../http/lossless-json';
-import { JsonObject, pageSizeParam } from './query-params';
+import { pageSizeParam } from './query-params';
+import { DATA_FIELDS, SESSION_FIELDS, STATUS_FIELDS, toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
+import { checkCreateSessionBody } from '../../subgraphs/idv/services/session-service';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 import { assignSchema, cancelSchema, consentSchema, reviewSchema } from '../../subgraphs/idv/model/lifecycle-bodies';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
-const SESSION_FIELDS = 'data';
 const PAGE_INFO = 'pageInfo { hasNextPage endCursor }';
-
-/**
- * A request body as the JSONObject variable `input`: an absent or null body is {}; the lossless
- * parse is undone (IDV bodies carry no big integers: JSON.parse reads numbers exactly as the IDV
- * services always did). A body that is not an object (array, string, number, boolean) is passed
- * as it is: the IDV service refuses it with 400 schema_validation_failed after its principal
- * checks, exactly as before (the IDV subgraph's JSONObject leaves that refusal to the service).
- */
-export function idvBodyInput(body: unknown): unknown {
-  return JSON.parse(stringifyLossless(body ?? {}));
-}
 
 /**
  * The body checked by the IDV service's own schema (same rules, same wording, same order: the
@@ -36,9 +25,10 @@ function optionalBody<T>(schema: z.ZodType<T>) {
 }
 
 const notFound = () => ApiError.of('idv_session_not_found', 'Session not found');
-const session = (value: { data: JsonObject } | null | undefined) => {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const session = (value: Record<string, any> | null | undefined) => {
   if (!value) throw notFound();
-  return value.data;
+  return toRestSession(value);
 };
 
 
@@ -93,8 +83,9 @@ const sessionPage = z.object({ data: z.array(sessionSchema), has_more: z.boolean
 type ListQuery = z.infer<typeof listQuery>;
 type QueueQuery = z.infer<typeof queueQuery>;
 
-const page = (value: { nodes: { data: JsonObject }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }) => ({
-  body: { data: value.nodes.map((item) => item.data), has_more: value.pageInfo.hasNextPage, next_cursor: value.pageInfo.endCursor },
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const page = (value: { nodes: Record<string, any>[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }) => ({
+  body: { data: value.nodes.map(toRestSession), has_more: value.pageInfo.hasNextPage, next_cursor: value.pageInfo.endCursor },
 });
 
 export const idvSessionRoutes: Route[] = [
@@ -105,11 +96,11 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV sessions',
     summary: 'Create a verification session (returns the one-time capture token)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation CreateSession($input: JSONObject!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
-    variables: ({ body }) => ({ input: idvBodyInput(body) }),
+    operation: `mutation CreateSession($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
+    variables: ({ body }) => ({ input: typedInputOf(body, checkCreateSessionBody) }),
     result: (data) => {
       const created = data.createVerificationSession;
-      return { body: { data: created.session.data, session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
+      return { body: { data: toRestSession(created.session), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
     },
     successStatus: 201,
     response: z.object({ data: sessionSchema, session_token: z.string(), token_expires_at: z.string() }),
@@ -171,9 +162,9 @@ export const idvSessionRoutes: Route[] = [
     tag: 'IDV capture plane',
     summary: 'Hosted-page status of a session (capture or invite credential only)',
     credentials: CAPTURE_CREDENTIALS,
-    operation: `query Status($id: ID!) { verificationSessionStatus(id: $id) }`,
+    operation: `query Status($id: ID!) { verificationSessionStatus(id: $id) { ${STATUS_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ body: { data: data.verificationSessionStatus } }),
+    result: (data) => ({ body: { data: toRestStatus(data.verificationSessionStatus) } }),
   },
   {
     method: 'post',
@@ -225,9 +216,9 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Decrypted results (audited; application key or dashboard user; never the capture credential)',
     // Capture and invite credentials reach the service so that their denial is audited too.
     credentials: [...MANAGEMENT_CREDENTIALS, ...CAPTURE_CREDENTIALS],
-    operation: `query Data($id: ID!) { verificationSessionData(id: $id) }`,
+    operation: `query Data($id: ID!) { verificationSessionData(id: $id) { ${DATA_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.sessionId }),
-    result: (data) => ({ body: { data: data.verificationSessionData } }),
+    result: (data) => ({ body: { data: toRestData(data.verificationSessionData) } }),
   },
 ];
 

@@ -1,18 +1,23 @@
 // IDV workflows: /idv/v1/workflows, envelope {data: ...}, errors {error: {code, message}},
-// Cache-Control: no-store. Application API key or dashboard token. Bodies travel to the IDV
-// subgraph as JSON objects (scalar JSONObject) and are validated there; workflows come back as
-// JSON objects (`data`), passed through as is.
+// Cache-Control: no-store. Application API key or dashboard token. Bodies are checked by the IDV
+// service's own body rules and renamed onto the typed GraphQL inputs; typed workflows are mapped
+// back onto the documented shape (idv-mapping.ts).
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { idvBodyInput } from './idv-sessions-routes';
-import { JsonObject, pageSizeParam } from './query-params';
+import { toRestWorkflow, typedInputOf, WORKFLOW_FIELDS } from './idv-mapping';
+import { pageSizeParam } from './query-params';
+import { parseOrThrow } from '../../subgraphs/idv/model/validation';
+import { createWorkflowSchema, updateWorkflowSchema } from '../../subgraphs/idv/services/workflow-service';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
-const workflow = (value: { data: JsonObject } | null | undefined) => {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const workflow = (value: Record<string, any> | null | undefined) => {
   if (!value) throw notFound();
-  return value.data;
+  return toRestWorkflow(value);
 };
+const checkCreate = (body: unknown) => parseOrThrow(createWorkflowSchema, body ?? {});
+const checkUpdate = (body: unknown) => parseOrThrow(updateWorkflowSchema, body ?? {});
 
 
 const listQuery = z.object({
@@ -51,7 +56,7 @@ const action = (name: 'activate' | 'archive' | 'default', field: string, summary
   tag: 'IDV workflows',
   summary,
   credentials: MANAGEMENT_CREDENTIALS,
-  operation: `mutation Action($id: ID!) { ${field}(id: $id) { data } }`,
+  operation: `mutation Action($id: ID!) { ${field}(id: $id) { ${WORKFLOW_FIELDS} } }`,
   variables: ({ params }) => ({ id: params.workflowId }),
   result: (data) => ({ body: { data: workflow(data[field]) } }),
   response: single,
@@ -65,8 +70,8 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Create a workflow (from a preset or custom steps; draft or active)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'mutation CreateWorkflow($input: JSONObject!) { createIdvWorkflow(input: $input) { data } }',
-    variables: ({ body }) => ({ input: idvBodyInput(body) }),
+    operation: `mutation CreateWorkflow($input: CreateIdvWorkflowInput!) { createIdvWorkflow(input: $input) { ${WORKFLOW_FIELDS} } }`,
+    variables: ({ body }) => ({ input: typedInputOf(body, checkCreate) }),
     result: (data) => ({ body: { data: workflow(data.createIdvWorkflow) } }),
     response: single,
     successStatus: 201,
@@ -79,13 +84,13 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'List workflows, newest first (limit default 20, clamped to 100; cursor; status)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: 'query Workflows($status: IdvWorkflowStatus, $first: Int, $after: String) { idvWorkflows(status: $status, first: $first, after: $after) { nodes { data } pageInfo { hasNextPage endCursor } } }',
+    operation: `query Workflows($status: IdvWorkflowStatus, $first: Int, $after: String) { idvWorkflows(status: $status, first: $first, after: $after) { nodes { ${WORKFLOW_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
     variables: ({ query }) => {
       const q = query as z.infer<typeof listQuery>;
       return { status: q.status ?? null, first: q.limit ?? q.page_size ?? null, after: q.cursor ?? null };
     },
     result: (data) => ({
-      body: { data: data.idvWorkflows.nodes.map((item: { data: JsonObject }) => item.data), has_more: data.idvWorkflows.pageInfo.hasNextPage, next_cursor: data.idvWorkflows.pageInfo.endCursor },
+      body: { data: data.idvWorkflows.nodes.map(toRestWorkflow), has_more: data.idvWorkflows.pageInfo.hasNextPage, next_cursor: data.idvWorkflows.pageInfo.endCursor },
     }),
     response: z.object({ data: z.array(workflowSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
   },
@@ -96,7 +101,7 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Read a workflow',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'query Workflow($id: ID!) { idvWorkflow(id: $id) { data } }',
+    operation: `query Workflow($id: ID!) { idvWorkflow(id: $id) { ${WORKFLOW_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.workflowId }),
     result: (data) => ({ body: { data: workflow(data.idvWorkflow) } }),
     response: single,
@@ -108,8 +113,8 @@ export const idvWorkflowRoutes: Route[] = [
     tag: 'IDV workflows',
     summary: 'Edit a workflow (partial; optional expected revision); existing sessions keep their copy',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: 'mutation UpdateWorkflow($id: ID!, $input: JSONObject!) { updateIdvWorkflow(id: $id, input: $input) { data } }',
-    variables: ({ params, body }) => ({ id: params.workflowId, input: idvBodyInput(body) }),
+    operation: `mutation UpdateWorkflow($id: ID!, $input: UpdateIdvWorkflowInput!) { updateIdvWorkflow(id: $id, input: $input) { ${WORKFLOW_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.workflowId, input: typedInputOf(body, checkUpdate) }),
     result: (data) => ({ body: { data: workflow(data.updateIdvWorkflow) } }),
     response: single,
   },

@@ -12,7 +12,11 @@ export const TASK_FIELDS = 'taskId templateKey title required status tags eviden
 export const QUESTION_FIELDS = 'questionId runId taskId prompt answered answer askedAt answeredAt';
 export const RATING_FIELDS = 'scorecardId subjectId rating score explanation factors { riskId title severity category points } computedAt';
 export const EVIDENCE_FIELDS = 'evidenceId kind title data fileName contentType size sha256 createdBy createdAt';
-export const COUNTS_FIELDS = 'pending in_progress complete incomplete requires_review';
+export const COUNTS_FIELDS = 'pending inProgress complete incomplete requiresReview';
+
+/** Task counts on the wire: the documented snake_case keys. */
+export const toTaskStatusCounts = (counts: any) =>
+  counts && { pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview };
 export const SUMMARY_FIELDS = `summary { assessmentId status taskStatusCounts { ${COUNTS_FIELDS} } clientRiskRatingCounts { low medium high prohibited } latestRun { ${RUN_FIELDS} } updatedAt readyAt concludedAt }`;
 export const ASSESSMENT_FIELDS = `id title workflowId purpose status context { purpose description }
   subjects { subjectId type name registrationId jurisdiction { ${JURISDICTION} } locations { type ${JURISDICTION} }
@@ -100,7 +104,7 @@ export const toAssessment = (a: any) => ({
   status: a.status,
   risks: a.risks.map(toRisk),
   client_risk_ratings: a.clientRiskRatings.map(toRating),
-  task_status_counts: a.taskStatusCounts,
+  task_status_counts: toTaskStatusCounts(a.taskStatusCounts),
   latest_run: toRun(a.latestRun),
   canvas_version: a.canvas.version,
   conclusion: a.conclusion && { decision: a.conclusion.decision, note: a.conclusion.note, concluded_by: a.conclusion.concludedBy, concluded_at: a.conclusion.concludedAt },
@@ -116,7 +120,7 @@ export const toListItem = (a: any) => ({
   workflow_id: a.workflowId,
   purpose: a.purpose,
   status: a.status,
-  task_status_counts: a.taskStatusCounts,
+  task_status_counts: toTaskStatusCounts(a.taskStatusCounts),
   latest_run: a.latestRun && { run_id: a.latestRun.runId, status: a.latestRun.status },
   ready_at: a.readyAt,
   concluded_at: a.concludedAt,
@@ -127,7 +131,7 @@ export const toListItem = (a: any) => ({
 export const toSummary = (s: any) => ({
   assessment_id: s.assessmentId,
   status: s.status,
-  task_status_counts: s.taskStatusCounts,
+  task_status_counts: toTaskStatusCounts(s.taskStatusCounts),
   client_risk_rating_counts: s.clientRiskRatingCounts,
   latest_run: toRun(s.latestRun),
   updated_at: s.updatedAt,

@@ -21,6 +21,7 @@ import {
   toRating,
   toSummary,
   toTask,
+  toTaskStatusCounts,
   trajectoryQuery,
 } from './risk-mapping';
 import { Route } from './route';
@@ -95,7 +96,7 @@ const assessmentRoutes: Route[] = [
     path: `${RISK_BASE}/assessments/:assessmentId/trajectory`,
     summary: 'Activity stream: events after after_sequence (limit default 100, max 500)',
     query: trajectoryQuery,
-    operation: `query Trajectory($id: ID!, $after: Int, $limit: Int, $direction: SortDirection) { riskAssessment(id: $id) { trajectory(afterSequence: $after, limit: $limit, sortDirection: $direction) { events { sequence type message runId actor data createdAt } hasMore lastSequence } } }`,
+    operation: `query Trajectory($id: ID!, $after: Int, $limit: Int, $direction: SortDirection) { riskAssessment(id: $id) { trajectory(afterSequence: $after, first: $limit, sortDirection: $direction) { events { sequence type message runId actor data createdAt } hasMore lastSequence } } }`,
     variables: ({ params, query }) => ({ id: params.assessmentId, after: query.after_sequence, limit: query.limit ?? 100, direction: query.sort_direction }),
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
@@ -122,7 +123,7 @@ const assessmentRoutes: Route[] = [
       return {
         body: {
           tasks: a.tasks.map(toTask),
-          task_status_counts: a.taskStatusCounts,
+          task_status_counts: toTaskStatusCounts(a.taskStatusCounts),
           questions: a.questions.map(toQuestion),
           confirmations: a.confirmations.map((c: { taskId: string; title: string; requestedAt: string | null }) => ({ task_id: c.taskId, title: c.title, requested_at: c.requestedAt })),
           client_risk_ratings: a.clientRiskRatings.map(toRating),

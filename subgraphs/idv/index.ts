@@ -5,7 +5,8 @@ import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
 import { createCaptureResolvers } from './capture/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
-import { IdvJSONObject } from './resolvers/json-object';
+import { DeclarableIdTypeScalar, InferredIdTypeScalar } from './resolvers/declarable-id-type';
+import { ExactURLScalar } from './resolvers/exact-url';
 import { createIdvDeps } from './services/deps';
 import { createDeliveryResolvers } from './delivery-resolvers';
 
@@ -26,10 +27,12 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         // Capture plane (hosted page): subgraphs/idv/capture.
         createCaptureResolvers({ blobs }),
       ),
-      // scalar JSONObject of the IDV core's rich inputs and outputs (graphql-scalars' JSONObject;
-      // see resolvers/json-object.ts). The scalar itself, not a copy: mergeResolverMaps is for
-      // maps of resolver functions.
-      JSONObject: IdvJSONObject,
+      // scalars DeclarableIdType and InferredIdType (resolvers/declarable-id-type.ts). The scalars
+      // themselves, not copies: mergeResolverMaps is for maps of resolver functions.
+      DeclarableIdType: DeclarableIdTypeScalar,
+      InferredIdType: InferredIdTypeScalar,
+      // scalar ExactURL (resolvers/exact-url.ts).
+      ExactURL: ExactURLScalar,
     } as never,
     // The IDV core context extends the base one (theme resolvers use only the base).
     createContext: (base) => createIdvContext(base, idvDeps),

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const STATUS = 'query($id: ID!) { verificationSessionStatus(id: $id) }';
+const STATUS = 'query($id: ID!) { verificationSessionStatus(id: $id) { id status } }';
 
 it('GraphQL: a capture credential gets 503 service_unavailable from the gateway', async () => {
   const response = await graphql(platform, capture('idvct_anything'), STATUS, { id: 'idvs_any' });

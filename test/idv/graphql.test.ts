@@ -102,30 +102,82 @@ it('domain errors carry their code and status over GraphQL', async () => {
   expect(response.body.errors[0].extensions).toMatchObject({ code: 'idv_profile_id_required', http: { status: 400 } });
 });
 
-it('rich inputs and outputs are JSON objects (scalar JSONObject): create a session, read data.status', async () => {
-  const profileId = await createProfile(platform, tenant, 'Object Input');
+it('typed inputs and outputs: create a session from custom steps, read the typed projection', async () => {
+  const profileId = await createProfile(platform, tenant, 'Typed Input');
   const headers = auth.apiKey(tenant.apiKey);
-  // As a variable ...
-  const created = await graphql(platform, headers, `mutation($input: JSONObject!) { createVerificationSession(input: $input) { session { id status data } sessionToken } }`, {
-    input: { profile_id: profileId, workflow: 'id_only' },
-  });
+  const steps = [
+    { stepId: 'consent', type: 'consent' },
+    { stepId: 'id', type: 'id_capture', config: { sides: 'auto', acceptedIdTypes: ['passport'], customIdTypes: [{ id: 'staff_card', label: 'Staff card' }] } },
+    { stepId: 'proof', type: 'document', required: false, title: 'Proof of address', config: { documentId: 'poa', acceptedFormats: ['pdf'] } },
+  ];
+  const created = await graphql(
+    platform,
+    headers,
+    `mutation($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) {
+      session { id status reviewStatus profileId flagSettings { code action } privacyContactEmail consentEvidence { accepted } submittedAt themeRef { source themeId }
+        captureManifest { workflow requiredKinds optionalKinds idCapture { acceptedIdTypes captureSides customIdTypes { id label sides } } documents { documentId required } completion { action returnUrl } }
+        stepManifest { version steps { stepId type required title config { mode sides acceptedIdTypes documentId acceptedFormats } } } }
+      sessionToken } }`,
+    { input: { profileId, steps } },
+  );
   expect(created.body.errors).toBeUndefined();
   const { session, sessionToken } = created.body.data.createVerificationSession;
-  expect(session.data.status).toBe('collecting_artifacts');
-  expect(session.data).toMatchObject({ id: session.id, profile_id: profileId, status: session.status, review_status: 'request_sent' });
-  expect(session.data.capture_manifest.workflow).toBe('id_only');
   expect(sessionToken).toMatch(/^idvct_/);
-  // ... and written inline, as a playground user would; the services validate it like a REST body.
-  const inline = await graphql(platform, headers, `mutation { createVerificationSession(input: {profile_id: "${profileId}", workflow: "liveness_only"}) { session { data } } }`);
+  expect(session).toMatchObject({ status: 'collecting_artifacts', reviewStatus: 'request_sent', profileId, flagSettings: [], privacyContactEmail: null, consentEvidence: null, submittedAt: null, themeRef: { source: 'default', themeId: null } });
+  expect(session.captureManifest).toEqual({
+    workflow: 'custom',
+    requiredKinds: ['id_front', 'id_back'],
+    optionalKinds: ['document'],
+    idCapture: { acceptedIdTypes: ['passport', 'staff_card'], captureSides: 'auto', customIdTypes: [{ id: 'staff_card', label: 'Staff card', sides: 'two' }] },
+    documents: [{ documentId: 'poa', required: false }],
+    completion: { action: 'close_tab', returnUrl: null },
+  });
+  expect(session.stepManifest.steps[2]).toEqual({ stepId: 'proof', type: 'document', required: false, title: 'Proof of address', config: { mode: null, sides: null, acceptedIdTypes: null, documentId: 'poa', acceptedFormats: ['pdf'] } });
+  // Written inline, as a playground user would: enum values, not strings.
+  const inline = await graphql(platform, headers, `mutation { createVerificationSession(input: {profileId: "${profileId}", workflow: liveness_only}) { session { captureManifest { workflow } } } }`);
   expect(inline.body.errors).toBeUndefined();
-  expect(inline.body.data.createVerificationSession.session.data).toMatchObject({ status: 'collecting_artifacts', capture_manifest: { workflow: 'liveness_only' } });
-  const unknownField = await graphql(platform, headers, `mutation { createVerificationSession(input: {profile_id: "${profileId}", colour: "blue"}) { sessionToken } }`);
-  expect(unknownField.body.errors[0]).toMatchObject({ message: 'body.colour: unknown field', extensions: { code: 'schema_validation_failed' } });
-  // JSON text (the former String form) or any other non-object is refused by the service, not the transport.
-  const text = await graphql(platform, headers, `mutation($input: JSONObject!) { createVerificationSession(input: $input) { sessionToken } }`, { input: JSON.stringify({ profile_id: profileId }) });
-  expect(text.body.errors[0]).toMatchObject({ message: 'body: must be a JSON object', extensions: { code: 'schema_validation_failed', http: { status: 400 } } });
-  const read = await graphql(platform, headers, `query($id: ID!) { verificationSession(id: $id) { data } }`, { id: session.id });
-  expect(read.body.data.verificationSession.data).toEqual(session.data);
+  expect(inline.body.data.createVerificationSession.session.captureManifest.workflow).toBe('liveness_only');
+});
+
+it('typed inputs are checked: unknown fields and bad enums by the schema, the spec rules by the service', async () => {
+  const profileId = await createProfile(platform, tenant, 'Typed Rules');
+  const headers = auth.apiKey(tenant.apiKey);
+  const unknownField = await graphql(platform, headers, `mutation { createVerificationSession(input: {profileId: "${profileId}", colour: "blue"}) { sessionToken } }`);
+  expect(unknownField.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed' });
+  const badPreset = await graphql(platform, headers, `mutation($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) { sessionToken } }`, { input: { profileId, workflow: 'everything' } });
+  expect(badPreset.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', field: 'input.workflow' });
+  // Rule 2 (mutually exclusive sources) and the step rules run in the service, as for REST bodies.
+  const both = await graphql(platform, headers, `mutation { createVerificationSession(input: {profileId: "${profileId}", workflow: id_only, steps: [{stepId: "c", type: consent}]}) { sessionToken } }`);
+  expect(both.body.errors[0]).toMatchObject({ message: expect.stringContaining('mutually exclusive'), extensions: { code: 'schema_validation_failed' } });
+  const wrongConfig = await graphql(platform, headers, `mutation { createVerificationSession(input: {profileId: "${profileId}", steps: [{stepId: "l", type: liveness, config: {documentId: "x"}}]}) { sessionToken } }`);
+  expect(wrongConfig.body.errors[0]).toMatchObject({ message: expect.stringContaining('document_id'), extensions: { code: 'schema_validation_failed' } });
+  const badIdType = await graphql(platform, headers, `mutation { createVerificationSession(input: {profileId: "${profileId}", steps: [{stepId: "i", type: id_capture, config: {acceptedIdTypes: ["unknown"]}}]}) { sessionToken } }`);
+  expect(badIdType.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed' });
+});
+
+it('typed workflows: flag settings as a list, a null privacy contact unsets it, duplicates refused', async () => {
+  const headers = auth.apiKey(tenant.apiKey);
+  const fields = 'id status preset revision privacyContactEmail flagSettings { code action } steps { stepId type config { mode } } retentionDays activatedAt';
+  const created = await graphql(platform, headers, `mutation($input: CreateIdvWorkflowInput!) { createIdvWorkflow(input: $input) { ${fields} } }`, {
+    input: { name: 'Typed', preset: 'liveness_only', flagSettings: [{ code: 'face_mismatch', action: 'ignore' }], privacyContactEmail: 'privacy@example.com', status: 'active' },
+  });
+  expect(created.body.errors).toBeUndefined();
+  const workflow = created.body.data.createIdvWorkflow;
+  expect(workflow).toMatchObject({ status: 'active', preset: 'liveness_only', privacyContactEmail: 'privacy@example.com', flagSettings: [{ code: 'face_mismatch', action: 'ignore' }], retentionDays: 365 });
+  expect(workflow.steps[1]).toEqual({ stepId: 'liveness', type: 'liveness', config: { mode: 'passive' } });
+  const updated = await graphql(platform, headers, `mutation($id: ID!, $input: UpdateIdvWorkflowInput!) { updateIdvWorkflow(id: $id, input: $input) { ${fields} } }`, {
+    id: workflow.id,
+    input: { privacyContactEmail: null, revision: workflow.revision },
+  });
+  expect(updated.body.errors).toBeUndefined();
+  expect(updated.body.data.updateIdvWorkflow).toMatchObject({ privacyContactEmail: null, flagSettings: [{ code: 'face_mismatch', action: 'ignore' }], revision: workflow.revision + 1 });
+  const rest = await request(platform.restUrl, 'GET', `/idv/v1/workflows/${workflow.id}`, { headers });
+  expect(rest.body.data.privacy_contact_email).toBe('');
+  const duplicate = await graphql(platform, headers, `mutation($id: ID!, $input: UpdateIdvWorkflowInput!) { updateIdvWorkflow(id: $id, input: $input) { id } }`, {
+    id: workflow.id,
+    input: { flagSettings: [{ code: 'a', action: 'review' }, { code: 'a', action: 'ignore' }] },
+  });
+  expect(duplicate.body.errors[0].extensions).toMatchObject({ code: 'schema_validation_failed', field: 'flagSettings' });
 });
 
 async function sessionFindManyCount(): Promise<number> {

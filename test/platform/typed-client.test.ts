@@ -14,6 +14,10 @@ import { createSession, driveTo, newTenant, startIdvPlatform } from '../idv/idv-
 import { GraphQLRequestError, typedClient } from '../typed-client/dashboard-client';
 import {
   CreateProfileDocument,
+  CreateSessionDocument,
+  CreateWorkflowDocument,
+  SessionDetailDocument,
+  SessionResultsDocument,
   ProfileDetailDocument,
   ProfileListDocument,
   ReviewerQueueDocument,
@@ -92,6 +96,64 @@ describe('the typed client against a live platform', () => {
     expect(detail.profileComments).toEqual({ nodes: [], totalCount: 0 });
 
     expect((await run(ThemesDocument, { status: 'active' })).idvThemes.nodes).toEqual([]);
+  });
+
+  it('runs the verification screens: a workflow, a session from it, its typed detail, the audited results and the review trail', async () => {
+    const reviewer = await createDashboardToken(platform, tenant, 'typed-sessions@example.com');
+    const run = typedClient(platform.gatewayUrl, auth.bearer(reviewer.token));
+    const profile = await run(CreateProfileDocument, { input: { name: 'Typed Session', kind: 'individual', profileCustomFields: [] } });
+
+    const workflow = await run(CreateWorkflowDocument, {
+      input: { name: 'Passport only', status: 'active', flagSettings: [{ code: 'face_mismatch', action: 'review' }], steps: [
+        { stepId: 'consent', type: 'consent' },
+        { stepId: 'passport', type: 'id_capture', config: { acceptedIdTypes: ['passport'] } },
+      ] },
+    });
+    expect(workflow.createIdvWorkflow).toMatchObject({ status: 'active', preset: null, flagSettings: [{ code: 'face_mismatch', action: 'review' }] });
+
+    const created = await run(CreateSessionDocument, { input: { profileId: profile.createProfile.id, workflowId: workflow.createIdvWorkflow.id } });
+    const { session } = created.createVerificationSession;
+    expect(session).toMatchObject({ status: 'collecting_artifacts', reviewStatus: 'request_sent', captureManifest: { workflow: 'custom', requiredKinds: ['id_front'], idCapture: { acceptedIdTypes: ['passport'], captureSides: 'one' } } });
+
+    // The assessment's outcome as the assessment job records it (sealed with the session).
+    await driveTo(platform, tenant, session.id, 'requires_review', {
+      flagCategories: ['idv'],
+      results: {
+        document: { type: 'passport', issuing_country: 'UTO', issuing_subdivision: null, confidence: 0.95 },
+        ocr_fields: [{ field: 'surname', value: 'ERIKSSON', confidence: 0.95 }],
+        mismatches: [{ field: 'face', profile_value: null, document_value: null, detail: 'selfie and document portrait similarity 0.31' }],
+        checks: [
+          { check: 'mrz', outcome: 'pass', reason_code: 'mrz_valid', category: 'document' },
+          { check: 'face_match', outcome: 'fail', reason_code: 'face_mismatch', category: 'idv', score: 0.31 },
+        ],
+      },
+    });
+    const results = (await run(SessionResultsDocument, { id: session.id })).verificationSessionData;
+    expect(results).toMatchObject({
+      resultsAvailable: true,
+      document: { type: 'passport', issuingCountry: 'UTO', confidence: 0.95 },
+      ocrFields: [{ field: 'surname', value: 'ERIKSSON' }],
+      mismatches: [{ field: 'face', profileValue: null, documentValue: null }],
+      checks: [
+        { check: 'mrz', outcome: 'pass', reasonCode: 'mrz_valid', category: 'document', score: null },
+        { check: 'face_match', outcome: 'fail', reasonCode: 'face_mismatch', category: 'idv', score: 0.31 },
+      ],
+    });
+    expect(new Date(results.assessedAt!).toISOString()).toBe(results.assessedAt);
+
+    await run(ReviewSessionDocument, { id: session.id, input: { status: 'rejected', note: 'no match' } });
+    const detail = (await run(SessionDetailDocument, { id: session.id })).verificationSession!;
+    expect(detail).toMatchObject({
+      reviewStatus: 'rejected',
+      flagSettings: [{ code: 'face_mismatch', action: 'review' }],
+      consentEvidence: null,
+      reviewHistory: [{ from: 'requires_review', status: 'rejected', note: 'no match', actor: { kind: 'dashboard_user' } }],
+      workflowRef: { workflowId: workflow.createIdvWorkflow.id, name: 'Passport only', source: 'workflow_id' },
+      themeRef: { source: 'default', themeId: null },
+    });
+    expect(detail.stepManifest.steps.map((step) => [step.stepId, step.type, step.config.acceptedIdTypes])).toEqual([['consent', 'consent', null], ['passport', 'id_capture', ['passport']]]);
+    expect(detail.artifacts).toEqual([]);
+    expect(new Date(detail.deleteAfter).getTime()).toBeGreaterThan(Date.now());
   });
 
   it('refuses a value outside an enum with schema_validation_failed naming the field', async () => {

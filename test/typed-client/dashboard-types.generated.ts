@@ -5,6 +5,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Built-in workflow presets a session can be created from. */
+export type IdvWorkflowPreset =
+  /** A selfie (liveness) and an identity document (the default). */
+  | 'liveness_and_id'
+  /** A selfie (liveness) only. */
+  | 'liveness_only'
+  /** An identity document only. */
+  | 'id_only';
+
 /** Life cycle of a theme. */
 export type IdvThemeStatus =
   /** Editable; not applied to new sessions. */
@@ -13,6 +22,213 @@ export type IdvThemeStatus =
   | 'active'
   /** Retired; never applied (refused on create and replace). */
   | 'archived';
+
+/** How a liveness step captures the selfie. */
+export type LivenessMode =
+  /** One frame, no challenge. */
+  | 'passive'
+  /** Three frames with a challenge. */
+  | 'active';
+
+/** A format a document step accepts. */
+export type IdvDocumentFormat =
+  /** PDF. */
+  | 'pdf'
+  /** JPEG image. */
+  | 'jpeg'
+  /** PNG image. */
+  | 'png';
+
+/** Whether a flagged code sends a session to review. */
+export type IdvFlagAction =
+  /** The code sends the session to a reviewer. */
+  | 'review'
+  /** The code is ignored. */
+  | 'ignore';
+
+/** Where a session's theme came from. */
+export type IdvThemeSource =
+  /** The scope's default theme (copied at create). */
+  | 'theme'
+  /** No theme: the built-in default branding. */
+  | 'default';
+
+/** How a session came to use a workflow. */
+export type IdvFlowSource =
+  /** The request named the workflow (workflow_id). */
+  | 'workflow_id'
+  /** The scope default workflow applied. */
+  | 'default_workflow';
+
+/** Outcome of one assessment check. */
+export type IdvCheckOutcome =
+  /** The check passed. */
+  | 'pass'
+  /** The check failed. */
+  | 'fail'
+  /** Informational only. */
+  | 'info';
+
+/** Storage state of an artifact. */
+export type IdvArtifactState =
+  /** Sealed and stored. */
+  | 'stored';
+
+/** Kind of principal that made a review decision. */
+export type IdvReviewerKind =
+  /** An application's API key. */
+  | 'application'
+  /** A signed-in dashboard user. */
+  | 'dashboard_user'
+  /** A Vigil service acting for a caller. */
+  | 'service';
+
+/** Credential a customer used on the hosted page. */
+export type IdvCustomerCredential =
+  /** The session token of the create response (or a capture session exchanged from it). */
+  | 'capture'
+  /** An emailed or direct-link invite. */
+  | 'invite';
+
+/** A custom identity document type of an id_capture step. */
+export type IdvCustomIdTypeInput = {
+  /** Id (^[a-z0-9_-]{1,64}$, not a built-in type or unknown). */
+  id: string;
+  /** Label shown to the customer (1 to 120 characters). */
+  label: string;
+  /** one or two (default two). */
+  sides?: CaptureSides | null | undefined;
+};
+
+/** A questionnaire question. */
+export type IdvQuestionInput = {
+  /** Question id (^[a-z0-9_-]{1,64}$), unique in its step. */
+  questionId: string;
+  /** The question text (1 to 500 characters). */
+  prompt: string;
+  /** Answer type. */
+  type: CaptureQuestionType;
+  /** Options: required for single_choice and multi_choice (2 to 50, unique), not allowed otherwise. */
+  options?: Array<string> | null | undefined;
+  /** Default true. */
+  required?: boolean | null | undefined;
+};
+
+/** Configuration of a step: set only the fields of the step's type (others: schema_validation_failed). */
+export type IdvStepConfigInput = {
+  /** consent: the text shown (1 to 5000 characters). */
+  text?: string | null | undefined;
+  /** consent: version of the privacy policy (1 to 64 characters). */
+  policyVersion?: string | null | undefined;
+  /** liveness: passive (default) or active. */
+  mode?: LivenessMode | null | undefined;
+  /** id_capture: auto (default), one or two. */
+  sides?: CaptureSides | null | undefined;
+  /** id_capture: accepted built-in id types (unique). */
+  acceptedIdTypes?: Array<string> | null | undefined;
+  /** id_capture: custom id types (at most 16, unique ids). */
+  customIdTypes?: Array<IdvCustomIdTypeInput> | null | undefined;
+  /** document: document id (required for document steps), unique in the flow. */
+  documentId?: string | null | undefined;
+  /** document: label (1 to 120 characters). */
+  label?: string | null | undefined;
+  /** document: description (at most 500 characters). */
+  description?: string | null | undefined;
+  /** document: accepted formats (unique). */
+  acceptedFormats?: Array<IdvDocumentFormat> | null | undefined;
+  /** questionnaire: 1 to 50 questions (required for questionnaire steps). */
+  questions?: Array<IdvQuestionInput> | null | undefined;
+};
+
+/** A step of a custom flow (WritableFlowStep). */
+export type IdvFlowStepInput = {
+  /** Step id (^[a-z0-9_-]{1,64}$), unique in the flow. */
+  stepId: string;
+  /** Step type. */
+  type: CaptureStepType;
+  /** Default true; false lets the customer skip the step. */
+  required?: boolean | null | undefined;
+  /** Display title override (1 to 200 characters). */
+  title?: string | null | undefined;
+  /** Step configuration (required for document and questionnaire steps). */
+  config?: IdvStepConfigInput | null | undefined;
+};
+
+/** Identity document override of a session. */
+export type IdvIdCaptureOverrideInput = {
+  /** 1 to 16 unique id types, a subset of the copied id_capture step's types. */
+  acceptedIdTypes: Array<string>;
+  /** Allowed only when acceptedIdTypes holds exactly this one value. */
+  preselectedIdType?: string | null | undefined;
+};
+
+/** What happens after submit, for this session. */
+export type IdvCompletionOverrideInput = {
+  /** close_tab (returnUrl optional fallback) or return_link (returnUrl required). */
+  action: CaptureCompletionAction;
+  /** HTTPS (or local loopback) URL inside the application's entitlement; no userinfo, query or fragment; at most 2048 characters. */
+  returnUrl?: string | null | undefined;
+};
+
+/** Per-session overrides (entitled applications only: idv_session_overrides_forbidden otherwise). */
+export type IdvSessionOverridesInput = {
+  /** Must be 1. */
+  version: number;
+  /** Identity document override (this or completion is required). */
+  idCapture?: IdvIdCaptureOverrideInput | null | undefined;
+  /** Completion override (this or idCapture is required). */
+  completion?: IdvCompletionOverrideInput | null | undefined;
+};
+
+/** A new verification session (CreateSessionRequest); workflow, steps and workflowId are mutually exclusive. */
+export type CreateVerificationSessionInput = {
+  /** The profile to verify (1 to 128 characters, ^[A-Za-z0-9._:-]+$): idv_profile_id_required when missing. */
+  profileId?: string | number | null | undefined;
+  /** Encrypted at rest; never echoed. */
+  subjectReference?: string | null | undefined;
+  /** Retention policy id. */
+  retentionPolicyId?: string | null | undefined;
+  /** A preset flow (default: the scope default workflow, else liveness_and_id). */
+  workflow?: IdvWorkflowPreset | null | undefined;
+  /** Custom steps (1 to 10, in flow order). */
+  steps?: Array<IdvFlowStepInput> | null | undefined;
+  /** A workflow of the scope (idvw_...), which must be active. */
+  workflowId?: string | number | null | undefined;
+  /** Idempotency key (1 to 160 characters, ^[A-Za-z0-9._:-]+$), unique in the scope. */
+  idempotencyKey?: string | null | undefined;
+  /** Per-session overrides. */
+  sessionOverrides?: IdvSessionOverridesInput | null | undefined;
+};
+
+/** A flag code's review setting. */
+export type IdvFlagSettingInput = {
+  /** Flag code (^[a-z0-9_-]{1,64}$). */
+  code: string;
+  /** review or ignore. */
+  action: IdvFlagAction;
+};
+
+/** A new workflow: from a preset or custom steps (not both). */
+export type CreateIdvWorkflowInput = {
+  /** Name (1 to 120 characters). */
+  name: string;
+  /** Description (at most 1000 characters). */
+  description?: string | null | undefined;
+  /** Preset to copy (default liveness_and_id when steps are absent). */
+  preset?: IdvWorkflowPreset | null | undefined;
+  /** Custom steps (1 to 10, in flow order). */
+  steps?: Array<IdvFlowStepInput> | null | undefined;
+  /** Automatic profile-write opt-in copied onto sessions. */
+  profileUpdateEnabled?: boolean | null | undefined;
+  /** Per-code review settings (at most 100 codes). */
+  flagSettings?: Array<IdvFlagSettingInput> | null | undefined;
+  /** Privacy contact shown to customers; omitted or null: none. */
+  privacyContactEmail?: string | null | undefined;
+  /** Retention of sessions in days (1 to 3650; default 365). */
+  retentionDays?: number | null | undefined;
+  /** Create it active instead of draft. */
+  status?: IdvWorkflowStatus | null | undefined;
+};
 
 /** Flow status of a session (the States table of the IDV interface). */
 export type IdvFlowStatus =
@@ -57,6 +273,15 @@ export type IdvFlagCategory =
   /** Questionnaire findings. */
   | 'questionnaire';
 
+/** Life cycle of a workflow. */
+export type IdvWorkflowStatus =
+  /** Editable; sessions cannot start from it. */
+  | 'draft'
+  /** Sessions can start from it. */
+  | 'active'
+  /** Retired. */
+  | 'archived';
+
 /** A human review decision. */
 export type ReviewVerificationSessionInput = {
   /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
@@ -64,6 +289,63 @@ export type ReviewVerificationSessionInput = {
   /** Reviewer's note (at most 5000 characters), kept in the review history. */
   note?: string | null | undefined;
 };
+
+/** Kinds of artifacts a customer captures. */
+export type CaptureArtifactKind =
+  /** One frame of the selfie / liveness capture (frames 0..9). */
+  | 'selfie'
+  /** Front side of the identity document. */
+  | 'id_front'
+  /** Back side of the identity document (two-sided types only). */
+  | 'id_back'
+  /** A supporting document of a document step (PDF or image). */
+  | 'document';
+
+/** Step types of a capture flow. */
+export type CaptureStepType =
+  /** Consent to processing; always first. */
+  | 'consent'
+  /** Selfie frames with a liveness challenge. */
+  | 'liveness'
+  /** Identity document front (and back). */
+  | 'id_capture'
+  /** A supporting document. */
+  | 'document'
+  /** Questions for the customer. */
+  | 'questionnaire';
+
+/** How many sides of the identity document are captured. */
+export type CaptureSides =
+  /** Decided by the declared id type (passport: one side; others: two). */
+  | 'auto'
+  /** Front only. */
+  | 'one'
+  /** Front and back. */
+  | 'two';
+
+/** Answer types of questionnaire questions. */
+export type CaptureQuestionType =
+  /** Short text (up to 500 characters). */
+  | 'text'
+  /** Long text (up to 5000 characters). */
+  | 'long_text'
+  /** A number. */
+  | 'number'
+  /** A calendar date, YYYY-MM-DD. */
+  | 'date'
+  /** Yes or no. */
+  | 'boolean'
+  /** One of the options. */
+  | 'single_choice'
+  /** Several of the options. */
+  | 'multi_choice';
+
+/** What the hosted page does after submit. */
+export type CaptureCompletionAction =
+  /** Tell the customer they may close the tab. */
+  | 'close_tab'
+  /** Send the customer to the session's return URL. */
+  | 'return_link';
 
 /** Screening status of a profile. */
 export type ProfileStatus =
@@ -159,6 +441,34 @@ export type ThemesQueryVariables = Exact<{
 
 export type ThemesQuery = { idvThemes: { nodes: Array<{ themeId: string, name: string, status: IdvThemeStatus, isDefault: boolean, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type CreateSessionMutationVariables = Exact<{
+  input: CreateVerificationSessionInput;
+}>;
+
+
+export type CreateSessionMutation = { createVerificationSession: { sessionToken: string, tokenExpiresAt: string, session: { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, captureManifest: { workflow: string, requiredKinds: Array<CaptureArtifactKind>, idCapture: { acceptedIdTypes: Array<string>, captureSides: CaptureSides } | null } } } };
+
+export type SessionDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SessionDetailQuery = { verificationSession: { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, flagCategories: Array<IdvFlagCategory>, deleteAfter: string, flagSettings: Array<{ code: string, action: IdvFlagAction }>, consentEvidence: { accepted: boolean, policyVersion: string, recordedAt: string, credential: IdvCustomerCredential } | null, reviewHistory: Array<{ from: IdvReviewStatus, status: IdvReviewStatus, note: string, at: string, actor: { kind: IdvReviewerKind, id: string } }>, artifacts: Array<{ kind: CaptureArtifactKind, stepId: string, state: IdvArtifactState, capturedAt: string }>, stepManifest: { steps: Array<{ stepId: string, type: CaptureStepType, required: boolean, config: { mode: LivenessMode | null, sides: CaptureSides | null, acceptedIdTypes: Array<string> | null } }> }, workflowRef: { workflowId: string, name: string, revision: number, source: IdvFlowSource } | null, themeRef: { source: IdvThemeSource, themeId: string | null } } | null };
+
+export type SessionResultsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SessionResultsQuery = { verificationSessionData: { resultsAvailable: boolean, assessedAt: string | null, document: { type: string, issuingCountry: string | null, confidence: number } | null, ocrFields: Array<{ field: string, value: string }>, mismatches: Array<{ field: string, profileValue: string | null, documentValue: string | null }>, checks: Array<{ check: string, outcome: IdvCheckOutcome, reasonCode: string, category: IdvFlagCategory, score: number | null }> } };
+
+export type CreateWorkflowMutationVariables = Exact<{
+  input: CreateIdvWorkflowInput;
+}>;
+
+
+export type CreateWorkflowMutation = { createIdvWorkflow: { id: string, name: string, status: IdvWorkflowStatus, preset: IdvWorkflowPreset | null, revision: number, flagSettings: Array<{ code: string, action: IdvFlagAction }>, steps: Array<{ stepId: string, type: CaptureStepType }> } };
+
 
 export const ProfileListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profiles"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<ProfileListQuery, ProfileListQueryVariables>;
 export const ProfileDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"erasureClaimed"}},{"kind":"Field","name":{"kind":"Name","value":"profileCustomFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"valueLabel"}}]}},{"kind":"Field","name":{"kind":"Name","value":"profileGroupIds"}},{"kind":"Field","name":{"kind":"Name","value":"verificationSessions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reviewStatus"}},{"kind":"Field","name":{"kind":"Name","value":"flagCategories"}},{"kind":"Field","name":{"kind":"Name","value":"submittedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reviewedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"profileComments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"profileId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<ProfileDetailQuery, ProfileDetailQueryVariables>;
@@ -166,3 +476,7 @@ export const ReviewerQueueDocument = {"kind":"Document","definitions":[{"kind":"
 export const ReviewSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReviewSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReviewVerificationSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reviewVerificationSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reviewStatus"}},{"kind":"Field","name":{"kind":"Name","value":"reviewedAt"}}]}}]}}]} as unknown as DocumentNode<ReviewSessionMutation, ReviewSessionMutationVariables>;
 export const CreateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"profileCustomFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<CreateProfileMutation, CreateProfileMutationVariables>;
 export const ThemesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Themes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"IdvThemeStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"idvThemes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"themeId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<ThemesQuery, ThemesQueryVariables>;
+export const CreateSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateVerificationSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createVerificationSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reviewStatus"}},{"kind":"Field","name":{"kind":"Name","value":"captureManifest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflow"}},{"kind":"Field","name":{"kind":"Name","value":"requiredKinds"}},{"kind":"Field","name":{"kind":"Name","value":"idCapture"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptedIdTypes"}},{"kind":"Field","name":{"kind":"Name","value":"captureSides"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"sessionToken"}},{"kind":"Field","name":{"kind":"Name","value":"tokenExpiresAt"}}]}}]}}]} as unknown as DocumentNode<CreateSessionMutation, CreateSessionMutationVariables>;
+export const SessionDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessionDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificationSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reviewStatus"}},{"kind":"Field","name":{"kind":"Name","value":"flagCategories"}},{"kind":"Field","name":{"kind":"Name","value":"flagSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}}]}},{"kind":"Field","name":{"kind":"Name","value":"consentEvidence"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accepted"}},{"kind":"Field","name":{"kind":"Name","value":"policyVersion"}},{"kind":"Field","name":{"kind":"Name","value":"recordedAt"}},{"kind":"Field","name":{"kind":"Name","value":"credential"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviewHistory"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"artifacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"stepId"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"capturedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stepManifest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stepId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"required"}},{"kind":"Field","name":{"kind":"Name","value":"config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"sides"}},{"kind":"Field","name":{"kind":"Name","value":"acceptedIdTypes"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"workflowRef"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflowId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"revision"}},{"kind":"Field","name":{"kind":"Name","value":"source"}}]}},{"kind":"Field","name":{"kind":"Name","value":"themeRef"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"themeId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleteAfter"}}]}}]}}]} as unknown as DocumentNode<SessionDetailQuery, SessionDetailQueryVariables>;
+export const SessionResultsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessionResults"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificationSessionData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resultsAvailable"}},{"kind":"Field","name":{"kind":"Name","value":"assessedAt"}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"issuingCountry"}},{"kind":"Field","name":{"kind":"Name","value":"confidence"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ocrFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"mismatches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"profileValue"}},{"kind":"Field","name":{"kind":"Name","value":"documentValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"checks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"check"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"reasonCode"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}}]}}]} as unknown as DocumentNode<SessionResultsQuery, SessionResultsQueryVariables>;
+export const CreateWorkflowDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWorkflow"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateIdvWorkflowInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createIdvWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"preset"}},{"kind":"Field","name":{"kind":"Name","value":"revision"}},{"kind":"Field","name":{"kind":"Name","value":"flagSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stepId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWorkflowMutation, CreateWorkflowMutationVariables>;

@@ -24,7 +24,7 @@ export async function generateDashboardTypes(schema: GraphQLSchema = composeApiS
     documents: [{ location: DOCUMENTS_PATH, document: parse(fs.readFileSync(DOCUMENTS_PATH, 'utf8')) }],
     config: {
       // The wire form of the custom scalars.
-      scalars: { DateTime: 'string', EmailAddress: 'string', URL: 'string', CountryCode: 'string', BigInt: 'string', JSON: 'unknown', JSONObject: 'Record<string, unknown>' },
+      scalars: { DateTime: 'string', EmailAddress: 'string', URL: 'string', CountryCode: 'string', BigInt: 'string', DeclarableIdType: 'string', InferredIdType: 'string', ExactURL: 'string', JSON: 'unknown', JSONObject: 'Record<string, unknown>' },
       enumsAsTypes: true,
       useTypeImports: true,
       avoidOptionals: { field: true, inputValue: false, object: true },

@@ -1,13 +1,14 @@
 // GraphQL ⇄ IDV core services. Thin: arguments and projections; every rule and principal check
-// lives in the services. Rich inputs arrive as JSON objects (scalar JSONObject) and go to the
-// services as they are (the services validate them); rich outputs leave as objects.
+// lives in the services. Typed inputs become the documented snake_case bodies (idv-inputs.ts) that
+// the services check like REST bodies; results leave as typed views (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
 import { IdvContext } from '../context';
 import { SessionRow } from '../data/session-store';
+import { bodyOfInput } from './idv-inputs';
+import { dataView, sessionView, statusView, workflowView } from './idv-views';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
 import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
-import { toCaptureStatus, toManagementSession } from '../services/projection';
 import { createSession, getSession, listReviewQueuePage, listSessionPage } from '../services/session-service';
 import {
   activateWorkflow,
@@ -22,8 +23,19 @@ import {
 
 type Args<T> = T;
 type PageArgs = { first?: number | null; after?: string | null };
-/** A JSONObject argument: an object, or any other JSON value that the service refuses (resolvers/json-object.ts). */
-type JsonInput = unknown;
+type TypedInput = Record<string, unknown>;
+
+/** Fields of VerificationSession read from the typed view (profile: the profiles entity). */
+const SESSION_FIELDS = [
+  'id', 'profileId', 'status', 'reviewStatus', 'flagCategories', 'assignee', 'submittedAt', 'reviewedAt', 'createdAt', 'updatedAt',
+  'tenantId', 'workspaceId', 'creatorApplicationId', 'profileUpdateEnabled', 'flagSettings', 'privacyContactEmail', 'consentEvidence',
+  'reviewHistory', 'legalHold', 'artifacts', 'captureManifest', 'stepManifest', 'workflowRef', 'themeRef', 'retentionPolicyId', 'deleteAfter',
+] as const;
+
+const WORKFLOW_FIELDS = [
+  'id', 'name', 'status', 'isDefault', 'preset', 'revision', 'createdAt', 'updatedAt', 'tenantId', 'workspaceId', 'description', 'steps',
+  'profileUpdateEnabled', 'flagSettings', 'privacyContactEmail', 'retentionDays', 'activatedAt', 'archivedAt',
+] as const;
 
 export const idvCoreResolvers = {
   Query: {
@@ -34,8 +46,9 @@ export const idvCoreResolvers = {
     idvReviewQueue: async (_: unknown, args: Args<PageArgs & { reviewStatuses?: string[]; assignee?: string; unassigned?: boolean }>, ctx: IdvContext) =>
       keysetPageConnection(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after })),
     verificationSessionStatus: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      toCaptureStatus(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
-    verificationSessionData: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId),
+      statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
+    verificationSessionData: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
+      dataView(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
     idvWorkflow: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     idvWorkflows: async (_: unknown, args: Args<PageArgs & { status?: string }>, ctx: IdvContext) =>
       keysetPageConnection(await listWorkflowPage(ctx.idv.deps.db, ctx.principal, { status: args.status, limit: args.first, cursor: args.after })),
@@ -44,8 +57,8 @@ export const idvCoreResolvers = {
       resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
-    createVerificationSession: (_: unknown, args: Args<{ input: JsonInput }>, ctx: IdvContext) =>
-      createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
+    createVerificationSession: (_: unknown, args: Args<{ input: TypedInput }>, ctx: IdvContext) =>
+      createSession(ctx.idv.deps, ctx.principal, bodyOfInput(args.input), ctx.requestId),
     // Typed inputs become the documented snake_case bodies, checked by the services' own schemas.
     cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: { reason?: string | null } | null }>, ctx: IdvContext) =>
       cancelSession(ctx.idv.deps, ctx.principal, args.id, present({ reason: args.input?.reason }), ctx.requestId),
@@ -54,12 +67,12 @@ export const idvCoreResolvers = {
     assignVerificationSession: (_: unknown, args: Args<{ id: string; input: { assignee?: string | null } }>, ctx: IdvContext) =>
       assignSession(ctx.idv.deps, ctx.principal, args.id, { assignee: args.input.assignee ?? null }, ctx.requestId),
     recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: { accepted: boolean; policyVersion?: string | null } }>, ctx: IdvContext) =>
-      toCaptureStatus(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, present({ accepted: args.input.accepted, policy_version: args.input.policyVersion }))),
+      statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, present({ accepted: args.input.accepted, policy_version: args.input.policyVersion }))),
     submitVerificationSession: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      toCaptureStatus(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
-    createIdvWorkflow: (_: unknown, args: Args<{ input: JsonInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, args.input),
-    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: JsonInput }>, ctx: IdvContext) =>
-      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input),
+      statusView(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
+    createIdvWorkflow: (_: unknown, args: Args<{ input: TypedInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, bodyOfInput(args.input)),
+    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: TypedInput }>, ctx: IdvContext) =>
+      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, bodyOfInput(args.input)),
     activateIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     archiveIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     makeDefaultIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
@@ -67,51 +80,21 @@ export const idvCoreResolvers = {
   CreatedVerificationSession: {
     session: (created: { session: Record<string, unknown> }) => created.session,
   },
+  // Sessions arrive either as rows (reads, moves) or as management projections (create); every
+  // field reads the typed view of either.
   VerificationSession: {
-    // Sessions arrive either as rows (reads, moves) or as management projections (create).
-    id: (s: SessionLike) => field(s, 'id'),
-    profileId: (s: SessionLike) => field(s, 'profileId', 'profile_id'),
-    profile: (s: SessionLike) => ({ id: field(s, 'profileId', 'profile_id') }),
-    status: (s: SessionLike) => field(s, 'status'),
-    reviewStatus: (s: SessionLike) => field(s, 'reviewStatus', 'review_status'),
-    flagCategories: (s: SessionLike) => field(s, 'flagCategories', 'flag_categories'),
-    assignee: (s: SessionLike) => field(s, 'assignee') ?? null,
-    // Timestamps: the projection writes '' for "not yet"; GraphQL says null.
-    submittedAt: (s: SessionLike) => dateField(s, 'submittedAt', 'submitted_at'),
-    reviewedAt: (s: SessionLike) => dateField(s, 'reviewedAt', 'reviewed_at'),
-    createdAt: (s: SessionLike) => dateField(s, 'createdAt', 'created_at'),
-    updatedAt: (s: SessionLike) => dateField(s, 'updatedAt', 'updated_at'),
-    data: (s: SessionLike) => (isRow(s) ? toManagementSession(s) : s),
+    ...Object.fromEntries(SESSION_FIELDS.map((name) => [name, (s: SessionRow | Record<string, unknown>) => sessionView(s)[name]])),
+    profile: (s: SessionRow | Record<string, unknown>) => ({ id: sessionView(s).profileId }),
   },
-  IdvWorkflow: {
-    isDefault: (w: WorkflowView) => w.is_default,
-    createdAt: (w: WorkflowView) => w.created_at,
-    updatedAt: (w: WorkflowView) => w.updated_at,
-    data: (w: WorkflowView) => w,
-  },
+  // Workflows arrive as the service's view; every field reads the typed view of it.
+  IdvWorkflow: Object.fromEntries(WORKFLOW_FIELDS.map((name) => [name, (w: WorkflowView) => workflowView(w)[name]])),
   Profile: {
     __resolveReference: (ref: { id: string }) => ref,
     verificationSessions: (profile: { id: string }, _: unknown, ctx: IdvContext) => ctx.idv.sessionsByProfile.load(profile.id),
   },
 };
 
-type SessionLike = SessionRow | Record<string, unknown>;
-
 /** The body without absent (undefined or null) optional fields. */
 function present(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== null));
-}
-
-function isRow(s: SessionLike): s is SessionRow {
-  return s instanceof Object && 'tokenExpiresAt' in s;
-}
-
-function field(s: SessionLike, rowKey: string, viewKey = rowKey): any { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return isRow(s) ? (s as unknown as Record<string, unknown>)[rowKey] : s[viewKey];
-}
-
-function dateField(s: SessionLike, rowKey: string, viewKey: string): string | null {
-  const value = field(s, rowKey, viewKey);
-  if (value instanceof Date) return value.toISOString();
-  return value ? String(value) : null;
 }

@@ -88,14 +88,23 @@ function fingerprintOf(input: CreateSessionInput): string {
   return crypto.createHash('sha256').update(canonicalJson(normalized)).digest('hex');
 }
 
+/**
+ * The body rules of POST /sessions in their order (object, rule 1's profile_id, then rule 9's
+ * schema). Also run by the REST adapter before it maps a body onto the typed GraphQL input, so a
+ * body the typed input could not carry is refused with the same code and message.
+ */
+export function checkCreateSessionBody(body: unknown): CreateSessionInput {
+  if (body === undefined || body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new IdvError('schema_validation_failed', 'body: must be a JSON object');
+  checkProfileId(body);
+  return parseOrThrow(createSessionSchema, body);
+}
+
 class IdempotencyRace extends Error {}
 
 export async function createSession(deps: IdvDeps, principal: Principal, body: unknown, requestId?: string): Promise<CreatedSession> {
   const scope = requireManagement(principal);
-  if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new IdvError('schema_validation_failed', 'body: must be a JSON object');
-  checkProfileId(body);
-  const input = parseOrThrow(createSessionSchema, body);
+  const input = checkCreateSessionBody(body);
 
   // Rule 7: overrides are an entitlement of the application, never of dashboard users.
   if (input.session_overrides && !(principal.kind === 'application' && principal.entitlements?.sessionOverrides === true)) {

@@ -7,7 +7,7 @@ import { ClientRiskRating, Severity } from '../catalog/scorecards';
 import { Workflow, TaskTemplate } from '../catalog/workflows';
 import { AssessmentRow } from '../data/assessment-store';
 import { QuestionRow, RiskRow, TaskRow } from '../data/work-store';
-import { TaskStatus } from '../domain/states';
+import { EvidenceKind, RiskCategory, TaskStatus, TrajectoryEventType } from '../domain/states';
 import { Subject } from '../services/subjects';
 import { ScreeningPort } from './screening-client';
 
@@ -36,7 +36,7 @@ export interface StepContext {
 
 export interface NewEvidence {
   key: string;
-  kind: string;
+  kind: EvidenceKind;
   title: string;
   data: Record<string, unknown>;
 }
@@ -46,7 +46,7 @@ export interface NewRisk {
   title: string;
   summary: string;
   severity: Severity;
-  category: string;
+  category: RiskCategory;
   tags: string[];
   subjectIds: string[];
   evidenceKeys: string[];
@@ -54,7 +54,7 @@ export interface NewRisk {
 }
 
 export interface StepEffects {
-  events: { type: string; message: string; data?: Record<string, unknown> }[];
+  events: { type: TrajectoryEventType; message: string; data?: Record<string, unknown> }[];
   evidence?: NewEvidence[];
   risks?: NewRisk[];
   task?: { templateKey: string; status?: TaskStatus; context?: Record<string, unknown> };

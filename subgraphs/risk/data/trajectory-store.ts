@@ -5,10 +5,11 @@ import { Prisma } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { takeSequences } from './assessment-store';
 import { DbClient, DbTx, Scope } from './scope';
+import { TrajectoryEventType } from '../domain/states';
 
 export interface NewTrajectoryEvent {
   stepKey: string;
-  type: string;
+  type: TrajectoryEventType;
   message: string;
   data?: Record<string, unknown>;
   actor: string;

@@ -12,6 +12,29 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const RISK_STATUSES = ['active', 'resolved', 'false_positive', 'accepted'] as const;
 export type RiskStatus = (typeof RISK_STATUSES)[number];
 
+// Closed sets the GraphQL schema exposes as enums (RiskCategory, AssessmentEvidenceKind,
+// TrajectoryEventType, AssessmentRunStatus): typed here so that code writing a value outside them
+// fails to compile instead of failing to serialize.
+export type RiskCategory = 'sanctions' | 'pep' | 'jurisdiction' | 'data_quality' | 'analyst';
+export type EvidenceKind = 'screening_search' | 'registration_check' | 'jurisdiction_check' | 'upload';
+export type TrajectoryEventType =
+  | 'status_changed'
+  | 'task_started'
+  | 'task_finished'
+  | 'task_updated'
+  | 'risk_updated'
+  | 'registration_checked'
+  | 'screened'
+  | 'jurisdictions_checked'
+  | 'client_rated'
+  | 'question_asked'
+  | 'no_questions'
+  | 'answer_recorded'
+  | 'steering'
+  | 'evidence_uploaded'
+  | 'run_completed';
+export type RunStatus = 'queued' | 'running' | 'waiting_for_user' | 'interrupted' | 'completed' | 'cancelled' | 'failed';
+
 /** Triggers of assessment moves: API operations and commands, and the agent's own moves. */
 export type AssessmentTrigger =
   | 'start'

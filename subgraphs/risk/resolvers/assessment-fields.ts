@@ -45,9 +45,9 @@ export const assessmentFields = {
       readyAt: row.readyAt,
       concludedAt: row.concludedAt,
     }),
-    trajectory: async (row: AssessmentRow, args: { afterSequence?: number | null; limit?: number | null; sortDirection?: 'asc' | 'desc' | null }, ctx: RiskContext) => {
-      const limit = args.limit ?? TRAJECTORY_DEFAULT;
-      if (!Number.isInteger(limit) || limit < 1 || limit > TRAJECTORY_MAX) throw new RiskError('schema_validation_failed', `limit: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'limit' });
+    trajectory: async (row: AssessmentRow, args: { afterSequence?: number | null; first?: number | null; sortDirection?: 'asc' | 'desc' | null }, ctx: RiskContext) => {
+      const limit = args.first ?? TRAJECTORY_DEFAULT;
+      if (!Number.isInteger(limit) || limit < 1 || limit > TRAJECTORY_MAX) throw new RiskError('schema_validation_failed', `first: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'first' });
       if (args.afterSequence !== undefined && args.afterSequence !== null && args.afterSequence < 0) throw new RiskError('schema_validation_failed', 'after_sequence: must be 0 or more', { field: 'after_sequence' });
       const rows = (await readTrajectory(ctx.deps.db, ctx.scope, row.id, { afterSequence: args.afterSequence ?? undefined, limit, direction: args.sortDirection ?? 'asc' })) ?? [];
       return { events: rows.slice(0, limit), hasMore: rows.length > limit, lastSequence: row.nextSequence - 1 };

@@ -5,8 +5,10 @@ import { RunRow } from '../data/run-store';
 import { EvidenceRow, QuestionRow, RiskRow, TaskRow } from '../data/work-store';
 import { TASK_STATUSES } from '../domain/states';
 
+/** Tasks per status, keyed by the GraphQL field names (camelCase: in_progress → inProgress). */
 export function taskStatusCounts(tasks: TaskRow[]): Record<string, number> {
-  return Object.fromEntries(TASK_STATUSES.map((status) => [status, tasks.filter((task) => task.status === status).length]));
+  const camel = (status: string) => status.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return Object.fromEntries(TASK_STATUSES.map((status) => [camel(status), tasks.filter((task) => task.status === status).length]));
 }
 
 export function ratingsOf(row: AssessmentRow): ClientRiskRating[] {

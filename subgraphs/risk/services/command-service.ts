@@ -9,6 +9,7 @@ import { DbTx, Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
 import { answerOpenQuestions } from '../data/work-store';
 import { RiskError } from '../errors';
+import { RunStatus } from '../domain/states';
 import { RiskDeps } from './deps';
 import { getAssessment } from './assessment-service';
 import { changeStatus } from './status-change';
@@ -89,7 +90,7 @@ export async function sendCommand(deps: RiskDeps, principal: Principal, scope: S
   return { commandId, type: input.type, runId, assessment: await getAssessment(deps, scope, id) };
 }
 
-async function setRunStatus(tx: DbTx, runId: string | null, status: string, finished = false): Promise<void> {
+async function setRunStatus(tx: DbTx, runId: string | null, status: RunStatus, finished = false): Promise<void> {
   if (!runId) return;
   const run = await findRun(tx, runId);
   if (!run || ['completed', 'cancelled', 'failed'].includes(run.status)) return;
