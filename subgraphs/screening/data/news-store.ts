@@ -1,0 +1,85 @@
+// The only file that touches Prisma for adverse media: the article store, its mentions and the
+// workspace category set. Articles are global (public) data; the settings are workspace scoped.
+import { Db } from '../../../platform/db/prisma';
+import type { Scope } from './search-store';
+
+export interface ArticleWrite {
+  id: string;
+  key: string;
+  url: string;
+  title: string;
+  publishedAt: Date | null;
+  source: string | null;
+  language: string | null;
+  contentHash: string;
+  mentions: { id: string; name: string; nameKey: string; kind: string; sentence: string; categories: string[]; phrases: string[]; position: number }[];
+}
+
+/** Content hashes of the articles already stored under these keys. */
+export async function storedArticleHashes(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db.newsArticle.findMany({ where: { key: { in: keys } }, select: { key: true, contentHash: true } });
+  return new Map(rows.map((row) => [row.key, row.contentHash]));
+}
+
+/** New and changed articles with their mentions, in one transaction: an article and its mentions
+ * are replaced together or not at all. */
+export async function writeArticles(db: Db, articles: ArticleWrite[]): Promise<void> {
+  if (!articles.length) return;
+  await db.$transaction(async (tx) => {
+    for (const { mentions, ...article } of articles) {
+      await tx.newsArticle.upsert({ where: { key: article.key }, create: article, update: { ...article, updatedAt: new Date() } });
+      await tx.newsMention.deleteMany({ where: { articleId: article.id } });
+      if (mentions.length) await tx.newsMention.createMany({ data: mentions.map((mention) => ({ ...mention, articleId: article.id })) });
+    }
+  });
+}
+
+/** Changes whenever an article is added or updated (the News index rebuilds on a new value). */
+export async function newsRevision(db: Db): Promise<string> {
+  const [row] = await db.$queryRaw<{ n: number; latest: Date | null }[]>`SELECT count(*)::int AS n, max(updated_at) AS latest FROM screening.news_articles`;
+  return `${row.n}:${row.latest?.toISOString() ?? '-'}`;
+}
+
+/** Every distinct mentioned name that carries at least one category (only those can be hits). */
+export async function categorisedNames(db: Db): Promise<{ nameKey: string; name: string; kind: string }[]> {
+  return db.$queryRaw`SELECT DISTINCT ON (name_key) name_key AS "nameKey", name, kind FROM screening.news_mentions
+    WHERE cardinality(categories) > 0 ORDER BY name_key, position`;
+}
+
+export interface MentionRow {
+  nameKey: string;
+  sentence: string;
+  categories: string[];
+  phrases: string[];
+  position: number;
+  articleId: string;
+  url: string;
+  title: string;
+  publishedAt: Date | null;
+  source: string | null;
+  language: string | null;
+}
+
+/** Mentions of these names whose sentence carries one of the categories, newest articles first. */
+export async function mentionsOf(db: Db, nameKeys: string[], categories: string[]): Promise<MentionRow[]> {
+  if (!nameKeys.length || !categories.length) return [];
+  return db.$queryRaw`SELECT m.name_key AS "nameKey", m.sentence, m.categories, m.phrases, m.position, a.id AS "articleId", a.url, a.title,
+      a.published_at AS "publishedAt", a.source, a.language
+    FROM screening.news_mentions m JOIN screening.news_articles a ON a.id = m.article_id
+    WHERE m.name_key = ANY(${nameKeys}::text[]) AND m.categories && ${categories}::text[]
+    ORDER BY a.published_at DESC NULLS LAST, a.id, m.position`;
+}
+
+export interface AdverseMediaSettingsRow {
+  categories: string[];
+  updatedBy: string | null;
+  updatedAt: Date | null;
+}
+
+export async function findAdverseMediaSettings(db: Db, scope: Scope): Promise<AdverseMediaSettingsRow | undefined> {
+  return (await db.adverseMediaSettings.findUnique({ where: { tenantId_workspaceId: scope } })) ?? undefined;
+}
+
+export async function saveAdverseMediaSettings(db: Db, scope: Scope, categories: string[], updatedBy: string | null): Promise<AdverseMediaSettingsRow> {
+  return db.adverseMediaSettings.upsert({ where: { tenantId_workspaceId: scope }, create: { ...scope, categories, updatedBy }, update: { categories, updatedBy } });
+}
