@@ -49,7 +49,7 @@ export function parseNewsFile(content: string, requested: NewsFormat = 'auto'): 
 
 /** Tags out, entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<br\s*\/?>|<\/p>/gi, '. ').replace(/<[^>]+>/g, ' '))
+  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<br\s*\/?>|<\/p>/gi, '. ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/g, ' '))
     .replace(/\s*\.\s*\.\s/g, '. ')
     .replace(/\s+/g, ' ')
     .trim();
