@@ -26,6 +26,9 @@ export async function storedArticleHashes(db: Db, keys: string[]): Promise<Map<s
 export async function writeArticles(db: Db, articles: ArticleWrite[]): Promise<void> {
   if (!articles.length) return;
   await db.$transaction(async (tx) => {
+    // First: the revision row lock orders concurrent ingestions, and readers see a new value.
+    await tx.$executeRaw`INSERT INTO screening.news_revision (id, seq, updated_at) VALUES (1, 1, now())
+      ON CONFLICT (id) DO UPDATE SET seq = news_revision.seq + 1, updated_at = now()`;
     for (const { mentions, ...article } of articles) {
       await tx.newsArticle.upsert({ where: { key: article.key }, create: article, update: { ...article, updatedAt: new Date() } });
       await tx.newsMention.deleteMany({ where: { articleId: article.id } });
@@ -34,10 +37,10 @@ export async function writeArticles(db: Db, articles: ArticleWrite[]): Promise<v
   });
 }
 
-/** Changes whenever an article is added or updated (the News index rebuilds on a new value). */
-export async function newsRevision(db: Db): Promise<string> {
-  const [row] = await db.$queryRaw<{ n: number; latest: Date | null }[]>`SELECT count(*)::int AS n, max(updated_at) AS latest FROM screening.news_articles`;
-  return `${row.n}:${row.latest?.toISOString() ?? '-'}`;
+/** Changes with every committed article write (the News index rebuilds on a new value). */
+export async function newsRevision(db: Db): Promise<number> {
+  const row = await db.newsRevision.findUnique({ where: { id: 1 }, select: { seq: true } });
+  return row?.seq ?? 0;
 }
 
 /** Every distinct mentioned name that carries at least one category (only those can be hits). */

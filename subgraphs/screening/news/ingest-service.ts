@@ -8,6 +8,7 @@ import { ArticleWrite, storedArticleHashes, writeArticles } from '../data/news-s
 import { ScreeningError } from '../errors';
 import { NewsFormat, NEWS_FORMATS, NewsFormatError, ParsedArticle, parseNewsFile, Rejection } from './formats';
 import { extractMentions } from './mentions';
+import { newsIndexOf } from './news-index';
 
 /** Articles written per transaction. */
 const CHUNK = 100;
@@ -98,5 +99,6 @@ export async function ingestNewsFile(db: Db, input: { path: string; format?: str
     }
     progress?.(Math.min(start + CHUNK, articles.length), articles.length);
   }
+  newsIndexOf(db).invalidate();
   return result;
 }

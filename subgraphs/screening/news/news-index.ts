@@ -1,8 +1,10 @@
 // The News index: the name engine over every mentioned name that carries a category, so a News
 // search links a mention to the searched party exactly as a list search links a listed name
 // (transliterations, token rarity, the same threshold). One per database (WeakMap on the client);
-// before each News search one cheap query tells whether articles changed since the build, so
-// every replica and worker serves what is stored without a notification channel.
+// a News search reads the revision row (one primary-key read, at most every
+// VIGIL_NEWS_CHECK_MS, default 500 ms) to tell whether articles changed since the build, so every
+// replica and worker serves what is stored without a notification channel; an ingestion in this
+// process invalidates at once.
 import { createHash } from 'node:crypto';
 import { Db } from '../../../platform/db/prisma';
 import { categorisedNames, newsRevision } from '../data/news-store';
@@ -13,7 +15,7 @@ import { buildEngineIndex, EngineIndex, WatchlistEntity } from '../services/engi
 export const NEWS_SOURCE = 'adverse_media';
 
 export interface NewsIndexSnapshot {
-  revision: string;
+  revision: number;
   index: EngineIndex;
   /** entity id → the name key its mentions are stored under. */
   nameKeys: Map<string, string>;
@@ -32,18 +34,28 @@ function newsEntity(name: { nameKey: string; name: string; kind: string }): Watc
 class NewsIndexHolder {
   private snapshot: NewsIndexSnapshot | undefined;
   private building: Promise<NewsIndexSnapshot | undefined> | undefined;
+  private checkedAt = 0;
+  private readonly checkMs = Number(process.env.VIGIL_NEWS_CHECK_MS ?? 500);
 
   constructor(private readonly db: Db) {}
 
-  /** The index of what is stored now; undefined when no article mentions a categorised name. */
+  /** Articles were written by this process: the next search reads the revision. */
+  invalidate(): void {
+    this.checkedAt = 0;
+  }
+
+  /** The index of what is stored now (at most checkMs old). */
   async current(): Promise<NewsIndexSnapshot | undefined> {
+    if (this.snapshot && Date.now() - this.checkedAt < this.checkMs) return this.snapshot;
+    const checkedAt = Date.now();
     const revision = await newsRevision(this.db);
+    this.checkedAt = checkedAt;
     if (this.snapshot?.revision === revision) return this.snapshot;
     this.building ??= this.build(revision).finally(() => (this.building = undefined));
     return this.building;
   }
 
-  private async build(revision: string): Promise<NewsIndexSnapshot | undefined> {
+  private async build(revision: number): Promise<NewsIndexSnapshot | undefined> {
     const names = await categorisedNames(this.db);
     const entities = names.map(newsEntity);
     const nameKeys = new Map(names.map((name) => [`${NEWS_SOURCE}:${newsEntityId(name.nameKey)}`, name.nameKey]));

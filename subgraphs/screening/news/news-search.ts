@@ -7,7 +7,7 @@ import { mentionsOf, MentionRow } from '../data/news-store';
 import type { ScreeningMatch } from '../services/engine-adapter';
 import type { NormalizedQuery } from '../services/search-service';
 import { ADVERSE_MEDIA_CATEGORIES, AdverseMediaCategory } from './categories';
-import { newsIndexOf, NEWS_SOURCE } from './news-index';
+import { newsIndexOf, NewsIndexSnapshot, NEWS_SOURCE } from './news-index';
 import type { Scope } from '../data/search-store';
 import { effectiveCategories, readAdverseMediaSettings, validCategories } from './settings-service';
 
@@ -80,9 +80,9 @@ function asNewsMatch(match: ScreeningMatch, articles: ArticleHit[]): NewsAwareMa
 }
 
 /** The News matches of a query for the given categories (none when the set is empty). */
-export async function newsMatches(db: Db, query: NormalizedQuery, categories: readonly AdverseMediaCategory[]): Promise<NewsAwareMatch[]> {
+export async function newsMatches(db: Db, query: NormalizedQuery, categories: readonly AdverseMediaCategory[], known?: NewsIndexSnapshot): Promise<NewsAwareMatch[]> {
   if (!searchesNews(query) || !categories.length) return [];
-  const snapshot = await newsIndexOf(db).current();
+  const snapshot = known ?? (await newsIndexOf(db).current());
   if (!snapshot || snapshot.index.entityCount === 0) return [];
   // More candidates than the limit: some may have no article left in the entity's categories.
   const linked = snapshot.index.search(query.name, { limit: query.limit * 3, threshold: query.threshold, feeds: ['News'], type: query.type });
@@ -109,7 +109,10 @@ export { NEWS_SOURCE };
 /** News matches of one synchronous search: the entity's override, else the workspace set. */
 export async function newsMatchesOf(db: Db, scope: Scope, query: NormalizedQuery, override: readonly string[] | null | undefined): Promise<NewsAwareMatch[]> {
   if (override) validCategories(override, 'global_filters.adverse_media_risk_categories');
-  if (!searchesNews(query)) return [];
+  if (!searchesNews(query) || override?.length === 0) return [];
+  // The index first: without articles, a search costs one primary-key read and no settings read.
+  const snapshot = await newsIndexOf(db).current();
+  if (!snapshot || snapshot.index.entityCount === 0) return [];
   const workspace = override ? [] : (await readAdverseMediaSettings(db, scope)).categories;
-  return newsMatches(db, query, effectiveCategories(workspace, override));
+  return newsMatches(db, query, effectiveCategories(workspace, override), snapshot);
 }

@@ -42,6 +42,15 @@ CREATE TABLE "screening"."adverse_media_settings" (
     CONSTRAINT "adverse_media_settings_pkey" PRIMARY KEY ("tenant_id","workspace_id")
 );
 
+-- CreateTable
+CREATE TABLE "screening"."news_revision" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "seq" INTEGER NOT NULL DEFAULT 0,
+    "updated_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "news_revision_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "news_articles_key_key" ON "screening"."news_articles"("key");
 
