@@ -4,6 +4,8 @@
 // override (array replaces, [] disables, omitted uses the workspace set) on search-sync and batch.
 // Articles are global data, so this file has a database of its own.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { importList, UN_XML, versionsOf, waitForBatch, waitForIndex } from './screening-helpers';
@@ -13,6 +15,7 @@ const NEWS = path.join(__dirname, '../fixtures/news');
 const JSONL = path.join(NEWS, 'articles.jsonl');
 const RSS = path.join(NEWS, 'feed.rss.xml');
 const ATOM = path.join(NEWS, 'feed.atom.xml');
+const SCRATCH = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-news-'));
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -23,7 +26,7 @@ const INGEST = 'mutation($input: IngestNewsArticlesInput!) { ingestNewsArticles(
 const ingest = (who: TestTenant, input: Record<string, unknown>) => graphql(platform, auth.apiKey(who.apiKey), INGEST, { input });
 
 beforeAll(async () => {
-  process.env.VIGIL_NEWS_IMPORT_ROOTS = NEWS;
+  process.env.VIGIL_NEWS_IMPORT_ROOTS = `${NEWS}:${SCRATCH}`;
   platform = await startTestPlatform({ isolatedDatabase: true, services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
   tenant = await createTestTenant(platform);
   admin = await createTestTenant(platform, { watchlistAdmin: true });
@@ -223,5 +226,27 @@ describe('categories: workspace set and per-entity override', () => {
     expect(update.body.data.updateAdverseMediaSettings.categories).toEqual(['terrorism']);
     const none = await graphql(platform, auth.apiKey(tenant.apiKey), query, { input: { name: 'Tobias Wrenfield', feeds: ['News'] } });
     expect(none.body.data.screen.matches).toEqual([]);
+  });
+});
+
+describe('re-ingesting changed content', () => {
+  it('replaces the article and its mentions at once, keeps its first ingestion time, and the next search serves the new content', async () => {
+    const before = await platform.db.newsArticle.findUniqueOrThrow({ where: { key: 'wire-2026-0002' } });
+    const changedFile = path.join(SCRATCH, 'changed.jsonl');
+    const original = fs.readFileSync(JSONL, 'utf8').split('\n').find((line) => line.includes('wire-2026-0002'))!;
+    const changed = JSON.parse(original);
+    changed.text = 'Quillfeather Holdings Ltd is accused of defrauding its investors.';
+    fs.writeFileSync(changedFile, JSON.stringify(changed));
+    const result = await ingest(admin, { path: changedFile });
+    expect(result.body.data.ingestNewsArticles).toMatchObject({ articles: 1, created: 0, updated: 1, unchanged: 0 });
+    const after = await platform.db.newsArticle.findUniqueOrThrow({ where: { key: 'wire-2026-0002' } });
+    expect(after.ingestedAt).toEqual(before.ingestedAt);
+    expect(await platform.db.newsMention.count({ where: { articleId: after.id } })).toBe(1);
+    const [hit] = newsMatches(await search({ name: 'Quillfeather Holdings Ltd', feeds: ['News'] }));
+    expect(hit.articles.map((a: any) => [a.url, a.categories])).toEqual([['https://news.example.org/2026/02/quillfeather-fined', ['fraud']]]);
+    const back = await ingest(admin, { path: JSONL });
+    expect(back.body.data.ingestNewsArticles).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
+    const [restored] = newsMatches(await search({ name: 'Quillfeather Holdings Ltd', feeds: ['News'] }));
+    expect(restored.articles[0].categories).toEqual(['regulatory_action']);
   });
 });

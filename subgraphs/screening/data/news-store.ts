@@ -15,26 +15,27 @@ export interface ArticleWrite {
   mentions: { id: string; name: string; nameKey: string; kind: string; sentence: string; categories: string[]; phrases: string[]; position: number }[];
 }
 
-/** Content hashes of the articles already stored under these keys. */
-export async function storedArticleHashes(db: Db, keys: string[]): Promise<Map<string, string>> {
-  const rows = await db.newsArticle.findMany({ where: { key: { in: keys } }, select: { key: true, contentHash: true } });
-  return new Map(rows.map((row) => [row.key, row.contentHash]));
+/** What is stored under these keys: content hash and first ingestion time. */
+export async function storedArticles(db: Db, keys: string[]): Promise<Map<string, { contentHash: string; ingestedAt: Date }>> {
+  const rows = await db.newsArticle.findMany({ where: { key: { in: keys } }, select: { key: true, contentHash: true, ingestedAt: true } });
+  return new Map(rows.map((row) => [row.key, { contentHash: row.contentHash, ingestedAt: row.ingestedAt }]));
 }
 
-/** New and changed articles with their mentions, in one transaction: an article and its mentions
- * are replaced together or not at all. */
-export async function writeArticles(db: Db, articles: ArticleWrite[]): Promise<void> {
+/** New and changed articles with their mentions, in one transaction of four statements whatever
+ * the chunk size: a changed article is deleted (its mentions go with it) and written again with its
+ * first ingestion time, so an article and its mentions change together or not at all. */
+export async function writeArticles(db: Db, articles: (ArticleWrite & { ingestedAt?: Date })[]): Promise<void> {
   if (!articles.length) return;
   await db.$transaction(async (tx) => {
     // First: the revision row lock orders concurrent ingestions, and readers see a new value.
     await tx.$executeRaw`INSERT INTO screening.news_revision (id, seq, updated_at) VALUES (1, 1, now())
       ON CONFLICT (id) DO UPDATE SET seq = news_revision.seq + 1, updated_at = now()`;
-    for (const { mentions, ...article } of articles) {
-      await tx.newsArticle.upsert({ where: { key: article.key }, create: article, update: { ...article, updatedAt: new Date() } });
-      await tx.newsMention.deleteMany({ where: { articleId: article.id } });
-      if (mentions.length) await tx.newsMention.createMany({ data: mentions.map((mention) => ({ ...mention, articleId: article.id })) });
-    }
-  });
+    await tx.newsArticle.deleteMany({ where: { key: { in: articles.map((a) => a.key) } } });
+    const now = new Date();
+    await tx.newsArticle.createMany({ data: articles.map(({ mentions: _mentions, ...article }) => ({ ...article, ingestedAt: article.ingestedAt ?? now, updatedAt: now })) });
+    const mentions = articles.flatMap((article) => article.mentions.map((mention) => ({ ...mention, articleId: article.id })));
+    if (mentions.length) await tx.newsMention.createMany({ data: mentions });
+  }, { timeout: 60_000 });
 }
 
 /** Changes with every committed article write (the News index rebuilds on a new value). */

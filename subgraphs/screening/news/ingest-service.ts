@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Db } from '../../../platform/db/prisma';
-import { ArticleWrite, storedArticleHashes, writeArticles } from '../data/news-store';
+import { ArticleWrite, storedArticles, writeArticles } from '../data/news-store';
 import { ScreeningError } from '../errors';
 import { NewsFormat, NEWS_FORMATS, NewsFormatError, ParsedArticle, parseNewsFile, Rejection } from './formats';
 import { extractMentions } from './mentions';
@@ -87,11 +87,11 @@ export async function ingestNewsFile(db: Db, input: { path: string; format?: str
   progress?.(0, articles.length);
   for (let start = 0; start < articles.length; start += CHUNK) {
     const writes = articles.slice(start, start + CHUNK).map(articleWrite);
-    const stored = await storedArticleHashes(db, writes.map((w) => w.key));
-    const changed = writes.filter((w) => stored.get(w.key) !== w.contentHash);
+    const stored = await storedArticles(db, writes.map((w) => w.key));
+    const changed = writes.filter((w) => stored.get(w.key)?.contentHash !== w.contentHash).map((w) => ({ ...w, ingestedAt: stored.get(w.key)?.ingestedAt }));
     await writeArticles(db, changed);
     for (const write of writes) {
-      const before = stored.get(write.key);
+      const before = stored.get(write.key)?.contentHash;
       if (before === undefined) result.created++;
       else if (before === write.contentHash) result.unchanged++;
       else result.updated++;
