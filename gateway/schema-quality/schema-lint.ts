@@ -77,9 +77,6 @@ export const OPEN_TEXT = new Set<string>([
   'SubjectLocationInput.state',
   'SubjectLocation.type',
   'SubjectLocationInput.type',
-  // Batch search: "an array of raw category keys replacing the workspace category set": the keys
-  // are the workspace configuration's own, not a closed set of the API.
-  'BatchGlobalFiltersInput.adverseMediaRiskCategories',
 ]);
 
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;

@@ -104,6 +104,8 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
   graphql_limit_exceeded: 400,
+  // screening adverse media (issue 14, News feed)
+  news_source_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@
 // and PDF reports (docs/screening-batch.md). x-api-key credentials; envelope {msg, status, result}
 // except POST /v1/reports, which answers the documented top-level {status, response, reports}.
 import { z } from 'zod';
+import { categoryKeys } from './adverse-media-mapping';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { Route, RouteInput } from './route';
@@ -22,7 +23,7 @@ const batchEntity = z.strictObject({
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
   profile_id: z.string().min(1).max(64).optional(),
-  global_filters: z.strictObject({ adverse_media_risk_categories: z.array(z.string().min(1).max(128)).max(100).optional() }).optional(),
+  global_filters: z.strictObject({ adverse_media_risk_categories: categoryKeys.optional() }).optional(),
 });
 
 const batchBody = z.strictObject({

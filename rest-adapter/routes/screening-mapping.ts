@@ -1,6 +1,7 @@
 // GraphQL ⇄ REST wire format of screening: the typed match of the screening subgraph back to the
 // snake_case "Screening match" of the interface spec, and search history records.
 import { DISPOSITION_FIELDS, restDisposition } from './disposition-mapping';
+import { ARTICLE_FIELDS, restArticles } from './adverse-media-mapping';
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
@@ -25,7 +26,8 @@ export const MATCH_FIELDS = `id rank score reviewStatus reviewedBy reviewedAt se
     adjustments { feature outcome delta detail } finalScore }
   sourceDetails { description urls inferenceContext }
   entity { id source sourceId type name feeds programs datesOfBirth { kind value from to } nationalities countries listedOn }
-  automaticDisposition { ${DISPOSITION_FIELDS} } dispositionHint { ${DISPOSITION_FIELDS} }`;
+  automaticDisposition { ${DISPOSITION_FIELDS} } dispositionHint { ${DISPOSITION_FIELDS} }
+  ${ARTICLE_FIELDS}`;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
@@ -62,6 +64,7 @@ export function restMatch(m: any): Record<string, unknown> {
     review_status: m.reviewStatus,
     ...(m.automaticDisposition ? { automatic_disposition: restDisposition(m.automaticDisposition) } : {}),
     ...(m.dispositionHint ? { disposition_hint: restDisposition(m.dispositionHint) } : {}),
+    ...restArticles(m),
     ...(m.previouslyCleared ? { previously_cleared: { match_id: m.previouslyCleared.matchId, cleared_at: m.previouslyCleared.clearedAt, cleared_by: m.previouslyCleared.clearedBy } } : {}),
     entity: {
       id: m.entity.id,

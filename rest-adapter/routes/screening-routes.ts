@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { feedEnum, HISTORY_FIELDS, historyRecord, MATCH_FIELDS, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
+import { categoryKeys } from './adverse-media-mapping';
 import { Route, RouteInput } from './route';
 
 const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
@@ -23,6 +24,7 @@ const searchBody = z.strictObject({
   threshold: z.number().min(0).max(1).optional(),
   custom_id: z.string().max(256).optional(),
   profile_id: z.string().min(1).max(64).optional(),
+  global_filters: z.strictObject({ adverse_media_risk_categories: categoryKeys.optional() }).optional(),
 });
 
 const searchQuery = z.object({
@@ -49,6 +51,7 @@ function fromBody({ body, headers }: RouteInput) {
     input: {
       type: b.type, name: b.name, feeds: b.feeds?.map(feedEnum), dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
       threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id, automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
+      globalFilters: b.global_filters ? { adverseMediaRiskCategories: b.global_filters.adverse_media_risk_categories } : undefined,
     },
   };
 }

@@ -14,6 +14,7 @@ import { reviewMatch, ReviewInput } from '../services/review-service';
 import { parseSearchId, readSearch, screen, ScreenInput, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers } from './match-resolvers';
 import { dispositionResolvers } from './disposition-resolvers';
+import { newsResolvers } from './news-resolvers';
 
 interface SearchEntityRecord {
   type: string | null;
@@ -44,9 +45,12 @@ export const screeningResolvers = {
   ...matchResolvers,
   // Automatic disposition (issue 14): its match fields join the ScreeningMatch resolvers below.
   DispositionAnnotation: dispositionResolvers.DispositionAnnotation,
-  ScreeningMatch: { ...matchResolvers.ScreeningMatch, ...dispositionResolvers.ScreeningMatch },
+  ScreeningMatch: { ...matchResolvers.ScreeningMatch, ...dispositionResolvers.ScreeningMatch, ...newsResolvers.ScreeningMatch },
+  // Adverse media (issue 14).
+  AdverseMediaArticle: newsResolvers.AdverseMediaArticle,
   Query: {
     ...dispositionResolvers.Query,
+    ...newsResolvers.Query,
     screeningFeeds: () => ['all', ...FEEDS],
     screeningSearch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readSearch(ctx.db, ctx.scope, args.id),
     screeningSearches: async (_: unknown, args: HistoryArgs, ctx: ScreeningContext) => {
@@ -90,6 +94,7 @@ export const screeningResolvers = {
   },
   Mutation: {
     ...dispositionResolvers.Mutation,
+    ...newsResolvers.Mutation,
     screen: (_: unknown, args: { input: ScreenInput }, ctx: ScreeningContext) => screen(ctx, ctx.principal, args.input),
     submitScreeningBatch: (_: unknown, args: { input: SubmitBatchInput }, ctx: ScreeningContext) => submitBatch(ctx, ctx.principal, args.input),
     restartScreeningBatch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => restartBatch(ctx, ctx.scope, args.id),

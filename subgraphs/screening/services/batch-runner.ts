@@ -10,6 +10,9 @@ import { applyClearances } from './clearance-service';
 import { IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { annotateMatches, DispositionSettings, readDispositionSettings } from './disposition-service';
+import { AdverseMediaCategory } from '../news/categories';
+import { mergeByScore, newsMatches } from '../news/news-search';
+import { effectiveCategories, readAdverseMediaSettings } from '../news/settings-service';
 import { dispositionQuery, normalizeQuery, searchSnapshot, StoredMatch, toStoredMatch } from './search-service';
 
 export interface BatchRunOptions {
@@ -30,6 +33,7 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
   const config = request.config as { feeds: string[]; limit: number; threshold: number };
   const snapshot = await snapshotOf();
   const disposition = await readDispositionSettings(db, scope);
+  const mediaCategories = (await readAdverseMediaSettings(db, scope)).categories;
   options.log.info({ batchId, total: job.total, processed: job.processed, attempt: job.attempts }, 'batch job started');
   // Two passes at most: the second finds nothing unless a row was skipped by a concurrent writer.
   for (let pass = 0; pass < 2; pass++) {
@@ -37,7 +41,9 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
     for (;;) {
       const pending = await pendingEntities(db, job, after, options.chunkSize);
       if (!pending.length) break;
-      const cleared = await applyClearances(db, scope, pending.map(({ entityIndex, input }) => screenEntity(snapshot, job, config, entityIndex, input)), (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
+      const screened: ChunkResult[] = [];
+      for (const { entityIndex, input } of pending) screened.push(await screenEntity(db, snapshot, mediaCategories, job, config, entityIndex, input));
+      const cleared = await applyClearances(db, scope, screened, (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
       const results = await annotateChunk(disposition, job, config, cleared, pending);
       if (!(await storeChunk(db, job, options.owner, options.leaseSeconds, results))) {
         options.log.warn({ batchId }, 'batch job lease lost to another worker; stopping here');
@@ -53,9 +59,11 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
   throw new Error(`batch ${batchId}: not every entity has a result after two passes`);
 }
 
-function screenEntity(snapshot: IndexSnapshot, job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, entityIndex: number, input: BatchEntityInput): ChunkResult {
+async function screenEntity(db: Db, snapshot: IndexSnapshot, mediaCategories: AdverseMediaCategory[], job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, entityIndex: number, input: BatchEntityInput): Promise<ChunkResult> {
   const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
-  const found = searchSnapshot(snapshot, query);
+  // Adverse media (issue 14): the entity's global_filters categories replace the workspace set.
+  const news = await newsMatches(db, query, effectiveCategories(mediaCategories, input.adverse_media_risk_categories));
+  const found = mergeByScore(searchSnapshot(snapshot, query), news, query.limit);
   const ids = newObjectIds(found.length);
   const matches = found.map((match, rank) => toStoredMatch(match, ids[rank], rank));
   return {

@@ -8,6 +8,7 @@ import { Scope, SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { BATCH_QUEUE, BATCH_WATCHDOG_QUEUE, batchLeaseSeconds } from '../jobs/batch-queues';
 import { ScreeningIndexHolder } from './index-holder';
+import { validCategories } from '../news/settings-service';
 import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
 import { normalizeQuery, servingSnapshot, StoredMatch, storedMatchOf } from './search-service';
@@ -57,6 +58,7 @@ function normalizeEntities(input: SubmitBatchInput) {
       const query = normalizeQuery({ ...entity, feeds: input.feeds, limit: input.limit, threshold: input.threshold });
       const categories = entity.globalFilters?.adverseMediaRiskCategories ?? null;
       if (categories && categories.length > BATCH_LIMITS.categoriesMax) throw invalid('global_filters.adverse_media_risk_categories', `at most ${BATCH_LIMITS.categoriesMax} categories`);
+      if (categories) validCategories(categories, 'global_filters.adverse_media_risk_categories');
       return { query, categories };
     } catch (error) {
       const field = error instanceof ScreeningError ? error.details?.field : undefined;

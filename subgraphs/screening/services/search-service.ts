@@ -9,6 +9,7 @@ import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
 import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
+import { ArticleHit, mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -37,6 +38,8 @@ export interface ScreenInput {
   profileId?: string | null;
   /** The X-Service-Automatic-Disposition header as sent (`skip` opts out). */
   automaticDisposition?: string | null;
+  /** Per-entity filters: adverse-media categories replacing the workspace set (News feed). */
+  globalFilters?: { adverseMediaRiskCategories?: string[] | null } | null;
 }
 
 export interface StoredMatch {
@@ -55,6 +58,10 @@ export interface StoredMatch {
   automatic_disposition?: DispositionAnnotation;
   /** Hint, undetermined or failed analysis (automatic disposition, issue 14). */
   disposition_hint?: DispositionAnnotation;
+  /** News feed matches only: the articles mentioning the linked name (adverse media, issue 14). */
+  articles?: ArticleHit[];
+  /** News feed matches only: how many articles there are (at most 20 are listed). */
+  article_count?: number;
   entity: {
     id: string;
     source: string;
@@ -158,9 +165,10 @@ export function dispositionQuery(query: NormalizedQuery) {
   return { name: query.name, type: query.type, dateOfBirth: query.dateOfBirth, country: query.country };
 }
 
-export function toStoredMatch(match: ScreeningMatch, id: string, rank: number): StoredMatch {
+export function toStoredMatch(match: NewsAwareMatch, id: string, rank: number): StoredMatch {
   const e = match.entity;
   return {
+    ...(match.articles ? { articles: match.articles, article_count: match.article_count } : {}),
     id,
     rank,
     score: match.score,
@@ -216,11 +224,13 @@ export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery):
 export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput): Promise<SearchView> {
   const query = normalizeQuery(input);
   const snapshot = servingSnapshot(deps.holder);
-  const found = searchSnapshot(snapshot, query);
+  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  // Adverse media (News feed, issue 14): linked mentions merged with the list matches by score.
+  const news = await newsMatchesOf(deps.db, scope, query, input.globalFilters?.adverseMediaRiskCategories);
+  const found = mergeByScore(searchSnapshot(snapshot, query), news, query.limit);
   const [requestId, ...matchIds] = newObjectIds(found.length + 1);
   const resultId = `${requestId}_0`;
   let matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
-  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   if (query.profileId) {
     const profileId = query.profileId;
     await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);

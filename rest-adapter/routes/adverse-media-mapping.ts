@@ -1,0 +1,26 @@
+// Adverse media on the wire: the articles of a News match (snake_case, like the rest of the match)
+// and the workspace category set of /tenant-config/v1/adverse-media.
+import { z } from 'zod';
+import { ADVERSE_MEDIA_CATEGORIES } from '../../subgraphs/screening/news/categories';
+
+export const ARTICLE_FIELDS = 'articleCount articles { url title publishedAt source language snippet categories evidence { category sentence phrase } }';
+
+/** A category key list as the spec's global_filters.adverse_media_risk_categories takes it. */
+export const categoryKeys = z.array(z.enum(ADVERSE_MEDIA_CATEGORIES)).max(100);
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The `articles` / `article_count` keys of a News match (nothing on list matches). */
+export function restArticles(m: any): Record<string, unknown> {
+  if (!m.articleCount) return {};
+  return {
+    article_count: m.articleCount,
+    articles: m.articles.map((a: any) => ({
+      url: a.url, title: a.title, published_at: a.publishedAt, source: a.source, language: a.language, snippet: a.snippet, categories: a.categories,
+      evidence: a.evidence.map((e: any) => ({ category: e.category, sentence: e.sentence, phrase: e.phrase })),
+    })),
+  };
+}
+
+export const ADVERSE_MEDIA_SETTINGS_FIELDS = 'categories updatedAt';
+export const adverseMediaSettingsSchema = z.object({ categories: z.array(z.enum(ADVERSE_MEDIA_CATEGORIES)), updatedAt: z.string().nullable() });
+export const updateAdverseMediaSettingsBody = z.strictObject({ categories: categoryKeys });
