@@ -104,6 +104,8 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
   graphql_limit_exceeded: 400,
+  // profile onboarding (issue 11)
+  profile_onboarding_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
