@@ -55,7 +55,7 @@ export const FREE_FORM_JSON = new Set<string>([
  * individual is used for persons" — each bank names its own kinds of customers, and the REST API
  * accepts any kind, so an enum would refuse what the REST API stores.
  */
-export const OPEN_TEXT = new Set<string>(['Profile.kind', 'CreateProfileInput.kind', 'UpdateProfileInput.kind']);
+export const OPEN_TEXT = new Set<string>(['Profile.kind', 'CreateProfileInput.kind', 'UpdateProfileInput.kind', 'OnboardProfileInput.kind']);
 
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
 const CAMEL = /^[a-z][A-Za-z0-9]*$/;
