@@ -10,6 +10,7 @@ import { idvAssessmentJobs } from '../../subgraphs/idv/assessment/assessment-job
 import { profileJobs } from '../../subgraphs/profiles/jobs/profile-jobs';
 import { OutboxRoute } from '../events/outbox';
 import { idvProfileOutcomeRoute } from '../../subgraphs/idv/jobs/profile-outcome-route';
+import { screeningProfileOutcomeRoute } from '../../subgraphs/screening/jobs/profile-outcome-route';
 
 export interface JobDependencies {
   db: Db;
@@ -24,5 +25,5 @@ export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint
 
 /** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */
 export function allOutboxRoutes(): OutboxRoute[] {
-  return [idvProfileOutcomeRoute];
+  return [idvProfileOutcomeRoute, screeningProfileOutcomeRoute];
 }

@@ -86,6 +86,33 @@ describe('screening-only onboarding', () => {
   }, 60_000);
 });
 
+describe('match reviews move the profile status', () => {
+  it('[psr.events.profile] a true_positive review → confirmed_match; every match false_positive → clear; each change (and only a change) is one profile_status_updated (origin search)', async () => {
+    const { tenant } = await tenantWithWebhook();
+    const response = await onboard(platform, tenant, { name: LISTED, kind: 'individual', onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } } });
+    const profileId = response.body.result.profile.id;
+    const done = await waitForOnboarding(platform, tenant, profileId);
+    expect(done.profile.status).toBe('potential_match');
+    const searchId = taskOf(done, 'screening').search_id!;
+    const matches = await platform.db.searchMatch.findMany({ where: { requestId: searchId }, orderBy: { rank: 'asc' } });
+    expect(matches.length).toBeGreaterThan(0);
+    const review = (id: string, reviewStatus: string) =>
+      graphql(platform, auth.apiKey(tenant.apiKey), 'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { id reviewStatus } }', { id, input: { reviewStatus } });
+    const status = async () => (await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profileId}`, { headers: auth.xApiKey(tenant.apiKey) })).body.result.profile.status;
+
+    expect((await review(matches[0].id, 'true_positive')).body.errors).toBeUndefined();
+    await waitFor(async () => (await status()) === 'confirmed_match', 20_000, 'confirmed_match');
+    for (const match of matches) expect((await review(match.id, 'false_positive')).body.errors).toBeUndefined();
+    await waitFor(async () => (await status()) === 'clear', 20_000, 'clear');
+
+    // Reviews one at a time: clearing the true positive first leaves the other matches unresolved.
+    const expected = [['potential_match', 'confirmed_match', searchId], ...(matches.length > 1 ? [['confirmed_match', 'potential_match', searchId], ['potential_match', 'clear', searchId]] : [['confirmed_match', 'clear', searchId]])];
+    await waitFor(() => profileEvents(receiver, profileId).filter((e) => e.json.data.origin === 'search').length >= expected.length, 20_000, 'review events');
+    const byReview = profileEvents(receiver, profileId).filter((e) => e.json.data.origin === 'search').map((e) => [e.json.data.previous_status, e.json.data.new_status, e.json.data.search_id]);
+    expect(byReview).toEqual(expected);
+  }, 60_000);
+});
+
 describe('onboarding rules', () => {
   it('[clm.onboarding.idv-needs-email] IDV without an email: 400 profile_validation_failed naming email; nothing created', async () => {
     const tenant = await createTestTenant(platform);
