@@ -66,7 +66,7 @@ export async function leaseRun(db: DbClient, id: string, now: Date, until: Date)
   return taken.count === 1;
 }
 
-export async function updateRun(db: DbClient, id: string, data: { needsWork?: boolean; leaseUntil?: Date | null; status?: string; decidedAt?: Date; lastError?: string | null }) {
+export async function updateRun(db: DbClient, id: string, data: { needsWork?: boolean; leaseUntil?: Date | null; status?: string; decidedAt?: Date; lastError?: string | null; attempts?: number }) {
   await db.profileOnboardingRun.update({ where: { id }, data });
 }
 

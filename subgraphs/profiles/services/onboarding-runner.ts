@@ -52,7 +52,8 @@ export async function runOnboarding(deps: OnboardingRunnerDeps, runId: string): 
       for (const task of tasks) await runTask(deps, run, task);
       run = (await findRunById(deps.db, runId))!;
       if (run.status !== 'running') return;
-      await updateRun(deps.db, runId, { leaseUntil: new Date(deps.now().getTime() + deps.leaseMs), lastError: null });
+      // A step succeeded: the next one gets its own attempts (1, as this lease counts for it).
+      await updateRun(deps.db, runId, { leaseUntil: new Date(deps.now().getTime() + deps.leaseMs), lastError: null, attempts: 1 });
     }
     await releaseIdle(deps.db, runId);
   } catch (error) {
@@ -66,7 +67,7 @@ async function releaseIdle(db: Db, runId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "profiles"."onboarding_runs" WHERE id = ${runId} FOR UPDATE`;
     const run = (await findRunById(tx, runId))!;
-    await updateRun(tx, runId, { needsWork: run.status === 'running' && runnableTasks(run).length > 0, leaseUntil: null });
+    await updateRun(tx, runId, { needsWork: run.status === 'running' && runnableTasks(run).length > 0, leaseUntil: null, attempts: 0 });
   });
 }
 
