@@ -26,11 +26,19 @@ export async function waitForOnboarding(
   timeoutMs = 30_000,
 ): Promise<OnboardingView> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const read = async () => {
     const response = await readOnboarding(platform, tenant, profileId);
     if (response.status !== 200) throw new Error(`onboarding read failed: ${response.status} ${response.text}`);
-    const view = response.body.result as OnboardingView;
-    if (done(view)) return view;
+    return response.body.result as OnboardingView;
+  };
+  for (;;) {
+    const view = await read();
+    // The profile and its run are read by two queries: a step committing between them shows the
+    // new run beside the old status. Read once more after the condition held (both committed together).
+    if (done(view)) {
+      const settled = await read();
+      if (done(settled)) return settled;
+    }
     if (Date.now() > deadline) throw new Error(`onboarding of ${profileId} did not settle: ${JSON.stringify(view)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
