@@ -66,6 +66,7 @@ export const OPEN_TEXT = new Set<string>([
   'Profile.kind',
   'CreateProfileInput.kind',
   'UpdateProfileInput.kind',
+  'OnboardProfileInput.kind',
   // Risk subjects: `state` is the state or region of a country (jurisdiction {country, state}), a
   // place name rather than a life-cycle state; location `type` is the bank's own label
   // (registered_office, operations, ...; the REST body accepts any 1 to 50 characters).

@@ -106,6 +106,8 @@ export const ERROR_STATUS = {
   graphql_limit_exceeded: 400,
   // screening adverse media (issue 14, News feed)
   news_source_invalid: 400,
+  // profile onboarding (issue 11)
+  profile_onboarding_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -29,16 +29,28 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
 /** Moves unpublished events to the delivery queue, oldest first. Returns how many moved. */
 const RELAY_BATCH_SIZE = 100;
 
-export async function relayOutbox(db: Db, queue: JobQueue, batchSize = RELAY_BATCH_SIZE): Promise<number> {
+export type OutboxEventRow = Awaited<ReturnType<Db['outboxEvent']['findFirstOrThrow']>>;
+
+/**
+ * A job another domain wants for some events (the domains' registry: runtime/job-registry.ts).
+ * Sent before the event counts as published, so it is as durable as the event itself.
+ */
+export type OutboxRoute = (event: OutboxEventRow) => { queue: string; data: object; singletonKey: string } | null;
+
+export async function relayOutbox(db: Db, queue: JobQueue, batchSize = RELAY_BATCH_SIZE, routes: readonly OutboxRoute[] = []): Promise<number> {
   const events = await db.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: batchSize });
   for (const event of events) {
+    for (const route of routes) {
+      const job = route(event);
+      if (job) await queue.send(job.queue, job.data, { singletonKey: job.singletonKey });
+    }
     await queue.send(EVENT_DELIVERY_QUEUE, { eventId: event.id }, { singletonKey: event.id });
     await db.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
   }
   return events.length;
 }
 
-export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
+export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000, routes: readonly OutboxRoute[] = []): { stop(): void } {
   let running = false;
   let stopped = false;
   const timer = setInterval(async () => {
@@ -47,7 +59,7 @@ export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000): { 
     try {
       // A full batch means a backlog (after an outage, or events written while no worker ran):
       // drain it now instead of one batch per interval.
-      while ((await relayOutbox(db, queue)) === RELAY_BATCH_SIZE) {
+      while ((await relayOutbox(db, queue, RELAY_BATCH_SIZE, routes)) === RELAY_BATCH_SIZE) {
         if (stopped) break;
       }
     } catch (error) {

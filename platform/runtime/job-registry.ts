@@ -7,6 +7,10 @@ import { batchJobs } from '../../subgraphs/screening/jobs/batch-job';
 import { riskJobs } from '../../subgraphs/risk/jobs/run-job';
 import { idvDeliveryJobs } from '../../subgraphs/idv/jobs/delivery-jobs';
 import { idvAssessmentJobs } from '../../subgraphs/idv/assessment/assessment-job';
+import { profileJobs } from '../../subgraphs/profiles/jobs/profile-jobs';
+import { OutboxRoute } from '../events/outbox';
+import { idvProfileOutcomeRoute } from '../../subgraphs/idv/jobs/profile-outcome-route';
+import { screeningProfileOutcomeRoute } from '../../subgraphs/screening/jobs/profile-outcome-route';
 
 export interface JobDependencies {
   db: Db;
@@ -16,5 +20,10 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps)];
+}
+
+/** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */
+export function allOutboxRoutes(): OutboxRoute[] {
+  return [idvProfileOutcomeRoute, screeningProfileOutcomeRoute];
 }

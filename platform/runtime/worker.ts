@@ -2,9 +2,10 @@ import { VigilConfig } from '../config';
 import { Db } from '../db/prisma';
 import { startOutboxRelay } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
-import { allJobs } from './job-registry';
+import { allJobs, allOutboxRoutes } from './job-registry';
 import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
 import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
+import { startOnboardingDispatcher } from '../../subgraphs/profiles/jobs/profile-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -16,14 +17,17 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const queue = await JobQueue.start(config.databaseUrl);
   const jobs = allJobs({ db, config, queue });
   for (const job of jobs) await queue.work(job);
-  const relay = startOutboxRelay(db, queue);
+  const relay = startOutboxRelay(db, queue, 1000, allOutboxRoutes());
   const deliveryTicker = startIdvDeliveryTicker({ db, config });
   // IDV: submitted sessions (and assessments stalled by a crash) go to the assessment queue.
   const assessments = startAssessmentDispatcher(db, queue);
+  // Profiles: onboarding runs with work to do (new, woken by an IDV outcome, or left by a dead worker).
+  const onboarding = startOnboardingDispatcher(db, queue);
   return {
     queue,
     async close() {
       assessments.stop();
+      onboarding.stop();
       relay.stop();
       await deliveryTicker.stop();
       await queue.stop();

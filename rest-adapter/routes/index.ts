@@ -16,6 +16,7 @@ import { screeningRoutes } from './screening-routes';
 import { screeningBatchRoutes } from './screening-batch-routes';
 import { dispositionRoutes } from './disposition-routes';
 import { adverseMediaRoutes } from './adverse-media-routes';
+import { profileOnboardingRoutes } from './profiles-onboarding-routes';
 
 /** The whole REST surface, area by area. */
 export const allRoutes: Route[] = [
@@ -36,4 +37,5 @@ export const allRoutes: Route[] = [
   ...idvCaptureSessionRoutes,
   ...dispositionRoutes,
   ...adverseMediaRoutes,
+  ...profileOnboardingRoutes,
 ];

@@ -21,7 +21,7 @@ import { Route } from './route';
 const customFieldsBody = z.record(z.string(), z.unknown());
 const groupIdsBody = z.array(z.string().min(1).max(100)).max(100);
 
-const createProfileBody = z.strictObject({
+export const createProfileBody = z.strictObject({
   name: z.string().min(1).max(500),
   kind: z.string().min(1).max(100),
   email: z.email().nullish(),
@@ -39,7 +39,7 @@ const updateProfileBody = z.strictObject({
 
 /** GraphQL input from a REST body: only supplied keys; each custom field value as exact JSON text
  * (null clears the key). */
-function profileInput(body: Record<string, unknown>): Record<string, unknown> {
+export function profileInput(body: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const) if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
   if (body.profileCustomFields !== undefined) {

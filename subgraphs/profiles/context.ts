@@ -6,6 +6,7 @@ import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Sc
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';
+import { OnboardingGateways } from './services/onboarding-gateways';
 import { ProfileRecord } from './services/profile-service';
 
 type MatchComment = Awaited<ReturnType<typeof findMatchComments>>[number];
@@ -26,14 +27,14 @@ export interface ProfilesContext extends RequestContext {
   readDefinitions(): Promise<FieldDefinition[]>;
 }
 
-export function createProfilesContext(db: Db, definitions: DefinitionsReader, base: RequestContext): ProfilesContext {
+export function createProfilesContext(db: Db, definitions: DefinitionsReader, base: RequestContext, gateways?: OnboardingGateways): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   let definitions$: Promise<FieldDefinition[]> | undefined;
   return {
     ...base,
     db,
     scope,
-    deps: { db, definitions },
+    deps: { db, definitions, gateways },
     readDefinitions: () => {
       definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
         definitions$ = undefined;

@@ -29,6 +29,9 @@ export type ProfilesErrorCode =
   | 'comment_validation_failed'
   | 'comment_version_conflict'
   | 'custom_field_definition_revision_not_found'
-  | 'monitoring_default_validation_failed';
+  | 'monitoring_default_validation_failed'
+  | 'idv_workflow_not_found'
+  | 'idv_workflow_not_active'
+  | 'profile_onboarding_unavailable';
 
 export class ProfilesError extends DomainError<ProfilesErrorCode> {}

@@ -3,14 +3,17 @@ import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgrap
 import { createProfilesContext, ProfilesContext } from './context';
 import { resolvers } from './resolvers';
 import { createDefinitionsReader } from './services/definitions-reader';
+import { subgraphOnboardingGateways } from './services/onboarding-gateways';
 
 export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ProfilesContext> {
   // One per process: the short-lived read copy of custom field definitions (rule 5).
   const definitions = createDefinitionsReader(deps.db);
+  // Onboarding validates workflows with IDV (and the worker screens and starts sessions) through the subgraphs.
+  const gateways = subgraphOnboardingGateways(deps.config);
   return {
     name: 'profiles',
     schemaPath: path.join(__dirname, 'schema.graphql'),
     resolvers: resolvers as never,
-    createContext: (base) => createProfilesContext(deps.db, definitions, base),
+    createContext: (base) => createProfilesContext(deps.db, definitions, base, gateways),
   };
 }

@@ -99,8 +99,9 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
     const updated = await updateSession(tx, scope, id, { reviewStatus: target, reviewedAt: now, reviewHistory: history as Prisma.InputJsonValue });
     await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.review', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: current, to: target } });
     await emit(tx, updated, 'profile_status_updated', { previous_review_status: current, new_status: target, reviewed_at: now.toISOString() });
-    // profile_onboarding.completed fires when the profile has an onboarding run; the platform has
-    // no onboarding runs yet, so there is nothing to complete here.
+    // The profile's status and its onboarding run follow in the profiles domain: the outbox relay
+    // turns this event into a profiles.idv-outcome job, whose handler records
+    // profile_onboarding.completed when the decision completes the run.
     return updated;
   });
 }

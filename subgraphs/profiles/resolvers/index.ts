@@ -1,12 +1,15 @@
 import { configResolvers } from './config-resolvers';
+import { onboardingResolvers } from './onboarding-resolvers';
 import { managementResolvers } from './management-resolvers';
 import { profileResolvers } from './profile-resolvers';
 import { screeningMatchResolvers } from './screening-match-resolvers';
 
 export const resolvers = {
   Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query },
-  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation },
-  Profile: profileResolvers.Profile,
+  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation },
+  Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
+  ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
+  OnboardingTask: onboardingResolvers.OnboardingTask,
   ProfileGroup: { ...managementResolvers.ProfileGroup, ...configResolvers.ProfileGroup },
   MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,

@@ -2,11 +2,14 @@ import { Db } from '../../../platform/db/prisma';
 import { readOffsetCursor } from '../../../platform/graphql/paging';
 import { ProfilesErrorCode, ProfilesError } from '../errors';
 import { DefinitionsReader } from './definitions-reader';
+import type { OnboardingGateways } from './onboarding-gateways';
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {
   db: Db;
   definitions: DefinitionsReader;
+  /** The other domains an onboarding run and its validation ask (absent: onboarding unavailable). */
+  gateways?: OnboardingGateways;
 }
 
 export const DEFAULT_PER_PAGE = 20;

@@ -119,7 +119,8 @@ async function checkAssignableGroups(tx: DbClient, scope: Scope, ids: string[], 
   }
 }
 
-export async function createProfile(deps: ProfilesDeps, scope: Scope, input: CreateProfileInput): Promise<ProfileRecord> {
+/** `within` runs in the create's transaction after the profile is written (onboarding adds its run). */
+export async function createProfile(deps: ProfilesDeps, scope: Scope, input: CreateProfileInput, within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>): Promise<ProfileRecord> {
   const name = checkName(input.name);
   const kind = checkKind(input.kind);
   const email = checkEmail(input.email);
@@ -134,7 +135,7 @@ export async function createProfile(deps: ProfilesDeps, scope: Scope, input: Cre
     const profile = await insertProfile(tx, scope, { name, kind, email });
     await writeValues(tx, scope, profile.id, changes.set, []);
     await replaceGroupAssignments(tx, scope, profile.id, groupIds);
-    return profile;
+    return within ? within(tx, profile) : profile;
   });
 }
 

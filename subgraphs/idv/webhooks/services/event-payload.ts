@@ -59,6 +59,9 @@ const ALLOWED_FIELDS = [
   'decided_at',
   'search_id',
   'source',
+  'origin',
+  'screening_status',
+  'idv_status',
 ] as const;
 
 export interface WebhookPayload {

@@ -1,0 +1,45 @@
+// Profile status and the facts it is derived from (latest screening and IDV outcome per profile).
+// The only module that writes profile.status; callers pass their transaction client so the status,
+// its facts and the outbox event commit together.
+import { DbClient, Scope } from './scope';
+
+export type StatusFactsRow = NonNullable<Awaited<ReturnType<typeof findStatusFacts>>>;
+
+/** Takes the profile's row lock and returns its current status; null when absent in the scope. */
+export async function lockProfileStatus(db: DbClient, scope: Scope, profileId: string): Promise<{ status: string; erasedAt: Date | null } | null> {
+  const rows = await db.$queryRaw<{ status: string; erased_at: Date | null }[]>`
+    SELECT status, erased_at FROM "profiles"."profiles"
+    WHERE id = ${profileId} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  return rows[0] ? { status: rows[0].status, erasedAt: rows[0].erased_at } : null;
+}
+
+export async function writeProfileStatus(db: DbClient, scope: Scope, profileId: string, status: string): Promise<void> {
+  await db.profile.updateMany({ where: { ...scope, id: profileId }, data: { status, updatedAt: new Date() } });
+}
+
+export async function findStatusFacts(db: DbClient, scope: Scope, profileId: string) {
+  return db.profileStatusFacts.findFirst({ where: { ...scope, profileId } });
+}
+
+export interface ScreeningFact {
+  searchId: string;
+  unresolved: number;
+  truePositive: number;
+  at: Date;
+}
+
+export interface IdvFact {
+  sessionId: string;
+  outcome: string;
+  at: Date;
+}
+
+export async function saveScreeningFact(db: DbClient, scope: Scope, profileId: string, fact: ScreeningFact): Promise<void> {
+  const data = { screeningSearchId: fact.searchId, screeningUnresolved: fact.unresolved, screeningTruePositive: fact.truePositive, screeningAt: fact.at };
+  await db.profileStatusFacts.upsert({ where: { profileId }, create: { profileId, ...scope, ...data }, update: data });
+}
+
+export async function saveIdvFact(db: DbClient, scope: Scope, profileId: string, fact: IdvFact): Promise<void> {
+  const data = { idvSessionId: fact.sessionId, idvOutcome: fact.outcome, idvAt: fact.at };
+  await db.profileStatusFacts.upsert({ where: { profileId }, create: { profileId, ...scope, ...data }, update: data });
+}

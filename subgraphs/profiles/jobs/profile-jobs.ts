@@ -1,0 +1,77 @@
+// The profiles domain's jobs in the workers: onboarding runs (profiles.onboarding-run) and the
+// outcome queues other domains send to (profiles.screening-outcome, profiles.idv-outcome), plus
+// the dispatcher that queues every run with work to do and no live worker (new runs, runs an IDV
+// outcome woke up, runs whose worker died or whose step waits out a backoff).
+import { VigilConfig } from '../../../platform/config';
+import { Db } from '../../../platform/db/prisma';
+import { JobDefinition, JobQueue } from '../../../platform/jobs/job-queue';
+import { logger } from '../../../platform/logging/logger';
+import { findRunsToDispatch } from '../data/onboarding-store';
+import { subgraphOnboardingGateways } from '../services/onboarding-gateways';
+import { ONBOARDING_RUN_QUEUE, OnboardingRunnerDeps, runOnboarding } from '../services/onboarding-runner';
+import { applyIdvOutcome, applyScreeningOutcome } from '../services/profile-outcome-service';
+import { IDV_OUTCOME_QUEUE, idvOutcomeJob, SCREENING_OUTCOME_QUEUE, screeningOutcomeJob } from './profile-status-queues';
+
+const log = logger.child({ service: 'worker', area: 'profiles' });
+
+export function onboardingRunnerDeps(db: Db, config: VigilConfig, overrides: Partial<OnboardingRunnerDeps> = {}): OnboardingRunnerDeps {
+  return {
+    db,
+    gateways: subgraphOnboardingGateways(config),
+    now: () => new Date(),
+    leaseMs: Number(process.env.VIGIL_ONBOARDING_LEASE_MS ?? 120_000),
+    maxAttempts: Number(process.env.VIGIL_ONBOARDING_MAX_ATTEMPTS ?? 6),
+    ...overrides,
+  };
+}
+
+/** A malformed outcome cannot succeed on a retry: it is logged (ids only) and dropped. */
+function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } } }, queue: string, data: unknown): T | null {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  log.error({ queue, problem: result.error.message }, 'malformed profile outcome job dropped');
+  return null;
+}
+
+export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const runner = onboardingRunnerDeps(deps.db, deps.config);
+  return [
+    // Retries are the dispatcher's: the run row says what is left to do.
+    { queue: ONBOARDING_RUN_QUEUE, retryLimit: 0, concurrency: 2, handler: (data: { runId: string }) => runOnboarding(runner, data.runId) },
+    {
+      queue: SCREENING_OUTCOME_QUEUE,
+      retryLimit: 10,
+      handler: async (data: unknown) => {
+        const job = parsed(screeningOutcomeJob, SCREENING_OUTCOME_QUEUE, data);
+        if (job) await applyScreeningOutcome(deps.db, job);
+      },
+    },
+    {
+      queue: IDV_OUTCOME_QUEUE,
+      retryLimit: 10,
+      handler: async (data: unknown) => {
+        const job = parsed(idvOutcomeJob, IDV_OUTCOME_QUEUE, data);
+        if (job) await applyIdvOutcome(deps.db, job);
+      },
+    },
+  ];
+}
+
+/** Queues runs with work to do every intervalMs (the singleton key keeps one queued job per run). */
+export function startOnboardingDispatcher(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const run of await findRunsToDispatch(db, new Date())) await queue.send(ONBOARDING_RUN_QUEUE, { runId: run.id }, { singletonKey: run.id });
+    } catch (error) {
+      log.error({ err: error }, 'onboarding dispatch failed; will retry');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,38 @@
+// Thin: onboardProfile and Profile.onboarding map onto the onboarding service and store.
+import DataLoader from 'dataloader';
+import { ProfilesContext } from '../context';
+import { findRunsOfProfiles, OnboardingRunRow, OnboardingTaskRow } from '../data/onboarding-store';
+import { onboardProfile, OnboardProfileInput } from '../services/onboarding-service';
+import { ProfileRecord } from '../services/profile-service';
+
+// One query for the runs of every profile a request renders (a list page asks for many).
+const runLoaders = new WeakMap<ProfilesContext, DataLoader<string, OnboardingRunRow | null>>();
+function runLoader(ctx: ProfilesContext): DataLoader<string, OnboardingRunRow | null> {
+  let loader = runLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (profileIds) => {
+      const runs = await findRunsOfProfiles(ctx.db, ctx.scope, profileIds);
+      return profileIds.map((id) => runs.find((run) => run.profileId === id) ?? null);
+    });
+    runLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+export const onboardingResolvers = {
+  Mutation: {
+    onboardProfile: async (_: unknown, args: { input: OnboardProfileInput }, ctx: ProfilesContext) => {
+      const { profile, run } = await onboardProfile(ctx.deps, ctx.scope, ctx.principal, args.input);
+      return { profile, onboarding: run, tasks: run.tasks };
+    },
+  },
+  Profile: {
+    onboarding: (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) => runLoader(ctx).load(profile.id),
+  },
+  ProfileOnboarding: {
+    tasks: (run: OnboardingRunRow) => run.tasks,
+  },
+  OnboardingTask: {
+    taskId: (task: OnboardingTaskRow) => task.id,
+  },
+};

@@ -1,0 +1,48 @@
+// What an onboarding run asks of the other domains, through their subgraphs (each domain keeps its
+// own rules and tables): the screening subgraph screens the profile and stores the search in
+// history with the profile id; the IDV subgraph starts the verification session. Both act for the
+// caller who asked for the onboarding, in the caller's scope.
+import { VigilConfig } from '../../../platform/config';
+import { Principal } from '../../../platform/principal/principal';
+import { callSubgraph } from '../../../platform/subgraph/internal-client';
+
+export interface ScreeningResult {
+  searchId: string;
+  unresolved: number;
+  truePositive: number;
+}
+
+export interface OnboardingGateways {
+  screen(principal: Principal, input: { name: string; type: string | null; feeds: string[]; profileId: string }): Promise<ScreeningResult>;
+  /** Starts (or, on a retry with the same key, returns) the profile's verification session. */
+  startSession(principal: Principal, input: { profileId: string; workflowId: string | null; idempotencyKey: string }): Promise<{ sessionId: string }>;
+  /** Null when the workflow is absent or out of the caller's scope. */
+  workflowStatus(principal: Principal, workflowId: string): Promise<string | null>;
+}
+
+const SCREEN = 'mutation($input: ScreenInput!) { screen(input: $input) { id matches { reviewStatus } } }';
+const START_SESSION = 'mutation($input: JSONObject!) { createVerificationSession(input: $input) { session { id } } }';
+const WORKFLOW = 'query($id: ID!) { idvWorkflow(id: $id) { id status } }';
+
+export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGateways {
+  const call = <T>(url: string, principal: Principal, query: string, variables: Record<string, unknown>, timeoutMs = 30_000) =>
+    callSubgraph<T>({ url, principal, query, variables, secret: config.internalSecret, timeoutMs });
+  return {
+    async screen(principal, input) {
+      const data = await call<{ screen: { id: string; matches: { reviewStatus: string }[] } }>(config.subgraphUrls.screening, principal, SCREEN, {
+        input: { name: input.name, ...(input.type ? { type: input.type } : {}), feeds: input.feeds, profileId: input.profileId },
+      });
+      const count = (status: string) => data.screen.matches.filter((match) => match.reviewStatus === status).length;
+      return { searchId: data.screen.id, unresolved: count('unresolved'), truePositive: count('true_positive') };
+    },
+    async startSession(principal, input) {
+      const body = { profile_id: input.profileId, idempotency_key: input.idempotencyKey, ...(input.workflowId ? { workflow_id: input.workflowId } : {}) };
+      const data = await call<{ createVerificationSession: { session: { id: string } } }>(config.subgraphUrls.idv, principal, START_SESSION, { input: body });
+      return { sessionId: data.createVerificationSession.session.id };
+    },
+    async workflowStatus(principal, workflowId) {
+      const data = await call<{ idvWorkflow: { id: string; status: string } | null }>(config.subgraphUrls.idv, principal, WORKFLOW, { id: workflowId }, 5_000);
+      return data.idvWorkflow?.status ?? null;
+    },
+  };
+}

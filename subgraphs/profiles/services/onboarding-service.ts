@@ -1,0 +1,87 @@
+// Create-and-screen onboarding (POST /clm/v1/onboarding/profiles, GraphQL onboardProfile): the
+// profile create rules apply unchanged (custom fields, groups), then the onboarding block:
+//   - screening {enabled (default true), feeds (default all)}, idv {enabled (default false), workflowId},
+//     sequence screening_first (default) | idv_first | parallel; at least one part enabled;
+//   - IDV needs an email on the profile and a workflow: an explicit workflowId must be an active
+//     workflow of the scope (404 idv_workflow_not_found, 409 idv_workflow_not_active), otherwise
+//     the workspace default (or the liveness_and_id preset) applies when the session starts.
+// The profile, its run and its tasks are written in one transaction with status pending; the
+// worker then runs the tasks (onboarding-runner.ts). Nothing is created when a rule fails.
+import { Principal } from '../../../platform/principal/principal';
+import { insertRun, OnboardingRunRow } from '../data/onboarding-store';
+import { Scope } from '../data/scope';
+import { writeProfileStatus } from '../data/status-store';
+import { ProfilesError } from '../errors';
+import { ProfilesDeps } from './deps';
+import { OnboardingSequence } from './onboarding-progress';
+import { createProfile, CreateProfileInput, ProfileRecord } from './profile-service';
+
+/** Screening feeds as the screening subgraph names them (ScreeningFeed). */
+export const ONBOARDING_FEEDS = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social_Media', 'News', 'Open_Source'] as const;
+
+export interface OnboardingInput {
+  screening?: { enabled: boolean; feeds?: string[] | null } | null;
+  idv?: { enabled: boolean; workflowId?: string | null } | null;
+  sequence?: OnboardingSequence | null;
+}
+
+export interface OnboardProfileInput extends CreateProfileInput {
+  onboarding: OnboardingInput;
+}
+
+export interface Onboarded {
+  profile: ProfileRecord;
+  run: OnboardingRunRow;
+}
+
+function invalid(field: string, problem: string): never {
+  throw new ProfilesError('profile_validation_failed', `${field}: ${problem}`, { field });
+}
+
+function checkFeeds(feeds: string[] | null | undefined): string[] {
+  if (feeds === null || feeds === undefined) return ['all'];
+  if (feeds.length === 0) invalid('onboarding.screening.feeds', 'must name at least one feed (or omit it for all)');
+  const unknown = feeds.find((feed) => !(ONBOARDING_FEEDS as readonly string[]).includes(feed));
+  if (unknown !== undefined) invalid('onboarding.screening.feeds', `unknown feed ${unknown}`);
+  return [...new Set(feeds)];
+}
+
+/** An explicit workflow must be an active workflow of the caller's scope (asked of IDV, fail closed). */
+async function checkWorkflow(deps: ProfilesDeps, principal: Principal, workflowId: string): Promise<void> {
+  if (!deps.gateways) throw new ProfilesError('profile_onboarding_unavailable', 'IDV onboarding is not available in this deployment');
+  let status: string | null;
+  try {
+    status = await deps.gateways.workflowStatus(principal, workflowId);
+  } catch {
+    throw new ProfilesError('profile_onboarding_unavailable', 'The IDV service cannot be reached to check the workflow; nothing was created');
+  }
+  if (status === null) throw new ProfilesError('idv_workflow_not_found', 'onboarding.idv.workflowId: workflow not found', { field: 'onboarding.idv.workflowId' });
+  if (status !== 'active') throw new ProfilesError('idv_workflow_not_active', 'onboarding.idv.workflowId: the workflow is not active', { field: 'onboarding.idv.workflowId' });
+}
+
+export async function onboardProfile(deps: ProfilesDeps, scope: Scope, principal: Principal, input: OnboardProfileInput): Promise<Onboarded> {
+  const onboarding = input.onboarding ?? {};
+  const screening = onboarding.screening?.enabled ?? true;
+  const idv = onboarding.idv?.enabled ?? false;
+  if (!screening && !idv) invalid('onboarding', 'enable screening, idv or both');
+  const feeds = screening ? checkFeeds(onboarding.screening?.feeds) : [];
+  const workflowId = idv ? onboarding.idv?.workflowId?.trim() || null : null;
+  if (idv && !input.email?.trim()) invalid('email', 'required when IDV onboarding is enabled');
+  if (workflowId) await checkWorkflow(deps, principal, workflowId);
+  let run: OnboardingRunRow | undefined;
+  const profile = await createProfile(deps, scope, input, async (tx, created) => {
+    run = await insertRun(tx, scope, {
+      profileId: created.id,
+      sequence: onboarding.sequence ?? 'screening_first',
+      screening,
+      screeningFeeds: feeds,
+      idv,
+      idvWorkflowId: workflowId,
+      actorKind: principal.kind,
+      actorId: principal.actorId,
+    });
+    await writeProfileStatus(tx, scope, created.id, 'pending');
+    return { ...created, status: 'pending' };
+  });
+  return { profile, run: run! };
+}
