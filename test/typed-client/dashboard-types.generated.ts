@@ -347,10 +347,26 @@ export type CaptureCompletionAction =
   /** Send the customer to the session's return URL. */
   | 'return_link';
 
-/** Screening status of a profile. */
+/**
+ * Status of a profile, derived from its latest screening, its latest IDV outcome and its onboarding
+ * run (docs/profiles.md "Profile status"). Most severe first: confirmed_match, rejected,
+ * potential_match, in_review, pending, clear, not_screened.
+ */
 export type ProfileStatus =
   /** Created without screening (every profile starts here). */
-  | 'not_screened';
+  | 'not_screened'
+  /** An onboarding run is in progress and nothing is decided yet. */
+  | 'pending'
+  /** Screened with no unresolved and no true-positive match; IDV, if any, accepted. */
+  | 'clear'
+  /** Unresolved matches await review (from onboarding, a search for the profile or a monitoring alert). */
+  | 'potential_match'
+  /** At least one match was reviewed true_positive. */
+  | 'confirmed_match'
+  /** The profile's IDV session was rejected. */
+  | 'rejected'
+  /** The profile's IDV session awaits human review (requires_review, escalation, or a failed assessment). */
+  | 'in_review';
 
 /** Value types of custom fields (the type matrix of the profiles interface). */
 export type ProfileCustomFieldType =
