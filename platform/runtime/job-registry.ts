@@ -7,6 +7,7 @@ import { batchJobs } from '../../subgraphs/screening/jobs/batch-job';
 import { riskJobs } from '../../subgraphs/risk/jobs/run-job';
 import { idvDeliveryJobs } from '../../subgraphs/idv/jobs/delivery-jobs';
 import { idvAssessmentJobs } from '../../subgraphs/idv/assessment/assessment-job';
+import { monitoringJobs } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 
 export interface JobDependencies {
   db: Db;
@@ -16,5 +17,5 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...monitoringJobs(deps)];
 }

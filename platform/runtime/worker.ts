@@ -5,6 +5,7 @@ import { JobQueue } from '../jobs/job-queue';
 import { allJobs } from './job-registry';
 import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
 import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
+import { startMonitoringTriggers } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -20,10 +21,13 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const deliveryTicker = startIdvDeliveryTicker({ db, config });
   // IDV: submitted sessions (and assessments stalled by a crash) go to the assessment queue.
   const assessments = startAssessmentDispatcher(db, queue);
+  // Screening: ongoing monitoring sweeps on a schedule and on every watchlist version.
+  const monitoring = await startMonitoringTriggers(queue, config);
   return {
     queue,
     async close() {
       assessments.stop();
+      await monitoring.stop();
       relay.stop();
       await deliveryTicker.stop();
       await queue.stop();

@@ -15,6 +15,7 @@ import { Route } from './route';
 import { screeningRoutes } from './screening-routes';
 import { screeningBatchRoutes } from './screening-batch-routes';
 import { dispositionRoutes } from './disposition-routes';
+import { monitoringRoutes } from './monitoring-routes';
 
 /** The whole REST surface, area by area. */
 export const allRoutes: Route[] = [
@@ -34,4 +35,5 @@ export const allRoutes: Route[] = [
   ...idvCaptureRoutes,
   ...idvCaptureSessionRoutes,
   ...dispositionRoutes,
+  ...monitoringRoutes,
 ];

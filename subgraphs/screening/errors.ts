@@ -13,6 +13,7 @@ export type ScreeningErrorCode =
   | 'batch_too_large'
   | 'match_not_found'
   | 'report_not_found'
-  | 'report_link_invalid';
+  | 'report_link_invalid'
+  | 'monitoring_alert_not_found';
 
 export class ScreeningError extends DomainError<ScreeningErrorCode> {}
