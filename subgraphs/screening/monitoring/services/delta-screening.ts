@@ -6,6 +6,7 @@
 import { buildEngineIndex, EngineIndex, ScreeningMatch, WatchlistEntity, entityKey } from '../../services/engine-adapter';
 import { NormalizedQuery, searchSnapshot } from '../../services/search-service';
 import { IndexSnapshot } from '../../services/index-holder';
+import { BlockingKeys } from './blocking';
 
 /** Token rarity in a 200-entity index differs from the full index's: candidates are taken this
  * far below the subject's threshold, then confirmed (or dropped) by the full index. */
@@ -15,12 +16,13 @@ export const CONFIRM_LIMIT = 100;
 
 export interface DeltaIndex {
   index: EngineIndex;
+  blocking: BlockingKeys;
   ids: Set<string>;
   size: number;
 }
 
 export function buildDeltaIndex(entities: WatchlistEntity[]): DeltaIndex {
-  return { index: buildEngineIndex(entities), ids: new Set(entities.map(entityKey)), size: entities.length };
+  return { index: buildEngineIndex(entities), blocking: new BlockingKeys(entities), ids: new Set(entities.map(entityKey)), size: entities.length };
 }
 
 export interface Subject<K> {
@@ -28,10 +30,12 @@ export interface Subject<K> {
   query: NormalizedQuery;
 }
 
-/** Subjects whose name finds anything in the delta index (cheap; no full-index work). */
+/** Subjects whose name shares a blocking key with the delta and finds anything in the delta index
+ * (no full-index work). */
 export function deltaCandidates<K>(delta: DeltaIndex, subjects: Subject<K>[]): Subject<K>[] {
   if (!delta.size) return [];
   return subjects.filter(({ query }) =>
+    delta.blocking.mayMatch(query.name, query.type) &&
     delta.index.search(query.name, {
       limit: 1,
       threshold: Math.max(0, query.threshold - CANDIDATE_MARGIN),
