@@ -32,40 +32,66 @@ export function listedNameKeys(name: string, type: EntityType | undefined): stri
   return keys;
 }
 
-/** The keys of every name of the changed entities (each name read in the entity's own style). */
+/** The keys of every name of the changed entities (each name read in the entity's own style),
+ * each with the entities that carry it. */
 export class BlockingKeys {
-  private readonly keys = new Set<string>();
-  /** Keys of the names checked so far (monitored names repeat their tokens and names a lot). */
+  private readonly keys = new Map<string, number[]>();
+  /** Keys of each token seen so far (monitored names repeat their tokens a lot). */
+  private readonly tokenMemo = new Map<string, string[]>();
+  /** Verdicts of the names checked so far. */
   private readonly memo = new Map<string, boolean>();
 
   constructor(entities: WatchlistEntity[]) {
-    for (const entity of entities) {
+    entities.forEach((entity, ordinal) => {
       for (const name of entity.names) {
         if (name.kind === 'title') continue;
-        for (const key of listedNameKeys(name.value, entity.type)) this.keys.add(key);
         // A query without a type reads the name in the unknown style: cover that reading too.
-        for (const key of listedNameKeys(name.value, undefined)) this.keys.add(key);
+        for (const key of [...listedNameKeys(name.value, entity.type), ...listedNameKeys(name.value, undefined)]) {
+          const carriers = this.keys.get(key);
+          if (!carriers) this.keys.set(key, [ordinal]);
+          else if (carriers[carriers.length - 1] !== ordinal) carriers.push(ordinal);
+        }
       }
-    }
+    });
   }
 
-  /** True when enough of the name's tokens meet the changed entities' keys to possibly match. */
+  private keysOfToken(token: string): string[] {
+    let keys = this.tokenMemo.get(token);
+    if (!keys) {
+      keys = [];
+      tokenKeys(token, keys);
+      if (this.tokenMemo.size < 500_000) this.tokenMemo.set(token, keys);
+    }
+    return keys;
+  }
+
+  /** True when enough of the name's tokens meet the keys of ONE changed entity to possibly match. */
   mayMatch(name: string, type: EntityType | undefined): boolean {
     const memoKey = `${type ?? ''}|${name}`;
     const known = this.memo.get(memoKey);
     if (known !== undefined) return known;
     const tokens = tokensOf(name, type).significant;
+    const met = new Map<number, number>();
+    const credit = (carriers: Iterable<number>, points: number) => {
+      for (const ordinal of carriers) met.set(ordinal, (met.get(ordinal) ?? 0) + points);
+    };
     let countable = 0;
-    let met = 0;
     for (let i = 0; i < tokens.length; i++) {
-      if (i > 0 && this.keys.has(`t:${tokens[i - 1]}${tokens[i]}`)) met += 2;
+      if (i > 0) {
+        // Two tokens joined meet a listed token or join, typos included ("Yog-won" / "Yong-won").
+        const joined = new Set<number>();
+        for (const key of this.keysOfToken(`${tokens[i - 1]}${tokens[i]}`)) for (const ordinal of this.keys.get(key) ?? []) joined.add(ordinal);
+        credit(joined, 2);
+      }
       if (tokens[i].length < MIN_TOKEN) continue;
       countable++;
-      const keys: string[] = [];
-      tokenKeys(tokens[i], keys);
-      if (keys.some((key) => this.keys.has(key))) met++;
+      const carriers = new Set<number>();
+      for (const key of this.keysOfToken(tokens[i])) for (const ordinal of this.keys.get(key) ?? []) carriers.add(ordinal);
+      credit(carriers, 1);
     }
-    const hit = met >= Math.min(2, Math.max(1, countable));
+    const needed = Math.min(2, Math.max(1, countable));
+    let hit = false;
+    for (const points of met.values()) if (points >= needed) { hit = true; break; }
     if (this.memo.size < 200_000) this.memo.set(memoKey, hit);
     return hit;
   }

@@ -171,10 +171,14 @@ interface WrittenAlert {
  * alert of the chunk. Matches all resolved false_positive (cleared before, or Full Auto) raise none. */
 async function writeChunk(deps: RunDeps, run: { id: string; kind: string }, found: Found[], page: SubjectRow[], at: Date): Promise<WrittenAlert[]> {
   const prepared: (Found & { scope: Scope })[] = [];
+  // One settings read per workspace of the chunk (a chunk's subjects share few workspaces).
+  const settings = new Map<string, ReturnType<typeof readDispositionSettings>>();
   for (const item of found) {
     const scope = { tenantId: item.subject.tenantId, workspaceId: item.subject.workspaceId };
     await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: item.matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => item.subject.profileId);
-    const matches = await annotateMatches(await readDispositionSettings(deps.db, scope), null, dispositionQuery(item.query), item.matches);
+    const key = `${scope.tenantId}/${scope.workspaceId}`;
+    if (!settings.has(key)) settings.set(key, readDispositionSettings(deps.db, scope));
+    const matches = await annotateMatches(await settings.get(key)!, null, dispositionQuery(item.query), item.matches);
     if (matches.every((match) => match.review_status === 'false_positive')) continue;
     prepared.push({ ...item, matches, scope });
   }
