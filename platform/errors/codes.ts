@@ -108,6 +108,7 @@ export const ERROR_STATUS = {
   news_source_invalid: 400,
   // profile onboarding (issue 11)
   profile_onboarding_unavailable: 503,
+  monitoring_alert_not_found: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -44,6 +44,13 @@ export class JobQueue {
     return this.boss.send(queue, data, options);
   }
 
+  /** Sends a job to `queue` on a cron schedule (UTC). pg-boss keeps one schedule per queue name in
+   * the database, so every worker may declare it and exactly one job is sent per tick. */
+  async schedule(queue: string, cron: string, data: object = {}, retryLimit = 3): Promise<void> {
+    await this.ensureQueue(queue, retryLimit);
+    await this.boss.schedule(queue, cron, data, { tz: 'UTC' });
+  }
+
   private workers = 0;
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {

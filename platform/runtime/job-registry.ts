@@ -11,6 +11,7 @@ import { profileJobs } from '../../subgraphs/profiles/jobs/profile-jobs';
 import { OutboxRoute } from '../events/outbox';
 import { idvProfileOutcomeRoute } from '../../subgraphs/idv/jobs/profile-outcome-route';
 import { screeningProfileOutcomeRoute } from '../../subgraphs/screening/jobs/profile-outcome-route';
+import { monitoringJobs } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 
 export interface JobDependencies {
   db: Db;
@@ -20,7 +21,7 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps), ...monitoringJobs(deps)];
 }
 
 /** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */

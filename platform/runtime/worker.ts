@@ -6,6 +6,7 @@ import { allJobs, allOutboxRoutes } from './job-registry';
 import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
 import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
 import { startOnboardingDispatcher } from '../../subgraphs/profiles/jobs/profile-jobs';
+import { startMonitoringTriggers } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -23,11 +24,14 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
   const assessments = startAssessmentDispatcher(db, queue);
   // Profiles: onboarding runs with work to do (new, woken by an IDV outcome, or left by a dead worker).
   const onboarding = startOnboardingDispatcher(db, queue);
+  // Screening: ongoing monitoring sweeps on a schedule and on every watchlist version.
+  const monitoring = await startMonitoringTriggers(queue, config);
   return {
     queue,
     async close() {
       assessments.stop();
       onboarding.stop();
+      await monitoring.stop();
       relay.stop();
       await deliveryTicker.stop();
       await queue.stop();

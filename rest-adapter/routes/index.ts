@@ -17,6 +17,7 @@ import { screeningBatchRoutes } from './screening-batch-routes';
 import { dispositionRoutes } from './disposition-routes';
 import { adverseMediaRoutes } from './adverse-media-routes';
 import { profileOnboardingRoutes } from './profiles-onboarding-routes';
+import { monitoringRoutes } from './monitoring-routes';
 
 /** The whole REST surface, area by area. */
 export const allRoutes: Route[] = [
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...dispositionRoutes,
   ...adverseMediaRoutes,
   ...profileOnboardingRoutes,
+  ...monitoringRoutes,
 ];

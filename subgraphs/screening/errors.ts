@@ -14,6 +14,7 @@ export type ScreeningErrorCode =
   | 'match_not_found'
   | 'report_not_found'
   | 'report_link_invalid'
-  | 'news_source_invalid';
+  | 'news_source_invalid'
+  | 'monitoring_alert_not_found';
 
 export class ScreeningError extends DomainError<ScreeningErrorCode> {}

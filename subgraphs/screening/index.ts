@@ -7,6 +7,7 @@ import { logger } from '../../platform/logging/logger';
 import { createScreeningContext, ScreeningContext, ScreeningServices } from './context';
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
+import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
 import { ScreeningIndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
@@ -37,7 +38,12 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   return {
     name: 'screening',
     schemaPath: path.join(__dirname, 'schema.graphql'),
-    resolvers: { ...screeningResolvers, Query: { ...screeningResolvers.Query, ...nameCompareResolvers.Query } } as never,
+    resolvers: {
+      ...screeningResolvers,
+      Query: { ...screeningResolvers.Query, ...nameCompareResolvers.Query, ...monitoringResolvers.Query },
+      Mutation: { ...screeningResolvers.Mutation, ...monitoringResolvers.Mutation },
+      MonitoringAlert: monitoringResolvers.MonitoringAlert,
+    } as never,
     createContext: (base) => createScreeningContext(services, base),
     mountRoutes: (app) => mountIndexStatus(app, holder),
     // Not ready until the first index is built from the database.

@@ -22,6 +22,9 @@ import {
 
 export type { CompareParty, EntityType, Feed, NameComparison, ScreeningMatch, WatchlistEntity, WatchlistFormat };
 export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VERSION };
+// Name normalization and phonetic keys, for blocking keys outside the index (delta monitoring).
+export { isSignificant, normalizeName, styleForType } from '../engine/normalize';
+export { phoneticKey } from '../engine/phonetic';
 
 export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;
 

@@ -1,0 +1,138 @@
+// Ongoing monitoring (issue 14) under /v1/monitoring: alerts (list, read, acknowledge) and a
+// profile's monitoring state, snake_case like the other /v1 screening routes, mapped onto the
+// screening subgraph's monitoring operations.
+import { z } from 'zod';
+import { offsetCursor } from '../../platform/graphql/paging';
+import { ApiError } from '../http/api-error';
+import { MANAGEMENT_CREDENTIALS, Route } from './route';
+
+const ALERT_FIELDS = 'id profileId runId trigger searchId status matchCount entityRefs createdAt acknowledgedAt acknowledgedBy note';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+function restAlert(alert: any) {
+  return {
+    id: alert.id,
+    profile_id: alert.profileId,
+    run_id: alert.runId,
+    trigger: alert.trigger,
+    search_id: alert.searchId,
+    status: alert.status,
+    match_count: alert.matchCount,
+    entity_refs: alert.entityRefs,
+    created_at: alert.createdAt,
+    acknowledged_at: alert.acknowledgedAt,
+    acknowledged_by: alert.acknowledgedBy,
+    note: alert.note,
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const alertSchema = z.object({
+  id: z.string(), profile_id: z.string(), run_id: z.string(), trigger: z.enum(['delta', 'scheduled']), search_id: z.string(),
+  status: z.enum(['open', 'acknowledged']), match_count: z.number().int(), entity_refs: z.array(z.string()), created_at: z.string(),
+  acknowledged_at: z.string().nullable(), acknowledged_by: z.string().nullable(), note: z.string().nullable(),
+});
+
+const listQuery = z.object({
+  page: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').optional(),
+  status: z.enum(['open', 'acknowledged']).optional(),
+  profile_id: z.string().min(1).max(64).optional(),
+});
+
+function pageOf(query: Record<string, unknown>): { page: number; limit: number } {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const limit = query.limit === undefined ? 20 : Number(query.limit);
+  if (!Number.isInteger(page) || page < 1) throw ApiError.of('schema_validation_failed', 'page: must be a positive integer');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.of('schema_validation_failed', 'limit: must be an integer from 1 to 100');
+  return { page, limit };
+}
+
+const notFound = () => ApiError.of('monitoring_alert_not_found', 'Monitoring alert not found');
+
+export const monitoringRoutes: Route[] = [
+  {
+    method: 'get',
+    path: '/v1/monitoring/alerts',
+    area: 'clm',
+    tag: 'Screening monitoring',
+    summary: 'Monitoring alerts of the workspace, newest first (filters status, profile_id; page/limit, default 20, max 100)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    query: listQuery,
+    response: z.object({ alerts: z.array(alertSchema), pagination: z.object({ page: z.number(), limit: z.number(), total_count: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }) }),
+    operation: `query MonitoringAlerts($first: Int, $after: String, $status: MonitoringAlertStatus, $profileId: ID) {
+      monitoringAlerts(first: $first, after: $after, status: $status, profileId: $profileId) { totalCount nodes { ${ALERT_FIELDS} } } }`,
+    variables: ({ query }) => {
+      const { page, limit } = pageOf(query);
+      return { first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null, status: query.status ?? null, profileId: query.profile_id ?? null };
+    },
+    result: (data, { query }) => {
+      const { page, limit } = pageOf(query);
+      const total = data.monitoringAlerts.totalCount ?? 0;
+      const totalPages = Math.ceil(total / limit);
+      return {
+        body: {
+          alerts: data.monitoringAlerts.nodes.map(restAlert),
+          pagination: { page, limit, total_count: total, total_pages: totalPages, has_next: page < totalPages, has_prev: page > 1 },
+        },
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/monitoring/alerts/:alertId',
+    area: 'clm',
+    tag: 'Screening monitoring',
+    summary: 'One monitoring alert; 404 monitoring_alert_not_found when absent in the workspace',
+    credentials: MANAGEMENT_CREDENTIALS,
+    response: z.object({ alert: alertSchema }),
+    operation: `query MonitoringAlert($id: ID!) { monitoringAlert(id: $id) { ${ALERT_FIELDS} } }`,
+    variables: ({ params }) => ({ id: params.alertId }),
+    result: (data) => {
+      if (!data.monitoringAlert) throw notFound();
+      return { body: { alert: restAlert(data.monitoringAlert) } };
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/monitoring/alerts/:alertId/acknowledge',
+    area: 'clm',
+    tag: 'Screening monitoring',
+    summary: 'Acknowledge a monitoring alert (open → acknowledged; again: unchanged), with an optional note (≤ 2,000 characters)',
+    credentials: MANAGEMENT_CREDENTIALS,
+    body: z.strictObject({ note: z.string().max(2_000).nullable().optional() }).optional(),
+    response: z.object({ alert: alertSchema }),
+    operation: `mutation AcknowledgeMonitoringAlert($id: ID!, $input: AcknowledgeMonitoringAlertInput!) { acknowledgeMonitoringAlert(id: $id, input: $input) { ${ALERT_FIELDS} } }`,
+    variables: ({ params, body }) => ({ id: params.alertId, input: { note: (body as { note?: string | null } | undefined)?.note ?? null } }),
+    result: (data) => ({ body: { alert: restAlert(data.acknowledgeMonitoringAlert) } }),
+  },
+  {
+    method: 'get',
+    path: '/v1/monitoring/profiles/:profileId',
+    area: 'clm',
+    tag: 'Screening monitoring',
+    summary: 'Whether and how a profile is monitored (frequencies, last screening, next scheduled re-screen); 404 when never screened with its profile id',
+    credentials: MANAGEMENT_CREDENTIALS,
+    response: z.object({
+      monitoring: z.object({
+        profile_id: z.string(), sanctions_frequency: z.string(), pep_frequency: z.string(), frequencies_resolved_at: z.string().nullable(),
+        last_search_id: z.string(), last_screened_at: z.string(), next_full_screen_at: z.string().nullable(), monitored_since: z.string(),
+      }),
+    }),
+    operation: `query MonitoredProfile($profileId: ID!) { monitoredProfile(profileId: $profileId) {
+      profileId sanctionsFrequency pepFrequency frequenciesResolvedAt lastSearchId lastScreenedAt nextFullScreenAt monitoredSince } }`,
+    variables: ({ params }) => ({ profileId: params.profileId }),
+    result: (data) => {
+      const m = data.monitoredProfile;
+      if (!m) throw ApiError.of('profile_not_found', 'Profile not monitored (never screened with its profile id)');
+      return {
+        body: {
+          monitoring: {
+            profile_id: m.profileId, sanctions_frequency: m.sanctionsFrequency, pep_frequency: m.pepFrequency, frequencies_resolved_at: m.frequenciesResolvedAt,
+            last_search_id: m.lastSearchId, last_screened_at: m.lastScreenedAt, next_full_screen_at: m.nextFullScreenAt, monitored_since: m.monitoredSince,
+          },
+        },
+      };
+    },
+  },
+];

@@ -1,0 +1,279 @@
+// The only file of ongoing monitoring that touches the database: monitored subjects, cursors,
+// runs and alerts. Tenant data (subjects, alerts) is always read by tenant + workspace; runs and
+// cursors are global (a list delta concerns every workspace).
+import { Db, Prisma } from '../../../../platform/db/prisma';
+import { Scope } from '../../data/search-store';
+import { Sql } from '../../data/watchlist-store';
+
+/** A transaction client of Db. */
+export type Tx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on'>;
+const sql = (db: Db | Tx) => db as unknown as Sql;
+
+/** Cursor row holding the enrollment watermark (not a watchlist source). */
+export const ENROLLMENT_CURSOR = '$enrollment';
+
+// ---- enrollment ------------------------------------------------------------------------------
+
+/** A direct search that carried a profile id: what monitoring re-screens the profile with. */
+export interface ProfileSearchRow {
+  tenant_id: string;
+  workspace_id: string;
+  profile_id: string;
+  id: string;
+  created_at: Date;
+  name: string;
+  config: { type?: string | null; date_of_birth?: string | null; country?: string | null; threshold?: number; feeds?: string[] };
+}
+
+/** The latest search per profile created after `since` (monitoring's own searches excluded). */
+export async function profileSearchesSince(db: Db, since: Date, limit: number): Promise<ProfileSearchRow[]> {
+  return sql(db).$queryRawUnsafe<ProfileSearchRow[]>(
+    `SELECT DISTINCT ON (r.tenant_id, r.workspace_id, r.profile_id)
+            r.tenant_id, r.workspace_id, r.profile_id, r.id, r.created_at, s.name, r.config
+       FROM screening.search_requests r
+       JOIN screening.search_results s ON s.id = r.id || '_0'
+      WHERE r.profile_id IS NOT NULL AND r.source <> 'monitoring' AND r.created_at > $1
+      ORDER BY r.tenant_id, r.workspace_id, r.profile_id, r.created_at DESC
+      LIMIT $2`,
+    since,
+    limit,
+  );
+}
+
+export interface SubjectUpsert {
+  tenantId: string;
+  workspaceId: string;
+  profileId: string;
+  sealedQuery: unknown;
+  lastSearchId: string;
+  lastScreenedAt: Date;
+}
+
+/** Enrolls (or refreshes) subjects; an older search never replaces a newer one. Frequencies of a
+ * refreshed subject are read again (its groups may have changed since). */
+export async function upsertSubjects(db: Db, subjects: SubjectUpsert[]): Promise<number> {
+  if (!subjects.length) return 0;
+  return sql(db).$executeRawUnsafe(
+    `INSERT INTO screening.monitored_subjects (tenant_id, workspace_id, profile_id, sealed_query, last_search_id, last_screened_at, updated_at)
+     SELECT x.tenant_id, x.workspace_id, x.profile_id, x.sealed_query, x.last_search_id, x.last_screened_at, now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(tenant_id text, workspace_id text, profile_id text, sealed_query jsonb, last_search_id text, last_screened_at timestamp)
+     ON CONFLICT (tenant_id, workspace_id, profile_id) DO UPDATE
+        SET sealed_query = excluded.sealed_query, last_search_id = excluded.last_search_id, last_screened_at = excluded.last_screened_at,
+            frequencies_resolved_at = NULL, updated_at = now()
+      WHERE monitored_subjects.last_screened_at < excluded.last_screened_at`,
+    JSON.stringify(
+      subjects.map((s) => ({
+        tenant_id: s.tenantId, workspace_id: s.workspaceId, profile_id: s.profileId, sealed_query: s.sealedQuery,
+        last_search_id: s.lastSearchId, last_screened_at: s.lastScreenedAt.toISOString().replace('Z', ''),
+      })),
+    ),
+  );
+}
+
+export async function readCursor(db: Db | Tx, source: string) {
+  return db.monitoringCursor.findUnique({ where: { source } });
+}
+
+export async function saveCursor(db: Db | Tx, source: string, change: { seq?: number; at?: Date }): Promise<void> {
+  await db.monitoringCursor.upsert({ where: { source }, create: { source, ...change }, update: { ...change, updatedAt: new Date() } });
+}
+
+// ---- frequencies -----------------------------------------------------------------------------
+
+export async function subjectsWithoutFrequencies(db: Db, limit: number) {
+  return db.monitoredSubject.findMany({
+    where: { frequenciesResolvedAt: null },
+    select: { tenantId: true, workspaceId: true, profileId: true, lastScreenedAt: true },
+    orderBy: [{ tenantId: 'asc' }, { workspaceId: 'asc' }],
+    take: limit,
+  });
+}
+
+export async function saveFrequencies(db: Db, scope: Scope, profileId: string, change: { sanctionsFrequency: string; pepFrequency: string; nextFullScreenAt: Date | null }): Promise<void> {
+  await db.monitoredSubject.updateMany({ where: { ...scope, profileId }, data: { ...change, frequenciesResolvedAt: new Date(), updatedAt: new Date() } });
+}
+
+// ---- runs ------------------------------------------------------------------------------------
+
+export type RunRow = Awaited<ReturnType<typeof findRun>>;
+
+export async function findRun(db: Db | Tx, id: string) {
+  return db.monitoringRun.findUnique({ where: { id } });
+}
+
+/** Creates the delta run of a source version and advances the source cursor, in one transaction;
+ * a second sweep that raced this one finds the run there and creates nothing. */
+export async function createDeltaRun(db: Db, run: { id: string; source: string; fromSeq: number; toSeq: number; versionId: string }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const inserted = await sql(tx).$executeRawUnsafe(
+      `INSERT INTO screening.monitoring_runs (id, kind, source, from_seq, to_seq, version_id, status)
+       VALUES ($1, 'delta', $2, $3, $4, $5, 'queued') ON CONFLICT (source, to_seq) DO NOTHING`,
+      run.id, run.source, run.fromSeq, run.toSeq, run.versionId,
+    );
+    await saveCursor(tx, run.source, { seq: run.toSeq });
+    return inserted > 0;
+  });
+}
+
+export async function createScheduledRun(db: Db, run: { id: string; dueBefore: Date }): Promise<void> {
+  await db.monitoringRun.create({ data: { id: run.id, kind: 'scheduled', status: 'queued', dueBefore: run.dueBefore } });
+}
+
+/** Queued runs, and running ones whose lease ran out (the worker died): to be (re)sent. */
+export async function runsToDispatch(db: Db, now: Date) {
+  return db.monitoringRun.findMany({
+    where: { OR: [{ status: 'queued' }, { status: 'running', leaseUntil: { lt: now } }] },
+    orderBy: { createdAt: 'asc' },
+    take: 100,
+  });
+}
+
+export async function openScheduledRun(db: Db) {
+  return db.monitoringRun.findFirst({ where: { kind: 'scheduled', status: { in: ['queued', 'running'] } } });
+}
+
+/** Takes the run for this attempt unless another attempt holds a live lease. */
+export async function claimRun(db: Db, id: string, leaseUntil: Date, now: Date): Promise<boolean> {
+  const claimed = await db.monitoringRun.updateMany({
+    where: { id, OR: [{ status: 'queued' }, { status: 'running', leaseUntil: { lt: now } }] },
+    data: { status: 'running', leaseUntil, attempts: { increment: 1 }, startedAt: now },
+  });
+  return claimed.count > 0;
+}
+
+export async function updateRun(db: Db | Tx, id: string, data: Prisma.MonitoringRunUpdateInput): Promise<void> {
+  await db.monitoringRun.update({ where: { id }, data });
+}
+
+/** The entities a source version range added or changed (and still holds at `toSeq`). */
+export async function deltaEntities<T>(db: Db, source: string, fromSeq: number, toSeq: number): Promise<T[]> {
+  const rows = await sql(db).$queryRawUnsafe<{ data: T }[]>(
+    `SELECT data FROM screening.watchlist_entities
+      WHERE source = $1 AND added_seq > $2 AND added_seq <= $3 AND (removed_seq IS NULL OR removed_seq > $3)
+      ORDER BY source_id`,
+    source, fromSeq, toSeq,
+  );
+  return rows.map((row) => row.data);
+}
+
+export async function activeSources(db: Db) {
+  return db.watchlistSource.findMany({ where: { activeVersionId: { not: null } }, select: { source: true, activeSeq: true, activeVersionId: true } });
+}
+
+export interface SubjectRow {
+  tenantId: string;
+  workspaceId: string;
+  profileId: string;
+  sealedQuery: unknown;
+  sanctionsFrequency: string;
+  pepFrequency: string;
+}
+
+/** Subject key as kept in a run's cursor. */
+export const subjectKey = (s: Pick<SubjectRow, 'tenantId' | 'workspaceId' | 'profileId'>) => `${s.tenantId}/${s.workspaceId}/${s.profileId}`;
+
+/** The next page of a run's subjects after `cursor` (keyset order): delta runs take the subjects
+ * whose Sanctions frequency is `deltas`, scheduled runs the ones due at `dueBefore`. */
+export async function subjectsPage(db: Db, filter: { deltas: true } | { dueBefore: Date }, cursor: string | null, limit: number): Promise<SubjectRow[]> {
+  const [t, w, p] = cursor ? cursor.split('/') : ['', '', ''];
+  const where = 'deltas' in filter ? `sanctions_frequency = 'deltas'` : `next_full_screen_at <= $5`;
+  return sql(db).$queryRawUnsafe<SubjectRow[]>(
+    `SELECT tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", sealed_query AS "sealedQuery",
+            sanctions_frequency AS "sanctionsFrequency", pep_frequency AS "pepFrequency"
+       FROM screening.monitored_subjects
+      WHERE ${where} AND (tenant_id, workspace_id, profile_id) > ($1, $2, $3)
+      ORDER BY tenant_id, workspace_id, profile_id
+      LIMIT $4`,
+    ...[t, w, p, limit, ...('dueBefore' in filter ? [filter.dueBefore] : [])],
+  );
+}
+
+export async function countSubjects(db: Db, filter: { deltas: true } | { dueBefore: Date }): Promise<number> {
+  return 'deltas' in filter
+    ? db.monitoredSubject.count({ where: { sanctionsFrequency: 'deltas' } })
+    : db.monitoredSubject.count({ where: { nextFullScreenAt: { lte: filter.dueBefore } } });
+}
+
+export async function markSubjectScreened(tx: Tx, scope: Scope, profileId: string, change: { lastSearchId?: string; lastScreenedAt: Date; nextFullScreenAt?: Date | null }): Promise<void> {
+  await tx.monitoredSubject.updateMany({ where: { ...scope, profileId }, data: { ...change, updatedAt: new Date() } });
+}
+
+// ---- monitoring searches and alerts ----------------------------------------------------------
+
+export interface MonitoringSearchWrite {
+  scope: Scope;
+  profileId: string;
+  requestId: string;
+  createdAt: Date;
+  config: unknown;
+  entity: { type: string | null; name: string; feeds: string[] };
+  matches: { id: string; rank: number; entityRef: string; score: number; reviewStatus: string; payload: unknown }[];
+}
+
+/** A monitoring search in history: request (source monitoring, the profile id), result, matches. */
+export async function insertMonitoringSearch(tx: Tx, search: MonitoringSearchWrite): Promise<void> {
+  const { scope, requestId, createdAt } = search;
+  await tx.searchRequest.create({
+    data: {
+      id: requestId, ...scope, actorKind: 'service', actorId: 'monitoring', userName: 'Ongoing monitoring', config: search.config as Prisma.InputJsonValue,
+      entities: [{ ...search.entity, custom_id: null }], profileId: search.profileId, source: 'monitoring', createdAt, updatedAt: createdAt,
+    },
+  });
+  const resultId = `${requestId}_0`;
+  await tx.searchResult.create({
+    data: { id: resultId, requestId, entityIndex: 0, ...scope, type: search.entity.type, name: search.entity.name, matchCount: search.matches.length, createdAt },
+  });
+  await tx.searchMatch.createMany({
+    data: search.matches.map((m) => ({
+      id: m.id, searchResultId: resultId, requestId, ...scope, rank: m.rank, entityRef: m.entityRef, score: m.score,
+      payload: m.payload as Prisma.InputJsonValue, reviewStatus: m.reviewStatus, createdAt,
+    })),
+  });
+}
+
+export async function insertAlert(tx: Tx, alert: { id: string; scope: Scope; profileId: string; runId: string; trigger: string; searchId: string; matchCount: number; entityRefs: string[]; createdAt: Date }): Promise<void> {
+  await tx.monitoringAlert.create({
+    data: { id: alert.id, ...alert.scope, profileId: alert.profileId, runId: alert.runId, trigger: alert.trigger, searchId: alert.searchId, matchCount: alert.matchCount, entityRefs: alert.entityRefs, createdAt: alert.createdAt },
+  });
+}
+
+export async function alertsWithoutOutcome(db: Db, olderThan: Date, limit = 500) {
+  return db.monitoringAlert.findMany({ where: { outcomeSentAt: null, createdAt: { lt: olderThan } }, orderBy: { createdAt: 'asc' }, take: limit });
+}
+
+export async function markOutcomeSent(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.monitoringAlert.updateMany({ where: { id: { in: ids } }, data: { outcomeSentAt: new Date() } });
+}
+
+export type AlertRow = NonNullable<Awaited<ReturnType<typeof findAlert>>>;
+
+export async function findAlert(db: Db | Tx, scope: Scope, id: string) {
+  return db.monitoringAlert.findFirst({ where: { ...scope, id } });
+}
+
+export interface AlertFilter {
+  status?: string;
+  profileId?: string;
+}
+
+export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offset: number, limit: number) {
+  const where = { ...scope, ...(filter.status ? { status: filter.status } : {}), ...(filter.profileId ? { profileId: filter.profileId } : {}) };
+  const [rows, total] = await Promise.all([
+    db.monitoringAlert.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+    db.monitoringAlert.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** open → acknowledged (idempotent); null when the alert is not in scope. */
+export async function acknowledgeAlert(db: Db, scope: Scope, id: string, actorId: string, note: string | null, now: Date): Promise<AlertRow | null> {
+  await db.monitoringAlert.updateMany({ where: { ...scope, id, status: 'open' }, data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: actorId, note } });
+  return findAlert(db, scope, id);
+}
+
+export async function findSubject(db: Db, scope: Scope, profileId: string) {
+  return db.monitoredSubject.findFirst({
+    where: { ...scope, profileId },
+    select: { profileId: true, sanctionsFrequency: true, pepFrequency: true, frequenciesResolvedAt: true, lastSearchId: true, lastScreenedAt: true, nextFullScreenAt: true, createdAt: true },
+  });
+}

@@ -1,0 +1,47 @@
+// Monitoring alerts as analysts see them: list (newest first, filters), read, acknowledge; and
+// whether a profile is monitored, at which frequencies. Every read is scoped to the workspace.
+import { Db } from '../../../../platform/db/prisma';
+import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
+import { Scope } from '../../data/search-store';
+import { ScreeningError } from '../../errors';
+import { acknowledgeAlert, AlertRow, findAlert, findSubject, listAlerts } from '../data/monitoring-store';
+
+export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
+export const NOTE_MAX = 2_000;
+
+const notFound = (id: string) => new ScreeningError('monitoring_alert_not_found', `No monitoring alert ${id} in this workspace`);
+const invalid = (field: string, message: string) => new ScreeningError('schema_validation_failed', `${field}: ${message}`, { field });
+
+export interface AlertListArgs {
+  first?: number | null;
+  after?: string | null;
+  status?: string | null;
+  profileId?: string | null;
+}
+
+export async function listMonitoringAlerts(db: Db, scope: Scope, args: AlertListArgs): Promise<Connection<AlertRow>> {
+  const offset = readOffsetCursor(args.after);
+  if (offset === undefined) throw invalid('after', 'is not a cursor of this list');
+  if (args.status && !(ALERT_STATUSES as readonly string[]).includes(args.status)) throw invalid('status', `must be one of ${ALERT_STATUSES.join(', ')}`);
+  const size = pageSize(args.first, 20, 100);
+  const { rows, total } = await listAlerts(db, scope, { status: args.status ?? undefined, profileId: args.profileId ?? undefined }, offset, size + 1);
+  return offsetConnection(rows, offset, size, total);
+}
+
+/** The alert, or null when absent in the workspace (GraphQL answers null; REST 404). */
+export async function findMonitoringAlert(db: Db, scope: Scope, id: string): Promise<AlertRow | null> {
+  return findAlert(db, scope, id);
+}
+
+/** open → acknowledged; acknowledging again changes nothing (the first acknowledgement stands). */
+export async function acknowledgeMonitoringAlert(db: Db, scope: Scope, id: string, actorId: string, input: { note?: string | null }): Promise<AlertRow> {
+  const note = input.note?.trim() || null;
+  if (note && note.length > NOTE_MAX) throw invalid('note', `must be at most ${NOTE_MAX} characters`);
+  const alert = await acknowledgeAlert(db, scope, id, actorId, note, new Date());
+  if (!alert) throw notFound(id);
+  return alert;
+}
+
+export async function readMonitoredProfile(db: Db, scope: Scope, profileId: string) {
+  return (await findSubject(db, scope, profileId)) ?? null;
+}

@@ -1,0 +1,139 @@
+// Ongoing monitoring end to end with a real worker: a profile screened through /v1/search-sync is
+// enrolled; a watchlist version that adds a matching entity triggers a delta run (NOTIFY → sweep →
+// run) that stores a monitoring search, raises an alert (REST and GraphQL), records the outbox event
+// and sends the profiles.screening-outcome job. Profiles on a daily frequency and other workspaces
+// are untouched.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { BIS_DPL, importList, versionsOf, waitForIndex } from './screening-helpers';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+let sibling: TestTenant;
+let tmp: string;
+
+const ADDED = 'ZEBEDIAH QUIMBLEFORTH VANTERPOOL';
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
+  tenant = await createTestTenant(platform);
+  sibling = await createSiblingWorkspace(platform, tenant);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-monitoring-'));
+  const bis = await importList(platform, 'bis_dpl', BIS_DPL, 'us_bis_dpl_2022');
+  await waitForIndex(platform.urls.screening!, versionsOf(bis));
+});
+afterAll(async () => {
+  await platform?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const call = (who: TestTenant, method: string, urlPath: string, body?: unknown) => request(platform.restUrl, method, urlPath, { headers: auth.xApiKey(who.apiKey), body });
+
+/** The DPL with one record added (a new version whose delta is that one entity). */
+function dplWithAddedRecord(): string {
+  const text = fs.readFileSync(BIS_DPL, 'latin1').replace(/(\r?\n)+$/, '');
+  const added = [`"${ADDED}"`, '"1 MAIN STREET"', '"SPRINGFIELD"', '"IL"', '"US"', '"62701"', '"01/02/2024"', '"01/02/2034"', '"Y"', '"2024-01-05"', '"F.R. NOTICE ADDED"', '"89 F.R. 1000 1/5/2024"'].join('\t');
+  const file = path.join(tmp, 'dpl.txt');
+  fs.writeFileSync(file, `${text}\r\n${added}\r\n`, 'latin1');
+  return file;
+}
+
+async function screenedProfile(who: TestTenant, name: string): Promise<string> {
+  const created = await call(who, 'POST', '/clm/v1/profiles', { name, kind: 'individual' });
+  expect(created.status).toBe(201);
+  const profileId = created.body.result.profile.id as string;
+  const searched = await call(who, 'POST', '/v1/search-sync', { name, type: 'individual', profile_id: profileId });
+  expect(searched.status).toBe(200);
+  expect(searched.body.result.results).toEqual([]);
+  return profileId;
+}
+
+async function waitForAlerts(who: TestTenant, query: string, count: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listed = await call(who, 'GET', `/v1/monitoring/alerts?${query}`);
+    expect(listed.status).toBe(200);
+    if (listed.body.result.alerts.length >= count) return listed.body.result;
+    if (Date.now() > deadline) throw new Error(`no monitoring alert after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+it('a list delta re-screens profiles on `deltas` against the changed entities only: alert, monitoring search, outbox event and outcome job', async () => {
+  // Sanctions on every list change for the tenant's workspace; the sibling keeps the built-in daily.
+  expect((await call(tenant, 'PATCH', '/tenant-config/v1/monitoring-default', { monitoringFeedFrequencies: { Sanctions: 'deltas' } })).status).toBe(200);
+  const watched = await screenedProfile(tenant, ADDED);
+  const daily = await screenedProfile(sibling, ADDED);
+
+  const modified = await importList(platform, 'bis_dpl', dplWithAddedRecord(), 'dpl-added');
+  expect(modified.sources[0]).toMatchObject({ outcome: 'imported', added: 1, changed: 0, removed: 0 });
+
+  const page = await waitForAlerts(tenant, `profile_id=${watched}`, 1);
+  expect(page.pagination).toMatchObject({ page: 1, limit: 20, total_count: 1 });
+  const [alert] = page.alerts;
+  expect(alert).toMatchObject({ profile_id: watched, trigger: 'delta', status: 'open', match_count: 1, acknowledged_at: null, note: null });
+  expect(alert.id).toMatch(/^mal_/);
+  expect(alert.entity_refs).toHaveLength(1);
+  expect(alert.entity_refs[0]).toMatch(/^bis_dpl:/);
+
+  // The matches are a search in history (source monitoring, the profile id), reviewable as any other.
+  const viaGraphql = await graphql(platform, auth.apiKey(tenant.apiKey), `query($id: ID!) { monitoringAlert(id: $id) { id trigger search { id } } monitoredProfile(profileId: "${watched}") { sanctionsFrequency pepFrequency lastSearchId } }`, { id: alert.id });
+  expect(viaGraphql.body.errors).toBeUndefined();
+  expect(viaGraphql.body.data.monitoringAlert).toEqual({ id: alert.id, trigger: 'delta', search: { id: alert.search_id } });
+  expect(viaGraphql.body.data.monitoredProfile).toEqual({ sanctionsFrequency: 'deltas', pepFrequency: 'weekly', lastSearchId: alert.search_id });
+  const [request_] = await platform.db.$queryRawUnsafe<{ source: string; profile_id: string; name: string; match_count: number; review_status: string }[]>(
+    `SELECT r.source, r.profile_id, s.name, s.match_count, m.review_status FROM screening.search_requests r
+       JOIN screening.search_results s ON s.request_id = r.id JOIN screening.search_matches m ON m.request_id = r.id WHERE r.id = $1`,
+    alert.search_id,
+  );
+  expect(request_).toEqual({ source: 'monitoring', profile_id: watched, name: ADDED, match_count: 1, review_status: 'unresolved' });
+
+  // The profiles domain is told through its queue (contract of the lead), once per alert.
+  const jobs = await platform.db.$queryRawUnsafe<{ data: Record<string, unknown>; singleton_key: string }[]>(
+    `SELECT data, singleton_key FROM pgboss.job WHERE name = 'profiles.screening-outcome' AND data->>'profileId' = $1`,
+    watched,
+  );
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0].singleton_key).toBe(`${watched}:${alert.search_id}`);
+  expect(jobs[0].data).toEqual({
+    tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, profileId: watched, origin: 'monitoring', searchId: alert.search_id,
+    unresolvedMatches: 1, truePositiveMatches: 0, at: expect.any(String),
+  });
+
+  // The screening event carries ids and counts only (no name).
+  const events = await platform.db.outboxEvent.findMany({ where: { type: 'screening.monitoring.alert', aggregateId: alert.id } });
+  expect(events).toHaveLength(1);
+  expect(events[0].payload).toEqual({ alert_id: alert.id, profile_id: watched, search_id: alert.search_id, run_id: alert.run_id, trigger: 'delta', match_count: 1 });
+  expect(JSON.stringify(events[0].payload)).not.toContain('ZEBEDIAH');
+
+  // The run screened only the one added entity; the sibling's daily profile was not re-screened.
+  const run = await platform.db.monitoringRun.findUnique({ where: { id: alert.run_id } });
+  expect(run).toMatchObject({ kind: 'delta', source: 'bis_dpl', status: 'completed', deltaSize: 1, alerts: 1 });
+  expect((await call(sibling, 'GET', `/v1/monitoring/alerts?profile_id=${daily}`)).body.result.alerts).toEqual([]);
+  const dailySubject = await graphql(platform, auth.apiKey(sibling.apiKey), `{ monitoredProfile(profileId: "${daily}") { sanctionsFrequency } }`);
+  expect(dailySubject.body.data.monitoredProfile).toEqual({ sanctionsFrequency: 'daily' });
+}, 120_000);
+
+it('alerts are read and acknowledged once, and are invisible from another workspace', async () => {
+  const [alert] = (await waitForAlerts(tenant, 'status=open', 1)).alerts;
+  const other = await call(sibling, 'GET', `/v1/monitoring/alerts/${alert.id}`);
+  expect(other.status).toBe(404);
+  expect(other.body).toMatchObject({ status: 404, msg: expect.any(String) });
+  expect(JSON.stringify(other.body)).toContain('monitoring_alert_not_found');
+  expect((await call(sibling, 'POST', `/v1/monitoring/alerts/${alert.id}/acknowledge`, {})).status).toBe(404);
+  expect((await call(tenant, 'GET', '/v1/monitoring/alerts/mal_unknown')).status).toBe(404);
+  expect((await call(tenant, 'POST', `/v1/monitoring/alerts/${alert.id}/acknowledge`, { note: 'x'.repeat(2001) })).status).toBe(400);
+  expect((await call(tenant, 'POST', `/v1/monitoring/alerts/${alert.id}/acknowledge`, { extra: true })).status).toBe(400);
+  expect((await call(tenant, 'GET', '/v1/monitoring/alerts?status=closed')).status).toBe(400);
+
+  const acked = await call(tenant, 'POST', `/v1/monitoring/alerts/${alert.id}/acknowledge`, { note: 'Known customer, reviewed' });
+  expect(acked.status).toBe(200);
+  expect(acked.body.result.alert).toMatchObject({ id: alert.id, status: 'acknowledged', note: 'Known customer, reviewed', acknowledged_by: expect.any(String) });
+  const again = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation($id: ID!) { acknowledgeMonitoringAlert(id: $id, input: { note: "later" }) { status note acknowledgedAt } }`, { id: alert.id });
+  expect(again.body.data.acknowledgeMonitoringAlert).toEqual({ status: 'acknowledged', note: 'Known customer, reviewed', acknowledgedAt: acked.body.result.alert.acknowledged_at });
+  expect((await call(tenant, 'GET', '/v1/monitoring/alerts?status=open')).body.result.alerts).toEqual([]);
+  const missing = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation { acknowledgeMonitoringAlert(id: "mal_unknown", input: {}) { id } }`);
+  expect(missing.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
+});
