@@ -104,6 +104,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
   graphql_limit_exceeded: 400,
+  idempotency_key_mismatch: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
