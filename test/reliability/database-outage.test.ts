@@ -19,22 +19,31 @@ let tenant: TestTenant;
 let stop = false;
 let traffic: Promise<unknown> | undefined;
 
-beforeAll(async () => {
-  fs.chmodSync(dataDir, 0o755);
-  database = await startOutageDatabase(path.join(dataDir, 'pg'));
-  port = Number(new URL(database.url).port);
-  await applyMigrations(database.url);
-  platform = await startTestPlatform({ config: { databaseUrl: database.url } });
-  tenant = await createTestTenant(platform);
-}, 60_000);
+// Setup starts a PostgreSQL cluster of its own (initdb, every migration): minutes on a loaded
+// machine. Should it still outlast its hook, teardown waits for it and stops what it started, so
+// no platform of this file keeps running into the next test file.
+let setup: Promise<void> | undefined;
+
+beforeAll(() => {
+  setup = (async () => {
+    fs.chmodSync(dataDir, 0o755);
+    database = await startOutageDatabase(path.join(dataDir, 'pg'));
+    port = Number(new URL(database.url).port);
+    await applyMigrations(database.url);
+    platform = await startTestPlatform({ config: { databaseUrl: database.url } });
+    tenant = await createTestTenant(platform);
+  })();
+  return setup;
+}, 240_000);
 
 afterAll(async () => {
   stop = true;
+  await setup?.catch(() => undefined);
   await traffic?.catch(() => undefined);
   await platform?.close();
   await database?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+}, 240_000);
 
 const create = (key: string) =>
   request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } });
