@@ -5,14 +5,19 @@
 // first is still running waits for it (409 idempotency_key_in_use if it does not finish within
 // the lease). The REST adapter forwards the header for its POST routes, so REST creates get the
 // same guarantee. Only successful responses are kept: a failed request wrote nothing.
+// GraphQL clients may pass the key as the `idempotencyKey` argument of a create/start mutation
+// instead (gateway/idempotency-key.ts); header and argument are one key, so both present and
+// different answers 400 idempotency_key_mismatch.
 import crypto from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { KeyProvider, open, seal, SealedValue } from '../platform/crypto/envelope';
 import { Db } from '../platform/db/prisma';
-import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, releaseIdempotencyKey } from '../platform/db/idempotency-store';
+import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, IdempotencyScope, releaseIdempotencyKey } from '../platform/db/idempotency-store';
+import { Backoff, backoffDelay } from '../platform/db/pg-listener';
 import { ErrorCode, httpStatusFor } from '../platform/errors/codes';
 import type { GatewayContext } from './gateway-server';
+import { idempotencyKeyOf } from './idempotency-key';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -20,13 +25,18 @@ const POLL_MS = 100;
 
 export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin<GatewayContext> {
   let lastSweep = 0;
+  const settling = new PendingSettlements();
   return {
     async requestDidStart() {
       let claimedId: string | undefined;
+      let claimedScope: IdempotencyScope | undefined;
       return {
         async responseForOperation(context: GraphQLRequestContext<GatewayContext>): Promise<GraphQLResponse | null> {
-          const key = context.request.http?.headers.get(IDEMPOTENCY_HEADER);
-          if (key === undefined || context.operation?.operation !== 'mutation') return null;
+          if (context.operation?.operation !== 'mutation') return null;
+          const found = idempotencyKeyOf(context.request.http?.headers.get(IDEMPOTENCY_HEADER), context.operation, context.document, context.request.variables);
+          if (found.error) return errorResponse(found.error.code, found.error.message);
+          const key = found.key;
+          if (key === undefined) return null;
           if (!KEY_PATTERN.test(key)) return errorResponse('schema_validation_failed', 'Idempotency-Key: 1 to 255 printable ASCII characters');
           const { principal } = context.contextValue;
           const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.actorId, key };
@@ -36,40 +46,104 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
             void deleteExpiredIdempotentRequests(db).catch(() => undefined);
           }
           const deadline = Date.now() + IDEMPOTENCY_LEASE_MS + 2_000;
-          for (;;) {
-            const claim = await claimIdempotencyKey(db, scope, fingerprint);
-            if (claim.outcome === 'claimed') {
-              claimedId = claim.id;
-              return null;
+          // An earlier request of this process with the key is still recording its outcome (the
+          // database was away when it finished): its record decides, so wait for it rather than take
+          // the key over when the lease runs out and run the create a second time.
+          if (!(await settling.wait(scope, deadline))) return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
+          try {
+            for (;;) {
+              const claim = await claimIdempotencyKey(db, scope, fingerprint);
+              if (claim.outcome === 'claimed') {
+                claimedId = claim.id;
+                claimedScope = scope;
+                return null;
+              }
+              if (claim.outcome === 'mismatch') return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');
+              if (claim.outcome === 'completed') {
+                const result = open<Record<string, unknown>>(keys, claim.response as SealedValue, sealContext(scope));
+                const headers = new HeaderMap([['idempotent-replayed', 'true']]);
+                return { http: { status: 200, headers }, body: { kind: 'single', singleResult: result } };
+              }
+              if (Date.now() > deadline) return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
+              await new Promise((resolve) => setTimeout(resolve, POLL_MS));
             }
-            if (claim.outcome === 'mismatch') return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');
-            if (claim.outcome === 'completed') {
-              const result = open<Record<string, unknown>>(keys, claim.response as SealedValue, sealContext(scope));
-              const headers = new HeaderMap([['idempotent-replayed', 'true']]);
-              return { http: { status: 200, headers }, body: { kind: 'single', singleResult: result } };
-            }
-            if (Date.now() > deadline) return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
-            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          } catch (error) {
+            // The key store (the database) is unreachable: nothing ran, the client may retry.
+            context.logger.warn(`idempotency key store unavailable: ${(error as Error).message}`);
+            return errorResponse('service_unavailable', 'The service is temporarily unavailable; retry with the same Idempotency-Key');
           }
         },
         async willSendResponse(context) {
-          if (!claimedId) return;
+          if (!claimedId || !claimedScope) return;
           const id = claimedId;
+          const scope = claimedScope;
           claimedId = undefined;
           const body = context.response.body;
-          const principal = context.contextValue.principal;
-          const key = context.request.http?.headers.get(IDEMPOTENCY_HEADER) ?? '';
-          const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.actorId, key };
           if (body.kind !== 'single' || body.singleResult.errors?.length) {
-            await releaseIdempotencyKey(db, id).catch(() => undefined);
+            void settling.run(scope, () => releaseIdempotencyKey(db, id));
             return;
           }
           const { data, extensions } = body.singleResult;
-          await completeIdempotentRequest(db, id, seal(keys, { data, ...(extensions ? { extensions } : {}) }, sealContext(scope)));
+          const sealed = seal(keys, { data, ...(extensions ? { extensions } : {}) }, sealContext(scope));
+          // The answer goes out whatever happens here: what it reports was done. Should the database
+          // be away, the record is written as soon as it returns (retries from this process wait).
+          await settling.run(scope, () => completeIdempotentRequest(db, id, sealed));
         },
       };
     },
   };
+}
+
+/** Outcomes (complete or release) of claimed keys still being written, by key scope. Each is
+ * tried at once and, should that fail, again with capped backoff until it lands or SETTLE_GIVE_UP_MS
+ * passes (a lease that then runs out is taken over as after a crash). */
+class PendingSettlements {
+  private readonly pending = new Map<string, Promise<void>>();
+
+  /** Resolves when the first attempt ended (landed or handed to the background). */
+  run(scope: IdempotencyScope, write: () => Promise<void>): Promise<void> {
+    const id = scopeId(scope);
+    let firstAttempt!: () => void;
+    const first = new Promise<void>((resolve) => (firstAttempt = resolve));
+    const settled = (async () => {
+      const started = Date.now();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await write();
+          return;
+        } catch {
+          firstAttempt();
+          if (Date.now() - started > SETTLE_GIVE_UP_MS) return;
+          await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, SETTLE_BACKOFF)).unref());
+        }
+      }
+    })().finally(() => {
+      if (this.pending.get(id) === settled) this.pending.delete(id);
+      firstAttempt();
+    });
+    this.pending.set(id, settled);
+    return first;
+  }
+
+  /** Waits for a pending outcome of the scope; false when the deadline passed first. */
+  async wait(scope: IdempotencyScope, deadline: number): Promise<boolean> {
+    const pending = this.pending.get(scopeId(scope));
+    if (!pending) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))));
+    try {
+      return await Promise.race([pending.then(() => true), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+const SETTLE_GIVE_UP_MS = 10 * 60_000;
+const SETTLE_BACKOFF: Backoff = { initialMs: 100, maxMs: 2_000 };
+
+function scopeId(scope: IdempotencyScope): string {
+  return JSON.stringify([scope.tenantId, scope.workspaceId, scope.actorId, scope.key]);
 }
 
 function fingerprintOf(context: GraphQLRequestContext<GatewayContext>): string {
@@ -80,7 +154,7 @@ function fingerprintOf(context: GraphQLRequestContext<GatewayContext>): string {
     .digest('hex');
 }
 
-function sealContext(scope: { tenantId: string; workspaceId: string; actorId: string; key: string }): string {
+function sealContext(scope: IdempotencyScope): string {
   return `platform.idempotency:${scope.tenantId}:${scope.workspaceId}:${scope.actorId}:${scope.key}`;
 }
 

@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   // profile onboarding (issue 11)
   profile_onboarding_unavailable: 503,
   monitoring_alert_not_found: 404,
+  // reliability (issue 17): GraphQL idempotency key argument
+  idempotency_key_mismatch: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,8 +1,7 @@
 // A PostgreSQL a test may stop and start again (test/helpers/pg-server-process.ts in a child).
-import { ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
+// stop() resolves once the server process has stopped PostgreSQL and exited.
+import { ChildProcess } from 'node:child_process';
+import { exited, spawnTypeScript } from './platform-process';
 
 export interface OutageDatabase {
   url: string;
@@ -10,10 +9,7 @@ export interface OutageDatabase {
 }
 
 export function startOutageDatabase(dataDir: string, port?: number): Promise<OutageDatabase> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'test/helpers/pg-server-process.ts'), dataDir, port ? String(port) : ''], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawnTypeScript('test/helpers/pg-server-process.ts', [dataDir, port ? String(port) : ''], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.once('exit', (code) => reject(new Error(`PostgreSQL process exited (${code})`)));
@@ -24,11 +20,10 @@ export function startOutageDatabase(dataDir: string, port?: number): Promise<Out
       child.removeAllListeners('exit');
       resolve({
         url: match[1],
-        stop: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited(child);
+        },
       });
     });
   });

@@ -1,14 +1,12 @@
 // At least once across a crash: a worker process killed with SIGKILL in the middle of a delivery
 // (the receiver has the request, no answer yet) loses nothing; a worker started afterwards picks
 // the delivery up once the dead worker's lease expires, and the receiver acknowledges it.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startWorker } from '../../platform/runtime/worker';
+import { spawnPlatformProcess } from '../helpers/platform-process';
 import { TestPlatform } from '../helpers/test-platform';
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 import { createProfile, createSession, driveTo, idv, newTenant, startIdvPlatform } from './idv-helpers';
 
-const root = path.resolve(__dirname, '../..');
 let platform: TestPlatform;
 let receiver: WebhookReceiver;
 
@@ -25,10 +23,8 @@ it('kill -9 of the worker mid-delivery loses no event', async () => {
   const tenant = await newTenant(platform);
   await idv(platform, tenant).post('/webhooks', { url: receiver.url, kinds: ['idv'] });
   receiver.mode = 'hang';
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts'), '--service', 'worker'], {
-    cwd: root,
+  const child = spawnPlatformProcess(['--service', 'worker'], {
     env: { ...process.env, VIGIL_LOG_LEVEL: 'warn', VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', VIGIL_WEBHOOK_TIMEOUT_MS: '5000', VIGIL_WEBHOOK_TIME_SCALE: '0.0001' },
-    stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;

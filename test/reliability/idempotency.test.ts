@@ -91,3 +91,67 @@ it('refuses a malformed key with 400', async () => {
   expect(response.status).toBe(400);
   expect(response.body.error.code).toBe('schema_validation_failed');
 });
+
+describe('the idempotencyKey argument of GraphQL create/start mutations', () => {
+  const createProfile = 'mutation ($input: CreateProfileInput!, $key: String) { createProfile(input: $input, idempotencyKey: $key) { id name } }';
+  const headers = () => auth.apiKey(tenant.apiKey);
+
+  it('runs a mutation once per key given as an argument (literal or variable)', async () => {
+    const before = await profileCount();
+    const first = await graphql(platform, headers(), createProfile, { input: { name: 'Argument Key', kind: 'individual' }, key: 'arg-key-1' });
+    const replay = await graphql(platform, headers(), createProfile, { input: { name: 'Argument Key', kind: 'individual' }, key: 'arg-key-1' });
+    expect(first.body.errors).toBeUndefined();
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const literal = 'mutation { createProfileGroup(input: { name: "Argument Group" }, idempotencyKey: "arg-group-1") { id } }';
+    const group = await graphql(platform, headers(), literal);
+    const groupAgain = await graphql(platform, headers(), literal);
+    expect(group.body.errors).toBeUndefined();
+    expect(groupAgain.body.data.createProfileGroup.id).toBe(group.body.data.createProfileGroup.id);
+    expect(await profileCount()).toBe(before + 1);
+  });
+
+  it('is the same key as the header: header and argument with the same value replay each other', async () => {
+    const variables = { input: { name: 'Header Or Argument', kind: 'individual' }, key: 'both-1' };
+    const viaArgument = await graphql(platform, headers(), createProfile, variables);
+    const viaBoth = await graphql(platform, { ...headers(), 'Idempotency-Key': 'both-1' }, createProfile, variables);
+    expect(viaBoth.body).toEqual(viaArgument.body);
+    expect(viaBoth.headers.get('idempotent-replayed')).toBe('true');
+    const reused = await graphql(platform, headers(), createProfile, { ...variables, input: { name: 'Another Name', kind: 'individual' } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors[0].extensions.code).toBe('idempotency_key_reused');
+  });
+
+  it('refuses a header and an argument that differ: 400 idempotency_key_mismatch, nothing created', async () => {
+    const before = await profileCount();
+    const response = await graphql(platform, { ...headers(), 'Idempotency-Key': 'header-key' }, createProfile, { input: { name: 'Mismatch', kind: 'individual' }, key: 'argument-key' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].extensions).toEqual({ code: 'idempotency_key_mismatch', http: { status: 400 } });
+    expect(response.body.data).toBeUndefined();
+    expect(await profileCount()).toBe(before);
+  });
+
+  it('refuses two mutations of one request naming different keys, and a malformed argument key', async () => {
+    const before = await profileCount();
+    const twoKeys = await graphql(
+      platform,
+      headers(),
+      'mutation { a: createProfile(input: { name: "A", kind: "individual" }, idempotencyKey: "a-1") { id } b: createProfile(input: { name: "B", kind: "individual" }, idempotencyKey: "b-1") { id } }',
+    );
+    expect(twoKeys.status).toBe(400);
+    expect(twoKeys.body.errors[0].extensions.code).toBe('idempotency_key_mismatch');
+    const malformed = await graphql(platform, headers(), createProfile, { input: { name: 'Bad Argument', kind: 'individual' }, key: 'x'.repeat(300) });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors[0].extensions.code).toBe('schema_validation_failed');
+    expect(await profileCount()).toBe(before);
+  });
+
+  it('reads the argument through named fragments on the mutation root', async () => {
+    const document = 'mutation { ...Create } fragment Create on Mutation { createProfile(input: { name: "Fragment", kind: "individual" }, idempotencyKey: "fragment-1") { id } }';
+    const first = await graphql(platform, headers(), document);
+    const again = await graphql(platform, headers(), document);
+    expect(first.body.errors).toBeUndefined();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.createProfile.id).toBe(first.body.data.createProfile.id);
+  });
+});

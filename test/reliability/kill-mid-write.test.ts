@@ -1,12 +1,11 @@
 // kill -9 of the platform process mid-write: a client that retries every unacknowledged create
 // under its Idempotency-Key, against the restarted process, ends with exactly one object per key
 // and keeps everything that was acknowledged.
-import { ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import { ChildProcess } from 'node:child_process';
 import { freePort } from '../../platform/net/free-port';
+import { exited, spawnPlatformProcess } from '../helpers/platform-process';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
-const ROOT = path.resolve(__dirname, '../..');
 let observer: TestPlatform; // only for its database handle and tenant setup
 let tenant: TestTenant;
 let ports: Record<string, number>;
@@ -20,22 +19,18 @@ beforeAll(async () => {
 afterAll(() => observer.close());
 
 function startProcess(): Promise<{ child: ChildProcess; restUrl: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'error' };
   for (const [name, port] of Object.entries(ports)) env[`VIGIL_${name}_PORT`] = String(port);
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'platform/main.ts'), '--service', 'profiles,idv,screening,risk,gateway,rest-adapter'], {
-    cwd: ROOT,
-    env,
-    stdio: 'ignore',
-  });
+  const child = spawnPlatformProcess(['--service', 'profiles,idv,screening,risk,gateway,rest-adapter'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const restUrl = `http://127.0.0.1:${ports.REST}`;
   return (async () => {
-    for (let waited = 0; waited < 60_000; waited += 250) {
+    for (let waited = 0; waited < 120_000 && child.exitCode === null; waited += 250) {
       const ready = await fetch(`${restUrl}/readyz`).then((response) => response.ok).catch(() => false);
       if (ready) return { child, restUrl };
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     child.kill('SIGKILL');
-    throw new Error('the platform process did not become ready');
+    throw new Error(`the platform process did not become ready (exit ${child.exitCode ?? child.signalCode ?? 'none'})`);
   })();
 }
 
@@ -57,10 +52,15 @@ it('retries after kill -9 create nothing twice and lose nothing acknowledged', a
       }
     })(),
   );
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  // Killed mid-traffic once it is warm (a loaded machine may take seconds for the first answers):
+  // the writers have requests in flight.
+  for (const deadline = Date.now() + 90_000; acknowledged.size < 20 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
   first.child.kill('SIGKILL');
   killed = true;
   await Promise.all(writers);
+  await exited(first.child);
+  // Really gone: nothing answers on its port until the restart.
+  expect(await fetch(`${first.restUrl}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
   expect(acknowledged.size).toBeGreaterThan(0);
 
   const second = await startProcess();
@@ -77,5 +77,6 @@ it('retries after kill -9 create nothing twice and lose nothing acknowledged', a
     expect(perKey.size).toBe(attempted.length);
   } finally {
     second.child.kill('SIGTERM');
+    await exited(second.child);
   }
-}, 180_000);
+}, 300_000);

@@ -40,7 +40,8 @@ export class ScreeningIndexHolder {
   private again = false;
   private closed = false;
   private lastError: Error | undefined;
-  private readyWaiters: (() => void)[] = [];
+  /** whenReady() callers: released by the first build, or refused when the holder closes first. */
+  private readyWaiters: ((error?: Error) => void)[] = [];
   /** A first-start load of the shipped lists is in progress (searches would see part of them). */
   private loading = false;
   /** Number of completed swaps (tests and metrics). */
@@ -97,11 +98,15 @@ export class ScreeningIndexHolder {
   /** Resolves once the first index is built (or rejects after timeoutMs). */
   whenReady(timeoutMs = 60_000): Promise<void> {
     if (this.snapshot) return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error('screening index holder closed'));
     return new Promise((resolve, reject) => {
+      // A waiter's timer must not keep a stopping process alive (a batch job waits up to 10 min).
       const timer = setTimeout(() => reject(new Error('screening index not ready')), timeoutMs);
-      this.readyWaiters.push(() => {
+      timer.unref();
+      this.readyWaiters.push((error) => {
         clearTimeout(timer);
-        resolve();
+        if (error) reject(error);
+        else resolve();
       });
     });
   }
@@ -268,6 +273,7 @@ export class ScreeningIndexHolder {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.debounce) clearTimeout(this.debounce);
+    for (const waiter of this.readyWaiters.splice(0)) waiter(new Error('screening index holder closed'));
     await this.refreshing?.catch(() => undefined);
     await this.listener?.close();
     this.listener = undefined;
