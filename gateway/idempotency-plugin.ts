@@ -12,7 +12,7 @@ import { KeyProvider, open, seal, SealedValue } from '../platform/crypto/envelop
 import { Db } from '../platform/db/prisma';
 import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, releaseIdempotencyKey } from '../platform/db/idempotency-store';
 import { ErrorCode, httpStatusFor } from '../platform/errors/codes';
-import type { GatewayContext } from './gateway-server';
+import type { GatewayContext } from './gateway-context';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
