@@ -33,7 +33,7 @@ describe.each([
     const read = await request(platform().restUrl, 'GET', `/clm/v1/profiles/${created.body.result.profile.id}`, { headers: auth.apiKey(tenant.apiKey) });
     expect(read.status).toBe(200);
     expect(read.body.result.profile).toEqual(created.body.result.profile);
-    expect(read.body.result.profile.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(read.body.result.profile.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   });
 
   it('answers a refused credential with the documented envelope (401 unauthorized)', async () => {
