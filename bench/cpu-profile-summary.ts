@@ -1,4 +1,4 @@
-// [LAST_S=<s>] [BY=function] npx tsx bench/cpu-profile-summary.ts <file.cpuprofile>... — where a V8 CPU profile's time went,
+// [LAST_S=<s>] [BY=function|layer] npx tsx bench/cpu-profile-summary.ts <file.cpuprofile>... — where a V8 CPU profile's time went,
 // by owner of the code that ran (self time): a package of node_modules, a folder of this project,
 // Node's own internals by area, GC and idle. Used for docs/performance.md (write flame graphs by
 // loading the same .cpuprofile files in Chrome DevTools or speedscope).
@@ -33,10 +33,27 @@ export function ownerOf(url: string, functionName: string): string {
 }
 
 /** lastMs: only the samples of the profile's last lastMs (the load phase, not the start-up). */
+/** BY=layer: owners grouped into the layers docs/performance.md reports. */
+const LAYERS: [RegExp, string][] = [
+  [/^(graphql|@apollo\/|@graphql-tools|@escape\.tech|graphql-scalars)/, 'GraphQL (parse, validate, plan, execute)'],
+  [/^(node:_http|node:net|node:stream|node:streams|node:webstreams|node:deps|node:dns|express|router|body-parser|raw-body|content-type|negotiator|@as-integrations|type-is|on-finished|finalhandler|send|helmet|undici|node:internal)/, 'HTTP transport (servers, fetch, sockets)'],
+  [/^subgraphs\/screening/, 'screening engine + search service'],
+  [/^(pg|pg-|@prisma|prisma|platform\/db)/, 'database clients'],
+  [/^(node:crypto|platform\/principal|platform\/crypto)/, 'crypto (HMAC, hashes, ids)'],
+  [/^(pino|prom-client|platform\/logging|platform\/http)/, 'logging, metrics, service frame'],
+  [/^\(garbage collector\)/, 'garbage collection'],
+  [/^\(idle\)/, '(idle)'],
+];
+
+function layerOf(owner: string): string {
+  return LAYERS.find(([pattern]) => pattern.test(owner))?.[1] ?? `other: ${owner.startsWith('node:') || owner.startsWith('(') ? 'node internals, native (JSON, writev)' : owner}`;
+}
+
 export function summarize(profile: CpuProfile, lastMs = Infinity): { owner: string; ms: number; share: number }[] {
   const owners = new Map<number, string>(
     profile.nodes.map((node) => {
       const owner = ownerOf(node.callFrame.url, node.callFrame.functionName);
+      if (process.env.BY === 'layer') return [node.id, layerOf(owner)];
       return [node.id, process.env.BY === 'function' ? `${owner} ${node.callFrame.functionName || '(anonymous)'}` : owner];
     }),
   );
