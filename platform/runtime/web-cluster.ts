@@ -32,6 +32,11 @@ interface ReadyMessage {
 interface StartMessage {
   vigilStart: Record<string, string>;
 }
+/** A web process has loaded its code and listens for the start message (a message sent before it
+ * listens would be lost). */
+interface AwaitingMessage {
+  vigilAwaitingStart: true;
+}
 
 export interface WebCluster {
   /** The URLs the web processes bound (the same in each: the ports are shared). */
@@ -53,20 +58,25 @@ export function forkWebCluster(count: number): ForkedWebCluster {
   let stopping = false;
   let startEnv: Record<string, string> | undefined;
   const workers = new Set<Worker>();
+  const awaiting = new Set<Worker>();
   let urls: Partial<Record<ServiceName, string>> = {};
   const ready: Promise<void>[] = [];
   const fork = () =>
     new Promise<void>((resolve, reject) => {
       const worker = cluster.fork({ [WEB_ROLE_ENV]: 'web' });
       workers.add(worker);
-      if (startEnv) worker.send({ vigilStart: startEnv } satisfies StartMessage);
-      worker.on('message', (message: ReadyMessage) => {
+      worker.on('message', (message: ReadyMessage & AwaitingMessage) => {
+        if (message?.vigilAwaitingStart) {
+          if (startEnv) worker.send({ vigilStart: startEnv } satisfies StartMessage);
+          else awaiting.add(worker);
+        }
         if (!message?.vigilReady) return;
         urls = message.vigilReady;
         resolve();
       });
       worker.once('exit', (code, signal) => {
         workers.delete(worker);
+        awaiting.delete(worker);
         reject(new Error(`web process exited before serving (${code ?? signal})`));
         if (stopping) return;
         logger.error({ code, signal, pid: worker.process.pid }, 'web process died; starting a replacement');
@@ -94,7 +104,8 @@ export function forkWebCluster(count: number): ForkedWebCluster {
   return {
     async start(env) {
       startEnv = env;
-      for (const worker of workers) worker.send({ vigilStart: env } satisfies StartMessage);
+      for (const worker of awaiting) worker.send({ vigilStart: env } satisfies StartMessage);
+      awaiting.clear();
       await Promise.all(ready);
       return {
         get urls() {
@@ -117,6 +128,7 @@ export function awaitStart(): Promise<void> {
       resolve();
     };
     process.on('message', listener);
+    process.send?.({ vigilAwaitingStart: true } satisfies AwaitingMessage);
   });
 }
 
