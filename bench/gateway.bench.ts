@@ -1,6 +1,9 @@
 // npm run bench:gateway — the price of the public path. The same trivial authenticated read
-// (one profile by id) sent (a) through REST adapter → gateway → profiles subgraph → Postgres and
-// (b) straight to the profiles subgraph with a signed principal. autocannon on loopback.
+// (one profile by id) sent, in one run, (a) straight to the profiles subgraph with a signed
+// principal, (b) through REST adapter → gateway → subgraph in one process (in-process calls, as
+// `npm start` runs) and (c) the same path over loopback HTTP between the services (as separate
+// services run it, VIGIL_IN_PROCESS=0), at 1 connection (added latency) and BENCH_CONNECTIONS
+// (throughput), each as a ratio of (a). autocannon on loopback; the process RSS is printed.
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -11,10 +14,11 @@ import { loadConfig } from '../platform/config';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { startPlatform } from '../platform/runtime/start-platform';
+import { allRoutes } from '../rest-adapter/routes';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 async function main(): Promise<void> {
   const database = process.env.DATABASE_URL
@@ -26,7 +30,9 @@ async function main(): Promise<void> {
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
   await applyMigrations(process.env.DATABASE_URL);
   const config = { ...loadConfig(), ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 } };
-  const platform = await startPlatform(config, ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter']);
+  const services = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'] as const;
+  const platform = await startPlatform(config, services, { inProcess: true });
+  const overHttp = await startPlatform(config, services, { inProcess: false });
   try {
     const tenant = await createTenant(platform.db, 'bench');
     const workspace = await createWorkspace(platform.db, tenant.id, 'bench');
@@ -41,29 +47,41 @@ async function main(): Promise<void> {
     const profileId = createdBody.result.profile.id;
 
     const principal = { tenantId: tenant.id, workspaceId: workspace.id, actorId: application.id, kind: 'application' as const, entitlements: {} };
-    const direct = await run('subgraph (direct)', {
+    // The very operation the REST route sends.
+    const operation = allRoutes.find((route) => route.method === 'get' && route.path === '/clm/v1/profiles/:profileId')?.operation;
+    if (!operation) throw new Error('no GET /clm/v1/profiles/:profileId route');
+    const direct = {
       url: platform.urls.profiles!,
-      method: 'POST',
+      method: 'POST' as const,
       headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: signPrincipal(principal, config.internalSecret, Date.now(), 3600_000) },
-      body: JSON.stringify({ query: 'query($id: ID!) { profile(id: $id) { id name kind email status createdAt updatedAt } }', variables: { id: profileId } }),
-    });
-    const viaRest = await run('REST → gateway → subgraph', {
-      url: `${platform.urls['rest-adapter']}/clm/v1/profiles/${profileId}`,
-      method: 'GET',
-      headers: { 'x-api-key': apiKey.key },
-    });
-    console.log('\nGET one profile, %d connections, %d s each, loopback, %d cores', CONNECTIONS, DURATION_S, os.cpus().length);
-    console.table([direct, viaRest]);
-    console.log(`REST path / direct: p50 x${(viaRest.p50_ms / direct.p50_ms).toFixed(2)}, p99 x${(viaRest.p99_ms / direct.p99_ms).toFixed(2)}, throughput x${(viaRest.req_per_s / direct.req_per_s).toFixed(2)}`);
+      body: JSON.stringify({ query: operation, variables: { id: profileId } }),
+    };
+    const probe = (await (await fetch(direct.url, direct)).json()) as { errors?: unknown };
+    if (probe.errors) throw new Error(`direct probe failed: ${JSON.stringify(probe.errors)}`);
+    const rest = (base: string) => ({ url: `${base}/clm/v1/profiles/${profileId}`, method: 'GET' as const, headers: { 'x-api-key': apiKey.key } });
+    await run('warm-up', { ...rest(platform.urls['rest-adapter']!), connections: 4, duration: 2 });
+    await run('warm-up', { ...rest(overHttp.urls['rest-adapter']!), connections: 4, duration: 2 });
+    const rows = [];
+    for (const connections of [1, CONNECTIONS]) {
+      const base = await run(`subgraph direct, ${connections} conn`, { ...direct, connections });
+      const local = await run(`REST → gateway → subgraph, in process, ${connections} conn`, { ...rest(platform.urls['rest-adapter']!), connections });
+      const http = await run(`REST → gateway → subgraph, over HTTP, ${connections} conn`, { ...rest(overHttp.urls['rest-adapter']!), connections });
+      rows.push(base, ...[local, http].map((row) => ({ ...row, added_p50_ms: row.p50_ms - base.p50_ms, throughput_vs_direct: `x${(row.req_per_s / base.req_per_s).toFixed(2)}` })));
+    }
+    console.log('\nGET one profile, 1 and %d connections, %d s each, loopback, %d cores, load average %s', CONNECTIONS, DURATION_S, os.cpus().length, os.loadavg().map((x) => x.toFixed(1)).join('/'));
+    console.table(rows);
+    console.log('targets: added p50 <= 2 ms at 1 conn; throughput >= x0.80 of direct at %d conn', CONNECTIONS);
+    console.log(`RSS of this process (two platforms, no screening lists loaded): ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
   } finally {
+    await overHttp.close();
     await platform.close();
     await database?.stop();
   }
 }
 
-async function run(name: string, options: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
-  process.stdout.write(`running ${name} for ${DURATION_S} s…\n`);
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+async function run(name: string, options: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; connections: number; duration?: number }) {
+  process.stdout.write(`running ${name} for ${options.duration ?? DURATION_S} s…\n`);
+  const result = await autocannon({ duration: DURATION_S, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { path: name, p50_ms: result.latency.p50, p99_ms: result.latency.p99, req_per_s: Math.round(result.requests.average), requests: result.requests.total };
 }

@@ -12,6 +12,7 @@ import { DEFAULT_THRESHOLD } from '../subgraphs/screening/engine/levels';
 import { generateEvaluationSet, VARIANT_KINDS, type EvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { entityKey, type EntityType, type WatchlistEntity } from '../subgraphs/screening/lists';
 import { loadBenchEntities } from './lib/evaluation-lists';
+import { loadTrigramTable, TRIGRAM_THRESHOLD, trigramQuery } from './lib/trigram-peer';
 import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type Half, type HeldOutCase } from './lib/held-out-sets';
 
 interface Figures {
@@ -54,29 +55,17 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   pool.on('error', () => undefined); // idle clients see the server shut down at the end of the run
   try {
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await pool.query(`DROP TABLE IF EXISTS ${table}`);
-    await pool.query(`CREATE TABLE ${table} (entity_id text NOT NULL, name text NOT NULL)`);
-    const rows = entities.flatMap((e) => e.names.map((n) => [entityKey(e), n.value] as const));
-    for (let i = 0; i < rows.length; i += 2000) {
-      const chunk = rows.slice(i, i + 2000);
-      await pool.query(`INSERT INTO ${table} (entity_id, name) SELECT * FROM unnest($1::text[], $2::text[])`, [chunk.map((r) => r[0]), chunk.map((r) => r[1])]);
-    }
-    await pool.query(`CREATE INDEX ${table}_trgm ON ${table} USING gin (name gin_trgm_ops)`);
-    await pool.query(`ANALYZE ${table}`);
+    await loadTrigramTable(pool, entities, table);
     const out: { id: string; score: number }[][] = new Array(queries.length);
     let next = 0;
     const worker = async () => {
       const client = await pool.connect();
       try {
-        await client.query('SELECT set_limit(0.3)');
+        await client.query(`SELECT set_limit(${TRIGRAM_THRESHOLD})`);
         for (;;) {
           const i = next++;
           if (i >= queries.length) break;
-          const r = await client.query(
-            `SELECT entity_id, max(similarity(name, $1)) AS s FROM ${table} WHERE name % $1 GROUP BY entity_id ORDER BY s DESC, entity_id LIMIT 10`,
-            [queries[i]],
-          );
+          const r = await client.query(trigramQuery(table), [queries[i]]);
           out[i] = r.rows.map((row) => ({ id: row.entity_id as string, score: Number(row.s) }));
         }
       } finally { client.release(); }

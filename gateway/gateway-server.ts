@@ -1,26 +1,27 @@
 // The Apollo gateway: authenticates every caller, then plans queries across the four subgraphs,
-// forwarding the principal in a signed short-lived header and the request id for log correlation.
+// forwarding the principal in a signed short-lived header and the request id for log correlation
+// (or handing both over in process to subgraphs of this process: subgraph-data-sources.ts).
 import path from 'node:path';
 import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloGateway } from '@apollo/gateway';
 import { GraphQLError, parse } from 'graphql';
-import type { Fetcher } from '@apollo/utils.fetcher';
 import { VigilConfig } from '../platform/config';
 import { Db } from '../platform/db/prisma';
-import { DomainError, PlatformError } from '../platform/errors/domain-error';
-import { findUnstorableText } from '../platform/subgraph/text-guard';
+import { DomainError } from '../platform/errors/domain-error';
 import { formatError } from '../platform/errors/to-graphql-error';
 import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
-import { Principal, PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
 import { SubgraphName } from '../platform/subgraph/subgraph-server';
+import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
 import { CredentialCache } from './credentials/credential-cache';
 import { credentialResolvers } from './credentials/credential-resolvers';
-import { assertOperationAllowed, assertOperationAllowedForScheme } from './credentials/narrow-principals';
-import { readCredential } from './credentials/read-credential';
-import { CredentialResolver, resolvePrincipal } from './credentials/resolve-principal';
+import { CredentialResolver } from './credentials/resolve-principal';
+import { buildGatewayContext, GatewayContext } from './gateway-context';
+import { GatewayExecutor, inProcessGateway } from './in-process-gateway';
+import { InProcessSubgraphDataSource, SignedPrincipalDataSource } from './subgraph-data-sources';
+import { PrincipalSignatureCache } from './principal-signature-cache';
 import { composeSupergraph } from './supergraph';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
@@ -32,23 +33,7 @@ import { idempotencyPlugin } from './idempotency-plugin';
 import { OPERATION_LIMITS, operationLimits } from './operation-limits';
 import { requestErrorStatusPlugin } from './request-error-status';
 
-export interface GatewayContext {
-  principal: Principal;
-  requestId: string;
-}
-
-class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(url: string, private readonly secret: string) {
-    // Node's own fetch keeps connections to the subgraphs alive (the default fetcher opens a new
-    // TCP connection per subgraph call).
-    super({ url, fetcher: fetch as unknown as Fetcher });
-  }
-  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    if (!('principal' in context) || !context.principal) return;
-    request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal, this.secret));
-    request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
-  }
-}
+export type { GatewayContext } from './gateway-context';
 
 export interface GatewayOptions {
   db: Db;
@@ -56,13 +41,24 @@ export interface GatewayOptions {
   subgraphUrls: Record<SubgraphName, string>;
   port: number;
   extraCredentialResolvers?: Record<string, CredentialResolver>;
+  /** Subgraphs running in this process: called in process instead of over HTTP. */
+  localSubgraphs?: Partial<Record<SubgraphName, LocalSubgraphExecutor>>;
 }
 
-export async function startGateway(options: GatewayOptions): Promise<RunningServer> {
+/** The running gateway: its HTTP endpoint, and an in-process entry for a REST adapter beside it. */
+export interface RunningGateway extends RunningServer {
+  execute: GatewayExecutor;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { db, config } = options;
+  const signatures = new PrincipalSignatureCache(config.internalSecret);
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(options.subgraphUrls),
-    buildService: ({ url }) => new SignedPrincipalDataSource(url!, config.internalSecret),
+    buildService: ({ name, url }) => {
+      const local = options.localSubgraphs?.[name as SubgraphName];
+      return local ? new InProcessSubgraphDataSource(local) : new SignedPrincipalDataSource(url!, signatures);
+    },
   });
   const limits = operationLimits();
   const apollo = new ApolloServer<GatewayContext>({
@@ -85,6 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   const resolvers = credentialResolvers({ subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret }, options.extraCredentialResolvers);
   const credentialCache = new CredentialCache(config.databaseUrl);
   await credentialCache.start();
+  const contextDeps = { db, resolvers, credentialCache };
 
   const app = createServiceApp('gateway', async () => {
     await db.$queryRaw`SELECT 1`;
@@ -102,19 +99,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
     refuseUnknownOperationName,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
-        const credential = readCredential({ authorization: req.header('authorization'), apiKey: req.header('x-api-key') });
-        const operation = req.method === 'GET' ? req.query : req.body;
         try {
-          // Hosted-page (capture, invite) and public principals run only their allow-listed fields:
-          // checked from the scheme before resolving (no lookup for a refused operation) and again
-          // on the resolved principal.
-          if (credential) assertOperationAllowedForScheme(credential.scheme, operation);
-          const principal = await resolvePrincipal(credential, db, resolvers, credentialCache, { requestId: req.requestId });
-          assertOperationAllowed(principal, operation);
-          // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
-          const unstorable = findUnstorableText(requestVariables(req));
-          if (unstorable) throw new PlatformError('schema_validation_failed', `${unstorable}: text must not contain NUL characters or unpaired surrogates`);
-          return { principal, requestId: req.requestId };
+          return await buildGatewayContext(contextDeps, {
+            authorization: req.header('authorization'),
+            apiKey: req.header('x-api-key'),
+            operation: req.method === 'GET' ? req.query : req.body,
+            variables: requestVariables(req),
+            requestId: req.requestId,
+          });
         } catch (error) {
           if (error instanceof DomainError) {
             throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
@@ -128,6 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningServ
   return {
     ...server,
     url: `${server.url}/graphql`,
+    execute: inProcessGateway(apollo, contextDeps),
     async close() {
       await server.close();
       await apollo.stop();

@@ -16,7 +16,7 @@ import { Db } from '../platform/db/prisma';
 import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, IdempotencyScope, releaseIdempotencyKey } from '../platform/db/idempotency-store';
 import { Backoff, backoffDelay } from '../platform/db/pg-listener';
 import { ErrorCode, httpStatusFor } from '../platform/errors/codes';
-import type { GatewayContext } from './gateway-server';
+import type { GatewayContext } from './gateway-context';
 import { idempotencyKeyOf } from './idempotency-key';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,5 +1,6 @@
-// `npm start`: the whole platform in one process on the embedded default, or one service
-// (`npm start -- --service gateway`) as docker-compose runs it.
+// `npm start`: the whole platform on the embedded default, on every core (a primary with the
+// screening index and the job worker, plus one web process per core: runtime/web-cluster.ts), or
+// one service (`npm start -- --service gateway`) as docker-compose runs it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
@@ -11,12 +12,18 @@ import { seedDemo } from './tenancy/seed-demo';
 import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 import { startLocalMailSink } from './mail/local-mail-sink';
+import { awaitStart, ForkedWebCluster, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from './runtime/web-cluster';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
 
 async function main(): Promise<void> {
+  if (isWebProcess()) return runWebProcess();
   const services = selectedServices(process.argv.slice(2));
+  const everything = services.length === SERVICE_NAMES.length;
+  const webProcesses = everything ? webProcessCount() : 1;
+  // Forked first: the web processes load their code while this one prepares the database.
+  const web: ForkedWebCluster | undefined = webProcesses > 1 ? forkWebCluster(webProcesses) : undefined;
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
@@ -27,7 +34,7 @@ async function main(): Promise<void> {
     config.smtp = { host: '127.0.0.1', port: mailSink.port, from: 'no-reply@vigil.local' };
     config.delivery = { ...config.delivery, localMailDir: mailSink.dir };
   }
-  const platform = await startPlatform(config, services);
+  const platform = await startPlatform(config, web ? PRIMARY_TIER : services);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +49,7 @@ async function main(): Promise<void> {
       setTimeout(() => process.exit(1), 500).unref();
     }, SHUTDOWN_LIMIT_MS);
     limit.unref();
+    await web?.stop().catch((error) => logger.error({ err: error }, 'error while stopping the web processes'));
     await platform.close().catch((error) => logger.error({ err: error }, 'error while closing services'));
     await mailSink?.close().catch((error) => logger.error({ err: error }, 'error while closing the mail sink'));
     await database?.stop().catch((error) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
@@ -50,14 +58,30 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (services.length === SERVICE_NAMES.length) {
+  if (everything) {
     const demo = await seedDemo(platform.db);
-    const keyFile = path.join(LOCAL_DIR, 'demo-api-key');
-    if (demo) fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
+    if (demo) fs.writeFileSync(DEMO_KEY_FILE, `${demo.apiKey}\n`, { mode: 0o600 });
     // The playground opens with the demo key in its headers (this machine only: the key file is
     // the one written on the first start).
-    setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(keyFile));
-    printBanner(platform.urls, demo?.apiKey, keyFile, Boolean(database), Boolean(mailSink));
+    setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(DEMO_KEY_FILE));
+    let urls = platform.urls;
+    if (web) {
+      // The web processes get what this process resolved: the database, the secrets, where
+      // screening listens and the local mail sink.
+      const started = await web.start({
+        DATABASE_URL: config.databaseUrl,
+        VIGIL_INTERNAL_SECRET: config.internalSecret,
+        VIGIL_MASTER_KEY: process.env.VIGIL_MASTER_KEY ?? '',
+        VIGIL_OPERATOR_TOKEN: process.env.VIGIL_OPERATOR_TOKEN ?? '',
+        VIGIL_SCREENING_URL: platform.urls.screening!,
+        ...(config.smtp ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from } : {}),
+        ...(mailSink ? { VIGIL_LOCAL_MAIL_DIR: mailSink.dir } : {}),
+      });
+      urls = { ...platform.urls, ...started.urls };
+      if (stopping) return;
+      logger.info({ webProcesses, primaryRssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'web processes started');
+    }
+    printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), webProcesses);
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!process.env.VIGIL_SKIP_SHIPPED_WATCHLISTS) {
@@ -69,6 +93,28 @@ async function main(): Promise<void> {
   } else {
     logger.info({ services, urls: platform.urls }, 'services started');
   }
+}
+
+const DEMO_KEY_FILE = path.join(LOCAL_DIR, 'demo-api-key');
+
+/** One web process of the cluster: the stateless tier, in process, against the primary's database. */
+async function runWebProcess(): Promise<void> {
+  await awaitStart();
+  const config = loadConfig();
+  if (process.env.VIGIL_LOCAL_MAIL_DIR) config.delivery = { ...config.delivery, localMailDir: process.env.VIGIL_LOCAL_MAIL_DIR };
+  setPlaygroundApiKey(readDemoKey(DEMO_KEY_FILE));
+  const platform = await startPlatform(config, WEB_TIER);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const limit = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS - 1_000);
+    limit.unref();
+    void platform.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  reportReady(platform.urls);
 }
 
 function readDemoKey(keyFile: string): string | undefined {
@@ -85,12 +131,13 @@ function selectedServices(args: string[]): ServiceName[] {
   return names as ServiceName[];
 }
 
-function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean, localMail: boolean): void {
+function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean, localMail: boolean, webProcesses: number): void {
   const rest = urls['rest-adapter'];
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
   const lines = [
     '',
-    'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : ''),
+    'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : '') +
+      (webProcesses > 1 ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)` : ''),
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,

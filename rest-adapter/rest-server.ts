@@ -9,6 +9,7 @@ import { ApiError } from './http/api-error';
 import { buildRouter, sendError } from './http/build-router';
 import { Area } from './http/envelopes';
 import { GatewayClient } from './http/gateway-client';
+import type { GatewayExecutor } from '../gateway/in-process-gateway';
 import { docsHtml } from './docs/docs-page';
 import { openApiDocument, OpenApiOperation } from './openapi/openapi-document';
 import { allRoutes } from './routes';
@@ -28,10 +29,12 @@ export interface RestAdapterOptions {
   rateLimits?: RateLimits;
   /** Signs the adapter's gateway calls as already rate-limited (platform/http/forwarded-by.ts). */
   internalSecret?: string;
+  /** The gateway of this process, when colocated: called in process instead of over HTTP. */
+  localGateway?: GatewayExecutor;
 }
 
 export function createRestApp(options: RestAdapterOptions): express.Express {
-  const gateway = new GatewayClient(options.gatewayUrl, options.internalSecret);
+  const gateway = new GatewayClient(options.gatewayUrl, options.internalSecret, options.localGateway);
   const routes = options.routes ?? allRoutes;
   const app = createServiceApp('rest-adapter', async () => {
     const response = await fetch(options.gatewayUrl.replace(/\/graphql$/, '/readyz'));

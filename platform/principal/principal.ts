@@ -41,9 +41,10 @@ export interface Principal {
 
 export const PRINCIPAL_HEADER = 'x-vigil-principal';
 export const REQUEST_ID_HEADER = 'x-request-id';
-const DEFAULT_LIFETIME_MS = 60_000;
+/** How long a signed principal header is valid. */
+export const PRINCIPAL_LIFETIME_MS = 60_000;
 
-export function signPrincipal(principal: Principal, secret: string, now = Date.now(), lifetimeMs = DEFAULT_LIFETIME_MS): string {
+export function signPrincipal(principal: Principal, secret: string, now = Date.now(), lifetimeMs = PRINCIPAL_LIFETIME_MS): string {
   const payload = Buffer.from(JSON.stringify({ p: principal, exp: now + lifetimeMs })).toString('base64url');
   return `${payload}.${hmac(secret, payload)}`;
 }

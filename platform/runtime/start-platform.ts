@@ -2,9 +2,10 @@
 // tests, one of them per container in docker-compose.
 import { VigilConfig } from '../config';
 import { createDb, Db } from '../db/prisma';
-import { RunningServer } from '../http/service-app';
 import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
+import type { LocalSubgraphExecutor } from '../subgraph/local-subgraph';
 import { startGateway } from '../../gateway/gateway-server';
+import type { GatewayExecutor } from '../../gateway/in-process-gateway';
 import { startRestAdapter } from '../../rest-adapter/rest-server';
 import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../../rest-adapter/capture/artifact-upload-routes';
 import { LocalKeyProvider } from '../crypto/envelope';
@@ -36,7 +37,15 @@ export interface RunningPlatform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(configured: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES): Promise<RunningPlatform> {
+export interface PlatformOptions {
+  /** Services of this process call each other in process (REST adapter → gateway → subgraphs)
+   * instead of over loopback HTTP. Default on; VIGIL_IN_PROCESS=0 turns it off (benches, tests of
+   * the HTTP path). Services in other processes are always reached over HTTP. */
+  inProcess?: boolean;
+}
+
+export async function startPlatform(configured: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES, options: PlatformOptions = {}): Promise<RunningPlatform> {
+  const inProcess = options.inProcess ?? process.env.VIGIL_IN_PROCESS !== '0';
   // Services started here may bind other ports than configured (port 0 in tests): every service
   // of this process sees the addresses actually bound, including services calling each other
   // (IDV → profiles), because they share this one config object.
@@ -45,22 +54,27 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
   const db = createDb(config.databaseUrl);
   const closers: (() => Promise<void>)[] = [];
   const urls: Partial<Record<ServiceName, string>> = {};
+  const localSubgraphs: Partial<Record<SubgraphName, LocalSubgraphExecutor>> = {};
+  let localGateway: GatewayExecutor | undefined;
   try {
     for (const name of Object.keys(SUBGRAPHS) as SubgraphName[]) {
       if (!services.includes(name)) continue;
-      const server: RunningServer = await startSubgraph(SUBGRAPHS[name]({ db, config }), { db, config }, config.ports[name]);
+      const server = await startSubgraph(SUBGRAPHS[name]({ db, config }), { db, config }, config.ports[name]);
       closers.push(server.close);
       urls[name] = subgraphUrls[name] = server.url;
+      if (inProcess) localSubgraphs[name] = server.execute;
     }
     let gatewayUrl = config.gatewayUrl;
     if (services.includes('gateway')) {
-      const gateway = await startGateway({ db, config, subgraphUrls, port: config.ports.gateway });
+      const gateway = await startGateway({ db, config, subgraphUrls, port: config.ports.gateway, localSubgraphs });
       closers.push(gateway.close);
+      if (inProcess) localGateway = gateway.execute;
       urls.gateway = gatewayUrl = config.gatewayUrl = gateway.url;
     }
     if (services.includes('rest-adapter')) {
       const rest = await startRestAdapter({
         gatewayUrl,
+        localGateway,
         publicBaseUrl: config.publicBaseUrl,
         port: config.ports.rest,
         host: config.host,

@@ -16,6 +16,7 @@ import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from '../principal/principal';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
+import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 
 export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
 
@@ -63,6 +64,11 @@ const inputErrorsAsResults: ApolloServerPlugin = {
   },
 };
 
+/** A running subgraph: its HTTP endpoint, and the same Apollo Server for a gateway in this process. */
+export interface RunningSubgraph extends RunningServer {
+  execute: LocalSubgraphExecutor;
+}
+
 export function readSchema(schemaPath: string): string {
   return fs.readFileSync(schemaPath, 'utf8');
 }
@@ -71,7 +77,7 @@ export async function startSubgraph<Context extends RequestContext>(
   definition: SubgraphDefinition<Context>,
   deps: SubgraphDependencies,
   port: number,
-): Promise<RunningServer> {
+): Promise<RunningSubgraph> {
   const sdl = readSchema(definition.schemaPath);
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
@@ -108,6 +114,7 @@ export async function startSubgraph<Context extends RequestContext>(
   return {
     ...server,
     url: `${server.url}/graphql`,
+    execute: localSubgraphExecutor(definition, apollo),
     async close() {
       await server.close();
       await apollo.stop();

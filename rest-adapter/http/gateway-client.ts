@@ -1,50 +1,73 @@
 // The REST adapter speaks GraphQL to the gateway like any client, forwarding the caller's own
-// credential headers and the request id.
+// credential headers and the request id: over HTTP (pooled keep-alive connections of Node's fetch)
+// when the gateway is another service, in process when it runs in this process.
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { REQUEST_ID_HEADER } from '../../platform/principal/principal';
 import { FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
+import type { GatewayExecutor } from '../../gateway/in-process-gateway';
+import { logger } from '../../platform/logging/logger';
+import { toJsonValues } from '../../platform/subgraph/json-values';
 import { ApiError } from './api-error';
 
 interface GraphQLResponse {
   data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string; http?: { status?: number } } }[];
+  errors?: readonly { message: string; extensions?: { code?: unknown; http?: unknown } }[];
 }
+
+const FORWARDED_HEADERS = ['authorization', 'x-api-key', 'idempotency-key', 'if-match', 'x-service-automatic-disposition'];
 
 export class GatewayClient {
   private readonly proof: string | undefined;
 
-  constructor(private readonly gatewayUrl: string, internalSecret?: string) {
+  /** `local`: the gateway of this process, called without HTTP (gateway/in-process-gateway.ts). */
+  constructor(private readonly gatewayUrl: string, internalSecret?: string, private readonly local?: GatewayExecutor) {
     this.proof = internalSecret ? restAdapterProof(internalSecret) : undefined;
   }
 
   async execute(query: string, variables: Record<string, unknown>, headers: Record<string, string | undefined>, requestId: string) {
-    const forwarded: Record<string, string> = { 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
-    if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
-    for (const name of ['authorization', 'x-api-key', 'idempotency-key', 'if-match', 'x-service-automatic-disposition']) {
+    const forwarded: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
       const value = headers[name];
       if (value) forwarded[name] = value;
     }
-    let response: Response;
-    try {
-      response = await fetch(this.gatewayUrl, { method: 'POST', headers: forwarded, body: JSON.stringify({ query, variables }) });
-    } catch {
-      throw ApiError.of('service_unavailable', 'The API gateway is unavailable');
-    }
-    let body: GraphQLResponse;
-    try {
-      body = (await response.json()) as GraphQLResponse;
-    } catch {
-      throw ApiError.of('service_unavailable', 'The API gateway gave an unreadable answer');
-    }
+    const body = this.local ? await this.executeLocally(query, variables, forwarded, requestId) : await this.executeOverHttp(query, variables, forwarded, requestId);
     const error = body.errors?.[0];
     if (error) {
       // No partial results: any error fails the whole call, with the first error's code. Codes
       // outside the documented table (gateway internals) never reach the caller.
       const code = error.extensions?.code;
       if (!isErrorCode(code) || code === 'internal_error') throw ApiError.of('internal_error', 'Internal error');
-      throw new ApiError(error.extensions?.http?.status ?? httpStatusFor(code), code, error.message);
+      const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+      throw new ApiError(typeof status === 'number' ? status : httpStatusFor(code), code, error.message);
     }
     if (!body.data) throw ApiError.of('internal_error', 'Internal error');
     return body.data;
+  }
+
+  private async executeLocally(query: string, variables: Record<string, unknown>, headers: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+    try {
+      // The variables exactly as the gateway would parse them from an HTTP body (lossless numbers,
+      // dates and undefined fields as JSON has them), without writing the text.
+      return await this.local!({ query, variables: toJsonValues(variables) as Record<string, unknown>, headers, requestId });
+    } catch (error) {
+      logger.error({ err: error, requestId }, 'in-process gateway call failed');
+      return { errors: [{ message: 'Internal error', extensions: { code: 'internal_error' } }] };
+    }
+  }
+
+  private async executeOverHttp(query: string, variables: Record<string, unknown>, credentialHeaders: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+    const forwarded: Record<string, string> = { ...credentialHeaders, 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
+    if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
+    let response: Response;
+    try {
+      response = await fetch(this.gatewayUrl, { method: 'POST', headers: forwarded, body: JSON.stringify({ query, variables }) });
+    } catch {
+      throw ApiError.of('service_unavailable', 'The API gateway is unavailable');
+    }
+    try {
+      return (await response.json()) as GraphQLResponse;
+    } catch {
+      throw ApiError.of('service_unavailable', 'The API gateway gave an unreadable answer');
+    }
   }
 }

@@ -43,10 +43,10 @@ export async function createIsolatedDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean; inProcess?: boolean } = {}): Promise<TestPlatform> {
   const services = options.services ?? SERVICE_NAMES.filter((name) => name !== 'worker');
   const config = options.isolatedDatabase ? { ...options.config, databaseUrl: await createIsolatedDatabase() } : options.config;
-  const platform = await startPlatform(testConfig(config), services);
+  const platform = await startPlatform(testConfig(config), services, { inProcess: options.inProcess });
   return { ...platform, restUrl: platform.urls['rest-adapter'] ?? '', gatewayUrl: platform.urls.gateway ?? '' };
 }
 

@@ -29,7 +29,8 @@ it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await waitFor(() => /Demo API key/.test(output), 45_000, () => output);
+    // Three processes load their code at once (primary + a web process per core): allow for a busy machine.
+    await waitFor(() => /Demo API key/.test(output), 100_000, () => output);
     const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
     expect(output).toMatch(/GraphQL playground\s+http:\/\/\S+\/playground/);
     expect(output).toMatch(/REST docs\s+http:\/\/\S+\/docs/);
@@ -46,7 +47,7 @@ it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
     child.kill('SIGTERM');
   }
   expect(await exited).toBe(0);
-}, 90_000);
+}, 150_000);
 
 async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

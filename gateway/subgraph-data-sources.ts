@@ -1,0 +1,35 @@
+// How the gateway reaches each subgraph: in process when the subgraph runs in this process (no
+// loopback HTTP, no principal signing), otherwise over HTTP with Node's pooled keep-alive fetch and
+// a principal header signed once per principal and reused for half its lifetime.
+import { GraphQLDataSource, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { Fetcher } from '@apollo/utils.fetcher';
+import { PRINCIPAL_HEADER, REQUEST_ID_HEADER } from '../platform/principal/principal';
+import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
+import type { GatewayContext } from './gateway-context';
+import { PrincipalSignatureCache } from './principal-signature-cache';
+
+export class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(url: string, private readonly signatures: PrincipalSignatureCache) {
+    // Node's own fetch keeps connections to the subgraphs alive (the default fetcher opens a new
+    // TCP connection per subgraph call).
+    super({ url, fetcher: fetch as unknown as Fetcher });
+  }
+  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    if (!('principal' in context) || !context.principal) return;
+    request.http?.headers.set(PRINCIPAL_HEADER, this.signatures.headerFor(context.principal));
+    request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
+  }
+}
+
+export class InProcessSubgraphDataSource implements GraphQLDataSource<GatewayContext> {
+  constructor(private readonly execute: LocalSubgraphExecutor) {}
+
+  async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const context = options.context as Partial<GatewayContext> | undefined;
+    // As over HTTP: a subgraph answers nobody without a principal.
+    if (!context?.principal) return { errors: [{ message: 'Missing or invalid internal principal', extensions: { code: 'unauthorized', http: { status: 401 } } }] };
+    const { query, operationName, variables, extensions } = options.request;
+    return this.execute({ query, operationName, variables, extensions }, context.principal, context.requestId ?? '') as Promise<GatewayGraphQLResponse>;
+  }
+}

@@ -1,0 +1,18 @@
+import os from 'node:os';
+import { PRIMARY_TIER, WEB_TIER, webProcessCount } from './web-cluster';
+import { SERVICE_NAMES } from './start-platform';
+
+describe('web processes of npm start', () => {
+  it('defaults to one per core and honours VIGIL_WEB_PROCESSES', () => {
+    expect(webProcessCount({})).toBe(Math.max(1, os.availableParallelism()));
+    expect(webProcessCount({ VIGIL_WEB_PROCESSES: '3' })).toBe(3);
+    expect(webProcessCount({ VIGIL_WEB_PROCESSES: '1' })).toBe(1);
+    expect(webProcessCount({ VIGIL_WEB_PROCESSES: '0' })).toBe(1);
+    expect(webProcessCount({ VIGIL_WEB_PROCESSES: 'many' })).toBe(1);
+  });
+  it('splits every service between the primary and the web tier, screening only in the primary', () => {
+    expect([...PRIMARY_TIER, ...WEB_TIER].sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(WEB_TIER).not.toContain('screening');
+    expect(PRIMARY_TIER).toContain('screening');
+  });
+});
