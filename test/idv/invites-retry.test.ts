@@ -15,6 +15,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   platform = await startIdvPlatform({
     services: [...IDV_SERVICES, 'worker'],
+    isolatedDatabase: true,
     config: { smtp: { host: '127.0.0.1', port: smtp.port, from: 'verify@bank.example' }, delivery: { smtpTimeoutMs: 1500, webhookTimeScale: 0.0001 } },
   });
   tenant = await newTenant(platform);

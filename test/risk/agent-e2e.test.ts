@@ -11,7 +11,7 @@ let tenant: TestTenant;
 let api: ReturnType<typeof riskClient>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
   tenant = await createTestTenant(platform, { riskAssessments: true });
   api = riskClient(platform, tenant.apiKey);
   await loadUnList(platform);

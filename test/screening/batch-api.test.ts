@@ -8,7 +8,7 @@ let tenant: TestTenant;
 let sibling: TestTenant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
   tenant = await createTestTenant(platform);
   sibling = await createSiblingWorkspace(platform, tenant);
   const bis = await importList(platform, 'bis_dpl', BIS_DPL);

@@ -17,7 +17,7 @@ const configure = (body: unknown, key = tenant.apiKey) => request(platform.restU
 const topMatch = (response: any) => response.body.result.results.find((m: any) => m.entity.id === listed.entityId);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
   tenant = await createTestTenant(platform);
   sibling = await createSiblingWorkspace(platform, tenant);
   const un = await importList(platform, 'un_xml', UN_XML);
