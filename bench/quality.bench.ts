@@ -12,6 +12,7 @@ import { DEFAULT_THRESHOLD } from '../subgraphs/screening/engine/levels';
 import { generateEvaluationSet, VARIANT_KINDS, type EvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { entityKey, type EntityType, type WatchlistEntity } from '../subgraphs/screening/lists';
 import { loadBenchEntities } from './lib/evaluation-lists';
+import { measureDispositionQuality } from './lib/disposition-quality';
 import { loadTrigramTable, TRIGRAM_THRESHOLD, trigramQuery } from './lib/trigram-peer';
 import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type Half, type HeldOutCase } from './lib/held-out-sets';
 
@@ -161,6 +162,10 @@ async function main() {
   const precision = tp / Math.max(1, tp + fp), recall = tp / Math.max(1, tp + fn);
   console.log(`\ncompare (POST /v1/names/compare) on ${pairs.length} labelled pairs (report half, ${pairs.filter((p) => p.same).length} same): precision ${pct(precision)}, recall ${pct(recall)}, F1 ${pct((2 * precision * recall) / Math.max(1e-9, precision + recall))} at ${DEFAULT_THRESHOLD}`);
   console.log(`Engine: ${(engineMs / (set.positives.length + set.negatives.length + cases.length)).toFixed(3)} ms/query.`);
+  // The second stage after the name match: automatic disposition of the returned matches.
+  const disposition = await measureDispositionQuality(entities, { pairs: arg('--disposition-pairs', 600) });
+  console.log('');
+  for (const line of disposition.lines) console.log(line);
   if (process.argv.includes('--misses')) {
     cases.forEach((c, i) => {
       if (c.half === 'calibration' && !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD)) console.log('MISS', c.set, JSON.stringify(c.query), '->', c.expected, JSON.stringify(c.listed), JSON.stringify(vHeld[i].slice(0, 2)));
