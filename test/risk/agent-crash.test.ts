@@ -68,7 +68,10 @@ it('completes a run whose worker was killed mid-run, without gaps, repeats or du
   await api.waitFor(id, ['ready_for_review'], 90_000);
 
   const run = await platform.db.riskRun.findUniqueOrThrow({ where: { id: runId } });
-  expect(run).toMatchObject({ status: 'completed', attempts: 2 });
+  expect(run.status).toBe('completed');
+  // At least the killed attempt and the resumed one; a slow machine may see a lease lapse once more,
+  // which the checks below (no gaps, repeats or duplicate effects) cover as well.
+  expect(run.attempts).toBeGreaterThanOrEqual(2);
   const sequences = await allSequences(api, id, 25);
   expect(sequences).toEqual(sequences.map((_, index) => index + 1));
   const events = await platform.db.riskTrajectoryEvent.findMany({ where: { assessmentId: id, type: 'screened' } });
