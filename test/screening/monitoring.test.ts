@@ -23,6 +23,17 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-monitoring-'));
   const bis = await importList(platform, 'bis_dpl', BIS_DPL, 'us_bis_dpl_2022');
   await waitForIndex(platform.urls.screening!, versionsOf(bis));
+  // The first version's own delta run (nobody enrolled yet) happens before any profile is screened:
+  // a subject's delta base is the source's monitoring cursor, not the version its search used
+  // (docs/screening-monitoring.md), so a profile enrolled before the cursor moves would be
+  // re-screened against the whole first version.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [source, cursor] = await Promise.all([platform.db.watchlistSource.findUnique({ where: { source: 'bis_dpl' } }), platform.db.monitoringCursor.findUnique({ where: { source: 'bis_dpl' } })]);
+    if (source?.activeSeq != null && cursor?.seq === source.activeSeq) break;
+    if (Date.now() > deadline) throw new Error('the monitoring sweep never took the first bis_dpl version');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 });
 afterAll(async () => {
   await platform?.close();

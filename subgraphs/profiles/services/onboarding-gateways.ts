@@ -21,7 +21,7 @@ export interface OnboardingGateways {
 }
 
 const SCREEN = 'mutation($input: ScreenInput!) { screen(input: $input) { id matches { reviewStatus } } }';
-const START_SESSION = 'mutation($input: JSONObject!) { createVerificationSession(input: $input) { session { id } } }';
+const START_SESSION = 'mutation($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) { session { id } } }';
 const WORKFLOW = 'query($id: ID!) { idvWorkflow(id: $id) { id status } }';
 
 export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGateways {
@@ -36,7 +36,7 @@ export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGatew
       return { searchId: data.screen.id, unresolved: count('unresolved'), truePositive: count('true_positive') };
     },
     async startSession(principal, input) {
-      const body = { profile_id: input.profileId, idempotency_key: input.idempotencyKey, ...(input.workflowId ? { workflow_id: input.workflowId } : {}) };
+      const body = { profileId: input.profileId, idempotencyKey: input.idempotencyKey, ...(input.workflowId ? { workflowId: input.workflowId } : {}) };
       const data = await call<{ createVerificationSession: { session: { id: string } } }>(config.subgraphUrls.idv, principal, START_SESSION, { input: body });
       return { sessionId: data.createVerificationSession.session.id };
     },
