@@ -1,7 +1,31 @@
 // The Postgres-backed job queue (pg-boss): jobs survive crashes and restarts, are retried with
 // backoff, and any number of worker processes may share them.
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { logger } from '../logging/logger';
+
+// pg-boss 10 settles the jobs a worker ran without awaiting it (src/manager.js, onFetch calls
+// this.complete / this.fail unawaited): when the database is gone at that moment the rejection is
+// unhandled, and Node ends the process (seen when PostgreSQL restarts mid-job). Settling errors are
+// logged instead; the job stays active until its expiry and then runs again, which every handler
+// here tolerates (they are idempotent). Patched on the prototype, once, before any queue starts.
+function logSettleFailures(): void {
+  const manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: Record<string, unknown> & { __vigilSettlePatched?: boolean } };
+  if (manager.prototype.__vigilSettlePatched) return;
+  for (const method of ['complete', 'fail'] as const) {
+    const original = manager.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+    manager.prototype[method] = async function (this: unknown, ...args: unknown[]) {
+      try {
+        return await original.apply(this, args);
+      } catch (error) {
+        logger.warn({ err: (error as Error).message, queue: args[0] }, `job queue could not ${method} jobs; they expire and run again`);
+        return undefined;
+      }
+    };
+  }
+  manager.prototype.__vigilSettlePatched = true;
+}
+logSettleFailures();
 
 export type JobHandler<T = unknown> = (data: T, job: { id: string }) => Promise<void>;
 
@@ -22,21 +46,33 @@ export interface JobDefinition<T = unknown> {
   batchSize?: number;
   /** Seconds between fetches when no new job was signalled (pg-boss default 2, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Seconds a fetched job may stay active before the queue's maintenance fails it (and so retries
+   * it); pg-boss's default is 15 minutes. A worker that loses the database mid-job cannot report the
+   * failure, so its jobs wait this long: short, idempotent handlers set it low.
+   */
+  expireInSeconds?: number;
 }
+
+/** How often a queue's maintenance (expiring stuck active jobs, archiving) runs, in seconds. */
+const MAINTENANCE_INTERVAL_SECONDS = 15;
 
 export class JobQueue {
   private constructor(private readonly boss: PgBoss) {}
 
   static async start(databaseUrl: string): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+    const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     return new JobQueue(boss);
   }
 
-  async ensureQueue(queue: string, retryLimit = 5): Promise<void> {
+  async ensureQueue(queue: string, retryLimit = 5, expireInSeconds?: number): Promise<void> {
     const existing = await this.boss.getQueue(queue);
-    if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2 });
+    const expiry = expireInSeconds ? { expireInSeconds } : {};
+    if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2, ...expiry });
+    // A queue made by an older release keeps its options unless told: bring the expiry up to date.
+    else if (expireInSeconds && existing.expireInSeconds !== expireInSeconds) await this.boss.updateQueue(queue, { ...existing, ...expiry });
   }
 
   /** startAfter: seconds from now (or a date) before the job may run. */
@@ -54,7 +90,7 @@ export class JobQueue {
   private workers = 0;
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {
-    await this.ensureQueue(definition.queue, definition.retryLimit);
+    await this.ensureQueue(definition.queue, definition.retryLimit, definition.expireInSeconds);
     this.workers++;
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
       const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };
