@@ -6,10 +6,8 @@
 // shipped lists: --dir, else env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root.
 // Every screening replica picks a new version up by itself (NOTIFY screening_versions).
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../../../platform/config';
-import { applyMigrations } from '../../../platform/db/migrations';
-import { createDb, Db } from '../../../platform/db/prisma';
-import { prepareLocalEnvironment } from '../../../platform/runtime/local-environment';
+import { withCliDatabase } from '../../../platform/cli/cli-database';
+import { Db } from '../../../platform/db/prisma';
 import { listActiveSources, Sql } from '../data/watchlist-store';
 import { WATCHLIST_FORMATS } from '../services/engine-adapter';
 import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../services/import-service';
@@ -86,35 +84,30 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     process.stderr.write(USAGE + '\n');
     return flags.help ? 0 : 2;
   }
-  const database = await prepareLocalEnvironment(process.env);
-  const config = loadConfig();
-  await applyMigrations(config.databaseUrl);
-  const db = createDb(config.databaseUrl, 2);
-  const bar = progressBar();
-  try {
-    if (flags.status) {
-      await status(db);
-    } else if (flags.shipped) {
-      const dir = typeof flags.dir === 'string' ? flags.dir : shippedWatchlistDir();
-      const results = await importShippedLists(db, dir, { allVersions: Boolean(flags['all-versions']), origin: 'cli' }, bar.progress);
+  return withCliDatabase(async (db) => {
+    const bar = progressBar();
+    try {
+      if (flags.status) {
+        await status(db);
+      } else if (flags.shipped) {
+        const dir = typeof flags.dir === 'string' ? flags.dir : shippedWatchlistDir();
+        const results = await importShippedLists(db, dir, { allVersions: Boolean(flags['all-versions']), origin: 'cli' }, bar.progress);
+        bar.stop();
+        process.stdout.write(`\nshipped watchlists from ${dir}:\n`);
+        results.forEach(printResult);
+      } else {
+        const result = await runImport(db, { format: flags.format as string, path: flags.path as string, label: typeof flags.label === 'string' ? flags.label : undefined, origin: 'cli' }, bar.progress);
+        bar.stop();
+        process.stdout.write(`\nimport ${result.importId} (${result.format} ${result.path}):\n`);
+        printResult(result);
+      }
+      return 0;
+    } catch (error) {
       bar.stop();
-      process.stdout.write(`\nshipped watchlists from ${dir}:\n`);
-      results.forEach(printResult);
-    } else {
-      const result = await runImport(db, { format: flags.format as string, path: flags.path as string, label: typeof flags.label === 'string' ? flags.label : undefined, origin: 'cli' }, bar.progress);
-      bar.stop();
-      process.stdout.write(`\nimport ${result.importId} (${result.format} ${result.path}):\n`);
-      printResult(result);
+      process.stderr.write(`\nerror: ${(error as Error).message}\n`);
+      return 1;
     }
-    return 0;
-  } catch (error) {
-    bar.stop();
-    process.stderr.write(`\nerror: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await db.$disconnect();
-    await database?.stop();
-  }
+  });
 }
 
 if (require.main === module) {

@@ -4,10 +4,7 @@
 // articles already stored with the same content are skipped, changed ones replaced. Every
 // screening replica serves new articles on its next News search (no restart).
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../../../platform/config';
-import { applyMigrations } from '../../../platform/db/migrations';
-import { createDb } from '../../../platform/db/prisma';
-import { prepareLocalEnvironment } from '../../../platform/runtime/local-environment';
+import { withCliDatabase } from '../../../platform/cli/cli-database';
 import { NEWS_FORMATS } from '../news/formats';
 import { IngestResult, ingestNewsFile } from '../news/ingest-service';
 
@@ -48,31 +45,26 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     process.stderr.write(USAGE + '\n');
     return args.help ? 0 : 2;
   }
-  const database = await prepareLocalEnvironment(process.env);
-  const config = loadConfig();
-  await applyMigrations(config.databaseUrl);
-  const db = createDb(config.databaseUrl, 2);
-  const bar = new cliProgress.SingleBar({ format: '{file} [{bar}] {value}/{total} articles', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic);
-  try {
-    for (const file of args.paths) {
-      let started = false;
-      const result = await ingestNewsFile(db, { path: file, format: args.format }, (done, total) => {
-        if (!started) bar.start(Math.max(1, total), done, { file });
-        else bar.update(done);
-        started = true;
-      });
-      if (started) bar.stop();
-      printResult(result);
+  return withCliDatabase(async (db) => {
+    const bar = new cliProgress.SingleBar({ format: '{file} [{bar}] {value}/{total} articles', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic);
+    try {
+      for (const file of args.paths) {
+        let started = false;
+        const result = await ingestNewsFile(db, { path: file, format: args.format }, (done, total) => {
+          if (!started) bar.start(Math.max(1, total), done, { file });
+          else bar.update(done);
+          started = true;
+        });
+        if (started) bar.stop();
+        printResult(result);
+      }
+      return 0;
+    } catch (error) {
+      bar.stop();
+      process.stderr.write(`\nerror: ${(error as Error).message}\n`);
+      return 1;
     }
-    return 0;
-  } catch (error) {
-    bar.stop();
-    process.stderr.write(`\nerror: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await db.$disconnect();
-    await database?.stop();
-  }
+  });
 }
 
 if (require.main === module) {
