@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
-import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
 import { startPlatform } from '../platform/runtime/start-platform';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const rows: { measure: string; value: string; baseline: string; ratio: string; target: string }[] = [];
   try {
     await applyMigrations(database.url);
-    const config = { ...loadConfig(), ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 } };
+    const config = benchConfig();
     const platform = await startPlatform(config);
     try {
       const db = platform.db;

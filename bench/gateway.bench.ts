@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
-import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { startPlatform } from '../platform/runtime/start-platform';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   process.env.VIGIL_MASTER_KEY ??= crypto.randomBytes(32).toString('base64');
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
   await applyMigrations(process.env.DATABASE_URL);
-  const config = { ...loadConfig(), ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 } };
+  const config = benchConfig();
   const services = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'] as const;
   const platform = await startPlatform(config, services, { inProcess: true });
   const overHttp = await startPlatform(config, services, { inProcess: false });

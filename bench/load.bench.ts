@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { logger } from '../platform/logging/logger';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
   await applyMigrations(process.env.DATABASE_URL);
   // Rate limits off: this measures capacity, not the limiter.
-  const config = { ...loadConfig(), ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 }, rateLimits: { perKey: undefined, perAddress: undefined, authFailures: undefined } };
+  const config = benchConfig();
   const platform = await startPlatform(config, ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter']);
   try {
     const tenant = await createTenant(platform.db, 'load');

@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { logger } from '../platform/logging/logger';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   process.env.VIGIL_INTERNAL_SECRET ??= crypto.randomBytes(32).toString('base64url');
   process.env.VIGIL_MASTER_KEY ??= crypto.randomBytes(32).toString('base64');
   await applyMigrations(database.url);
-  const config = { ...loadConfig(), ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 } };
+  const config = benchConfig();
   const platform = await startPlatform(config);
   try {
     console.log('importing the UN list ...');

@@ -23,6 +23,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
@@ -60,7 +61,7 @@ const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 /** Child mode: start the given services against DATABASE_URL and print their URLs. */
 async function serve(services: ServiceName[]): Promise<void> {
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
-  const config = loadConfig();
+  const config = benchConfig({ ports: loadConfig().ports });
   const platform = await startPlatform(config, services);
   process.stdout.write(`READY ${JSON.stringify(platform.urls)}\n`);
   const stop = () => void platform.close().then(() => process.exit(0));
