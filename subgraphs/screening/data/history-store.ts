@@ -28,11 +28,12 @@ export interface Statement {
   params: unknown[];
 }
 
+// The first entities by subscript (a jsonb array is indexed; unnesting 10,000 to keep 100 cost 3.5 ms a row).
 const COLUMNS = `s.id, s.tenant_id AS "tenantId", s.workspace_id AS "workspaceId", s.actor_kind AS "actorKind", s.actor_id AS "actorId", s.user_name AS "userName",
   s.user_email AS "userEmail", s.config, s.job_id AS "jobId", s.profile_id AS "profileId", s.source, s.created_at AS "createdAt", s.updated_at AS "updatedAt",
   jsonb_array_length(s.entities)::int AS "entityCount",
   CASE WHEN jsonb_array_length(s.entities) <= ${SEARCH_ENTITIES_SHOWN} THEN s.entities
-       ELSE (SELECT jsonb_agg(e.value ORDER BY e.ordinality) FROM jsonb_array_elements(s.entities) WITH ORDINALITY e WHERE e.ordinality <= ${SEARCH_ENTITIES_SHOWN}) END AS entities`;
+       ELSE jsonb_path_query_array(s.entities, '$[0 to ${SEARCH_ENTITIES_SHOWN - 1}]') END AS entities`;
 
 /** `%`, `_` and `\` of q are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
