@@ -7,6 +7,7 @@
 //  5. History: BENCH_HISTORY stored searches (default 1,000,000; inserted by SQL, each with its entity
 //     result row) in one workspace, then GET /v2/search/requests pages: first page, a deep page,
 //     q, job_id, created_at bounds. Target: p95 <= 50 ms. Each beside the single-search p95 as a ratio.
+//     The same shapes are then timed at the data-access layer alone (no HTTP/GraphQL hops).
 //     BENCH_EXPLAIN=1 also prints the plan (EXPLAIN ANALYZE) of each shape's statements.
 // Full sizes: npm run bench:batch. Small: BENCH_BATCH=1000 BENCH_HISTORY=100000 BENCH_LISTS=small npm run bench:batch
 import crypto from 'node:crypto';
