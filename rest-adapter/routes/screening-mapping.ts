@@ -82,7 +82,7 @@ export function restMatch(m: any): Record<string, unknown> {
   };
 }
 
-export const HISTORY_FIELDS = `id legacySearchId tenantId workspaceId feeds entities { type name feeds customId } createdAt updatedAt userId userName userEmail jobId profileId`;
+export const HISTORY_FIELDS = `id legacySearchId tenantId workspaceId feeds entities { type name feeds customId } entityCount createdAt updatedAt userId userName userEmail jobId profileId`;
 
 /** The "Search request record" of the interface spec. */
 export function historyRecord(s: any): Record<string, unknown> {
@@ -93,6 +93,7 @@ export function historyRecord(s: any): Record<string, unknown> {
     workspace_id: s.workspaceId,
     config: { feeds: s.feeds.map(feedName) },
     entities: s.entities.map((e: any) => ({ type: e.type, name: e.name, feeds: e.feeds.map(feedName), custom_id: e.customId })),
+    entity_count: s.entityCount,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     user_id: s.userId,

@@ -48,3 +48,47 @@ describe('history total_count', () => {
     expect((await totalOf('', sibling.apiKey)).total_count).toBe(siblingBefore + 1);
   });
 });
+
+// Pages are read off the index first and the rows joined after (and q pages and counts from one
+// set of hits): every page must still be exactly its slice of the whole ordered listing.
+describe('history pages at scale', () => {
+  const listAll = async (query: string) => {
+    const response = await request(platform.restUrl, 'GET', `/v2/search/requests?limit=250${query}`, { headers: auth.xApiKey(tenant.apiKey) });
+    return response.body.result.requests.map((r: { id: string }) => r.id) as string[];
+  };
+  const pageOf = (query: string) => request(platform.restUrl, 'GET', `/v2/search/requests${query}`, { headers: auth.xApiKey(tenant.apiKey) });
+
+  it('every page (unfiltered, q, created_at, asc and desc) is its slice of the whole listing; past the end: none, with the total', async () => {
+    for (let i = 0; i < 7; i++) expect((await search(`Sliced Person ${i}`)).status).toBe(200);
+    for (const filter of ['', '&q=sliced', '&sort=asc', '&q=SLICED&sort=asc', `&created_at_from=${encodeURIComponent('2000-01-01T00:00:00Z')}`]) {
+      const all = await listAll(filter);
+      const total = filter.includes('sliced') || filter.includes('SLICED') ? 7 : all.length;
+      expect({ filter, n: all.length }).toEqual({ filter, n: total });
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(total / 3); page++) {
+        const response = await pageOf(`?page=${page}&limit=3${filter}`);
+        expect(response.body.result.pagination).toMatchObject({ page, limit: 3, total_count: total, has_next: page < Math.ceil(total / 3) });
+        paged.push(...response.body.result.requests.map((r: { id: string }) => r.id));
+      }
+      expect({ filter, paged }).toEqual({ filter, paged: all });
+      const beyond = await pageOf(`?page=${Math.ceil(total / 3) + 1}&limit=3${filter}`);
+      expect({ filter, requests: beyond.body.result.requests, total: beyond.body.result.pagination.total_count }).toEqual({ filter, requests: [], total });
+    }
+  });
+
+  it('a batch job is one record: the first 100 entities in submission order and entity_count with the job size', async () => {
+    const requests = Array.from({ length: 150 }, (_, i) => ({ name: `Crowd Member ${i}`, custom_id: `c-${i}` }));
+    const batch = await request(platform.restUrl, 'POST', '/v1/search', { headers: auth.xApiKey(tenant.apiKey), body: { requests, feeds: ['Sanctions'] } });
+    expect(batch.status).toBe(200);
+    const byJob = await pageOf(`?job_id=${batch.body.result.id}`);
+    expect(byJob.body.result.pagination.total_count).toBe(1);
+    const [record] = byJob.body.result.requests;
+    expect(record).toMatchObject({ job_id: batch.body.result.id, entity_count: 150, config: { feeds: ['Sanctions'] } });
+    expect(record.entities).toHaveLength(100);
+    expect(record.entities.map((e: { custom_id: string }) => e.custom_id)).toEqual(requests.slice(0, 100).map((e) => e.custom_id));
+    expect(record.entities[99]).toEqual({ type: null, name: 'Crowd Member 99', feeds: ['Sanctions'], custom_id: 'c-99' });
+    // The same record in the unfiltered listing, and a sync search counts one entity.
+    const first = (await pageOf('?limit=1')).body.result.requests[0];
+    expect(first).toMatchObject({ id: record.id, entity_count: 150 });
+  });
+});

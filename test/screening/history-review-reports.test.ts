@@ -42,7 +42,7 @@ describe('search history', () => {
     expect(first.body.result.pagination.total_pages).toBe(Math.ceil(total / 10));
     expect(first.body.result.requests[0]).toEqual({
       id: ids[11], legacy_search_id: null, tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, config: { feeds: ['all'] },
-      entities: [{ type: null, name: 'Plain Person 11', feeds: ['all'], custom_id: 'h-11' }], created_at: expect.any(String), updated_at: expect.any(String),
+      entities: [{ type: null, name: 'Plain Person 11', feeds: ['all'], custom_id: 'h-11' }], entity_count: 1, created_at: expect.any(String), updated_at: expect.any(String),
       user_id: tenant.applicationId, job_id: null, profile_id: null,
     });
     const times = first.body.result.requests.map((r: { created_at: string }) => r.created_at);

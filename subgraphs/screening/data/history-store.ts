@@ -1,7 +1,13 @@
-// Search history listing: every filter of GET /v2/search/requests as one SQL statement on the
-// (tenant, workspace, created_at) and (tenant, workspace, job_id, created_at) indexes; name search
-// through the trigram index of search_results.name. The unfiltered total reads a per-workspace
-// counter instead of counting millions of rows.
+// Search history listing: every filter of GET /v2/search/requests as SQL that stays cheap over
+// millions of stored searches (measured by `npm run bench:batch`; plans in docs/screening-batch.md):
+// - the page's ids are found first on an index alone ((tenant, workspace, created_at, id) or
+//   (tenant, workspace, job_id, created_at, id)), skipping OFFSET rows inside the index, and only
+//   the page's rows are then read from the table (a "deferred join");
+// - `q` runs the trigram index of search_results.name once, and the page and its total are both
+//   taken from that one set of hits;
+// - a request's entities are read shortened to the first SEARCH_ENTITIES_SHOWN (a batch job holds
+//   up to 100,000), with the full count beside them;
+// - the unfiltered total reads a per-workspace counter instead of counting millions of rows.
 import { Db } from '../../../platform/db/prisma';
 import { Scope, SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
@@ -14,10 +20,26 @@ export interface HistoryFilter {
   sort: 'asc' | 'desc';
 }
 
-const COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", actor_kind AS "actorKind", actor_id AS "actorId", user_name AS "userName",
-  user_email AS "userEmail", config, entities, job_id AS "jobId", profile_id AS "profileId", source, created_at AS "createdAt", updated_at AS "updatedAt"`;
+/** Entities of one request shown in history (and on ScreeningSearch.entities). */
+export const SEARCH_ENTITIES_SHOWN = 100;
 
-function where(scope: Scope, filter: HistoryFilter): { sql: string; params: unknown[] } {
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+// The first entities by subscript (a jsonb array is indexed; unnesting 10,000 to keep 100 cost 3.5 ms a row).
+const COLUMNS = `s.id, s.tenant_id AS "tenantId", s.workspace_id AS "workspaceId", s.actor_kind AS "actorKind", s.actor_id AS "actorId", s.user_name AS "userName",
+  s.user_email AS "userEmail", s.config, s.job_id AS "jobId", s.profile_id AS "profileId", s.source, s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+  jsonb_array_length(s.entities)::int AS "entityCount",
+  CASE WHEN jsonb_array_length(s.entities) <= ${SEARCH_ENTITIES_SHOWN} THEN s.entities
+       ELSE jsonb_path_query_array(s.entities, '$[0 to ${SEARCH_ENTITIES_SHOWN - 1}]') END AS entities`;
+
+/** `%`, `_` and `\` of q are literal. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Filters on search_requests q other than the name search; $1 tenant, $2 workspace. */
+function requestFilter(scope: Scope, filter: HistoryFilter): Statement {
   const params: unknown[] = [scope.tenantId, scope.workspaceId];
   const clauses = ['q.tenant_id = $1', 'q.workspace_id = $2'];
   const add = (clause: (n: number) => string, value: unknown) => {
@@ -28,43 +50,61 @@ function where(scope: Scope, filter: HistoryFilter): { sql: string; params: unkn
   // created_at is stored as UTC without a zone (Prisma's timestamp(3)).
   if (filter.from) add((n) => `q.created_at >= ($${n}::timestamptz AT TIME ZONE 'UTC')`, filter.from.toISOString());
   if (filter.to) add((n) => `q.created_at <= ($${n}::timestamptz AT TIME ZONE 'UTC')`, filter.to.toISOString());
-  if (filter.q) {
-    add(
-      (n) => `EXISTS (SELECT 1 FROM screening.search_results r WHERE r.request_id = q.id AND r.tenant_id = $1 AND r.workspace_id = $2 AND r.name ILIKE $${n})`,
-      `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
-  }
   return { sql: clauses.join(' AND '), params };
 }
 
 const unfiltered = (filter: HistoryFilter) => !filter.q && !filter.jobId && !filter.from && !filter.to;
 
-/** The exact total. Unfiltered (the usual first page): the workspace's maintained counter, one row
- * (kept by triggers in the inserting transaction). Filtered: a count bounded by the filter on the
- * indexes above (job_id: one request; created_at: an index-only range scan; q: the trigram index). */
-async function countHistory(runner: Sql, scope: Scope, filter: HistoryFilter, sql: string, params: unknown[]): Promise<number> {
-  if (unfiltered(filter)) {
-    const counter = await runner.$queryRawUnsafe<{ n: number }[]>(
-      'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2',
-      scope.tenantId,
-      scope.workspaceId,
-    );
-    return counter[0]?.n ?? 0;
+/** The SQL of one history page, and of its total when counted apart (without `count`, the page's
+ * rows carry the total). Exported for the bench, which prints their plans. */
+export function historyStatements(scope: Scope, filter: HistoryFilter, offset: number, limit: number): { page: Statement; count?: Statement } {
+  const { sql, params } = requestFilter(scope, filter);
+  const dir = filter.sort === 'asc' ? 'ASC' : 'DESC';
+  const window = (alias: string) => `ORDER BY ${alias}created_at ${dir}, ${alias}id ${dir} OFFSET ${Math.trunc(offset)} LIMIT ${Math.trunc(limit)}`;
+  if (filter.q) {
+    // One trigram lookup: the matching requests are materialised once (a selective q is a few
+    // rows; the planner cannot misjudge it into walking the created_at index and probing each
+    // request), and both the page and the exact total come from them.
+    const qParam = params.length + 1;
+    return {
+      page: {
+        sql: `WITH hits AS MATERIALIZED (
+                SELECT q.id, q.created_at FROM screening.search_requests q
+                WHERE ${sql} AND q.id IN (SELECT r.request_id FROM screening.search_results r WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.name ILIKE $${qParam})),
+              total AS (SELECT count(*)::int AS n FROM hits),
+              page AS (SELECT id, created_at FROM hits ${window('')})
+              SELECT ${COLUMNS}, total.n AS total FROM total LEFT JOIN page ON true LEFT JOIN screening.search_requests s ON s.id = page.id
+              ORDER BY page.created_at ${dir}, page.id ${dir}`,
+        params: [...params, likePattern(filter.q)],
+      },
+    };
   }
-  const count = await runner.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, ...params);
-  return count[0]?.n ?? 0;
+  // The page's ids off the index alone (OFFSET skips index entries, not table rows), then its rows.
+  const page: Statement = {
+    sql: `WITH page AS (SELECT q.id, q.created_at FROM screening.search_requests q WHERE ${sql} ${window('q.')})
+          SELECT ${COLUMNS} FROM page JOIN screening.search_requests s ON s.id = page.id ORDER BY page.created_at ${dir}, page.id ${dir}`,
+    params,
+  };
+  // The exact total: unfiltered, the workspace's maintained counter (one row, kept by triggers in
+  // the inserting transaction); filtered, a count bounded by the filter on the indexes above
+  // (job_id: one request; created_at: an index-only range scan).
+  const count: Statement = unfiltered(filter)
+    ? { sql: 'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2', params: [scope.tenantId, scope.workspaceId] }
+    : { sql: `SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, params };
+  return { page, count };
 }
 
 export async function listHistory(db: Db, scope: Scope, filter: HistoryFilter, offset: number, limit: number): Promise<{ total: number; rows: SearchRequestRow[] }> {
-  const { sql, params } = where(scope, filter);
-  const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
   const runner = db as unknown as Sql;
-  const [rows, count] = await Promise.all([
-    runner.$queryRawUnsafe<SearchRequestRow[]>(
-      `SELECT ${COLUMNS} FROM screening.search_requests q WHERE ${sql} ORDER BY q.created_at ${direction}, q.id ${direction} OFFSET ${Math.trunc(offset)} LIMIT ${Math.trunc(limit)}`,
-      ...params,
-    ),
-    countHistory(runner, scope, filter, sql, params),
+  const { page, count } = historyStatements(scope, filter, offset, limit);
+  if (!count) {
+    const rows = await runner.$queryRawUnsafe<(SearchRequestRow & { total: number })[]>(page.sql, ...page.params);
+    // The total comes on every row; a page past the end still has one row (total, no request).
+    return { total: rows[0]?.total ?? 0, rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row) };
+  }
+  const [rows, counted] = await Promise.all([
+    runner.$queryRawUnsafe<SearchRequestRow[]>(page.sql, ...page.params),
+    runner.$queryRawUnsafe<{ n: number }[]>(count.sql, ...count.params),
   ]);
-  return { total: count, rows };
+  return { total: counted[0]?.n ?? 0, rows };
 }

@@ -76,6 +76,8 @@ export interface SearchRequestRow {
   userEmail: string | null;
   config: unknown;
   entities: unknown;
+  /** How many entities the request holds, when `entities` was read shortened (history pages). */
+  entityCount?: number;
   jobId: string | null;
   profileId: string | null;
   source: string;

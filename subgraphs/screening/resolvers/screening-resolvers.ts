@@ -13,6 +13,7 @@ import { generateReports, readReport, ReportsInput } from '../services/report-se
 import { reviewMatch, ReviewInput } from '../services/review-service';
 import { parseSearchId, readSearch, screen, ScreenInput, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers } from './match-resolvers';
+import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from './disposition-resolvers';
 import { newsResolvers } from './news-resolvers';
 
@@ -114,7 +115,9 @@ export const screeningResolvers = {
     type: (view: SearchView) => searchEntity(view)?.type ?? null,
     feeds: (view: SearchView) => searchEntity(view)?.feeds ?? ['all'],
     customId: (view: SearchView) => searchEntity(view)?.custom_id ?? null,
-    entities: (view: SearchView) => (view.request.entities as SearchEntityRecord[]).map((entity) => ({ ...entity, customId: entity.custom_id })),
+    entities: (view: SearchView) =>
+      (view.request.entities as SearchEntityRecord[]).slice(0, SEARCH_ENTITIES_SHOWN).map((entity) => ({ ...entity, customId: entity.custom_id })),
+    entityCount: (view: SearchView) => view.request.entityCount ?? (view.request.entities as SearchEntityRecord[]).length,
     profile: (view: SearchView) => (view.request.profileId ? { id: view.request.profileId } : null),
     profileId: (view: SearchView) => view.request.profileId,
     userId: (view: SearchView) => view.request.actorId,
