@@ -49,11 +49,15 @@ export const FREE_FORM_JSON = new Set<string>([
   'AssessmentCommandInput.payload',
   'AssessmentCommandInput.artifactRefs',
   // Task context: "PATCH /tasks/{taskId} | object: task context": the reviewer's (and the agent's)
-  // own notes, with no fields the interface defines.
+  // own notes, with no fields the interface defines. Reviewed (issue 9): the spec names no field
+  // of it, and REST merges whatever object the caller sends, so a type would refuse stored notes.
   'AssessmentTask.context',
   'UpdateAssessmentTaskInput.context',
   // Trajectory event details: a steering event carries the command's free-form payload and
   // artifact references as they were sent; the other events' details are informative only.
+  // Reviewed (issue 9): the spec says only "Trajectory event: includes a numeric sequence"; the
+  // event's typed fields (sequence, type, message, runId, actor, createdAt) carry what a client
+  // acts on. Evidence details, which clients do act on, are typed (AssessmentEvidenceDetails).
   'TrajectoryEvent.data',
 ]);
 
@@ -70,6 +74,8 @@ export const OPEN_TEXT = new Set<string>([
   // Risk subjects: `state` is the state or region of a country (jurisdiction {country, state}), a
   // place name rather than a life-cycle state; location `type` is the bank's own label
   // (registered_office, operations, ...; the REST body accepts any 1 to 50 characters).
+  // Reviewed (issue 9): the spec lists `locations[] {type, country, state}` and
+  // `jurisdiction {country, state}` without naming any value of either, so neither set is closed.
   'Jurisdiction.state',
   'JurisdictionInput.state',
   'RegistrationJurisdiction.state',

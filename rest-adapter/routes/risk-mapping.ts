@@ -11,13 +11,19 @@ export const RISK_FIELDS = 'riskId title summary severity category tags status n
 export const TASK_FIELDS = 'taskId templateKey title required status tags evidenceIds riskIds context resolution { outcome note by } completedAt incompleteAt requiresReviewAt';
 export const QUESTION_FIELDS = 'questionId runId taskId prompt answered answer askedAt answeredAt';
 export const RATING_FIELDS = 'scorecardId subjectId rating score explanation factors { riskId title severity category points } computedAt';
-export const EVIDENCE_FIELDS = 'evidenceId kind title data fileName contentType size sha256 createdBy createdAt';
+// Evidence details are typed per kind in GraphQL; the wire keeps them as `data` in snake_case
+// (an upload's data is empty: its file fields sit on the evidence itself).
+const EVIDENCE_DETAILS = `details { __typename
+  ... on ScreeningSearchEvidence { searchId subjectId personId matchCount matches { matchId score listedName entityRef feeds programs } }
+  ... on RegistrationCheckEvidence { subjectId consistent problems }
+  ... on JurisdictionCheckEvidence { publisher publishedOn checked { subjectId country list } } }`;
+export const EVIDENCE_FIELDS = `evidenceId kind title ${EVIDENCE_DETAILS} fileName contentType size sha256 createdBy createdAt`;
 export const COUNTS_FIELDS = 'pending inProgress complete incomplete requiresReview';
 
 /** Task counts on the wire: the documented snake_case keys. */
 export const toTaskStatusCounts = (counts: any) =>
   counts && { pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview };
-export const SUMMARY_FIELDS = `summary { assessmentId status taskStatusCounts { ${COUNTS_FIELDS} } clientRiskRatingCounts { low medium high prohibited } latestRun { ${RUN_FIELDS} } updatedAt readyAt concludedAt }`;
+export const SUMMARY_FIELDS = `summary { assessmentId status taskStatusCounts { ${COUNTS_FIELDS} } clientRiskRatingCounts { low medium high prohibited } latestRun { ${RUN_FIELDS} } updatedAt readyAt concludedAt recommendedPollIntervalSeconds }`;
 export const ASSESSMENT_FIELDS = `id title workflowId purpose status context { purpose description }
   subjects { subjectId type name registrationId jurisdiction { ${JURISDICTION} } locations { type ${JURISDICTION} }
     registrations { registrationId registryName jurisdiction { level ${JURISDICTION} } } dateOfBirth nationality
@@ -77,7 +83,26 @@ export const toRating = (r: any) => ({
   computed_at: r.computedAt,
 });
 
-export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: e.data, file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
+function toEvidenceData(d: any): Record<string, unknown> {
+  switch (d.__typename) {
+    case 'ScreeningSearchEvidence':
+      return {
+        search_id: d.searchId,
+        subject_id: d.subjectId,
+        person_id: d.personId,
+        match_count: d.matchCount,
+        matches: d.matches.map((m: any) => ({ match_id: m.matchId, score: m.score, listed_name: m.listedName, entity_ref: m.entityRef, feeds: m.feeds, programs: m.programs })),
+      };
+    case 'RegistrationCheckEvidence':
+      return { subject_id: d.subjectId, consistent: d.consistent, problems: d.problems };
+    case 'JurisdictionCheckEvidence':
+      return { publisher: d.publisher, published_on: d.publishedOn, checked: d.checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list })) };
+    default:
+      return {};
+  }
+}
+
+export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: toEvidenceData(e.details), file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
 
 const toSubject = (s: any) =>
   compact({
@@ -137,6 +162,7 @@ export const toSummary = (s: any) => ({
   updated_at: s.updatedAt,
   ready_at: s.readyAt,
   concluded_at: s.concludedAt,
+  recommended_poll_interval_seconds: s.recommendedPollIntervalSeconds,
 });
 
 // --- request bodies -------------------------------------------------------------------------

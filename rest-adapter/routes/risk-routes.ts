@@ -87,7 +87,11 @@ const assessmentRoutes: Route[] = [
     variables: ({ params }) => ({ id: params.assessmentId }),
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
-      return { body: { summary: toSummary(data.riskAssessment.summary) } };
+      const summary = toSummary(data.riskAssessment.summary);
+      // The polling hint as a header too, so generic HTTP pollers honour it; none once final.
+      const interval = summary.recommended_poll_interval_seconds;
+      const headers: Record<string, string> = interval ? { 'Retry-After': String(interval) } : {};
+      return { body: { summary }, headers };
     },
   },
   {

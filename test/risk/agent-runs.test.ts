@@ -2,8 +2,10 @@
 // questions; a business registered in a FATF call-for-action country gets a critical
 // jurisdiction risk with its FATF source, waits for an answer given as payload.answer; risks then
 // move along the risk table; an individual with missing data gets a data-quality risk (KYC).
-import { createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { allSequences, loadUnList, organization, riskClient } from './risk-helpers';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { typedClient } from '../typed-client/dashboard-client';
+import { AssessmentEvidenceDocument } from '../typed-client/dashboard-types.generated';
+import { allSequences, BASE, loadUnList, organization, riskClient, UN_LISTED_PERSON } from './risk-helpers';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -77,4 +79,56 @@ it('flags missing identity data of an individual (KYC workflow) as a medium data
   const identity = (await api.tasks(id)).body.result.tasks.find((t: { template_key: string }) => t.template_key === 'identity');
   expect(identity).toMatchObject({ status: 'incomplete', incomplete_at: expect.any(String) });
   expect(document.client_risk_ratings[0]).toMatchObject({ rating: 'low', score: 8 });
+}, 90_000);
+
+it('[risk.assessments.resources] [risk.limits.polling] serves risk tags and task_ids, every trajectory event field, and typed evidence per kind to the typed client', async () => {
+  const id = await startNew({ subjects: [organization({ name: 'Qzxv Evidence Holdings', jurisdiction: { country: 'IR' }, persons: [{ name: UN_LISTED_PERSON, role: 'director' }] })] });
+  await api.waitFor(id, ['waiting_for_user']);
+  const document = (await api.get(id)).body.result.assessment;
+  const subject = document.subjects[0];
+  const tasks = (await api.tasks(id)).body.result.tasks as { template_key: string; task_id: string }[];
+  const taskOf = (key: string) => tasks.find((task) => task.template_key === key)!.task_id;
+  expect(document.risks.find((r: { category: string }) => r.category === 'sanctions')).toMatchObject({ severity: 'critical', tags: ['screening', 'sanctions'], task_ids: [taskOf('screening')], subject_ids: [subject.subject_id] });
+  expect(document.risks.find((r: { category: string }) => r.category === 'jurisdiction')).toMatchObject({ tags: ['fatf', 'call_for_action'], task_ids: [taskOf('jurisdictions')] });
+
+  // Every field of every trajectory event, with its documented type.
+  const runId = document.latest_run.run_id;
+  const events = (await api.trajectory(id)).body.result.events as Record<string, unknown>[];
+  for (const event of events) {
+    expect(Object.keys(event).sort()).toEqual(['actor', 'created_at', 'data', 'message', 'run_id', 'sequence', 'type']);
+    expect(event).toEqual({ sequence: expect.any(Number), type: expect.any(String), message: expect.any(String), run_id: runId, actor: expect.any(String), data: expect.any(Object), created_at: expect.any(String) });
+    expect(new Date(event.created_at as string).toISOString()).toBe(event.created_at);
+  }
+  expect(events[0]).toMatchObject({ sequence: 1, type: 'status_changed', actor: tenant.applicationId, data: { from: 'draft', to: 'running' } });
+  const person = subject.persons[0].person_id;
+  const screened = events.find((e) => e.type === 'screened' && (e.data as { person_id: string }).person_id === person);
+  expect(screened).toMatchObject({ actor: 'agent:vigil-deterministic-v1', data: { subject_id: subject.subject_id, strong: expect.any(Number) } });
+  expect((screened!.data as { strong: number }).strong).toBeGreaterThan(0);
+
+  // The upload's REST data stays empty: its file fields sit on the evidence itself.
+  const bytes = Buffer.from('registry extract');
+  const uploaded = await request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'text/plain', 'x-file-name': 'extract.txt' }, rawBody: bytes });
+  expect(uploaded.body.result.evidence).toMatchObject({ kind: 'upload', data: {}, file_name: 'extract.txt', size: bytes.length });
+
+  const run = typedClient(platform.gatewayUrl, auth.apiKey(tenant.apiKey));
+  const typed = (await run(AssessmentEvidenceDocument, { id })).riskAssessment!;
+  expect(typed.summary).toEqual({ status: 'waiting_for_user', recommendedPollIntervalSeconds: 30 });
+  const details = (kind: string) => typed.evidence.filter((e) => e.kind === kind).map((e) => e.details);
+  expect(details('registration_check')).toEqual([{ __typename: 'RegistrationCheckEvidence', subjectId: subject.subject_id, consistent: true, problems: [] }]);
+  const searches = details('screening_search');
+  expect(searches).toHaveLength(2);
+  expect(searches).toContainEqual(expect.objectContaining({ __typename: 'ScreeningSearchEvidence', subjectId: subject.subject_id, personId: null }));
+  const personSearch = searches.find((d) => d.__typename === 'ScreeningSearchEvidence' && d.personId === person);
+  expect(personSearch).toMatchObject({ searchId: expect.any(String), matchCount: expect.any(Number) });
+  if (personSearch?.__typename !== 'ScreeningSearchEvidence') throw new Error('no search of the named person');
+  expect(personSearch.matches[0]).toMatchObject({ matchId: expect.any(String), listedName: expect.stringContaining('TIKRITI'), feeds: ['Sanctions'], programs: expect.any(Array) });
+  expect(personSearch.matches[0].score).toBeGreaterThan(0.9);
+  expect(details('jurisdiction_check')).toEqual([{ __typename: 'JurisdictionCheckEvidence', publisher: expect.any(String), publishedOn: '2025-10-24', checked: [{ subjectId: subject.subject_id, country: 'IR', list: 'call_for_action' }] }]);
+  expect(details('upload')).toEqual([{ __typename: 'UploadEvidence', fileName: 'extract.txt', contentType: 'text/plain', size: bytes.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+
+  // Waiting for a person: poll every 30 s (above); once final (here cancelled): stop polling, no hint, no Retry-After.
+  await api.command(id, { type: 'cancel', reason: 'test over' });
+  const cancelled = await api.summary(id);
+  expect(cancelled.body.result.summary).toMatchObject({ status: 'cancelled', recommended_poll_interval_seconds: null });
+  expect(cancelled.headers.get('retry-after')).toBeNull();
 }, 90_000);

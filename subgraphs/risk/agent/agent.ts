@@ -8,6 +8,7 @@ import { Workflow, TaskTemplate } from '../catalog/workflows';
 import { AssessmentRow } from '../data/assessment-store';
 import { QuestionRow, RiskRow, TaskRow } from '../data/work-store';
 import { EvidenceKind, RiskCategory, TaskStatus, TrajectoryEventType } from '../domain/states';
+import { EvidenceOf } from '../domain/evidence-details';
 import { Subject } from '../services/subjects';
 import { ScreeningPort } from './screening-client';
 
@@ -34,12 +35,8 @@ export interface StepContext {
   now: Date;
 }
 
-export interface NewEvidence {
-  key: string;
-  kind: EvidenceKind;
-  title: string;
-  data: Record<string, unknown>;
-}
+/** Evidence the agent records: its kind decides the shape of its data (domain/evidence-details.ts). */
+export type NewEvidence = { key: string; title: string } & EvidenceOf<Exclude<EvidenceKind, 'upload'>>;
 
 export interface NewRisk {
   key: string;

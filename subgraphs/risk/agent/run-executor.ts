@@ -128,7 +128,7 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
 
       const evidenceIds = new Map<string, string>();
       for (const item of effects.evidence ?? []) {
-        const row = await upsertEvidence(tx, scope, { assessmentId: assessment.id, dedupeKey: `${run.id}:${item.key}`, kind: item.kind, title: item.title, data: item.data as Prisma.InputJsonValue, createdBy: actor });
+        const row = await upsertEvidence(tx, scope, { assessmentId: assessment.id, dedupeKey: `${run.id}:${item.key}`, kind: item.kind, title: item.title, data: item.data as unknown as Prisma.InputJsonValue, createdBy: actor });
         evidenceIds.set(item.key, row.id);
       }
       const task = effects.task ? (await findTasks(tx, scope, [assessment.id])).find((row) => row.templateKey === effects.task!.templateKey) : undefined;

@@ -101,3 +101,20 @@ export function assertRiskMove(current: string, next: RiskStatus): void {
 
 /** Assessments in these states accept no task or risk edits. */
 export const CLOSED_STATUSES: AssessmentStatus[] = ['concluded', 'cancelled'];
+
+/**
+ * The polling hint of the summary (spec Limits: "recommended assessment polling interval 10 to 30
+ * seconds; avoid tight loops"): 10 s while the agent works, 30 s while the assessment waits for a
+ * person, none once the status is final (concluded, cancelled, failed: stop polling).
+ */
+export const POLL_INTERVAL_SECONDS: Record<AssessmentStatus, number | null> = {
+  draft: 30,
+  running: 10,
+  waiting_for_user: 30,
+  interrupted: 30,
+  ready_for_review: 30,
+  reopened: 30,
+  concluded: null,
+  cancelled: null,
+  failed: null,
+};

@@ -3,6 +3,7 @@ import { findWorkflow } from '../catalog/workflows';
 import { RiskContext } from '../context';
 import { AssessmentRow } from '../data/assessment-store';
 import { readTrajectory } from '../data/trajectory-store';
+import { AssessmentStatus, POLL_INTERVAL_SECONDS } from '../domain/states';
 import { RiskError } from '../errors';
 import { openSubjects } from '../services/subjects';
 import { confirmations, evidenceView, questionView, ratingCounts, ratingsOf, riskView, runView, taskStatusCounts, taskView } from './views';
@@ -17,6 +18,8 @@ async function latestRun(row: AssessmentRow, ctx: RiskContext) {
 }
 
 export const assessmentFields = {
+  // Details objects carry their member's name (domain/evidence-details.ts).
+  AssessmentEvidenceDetails: { __resolveType: (details: { __typename: string }) => details.__typename },
   RiskAssessment: {
     __resolveReference: (ref: { id: string }, ctx: RiskContext) => {
       ctx.beta();
@@ -44,6 +47,7 @@ export const assessmentFields = {
       updatedAt: row.updatedAt,
       readyAt: row.readyAt,
       concludedAt: row.concludedAt,
+      recommendedPollIntervalSeconds: POLL_INTERVAL_SECONDS[row.status as AssessmentStatus],
     }),
     trajectory: async (row: AssessmentRow, args: { afterSequence?: number | null; first?: number | null; sortDirection?: 'asc' | 'desc' | null }, ctx: RiskContext) => {
       const limit = args.first ?? TRAJECTORY_DEFAULT;

@@ -3,6 +3,7 @@ import { ClientRiskRating } from '../catalog/scorecards';
 import { AssessmentRow } from '../data/assessment-store';
 import { RunRow } from '../data/run-store';
 import { EvidenceRow, QuestionRow, RiskRow, TaskRow } from '../data/work-store';
+import { evidenceDetails } from '../domain/evidence-details';
 import { TASK_STATUSES } from '../domain/states';
 
 /** Tasks per status, keyed by the GraphQL field names (camelCase: in_progress → inProgress). */
@@ -23,7 +24,7 @@ export function ratingCounts(ratings: ClientRiskRating[]): Record<string, number
 
 export const taskView = (task: TaskRow) => ({ ...task, taskId: task.id });
 export const riskView = (risk: RiskRow) => ({ ...risk, riskId: risk.id });
-export const evidenceView = (item: EvidenceRow) => ({ ...item, evidenceId: item.id });
+export const evidenceView = (item: EvidenceRow) => ({ ...item, evidenceId: item.id, details: evidenceDetails(item.kind, item.data, item) });
 export const questionView = (question: QuestionRow) => ({ ...question, questionId: question.id, answered: question.status === 'answered' });
 export const runView = (run: RunRow) => ({ ...run, runId: run.id, stepsCompleted: run.step });
 
