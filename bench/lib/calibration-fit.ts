@@ -33,7 +33,9 @@ export function scanThresholds(pos: CalibrationPositive[], neg: CalibrationNegat
 
 export function chooseThreshold(rows: FitRow[], fpTarget = FIT_FP_TARGET): FitRow {
   const ok = rows.filter((r) => r.fpr <= fpTarget);
-  const pool = ok.length ? ok : rows;
+  // no threshold meets the target: the fewest false positives reachable, then the best recall there
+  const fewest = Math.min(...rows.map((r) => r.fpr));
+  const pool = ok.length ? ok : rows.filter((r) => r.fpr === fewest);
   return pool.reduce((a, b) => (b.recall > a.recall || (b.recall === a.recall && b.fpr < a.fpr) ? b : a));
 }
 
