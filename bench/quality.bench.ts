@@ -3,7 +3,8 @@
  * calibration half and a report half by a fixed hash of the record id (bench/lib/held-out-sets.ts): the generator's set
  * (subgraphs/screening/evaluation), leave-one-alias-out over OFAC (2021 aliases on 2024 records) and UN, and cross-script
  * cases; then precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
- * Options: --positives N --negatives N (generator), --per-set N (held-out), --seed N, --misses (calibration misses).
+ * Options: --positives N --negatives N (generator), --per-set N (held-out), --seed N, --misses (calibration-half misses and
+ * false positives grouped by cause), --fit (fit the calibration knot on the calibration half; bench/lib/calibration-fit.ts).
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -14,6 +15,7 @@ import { entityKey, type EntityType, type WatchlistEntity } from '../subgraphs/s
 import { loadBenchEntities } from './lib/evaluation-lists';
 import { measureDispositionQuality } from './lib/disposition-quality';
 import { loadTrigramTable, TRIGRAM_THRESHOLD, trigramQuery } from './lib/trigram-peer';
+import { causeOf, fitLines, groupLines } from './lib/calibration-fit';
 import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type Half, type HeldOutCase } from './lib/held-out-sets';
 
 interface Figures {
@@ -166,10 +168,37 @@ async function main() {
   const disposition = await measureDispositionQuality(entities, { pairs: arg('--disposition-pairs', 600) });
   console.log('');
   for (const line of disposition.lines) console.log(line);
+  // Calibration half only: what tuning may look at.
+  const calPos = set.positives.map((p, i) => ({ p, i })).filter(({ p }) => halfOf(p.expected[0]) === 'calibration');
+  const calNeg = set.negatives.map((n, i) => ({ n, i })).filter(({ n }) => halfOf(n.query) === 'calibration');
+  const calHeld = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.half === 'calibration');
+  if (process.argv.includes('--fit')) {
+    const bestOf = (hits: Hits, expected: string[]) => Math.max(0, ...hits.slice(0, 10).filter((h) => expected.includes(h.id)).map((h) => h.score));
+    const pos = [...calPos.map(({ p, i }) => ({ set: 'generator', bestExpected: bestOf(vPos[i], p.expected) })), ...calHeld.map(({ c, i }) => ({ set: c.set, bestExpected: bestOf(vHeld[i], [c.expected]) }))];
+    const neg = calNeg.map(({ i }) => ({ top: vNeg[i][0]?.score ?? 0 }));
+    console.log('');
+    for (const line of fitLines(pos, neg)) console.log(line);
+  }
   if (process.argv.includes('--misses')) {
-    cases.forEach((c, i) => {
-      if (c.half === 'calibration' && !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD)) console.log('MISS', c.set, JSON.stringify(c.query), '->', c.expected, JSON.stringify(c.listed), JSON.stringify(vHeld[i].slice(0, 2)));
+    const explain = (ix: typeof index, q: string, type: EntityType | undefined, id?: string) => {
+      const res = ix.search(q, { limit: 10, threshold: 0, type });
+      return id ? res.find((m) => m.entity.id === id) : res[0];
+    };
+    const show = (q: string, m: ReturnType<typeof explain>) => `${JSON.stringify(q)} -> ${m ? `${JSON.stringify(m.match_score_info.best_name.value)} ${m.score}` : 'nothing'}`;
+    const genMisses = calPos.filter(({ p, i }) => !vPos[i].some((h) => h.score >= DEFAULT_THRESHOLD && p.expected.includes(h.id))).map(({ p }) => {
+      const m = p.expected.map((id) => explain(index, p.query, undefined, id)).find(Boolean);
+      return { cause: `${p.kind}: ${causeOf(m)}`, line: show(p.query, m) };
     });
+    const fps = calNeg.filter(({ i }) => (vNeg[i][0]?.score ?? 0) >= DEFAULT_THRESHOLD).map(({ n }) => {
+      const m = explain(index, n.query, undefined);
+      return { cause: causeOf(m), line: show(n.query, m) };
+    });
+    const heldMisses = calHeld.filter(({ c, i }) => !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD)).map(({ c }) => {
+      const m = explain(heldIndex, c.query, c.type, c.expected);
+      return { cause: `${c.set}: ${causeOf(m)}`, line: `${show(c.query, m)} (primary ${JSON.stringify(c.listed)})` };
+    });
+    console.log('');
+    for (const line of [...groupLines('calibration-half generator misses', genMisses), ...groupLines('calibration-half false positives', fps), ...groupLines('calibration-half held-out misses', heldMisses, 4)]) console.log(line);
   }
 }
 

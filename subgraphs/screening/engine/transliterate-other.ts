@@ -5,6 +5,7 @@
  * become vowels so that phonetic skeletons (which drop vowels) line up with Latin spellings.
  */
 import anyAscii from 'any-ascii';
+import { hasKana, transliterateKana } from './transliterate-kana';
 
 const LEAD = ['k', 'kk', 'n', 't', 'tt', 'r', 'm', 'p', 'pp', 's', 'ss', '', 'j', 'jj', 'ch', 'kh', 'th', 'ph', 'h'];
 const VOWEL = ['a', 'ae', 'ya', 'yae', 'o', 'e', 'yo', 'ye', 'o', 'wa', 'wae', 'oe', 'yo', 'u', 'wo', 'we', 'wi', 'yu', 'u', 'ui', 'i'];
@@ -16,17 +17,31 @@ function hangulSyllable(code: number): string {
 }
 
 const HEBREW: Record<string, string> = {
-  א: 'a', ב: 'b', ג: 'g', ד: 'd', ה: 'h', ז: 'z', ח: 'kh', ט: 't', כ: 'k', ך: 'kh', ל: 'l', מ: 'm', ם: 'm', נ: 'n', ן: 'n',
+  א: 'a', ב: 'b', ג: 'g', ד: 'd', ה: 'h', ז: 'z', ח: 'h', ט: 't', כ: 'k', ך: 'kh', ל: 'l', מ: 'm', ם: 'm', נ: 'n', ן: 'n',
   ס: 's', ע: 'a', פ: 'p', ף: 'f', צ: 'ts', ץ: 'ts', ק: 'k', ר: 'r', ש: 'sh', ת: 't', '׳': '', "'": '',
 };
 
-function hebrewWord(w: string): string {
+/** Hebrew spellings of the name particles of Arabic names, which the abjad would leave vowel-less ("בן" -> "bn"). */
+const HEBREW_WORDS: Record<string, string> = { בן: 'bin', בין: 'bin', בת: 'bint', אבו: 'abu', אבן: 'ibn', עבד: 'abd', אל: 'al' };
+/** Letters with a geresh write sounds Hebrew lacks (ג׳ j, ז׳ zh, צ׳ ch, ח׳ kh, ת׳ th, ד׳ dh). */
+const GERESH: Record<string, string> = { ג: 'j', ז: 'zh', צ: 'ch', ץ: 'ch', ח: 'h', ת: 'th', ד: 'dh' };
+
+function hebrewWord(word: string): string {
+  const w = word.replace(/\u05f3|'/g, "'");
+  if (HEBREW_WORDS[w.replace(/'/g, '')]) return HEBREW_WORDS[w.replace(/'/g, '')];
+  // the article written joined with a hyphen or maqaf ("אל-קאעדה") is split by the caller; joined, it stays part of the name
   let out = '';
   const chars = [...w];
+  const last = chars.length - 1;
   chars.forEach((c, i) => {
-    // vav and yod are consonants at the start of a word, vowels elsewhere ("אוסאמה" -> "aosamh", skeleton "sm")
-    if (c === 'ו') out += i === 0 ? 'v' : chars[i + 1] === 'ו' ? '' : 'o';
-    else if (c === 'י') out += i === 0 ? 'y' : 'i';
+    if (c === "'") return;
+    if (chars[i + 1] === "'" && GERESH[c]) { out += GERESH[c]; return; }
+    // a word-initial aleph carries the vowel written after it ("אוסאמה" -> "usama", "איברהים" -> "ibrahim")
+    if (c === 'א' && i === 0 && (chars[1] === 'ו' || chars[1] === 'י')) return;
+    if (c === 'ו') out += i === 0 ? (chars[1] === 'ו' ? 'w' : 'v') : chars[i - 1] === 'ו' ? '' : chars[i + 1] === 'ו' ? 'w' : 'u';
+    else if (c === 'י') out += i === 0 ? 'y' : chars[i - 1] === 'י' ? '' : 'i';
+    // a final he after a consonant is the vowel a (Usama, Hamza, Fatima)
+    else if (c === 'ה' && i === last && i > 0 && !'וי'.includes(chars[i - 1])) out += 'a';
     else out += HEBREW[c] ?? c;
   });
   return out;
@@ -40,6 +55,7 @@ export function transliterateOther(s: string): string {
   if (HANGUL.test(out)) out = out.replace(/[\uac00-\ud7a3]+/g, (word) => ` ${[...word].map((c) => hangulSyllable(c.charCodeAt(0))).join(' ')} `);
   if (HEBREW_RE.test(out)) out = out.replace(/[\u05d0-\u05ea\u05f3']+/g, hebrewWord).replace(/[\u0591-\u05c7]/g, '');
   if (GREEK.test(out)) out = greekDigraphs(out);
+  if (hasKana(out)) out = transliterateKana(out);
   // Greek, Thai, kana, Armenian, Georgian, Devanagari, ...: any-ascii's romanization; Latin letters are left to the caller
   if (/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/.test(out)) out = out.replace(/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]+/g, (run) => romanize(run));
   return out;
