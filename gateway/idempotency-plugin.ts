@@ -56,6 +56,10 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
               if (claim.outcome === 'claimed') {
                 claimedId = claim.id;
                 claimedScope = scope;
+                // The subgraphs get the key with the principal and record it in the create's own
+                // transaction: should this process die before completeIdempotentRequest lands, the
+                // retry that takes the key over finds the object there instead of creating another.
+                context.contextValue.principal = { ...principal, idempotencyKey: key };
                 return null;
               }
               if (claim.outcome === 'mismatch') return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');
