@@ -8,6 +8,9 @@
 // GraphQL clients may pass the key as the `idempotencyKey` argument of a create/start mutation
 // instead (gateway/idempotency-key.ts); header and argument are one key, so both present and
 // different answers 400 idempotency_key_mismatch.
+// This record is written after the subgraphs committed, so it alone cannot cover a crash in
+// between: the claimed key also travels to the subgraphs with the signed principal, and their
+// creates record it in their own transactions (platform/idempotency/create-once.ts).
 import crypto from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
@@ -56,6 +59,10 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
               if (claim.outcome === 'claimed') {
                 claimedId = claim.id;
                 claimedScope = scope;
+                // The subgraphs get the key with the principal and record it in the create's own
+                // transaction: should this process die before completeIdempotentRequest lands, the
+                // retry that takes the key over finds the object there instead of creating another.
+                context.contextValue.principal = { ...principal, idempotencyKey: key };
                 return null;
               }
               if (claim.outcome === 'mismatch') return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');

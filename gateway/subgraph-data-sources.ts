@@ -4,7 +4,7 @@
 import { GraphQLDataSource, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Fetcher } from '@apollo/utils.fetcher';
-import { PRINCIPAL_HEADER, REQUEST_ID_HEADER } from '../platform/principal/principal';
+import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
 import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
 import type { GatewayContext } from './gateway-context';
 import { PrincipalSignatureCache } from './principal-signature-cache';
@@ -17,7 +17,10 @@ export class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayCo
   }
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!('principal' in context) || !context.principal) return;
-    request.http?.headers.set(PRINCIPAL_HEADER, this.signatures.headerFor(context.principal));
+    // A keyed mutation's principal is signed for that one request (it carries the idempotency key),
+    // not cached for reuse.
+    const header = context.principal.idempotencyKey ? signPrincipal(context.principal, this.signatures.secret) : this.signatures.headerFor(context.principal);
+    request.http?.headers.set(PRINCIPAL_HEADER, header);
     request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
   }
 }

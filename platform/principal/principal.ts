@@ -37,6 +37,11 @@ export interface Principal {
   /** Display fields for audit trails (dashboard users). */
   actorName?: string;
   actorEmail?: string;
+  /** The client's idempotency key, set by the gateway on a keyed mutation request only: the
+   * subgraph's create stores it in its own transaction (platform/idempotency/create-once.ts), so a
+   * retry whose gateway record was lost with a crashed process finds the object instead of making a
+   * second one. Principals a service builds for its own calls never carry it. */
+  idempotencyKey?: string;
 }
 
 export const PRINCIPAL_HEADER = 'x-vigil-principal';

@@ -32,6 +32,7 @@ export type ProfilesErrorCode =
   | 'monitoring_default_validation_failed'
   | 'idv_workflow_not_found'
   | 'idv_workflow_not_active'
-  | 'profile_onboarding_unavailable';
+  | 'profile_onboarding_unavailable'
+  | 'idempotency_key_reused';
 
 export class ProfilesError extends DomainError<ProfilesErrorCode> {}

@@ -16,6 +16,7 @@ export type RiskErrorCode =
   | 'risk_scorecard_not_found'
   | 'evidence_not_found'
   | 'evidence_type_unsupported'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  | 'idempotency_key_reused';
 
 export class RiskError extends DomainError<RiskErrorCode> {}

@@ -15,6 +15,7 @@ export type ScreeningErrorCode =
   | 'report_not_found'
   | 'report_link_invalid'
   | 'news_source_invalid'
-  | 'monitoring_alert_not_found';
+  | 'monitoring_alert_not_found'
+  | 'idempotency_key_reused';
 
 export class ScreeningError extends DomainError<ScreeningErrorCode> {}

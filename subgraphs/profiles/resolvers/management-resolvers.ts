@@ -1,7 +1,10 @@
 // Profile groups, custom field definitions and comments.
 import { sliceConnection } from '../../../platform/graphql/paging';
+import type { GraphQLResolveInfo } from 'graphql';
 import { ProfilesContext } from '../context';
-import { createComment, listProfileComments, updateComment } from '../services/comment-service';
+import { ProfilesError } from '../errors';
+import { createComment, getComment, listProfileComments, updateComment } from '../services/comment-service';
+import { existing, profilesCreateOnce } from '../services/create-once';
 import {
   createDefinition,
   CreateDefinitionInput,
@@ -55,14 +58,25 @@ export const managementResolvers = {
     profileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => getDefinition(ctx.deps, ctx.scope, args.key),
   },
   Mutation: {
-    createProfileComment: (_: unknown, args: { profileId: string; input: { text: string; kind: string; matchId?: string | null } }, ctx: ProfilesContext) =>
-      createComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.input),
+    createProfileComment: (_: unknown, args: { profileId: string; input: { text: string; kind: string; matchId?: string | null } }, ctx: ProfilesContext, info: GraphQLResolveInfo) =>
+      profilesCreateOnce(ctx, info, args, {
+        create: (record) => createComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.input, record),
+        replay: (id) => existing(getComment(ctx.deps, ctx.scope, args.profileId, id), () => new ProfilesError('comment_not_found', 'Comment not found')),
+      }),
     updateProfileComment: (_: unknown, args: { profileId: string; commentId: string; input: { text: string; version?: number | null } }, ctx: ProfilesContext) =>
       updateComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.commentId, args.input),
-    createProfileGroup: (_: unknown, args: { input: GroupInput & { name: string } }, ctx: ProfilesContext) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input)),
+    createProfileGroup: (_: unknown, args: { input: GroupInput & { name: string } }, ctx: ProfilesContext, info: GraphQLResolveInfo) =>
+      profilesCreateOnce(ctx, info, args, {
+        create: (record) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input), record),
+        replay: (id) => existing(getGroup(ctx.deps, ctx.scope, id), () => new ProfilesError('profile_group_not_found', 'Profile group not found')),
+      }),
     updateProfileGroup: (_: unknown, args: { id: string; input: GroupInput }, ctx: ProfilesContext) => updateGroupById(ctx.deps, ctx.scope, args.id, toServiceGroupInput(args.input)),
     archiveProfileGroup: (_: unknown, args: { id: string }, ctx: ProfilesContext) => archiveGroup(ctx.deps, ctx.scope, args.id),
-    createProfileCustomFieldDefinition: (_: unknown, args: { input: CreateDefinitionInput }, ctx: ProfilesContext) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId),
+    createProfileCustomFieldDefinition: (_: unknown, args: { input: CreateDefinitionInput }, ctx: ProfilesContext, info: GraphQLResolveInfo) =>
+      profilesCreateOnce(ctx, info, args, {
+        create: (record) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId, record),
+        replay: (key) => existing(getDefinition(ctx.deps, ctx.scope, key), () => new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found')),
+      }),
     updateProfileCustomFieldDefinition: (_: unknown, args: { key: string; input: UpdateDefinitionInput }, ctx: ProfilesContext) =>
       updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx.principal.actorId),
     archiveProfileCustomFieldDefinition: (_: unknown, args: { key: string }, ctx: ProfilesContext) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx.principal.actorId),

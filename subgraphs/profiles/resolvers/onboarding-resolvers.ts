@@ -2,7 +2,10 @@
 import DataLoader from 'dataloader';
 import { ProfilesContext } from '../context';
 import { findRunsOfProfiles, OnboardingRunRow, OnboardingTaskRow } from '../data/onboarding-store';
-import { onboardProfile, OnboardProfileInput } from '../services/onboarding-service';
+import { findOnboarded, onboardProfile, OnboardProfileInput } from '../services/onboarding-service';
+import { existing, profilesCreateOnce } from '../services/create-once';
+import { ProfilesError } from '../errors';
+import type { GraphQLResolveInfo } from 'graphql';
 import { ProfileRecord } from '../services/profile-service';
 
 // One query for the runs of every profile a request renders (a list page asks for many).
@@ -21,8 +24,11 @@ function runLoader(ctx: ProfilesContext): DataLoader<string, OnboardingRunRow | 
 
 export const onboardingResolvers = {
   Mutation: {
-    onboardProfile: async (_: unknown, args: { input: OnboardProfileInput }, ctx: ProfilesContext) => {
-      const { profile, run } = await onboardProfile(ctx.deps, ctx.scope, ctx.principal, args.input);
+    onboardProfile: async (_: unknown, args: { input: OnboardProfileInput }, ctx: ProfilesContext, info: GraphQLResolveInfo) => {
+      const { profile, run } = await profilesCreateOnce(ctx, info, args, {
+        create: (record) => onboardProfile(ctx.deps, ctx.scope, ctx.principal, args.input, record),
+        replay: (profileId) => existing(findOnboarded(ctx.deps, ctx.scope, profileId), () => new ProfilesError('profile_not_found', 'Profile not found')),
+      });
       return { profile, onboarding: run, tasks: run.tasks };
     },
   },

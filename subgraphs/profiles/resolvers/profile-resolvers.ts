@@ -1,4 +1,7 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { ProfilesContext } from '../context';
+import { ProfilesError } from '../errors';
+import { existing, profilesCreateOnce } from '../services/create-once';
 import { viewCustomFields } from '../services/custom-field-rules';
 import { requestErasure } from '../services/erasure-service';
 import { createProfile, CreateProfileInput, listProfilePage, ProfileRecord, updateProfile, UpdateProfileInput } from '../services/profile-service';
@@ -12,7 +15,11 @@ export const profileResolvers = {
     profiles: (_: unknown, args: PageArgs & { profileGroupIds?: string[] | null }, ctx: ProfilesContext) => listProfilePage(ctx.deps, ctx.scope, args),
   },
   Mutation: {
-    createProfile: (_: unknown, args: { input: CreateProfileInput }, ctx: ProfilesContext) => createProfile(ctx.deps, ctx.scope, args.input),
+    createProfile: (_: unknown, args: { input: CreateProfileInput }, ctx: ProfilesContext, info: GraphQLResolveInfo) =>
+      profilesCreateOnce(ctx, info, args, {
+        create: (record) => createProfile(ctx.deps, ctx.scope, args.input, record && (async (tx, profile) => (await record(tx, profile.id), profile))),
+        replay: (id) => existing(ctx.profileLoader.load(id), () => new ProfilesError('profile_not_found', 'Profile not found')),
+      }),
     updateProfile: (_: unknown, args: { id: string; input: UpdateProfileInput }, ctx: ProfilesContext) => updateProfile(ctx.deps, ctx.scope, args.id, args.input),
     requestProfileErasure: (_: unknown, args: { id: string; input?: { reason?: string | null } | null }, ctx: ProfilesContext) =>
       requestErasure(ctx.deps, ctx.scope, ctx.principal, args.id, { reason: args.input?.reason, requestId: ctx.requestId }),

@@ -7,6 +7,7 @@ import { findComment, insertComment, listComments, updateCommentText } from '../
 import { findProfile, lockProfile } from '../data/profile-store';
 import { DbClient, isStorableText, Scope } from '../data/scope';
 import { ProfilesError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { connectionWindow, ProfilesDeps } from './deps';
 import { countedConnection } from '../../../platform/graphql/paging';
 
@@ -41,6 +42,7 @@ export async function createComment(
   principal: Principal,
   profileId: string,
   input: { text: string; kind: string; matchId?: string | null },
+  record?: RecordCreate,
 ): Promise<CommentRecord> {
   const text = checkText(input.text);
   if (!(COMMENT_KINDS as readonly string[]).includes(input.kind)) invalid('kind', 'must be profile or match');
@@ -56,8 +58,14 @@ export async function createComment(
   }
   return deps.db.$transaction(async (tx) => {
     await writableProfile(tx, scope, profileId);
-    return insertComment(tx, scope, { profileId, kind: input.kind, matchId, text, actorId: principal.actorId });
+    const comment = await insertComment(tx, scope, { profileId, kind: input.kind, matchId, text, actorId: principal.actorId });
+    await record?.(tx, comment.id);
+    return comment;
   });
+}
+
+export async function getComment(deps: ProfilesDeps, scope: Scope, profileId: string, id: string): Promise<CommentRecord | null> {
+  return findComment(deps.db, scope, profileId, id);
 }
 
 export async function updateComment(

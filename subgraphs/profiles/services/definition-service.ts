@@ -6,6 +6,7 @@
 import { isStorableText, Scope } from '../data/scope';
 import { countDefinitions, findDefinition, findDefinitions, insertDefinition, keyExists, lockDefinition, updateDefinition } from '../data/definition-store';
 import { ProfilesError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { compareDefinitions, CUSTOM_FIELD_KEY_PATTERN, CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition } from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
 import { omittedSavedOption, recordDefinitionRevision } from './definition-history-service';
@@ -93,7 +94,8 @@ export async function getDefinition(deps: ProfilesDeps, scope: Scope, key: strin
   return row ? toFieldDefinition(row) : null;
 }
 
-export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: CreateDefinitionInput, actorId: string | null = null): Promise<FieldDefinition> {
+/** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
+export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: CreateDefinitionInput, actorId: string | null = null, record?: RecordCreate): Promise<FieldDefinition> {
   const label = checkLabel(input.label);
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(input.type)) invalid('type', `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`);
   const type = input.type as CustomFieldType;
@@ -118,6 +120,7 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
         }
         const created = toFieldDefinition(await insertDefinition(tx, scope, { key, label, type, required, priority, options }));
         await recordDefinitionRevision(tx, scope, created, 'create', actorId);
+        await record?.(tx, created.key);
         return created;
       });
       deps.definitions.invalidate(scope);

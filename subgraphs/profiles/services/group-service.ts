@@ -4,6 +4,7 @@
 import { isStorableText, Scope } from '../data/scope';
 import { findGroup, findGroups, insertGroup, keysStartingWith, updateGroup } from '../data/group-store';
 import { ProfilesError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { has, ProfilesDeps } from './deps';
 import { keyFromLabel } from './definition-service';
 
@@ -76,7 +77,8 @@ export async function getGroup(deps: ProfilesDeps, scope: Scope, id: string): Pr
   return findGroup(deps.db, scope, id);
 }
 
-export async function createGroup(deps: ProfilesDeps, scope: Scope, input: CreateGroupInput): Promise<ProfileGroupRecord> {
+/** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
+export async function createGroup(deps: ProfilesDeps, scope: Scope, input: CreateGroupInput, record?: RecordCreate): Promise<ProfileGroupRecord> {
   const name = checkName(input.name);
   const description = checkDescription(input.description);
   const priority = input.priority === null || input.priority === undefined ? 0 : checkPriority(input.priority);
@@ -88,7 +90,9 @@ export async function createGroup(deps: ProfilesDeps, scope: Scope, input: Creat
         const taken = new Set(await keysStartingWith(tx, scope, base));
         let key = base;
         for (let n = 2; taken.has(key); n += 1) key = `${base.slice(0, 56)}_${n}`;
-        return insertGroup(tx, scope, { key, name, description, priority, monitoringFeedFrequencies });
+        const group = await insertGroup(tx, scope, { key, name, description, priority, monitoringFeedFrequencies });
+        await record?.(tx, group.id);
+        return group;
       });
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002' && attempt < 5) continue; // raced for the key

@@ -8,10 +8,12 @@
 // The profile, its run and its tasks are written in one transaction with status pending; the
 // worker then runs the tasks (onboarding-runner.ts). Nothing is created when a rule fails.
 import { Principal } from '../../../platform/principal/principal';
-import { insertRun, OnboardingRunRow } from '../data/onboarding-store';
+import { findRunsOfProfiles, insertRun, OnboardingRunRow } from '../data/onboarding-store';
+import { findProfile } from '../data/profile-store';
 import { Scope } from '../data/scope';
 import { writeProfileStatus } from '../data/status-store';
 import { ProfilesError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { ProfilesDeps } from './deps';
 import { OnboardingSequence } from './onboarding-progress';
 import { createProfile, CreateProfileInput, ProfileRecord } from './profile-service';
@@ -59,7 +61,8 @@ async function checkWorkflow(deps: ProfilesDeps, principal: Principal, workflowI
   if (status !== 'active') throw new ProfilesError('idv_workflow_not_active', 'onboarding.idv.workflowId: the workflow is not active', { field: 'onboarding.idv.workflowId' });
 }
 
-export async function onboardProfile(deps: ProfilesDeps, scope: Scope, principal: Principal, input: OnboardProfileInput): Promise<Onboarded> {
+/** `record` (a keyed request) stores the idempotency key, naming the profile, in the create's transaction. */
+export async function onboardProfile(deps: ProfilesDeps, scope: Scope, principal: Principal, input: OnboardProfileInput, record?: RecordCreate): Promise<Onboarded> {
   const onboarding = input.onboarding ?? {};
   const screening = onboarding.screening?.enabled ?? true;
   const idv = onboarding.idv?.enabled ?? false;
@@ -81,7 +84,14 @@ export async function onboardProfile(deps: ProfilesDeps, scope: Scope, principal
       actorId: principal.actorId,
     });
     await writeProfileStatus(tx, scope, created.id, 'pending');
+    await record?.(tx, created.id);
     return { ...created, status: 'pending' };
   });
   return { profile, run: run! };
+}
+
+/** The profile and onboarding run an earlier onboardProfile made (null once the profile is gone). */
+export async function findOnboarded(deps: ProfilesDeps, scope: Scope, profileId: string): Promise<Onboarded | null> {
+  const [profile, [run]] = await Promise.all([findProfile(deps.db, scope, profileId), findRunsOfProfiles(deps.db, scope, [profileId])]);
+  return profile && run ? { profile, run } : null;
 }

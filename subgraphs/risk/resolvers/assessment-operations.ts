@@ -1,9 +1,11 @@
 // Queries and mutations: translate GraphQL arguments into service calls (rules live in services).
+import type { GraphQLResolveInfo } from 'graphql';
 import { RiskContext } from '../context';
 import { SortKey } from '../data/assessment-store';
 import { RiskError } from '../errors';
 import { ConcludeInput, CreateAssessmentInput, createAssessment, getAssessment, listAssessmentPage, reopenAssessment, saveCanvas, startAssessment, concludeAssessment } from '../services/assessment-service';
 import { CommandInput, sendCommand } from '../services/command-service';
+import { riskCreateOnce } from '../services/create-once';
 import { addUpload, AddUploadInput, getEvidence } from '../services/evidence-service';
 import { generateReport } from '../services/report-service';
 import { patchRisk, patchTask, UpdateTaskInput } from '../services/work-service';
@@ -33,9 +35,12 @@ export const assessmentOperations = {
     },
   },
   Mutation: {
-    createRiskAssessment: (_: unknown, args: { input: CreateAssessmentInput }, ctx: RiskContext) => {
+    createRiskAssessment: (_: unknown, args: { input: CreateAssessmentInput }, ctx: RiskContext, info: GraphQLResolveInfo) => {
       ctx.beta();
-      return createAssessment(ctx.deps, ctx.scope, args.input);
+      return riskCreateOnce(ctx, info, args, {
+        create: (record) => createAssessment(ctx.deps, ctx.scope, args.input, record),
+        replay: (id) => getAssessment(ctx.deps, ctx.scope, id),
+      });
     },
     startRiskAssessment: (_: unknown, args: Args<{ reason?: string | null }>, ctx: RiskContext) => {
       ctx.beta();

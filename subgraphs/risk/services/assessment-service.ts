@@ -8,6 +8,7 @@ import { Scope } from '../data/scope';
 import { createTasks } from '../data/work-store';
 import { findWorkflow } from '../catalog/workflows';
 import { RiskError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { RiskDeps } from './deps';
 import { changeStatus } from './status-change';
 import { normalizeSubjects, sealSubjects, SubjectInput } from './subjects';
@@ -21,7 +22,8 @@ export interface CreateAssessmentInput {
   subjects: SubjectInput[];
 }
 
-export async function createAssessment(deps: RiskDeps, scope: Scope, input: CreateAssessmentInput): Promise<AssessmentRow> {
+/** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
+export async function createAssessment(deps: RiskDeps, scope: Scope, input: CreateAssessmentInput, record?: RecordCreate): Promise<AssessmentRow> {
   const title = input.title.trim();
   if (!title) throw new RiskError('schema_validation_failed', 'title: must not be empty', { field: 'title' });
   const subjects = normalizeSubjects(input.subjects);
@@ -32,6 +34,7 @@ export async function createAssessment(deps: RiskDeps, scope: Scope, input: Crea
   return deps.db.$transaction(async (tx) => {
     const row = await insertAssessment(tx, scope, { id, title, workflowId: workflow.id, purpose: input.purpose ?? context.purpose, context, subjects: sealSubjects(deps.keys, id, subjects), profileIds });
     await createTasks(tx, scope, id, workflow.tasks.map((task) => ({ templateKey: task.key, title: task.title, required: task.required, tags: task.tags })));
+    await record?.(tx, id);
     return row;
   });
 }

@@ -4,6 +4,7 @@
 import { Db } from '../../../platform/db/prisma';
 import { Scope, SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
+import type { CreateRecordTx } from './idempotent-create-store';
 
 export type BatchStatus = 'queued' | 'running' | 'completed' | 'failed';
 
@@ -42,7 +43,14 @@ export interface BatchEntityInput {
 const sql = (db: Db) => db as unknown as Sql;
 
 /** The request row, the job row and every entity in one transaction (a job is never half-submitted). */
-export async function insertBatch(db: Db, job: { id: string; automaticDisposition: string | null }, request: SearchRequestRow, inputs: BatchEntityInput[]): Promise<void> {
+/** `within` runs last in the batch's transaction (the record of an idempotency key). */
+export async function insertBatch(
+  db: Db,
+  job: { id: string; automaticDisposition: string | null },
+  request: SearchRequestRow,
+  inputs: BatchEntityInput[],
+  within?: (tx: CreateRecordTx) => Promise<void>,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.searchRequest.create({ data: { ...request, config: request.config as object, entities: request.entities as object } });
     await tx.batchJob.create({
@@ -68,6 +76,7 @@ export async function insertBatch(db: Db, job: { id: string; automaticDispositio
         JSON.stringify(inputs.slice(start, start + 20_000)),
       );
     }
+    await within?.(tx);
   }, { timeout: 120_000 });
 }
 

@@ -1,11 +1,13 @@
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
+import type { GraphQLResolveInfo } from 'graphql';
 import { ScreeningContext } from '../context';
 import { BatchJobRow } from '../data/batch-store';
 import { findMatchById, matchesOfRequestPage } from '../data/match-store';
 import { SearchRequestRow } from '../data/search-store';
 import { ImportRow, listActiveSources, Sql } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
-import { BATCH_LIMITS, batchResults, readBatch, restartBatch, submitBatch, SubmitBatchInput } from '../services/batch-service';
+import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch, SubmitBatchInput } from '../services/batch-service';
+import { screeningCreateOnce } from '../services/create-once';
 import { FEEDS } from '../services/engine-adapter';
 import { HistoryArgs, searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
@@ -96,8 +98,16 @@ export const screeningResolvers = {
   Mutation: {
     ...dispositionResolvers.Mutation,
     ...newsResolvers.Mutation,
-    screen: (_: unknown, args: { input: ScreenInput }, ctx: ScreeningContext) => screen(ctx, ctx.principal, args.input),
-    submitScreeningBatch: (_: unknown, args: { input: SubmitBatchInput }, ctx: ScreeningContext) => submitBatch(ctx, ctx.principal, args.input),
+    screen: (_: unknown, args: { input: ScreenInput }, ctx: ScreeningContext, info: GraphQLResolveInfo) =>
+      screeningCreateOnce(ctx, info, args, {
+        create: (record) => screen(ctx, ctx.principal, args.input, record),
+        replay: async (id) => (await readSearch(ctx.db, ctx.scope, id)) ?? Promise.reject(new ScreeningError('search_not_found', 'Search not found')),
+      }),
+    submitScreeningBatch: (_: unknown, args: { input: SubmitBatchInput }, ctx: ScreeningContext, info: GraphQLResolveInfo) =>
+      screeningCreateOnce(ctx, info, args, {
+        create: (record) => submitBatch(ctx, ctx.principal, args.input, record),
+        replay: (id) => replaySubmittedBatch(ctx, ctx.scope, id),
+      }),
     restartScreeningBatch: (_: unknown, args: { id: string }, ctx: ScreeningContext) => restartBatch(ctx, ctx.scope, args.id),
     reviewScreeningMatch: async (_: unknown, args: { id: string; input: ReviewInput }, ctx: ScreeningContext) => {
       const id = await reviewMatch(ctx.db, ctx.principal, args.id, args.input);

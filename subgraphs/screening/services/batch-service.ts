@@ -3,9 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { BatchEntityInput, BatchJobRow, batchResultsPage, findBatch, insertBatch, matchesOfResults, requeueBatch } from '../data/batch-store';
+import { BatchEntityInput, BatchJobRow, batchResultsPage, findBatch, insertBatch, leaseExpired, matchesOfResults, requeueBatch } from '../data/batch-store';
 import { Scope, SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { BATCH_QUEUE, BATCH_WATCHDOG_QUEUE, batchLeaseSeconds } from '../jobs/batch-queues';
 import { ScreeningIndexHolder } from './index-holder';
 import { validCategories } from '../news/settings-service';
@@ -68,7 +69,8 @@ function normalizeEntities(input: SubmitBatchInput) {
   });
 }
 
-export async function submitBatch(deps: BatchDeps, principal: Principal, input: SubmitBatchInput): Promise<BatchJobRow> {
+/** `record` (a keyed request) stores the idempotency key in the batch's transaction (services/create-once.ts). */
+export async function submitBatch(deps: BatchDeps, principal: Principal, input: SubmitBatchInput, record?: RecordCreate): Promise<BatchJobRow> {
   const entities = normalizeEntities(input);
   const snapshot = servingSnapshot(deps.holder);
   const first = entities[0].query;
@@ -99,7 +101,7 @@ export async function submitBatch(deps: BatchDeps, principal: Principal, input: 
     profile_id: query.profileId,
     adverse_media_risk_categories: categories,
   }));
-  await insertBatch(deps.db, { id: jobId, automaticDisposition: input.automaticDisposition ?? null }, request, inputs);
+  await insertBatch(deps.db, { id: jobId, automaticDisposition: input.automaticDisposition ?? null }, request, inputs, record && ((tx) => record(tx, jobId)));
   await enqueue(deps, jobId);
   return (await findBatch(deps.db, scope, jobId))!;
 }
@@ -114,6 +116,15 @@ async function enqueue(deps: BatchDeps, jobId: string): Promise<void> {
     await deps.db.batchJob.update({ where: { id: jobId }, data: { status: 'failed', error: 'could not be queued', finishedAt: new Date() } });
     throw new ScreeningError('service_unavailable', 'The batch could not be queued; retry later');
   }
+}
+
+/** The batch an earlier keyed submit made. Should that submit have died between storing the batch and
+ * queueing it, the batch is queued now (running it is idempotent and leased, so a second job of a
+ * batch a worker already holds does no harm). */
+export async function replaySubmittedBatch(deps: BatchDeps, scope: Scope, id: string): Promise<BatchJobRow> {
+  const job = await requireBatch(deps.db, scope, id);
+  if (job.status !== 'completed' && job.status !== 'failed' && (await leaseExpired(deps.db, job.id))) await enqueue(deps, job.id);
+  return job;
 }
 
 export async function readBatch(db: Db, scope: Scope, id: string): Promise<BatchJobRow | undefined> {

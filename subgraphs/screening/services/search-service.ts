@@ -4,6 +4,7 @@ import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { findMatchesOfResult, findSearchRequest, insertSyncSearch, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
 import { ScreeningError } from '../errors';
+import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
 import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
 import { newObjectIds } from './object-id';
@@ -221,7 +222,8 @@ export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery):
   });
 }
 
-export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput): Promise<SearchView> {
+/** `record` (a keyed request) stores the idempotency key in the search's transaction (services/create-once.ts). */
+export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput, record?: RecordCreate): Promise<SearchView> {
   const query = normalizeQuery(input);
   const snapshot = servingSnapshot(deps.holder);
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
@@ -264,11 +266,20 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     createdAt,
     updatedAt: createdAt,
   };
-  await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), {
+  const search = {
     request,
     resultId,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
-  });
+  };
+  // A keyed search leaves the one-statement fast path: the search and the record of its key commit together.
+  if (record) {
+    await deps.db.$transaction(async (tx) => {
+      await insertSyncSearch(prismaRunner(tx as unknown as Db), search);
+      await record(tx, requestId);
+    });
+  } else {
+    await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), search);
+  }
   return { id: requestId, searchId: requestId, request, matches: matches.map((match) => ({ ...match, searchResultId: resultId })) };
 }
 
