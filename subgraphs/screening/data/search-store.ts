@@ -2,6 +2,7 @@
 // tenant + workspace (a search of another workspace is indistinguishable from an absent one).
 import { Db } from '../../../platform/db/prisma';
 import { Sql } from './watchlist-store';
+import { recordProfileScreeningSettled } from './profile-settled-event';
 
 export interface Scope {
   tenantId: string;
@@ -64,6 +65,33 @@ export async function insertSyncSearch(run: StatementRunner, search: NewSearch):
     search.matches.length,
     JSON.stringify(search.matches.map((match) => ({ id: match.id, rank: match.rank, entity_ref: match.entityRef, score: match.score, payload: match.payload }))),
   ]);
+}
+
+/**
+ * A sync search made for a profile: the same single statement, plus the
+ * screening.profile_screening_settled event in the same transaction, so the profile's status
+ * follows the search (the outbox relay sends the profiles.screening-outcome job) and neither is
+ * written without the other.
+ */
+export async function insertSyncSearchForProfile(db: Db, search: NewSearch, profileId: string): Promise<void> {
+  const count = (status: string) => search.matches.filter((match) => reviewStatusOf(match.payload) === status).length;
+  await db.$transaction(async (tx) => {
+    await insertSyncSearch(prismaRunner(tx as unknown as Db), search);
+    await recordProfileScreeningSettled(tx, { tenantId: search.request.tenantId, workspaceId: search.request.workspaceId }, {
+      profileId,
+      searchId: search.request.id,
+      requestId: search.request.id,
+      unresolvedMatches: count('unresolved'),
+      truePositiveMatches: count('true_positive'),
+      searchedAt: search.request.createdAt,
+    });
+  });
+}
+
+/** The status the row will store: the payload's (clearance, automatic disposition) or unresolved. */
+function reviewStatusOf(payload: unknown): string {
+  const status = (payload as { review_status?: unknown } | null)?.review_status;
+  return typeof status === 'string' ? status : 'unresolved';
 }
 
 export interface SearchRequestRow {

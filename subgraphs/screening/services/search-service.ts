@@ -2,7 +2,7 @@
 // its matches (one statement), answer the ranked matches.
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { findMatchesOfResult, findSearchRequest, insertSyncSearch, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
+import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSearchForProfile, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
 import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
@@ -264,11 +264,15 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     createdAt,
     updatedAt: createdAt,
   };
-  await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), {
+  const stored = {
     request,
     resultId,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
-  });
+  };
+  // A search for a profile moves the profile's status (through the outbox); the others keep the
+  // one-statement hot path.
+  if (query.profileId) await insertSyncSearchForProfile(deps.db, stored, query.profileId);
+  else await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), stored);
   return { id: requestId, searchId: requestId, request, matches: matches.map((match) => ({ ...match, searchResultId: resultId })) };
 }
 
