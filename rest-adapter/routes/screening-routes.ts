@@ -12,6 +12,8 @@ export const SEARCH_TYPES = ['individual', 'person', 'entity', 'organization', '
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 /** The analysts' comments of kind match on a stored match (resolved by the profiles subgraph). */
 const MATCH_COMMENT_FIELDS = 'comments { id version profileId kind matchId text createdBy updatedBy createdAt updatedAt }';
+/** Upper bound of `limit` on GET /v2/search/matches; larger values are clamped to it. */
+const MAX_STORED_MATCHES_LIMIT = 1000;
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 
 const searchBody = z.strictObject({
@@ -116,12 +118,14 @@ export const screeningRoutes: Route[] = [
     tag: 'Search history',
     summary: 'Stored matches of a search request (request_id from the history, or an entity-scoped searchId), ranked',
     credentials: CREDENTIALS,
-    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^\d{1,4}$/, 'must be an integer from 1 to 1000').optional() }),
+    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive integer (values above 1000 read as 1000)').optional() }),
     operation: `query Matches($id: ID!) { screeningSearch(id: $id) { searchId ${HISTORY_FIELDS} matches { ${MATCH_FIELDS} ${MATCH_COMMENT_FIELDS} } } }`,
     variables: ({ query }) => ({ id: String(query.request_id) }),
     result: (data, { query }) => {
       if (!data.screeningSearch) throw ApiError.of('search_not_found', 'Search not found');
-      const limit = query.limit ? Math.min(1000, Math.max(1, Number(query.limit))) : undefined;
+      // Absent: every stored match of the entity (bounded by the search's own limit); above the
+      // maximum it is clamped, like the other list limits, rather than refused.
+      const limit = query.limit ? Math.min(MAX_STORED_MATCHES_LIMIT, Number(query.limit)) : undefined;
       // comments come from the profiles subgraph (one batched entity call for all matches).
       const matches = (data.screeningSearch.matches as any[]).map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
       return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };

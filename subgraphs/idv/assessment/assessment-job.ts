@@ -8,6 +8,7 @@
 import { VigilConfig } from '../../../platform/config';
 import { Db } from '../../../platform/db/prisma';
 import { BlobStore, blobStoreFromEnv } from '../../../platform/blobs';
+import { DispatchTicker, startDispatchTicker } from '../../../platform/jobs/dispatch-ticker';
 import { JobDefinition, JobQueue } from '../../../platform/jobs/job-queue';
 import { logger } from '../../../platform/logging/logger';
 import { servicePrincipal } from '../../../platform/principal/principal';
@@ -119,22 +120,13 @@ export function idvAssessmentJobs(deps: { db: Db; config: VigilConfig }, overrid
 }
 
 /** Enqueues queued and stalled sessions every intervalMs (the singleton key keeps one job per session). */
-export function startAssessmentDispatcher(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const s of await findSessionsToAssess(db, new Date(Date.now() - STALLED_AFTER_MS))) {
-        await queue.send(ASSESSMENT_QUEUE, { tenantId: s.tenantId, workspaceId: s.workspaceId, sessionId: s.id }, { singletonKey: s.id });
-      }
-    } catch (error) {
-      logger.error({ err: error }, 'assessment dispatch failed; will retry');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, intervalMs);
-  void tick();
-  return { stop: () => clearInterval(timer) };
+export function startAssessmentDispatcher(db: Db, queue: JobQueue, intervalMs = 1000): DispatchTicker {
+  return startDispatchTicker({
+    name: 'assessment',
+    queue,
+    jobQueue: ASSESSMENT_QUEUE,
+    intervalMs,
+    due: () => findSessionsToAssess(db, new Date(Date.now() - STALLED_AFTER_MS)),
+    job: (s) => ({ data: { tenantId: s.tenantId, workspaceId: s.workspaceId, sessionId: s.id }, singletonKey: s.id }),
+  });
 }

@@ -4,6 +4,7 @@
 // outcome woke up, runs whose worker died or whose step waits out a backoff).
 import { VigilConfig } from '../../../platform/config';
 import { Db } from '../../../platform/db/prisma';
+import { DispatchTicker, startDispatchTicker } from '../../../platform/jobs/dispatch-ticker';
 import { JobDefinition, JobQueue } from '../../../platform/jobs/job-queue';
 import { logger } from '../../../platform/logging/logger';
 import { findRunsToDispatch } from '../data/onboarding-store';
@@ -58,20 +59,13 @@ export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinitio
 }
 
 /** Queues runs with work to do every intervalMs (the singleton key keeps one queued job per run). */
-export function startOnboardingDispatcher(db: Db, queue: JobQueue, intervalMs = 1000): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const run of await findRunsToDispatch(db, new Date())) await queue.send(ONBOARDING_RUN_QUEUE, { runId: run.id }, { singletonKey: run.id });
-    } catch (error) {
-      log.error({ err: error }, 'onboarding dispatch failed; will retry');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, intervalMs);
-  void tick();
-  return { stop: () => clearInterval(timer) };
+export function startOnboardingDispatcher(db: Db, queue: JobQueue, intervalMs = 1000): DispatchTicker {
+  return startDispatchTicker({
+    name: 'onboarding',
+    queue,
+    jobQueue: ONBOARDING_RUN_QUEUE,
+    intervalMs,
+    due: () => findRunsToDispatch(db, new Date()),
+    job: (run) => ({ data: { runId: run.id }, singletonKey: run.id }),
+  });
 }

@@ -1,7 +1,7 @@
 // Match review: the current status on the match row, the append-only history of changes, and the
 // clearances (profile + listed entity) that false_positive reviews leave behind.
 import { Db } from '../../../platform/db/prisma';
-import { recordEvent } from '../../../platform/events/outbox';
+import { recordProfileScreeningSettled } from './profile-settled-event';
 import { Scope } from './search-store';
 import { Sql } from './watchlist-store';
 
@@ -73,7 +73,7 @@ export async function recordReview(db: Db, scope: Scope, change: ReviewChange): 
       },
     });
     if (!match.profileId) return;
-    await recordProfileScreeningSettled(tx, scope, match);
+    await recordSettledAfterReview(tx, scope, match, match.profileId);
     const key = { tenantId_workspaceId_profileId_entityRef: { ...scope, profileId: match.profileId, entityRef: match.entityRef } };
     if (change.clearance) {
       const data = { entityHash: change.clearance.entityHash, matchId: match.id, clearedBy: change.actor.name ?? change.actor.id, clearedAt: change.at };
@@ -97,23 +97,18 @@ export type MatchReviewRow = Awaited<ReturnType<typeof reviewHistory>>[number];
  * it into a profiles.screening-outcome job (subgraphs/screening/jobs/profile-outcome-route.ts).
  * `searched_at` orders outcomes: reviews of an older search than the profile's latest do not count.
  */
-async function recordProfileScreeningSettled(tx: Parameters<Parameters<Db['$transaction']>[0]>[0], scope: Scope, match: MatchWithProfile): Promise<void> {
+async function recordSettledAfterReview(tx: Parameters<Parameters<Db['$transaction']>[0]>[0], scope: Scope, match: MatchWithProfile, profileId: string): Promise<void> {
   const counts = await tx.searchMatch.groupBy({ by: ['reviewStatus'], where: { ...scope, searchResultId: match.searchResultId }, _count: { _all: true } });
   const count = (status: ReviewStatus) => counts.find((row) => row.reviewStatus === status)?._count._all ?? 0;
   const request = await tx.searchRequest.findFirst({ where: { ...scope, id: match.requestId }, select: { createdAt: true, jobId: true } });
   // A sync search is known by its request id (POST /v1/search-sync answers it); a batch row by its result id.
   const searchId = request && !request.jobId ? match.requestId : match.searchResultId;
-  await recordEvent(tx, {
-    ...scope,
-    type: 'screening.profile_screening_settled',
-    aggregateType: 'screening.search',
-    aggregateId: match.requestId,
-    payload: {
-      profile_id: match.profileId,
-      search_id: searchId,
-      unresolved_matches: count('unresolved'),
-      true_positive_matches: count('true_positive'),
-      searched_at: (request?.createdAt ?? new Date()).toISOString(),
-    },
+  await recordProfileScreeningSettled(tx, scope, {
+    profileId,
+    searchId,
+    requestId: match.requestId,
+    unresolvedMatches: count('unresolved'),
+    truePositiveMatches: count('true_positive'),
+    searchedAt: request?.createdAt ?? new Date(),
   });
 }

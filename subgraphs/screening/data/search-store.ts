@@ -2,6 +2,7 @@
 // tenant + workspace (a search of another workspace is indistinguishable from an absent one).
 import { Db } from '../../../platform/db/prisma';
 import { Sql } from './watchlist-store';
+import { recordProfileScreeningSettled } from './profile-settled-event';
 
 export interface Scope {
   tenantId: string;
@@ -64,6 +65,41 @@ export async function insertSyncSearch(run: StatementRunner, search: NewSearch):
     search.matches.length,
     JSON.stringify(search.matches.map((match) => ({ id: match.id, rank: match.rank, entity_ref: match.entityRef, score: match.score, payload: match.payload }))),
   ]);
+}
+
+/**
+ * A sync search written inside a caller's transaction, with the extra rows that must commit with it:
+ * for a search made for a profile, the screening.profile_screening_settled event (so the profile's
+ * status follows the search: the outbox relay sends the profiles.screening-outcome job, and neither
+ * is written without the other); then whatever `alsoInTransaction` writes (the idempotency record
+ * of a keyed search).
+ */
+export async function insertSyncSearchInTransaction(
+  db: Db,
+  search: NewSearch,
+  options: { profileId?: string | null; alsoInTransaction?: (tx: Parameters<Parameters<Db['$transaction']>[0]>[0]) => Promise<void> },
+): Promise<void> {
+  const count = (status: string) => search.matches.filter((match) => reviewStatusOf(match.payload) === status).length;
+  await db.$transaction(async (tx) => {
+    await insertSyncSearch(prismaRunner(tx as unknown as Db), search);
+    if (options.profileId) {
+      await recordProfileScreeningSettled(tx, { tenantId: search.request.tenantId, workspaceId: search.request.workspaceId }, {
+        profileId: options.profileId,
+        searchId: search.request.id,
+        requestId: search.request.id,
+        unresolvedMatches: count('unresolved'),
+        truePositiveMatches: count('true_positive'),
+        searchedAt: search.request.createdAt,
+      });
+    }
+    await options.alsoInTransaction?.(tx);
+  });
+}
+
+/** The status the row will store: the payload's (clearance, automatic disposition) or unresolved. */
+function reviewStatusOf(payload: unknown): string {
+  const status = (payload as { review_status?: unknown } | null)?.review_status;
+  return typeof status === 'string' ? status : 'unresolved';
 }
 
 export interface SearchRequestRow {

@@ -2,7 +2,7 @@
 // its matches (one statement), answer the ranked matches.
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { findMatchesOfResult, findSearchRequest, insertSyncSearch, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
+import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSearchInTransaction, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
@@ -266,19 +266,18 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     createdAt,
     updatedAt: createdAt,
   };
-  const search = {
+  const stored = {
     request,
     resultId,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
   };
-  // A keyed search leaves the one-statement fast path: the search and the record of its key commit together.
-  if (record) {
-    await deps.db.$transaction(async (tx) => {
-      await insertSyncSearch(prismaRunner(tx as unknown as Db), search);
-      await record(tx, requestId);
-    });
+  // A search for a profile (its status follows, through the outbox) or with an idempotency key (the
+  // record of the key commits with it) is written in one transaction; the others keep the
+  // one-statement hot path.
+  if (query.profileId || record) {
+    await insertSyncSearchInTransaction(deps.db, stored, { profileId: query.profileId, alsoInTransaction: record && ((tx) => record(tx, requestId)) });
   } else {
-    await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), search);
+    await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), stored);
   }
   return { id: requestId, searchId: requestId, request, matches: matches.map((match) => ({ ...match, searchResultId: resultId })) };
 }
