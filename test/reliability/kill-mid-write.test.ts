@@ -1,9 +1,8 @@
 // kill -9 of the platform process mid-write: a client that retries every unacknowledged create
 // under its Idempotency-Key, against the restarted process, ends with an object for every key and
 // keeps everything that was acknowledged (exactly one per key is the goal; see the known gap below).
-import { ChildProcess } from 'node:child_process';
 import { freePort } from '../../platform/net/free-port';
-import { exited, spawnPlatformProcess } from '../helpers/platform-process';
+import { exited, startPlatformChild } from '../helpers/platform-process';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 let observer: TestPlatform; // only for its database handle and tenant setup
@@ -18,21 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => observer.close());
 
-function startProcess(): Promise<{ child: ChildProcess; restUrl: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'error' };
-  for (const [name, port] of Object.entries(ports)) env[`VIGIL_${name}_PORT`] = String(port);
-  const child = spawnPlatformProcess(['--service', 'profiles,idv,screening,risk,gateway,rest-adapter'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const restUrl = `http://127.0.0.1:${ports.REST}`;
-  return (async () => {
-    for (let waited = 0; waited < 120_000 && child.exitCode === null; waited += 250) {
-      const ready = await fetch(`${restUrl}/readyz`).then((response) => response.ok).catch(() => false);
-      if (ready) return { child, restUrl };
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    child.kill('SIGKILL');
-    throw new Error(`the platform process did not become ready (exit ${child.exitCode ?? child.signalCode ?? 'none'})`);
-  })();
-}
+const startProcess = () => startPlatformChild('profiles,idv,screening,risk,gateway,rest-adapter', ports);
 
 const create = (restUrl: string, key: string) =>
   request(restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } }).catch(() => undefined);
