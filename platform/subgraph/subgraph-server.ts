@@ -89,6 +89,9 @@ export async function startSubgraph<Context extends RequestContext>(
     await deps.db.$queryRaw`SELECT 1`;
     await definition.ready?.();
   });
+  // No automatic ETag: a GraphQL POST answer is never revalidated, and hashing every body cost a
+  // SHA-1 over each answer (crypto in the CPU profiles).
+  app.set('etag', false);
   definition.mountRoutes?.(app);
   app.use(
     '/graphql',
