@@ -15,6 +15,7 @@ import { Logger } from '../logging/logger';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { Principal, PRINCIPAL_HEADER } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';
+import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
@@ -111,7 +112,7 @@ export async function startSubgraph<Context extends RequestContext>(
             extensions: { code: 'schema_validation_failed', http: { status: 400 } },
           });
         }
-        return definition.createContext({ principal, requestId: req.requestId, log: req.log.child({ tenantId: principal.tenantId }) });
+        return definition.createContext({ principal, requestId: req.requestId, log: lazyChildLogger(req.log, { tenantId: principal.tenantId }) });
       },
     }),
   );
