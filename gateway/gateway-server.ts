@@ -86,6 +86,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const app = createServiceApp('gateway', async () => {
     await db.$queryRaw`SELECT 1`;
   });
+  // No automatic ETag on GraphQL answers (never revalidated; a SHA-1 of every body otherwise).
+  app.set('etag', false);
   mountPlayground(app);
   app.use(
     '/graphql',

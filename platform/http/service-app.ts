@@ -8,6 +8,7 @@ import { REQUEST_ID_HEADER } from '../principal/principal';
 import { safeEqual, hashSecret } from '../crypto/hash';
 import { httpRequestDuration, metricsRegistry } from './metrics';
 import { securityHeaders } from './security-headers';
+import { lazyChildLogger } from './lazy-child-logger';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -29,14 +30,15 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header(REQUEST_ID_HEADER);
     req.requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
-    req.log = logger.child({ service, requestId: req.requestId });
+    req.log = lazyChildLogger(logger, { service, requestId: req.requestId });
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
       httpRequestDuration.labels(service, req.method, String(route), String(res.statusCode)).observe(seconds);
-      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      // Checked on the parent: below info level the request's child logger is never made.
+      if (logger.isLevelEnabled('info')) req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
     });
     next();
   });

@@ -5,6 +5,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import { logger } from '../logging/logger';
+import { lazyChildLogger } from '../http/lazy-child-logger';
 import { Principal } from '../principal/principal';
 import { toJsonValues } from './json-values';
 import { findUnstorableText } from './text-guard';
@@ -34,7 +35,7 @@ export function localSubgraphExecutor<Context extends RequestContext>(definition
     }
     // A copy, as the HTTP path would parse it: nothing the subgraph does reaches the gateway's object.
     const own = JSON.parse(JSON.stringify(principal)) as Principal;
-    const contextValue = definition.createContext({ principal: own, requestId, log: log.child({ requestId, tenantId: own.tenantId }) });
+    const contextValue = definition.createContext({ principal: own, requestId, log: lazyChildLogger(log, { requestId, tenantId: own.tenantId }) });
     const response = await apollo.executeOperation(
       { query: request.query, operationName: request.operationName, variables: request.variables, extensions: request.extensions },
       { contextValue },

@@ -13,7 +13,9 @@ import { Db } from '../db/prisma';
 import { formatError } from '../errors/to-graphql-error';
 import { Logger } from '../logging/logger';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from '../principal/principal';
+import { Principal, PRINCIPAL_HEADER } from '../principal/principal';
+import { VerifiedPrincipalCache } from './verified-principal-cache';
+import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
@@ -85,17 +87,21 @@ export async function startSubgraph<Context extends RequestContext>(
   const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled(), inputErrorsAsResults] });
   await apollo.start();
 
+  const principals = new VerifiedPrincipalCache(deps.config.internalSecret);
   const app = createServiceApp(definition.name, async () => {
     await deps.db.$queryRaw`SELECT 1`;
     await definition.ready?.();
   });
+  // No automatic ETag: a GraphQL POST answer is never revalidated, and hashing every body cost a
+  // SHA-1 over each answer (crypto in the CPU profiles).
+  app.set('etag', false);
   definition.mountRoutes?.(app);
   app.use(
     '/graphql',
     express.json({ limit: '32mb' }) /* batch screening: up to 100,000 entities a request */,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
-        const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), deps.config.internalSecret);
+        const principal = principals.verify(req.header(PRINCIPAL_HEADER));
         if (!principal) {
           // Subgraphs are never called directly by clients: an unsigned or stale call is refused.
           throw new GraphQLError('Missing or invalid internal principal', { extensions: { code: 'unauthorized', http: { status: 401 } } });
@@ -106,7 +112,7 @@ export async function startSubgraph<Context extends RequestContext>(
             extensions: { code: 'schema_validation_failed', http: { status: 400 } },
           });
         }
-        return definition.createContext({ principal, requestId: req.requestId, log: req.log.child({ tenantId: principal.tenantId }) });
+        return definition.createContext({ principal, requestId: req.requestId, log: lazyChildLogger(req.log, { tenantId: principal.tenantId }) });
       },
     }),
   );

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
 import { Db } from '../../platform/db/prisma';
 import { RequestContext } from '../../platform/subgraph/subgraph-server';
-import { latestSearchesByProfile, Scope, StatementRunner } from './data/search-store';
+import { latestSearchesByProfile, RowReader, Scope, StatementRunner } from './data/search-store';
 import { ScreeningIndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
@@ -15,6 +15,8 @@ export interface ScreeningServices {
   importQueue: ImportQueue;
   /** The search write path (node-postgres pool). */
   writeStatement?: StatementRunner;
+  /** The search path's hot reads (the same pool). */
+  readRows?: RowReader;
   /** Sends batch jobs to the workers. */
   batchQueue: LazyQueue;
   /** Where report PDFs are kept. */

@@ -20,17 +20,19 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000),
   });
   holder.start();
-  // Searches are written with node-postgres directly: one statement per search, without Prisma's
-  // per-call query compilation (the hottest non-engine cost of the search path in CPU profiles).
+  // Searches are written (and their settings read) with node-postgres directly: one prepared
+  // statement each, without Prisma's per-call query compilation (the hottest non-engine cost of the
+  // search path in CPU profiles).
   const pool = new Pool({ connectionString: deps.config.databaseUrl, max: Number(process.env.VIGIL_SCREENING_POOL_SIZE ?? 8) });
   pool.on('error', (error) => logger.warn({ err: error }, 'screening search pool: idle client error'));
   const services: ScreeningServices = {
     db: deps.db,
     holder,
     importQueue: new ImportQueue(deps.config.databaseUrl),
-    writeStatement: async (sql, params) => {
-      await pool.query(sql, params);
+    writeStatement: async (sql, params, name) => {
+      await pool.query({ name, text: sql, values: params });
     },
+    readRows: async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
     batchQueue: new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES),
     blobs: blobStoreFromEnv(),
     reportLinkSecret: deps.config.internalSecret,

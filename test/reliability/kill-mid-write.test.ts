@@ -3,9 +3,8 @@
 // keeps everything that was acknowledged. A create that committed just before the kill, whose answer
 // the gateway never stored, is found by the retry in the subgraph's own record of the key
 // (platform/idempotency/create-once.ts).
-import { ChildProcess } from 'node:child_process';
 import { freePort } from '../../platform/net/free-port';
-import { exited, spawnPlatformProcess } from '../helpers/platform-process';
+import { exited, startPlatformChild } from '../helpers/platform-process';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 let observer: TestPlatform; // only for its database handle and tenant setup
@@ -20,21 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => observer.close());
 
-function startProcess(): Promise<{ child: ChildProcess; restUrl: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'error' };
-  for (const [name, port] of Object.entries(ports)) env[`VIGIL_${name}_PORT`] = String(port);
-  const child = spawnPlatformProcess(['--service', 'profiles,idv,screening,risk,gateway,rest-adapter'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const restUrl = `http://127.0.0.1:${ports.REST}`;
-  return (async () => {
-    for (let waited = 0; waited < 120_000 && child.exitCode === null; waited += 250) {
-      const ready = await fetch(`${restUrl}/readyz`).then((response) => response.ok).catch(() => false);
-      if (ready) return { child, restUrl };
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    child.kill('SIGKILL');
-    throw new Error(`the platform process did not become ready (exit ${child.exitCode ?? child.signalCode ?? 'none'})`);
-  })();
-}
+const startProcess = () => startPlatformChild('profiles,idv,screening,risk,gateway,rest-adapter', ports);
 
 const create = (restUrl: string, key: string) =>
   request(restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } }).catch(() => undefined);

@@ -50,6 +50,9 @@ it('accepts exactly the real dates of birth in YYYY, YYYY-MM and YYYY-MM-DD', ()
 it('makes 24-hex ids and reads plain and entity-scoped search ids', () => {
   const ids = new Set([newObjectId(), ...newObjectIds(50)]);
   expect(ids.size).toBe(51);
+  // Drawn from a pooled random buffer: no id repeats across refills, nor for draws larger than the pool.
+  const many = [...Array.from({ length: 300 }, (_, i) => newObjectIds(1 + (i % 11))).flat(), ...newObjectIds(600)];
+  expect(new Set(many.map((value) => value.slice(8))).size).toBe(many.length);
   for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
   const id = newObjectId();
   expect(parseSearchId(id)).toEqual({ requestId: id, resultId: `${id}_0` });

@@ -1,6 +1,6 @@
 // The only file that touches Prisma for automatic disposition settings.
 import { Db } from '../../../platform/db/prisma';
-import type { Scope } from './search-store';
+import type { RowReader, Scope } from './search-store';
 
 export interface DispositionSettingsRow {
   enabled: boolean;
@@ -14,6 +14,18 @@ export interface DispositionSettingsRow {
 export async function findDispositionSettings(db: Db, scope: Scope): Promise<DispositionSettingsRow | undefined> {
   const row = await db.dispositionSettings.findUnique({ where: { tenantId_workspaceId: scope } });
   return row ?? undefined;
+}
+
+/** The same read as findDispositionSettings for the search path: one prepared statement on the
+ * screening pool, without Prisma's per-call query compilation (its largest cost per search). */
+export async function readDispositionSettingsRow(read: RowReader, scope: Scope): Promise<DispositionSettingsRow | undefined> {
+  const [row] = await read(
+    `SELECT enabled, direct_api AS "directApi", mode, threshold, updated_by AS "updatedBy", updated_at AT TIME ZONE 'UTC' AS "updatedAt"
+       FROM screening.disposition_settings WHERE tenant_id = $1 AND workspace_id = $2`,
+    [scope.tenantId, scope.workspaceId],
+    'screening_disposition_settings',
+  );
+  return row as unknown as DispositionSettingsRow | undefined;
 }
 
 /** One upsert: only the supplied fields change. */

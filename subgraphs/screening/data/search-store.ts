@@ -24,8 +24,12 @@ export interface NewSearch {
 }
 
 /** Runs one statement with positional parameters: a node-postgres pool (the subgraph's hot path;
- * skips Prisma's per-call query compilation) or, by default, the Prisma client. */
-export type StatementRunner = (sql: string, params: unknown[]) => Promise<unknown>;
+ * skips Prisma's per-call query compilation) or, by default, the Prisma client. `name` makes it a
+ * prepared statement on the pool's connections (parsed and planned once per connection). */
+export type StatementRunner = (sql: string, params: unknown[], name?: string) => Promise<unknown>;
+
+/** Reads rows with one statement (a prepared one when named): the search path's hot reads. */
+export type RowReader = (sql: string, params: unknown[], name?: string) => Promise<Record<string, unknown>[]>;
 
 export function prismaRunner(db: Db): StatementRunner {
   return (sql, params) => (db as unknown as Sql).$executeRawUnsafe(sql, ...params);
@@ -64,7 +68,7 @@ export async function insertSyncSearch(run: StatementRunner, search: NewSearch):
     entity.custom_id,
     search.matches.length,
     JSON.stringify(search.matches.map((match) => ({ id: match.id, rank: match.rank, entity_ref: match.entityRef, score: match.score, payload: match.payload }))),
-  ]);
+  ], 'screening_insert_sync_search');
 }
 
 /**

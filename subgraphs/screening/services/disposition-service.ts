@@ -9,7 +9,8 @@
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
 import { Db } from '../../../platform/db/prisma';
 import { logger } from '../../../platform/logging/logger';
-import { DispositionSettingsRow, findDispositionSettings, saveDispositionSettings } from '../data/disposition-store';
+import { DispositionSettingsRow, findDispositionSettings, readDispositionSettingsRow, saveDispositionSettings } from '../data/disposition-store';
+import type { RowReader } from '../data/search-store';
 import type { Scope } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
@@ -56,8 +57,9 @@ function settingsOf(row: DispositionSettingsRow | undefined): DispositionSetting
   return row ? { ...row, mode: row.mode as DispositionMode } : DEFAULT_DISPOSITION_SETTINGS;
 }
 
-export async function readDispositionSettings(db: Db, scope: Scope): Promise<DispositionSettings> {
-  return settingsOf(await findDispositionSettings(db, scope));
+/** `rows`: the search path's pool reader, when the caller has one (same row, no Prisma). */
+export async function readDispositionSettings(db: Db, scope: Scope, rows?: RowReader): Promise<DispositionSettings> {
+  return settingsOf(rows ? await readDispositionSettingsRow(rows, scope) : await findDispositionSettings(db, scope));
 }
 
 export async function updateDispositionSettings(db: Db, scope: Scope, actorId: string, input: UpdateDispositionSettingsInput): Promise<DispositionSettings> {

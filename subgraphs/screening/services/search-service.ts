@@ -2,7 +2,7 @@
 // its matches (one statement), answer the ranked matches.
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSearchInTransaction, prismaRunner, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
+import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSearchInTransaction, prismaRunner, RowReader, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
@@ -200,6 +200,8 @@ export interface SearchDeps {
   holder: ScreeningIndexHolder;
   /** Writes the search (default: through Prisma). The subgraph passes a node-postgres pool. */
   writeStatement?: StatementRunner;
+  /** Reads the search path's settings (default: through Prisma). The subgraph passes the same pool. */
+  readRows?: RowReader;
 }
 
 /** The snapshot searches run on, or 503 screening_index_unavailable. */
@@ -238,7 +240,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);
   }
   // Automatic disposition (issue 14): after clearances (a human's decision stands), before the write.
-  if (matches.length) matches = await annotateMatches(await readDispositionSettings(deps.db, scope), input.automaticDisposition, dispositionQuery(query), matches);
+  if (matches.length) matches = await annotateMatches(await readDispositionSettings(deps.db, scope, deps.readRows), input.automaticDisposition, dispositionQuery(query), matches);
   const createdAt = new Date();
   const config = {
     feeds: query.feedNames,
