@@ -101,9 +101,10 @@ it('a list delta re-screens profiles on `deltas` against the changed entities on
   );
   expect(request_).toEqual({ source: 'monitoring', profile_id: watched, name: ADDED, match_count: 1, review_status: 'unresolved' });
 
-  // The profiles domain is told through its queue (contract of the lead), once per alert.
+  // The profiles domain is told through its queue (contract of the lead), once per alert. (The
+  // enrolling search-sync for the profile told it once too, with origin `search`.)
   const jobs = await platform.db.$queryRawUnsafe<{ data: Record<string, unknown>; singleton_key: string }[]>(
-    `SELECT data, singleton_key FROM pgboss.job WHERE name = 'profiles.screening-outcome' AND data->>'profileId' = $1`,
+    `SELECT data, singleton_key FROM pgboss.job WHERE name = 'profiles.screening-outcome' AND data->>'profileId' = $1 AND data->>'origin' = 'monitoring'`,
     watched,
   );
   expect(jobs).toHaveLength(1);
