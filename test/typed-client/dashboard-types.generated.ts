@@ -412,6 +412,31 @@ export type CreateProfileInput = {
   profileGroupIds?: Array<string | number> | null | undefined;
 };
 
+/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
+export type ScreeningFeed =
+  /** Every feed. */
+  | 'all'
+  /** Sanctions lists. */
+  | 'Sanctions'
+  /** Politically exposed persons. */
+  | 'PEP'
+  /** Criminal records. */
+  | 'Criminal'
+  /** Legal proceedings. */
+  | 'Legal'
+  /** Offshore leaks. */
+  | 'Offshore'
+  /** Ownership records. */
+  | 'Ownership'
+  /** Company registries. */
+  | 'Registries'
+  /** Social Media. */
+  | 'Social_Media'
+  /** News (adverse media). */
+  | 'News'
+  /** Open Source. */
+  | 'Open_Source';
+
 /** Status of an assessment (see docs/risk-assessments.md for the admissible moves). */
 export type AssessmentStatus =
   /** Not yet started. */
@@ -443,31 +468,6 @@ export type AssessmentEvidenceKind =
   | 'jurisdiction_check'
   /** A file uploaded by a reviewer. */
   | 'upload';
-
-/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
-export type ScreeningFeed =
-  /** Every feed. */
-  | 'all'
-  /** Sanctions lists. */
-  | 'Sanctions'
-  /** Politically exposed persons. */
-  | 'PEP'
-  /** Criminal records. */
-  | 'Criminal'
-  /** Legal proceedings. */
-  | 'Legal'
-  /** Offshore leaks. */
-  | 'Offshore'
-  /** Ownership records. */
-  | 'Ownership'
-  /** Company registries. */
-  | 'Registries'
-  /** Social Media. */
-  | 'Social_Media'
-  /** News (adverse media). */
-  | 'News'
-  /** Open Source. */
-  | 'Open_Source';
 
 export type ProfileListQueryVariables = Exact<{
   first?: number | null | undefined;

@@ -1,6 +1,7 @@
-// The risk subgraph declares ScreeningFeed again (its evidence lists the feeds of matches);
-// federation needs both declarations identical, since screening takes it as an input. This says
-// so plainly when one side changes alone, instead of a composition error at start-up.
+// Federation needs an enum that several subgraphs declare to be identical in each, since screening
+// takes ScreeningFeed as an input: the risk subgraph declares it again (its evidence lists the feeds
+// of matches) and so does profiles (an onboarding run's feeds). This says so plainly when one side
+// changes alone, instead of a composition error at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { GraphQLEnumType, parse } from 'graphql';
@@ -13,6 +14,6 @@ function feedEnum(subgraph: string): { description: string | null | undefined; v
   return { description: type.description, values: type.getValues().map((value) => [value.name, value.description]) };
 }
 
-it('declares ScreeningFeed in the risk subgraph exactly as the screening subgraph does', () => {
-  expect(feedEnum('risk')).toEqual(feedEnum('screening'));
+it.each(['risk', 'profiles'])('declares ScreeningFeed in the %s subgraph exactly as the screening subgraph does', (subgraph) => {
+  expect(feedEnum(subgraph)).toEqual(feedEnum('screening'));
 });
