@@ -104,3 +104,49 @@ it('a scheduled full re-screen alerts only for new matches and moves the subject
   await createScheduledRun(db, { id: 'mrun_sched_2', dueBefore: new Date() });
   expect(await processRun(deps(async (job) => sent.push(job)), 'mrun_sched_2')).toEqual({ processed: 1, alerts: 0 });
 }, 120_000);
+
+it('a delta run screens against its delta even when the subjects are enrolled after it counted them', async () => {
+  // Nobody else on `deltas`: the run counts zero subjects.
+  await db.monitoredSubject.updateMany({ data: { sanctionsFrequency: 'never' } });
+  const un = await loadList('un_xml', UN_XML);
+  const before = await db.watchlistSource.findUnique({ where: { source: 'un' } });
+  const version = await importSourceVersion(db, {
+    source: 'un', format: 'un_xml', label: 'un-amended-late', importId: null,
+    // (The first three keep the first test's amendment: only entity 20 changes.)
+    entities: un.map((entity, i) => (i < 3 ? { ...entity, programs: [...entity.programs, 'AMENDED'] } : i === 20 ? { ...entity, programs: [...entity.programs, 'AMENDED-LATE'] } : entity)),
+  });
+  expect(version).toMatchObject({ outcome: 'imported', changed: 1 });
+  await holder.refresh();
+  await createDeltaRun(db, { id: 'mrun_late', source: 'un', fromSeq: before!.activeSeq!, toSeq: version.seq, versionId: version.versionId });
+
+  // Two profiles are enrolled right after the run's count (a sweep finishing beside it): one named
+  // as the changed entity, one as an unchanged listed entity. Only the first has a delta match.
+  let enrolledLate = false;
+  const subjects = new Proxy(db.monitoredSubject, {
+    get(target, prop) {
+      if (prop !== 'count') return Reflect.get(target, prop);
+      return async (args: Parameters<typeof target.count>[0]) => {
+        const counted = await target.count(args);
+        if (!enrolledLate) {
+          enrolledLate = true;
+          await enroll([{ profileId: 'prf_late_changed', name: primaryName(un[20]) }, { profileId: 'prf_late_unchanged', name: primaryName(un[30]) }], 'deltas');
+        }
+        return counted;
+      };
+    },
+  });
+  const racingDb = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'monitoredSubject') return subjects;
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const sent: ScreeningOutcomeJob[] = [];
+  const result = await processRun({ ...deps(async (job) => sent.push(job)), db: racingDb }, 'mrun_late');
+  expect(enrolledLate).toBe(true);
+  expect(result).toEqual({ processed: 2, alerts: 1 });
+  const run = await db.monitoringRun.findUnique({ where: { id: 'mrun_late' } });
+  expect(run).toMatchObject({ status: 'completed', total: 0, deltaSize: 1, alerts: 1 });
+  expect((await db.monitoringAlert.findMany({ where: { runId: 'mrun_late' } })).map((alert) => alert.profileId)).toEqual(['prf_late_changed']);
+}, 120_000);

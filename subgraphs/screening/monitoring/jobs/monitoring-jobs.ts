@@ -8,6 +8,7 @@ import { VigilConfig } from '../../../../platform/config';
 import { LocalKeyProvider } from '../../../../platform/crypto/envelope';
 import { PgListener } from '../../../../platform/db/pg-listener';
 import { Db } from '../../../../platform/db/prisma';
+import { withSessionLock } from '../../../../platform/db/session-lock';
 import { JobDefinition, JobQueue } from '../../../../platform/jobs/job-queue';
 import { logger } from '../../../../platform/logging/logger';
 import { VERSIONS_CHANNEL } from '../../data/watchlist-store';
@@ -54,8 +55,12 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
     {
       queue: MONITORING_SWEEP_QUEUE,
       retryLimit: 3,
+      // Sweeps come from the schedule and from every NOTIFY and may overlap: one at a time, so a
+      // delta run is only created once the profiles screened before it are enrolled and resolved.
       handler: async () => {
-        await sweep({ db: deps.db, config: deps.config, keys, log, sendOutcome, sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }) });
+        await withSessionLock(deps.config.databaseUrl, MONITORING_SWEEP_QUEUE, () =>
+          sweep({ db: deps.db, config: deps.config, keys, log, sendOutcome, sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }) }),
+        );
       },
       close: async () => {
         await holder?.close();

@@ -73,17 +73,23 @@ export async function processRun(deps: RunDeps, runId: string, timings: RunTimin
   const run = (await findRun(deps.db, runId))!;
   const log = deps.log.child({ runId, kind: run.kind, source: run.source });
   try {
-    let delta: DeltaIndex | undefined;
     const filter = run.kind === 'delta' ? ({ deltas: true } as const) : { dueBefore: run.dueBefore ?? run.createdAt };
     const total = await countSubjects(deps.db, filter);
-    if (run.kind === 'delta' && total > 0) {
-      // Only listed entities of the Sanctions feed: the other feeds run on a schedule (no `deltas`).
-      const entities = (await deltaEntities<WatchlistEntity>(deps.db, run.source!, run.fromSeq!, run.toSeq!)).filter((e) => e.feeds.includes('Sanctions'));
-      delta = buildDeltaIndex(entities);
-      await updateRun(deps.db, runId, { deltaSize: entities.length });
-    }
     await updateRun(deps.db, runId, { total });
-    log.info({ total, deltaSize: delta?.size }, 'monitoring run started');
+    log.info({ total }, 'monitoring run started');
+    // A delta run screens against its delta only, built when the first subject shows up (a version
+    // nobody monitors costs no entity read). Built from the page, not from `total`: a subject may
+    // be enrolled between the count and the first page, and must still be screened by the delta.
+    let delta: DeltaIndex | undefined;
+    const deltaIndex = async (): Promise<DeltaIndex> => {
+      if (!delta) {
+        // Only listed entities of the Sanctions feed: the other feeds run on a schedule (no `deltas`).
+        const entities = (await deltaEntities<WatchlistEntity>(deps.db, run.source!, run.fromSeq!, run.toSeq!)).filter((e) => e.feeds.includes('Sanctions'));
+        delta = buildDeltaIndex(entities);
+        await updateRun(deps.db, runId, { deltaSize: entities.length });
+      }
+      return delta;
+    };
     let cursor = run.cursor;
     let processed = run.processed;
     let alerts = run.alerts;
@@ -96,7 +102,7 @@ export async function processRun(deps: RunDeps, runId: string, timings: RunTimin
       const subjects: Subject<SubjectRow>[] = page.map((row) => ({ key: row, query: subjectSearch(openSubjectQuery(deps.keys, row)) }));
       timings.unseal += performance.now() - t;
       t = performance.now();
-      const found = delta ? await screenDelta(deps, run, delta, subjects) : await screenFull(deps, subjects);
+      const found = run.kind === 'delta' ? await screenDelta(deps, run, await deltaIndex(), subjects) : await screenFull(deps, subjects);
       timings.screen += performance.now() - t;
       t = performance.now();
       const written = await writeChunk(deps, run, found, page, now());
