@@ -52,6 +52,13 @@ export interface JobDefinition<T = unknown> {
    * failure, so its jobs wait this long: short, idempotent handlers set it low.
    */
   expireInSeconds?: number;
+  /**
+   * At most one waiting and one running job per singleton key (pg-boss's `stately` policy); a send
+   * with a key already waiting is dropped. pg-boss 10 ignores singleton keys on standard queues, so
+   * a dispatcher that re-sends each due row every tick needs this, or it floods its own queue.
+   * Only for queues without retries (a retried job would meet its key's waiting twin).
+   */
+  onePerKey?: boolean;
 }
 
 /** How often a queue's maintenance (expiring stuck active jobs, archiving) runs, in seconds. */
@@ -67,12 +74,19 @@ export class JobQueue {
     return new JobQueue(boss);
   }
 
-  async ensureQueue(queue: string, retryLimit = 5, expireInSeconds?: number): Promise<void> {
+  /** onePerKey: see JobDefinition; undefined keeps an existing queue's policy (a sender's call). */
+  async ensureQueue(queue: string, retryLimit = 5, expireInSeconds?: number, onePerKey?: boolean): Promise<void> {
     const existing = await this.boss.getQueue(queue);
     const expiry = expireInSeconds ? { expireInSeconds } : {};
-    if (!existing) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2, ...expiry });
-    // A queue made by an older release keeps its options unless told: bring the expiry up to date.
-    else if (expireInSeconds && existing.expireInSeconds !== expireInSeconds) await this.boss.updateQueue(queue, { ...existing, ...expiry });
+    const wanted = onePerKey === undefined ? undefined : onePerKey ? 'stately' : 'standard';
+    if (!existing) {
+      await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2, policy: wanted ?? 'standard', ...expiry });
+      return;
+    }
+    // A queue made by an older release keeps its options unless told: bring expiry and policy up to
+    // date. updateQueue leaves unnamed options as they are, except the policy (always named).
+    const policy = wanted ?? existing.policy ?? 'standard';
+    if ((expireInSeconds && existing.expireInSeconds !== expireInSeconds) || existing.policy !== policy) await this.boss.updateQueue(queue, { name: queue, ...expiry, policy });
   }
 
   /** startAfter: seconds from now (or a date) before the job may run. */
@@ -90,7 +104,7 @@ export class JobQueue {
   private workers = 0;
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {
-    await this.ensureQueue(definition.queue, definition.retryLimit, definition.expireInSeconds);
+    await this.ensureQueue(definition.queue, definition.retryLimit, definition.expireInSeconds, definition.onePerKey);
     this.workers++;
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
       const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };

@@ -38,7 +38,7 @@ export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinitio
   const runner = onboardingRunnerDeps(deps.db, deps.config);
   return [
     // Retries are the dispatcher's: the run row says what is left to do.
-    { queue: ONBOARDING_RUN_QUEUE, retryLimit: 0, concurrency: 2, handler: (data: { runId: string }) => runOnboarding(runner, data.runId) },
+    { queue: ONBOARDING_RUN_QUEUE, retryLimit: 0, onePerKey: true, concurrency: 2, handler: (data: { runId: string }) => runOnboarding(runner, data.runId) },
     {
       queue: SCREENING_OUTCOME_QUEUE,
       retryLimit: 10,
