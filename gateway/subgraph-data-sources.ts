@@ -3,7 +3,8 @@
 // a principal header signed once per principal and reused for half its lifetime.
 import { GraphQLDataSource, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import type { Fetcher } from '@apollo/utils.fetcher';
+import type { Fetcher, FetcherResponse } from '@apollo/utils.fetcher';
+import { PlatformError } from '../platform/errors/domain-error';
 import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, signPrincipal } from '../platform/principal/principal';
 import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
 import type { GatewayContext } from './gateway-context';
@@ -14,6 +15,12 @@ export class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayCo
     // Node's own fetch keeps connections to the subgraphs alive (the default fetcher opens a new
     // TCP connection per subgraph call).
     super({ url, fetcher: fetch as unknown as Fetcher });
+  }
+  /** A subgraph that cannot be reached (or whose proxy says so) is unavailable, not a bug: 503
+   * service_unavailable wherever the plan needs it, nested entity fields included. */
+  override didEncounterError(error: Error, request: Parameters<RemoteGraphQLDataSource['didEncounterError']>[1], response?: FetcherResponse): void {
+    if (!response || [502, 503, 504].includes(response.status)) throw new PlatformError('service_unavailable', 'A service this request needs is unavailable; retry later');
+    super.didEncounterError(error, request, response);
   }
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!('principal' in context) || !context.principal) return;
