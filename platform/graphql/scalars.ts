@@ -9,11 +9,13 @@ import {
   EmailAddressResolver,
   JSONObjectResolver,
   JSONResolver,
+  LocalDateResolver,
   URLResolver,
 } from 'graphql-scalars';
 
 export const SHARED_SCALARS: Record<string, GraphQLScalarType> = {
   DateTime: DateTimeResolver,
+  LocalDate: LocalDateResolver,
   EmailAddress: EmailAddressResolver,
   URL: URLResolver,
   CountryCode: CountryCodeResolver,

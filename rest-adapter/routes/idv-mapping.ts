@@ -35,7 +35,7 @@ export const STATUS_FIELDS = `id status submitted consentRecorded requiredKinds 
   steps { stepId type required title } artifacts { kind stepId state capturedAt } tokenExpiresAt`;
 
 export const DATA_FIELDS = `sessionId profileId status reviewStatus resultsAvailable assessedAt
-  document { type issuingCountry issuingSubdivision confidence } ocrFields { field value confidence }
+  document { type issuingCountry issuingSubdivision confidence } ocrFields { field value confidence source }
   questionnaireAnswers { stepId questionId question text number boolean choices }
   mismatches { field profileValue documentValue detail } checks { check outcome reasonCode category score }`;
 
@@ -173,7 +173,7 @@ export function toRestData(d: Json): Json {
     results_available: d.resultsAvailable,
     assessed_at: d.assessedAt ?? '',
     document: d.document && { type: d.document.type, issuing_country: d.document.issuingCountry, issuing_subdivision: d.document.issuingSubdivision, confidence: d.document.confidence },
-    ocr_fields: d.ocrFields.map((f: Json) => ({ field: f.field, value: f.value, confidence: f.confidence })),
+    ocr_fields: d.ocrFields.map((f: Json) => ({ field: f.field, value: f.value, confidence: f.confidence, source: f.source })),
     questionnaire_answers: d.questionnaireAnswers.map((a: Json) => ({ step_id: a.stepId, question_id: a.questionId, question: a.question, answer: answerOf(a) })),
     mismatches: d.mismatches.map((m: Json) => ({ field: m.field, profile_value: m.profileValue, document_value: m.documentValue, ...(m.detail != null ? { detail: m.detail } : {}) })),
     checks: d.checks.map((c: Json) => ({ check: c.check, outcome: c.outcome, reason_code: c.reasonCode, category: c.category, ...(c.score != null ? { score: c.score } : {}) })),

@@ -26,10 +26,10 @@ export async function newTenant(platform: TestPlatform, entitlements: Entitlemen
   return createTestTenant(platform, entitlements);
 }
 
-export async function createProfile(platform: TestPlatform, tenant: TestTenant, name = 'Ada Lovelace', email: string | null = 'ada@example.com'): Promise<string> {
+export async function createProfile(platform: TestPlatform, tenant: TestTenant, name = 'Ada Lovelace', email: string | null = 'ada@example.com', extra: Record<string, unknown> = {}): Promise<string> {
   const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
     headers: auth.xApiKey(tenant.apiKey),
-    body: { name, kind: 'individual', ...(email ? { email } : {}) },
+    body: { name, kind: 'individual', ...(email ? { email } : {}), ...extra },
   });
   if (response.status !== 201) throw new Error(`profile create failed: ${response.status} ${response.text}`);
   return response.body.result.profile.id;

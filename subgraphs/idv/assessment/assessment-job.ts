@@ -44,18 +44,20 @@ export function localProviders(): AssessmentProviders {
   return { faces: new HumanFaceAnalyzer(), ocr: new TesseractOcr() };
 }
 
-/** The profile's name from the profiles subgraph (the platform keeps no date of birth on profiles). */
+/** The profile's name and date of birth (its `date_of_birth` date custom field, docs/profiles.md)
+ * from the profiles subgraph. A subgraph that cannot answer throws: the attempt is retried, never
+ * assessed as if the profile had no date of birth. */
 export function subgraphProfileFacts(config: VigilConfig) {
   return async (scope: Scope, profileId: string): Promise<ProfileFacts | null> => {
-    const data = await callSubgraph<{ _entities: ({ id: string; name: string } | null)[] }>({
+    const data = await callSubgraph<{ _entities: ({ id: string; name: string; dateOfBirth: string | null } | null)[] }>({
       url: config.subgraphUrls.profiles,
-      query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Profile { id name } } }',
+      query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Profile { id name dateOfBirth } } }',
       variables: { r: [{ __typename: 'Profile', id: profileId }] },
       principal: servicePrincipal('idv', scope),
       secret: config.internalSecret,
     });
     const profile = data._entities?.[0];
-    return profile ? { name: profile.name, birthDate: null } : null;
+    return profile ? { name: profile.name, birthDate: profile.dateOfBirth } : null;
   };
 }
 
@@ -112,8 +114,10 @@ export function idvAssessmentJobs(deps: { db: Db; config: VigilConfig }, overrid
   return [
     {
       queue: ASSESSMENT_QUEUE,
-      // Retries are the dispatcher's (the session row says what is left to do).
+      // Retries are the dispatcher's (the session row says what is left to do); it re-sends every
+      // queued session each tick, so one waiting job per session.
       retryLimit: 0,
+      onePerKey: true,
       handler: async (data) => runAssessmentJob((runtime ??= createAssessmentRuntime(deps.db, deps.config, overrides)), data),
     },
   ];

@@ -4,7 +4,7 @@
 import { compareNames } from '../../screening/engine/score';
 import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../screening/engine/levels';
 import { AamvaLicence } from './aamva';
-import { CheckResult } from './checks';
+import type { CheckResult } from './checks';
 
 /** What the front of the licence said, as far as OCR could read it. */
 export interface LicenceFront {

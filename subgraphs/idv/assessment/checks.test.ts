@@ -1,5 +1,6 @@
 // Unit tests of the assessment's pure parts: the decision, liveness challenge, MRZ dates and the
 // OCR repairs of MRZ lines.
+import { parseAamva } from './aamva';
 import { challengeMet, decide, idTypeOfDocumentCode, mrzDate, runChecks, AssessmentEvidence } from './checks';
 import { faceSimilarity, FACE_MATCH_THRESHOLD } from './face-match';
 import { mrzLines, repairTd3Line1, repairTd3Line2 } from './mrz-reader';
@@ -40,8 +41,35 @@ describe('decision', () => {
     expect(decide(checks)).toMatchObject({ decision: 'review', flagCategories: expect.arrayContaining([category]) });
   });
   it('records what it cannot check as info, not as a failure', () => {
-    const checks = runChecks({ ...base, declaredIdType: 'driver_license', acceptedIdTypes: ['driver_license'], mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID' }) });
-    expect(checks).toEqual(expect.arrayContaining([expect.objectContaining({ reason_code: 'date_of_birth_not_on_profile', outcome: 'info' }), expect.objectContaining({ reason_code: 'barcode_not_checked', outcome: 'info' })]));
+    const checks = runChecks({ ...base, declaredIdType: 'driver_license', acceptedIdTypes: ['driver_license'], mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID' }), barcode: { captured: false } });
+    expect(checks).toEqual(expect.arrayContaining([expect.objectContaining({ reason_code: 'date_of_birth_not_on_profile', outcome: 'info' }), expect.objectContaining({ reason_code: 'barcode_not_captured', outcome: 'info' })]));
+    expect(decide(checks).decision).toBe('pass');
+  });
+});
+
+describe('driving licence barcode', () => {
+  const licence = parseAamva('@\n\x1e\rANSI 636014090102DL00410278ZC03190024DLDAQD1234562\nDCSOBAMA\nDACBARACK\nDBB08041961\nDBA05312034\nDCGUSA\n')!;
+  const dl: AssessmentEvidence = { ...base, mrz: null, declaredIdType: 'driver_license', acceptedIdTypes: ['driver_license'], profileBirthDate: '1961-08-04', barcode: { captured: true, licence } };
+  const codes = (e: AssessmentEvidence, outcome: string) => runChecks(e).filter((c) => c.outcome === outcome).map((c) => c.reason_code);
+
+  it('a licence without an MRZ is read from its barcode: every check passes', () => {
+    expect(codes(dl, 'fail')).toEqual([]);
+    expect(codes(dl, 'info')).toEqual(['mrz_not_present']);
+    expect(codes(dl, 'pass')).toEqual(expect.arrayContaining(['id_type_accepted', 'barcode_decoded', 'barcode_not_expired', 'barcode_front_match', 'barcode_name_match', 'barcode_date_of_birth_match']));
+    expect(decide(runChecks(dl)).decision).toBe('pass');
+  });
+  it.each([
+    [{ barcode: { captured: true, licence: null } }, 'mrz_unreadable'],
+    [{ barcode: { captured: true, licence: null } }, 'barcode_unreadable'],
+    [{ profileName: 'Joe Biden' }, 'barcode_name_mismatch'],
+    [{ profileBirthDate: '1970-01-01' }, 'barcode_date_of_birth_mismatch'],
+    [{ today: '2035-01-01' }, 'barcode_expired'],
+    [{ acceptedIdTypes: ['passport'] }, 'id_type_not_accepted'],
+    [{ mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID', documentNumber: 'Z9999999' }) }, 'barcode_front_mismatch'],
+  ])('%j → requires review with %s', (change, reason) => {
+    const checks = runChecks({ ...dl, ...change } as AssessmentEvidence);
+    expect(checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code)).toContain(reason);
+    expect(decide(checks).decision).toBe('review');
   });
 });
 

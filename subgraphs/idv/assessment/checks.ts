@@ -3,6 +3,8 @@
 // flag categories of the failing checks. Reason codes: docs/idv-capture.md.
 import { compareNames } from '../../screening/engine/score';
 import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../screening/engine/levels';
+import { AamvaLicence } from './aamva';
+import { barcodeChecks } from './barcode-checks';
 import { FACE_MATCH_THRESHOLD } from './face-match';
 import { MrzReading } from './mrz-reader';
 
@@ -40,6 +42,9 @@ export interface AssessmentEvidence {
   mrz?: MrzReading | null;
   declaredIdType: string | null;
   acceptedIdTypes: string[];
+  /** Driving licences only (undefined otherwise): whether the back was captured and what its
+   * PDF417 said (null: no AAMVA barcode could be decoded). */
+  barcode?: { captured: false } | { captured: true; licence: AamvaLicence | null };
 }
 
 /** Same-identity frames: a frame whose face differs this much from the first is another person. */
@@ -98,7 +103,15 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
   }
   if (e.mrz !== undefined) {
     const mrz = e.mrz;
-    if (!mrz) checks.push({ check: 'mrz', outcome: 'fail', reason_code: 'mrz_unreadable', category: 'document' });
+    const licence = e.barcode?.captured ? e.barcode.licence : null;
+    if (!mrz && licence) {
+      // A licence without an MRZ (North American licences have none): its barcode carries the
+      // document's data, so expiry, name and date of birth are the barcode checks below.
+      checks.push({ check: 'mrz', outcome: 'info', reason_code: 'mrz_not_present', category: 'document' });
+      checks.push(idTypeCheck(e.declaredIdType ?? 'driver_license', e.acceptedIdTypes));
+      if (!e.profileName) checks.push({ check: 'name', outcome: 'info', reason_code: 'name_not_on_profile', category: 'idv' });
+      if (!e.profileBirthDate) checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
+    } else if (!mrz) checks.push({ check: 'mrz', outcome: 'fail', reason_code: 'mrz_unreadable', category: 'document' });
     else {
       checks.push({ check: 'mrz', outcome: mrz.valid ? 'pass' : 'fail', reason_code: mrz.valid ? 'mrz_valid' : 'mrz_check_digit_invalid', category: 'document' });
       const expiry = mrzDate(mrz.fields.expirationDate, 'expiry', e.today);
@@ -107,9 +120,7 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
       const inferred = idTypeOfDocumentCode(mrz.fields.documentCode);
       if (e.declaredIdType && inferred !== 'unknown' && inferred !== 'other' && e.declaredIdType !== inferred && !(inferred === 'national_id' && e.declaredIdType !== 'passport')) {
         checks.push({ check: 'id_type', outcome: 'fail', reason_code: 'id_type_mismatch', category: 'document' });
-      } else if (!e.acceptedIdTypes.includes(e.declaredIdType ?? inferred)) {
-        checks.push({ check: 'id_type', outcome: 'fail', reason_code: 'id_type_not_accepted', category: 'document' });
-      } else checks.push({ check: 'id_type', outcome: 'pass', reason_code: 'id_type_accepted', category: 'document' });
+      } else checks.push(idTypeCheck(e.declaredIdType ?? inferred, e.acceptedIdTypes));
       const documentName = [mrz.fields.firstName, mrz.fields.lastName].filter(Boolean).join(' ');
       if (!e.profileName) checks.push({ check: 'name', outcome: 'info', reason_code: 'name_not_on_profile', category: 'idv' });
       else if (!documentName) checks.push({ check: 'name', outcome: 'fail', reason_code: 'name_unreadable', category: 'document' });
@@ -121,9 +132,19 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
       if (!e.profileBirthDate) checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
       else checks.push({ check: 'date_of_birth', outcome: birth === e.profileBirthDate ? 'pass' : 'fail', reason_code: birth === e.profileBirthDate ? 'date_of_birth_match' : 'date_of_birth_mismatch', category: 'idv' });
     }
-    if (e.declaredIdType === 'driver_license') checks.push({ check: 'barcode', outcome: 'info', reason_code: 'barcode_not_checked', category: 'document' });
+    if (e.barcode && !e.barcode.captured) checks.push({ check: 'barcode', outcome: 'info', reason_code: 'barcode_not_captured', category: 'document' });
+    else if (e.barcode?.captured) {
+      const front = mrz ? { documentNumber: mrz.fields.documentNumber, birthDate: mrzDate(mrz.fields.birthDate, 'birth', e.today), expiryDate: mrzDate(mrz.fields.expirationDate, 'expiry', e.today) } : {};
+      checks.push(...barcodeChecks({ today: e.today, profileName: e.profileName, profileBirthDate: e.profileBirthDate, licence, front }));
+    }
   }
   return checks;
+}
+
+function idTypeCheck(idType: string, accepted: string[]): CheckResult {
+  return accepted.includes(idType)
+    ? { check: 'id_type', outcome: 'pass', reason_code: 'id_type_accepted', category: 'document' }
+    : { check: 'id_type', outcome: 'fail', reason_code: 'id_type_not_accepted', category: 'document' };
 }
 
 export function decide(checks: CheckResult[]): { decision: 'pass' | 'review'; flagCategories: FlagCategory[] } {

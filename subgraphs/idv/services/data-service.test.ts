@@ -67,7 +67,8 @@ it('writes the audit entry before decrypting, then returns the data', async () =
     keyProvider: { keyId: deps.keyProvider.keyId, wrap: deps.keyProvider.wrap.bind(deps.keyProvider), unwrap: (...args) => (order.push('decrypt'), deps.keyProvider.unwrap(...args)) },
   };
   const data = await readSessionData(recording, principal, id, 'req-2');
-  expect(data.ocr_fields).toEqual([{ field: 'surname', value: 'SECRET', confidence: 0.9 }]);
+  // Results stored before barcodes were read name no source: their fields are the MRZ's.
+  expect(data.ocr_fields).toEqual([{ field: 'surname', value: 'SECRET', confidence: 0.9, source: 'mrz' }]);
   expect(order).toEqual(['audit', 'decrypt']);
   expect(entries[0]).toMatchObject({ outcome: 'allowed', resourceId: id, requestId: 'req-2', actorKind: 'application' });
 });

@@ -57,7 +57,8 @@ export async function readSessionData(deps: IdvDeps, principal: Principal, id: s
     results_available: results !== null,
     assessed_at: row.assessedAt?.toISOString() ?? '',
     document: results?.document ?? null,
-    ocr_fields: results?.ocr_fields ?? [],
+    // Results stored before licence barcodes were read name no source: their fields are the MRZ's.
+    ocr_fields: (results?.ocr_fields ?? []).map((f) => ({ ...f, source: f.source ?? 'mrz' })),
     questionnaire_answers: results?.questionnaire_answers ?? [],
     mismatches: results?.mismatches ?? [],
     checks: results?.checks ?? [],

@@ -176,7 +176,8 @@ export async function startAssessment(deps: IdvDeps, scope: Scope, id: string): 
 /** Decrypted assessment results, as GET /sessions/{id}/data returns them. */
 export interface AssessmentResults {
   document?: { type: string; issuing_country?: string | null; issuing_subdivision?: string | null; confidence: number } | null;
-  ocr_fields?: { field: string; value: string; confidence: number }[];
+  /** `source`: where the value was read (mrz, or the barcode of a driving licence); absent in results stored before barcodes were read (mrz). */
+  ocr_fields?: { field: string; value: string; confidence: number; source?: 'mrz' | 'barcode' }[];
   questionnaire_answers?: { step_id: string; question_id: string; question: string; answer: unknown }[];
   mismatches?: { field: string; profile_value: string | null; document_value: string | null; detail?: string }[];
   /** Every check of the assessment with its reason code (assessment/checks.ts). */

@@ -3,6 +3,7 @@ import { ProfilesContext } from '../context';
 import { ProfilesError } from '../errors';
 import { existing, profilesCreateOnce } from '../services/create-once';
 import { viewCustomFields } from '../services/custom-field-rules';
+import { dateOfBirthOf } from '../services/date-of-birth';
 import { requestErasure } from '../services/erasure-service';
 import { createProfile, CreateProfileInput, listProfilePage, ProfileRecord, updateProfile, UpdateProfileInput } from '../services/profile-service';
 
@@ -33,6 +34,8 @@ export const profileResolvers = {
       if (values.length === 0) return null;
       return viewCustomFields(await ctx.readDefinitions(), values);
     },
+    dateOfBirth: async (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) =>
+      dateOfBirthOf(await ctx.readDefinitions(), await ctx.customFieldValuesLoader.load(profile.id)),
     profileGroupIds: (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) => ctx.groupIdsLoader.load(profile.id),
   },
 };
