@@ -59,6 +59,8 @@ export interface JobDefinition<T = unknown> {
    * Only for queues without retries (a retried job would meet its key's waiting twin).
    */
   onePerKey?: boolean;
+  /** A cron schedule (UTC) on which the queue gets a job; pg-boss sends one per tick across workers. */
+  cron?: string;
 }
 
 /** How often a queue's maintenance (expiring stuck active jobs, archiving) runs, in seconds. */
@@ -105,6 +107,7 @@ export class JobQueue {
 
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit, definition.expireInSeconds, definition.onePerKey);
+    if (definition.cron) await this.boss.schedule(definition.queue, definition.cron, {}, { tz: 'UTC' });
     this.workers++;
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
       const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };

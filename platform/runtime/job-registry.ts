@@ -12,6 +12,7 @@ import { OutboxRoute } from '../events/outbox';
 import { idvProfileOutcomeRoute } from '../../subgraphs/idv/jobs/profile-outcome-route';
 import { screeningProfileOutcomeRoute } from '../../subgraphs/screening/jobs/profile-outcome-route';
 import { monitoringJobs } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
+import { expiredCreatesJobs } from '../idempotency/expired-creates';
 
 export interface JobDependencies {
   db: Db;
@@ -21,7 +22,7 @@ export interface JobDependencies {
 }
 
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps), ...monitoringJobs(deps)];
+  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps), ...monitoringJobs(deps), ...expiredCreatesJobs(deps)];
 }
 
 /** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */
