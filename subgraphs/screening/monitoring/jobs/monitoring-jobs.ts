@@ -57,10 +57,14 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
       retryLimit: 3,
       // Sweeps come from the schedule and from every NOTIFY and may overlap: one at a time, so a
       // delta run is only created once the profiles screened before it are enrolled and resolved.
+      // A sweep that waits more than 30 s for the running one skips its turn: the schedule sends
+      // the next a minute later.
       handler: async () => {
-        await withSessionLock(deps.config.databaseUrl, MONITORING_SWEEP_QUEUE, () =>
-          sweep({ db: deps.db, config: deps.config, keys, log, sendOutcome, sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }) }),
-        );
+        const ran = await withSessionLock(deps.config.databaseUrl, MONITORING_SWEEP_QUEUE, async () => {
+          await sweep({ db: deps.db, config: deps.config, keys, log, sendOutcome, sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }) });
+          return true;
+        });
+        if (!ran) log.info('monitoring sweep skipped: another sweep is still running');
       },
       close: async () => {
         await holder?.close();
