@@ -78,16 +78,30 @@ describe('UN consolidated XML', () => {
   it('loads 730 individuals and 273 entities', () => {
     expect(countBy(un, (e) => e.type)).toEqual({ individual: 730, entity: 273 });
   });
-  it('keeps the 2,752 published aliases (16 repeat another name of the same entry and are stored once)', () => {
+  it('keeps the 2,752 published aliases (16 repeat another name of the same entry and are stored once), each name of a listing alias stored as its own', () => {
     expect((xml.match(/<ALIAS_NAME>[^<]/g) ?? []).length).toBe(2752);
     const aliases = un.reduce((s, e) => s + e.names.filter((n) => ['aka', 'fka', 'weak_aka'].includes(n.kind)).length, 0);
-    expect(aliases).toBe(2736);
-    expect(un.reduce((s, e) => s + e.names.filter((n) => n.kind === 'weak_aka').length, 0)).toBe(615);
+    // 27 alias fields list several names ("Azim Adhajani; Azim Agha-Jani", "جبهة النصرة (the Victory
+    // Front; Jabhat al-Nusrah; ...)") and one primary lists two: 2,815 names once split.
+    expect((xml.match(/<ALIAS_NAME>[^<]*;[^<]*<\/ALIAS_NAME>/g) ?? []).length).toBe(27);
+    expect(aliases).toBe(2815);
+    expect(un.flatMap((e) => e.names).filter((n) => n.value.includes(';'))).toEqual([]);
+    const soleimani = un.find((e) => e.names[0].value === 'QASEM SOLEIMANI')!;
+    expect(soleimani.names.map((n) => n.value)).toEqual(expect.arrayContaining(['Qasim Soleimani', 'Qasem Sulaimani', 'Kasim Sulaymani']));
+    const sabet = un.find((e) => e.names[0].value === 'M. JAVAD KARIMI SABET')!;
+    expect(sabet.names.map((n) => n.value)).toEqual(expect.arrayContaining(['Mohammad Sabet', 'M. Javad Kareemi Sabet']));
+    expect(un.reduce((s, e) => s + e.names.filter((n) => n.kind === 'weak_aka').length, 0)).toBe(621); // 615 fields
   });
-  it('keeps original-script names (the README says 380; the file has 378 NAME_ORIGINAL_SCRIPT values, one equals a Latin alias)', () => {
+  it('keeps original-script names (the README says 380; the file has 378 NAME_ORIGINAL_SCRIPT values, one equals a Latin alias), and those of aliases (26 in a NOTE, 5 inside the alias)', () => {
     expect((xml.match(/<NAME_ORIGINAL_SCRIPT>/g) ?? []).length).toBe(378);
+    expect((xml.match(/<NOTE>original script:/g) ?? []).length).toBe(26);
+    expect((xml.match(/\(original script:/g) ?? []).length).toBe(5);
     const orig = un.flatMap((e) => e.names.filter((n) => n.kind === 'original_script'));
-    expect(orig).toHaveLength(377);
+    // 377 + 26 in a NOTE + 5 inside an alias + 1 marked inside a listing alias.
+    expect(orig).toHaveLength(409);
+    expect(un.flatMap((e) => e.names).filter((n) => /original script/i.test(n.value))).toEqual([]);
+    const khazmat = un.find((e) => e.names.some((n) => n.value === 'Amir Khazmat'))!;
+    expect(khazmat.names).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'Амир Хазмат', kind: 'original_script', script: 'Cyrl' })]));
     expect(orig.filter((n) => n.script === 'Arab').length).toBeGreaterThan(350);
     expect(orig.filter((n) => n.script === 'Cyrl').length).toBeGreaterThan(5);
   });

@@ -16,6 +16,42 @@ function aliasKind(quality: string): { kind: NameKind; quality: 'good' | 'low' }
   return { kind: 'aka', quality: 'good' };
 }
 
+/**
+ * One UN alias field may hold several names: spellings separated by semicolons ("Azim Adhajani;
+ * Azim Agha-Jani", once with an enumerator "... b) M. Javad ..."), a name followed by a group of
+ * further names ("جبهة النصرة (the Victory Front; Jabhat al-Nusrah; ...)"), and the alias's own
+ * script in its NOTE ("original script: Абу Банат"), inside the alias ("Amir Khazmat (original
+ * script: Амир Хазмат)") or marked in such a group ("هيئة تحرير الشام (original script)"). Each is a
+ * name of its own: kept as one, the other spellings are extra words that weaken every match.
+ */
+export function splitAlias(aliasName: string, note: string): { names: string[]; originalScripts: string[] } {
+  const noted = /^\s*original script:\s*(.+?)\s*$/i.exec(note);
+  const originalScripts = noted ? [noted[1]] : [];
+  const inline = /^(.*?)\s*\(\s*original script:\s*([^()]+?)\s*\)\s*$/i.exec(aliasName);
+  if (inline) return { names: [inline[1].trim()], originalScripts: [...originalScripts, inline[2]] };
+  const group = trailingGroup(aliasName);
+  const parts = group && group.content.includes(';') ? [group.before, ...group.content.split(';')] : aliasName.split(';');
+  const names: string[] = [];
+  for (const part of parts.flatMap((p) => p.split(/\s+[a-z]\)\s+/)).map((p) => p.trim()).filter(Boolean)) {
+    const marked = /^(.*?)\s*\(\s*original script\s*\)$/i.exec(part);
+    if (marked) originalScripts.push(marked[1]);
+    else names.push(part);
+  }
+  return { names, originalScripts };
+}
+
+/** The parenthesised group that ends the text (nesting allowed) and what precedes it. */
+function trailingGroup(text: string): { before: string; content: string } | null {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith(')')) return null;
+  let depth = 0;
+  for (let i = trimmed.length - 1; i >= 0; i--) {
+    if (trimmed[i] === ')') depth++;
+    else if (trimmed[i] === '(' && --depth === 0) return i > 0 ? { before: trimmed.slice(0, i).trim(), content: trimmed.slice(i + 1, -1) } : null;
+  }
+  return null;
+}
+
 export function loadUnXml(path: string): WatchlistEntity[] {
   return parseUnXml(readListText(path), path);
 }
@@ -29,13 +65,18 @@ export function parseUnXml(xml: string, file = 'UN xml'): WatchlistEntity[] {
     if (!id) throw new Error(`${file}:${el.line}: ${el.name} without DATAID`);
     const e = emptyEntity('un', id, individual ? 'individual' : 'entity');
     const parts = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((n) => childText(el, n)).filter(Boolean);
-    addName(e, { value: parts.join(' '), kind: 'primary' });
+    // A primary that lists two names ("... (CAGL) ; GREAT LAKES BUSINESS COMPANY (GLBC)"): the first
+    // is the primary, the others its aliases.
+    const [primary, ...others] = parts.join(' ').split(/\s*;\s*/).filter(Boolean);
+    addName(e, { value: primary ?? '', kind: 'primary' });
+    for (const other of others) addName(e, { value: other, kind: 'aka', quality: 'good', script: detectScript(other) });
     const original = childText(el, 'NAME_ORIGINAL_SCRIPT');
     if (original) addName(e, { value: original, kind: 'original_script', quality: 'good', script: detectScript(original) });
     for (const a of childrenNamed(el, individual ? 'INDIVIDUAL_ALIAS' : 'ENTITY_ALIAS')) {
-      const name = childText(a, 'ALIAS_NAME');
-      if (!name) continue;
-      addName(e, { value: name, ...aliasKind(childText(a, 'QUALITY')), script: detectScript(name) });
+      const { names, originalScripts } = splitAlias(childText(a, 'ALIAS_NAME'), childText(a, 'NOTE'));
+      const kind = aliasKind(childText(a, 'QUALITY'));
+      for (const name of names.filter(Boolean)) addName(e, { value: name, ...kind, script: detectScript(name) });
+      for (const name of originalScripts) addName(e, { value: name, kind: 'original_script', quality: kind.quality, script: detectScript(name) });
     }
     const list = childText(el, 'UN_LIST_TYPE');
     if (list) e.programs.push(list);
