@@ -5,8 +5,9 @@ import { buildIndex, type ScreeningIndex } from './index';
 import { DEFAULT_THRESHOLD, matchLevel } from './levels';
 import { looksLikeOrganization, normalizeName } from './normalize';
 import { phoneticKey } from './phonetic';
-import { calibrate, CALIBRATION_KNOT, compareNames } from './score';
-import { damerauLevenshtein, jaroWinkler, translitKey } from './similarity';
+import { calibrate, CALIBRATION_KNOT, compareNames, prepareName, scoreName } from './score';
+import { damerauLevenshtein, FIRST_LETTER_TYPO_PENALTY, jaroWinkler, PHONETIC_ALIKE_SIM, PHONETIC_SIM, tokenSimilarity, translitKey } from './similarity';
+import { TokenClass } from './vocabulary';
 import { foldToAscii } from './text';
 
 const dir = SHIPPED_WATCHLISTS_DIR;
@@ -200,6 +201,52 @@ describe('vigil-name-2: romanization, organisations without a type, dropped name
     expect(calibrate(1)).toBe(1);
     expect(calibrate(CALIBRATION_KNOT)).toBeCloseTo(DEFAULT_THRESHOLD, 10);
     for (let x = 0; x < 1; x += 0.01) expect(calibrate(x + 0.01)).toBeGreaterThan(calibrate(x));
+  });
+});
+
+describe('vigil-name-4: variant spellings with names left out, titles, first letters', () => {
+  const person = (q: string, l: string) => compareNames(q, l, 'person').score;
+  const sim = (a: string, b: string) => tokenSimilarity(a, b, phoneticKey(a), phoneticKey(b), true, translitKey(a), translitKey(b));
+  it('a given name typed in another spelling beside the exact family name does not excuse the names left out', () => {
+    expect(person('Luis Valencia', 'GONZALEZ VALENCIA, Luis Angel')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(person('Louis Valencia', 'GONZALEZ VALENCIA, Luis Angel')).toBeLessThan(DEFAULT_THRESHOLD);
+    // every name in another romanization is one name written another way: no extra cost for what is left out
+    const listed = 'AL-SAMAHI, Alaa Ali Ali Mohammed';
+    expect(person('Allaa AL-SAMAHY', listed)).toBeGreaterThan(person('Allaa AL-SAMAHI', listed));
+  });
+  it('a listed initial for the query\'s other name lowers the single-token cap', () => {
+    const rarity = (t: string) => (t === 'hill' ? 0.87 : 1);
+    const score = (q: string) => scoreName(prepareName(q, 'person', rarity), prepareName('J. Hill', 'person', rarity)).score;
+    expect(score('J. Hill')).toBe(1);
+    expect(score('Javier Hill')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+  it('a title both names carry supports the family name it precedes; courtesy titles do not', () => {
+    expect(person('Mullah Omar', 'OMAR, Mullah Mohammed')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(person('Omar', 'OMAR, Mullah Mohammed')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(person('Sheikh Omar', 'OMAR, Mullah Mohammed')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(person('Mr Omar', 'OMAR, Mr Mohammed')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+  it('reads a misspelt long title as a title, not as a name', () => {
+    expect(normalizeName('Shekh Abubakar Ahmed', 'person').classes[0]).toBe(TokenClass.Honorific);
+    expect(normalizeName('Mauzawi Enayatullah', 'person').classes[0]).toBe(TokenClass.Honorific);
+    expect(normalizeName('Maria Mayor', 'person').classes[1]).toBe(TokenClass.Regular);
+    expect(person('Shekh Abubakar Ahmed', 'AHMED, Abubakar')).toBe(1);
+  });
+  it('reads an article that ends a name as a name ("Thanh LE")', () => {
+    expect(normalizeName('Thanh Le').classes).toEqual([TokenClass.Regular, TokenClass.Regular]);
+    expect(normalizeName('Le Monde').classes[0]).toBe(TokenClass.Stopword);
+    expect(compareNames('Thanh Le', 'TAN S.A.', 'unknown', 'organization').score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+  it('a typo in the first letter counts less, unless romanizations differ there', () => {
+    expect(sim('somero', 'romero').sim).toBeCloseTo(0.9 - FIRST_LETTER_TYPO_PENALTY, 10);
+    expect(sim('tongbang', 'dongbang').sim).toBe(0.93); // Korean t/d
+    expect(sim('ajaj', 'hajaj').sim).toBe(0.8); // an aspirate written or not
+    expect(sim('esmail', 'ismail').sim).toBe(0.9); // two vowels
+  });
+  it('four letters look alike only with one vowel changed', () => {
+    expect(sim('dost', 'dust').sim).toBe(PHONETIC_ALIKE_SIM);
+    expect(sim('lisa', 'luis').sim).toBe(PHONETIC_SIM);
+    expect(sim('ming', 'mingguo').sim).toBe(PHONETIC_SIM);
   });
 });
 

@@ -3,7 +3,7 @@
  * transliteration, accent and case folding, "LAST, First" reordering, punctuation, token classes, initials.
  */
 import type { EntityType } from '../lists/model';
-import { translitKey } from './similarity';
+import { damerauLevenshtein, translitKey } from './similarity';
 import { foldToAscii } from './text';
 import {
   AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS, HYPHEN_ARTICLES, LEGAL_FORMS, PARTICLES, STOPWORDS, TokenClass,
@@ -78,7 +78,10 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
   for (let i = 0; i < pieces.length; i++) {
     const t = pieces[i];
     tokens.push(t);
-    classes.push(classify(t, style, hyphenArticle.has(i)));
+    let cls = classify(t, style, hyphenArticle.has(i));
+    // An article precedes a word: one that ends a name is a name ("Thanh LE", "Anh DO", "Minh LA").
+    if (cls === TokenClass.Stopword && i === pieces.length - 1 && i > 0 && FAMILY_NAME_ARTICLES.has(t)) cls = TokenClass.Regular;
+    classes.push(cls);
   }
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
   // A name made only of title-like words is a name, not titles: "DHA'AME" (whose romanization key is that of "Dame"), a
@@ -90,9 +93,24 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
   return { tokens, classes, style };
 }
 
+/** Articles that are also family names (Vietnamese Lê, Đỗ, La; Chinese Da), read as names at the end of a name. */
+const FAMILY_NAME_ARTICLES = new Set(['le', 'la', 'do', 'da', 'de', 'du', 'des', 'van']);
+
 /** Titles and particles in any romanization ("khadzhi" from Хаджи = "haji"). */
 const HONORIFIC_KEYS = new Set([...HONORIFICS].filter((h) => h.length >= 3).map(translitKey));
 const PARTICLE_KEYS = new Set([...PARTICLES].filter((h) => h.length >= 3).map(translitKey));
+/** Long titles, against which a misspelt title is recognised ("Shekh", "Sheikkh", "Mauzawi"). */
+const LONG_HONORIFICS = [...HONORIFICS].filter((h) => h.length >= 6);
+
+/**
+ * A token one edit away from a long title, sharing its first two letters: a misspelt title. Left as a name it is a query
+ * word no listed name has, and costs the match as much as a wrong name would. (Short titles are not guessed: "mayor" is a
+ * family name, not "major".)
+ */
+function isMisspeltHonorific(t: string): boolean {
+  if (t.length < 5) return false;
+  return LONG_HONORIFICS.some((h) => h[0] === t[0] && h[1] === t[1] && Math.abs(h.length - t.length) <= 1 && damerauLevenshtein(t, h, 2) === 1);
+}
 
 function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenClass {
   // in a person's name a single letter is an initial ("Hajji A. Al-Afari", "Socorro E. Hernandez"), not the article
@@ -100,7 +118,7 @@ function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenCla
   if (style !== 'organization' && !hyphenArticle && ((t.length === 1 && /[a-z]/.test(t)) || t === 'il')) return t === 'il' ? TokenClass.Regular : TokenClass.Initial;
   if (hyphenArticle || STOPWORDS.has(t)) return TokenClass.Stopword;
   // "general" is an honorific for people ("General X") but a generic word in "General Trading": untyped names keep it
-  if (style !== 'organization' && (HONORIFICS.has(t) || HONORIFIC_KEYS.has(translitKey(t))) && !(style === 'unknown' && GENERIC_WORDS.has(t))) return TokenClass.Honorific;
+  if (style !== 'organization' && (HONORIFICS.has(t) || HONORIFIC_KEYS.has(translitKey(t)) || isMisspeltHonorific(t)) && !(style === 'unknown' && GENERIC_WORDS.has(t))) return TokenClass.Honorific;
   if (style !== 'person' && LEGAL_FORMS.has(t) && (style === 'organization' || !AMBIGUOUS_LEGAL_FORMS.has(t))) return TokenClass.LegalForm;
   if (style !== 'person' && GENERIC_WORDS.has(t)) return TokenClass.Generic;
   if (PARTICLES.has(t) || PARTICLE_KEYS.has(translitKey(t))) return TokenClass.Particle;

@@ -218,6 +218,9 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
   let exactPairs = 0;
   let initialWeight = 0; // weight of pairs where a query initial stands for a listed name
   let allStrong = true; // every aligned pair exact, a romanization variant or an initial
+  let wholeNamePairs = 0; // aligned pairs that are the same letters, joined or not
+  let variantPairs = 0; // aligned pairs that are another spelling of the name (transliteration), not the name itself
+  let listInitialWeight = 0; // weight of pairs where a listed initial stands for a full query name
   const pairs: AlignedPair[] = [];
   for (const e of edges) {
     const qu = uq[e.qi];
@@ -231,7 +234,10 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     // (a listed initial against a full query name is not strong: only the query may abbreviate)
     if (e.sim < TRANSLIT_SIM && !(e.kind === 'initial' && qu.initial)) allStrong = false;
     if (e.kind === 'exact' && !qu.joined && !lu.joined) exactPairs++;
+    if (e.sim >= 1) wholeNamePairs++;
     if (e.kind === 'initial' && qu.initial) initialWeight += e.w;
+    if (e.kind === 'initial' && !qu.initial) listInitialWeight += e.w;
+    if ((e.kind === 'transliteration' || e.kind === 'prefix_al') && e.sim < 1) variantPairs++;
     for (const k of bitsOf(qu.mask)) {
       const cls = q.classes[sigQ[k]];
       // a full query name matched only by a listed initial ("Svetlana" ~ "S.") is not evidence of its own
@@ -257,6 +263,10 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     });
   }
   const cover = allStrong && regularMatched >= 1 && (usedQ | articleInitials) === (sigQ.length >= 31 ? -1 : (1 << sigQ.length) - 1);
+  // A title the listed name also carries ("Mullah OMAR" for "OMAR, Mullah Mohammed") is how such people are named: it
+  // supports the family name like a particle does.
+  const titled = person && cover && regularMatched + support < 2 ? sharedTitles(q, l) : 0;
+  support += titled;
   const dropMiddle = person && cover && regularMatched + support >= 2;
   // with the whole query found, an initial standing for a listed name is the way people abbreviate: near-full credit
   if (dropMiddle && initialWeight > 0) num += initialWeight * (COVERED_INITIAL_SIM - 0.8);
@@ -276,7 +286,14 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     if (usedL & (1 << k)) den += wl[k];
     else {
       const middle = person && k > 0 && k < sigL.length - 1;
-      den += wl[k] * (dropMiddle ? (middle ? LIST_MIDDLE_COVERED : LIST_EDGE_COVERED) : middle ? 0.4 : 0.8);
+      // Names the customer left out are expected when the names typed are the listed ones; when a typed name is only
+      // another spelling of a listed one ("Louis" for "Luis"), the left-out names are less explained: another person who
+      // shares a family name and a similar given name ("Louis VALENCIA" vs "GONZALEZ VALENCIA, Luis Angel") is as likely.
+      // (Three or more names found are no such coincidence; nor is every name typed in another romanization, "Allaa
+      // AL-SAMAHY" for "Alaa Ali Ali Mohammed AL-SAMAHI": that is one name romanized another way.)
+      // A shared title stands in for the given name it precedes: the given name left out is a middle name.
+      const covered = variantPairs && wholeNamePairs && regularMatched <= 2 ? (middle ? LIST_MIDDLE_COVERED_VARIANT : LIST_EDGE_COVERED_VARIANT) : middle || titled ? LIST_MIDDLE_COVERED : LIST_EDGE_COVERED;
+      den += wl[k] * (dropMiddle ? covered : middle ? 0.4 : 0.8);
       if (opts.explain) unmatchedList.push(l.tokens[ti]);
     }
   });
@@ -309,7 +326,9 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     // an exactly matched family name with the given name's particle or initial ("Abd SHALAN", "Haji K. NOORZAI") is more
     // than one token of evidence
     const supported = dropMiddle && support >= 1 ? Math.min(0.95, 0.8 + 0.05 * Math.min(support, 2) + 0.05 * evidenceRarity) : 0;
-    const cap = evidenceLen <= 2 ? 0.6 : Math.min(evidenceLen === 3 ? 0.75 : 1, Math.max(supported, alone ? 0.7 + 0.3 * evidenceRarity ** 4 : 0.78));
+    // a listed initial for the query's other name ("J. Hill" for "Javier Hill") leaves that name unconfirmed: a little less
+    const aloneCap = 0.7 + 0.3 * evidenceRarity ** 4 - (listInitialWeight > 0 ? LIST_INITIAL_ALONE_PENALTY : 0);
+    const cap = evidenceLen <= 2 ? 0.6 : Math.min(evidenceLen === 3 ? 0.75 : 1, Math.max(supported, alone ? aloneCap : 0.78));
     if (score > cap) {
       score = cap;
       caps.push(`single-token evidence (${evidenceLen} letters, rarity ${round(evidenceRarity)}): capped at ${round(cap)}`);
@@ -327,6 +346,17 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
   }
   return { score: round(calibrate(score)), raw: round(raw), uncalibrated: round(score), pairs, unmatchedQuery, unmatchedList, caps };
 }
+
+/** Religious, military and official titles of the query that the listed name carries too (courtesy titles do not count). */
+function sharedTitles(q: PreparedName, l: PreparedName): number {
+  let n = 0;
+  q.tokens.forEach((t, i) => {
+    if (q.classes[i] !== TokenClass.Honorific || COURTESY_TITLES.has(t)) return;
+    if (l.tokens.some((u, j) => l.classes[j] === TokenClass.Honorific && u === t)) n++;
+  });
+  return n;
+}
+const COURTESY_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'dame', 'lord', 'lady']);
 
 /** The honorifics of two names are the same set (both none, or "Haji" on both sides). */
 function sameTitles(q: PreparedName, l: PreparedName): boolean {
@@ -358,6 +388,11 @@ export const KNOWN_NAME_FACTOR = 0.94;
 /** Similarity of a query initial to the listed name it abbreviates when the query is covered exactly. */
 export const COVERED_INITIAL_SIM = 0.95;
 export const LIST_EDGE_COVERED = 0.5;
+/** The same when a typed name matched only as another spelling of the listed one (see scoreName). */
+export const LIST_MIDDLE_COVERED_VARIANT = 0.35;
+export const LIST_EDGE_COVERED_VARIANT = 0.7;
+/** Lowers the single-token cap when the only other evidence is a listed initial for a full query name. */
+export const LIST_INITIAL_ALONE_PENALTY = 0.04;
 
 export const round = (x: number) => Math.round(x * 10000) / 10000;
 

@@ -33,7 +33,7 @@ export const HYPHEN_ARTICLES = words(`al el ul ad ar as ash at az an adh ath us 
 export const PARTICLES = words(`bin ibn bint ben abu abou abd abdul abdel umm um ould ag binti binte`);
 
 export const HONORIFICS = words(`mr mrs ms miss mx dr prof sir dame lord lady sheikh shaykh sheik shaikh haji hajji hadji alhaji alhaj hajj mullah mulla
-maulavi mawlawi maulvi molvi maulana mawlana qari imam hafiz hafez mufti general gen col colonel lt lieutenant capt captain major maj brig brigadier
+maulavi maulawi mawlawi maulvi molvi maulana mawlana qari imam hafiz hafez mufti general gen col colonel lt lieutenant capt captain major maj brig brigadier
 admiral adm president minister excellency his her eng engineer judge ayatollah hojatoleslam jr sr`);
 
 /** Legal forms that are also common person-name parts; they count as legal forms only in organisation names. */
