@@ -5,7 +5,7 @@
  * Fit procedure (reproducible): over the calibration half, scan the calibrated threshold t from 0.70 to 0.95 in steps of
  * 0.005; pooled recall = hits of every labelled positive (generator positives, leave-one-alias-out and cross-script cases,
  * each at rank <= 10 at or above t) / their count; false-positive rate = generator negatives with any result at or above
- * t. Choose the t with the highest pooled recall whose false-positive rate is <= the target (0.20%); ties go to the lower
+ * t. Choose the t with the highest pooled recall whose false-positive rate is <= half the target (0.10%); ties go to the lower
  * false-positive rate. The knot that maps to the default threshold is then the alignment score that today maps to t
  * (`uncalibrate`), so after setting CALIBRATION_KNOT to it the default threshold 0.80 sits where t was.
  */
@@ -13,7 +13,14 @@ import { calibrate, CALIBRATION_KNOT } from '../../subgraphs/screening/engine/sc
 import { DEFAULT_THRESHOLD } from '../../subgraphs/screening/engine/levels';
 import type { ScreeningMatch } from '../../subgraphs/screening/engine/result';
 
+/** The issue's target for the report half. */
 export const FIT_FP_TARGET = 0.002;
+/**
+ * What the fit may spend on the calibration half: half the target. Between halves and seeds the false-positive rate
+ * moves by 0.05-0.1 points (docs/screening-matching.md), so a knot fitted to the whole budget lands over it on the report
+ * half as often as not.
+ */
+export const FIT_FP_BUDGET = FIT_FP_TARGET / 2;
 
 /** A labelled positive of the calibration half: the best score its expected record reached within the top 10 (0: none). */
 export interface CalibrationPositive { bestExpected: number; set: string }
@@ -31,7 +38,7 @@ export function scanThresholds(pos: CalibrationPositive[], neg: CalibrationNegat
   return rows;
 }
 
-export function chooseThreshold(rows: FitRow[], fpTarget = FIT_FP_TARGET): FitRow {
+export function chooseThreshold(rows: FitRow[], fpTarget = FIT_FP_BUDGET): FitRow {
   const ok = rows.filter((r) => r.fpr <= fpTarget);
   // no threshold meets the target: the fewest false positives reachable, then the best recall there
   const fewest = Math.min(...rows.map((r) => r.fpr));
@@ -48,7 +55,7 @@ export function fitLines(pos: CalibrationPositive[], neg: CalibrationNegative[])
   const rows = scanThresholds(pos, neg);
   const best = chooseThreshold(rows);
   const knot = uncalibrate(best.threshold);
-  const lines = [`calibration fit on the calibration half (${pos.length} labelled positives, ${neg.length} negatives; target false positives <= ${(FIT_FP_TARGET * 100).toFixed(2)}%):`];
+  const lines = [`calibration fit on the calibration half (${pos.length} labelled positives, ${neg.length} negatives; false positives <= ${(FIT_FP_BUDGET * 100).toFixed(2)}%, half the target ${(FIT_FP_TARGET * 100).toFixed(2)}%):`];
   const sets = [...new Set(pos.map((p) => p.set))];
   const recallOf = (set: string, t: number) => { const ps = pos.filter((p) => p.set === set); return ps.filter((p) => p.bestExpected >= t).length / Math.max(1, ps.length); };
   for (const r of rows) {

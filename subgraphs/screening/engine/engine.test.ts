@@ -243,6 +243,11 @@ describe('vigil-name-4: variant spellings with names left out, titles, first let
     expect(sim('ajaj', 'hajaj').sim).toBe(0.8); // an aspirate written or not
     expect(sim('esmail', 'ismail').sim).toBe(0.9); // two vowels
   });
+  it('a final -i against a final consonant is another name (nisba), not a look-alike', () => {
+    expect(sim('salimi', 'salem').sim).toBe(PHONETIC_SIM);
+    expect(sim('asadi', 'assad').sim).toBe(PHONETIC_SIM);
+    expect(sim('family', 'famille').sim).toBe(PHONETIC_ALIKE_SIM); // a final vowel on both sides
+  });
   it('four letters look alike only with one vowel changed', () => {
     expect(sim('dost', 'dust').sim).toBe(PHONETIC_ALIKE_SIM);
     expect(sim('lisa', 'luis').sim).toBe(PHONETIC_SIM);

@@ -105,6 +105,16 @@ function vowelsDropped(short: string, long: string): boolean {
   return j === short.length;
 }
 
+/**
+ * Not one ending in -i/-y where the other ends in a consonant. The skeleton drops a final vowel, but the Arabic and Persian
+ * -i (nisba: "of Salim", "of Asad") makes another name: "Salimi" is not "Salem", "Asadi" is not "Assad".
+ */
+function nisbaAgrees(a: string, b: string): boolean {
+  const nisba = (t: string) => t.endsWith('i') || t.endsWith('y');
+  const consonant = (t: string) => !VOWELS.has(t[t.length - 1]);
+  return !((nisba(a) && consonant(b)) || (nisba(b) && consonant(a)));
+}
+
 function vowelShare(t: string): number {
   let v = 0;
   for (let i = 0; i < t.length; i++) if ('aeiou'.includes(t[i])) v++;
@@ -204,7 +214,7 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
     // ("Sauceda"/"Saeedi", "Hossein"/"Hassan"), so it weighs little; look-alikes (Jaro-Winkler >= 0.85) keep more.
     // (a 3-letter token is too short for a look-alike: "min"/"minai")
     // (4 letters look alike only with one vowel changed, "Dost"/"Dust", not "Lisa"/"Luis" or "Ming"/"Mingguo")
-    const alike = minLen >= 5 ? jaroWinkler(a, b) >= 0.85 : minLen === 4 && la === lb && damerauLevenshtein(a, b, 1) === 1;
+    const alike = nisbaAgrees(a, b) && (minLen >= 5 ? jaroWinkler(a, b) >= 0.85 : minLen === 4 && la === lb && damerauLevenshtein(a, b, 1) === 1);
     const s = abjad ? 0.9 : alike ? PHONETIC_ALIKE_SIM : PHONETIC_SIM;
     if (s > best.sim) best = { sim: s, kind: abjad ? 'transliteration' : 'phonetic' };
   }
