@@ -23,12 +23,11 @@ module.exports = {
   // Generous: a whole platform starts in a hook, and CI machines are shared.
   testTimeout: 120000,
   // Some handle (a pg-boss or pool timer of a platform a test file started) can outlive the run;
-  // end the process after the global teardown rather than hang CI. Found so far (issue 17): pg-boss
-  // 10's detached offWork loop (node_modules/pg-boss/src/manager.js:261) re-checks every second
-  // until each stopped worker's handler has returned; a batch handler still running when
-  // JobQueue.stop()'s 10 s graceful timeout ends keeps it alive (test/screening/batch-api.test.ts
-  // under load: "Cannot destructure property 'setTimeout'" after teardown). test/idv, test/platform,
-  // test/spec and most of test/screening, test/risk, test/reliability exit without forceExit.
+  // end the process after the global teardown rather than hang CI. pg-boss 10's detached offWork
+  // loop, which failed test files after teardown ("Cannot destructure property 'setTimeout'"), is
+  // replaced (platform/jobs/job-queue.ts, awaitStoppedWorkers); a handler that outlives stop()'s
+  // 30 s wait still runs on. test/idv, test/platform, test/spec and most of test/screening,
+  // test/risk, test/reliability exit without forceExit.
   forceExit: true,
   reporters: ['default', '<rootDir>/test/setup/summary-reporter.js'],
 };

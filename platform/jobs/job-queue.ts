@@ -27,6 +27,40 @@ function logSettleFailures(): void {
 }
 logSettleFailures();
 
+/** Longest JobQueue.stop() waits for a running handler before it lets the worker finish on its own. */
+const WORKER_STOP_WAIT_MS = 30_000;
+
+/**
+ * pg-boss 10's offWork (src/manager.js) stops the workers and removes them from a detached loop that re-checks once a
+ * second with a `delay` which `require`s node:timers/promises on each call. When a handler outlived JobQueue.stop()
+ * (a shipped-list import still running when a test file ended), that loop ran on after the test environment was torn
+ * down and failed the file ("Cannot destructure property 'setTimeout'"). Replaced: offWork waits, up to
+ * WORKER_STOP_WAIT_MS, until its workers have stopped (their current fetch and handler returned) and removes them
+ * before it returns, so stop() leaves nothing of the queue running; past the wait a poller started with a timer
+ * captured now (no require) removes them later.
+ */
+function awaitStoppedWorkers(): void {
+  type Worker = { id: string; name: string; stopping: boolean; stopped: boolean; stop(): void };
+  const manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: Record<string, unknown> & { __vigilOffWorkPatched?: boolean } };
+  if (manager.prototype.__vigilOffWorkPatched) return;
+  const timer = setTimeout;
+  const sleep = (ms: number) => new Promise<void>((resolve) => timer(resolve, ms));
+  manager.prototype.offWork = async function (this: { getWorkers(): Worker[]; removeWorker(w: Worker): void }, value: string | { id: string }) {
+    if (!value || (typeof value !== 'string' && !value.id)) throw new Error('Invalid argument. Expected string or object: { id }');
+    const matches = (w: Worker) => (typeof value === 'string' ? w.name === value : w.id === value.id);
+    const workers = this.getWorkers().filter((w) => matches(w) && !w.stopping && !w.stopped);
+    for (const worker of workers) worker.stop();
+    const removeWhenStopped = async () => {
+      while (!workers.every((w) => w.stopped)) await sleep(50);
+      for (const worker of workers) this.removeWorker(worker);
+    };
+    const removed = removeWhenStopped();
+    await Promise.race([removed, sleep(WORKER_STOP_WAIT_MS)]);
+  };
+  manager.prototype.__vigilOffWorkPatched = true;
+}
+awaitStoppedWorkers();
+
 export type JobHandler<T = unknown> = (data: T, job: { id: string }) => Promise<void>;
 
 export interface JobDefinition<T = unknown> {
@@ -103,12 +137,9 @@ export class JobQueue {
     await this.boss.schedule(queue, cron, data, { tz: 'UTC' });
   }
 
-  private workers = 0;
-
   async work<T>(definition: JobDefinition<T>): Promise<void> {
     await this.ensureQueue(definition.queue, definition.retryLimit, definition.expireInSeconds, definition.onePerKey);
     if (definition.cron) await this.boss.schedule(definition.queue, definition.cron, {}, { tz: 'UTC' });
-    this.workers++;
     for (let i = 0; i < (definition.concurrency ?? 1); i++) {
       const options = { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 };
       await this.boss.work<T>(definition.queue, options, async (jobs) => {
@@ -118,9 +149,8 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
+    // stops the workers first (offWork, patched above: returns once they have stopped), then waits
+    // for jobs in progress and closes the connections
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-    // pg-boss removes stopped workers from a detached loop that re-checks once a second; let it see
-    // them stopped and end, so nothing of the queue runs after stop() resolves.
-    if (this.workers > 0) await new Promise((resolve) => setTimeout(resolve, 1_100));
   }
 }
