@@ -4,6 +4,8 @@
 // `npm start` runs) and (c) the same path over loopback HTTP between the services (as separate
 // services run it, VIGIL_IN_PROCESS=0), at 1 connection (added latency) and BENCH_CONNECTIONS
 // (throughput), each as a ratio of (a). autocannon on loopback; the process RSS is printed.
+// Production mode, as `npm start` and the Docker image run (before graphql and express load).
+import '../platform/runtime/production-mode';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';

@@ -14,6 +14,8 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_SPLIT=1 runs the REST
 // adapter, the gateway and the screening subgraph as three child processes (as docker-compose does).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
+// Production mode, as `npm start` and the Docker image run (before graphql and express load).
+import '../platform/runtime/production-mode';
 import { ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import express from 'express';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway } from '@apollo/gateway';
 import { GraphQLError, parse } from 'graphql';
@@ -23,6 +23,7 @@ import { GatewayExecutor, inProcessGateway } from './in-process-gateway';
 import { InProcessSubgraphDataSource, SignedPrincipalDataSource } from './subgraph-data-sources';
 import { PrincipalSignatureCache } from './principal-signature-cache';
 import { composeSupergraph } from './supergraph';
+import { installFederatedOperationCache } from './federated-operation-cache';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 import { graphqlJsonBody } from '../platform/http/json-limits';
@@ -53,6 +54,7 @@ export interface RunningGateway extends RunningServer {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { db, config } = options;
   const signatures = new PrincipalSignatureCache(config.internalSecret);
+  installFederatedOperationCache();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(options.subgraphUrls),
     buildService: ({ name, url }) => {
@@ -71,6 +73,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     parseOptions: limits.parseOptions,
     plugins: [
       ApolloServerPluginInlineTraceDisabled(),
+      // No HTTP caching of GraphQL answers: the default cache-control plugin only cost a hook per
+      // resolved field (docs/performance.md).
+      ApolloServerPluginCacheControlDisabled(),
       ...limits.plugins,
       idempotencyPlugin(db, new LocalKeyProvider(config.masterKey)),
       requestErrorStatusPlugin(),

@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on the embedded default, on every core (a primary with the
 // screening index and the job worker, plus one web process per core: runtime/web-cluster.ts), or
 // one service (`npm start -- --service gateway`) as docker-compose runs it.
+import './runtime/production-mode'; // first: before graphql and express read NODE_ENV
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';

@@ -7,6 +7,10 @@ describe('toJsonValues', () => {
     { custom: { toJSON: () => ({ replaced: new Date(5) }) } },
     'text',
     42,
+    // GraphQL execution builds its results without a prototype.
+    Object.assign(Object.create(null), { id: 'x', at: new Date(7), list: [Object.assign(Object.create(null), { k: 1 })] }),
+    // Inherited fields are not the object's own: JSON leaves them out.
+    Object.assign(Object.create({ inherited: 1 }), { own: 2 }),
   ];
   it.each(samples.map((sample) => [sample]))('matches a JSON round trip: %p', (sample) => {
     expect(toJsonValues(sample)).toEqual(JSON.parse(JSON.stringify(sample)));

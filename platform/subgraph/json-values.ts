@@ -1,22 +1,44 @@
 // What a JSON round trip would make of a value, without writing the text: an in-process caller of
 // a subgraph must see exactly what it would read over HTTP (a DateTime scalar serializes to a Date
 // object, which JSON turns into its ISO text), while skipping the stringify + parse of the answer.
+// It runs over every in-process answer (a search's ten matches and their names), so it avoids
+// per-object allocations beyond the copy itself (no Object.entries arrays).
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** JSON drops these from objects and writes null for them in arrays. */
+const droppedByJson = (item: unknown) => item === undefined || typeof item === 'function' || typeof item === 'symbol';
+
 export function toJsonValues(value: unknown): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'object' || typeof value === 'bigint') {
-    const withToJson = value as { toJSON?: () => unknown };
-    if (typeof withToJson.toJSON === 'function') return toJsonValues(withToJson.toJSON());
-  }
-  if (typeof value === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
-  if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : toJsonValues(item)));
-  if (typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-      copy[key] = toJsonValues(item);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint': {
+      const withToJson = value as unknown as { toJSON?: () => unknown };
+      if (typeof withToJson.toJSON === 'function') return toJsonValues(withToJson.toJSON());
+      throw new TypeError('Do not know how to serialize a BigInt');
     }
-    return copy;
+    case 'object': {
+      if (value === null) return null;
+      const withToJson = value as { toJSON?: () => unknown };
+      if (typeof withToJson.toJSON === 'function') return toJsonValues(withToJson.toJSON());
+      if (Array.isArray(value)) {
+        const items = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) items[i] = droppedByJson(value[i]) ? null : toJsonValues(value[i]);
+        return items;
+      }
+      const copy: Record<string, unknown> = {};
+      const fields = value as Record<string, unknown>;
+      for (const key in fields) {
+        if (!hasOwn.call(fields, key)) continue;
+        const item = fields[key];
+        if (!droppedByJson(item)) copy[key] = toJsonValues(item);
+      }
+      return copy;
+    }
+    default:
+      return undefined; // undefined, functions, symbols: JSON drops them
   }
-  return undefined; // undefined, functions, symbols: JSON drops them
 }

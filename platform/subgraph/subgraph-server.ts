@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import express from 'express';
 import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
@@ -84,7 +84,16 @@ export async function startSubgraph<Context extends RequestContext>(
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
-  const apollo = new ApolloServer<Context>({ schema, formatError, introspection: true, csrfPrevention: false, includeStacktraceInErrorResponses: false, plugins: [ApolloServerPluginInlineTraceDisabled(), inputErrorsAsResults] });
+  // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
+  // wrapped each resolver of the schema (docs/performance.md).
+  const apollo = new ApolloServer<Context>({
+    schema,
+    formatError,
+    introspection: true,
+    csrfPrevention: false,
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), inputErrorsAsResults],
+  });
   await apollo.start();
 
   const principals = new VerifiedPrincipalCache(deps.config.internalSecret);
