@@ -191,7 +191,10 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
     return NONE;
   }
   // the same name under another romanization (or via Cyrillic and back): "dzhose" = "jose", "khussein" = "hussein"
-  if ((la >= 3 || lb >= 3) && ((ta ?? translitKey(a)) === (tb ?? translitKey(b)) || undoubled(a) === undoubled(b))) return { sim: TRANSLIT_SIM, kind: 'transliteration' };
+  // (undoubled keeps the first letter: tokens that differ there are never equal undoubled, so most pairs skip building it)
+  if ((la >= 3 || lb >= 3) && ((ta ?? translitKey(a)) === (tb ?? translitKey(b)) || (a.charCodeAt(0) === b.charCodeAt(0) && undoubled(a) === undoubled(b)))) {
+    return { sim: TRANSLIT_SIM, kind: 'transliteration' };
+  }
   let best = NONE;
   const minLen = Math.min(la, lb);
   if (minLen >= 3) {
