@@ -1,11 +1,13 @@
 // The REST adapter speaks GraphQL to the gateway like any client, forwarding the caller's own
-// credential headers and the request id: over HTTP (pooled keep-alive connections of Node's fetch)
+// credential headers and the request id: over HTTP (pooled keep-alive connections)
 // when the gateway is another service, in process when it runs in this process.
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { REQUEST_ID_HEADER } from '../../platform/principal/principal';
 import { FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
 import type { GatewayExecutor } from '../../gateway/in-process-gateway';
 import { logger } from '../../platform/logging/logger';
+import { keepAliveFetcher } from '../../platform/http/keep-alive-fetcher';
+import type { FetcherResponse } from '@apollo/utils.fetcher';
 import { toJsonValues } from '../../platform/subgraph/json-values';
 import { ApiError } from './api-error';
 
@@ -58,9 +60,9 @@ export class GatewayClient {
   private async executeOverHttp(query: string, variables: Record<string, unknown>, credentialHeaders: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
     const forwarded: Record<string, string> = { ...credentialHeaders, 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
     if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
-    let response: Response;
+    let response: FetcherResponse;
     try {
-      response = await fetch(this.gatewayUrl, { method: 'POST', headers: forwarded, body: JSON.stringify({ query, variables }) });
+      response = await keepAliveFetcher(this.gatewayUrl, { method: 'POST', headers: forwarded, body: JSON.stringify({ query, variables }) });
     } catch {
       throw ApiError.of('service_unavailable', 'The API gateway is unavailable');
     }
