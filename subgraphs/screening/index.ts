@@ -8,18 +8,20 @@ import { createScreeningContext, ScreeningContext, ScreeningServices } from './c
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
-import { ScreeningIndexHolder } from './services/index-holder';
+import type { ScreeningIndexHolder } from './services/index-holder';
+import { leaseIndexHolder } from './services/shared-index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { BATCH_QUEUES } from './jobs/batch-queues';
 
 export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
-  const holder = new ScreeningIndexHolder({
+  // The process's one index, shared with the batch and monitoring workers of this process.
+  const index = leaseIndexHolder({
     databaseUrl: deps.config.databaseUrl,
     log: logger.child({ service: 'screening' }),
     pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000),
   });
-  holder.start();
+  const holder = index.holder;
   // Searches are written (and their settings read) with node-postgres directly: one prepared
   // statement each, without Prisma's per-call query compilation (the hottest non-engine cost of the
   // search path in CPU profiles).
@@ -53,7 +55,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
       if (!holder.ready) throw new Error('screening index not built yet');
     },
     async close() {
-      await holder.close();
+      await index.release();
       await services.importQueue.close();
       await services.batchQueue.close();
       await pool.end();

@@ -12,21 +12,21 @@ import { JobDefinition } from '../../../platform/jobs/job-queue';
 import { logger } from '../../../platform/logging/logger';
 import { findBatchById, leaseExpired } from '../data/batch-store';
 import { runBatch } from '../services/batch-runner';
-import { IndexSnapshot, ScreeningIndexHolder } from '../services/index-holder';
+import type { IndexSnapshot } from '../services/index-holder';
+import { IndexHolderLease, leaseIndexHolder } from '../services/shared-index-holder';
 import { LazyQueue } from '../services/lazy-queue';
 import { BATCH_QUEUE, BATCH_QUEUES, BATCH_WATCHDOG_QUEUE, BatchJobData, batchChunkSize, batchLeaseSeconds } from './batch-queues';
 
 export function batchJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<BatchJobData>[] {
   const log = logger.child({ service: 'worker', area: 'screening.batch' });
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  let holder: ScreeningIndexHolder | undefined;
+  // The process's one index (shared with a screening subgraph of this process), leased on first use.
+  let lease: IndexHolderLease | undefined;
   const queue = new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES);
 
   const snapshotOf = async (): Promise<IndexSnapshot> => {
-    if (!holder) {
-      holder = new ScreeningIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
-      holder.start();
-    }
+    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
+    const holder = lease.holder;
     await holder.whenReady(10 * 60_000);
     const unavailable = holder.unavailableReason();
     const snapshot = holder.current();
@@ -43,7 +43,7 @@ export function batchJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<
         await runBatch(deps.db, snapshotOf, data.batchId, { owner, leaseSeconds: batchLeaseSeconds(), chunkSize: batchChunkSize(), log });
       },
       close: async () => {
-        await holder?.close();
+        await lease?.release();
         await queue.close();
       },
     },

@@ -12,7 +12,8 @@ import { withSessionLock } from '../../../../platform/db/session-lock';
 import { JobDefinition, JobQueue } from '../../../../platform/jobs/job-queue';
 import { logger } from '../../../../platform/logging/logger';
 import { VERSIONS_CHANNEL } from '../../data/watchlist-store';
-import { IndexSnapshot, ScreeningIndexHolder } from '../../services/index-holder';
+import type { IndexSnapshot } from '../../services/index-holder';
+import { IndexHolderLease, leaseIndexHolder } from '../../services/shared-index-holder';
 import { LazyQueue } from '../../services/lazy-queue';
 import { processRun, SCREENING_OUTCOME_QUEUE } from '../services/run-service';
 import { sweep } from '../services/sweep';
@@ -34,13 +35,12 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
   const log = logger.child({ service: 'worker', area: 'screening.monitoring' });
   const keys = new LocalKeyProvider(deps.config.masterKey);
   const queue = new LazyQueue(deps.config.databaseUrl, QUEUES);
-  let holder: ScreeningIndexHolder | undefined;
+  // The process's one index (shared with a screening subgraph of this process), leased on first use.
+  let lease: IndexHolderLease | undefined;
 
   const snapshot = async (source?: string, versionId?: string): Promise<IndexSnapshot> => {
-    if (!holder) {
-      holder = new ScreeningIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
-      holder.start();
-    }
+    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
+    const holder = lease.holder;
     await holder.whenReady(10 * 60_000);
     // The run's version may have landed after this index was built: catch up first.
     if (source && versionId && holder.current()?.versions[source] !== versionId) await holder.refresh();
@@ -67,7 +67,7 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
         if (!ran) log.info('monitoring sweep skipped: another sweep is still running');
       },
       close: async () => {
-        await holder?.close();
+        await lease?.release();
         await queue.close();
       },
     },

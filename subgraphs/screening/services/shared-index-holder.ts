@@ -1,0 +1,43 @@
+// One screening index per process. The screening subgraph, the batch worker and the monitoring
+// worker each needed an index; each built its own, so a process running all three (npm start's
+// primary) held up to three copies of the same lists. At 1M entities one copy is ~1.9 GB of the
+// platform's 3 GB budget (docs/screening-matching.md, docs/performance.md): they now share one
+// holder per database, built once and kept current once (LISTEN + version check), and stopped when
+// the last of them lets go.
+import { IndexHolderOptions, ScreeningIndexHolder } from './index-holder';
+
+export interface IndexHolderLease {
+  holder: ScreeningIndexHolder;
+  /** Lets go of the holder; the last lease to go stops it. Idempotent. */
+  release(): Promise<void>;
+}
+
+const shared = new Map<string, { holder: ScreeningIndexHolder; leases: number }>();
+
+/** Holders kept alike (same database, same version-check and debounce intervals) are one. */
+const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options.pollMs ?? ''}|${options.debounceMs ?? ''}`;
+
+/** The process's index holder for this database (started on first use). */
+export function leaseIndexHolder(options: IndexHolderOptions): IndexHolderLease {
+  const key = keyOf(options);
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { holder: new ScreeningIndexHolder(options), leases: 0 };
+    shared.set(key, entry);
+    entry.holder.start();
+  }
+  entry.leases++;
+  const leased = entry;
+  let released = false;
+  return {
+    holder: leased.holder,
+    async release() {
+      if (released) return;
+      released = true;
+      leased.leases--;
+      if (leased.leases > 0) return;
+      if (shared.get(key) === leased) shared.delete(key);
+      await leased.holder.close();
+    },
+  };
+}
