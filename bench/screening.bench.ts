@@ -11,8 +11,13 @@
 //     REST + gateway hops) and a plain node:http + pg_trgm service over the same active names
 //     (bench/screening-trgm-service.ts, the query bench:quality uses), as ratios. Every answered
 //     search must be stored (counted), and the platform's RSS is printed.
+//  4. The same REST load on the platform as `npm start` runs it on this machine: a primary (screening
+//     index, jobs) and one web process per core (REST adapter, gateway, stateless subgraphs) calling
+//     the primary's screening over HTTP (platform/runtime/web-cluster.ts), beside its own subgraph
+//     direct path.
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_SPLIT=1 runs the REST
 // adapter, the gateway and the screening subgraph as three child processes (as docker-compose does).
+// BENCH_WEB_PROCESSES: web processes of step 4 (default: one per core, as npm start; 0 skips it).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../platform/runtime/production-mode';
@@ -32,6 +37,7 @@ import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { ServiceName, startPlatform } from '../platform/runtime/start-platform';
+import { awaitStart, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from '../platform/runtime/web-cluster';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { Rng } from '../subgraphs/screening/evaluation/prng';
@@ -43,6 +49,7 @@ import { loadTrigramTable } from './lib/trigram-peer';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SPLIT = process.env.BENCH_SPLIT === '1';
+const WEB_PROCESSES = webProcessCount({ VIGIL_WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES });
 
 interface Row {
   measure: string;
@@ -67,6 +74,25 @@ async function serve(services: ServiceName[]): Promise<void> {
   const platform = await startPlatform(config, services);
   process.stdout.write(`READY ${JSON.stringify(platform.urls)}\n`);
   const stop = () => void platform.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+/** Child mode: the platform as `npm start` runs it (a primary and a cluster of web processes). */
+async function serveCluster(webProcesses: number): Promise<void> {
+  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
+  if (isWebProcess()) {
+    await awaitStart(); // the primary's screening URL arrives here
+    const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), WEB_TIER);
+    process.on('SIGTERM', () => void platform.close().then(() => process.exit(0)));
+    reportReady(platform.urls);
+    return;
+  }
+  const web = forkWebCluster(webProcesses);
+  const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), PRIMARY_TIER);
+  const started = await web.start({ VIGIL_SCREENING_URL: platform.urls.screening! });
+  process.stdout.write(`READY ${JSON.stringify({ ...platform.urls, ...started.urls })}\n`);
+  const stop = () => void web.stop().then(() => platform.close()).then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
@@ -120,6 +146,30 @@ async function cannon(name: string, options: { url: string; headers: Record<stri
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), total: result.requests.total, answered: result['2xx'] };
 }
 
+type Run = Awaited<ReturnType<typeof cannon>>;
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** SIGTERM, then wait for the process to be gone. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (exited(child)) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process and of its child processes (a cluster's web processes), in MB. */
+function processTreeRssMb(pid: number | undefined): number[] {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // not Linux: the primary alone
+  }
+  return [rssMb(pid), ...children.map(rssMb)];
+}
+
 /** Resident memory of a process (Linux /proc), in MB. */
 function rssMb(pid: number | undefined): number {
   try {
@@ -133,6 +183,8 @@ function rssMb(pid: number | undefined): number {
 const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
 
 async function main(): Promise<void> {
+  const clusterIndex = process.argv.indexOf('--serve-cluster');
+  if (clusterIndex >= 0) return serveCluster(Number(process.argv[clusterIndex + 1]));
   const serveIndex = process.argv.indexOf('--serve');
   if (serveIndex >= 0) return serve(process.argv[serveIndex + 1].split(',') as ServiceName[]);
 
@@ -257,10 +309,28 @@ async function main(): Promise<void> {
     const directLoaded = await direct(CONNECTIONS);
     const plainLoaded = await plain(CONNECTIONS);
     const platformRss = children.filter((child) => child !== trgm.child).map((child) => rssMb(child.pid));
+
+    // 4. the same REST load on npm start's topology (primary + web processes), alone on the machine
+    let cluster: { rest1: Run; rest4: Run; rest16: Run; direct16: Run; rssMb: number[] } | undefined;
+    if (WEB_PROCESSES > 1) {
+      for (const child of children.filter((child) => child !== trgm.child)) await stopChild(child);
+      const clusterEnv = { ...env, VIGIL_SCREENING_PORT: '0', VIGIL_GATEWAY_PORT: '0', VIGIL_REST_PORT: '0', VIGIL_PROFILES_PORT: '0', VIGIL_IDV_PORT: '0', VIGIL_RISK_PORT: '0' };
+      const started = await startChild([], clusterEnv, [__filename, '--serve-cluster', String(WEB_PROCESSES)]);
+      children.push(started.child);
+      await waitForIndex(started.urls.screening, entityCount);
+      const clusterRest = `${started.urls['rest-adapter']}/v1/search-sync`;
+      const run = (name: string, url: string, headers: Record<string, string>, bodies: string[], connections: number) => cannon(`npm start cluster (${WEB_PROCESSES} web + primary), ${name}, ${connections} connection(s)`, { url, headers, bodies, connections, duration: DURATION_S });
+      await cannon('warm-up cluster', { url: clusterRest, headers: restHeaders, bodies: restBodies, connections: 4, duration: 3 }).then((w) => (warm.answered += w.answered));
+      const rest1 = await run('REST', clusterRest, restHeaders, restBodies, 1);
+      const rest4 = await run('REST', clusterRest, restHeaders, restBodies, 4);
+      const rest16 = await run('REST', clusterRest, restHeaders, restBodies, CONNECTIONS);
+      const direct16 = await run('subgraph direct', started.urls.screening, directHeaders, directBodies, CONNECTIONS);
+      cluster = { rest1, rest4, rest16, direct16, rssMb: processTreeRssMb(started.child.pid) };
+    }
     const stored = await db.$queryRawUnsafe<{ requests: number; matches: number }[]>(
       `SELECT (SELECT count(*)::int FROM screening.search_requests) AS requests, (SELECT count(*)::int FROM screening.search_matches) AS matches`,
     );
-    const answered = 2 + warm.answered + [restSerial, directSerial, rest4, direct4, restLoaded, directLoaded].reduce((sum, run) => sum + run.answered, 0);
+    const answered = 2 + warm.answered + [restSerial, directSerial, rest4, direct4, restLoaded, directLoaded, ...(cluster ? [cluster.rest1, cluster.rest4, cluster.rest16, cluster.direct16] : [])].reduce((sum, run) => sum + run.answered, 0);
 
     const rows: Row[] = [
       { measure: 'engine only, per query', p50_ms: round(engine.p50), p95_ms: round(engine.p95), p99_ms: round(engine.p99), target: 'p50 <= 1, p99 <= 5', ok: engine.p50 <= 1 && engine.p99 <= 5 ? 'yes' : 'NO' },
@@ -274,16 +344,24 @@ async function main(): Promise<void> {
       { measure: `subgraph direct, ${CONNECTIONS} conn`, p50_ms: directLoaded.p50, p99_ms: directLoaded.p99, req_per_s: directLoaded.rps, requests: directLoaded.total, target: '-', ok: '-' },
       { measure: `plain pg_trgm service, ${CONNECTIONS} conn`, p50_ms: plainLoaded.p50, p99_ms: plainLoaded.p99, req_per_s: plainLoaded.rps, requests: plainLoaded.total, target: '-', ok: '-' },
     ];
+    if (cluster) {
+      rows.push(
+        { measure: `npm start cluster: REST, 1 conn`, p50_ms: cluster.rest1.p50, p99_ms: cluster.rest1.p99, req_per_s: cluster.rest1.rps, requests: cluster.rest1.total, target: '-', ok: '-' },
+        { measure: `npm start cluster: REST, 4 conn`, p50_ms: cluster.rest4.p50, p99_ms: cluster.rest4.p99, req_per_s: cluster.rest4.rps, requests: cluster.rest4.total, target: `vs pg_trgm p50 ${ratio(cluster.rest4.p50, plain4.p50)}`, ok: '-' },
+        { measure: `npm start cluster: REST, ${CONNECTIONS} conn`, p50_ms: cluster.rest16.p50, p99_ms: cluster.rest16.p99, req_per_s: cluster.rest16.rps, requests: cluster.rest16.total, target: `vs its direct ${ratio(cluster.rest16.rps, cluster.direct16.rps)}`, ok: '-' },
+        { measure: `npm start cluster: subgraph direct, ${CONNECTIONS} conn`, p50_ms: cluster.direct16.p50, p99_ms: cluster.direct16.p99, req_per_s: cluster.direct16.rps, requests: cluster.direct16.total, target: '-', ok: '-' },
+      );
+    }
     console.log(`\nload average (1/5/15 min) at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores (other processes on this machine skew every figure)`);
     console.log(`\nScreening bench: ${entityCount} entities (${nameCount} names) from ${sources.length} shipped lists; ${queries.length} engine queries (${set.positives.length} listed-name variants, ${set.negatives.length} non-listed); REST mix of ${mix.length} names; ${os.cpus().length} cores; platform in ${SPLIT ? 'three child processes' : 'one child process'}; log level ${env.VIGIL_LOG_LEVEL}`);
     console.table(rows);
     console.log(`REST vs subgraph direct: added p50 at 1 conn +${restSerial.p50 - directSerial.p50} ms; throughput at ${CONNECTIONS} conn ${ratio(restLoaded.rps, directLoaded.rps)}`);
     console.log(`REST vs plain pg_trgm service: p50 at 4 conn ${ratio(rest4.p50, plain4.p50)}; throughput at ${CONNECTIONS} conn ${ratio(restLoaded.rps, plainLoaded.rps)}`);
     console.log(`stored: ${stored[0].requests} search requests for ${answered} answered searches (${stored[0].requests >= answered ? 'every answered search stored; requests cut off in flight at the end of a run may add a few' : 'MISSING STORED SEARCHES'}), ${stored[0].matches} matches`);
+    if (cluster) console.log(`npm start cluster (${WEB_PROCESSES} web processes + primary) RSS after its runs: ${cluster.rssMb.map((mb) => `${mb} MB`).join(' + ')} = ${cluster.rssMb.reduce((a, b) => a + b, 0)} MB (primary first)`);
     console.log(`platform RSS with the shipped lists (${entityCount} entities): ${platformRss.map((mb) => `${mb} MB`).join(' + ')} (process${platformRss.length > 1 ? 'es' : ''} of ${services.map((group) => group.join(',')).join(' | ')})`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(children.map(stopChild));
     await db.$disconnect();
     await database.stop();
   }
