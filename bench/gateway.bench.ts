@@ -4,6 +4,9 @@
 // `npm start` runs) and (c) the same path over loopback HTTP between the services (as separate
 // services run it, VIGIL_IN_PROCESS=0), at 1 connection (added latency) and BENCH_CONNECTIONS
 // (throughput), each as a ratio of (a). autocannon on loopback; the process RSS is printed.
+// Then (d) the same read on npm start's topology in a child process (a primary and
+// BENCH_WEB_PROCESSES web processes, default one per core as npm start; 0 skips it), REST beside
+// that cluster's own profiles subgraph.
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../platform/runtime/production-mode';
 import os from 'node:os';
@@ -16,11 +19,14 @@ import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { startPlatform } from '../platform/runtime/start-platform';
+import { webProcessCount } from '../platform/runtime/web-cluster';
+import { processTreeRssMb, startClusterChild, stopChild } from './lib/platform-child';
 import { allRoutes } from '../rest-adapter/routes';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WEB_PROCESSES = webProcessCount({ VIGIL_WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES });
 
 async function main(): Promise<void> {
   const database = process.env.DATABASE_URL
@@ -70,10 +76,27 @@ async function main(): Promise<void> {
       const http = await run(`REST → gateway → subgraph, over HTTP, ${connections} conn`, { ...rest(overHttp.urls['rest-adapter']!), connections });
       rows.push(base, ...[local, http].map((row) => ({ ...row, added_p50_ms: row.p50_ms - base.p50_ms, throughput_vs_direct: `x${(row.req_per_s / base.req_per_s).toFixed(2)}` })));
     }
+    let clusterRss: number[] | undefined;
+    if (WEB_PROCESSES > 1) {
+      // (d) npm start's cluster: the profiles subgraph and the REST tier run in every web process.
+      const cluster = await startClusterChild(WEB_PROCESSES, process.env);
+      try {
+        await run('warm-up', { ...rest(cluster.urls['rest-adapter']), connections: 4, duration: 2 });
+        for (const connections of [1, CONNECTIONS]) {
+          const base = await run(`npm start cluster (${WEB_PROCESSES} web + primary): subgraph direct, ${connections} conn`, { ...direct, url: cluster.urls.profiles, connections });
+          const local = await run(`npm start cluster (${WEB_PROCESSES} web + primary): REST → gateway → subgraph, ${connections} conn`, { ...rest(cluster.urls['rest-adapter']), connections });
+          rows.push(base, { ...local, added_p50_ms: local.p50_ms - base.p50_ms, throughput_vs_direct: `x${(local.req_per_s / base.req_per_s).toFixed(2)}` });
+        }
+        clusterRss = processTreeRssMb(cluster.child.pid);
+      } finally {
+        await stopChild(cluster.child);
+      }
+    }
     console.log('\nGET one profile, 1 and %d connections, %d s each, loopback, %d cores, load average %s', CONNECTIONS, DURATION_S, os.cpus().length, os.loadavg().map((x) => x.toFixed(1)).join('/'));
     console.table(rows);
     console.log('targets: added p50 <= 2 ms at 1 conn; throughput >= x0.80 of direct at %d conn', CONNECTIONS);
     console.log(`RSS of this process (two platforms, no screening lists loaded): ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
+    if (clusterRss) console.log(`npm start cluster RSS after its runs (primary first): ${clusterRss.map((mb) => `${mb} MB`).join(' + ')}`);
   } finally {
     await overHttp.close();
     await platform.close();

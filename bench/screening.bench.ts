@@ -21,12 +21,10 @@
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../platform/runtime/production-mode';
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { loadConfig } from '../platform/config';
@@ -37,7 +35,8 @@ import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { ServiceName, startPlatform } from '../platform/runtime/start-platform';
-import { awaitStart, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from '../platform/runtime/web-cluster';
+import { webProcessCount } from '../platform/runtime/web-cluster';
+import { processTreeRssMb, rssMb, startClusterChild, startPlatformChild, stopChild } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { Rng } from '../subgraphs/screening/evaluation/prng';
@@ -78,36 +77,8 @@ async function serve(services: ServiceName[]): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/** Child mode: the platform as `npm start` runs it (a primary and a cluster of web processes). */
-async function serveCluster(webProcesses: number): Promise<void> {
-  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
-  if (isWebProcess()) {
-    await awaitStart(); // the primary's screening URL arrives here
-    const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), WEB_TIER);
-    process.on('SIGTERM', () => void platform.close().then(() => process.exit(0)));
-    reportReady(platform.urls);
-    return;
-  }
-  const web = forkWebCluster(webProcesses);
-  const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), PRIMARY_TIER);
-  const started = await web.start({ VIGIL_SCREENING_URL: platform.urls.screening! });
-  process.stdout.write(`READY ${JSON.stringify({ ...platform.urls, ...started.urls })}\n`);
-  const stop = () => void web.stop().then(() => platform.close()).then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
-
-function startChild(services: ServiceName[], env: NodeJS.ProcessEnv, script: string[] = [__filename, '--serve', services.join(',')]): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ child, urls: JSON.parse(line.slice(6)) });
-      else if (line.trim()) process.stdout.write(`  [child] ${line}\n`);
-    });
-    child.once('exit', (code) => reject(new Error(`platform child exited (${code})`)));
-  });
+function startChild(services: ServiceName[], env: NodeJS.ProcessEnv, script: string[] = [__filename, '--serve', services.join(',')]) {
+  return startPlatformChild(script, env);
 }
 
 async function activeEntities(databaseUrl: string): Promise<WatchlistEntity[]> {
@@ -148,43 +119,9 @@ async function cannon(name: string, options: { url: string; headers: Record<stri
 
 type Run = Awaited<ReturnType<typeof cannon>>;
 
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-/** SIGTERM, then wait for the process to be gone. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (exited(child)) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** Resident memory of a process and of its child processes (a cluster's web processes), in MB. */
-function processTreeRssMb(pid: number | undefined): number[] {
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // not Linux: the primary alone
-  }
-  return [rssMb(pid), ...children.map(rssMb)];
-}
-
-/** Resident memory of a process (Linux /proc), in MB. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
-  } catch {
-    return NaN;
-  }
-}
-
 const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
 
 async function main(): Promise<void> {
-  const clusterIndex = process.argv.indexOf('--serve-cluster');
-  if (clusterIndex >= 0) return serveCluster(Number(process.argv[clusterIndex + 1]));
   const serveIndex = process.argv.indexOf('--serve');
   if (serveIndex >= 0) return serve(process.argv[serveIndex + 1].split(',') as ServiceName[]);
 
@@ -314,8 +251,7 @@ async function main(): Promise<void> {
     let cluster: { rest1: Run; rest4: Run; rest16: Run; direct16: Run; rssMb: number[] } | undefined;
     if (WEB_PROCESSES > 1) {
       for (const child of children.filter((child) => child !== trgm.child)) await stopChild(child);
-      const clusterEnv = { ...env, VIGIL_SCREENING_PORT: '0', VIGIL_GATEWAY_PORT: '0', VIGIL_REST_PORT: '0', VIGIL_PROFILES_PORT: '0', VIGIL_IDV_PORT: '0', VIGIL_RISK_PORT: '0' };
-      const started = await startChild([], clusterEnv, [__filename, '--serve-cluster', String(WEB_PROCESSES)]);
+      const started = await startClusterChild(WEB_PROCESSES, env);
       children.push(started.child);
       await waitForIndex(started.urls.screening, entityCount);
       const clusterRest = `${started.urls['rest-adapter']}/v1/search-sync`;

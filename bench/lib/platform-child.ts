@@ -1,0 +1,61 @@
+// Benches run the platform in child processes of their own (the load generator stays out of the
+// platform's CPU): one process with the given services, or npm start's cluster (a primary with the
+// screening index and jobs, and web processes calling it over HTTP). A child prints
+// `READY <urls as JSON>` once it serves; SIGTERM stops it.
+import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
+/** Starts `node --import tsx <script...>` (with BENCH_CPU_PROF: a V8 CPU profile per process) and
+ * resolves with the URLs it reports. */
+export function startPlatformChild(script: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, urls: JSON.parse(line.slice(6)) });
+      else if (line.trim()) process.stdout.write(`  [child] ${line}\n`);
+    });
+    child.once('exit', (code) => reject(new Error(`platform child exited (${code})`)));
+  });
+}
+
+/** npm start's topology with `webProcesses` web processes, every port chosen by the OS. */
+export function startClusterChild(webProcesses: number, env: NodeJS.ProcessEnv) {
+  const ports = { VIGIL_SCREENING_PORT: '0', VIGIL_GATEWAY_PORT: '0', VIGIL_REST_PORT: '0', VIGIL_PROFILES_PORT: '0', VIGIL_IDV_PORT: '0', VIGIL_RISK_PORT: '0' };
+  return startPlatformChild([path.join(__dirname, 'serve-cluster.ts'), String(webProcesses)], { ...env, ...ports });
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** SIGTERM, then wait for the process to be gone. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (exited(child)) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process (Linux /proc), in MB. */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process and of its child processes (a cluster's web processes), in MB. */
+export function processTreeRssMb(pid: number | undefined): number[] {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // not Linux: the primary alone
+  }
+  return [rssMb(pid), ...children.map(rssMb)];
+}
