@@ -1,11 +1,15 @@
 // The embedded default: when DATABASE_URL is unset, a real PostgreSQL runs from .vigil/postgres,
-// and the platform's secrets are generated once into .vigil/secrets.json (mode 0600).
+// and the platform's secrets are generated once into .vigil/secrets.json (mode 0600)
+// (.vigil: or VIGIL_LOCAL_DIR).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { embeddedUrl, liveOwner, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
-export const LOCAL_DIR = path.resolve(__dirname, '../../.vigil');
+/** Where the embedded default keeps its state: .vigil in the checkout, or VIGIL_LOCAL_DIR (tests that
+ * start the platform as `npm start` does point it elsewhere, so they never replace a developer's
+ * demo key, secrets or database). */
+export const LOCAL_DIR = process.env.VIGIL_LOCAL_DIR ? path.resolve(process.env.VIGIL_LOCAL_DIR) : path.resolve(__dirname, '../../.vigil');
 
 export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<RunningDatabase | undefined> {
   const secretsFile = path.join(LOCAL_DIR, 'secrets.json');

@@ -1,12 +1,17 @@
 // `npm start` as a newcomer runs it: the process migrates, seeds the demo tenant, prints a
 // working API key and the URLs, answers through the REST adapter, and stops cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createIsolatedDatabase } from '../helpers/test-platform';
 
 const root = path.resolve(__dirname, '../..');
 
 it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
+  // Its own state folder: the demo key it writes must not replace the one of the checkout's .vigil
+  // (a developer's running `npm start` would answer 401 to the key in the file).
+  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-'));
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts')], {
     cwd: root,
     env: {
@@ -21,6 +26,7 @@ it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
       VIGIL_SCREENING_PORT: '0',
       VIGIL_RISK_PORT: '0',
       VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+      VIGIL_LOCAL_DIR: localDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,10 +49,13 @@ it('prints a working demo key and shuts down cleanly on SIGTERM', async () => {
     });
     expect(response.status).toBe(201);
     expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+    // Saved where VIGIL_LOCAL_DIR says.
+    expect(fs.readFileSync(path.join(localDir, 'demo-api-key'), 'utf8').trim()).toBe(apiKey);
   } finally {
     child.kill('SIGTERM');
   }
   expect(await exited).toBe(0);
+  fs.rmSync(localDir, { recursive: true, force: true });
 }, 150_000);
 
 async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {

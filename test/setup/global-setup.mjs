@@ -4,6 +4,8 @@
 // side by side never see each other's queues, outbox or reference data. Each test file starts the
 // services it needs on free ports (test/helpers/test-platform.ts).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -19,6 +21,12 @@ export default async function globalSetup(globalConfig) {
   process.env.VIGIL_RATE_LIMIT_PER_ADDRESS ??= 'off';
   process.env.VIGIL_RATE_LIMIT_AUTH_FAILURES ??= 'off';
   process.env.VIGIL_OPERATOR_TOKEN ??= crypto.randomBytes(24).toString('base64url');
+  // Tests that start the platform as `npm start` does write a demo key and local mail: into a folder
+  // of the run, never the checkout's .vigil (a developer's running platform keeps its demo key).
+  if (!process.env.VIGIL_LOCAL_DIR) {
+    process.env.VIGIL_LOCAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-local-'));
+    globalThis.__vigilTestLocalDir = process.env.VIGIL_LOCAL_DIR;
+  }
   const { applyMigrations } = await tsImport(path.join(root, 'platform/db/migrations.ts'), import.meta.url);
 
   if (process.env.DATABASE_URL) {
