@@ -19,7 +19,6 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   const index = leaseIndexHolder({
     databaseUrl: deps.config.databaseUrl,
     log: logger.child({ service: 'screening' }),
-    pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000),
   });
   const holder = index.holder;
   // Searches are written (and their settings read) with node-postgres directly: one prepared

@@ -25,7 +25,7 @@ export function batchJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<
   const queue = new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES);
 
   const snapshotOf = async (): Promise<IndexSnapshot> => {
-    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
+    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log });
     const holder = lease.holder;
     await holder.whenReady(10 * 60_000);
     const unavailable = holder.unavailableReason();

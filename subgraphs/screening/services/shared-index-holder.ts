@@ -15,10 +15,12 @@ export interface IndexHolderLease {
 const shared = new Map<string, { holder: ScreeningIndexHolder; leases: number }>();
 
 /** Holders kept alike (same database, same version-check and debounce intervals) are one. */
-const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options.pollMs ?? ''}|${options.debounceMs ?? ''}`;
+const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options.pollMs}|${options.debounceMs ?? ''}`;
 
-/** The process's index holder for this database (started on first use). */
-export function leaseIndexHolder(options: IndexHolderOptions): IndexHolderLease {
+/** The process's index holder for this database (started on first use). Its fallback version check
+ * runs every VIGIL_SCREENING_VERSION_CHECK_MS (default 30 s) unless `pollMs` says otherwise. */
+export function leaseIndexHolder(requested: IndexHolderOptions): IndexHolderLease {
+  const options = { ...requested, pollMs: requested.pollMs ?? Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) };
   const key = keyOf(options);
   let entry = shared.get(key);
   if (!entry) {

@@ -39,7 +39,7 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
   let lease: IndexHolderLease | undefined;
 
   const snapshot = async (source?: string, versionId?: string): Promise<IndexSnapshot> => {
-    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log, pollMs: Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) });
+    lease ??= leaseIndexHolder({ databaseUrl: deps.config.databaseUrl, log });
     const holder = lease.holder;
     await holder.whenReady(10 * 60_000);
     // The run's version may have landed after this index was built: catch up first.
