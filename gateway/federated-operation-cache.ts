@@ -3,8 +3,9 @@
 // @apollo/gateway caches the query plan per document, but its executeQueryPlan rebuilds the
 // federation `Operation` (a typed copy of the document's selections against the API schema) from
 // the document on every request, only to shape the answer (computeResponse). In the CPU profiles
-// of `bench:screening` that rebuild was 7 % of the busy CPU of a REST search-sync: a third of what
-// the REST adapter + gateway add to the subgraph's own work (docs/performance.md).
+// of `bench:screening` that rebuild was 7 % of the busy CPU of a REST search-sync (0.15 ms): about a
+// quarter of what the REST adapter + gateway add to the subgraph's own work, the largest single item
+// (docs/performance.md).
 //
 // Apollo Server hands the gateway the same parsed DocumentNode for the same query text (its
 // document store), so the operation definition and fragment nodes are the same objects request
