@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const snapshot = holder.current()!;
     const sample = Array.from({ length: Math.min(SAMPLE, SUBJECTS) }, () => subjectSearch({ name: customerName(rng), type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] }));
     const b = performance.now();
-    for (const query of sample) searchSnapshot(snapshot, query);
+    for (const query of sample) await searchSnapshot(snapshot, query);
     const perSubjectMs = (performance.now() - b) / sample.length;
     const naiveMs = perSubjectMs * SUBJECTS;
 

@@ -3,7 +3,7 @@ import { BlobStore } from '../../platform/blobs';
 import { Db } from '../../platform/db/prisma';
 import { RequestContext } from '../../platform/subgraph/subgraph-server';
 import { latestSearchesByProfile, RowReader, Scope, StatementRunner } from './data/search-store';
-import { ScreeningIndexHolder } from './services/index-holder';
+import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { MatchReviewRow } from './data/review-store';
@@ -11,7 +11,7 @@ import { reviewHistoryLoader } from './resolvers/match-resolvers';
 
 export interface ScreeningServices {
   db: Db;
-  holder: ScreeningIndexHolder;
+  holder: IndexHolder;
   importQueue: ImportQueue;
   /** The search write path (node-postgres pool). */
   writeStatement?: StatementRunner;

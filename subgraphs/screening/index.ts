@@ -8,7 +8,7 @@ import { createScreeningContext, ScreeningContext, ScreeningServices } from './c
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
-import type { ScreeningIndexHolder } from './services/index-holder';
+import type { IndexHolder } from './services/index-holder';
 import { leaseIndexHolder } from './services/shared-index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
@@ -63,7 +63,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
 }
 
 /** The index state, for operators (/readyz only says ready or not). */
-function mountIndexStatus(app: express.Express, holder: ScreeningIndexHolder): void {
+function mountIndexStatus(app: express.Express, holder: IndexHolder): void {
   app.get('/readyz/index', (_req, res) => {
     res.status(holder.ready ? 200 : 503).json({ status: holder.ready ? 'ready' : 'unavailable', service: 'screening', index: holder.status() });
   });

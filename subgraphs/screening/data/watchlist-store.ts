@@ -6,9 +6,8 @@ import { Db, Prisma } from '../../../platform/db/prisma';
 /** Anything that runs raw SQL: the client or an interactive transaction. */
 export type Sql = Pick<Db, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
-export const VERSIONS_CHANNEL = 'screening_versions';
-/** Format of the umbrella import row of a first-start load of every shipped list. */
-export const STARTUP_LOAD_FORMAT = 'shipped';
+import { VERSIONS_CHANNEL } from './watchlist-signals';
+export { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from './watchlist-signals';
 
 /** Wakes every replica (index refresh / readiness re-check). */
 export async function notifyReplicas(sql: Sql, payload: Record<string, unknown>): Promise<void> {

@@ -4,8 +4,8 @@ import { compareNames, CompareNamesInput } from '../services/name-compare-servic
 
 export const nameCompareResolvers = {
   Query: {
-    compareNames: (_: unknown, args: { input: CompareNamesInput }, ctx: ScreeningContext) => {
-      const result = compareNames(ctx.holder, args.input);
+    compareNames: async (_: unknown, args: { input: CompareNamesInput }, ctx: ScreeningContext) => {
+      const result = await compareNames(ctx.holder, args.input);
       return {
         score: result.score,
         level: result.level,

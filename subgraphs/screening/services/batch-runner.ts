@@ -63,7 +63,7 @@ async function screenEntity(db: Db, snapshot: IndexSnapshot, mediaCategories: Ad
   const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
   // Adverse media (issue 14): the entity's global_filters categories replace the workspace set.
   const news = await newsMatches(db, query, effectiveCategories(mediaCategories, input.adverse_media_risk_categories));
-  const found = mergeByScore(searchSnapshot(snapshot, query), news, query.limit);
+  const found = mergeByScore(await searchSnapshot(snapshot, query), news, query.limit);
   const ids = newObjectIds(found.length);
   const matches = found.map((match, rank) => toStoredMatch(match, ids[rank], rank));
   return {

@@ -8,7 +8,7 @@ import { Scope, SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { BATCH_QUEUE, BATCH_WATCHDOG_QUEUE, batchLeaseSeconds } from '../jobs/batch-queues';
-import { ScreeningIndexHolder } from './index-holder';
+import { IndexHolder } from './index-holder';
 import { validCategories } from '../news/settings-service';
 import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
@@ -39,7 +39,7 @@ export interface SubmitBatchInput {
 
 export interface BatchDeps {
   db: Db;
-  holder: ScreeningIndexHolder;
+  holder: IndexHolder;
   batchQueue: LazyQueue;
 }
 

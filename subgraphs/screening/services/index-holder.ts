@@ -5,11 +5,24 @@
 import { Client } from 'pg';
 import { PgListener } from '../../../platform/db/pg-listener';
 import { Logger } from '../../../platform/logging/logger';
-import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-store';
-import { buildEngineIndex, EngineIndex, WatchlistEntity } from './engine-adapter';
+import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-signals';
+import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
+
+/** An index as the services use it: searches answer asynchronously, because the index may live on
+ * a thread of its own (threaded-index-holder.ts) rather than on the thread that serves requests. */
+export interface SearchableIndex {
+  readonly entityCount: number;
+  readonly nameCount: number;
+  readonly buildMs: number;
+  search(name: string, options: EngineSearchOptions): Promise<ScreeningMatch[]>;
+  /** One name against one candidate, scored as a search would (token rarity from this index). */
+  compare(query: CompareParty, candidate: CompareParty, threshold?: number): Promise<NameComparison>;
+}
 
 export interface IndexSnapshot {
-  index: EngineIndex;
+  index: SearchableIndex;
+  /** The holder's swap count when this snapshot went in: searches on it are pinned to it. */
+  generation: number;
   /** source → active version id the snapshot was built from. */
   versions: Record<string, string>;
   builtAt: Date;
@@ -26,10 +39,54 @@ export interface IndexHolderOptions {
   pollMs?: number;
   /** Delay that coalesces a burst of notifications into one rebuild (default 200 ms). */
   debounceMs?: number;
+  /** Called whenever the status may have changed (a swap, a rebuild attempt, a version check). */
+  onChange?: () => void;
 }
 
-export class ScreeningIndexHolder {
+/** What /readyz/index and the screeningIndexStatus query report. */
+export interface IndexStatus {
+  ready: boolean;
+  loading: boolean;
+  generation: number;
+  entities: number;
+  names: number;
+  versions: Record<string, string>;
+  builtAt: string | null;
+  loadMs: number | null;
+  buildMs: number | null;
+  rowsLoaded: { full: number; delta: number } | null;
+  error: string | null;
+}
+
+/** A process's screening index, kept current with the database: built here (ScreeningIndexHolder)
+ * or on a worker thread (ThreadedIndexHolder); the services cannot tell which. */
+export interface IndexHolder {
+  start(): void;
+  current(): IndexSnapshot | undefined;
+  readonly ready: boolean;
+  readonly generation: number;
+  unavailableReason(): string | undefined;
+  status(): IndexStatus;
+  whenReady(timeoutMs?: number): Promise<void>;
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A built engine index answering through the SearchableIndex interface, in this thread. */
+export function inThreadIndex(engine: EngineIndex): SearchableIndex {
+  return {
+    entityCount: engine.entityCount,
+    nameCount: engine.nameCount,
+    buildMs: engine.buildMs,
+    search: async (name, options) => engine.search(name, options),
+    compare: async (query, candidate, threshold) => engine.compare(query, candidate, threshold),
+  };
+}
+
+export class ScreeningIndexHolder implements IndexHolder {
   private snapshot: IndexSnapshot | undefined;
+  /** The engine index behind the snapshot (the worker thread answers searches from it). */
+  private engine: EngineIndex | undefined;
   /** The entities the snapshot was built from, per source, and the version sequence of each. */
   private entitiesBySource = new Map<string, Map<string, WatchlistEntity>>();
   private seqs = new Map<string, number>();
@@ -61,6 +118,11 @@ export class ScreeningIndexHolder {
     return this.snapshot;
   }
 
+  /** The engine index of the current snapshot (undefined before the first build). */
+  currentEngine(): EngineIndex | undefined {
+    return this.engine;
+  }
+
   /** Readiness of the replica (/readyz): the index is built and no first-start load is running.
    * An empty index is ready (admins must be able to reach importWatchlist); searches on it answer 503. */
   get ready(): boolean {
@@ -76,10 +138,7 @@ export class ScreeningIndexHolder {
     return undefined;
   }
 
-  status(): {
-    ready: boolean; loading: boolean; generation: number; entities: number; names: number; versions: Record<string, string>; builtAt: string | null;
-    loadMs: number | null; buildMs: number | null; rowsLoaded: { full: number; delta: number } | null; error: string | null;
-  } {
+  status(): IndexStatus {
     return {
       loading: this.loading,
       loadMs: this.snapshot?.loadMs ?? null,
@@ -125,6 +184,7 @@ export class ScreeningIndexHolder {
         } while (this.again && !this.closed);
       } finally {
         this.refreshing = undefined;
+        this.options.onChange?.();
       }
     })();
     return this.refreshing;
@@ -137,6 +197,7 @@ export class ScreeningIndexHolder {
       this.debounce = undefined;
       this.refresh().catch((error) => {
         this.lastError = error as Error;
+        this.options.onChange?.();
         this.options.log.error({ err: error }, 'screening index rebuild failed; keeping the previous index');
         if (!this.snapshot) this.requestRefresh(2_000);
       });
@@ -213,10 +274,19 @@ export class ScreeningIndexHolder {
     const index = buildEngineIndex(entities);
     const built = Date.now();
     // The swap: one assignment; searches in flight keep the snapshot they started with.
-    this.snapshot = { index, versions, builtAt: new Date(), loadMs: loaded - started, buildMs: built - loaded, rowsLoaded: loadedRows };
+    this.generation++;
+    this.snapshot = {
+      index: inThreadIndex(index),
+      generation: this.generation,
+      versions,
+      builtAt: new Date(),
+      loadMs: loaded - started,
+      buildMs: built - loaded,
+      rowsLoaded: loadedRows,
+    };
+    this.engine = index;
     this.entitiesBySource = nextEntities;
     this.seqs = nextSeqs;
-    this.generation++;
     this.lastError = undefined;
     this.options.log.info(
       { entities: index.entityCount, names: index.nameCount, rowsLoaded: loadedRows, loadMs: loaded - started, buildMs: built - loaded, versions },
@@ -238,6 +308,7 @@ export class ScreeningIndexHolder {
       this.loading = await startupLoadRunning(client);
       const known = this.snapshot?.versions ?? {};
       const same = sameVersions(known, now);
+      this.options.onChange?.();
       if (!same && this.snapshot) {
         this.options.log.info({ known, now }, 'watchlist versions changed (periodic check); rebuilding the screening index');
         this.requestRefresh(0);

@@ -2,7 +2,7 @@
 // the pair with the served index's token rarity, so a pair scores exactly as the candidate would in a search.
 import { ScreeningError } from '../errors';
 import { countryCode, DEFAULT_THRESHOLD, type CompareParty, type EntityType, type NameComparison } from './engine-adapter';
-import { ScreeningIndexHolder } from './index-holder';
+import { IndexHolder } from './index-holder';
 import { SEARCH_LIMITS, validDateOfBirth } from './search-service';
 
 export interface ComparePartyInput {
@@ -41,7 +41,7 @@ function party(input: ComparePartyInput | undefined, side: string): CompareParty
   return { name, type: input.type ?? undefined, birthDate, country };
 }
 
-export function compareNames(holder: ScreeningIndexHolder, input: CompareNamesInput): NameComparison {
+export async function compareNames(holder: IndexHolder, input: CompareNamesInput): Promise<NameComparison> {
   const query = party(input.query, 'query');
   const candidate = party(input.candidate, 'candidate');
   const threshold = input.threshold ?? DEFAULT_THRESHOLD;

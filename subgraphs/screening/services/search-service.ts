@@ -6,7 +6,7 @@ import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSea
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
-import { IndexSnapshot, ScreeningIndexHolder } from './index-holder';
+import { IndexHolder, IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
 import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
@@ -197,7 +197,7 @@ export function toStoredMatch(match: NewsAwareMatch, id: string, rank: number): 
 
 export interface SearchDeps {
   db: Db;
-  holder: ScreeningIndexHolder;
+  holder: IndexHolder;
   /** Writes the search (default: through Prisma). The subgraph passes a node-postgres pool. */
   writeStatement?: StatementRunner;
   /** Reads the search path's settings (default: through Prisma). The subgraph passes the same pool. */
@@ -205,7 +205,7 @@ export interface SearchDeps {
 }
 
 /** The snapshot searches run on, or 503 screening_index_unavailable. */
-export function servingSnapshot(holder: ScreeningIndexHolder): IndexSnapshot {
+export function servingSnapshot(holder: IndexHolder): IndexSnapshot {
   const snapshot = holder.current();
   const unavailable = holder.unavailableReason();
   if (!snapshot || unavailable) throw new ScreeningError('screening_index_unavailable', unavailable ?? 'The screening index is loading; retry in a few seconds');
@@ -213,7 +213,7 @@ export function servingSnapshot(holder: ScreeningIndexHolder): IndexSnapshot {
 }
 
 /** One normalized query against an index snapshot (sync searches and batch workers alike). */
-export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery): ScreeningMatch[] {
+export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery): Promise<ScreeningMatch[]> {
   return snapshot.index.search(query.name, {
     limit: query.limit,
     threshold: query.threshold,
@@ -229,9 +229,12 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   const query = normalizeQuery(input);
   const snapshot = servingSnapshot(deps.holder);
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
-  // Adverse media (News feed, issue 14): linked mentions merged with the list matches by score.
+  // The list search runs on the index thread while this one reads the adverse media (News feed,
+  // issue 14) mentions; they are merged by score.
+  const listed = searchSnapshot(snapshot, query);
+  listed.catch(() => undefined); // awaited below; a failed news read must not leave it unhandled
   const news = await newsMatchesOf(deps.db, scope, query, input.globalFilters?.adverseMediaRiskCategories);
-  const found = mergeByScore(searchSnapshot(snapshot, query), news, query.limit);
+  const found = mergeByScore(await listed, news, query.limit);
   const [requestId, ...matchIds] = newObjectIds(found.length + 1);
   const resultId = `${requestId}_0`;
   let matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));

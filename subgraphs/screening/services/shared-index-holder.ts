@@ -4,15 +4,24 @@
 // platform's 3 GB budget (docs/screening-matching.md, docs/performance.md): they now share one
 // holder per database, built once and kept current once (LISTEN + version check), and stopped when
 // the last of them lets go.
-import { IndexHolderOptions, ScreeningIndexHolder } from './index-holder';
+//
+// The index lives on a thread of its own (index-thread/), so searches use a second core;
+// VIGIL_SCREENING_INDEX_THREAD=0 keeps it on the thread that serves requests.
+import { IndexHolder, IndexHolderOptions, ScreeningIndexHolder } from './index-holder';
+import { ThreadedIndexHolder } from './index-thread/threaded-index-holder';
 
 export interface IndexHolderLease {
-  holder: ScreeningIndexHolder;
+  holder: IndexHolder;
   /** Lets go of the holder; the last lease to go stops it. Idempotent. */
   release(): Promise<void>;
 }
 
-const shared = new Map<string, { holder: ScreeningIndexHolder; leases: number }>();
+const shared = new Map<string, { holder: IndexHolder; leases: number }>();
+
+/** The index on its own thread unless VIGIL_SCREENING_INDEX_THREAD is 0 or false. */
+export function indexThreadEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !['0', 'false', 'off'].includes((env.VIGIL_SCREENING_INDEX_THREAD ?? '').trim().toLowerCase());
+}
 
 /** Holders kept alike (same database, same version-check and debounce intervals) are one. */
 const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options.pollMs}|${options.debounceMs ?? ''}`;
@@ -24,7 +33,7 @@ export function leaseIndexHolder(requested: IndexHolderOptions): IndexHolderLeas
   const key = keyOf(options);
   let entry = shared.get(key);
   if (!entry) {
-    entry = { holder: new ScreeningIndexHolder(options), leases: 0 };
+    entry = { holder: indexThreadEnabled() ? new ThreadedIndexHolder(options) : new ScreeningIndexHolder(options), leases: 0 };
     shared.set(key, entry);
     entry.holder.start();
   }

@@ -49,7 +49,7 @@ export function deltaCandidates<K>(delta: DeltaIndex, subjects: Subject<K>[]): S
 
 /** The candidate's matches on delta entities as the full index scores them (ranked, at most the
  * subject's limit); empty when the full search does not confirm any. */
-export function confirmInFullIndex(snapshot: IndexSnapshot, delta: DeltaIndex, query: NormalizedQuery): ScreeningMatch[] {
-  const found = searchSnapshot(snapshot, { ...query, limit: CONFIRM_LIMIT });
+export async function confirmInFullIndex(snapshot: IndexSnapshot, delta: DeltaIndex, query: NormalizedQuery): Promise<ScreeningMatch[]> {
+  const found = await searchSnapshot(snapshot, { ...query, limit: CONFIRM_LIMIT });
   return found.filter((match) => delta.ids.has(match.entity.id)).slice(0, query.limit);
 }

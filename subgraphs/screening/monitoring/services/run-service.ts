@@ -131,7 +131,7 @@ async function screenDelta(deps: RunDeps, run: { source: string | null; versionI
   const snapshot = await deps.snapshot(run.source ?? undefined, run.versionId ?? undefined);
   const found: Found[] = [];
   for (const { key, query } of candidates) {
-    const matches = confirmInFullIndex(snapshot, delta, query);
+    const matches = await confirmInFullIndex(snapshot, delta, query);
     if (matches.length) found.push({ subject: key, query, matches: stored(matches) });
   }
   return found;
@@ -142,7 +142,7 @@ async function screenFull(deps: RunDeps, subjects: Subject<SubjectRow>[]): Promi
   const snapshot = await deps.snapshot();
   const found: Found[] = [];
   for (const { key, query } of subjects) {
-    const matches = searchSnapshot(snapshot, query);
+    const matches = await searchSnapshot(snapshot, query);
     if (!matches.length) continue;
     const scope = { tenantId: key.tenantId, workspaceId: key.workspaceId };
     const last = await lastSearchOf(deps.db, scope, key.profileId);
