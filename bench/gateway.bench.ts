@@ -4,9 +4,9 @@
 // `npm start` runs) and (c) the same path over loopback HTTP between the services (as separate
 // services run it, VIGIL_IN_PROCESS=0), at 1 connection (added latency) and BENCH_CONNECTIONS
 // (throughput), each as a ratio of (a). autocannon on loopback; the process RSS is printed.
-// Then (d) the same read on npm start's topology in a child process (a primary and
-// BENCH_WEB_PROCESSES web processes, default one per core as npm start; 0 skips it), REST beside
-// that cluster's own profiles subgraph.
+// Then (d) the same read on npm start's cluster in a child process (a primary and
+// BENCH_WEB_PROCESSES web processes, default as npm start, at least 2; 0 skips it), REST beside
+// that cluster's own profiles subgraph. On 2 cores npm start runs one process, as (b).
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../platform/runtime/production-mode';
 import os from 'node:os';
@@ -19,14 +19,13 @@ import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { startPlatform } from '../platform/runtime/start-platform';
-import { webProcessCount } from '../platform/runtime/web-cluster';
-import { processTreeRssMb, startClusterChild, stopChild } from './lib/platform-child';
+import { benchWebProcesses, npmStartTopology, processTreeRssMb, startClusterChild, stopChild } from './lib/platform-child';
 import { allRoutes } from '../rest-adapter/routes';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const WEB_PROCESSES = webProcessCount({ VIGIL_WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES });
+const WEB_PROCESSES = benchWebProcesses();
 
 async function main(): Promise<void> {
   const database = process.env.DATABASE_URL
@@ -83,8 +82,8 @@ async function main(): Promise<void> {
       try {
         await run('warm-up', { ...rest(cluster.urls['rest-adapter']), connections: 4, duration: 2 });
         for (const connections of [1, CONNECTIONS]) {
-          const base = await run(`npm start cluster (${WEB_PROCESSES} web + primary): subgraph direct, ${connections} conn`, { ...direct, url: cluster.urls.profiles, connections });
-          const local = await run(`npm start cluster (${WEB_PROCESSES} web + primary): REST → gateway → subgraph, ${connections} conn`, { ...rest(cluster.urls['rest-adapter']), connections });
+          const base = await run(`cluster (${WEB_PROCESSES} web + primary): subgraph direct, ${connections} conn`, { ...direct, url: cluster.urls.profiles, connections });
+          const local = await run(`cluster (${WEB_PROCESSES} web + primary): REST → gateway → subgraph, ${connections} conn`, { ...rest(cluster.urls['rest-adapter']), connections });
           rows.push(base, { ...local, added_p50_ms: local.p50_ms - base.p50_ms, throughput_vs_direct: `x${(local.req_per_s / base.req_per_s).toFixed(2)}` });
         }
         clusterRss = processTreeRssMb(cluster.child.pid);
@@ -96,7 +95,8 @@ async function main(): Promise<void> {
     console.table(rows);
     console.log('targets: added p50 <= 2 ms at 1 conn; throughput >= x0.80 of direct at %d conn', CONNECTIONS);
     console.log(`RSS of this process (two platforms, no screening lists loaded): ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
-    if (clusterRss) console.log(`npm start cluster RSS after its runs (primary first): ${clusterRss.map((mb) => `${mb} MB`).join(' + ')}`);
+    console.log(`npm start on this machine runs ${npmStartTopology()}`);
+    if (clusterRss) console.log(`cluster RSS after its runs (primary first): ${clusterRss.map((mb) => `${mb} MB`).join(' + ')}`);
   } finally {
     await overHttp.close();
     await platform.close();

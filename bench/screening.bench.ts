@@ -11,13 +11,14 @@
 //     REST + gateway hops) and a plain node:http + pg_trgm service over the same active names
 //     (bench/screening-trgm-service.ts, the query bench:quality uses), as ratios. Every answered
 //     search must be stored (counted), and the platform's RSS is printed.
-//  4. The same REST load on the platform as `npm start` runs it on this machine: a primary (screening
-//     index, jobs) and one web process per core (REST adapter, gateway, stateless subgraphs) calling
-//     the primary's screening over HTTP (platform/runtime/web-cluster.ts), beside its own subgraph
-//     direct path.
+//  4. The same REST load on `npm start`'s cluster: a primary (screening index, jobs) and web processes
+//     (REST adapter, gateway, stateless subgraphs) calling the primary's screening over HTTP
+//     (platform/runtime/web-cluster.ts), beside its own subgraph direct path. npm start runs one web
+//     process per core but one; where that is one (2 cores), it runs one process (step 3's rows) and
+//     this step shows what a 2-web-process cluster would cost.
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_SPLIT=1 runs the REST
 // adapter, the gateway and the screening subgraph as three child processes (as docker-compose does).
-// BENCH_WEB_PROCESSES: web processes of step 4 (default: one per core, as npm start; 0 skips it).
+// BENCH_WEB_PROCESSES: web processes of step 4 (default: as npm start, at least 2; 0 skips it).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../platform/runtime/production-mode';
@@ -35,8 +36,7 @@ import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
 import { ServiceName, startPlatform } from '../platform/runtime/start-platform';
-import { webProcessCount } from '../platform/runtime/web-cluster';
-import { processTreeRssMb, rssMb, startClusterChild, startPlatformChild, stopChild } from './lib/platform-child';
+import { benchWebProcesses, npmStartTopology, processTreeRssMb, rssMb, startClusterChild, startPlatformChild, stopChild } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { Rng } from '../subgraphs/screening/evaluation/prng';
@@ -48,7 +48,7 @@ import { loadTrigramTable } from './lib/trigram-peer';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SPLIT = process.env.BENCH_SPLIT === '1';
-const WEB_PROCESSES = webProcessCount({ VIGIL_WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES });
+const WEB_PROCESSES = benchWebProcesses();
 
 interface Row {
   measure: string;
@@ -255,7 +255,7 @@ async function main(): Promise<void> {
       children.push(started.child);
       await waitForIndex(started.urls.screening, entityCount);
       const clusterRest = `${started.urls['rest-adapter']}/v1/search-sync`;
-      const run = (name: string, url: string, headers: Record<string, string>, bodies: string[], connections: number) => cannon(`npm start cluster (${WEB_PROCESSES} web + primary), ${name}, ${connections} connection(s)`, { url, headers, bodies, connections, duration: DURATION_S });
+      const run = (name: string, url: string, headers: Record<string, string>, bodies: string[], connections: number) => cannon(`cluster (${WEB_PROCESSES} web + primary), ${name}, ${connections} connection(s)`, { url, headers, bodies, connections, duration: DURATION_S });
       await cannon('warm-up cluster', { url: clusterRest, headers: restHeaders, bodies: restBodies, connections: 4, duration: 3 }).then((w) => (warm.answered += w.answered));
       const rest1 = await run('REST', clusterRest, restHeaders, restBodies, 1);
       const rest4 = await run('REST', clusterRest, restHeaders, restBodies, 4);
@@ -282,10 +282,10 @@ async function main(): Promise<void> {
     ];
     if (cluster) {
       rows.push(
-        { measure: `npm start cluster: REST, 1 conn`, p50_ms: cluster.rest1.p50, p99_ms: cluster.rest1.p99, req_per_s: cluster.rest1.rps, requests: cluster.rest1.total, target: '-', ok: '-' },
-        { measure: `npm start cluster: REST, 4 conn`, p50_ms: cluster.rest4.p50, p99_ms: cluster.rest4.p99, req_per_s: cluster.rest4.rps, requests: cluster.rest4.total, target: `vs pg_trgm p50 ${ratio(cluster.rest4.p50, plain4.p50)}`, ok: '-' },
-        { measure: `npm start cluster: REST, ${CONNECTIONS} conn`, p50_ms: cluster.rest16.p50, p99_ms: cluster.rest16.p99, req_per_s: cluster.rest16.rps, requests: cluster.rest16.total, target: `vs its direct ${ratio(cluster.rest16.rps, cluster.direct16.rps)}`, ok: '-' },
-        { measure: `npm start cluster: subgraph direct, ${CONNECTIONS} conn`, p50_ms: cluster.direct16.p50, p99_ms: cluster.direct16.p99, req_per_s: cluster.direct16.rps, requests: cluster.direct16.total, target: '-', ok: '-' },
+        { measure: `cluster: REST, 1 conn`, p50_ms: cluster.rest1.p50, p99_ms: cluster.rest1.p99, req_per_s: cluster.rest1.rps, requests: cluster.rest1.total, target: '-', ok: '-' },
+        { measure: `cluster: REST, 4 conn`, p50_ms: cluster.rest4.p50, p99_ms: cluster.rest4.p99, req_per_s: cluster.rest4.rps, requests: cluster.rest4.total, target: `vs pg_trgm p50 ${ratio(cluster.rest4.p50, plain4.p50)}`, ok: '-' },
+        { measure: `cluster: REST, ${CONNECTIONS} conn`, p50_ms: cluster.rest16.p50, p99_ms: cluster.rest16.p99, req_per_s: cluster.rest16.rps, requests: cluster.rest16.total, target: `vs its direct ${ratio(cluster.rest16.rps, cluster.direct16.rps)}`, ok: '-' },
+        { measure: `cluster: subgraph direct, ${CONNECTIONS} conn`, p50_ms: cluster.direct16.p50, p99_ms: cluster.direct16.p99, req_per_s: cluster.direct16.rps, requests: cluster.direct16.total, target: '-', ok: '-' },
       );
     }
     console.log(`\nload average (1/5/15 min) at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores (other processes on this machine skew every figure)`);
@@ -294,7 +294,8 @@ async function main(): Promise<void> {
     console.log(`REST vs subgraph direct: added p50 at 1 conn +${restSerial.p50 - directSerial.p50} ms; throughput at ${CONNECTIONS} conn ${ratio(restLoaded.rps, directLoaded.rps)}`);
     console.log(`REST vs plain pg_trgm service: p50 at 4 conn ${ratio(rest4.p50, plain4.p50)}; throughput at ${CONNECTIONS} conn ${ratio(restLoaded.rps, plainLoaded.rps)}`);
     console.log(`stored: ${stored[0].requests} search requests for ${answered} answered searches (${stored[0].requests >= answered ? 'every answered search stored; requests cut off in flight at the end of a run may add a few' : 'MISSING STORED SEARCHES'}), ${stored[0].matches} matches`);
-    if (cluster) console.log(`npm start cluster (${WEB_PROCESSES} web processes + primary) RSS after its runs: ${cluster.rssMb.map((mb) => `${mb} MB`).join(' + ')} = ${cluster.rssMb.reduce((a, b) => a + b, 0)} MB (primary first)`);
+    console.log(`npm start on this machine runs ${npmStartTopology()}`);
+    if (cluster) console.log(`cluster (${WEB_PROCESSES} web processes + primary) RSS after its runs: ${cluster.rssMb.map((mb) => `${mb} MB`).join(' + ')} = ${cluster.rssMb.reduce((a, b) => a + b, 0)} MB (primary first)`);
     console.log(`platform RSS with the shipped lists (${entityCount} entities): ${platformRss.map((mb) => `${mb} MB`).join(' + ')} (process${platformRss.length > 1 ? 'es' : ''} of ${services.map((group) => group.join(',')).join(' | ')})`);
   } finally {
     await Promise.all(children.map(stopChild));

@@ -1,5 +1,6 @@
 // `npm start`: the whole platform on the embedded default, on every core (a primary with the
-// screening index and the job worker, plus one web process per core: runtime/web-cluster.ts), or
+// screening index, searched on a thread of its own, and the job worker, plus one web process per
+// core but one: runtime/web-cluster.ts; on 2 cores that is one process), or
 // one service (`npm start -- --service gateway`) as docker-compose runs it.
 import './runtime/production-mode'; // first: before graphql and express read NODE_ENV
 import fs from 'node:fs';
@@ -138,7 +139,7 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
   const lines = [
     '',
     'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : '') +
-      (webProcesses > 1 ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)` : ''),
+      (webProcesses > 1 ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)` : ', one process (VIGIL_WEB_PROCESSES)'),
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,

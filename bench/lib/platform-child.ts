@@ -6,6 +6,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { webProcessCount } from '../../platform/runtime/web-cluster';
 
 /** Starts `node --import tsx <script...>` (with BENCH_CPU_PROF: a V8 CPU profile per process) and
  * resolves with the URLs it reports. */
@@ -20,6 +21,20 @@ export function startPlatformChild(script: string[], env: NodeJS.ProcessEnv): Pr
     });
     child.once('exit', (code) => reject(new Error(`platform child exited (${code})`)));
   });
+}
+
+/** Web processes of the benches' cluster runs: BENCH_WEB_PROCESSES (0 skips them), else npm start's
+ * own count but at least 2, so on a machine where npm start runs one process (2 cores) the benches
+ * still show what the cluster would cost there. */
+export function benchWebProcesses(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.BENCH_WEB_PROCESSES !== undefined) return webProcessCount({ VIGIL_WEB_PROCESSES: env.BENCH_WEB_PROCESSES });
+  return Math.max(2, webProcessCount({}));
+}
+
+/** What npm start runs on this machine, for the benches' summaries. */
+export function npmStartTopology(): string {
+  const web = webProcessCount({});
+  return web > 1 ? `a primary and ${web} web processes` : 'one process (the one-process rows)';
 }
 
 /** npm start's topology with `webProcesses` web processes, every port chosen by the OS. */

@@ -16,9 +16,12 @@ export const PRIMARY_TIER: readonly ServiceName[] = ['screening', 'worker'];
 
 export const WEB_ROLE_ENV = 'VIGIL_CLUSTER_ROLE';
 
-/** How many web processes: VIGIL_WEB_PROCESSES, else one per core; 0 or 1 means no cluster. */
-export function webProcessCount(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = env.VIGIL_WEB_PROCESSES === undefined ? os.availableParallelism() : Number(env.VIGIL_WEB_PROCESSES);
+/** How many web processes: VIGIL_WEB_PROCESSES, else one per core but one, the core the primary's
+ * screening index thread searches on (services/index-thread); 0 or 1 means no cluster, so a 2-core
+ * machine runs one process (its request thread and index thread use both cores; docs/performance.md,
+ * "Every core"). */
+export function webProcessCount(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
+  const configured = env.VIGIL_WEB_PROCESSES === undefined ? cores - 1 : Number(env.VIGIL_WEB_PROCESSES);
   return Number.isFinite(configured) && configured > 1 ? Math.floor(configured) : 1;
 }
 
