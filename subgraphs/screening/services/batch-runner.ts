@@ -13,7 +13,9 @@ import { annotateMatches, DispositionSettings, readDispositionSettings } from '.
 import { AdverseMediaCategory } from '../news/categories';
 import { mergeByScore, newsMatches } from '../news/news-search';
 import { effectiveCategories, readAdverseMediaSettings } from '../news/settings-service';
-import { dispositionQuery, normalizeQuery, searchSnapshot, StoredMatch, toStoredMatch } from './search-service';
+import { dispositionQuery, NormalizedQuery, normalizeQuery, searchSnapshot, StoredMatch, toStoredMatch } from './search-service';
+import type { ScreeningMatch } from './engine-adapter';
+import { searchesAhead } from './searches-ahead';
 
 export interface BatchRunOptions {
   owner: string;
@@ -41,8 +43,10 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
     for (;;) {
       const pending = await pendingEntities(db, job, after, options.chunkSize);
       if (!pending.length) break;
+      const queries = pending.map(({ input }) => batchQuery(config, input));
+      const searches = searchesAhead(queries.length, (i) => searchSnapshot(snapshot, queries[i]));
       const screened: ChunkResult[] = [];
-      for (const { entityIndex, input } of pending) screened.push(await screenEntity(db, snapshot, mediaCategories, job, config, entityIndex, input));
+      for (const [i, { entityIndex, input }] of pending.entries()) screened.push(await screenEntity(db, searches(i), queries[i], mediaCategories, job, entityIndex, input));
       const cleared = await applyClearances(db, scope, screened, (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
       const results = await annotateChunk(disposition, job, config, cleared, pending);
       if (!(await storeChunk(db, job, options.owner, options.leaseSeconds, results))) {
@@ -59,11 +63,14 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
   throw new Error(`batch ${batchId}: not every entity has a result after two passes`);
 }
 
-async function screenEntity(db: Db, snapshot: IndexSnapshot, mediaCategories: AdverseMediaCategory[], job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, entityIndex: number, input: BatchEntityInput): Promise<ChunkResult> {
-  const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
+function batchQuery(config: { feeds: string[]; limit: number; threshold: number }, input: BatchEntityInput): NormalizedQuery {
+  return normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
+}
+
+async function screenEntity(db: Db, listSearch: Promise<ScreeningMatch[]>, query: NormalizedQuery, mediaCategories: AdverseMediaCategory[], job: BatchJobRow, entityIndex: number, input: BatchEntityInput): Promise<ChunkResult> {
   // Adverse media (issue 14): the entity's global_filters categories replace the workspace set.
   const news = await newsMatches(db, query, effectiveCategories(mediaCategories, input.adverse_media_risk_categories));
-  const found = mergeByScore(await searchSnapshot(snapshot, query), news, query.limit);
+  const found = mergeByScore(await listSearch, news, query.limit);
   const ids = newObjectIds(found.length);
   const matches = found.map((match, rank) => toStoredMatch(match, ids[rank], rank));
   return {

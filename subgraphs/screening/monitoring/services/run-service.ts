@@ -14,6 +14,7 @@ import { ScreeningMatch, WatchlistEntity } from '../../services/engine-adapter';
 import { IndexSnapshot } from '../../services/index-holder';
 import { newObjectId, newObjectIds } from '../../services/object-id';
 import { dispositionQuery, NormalizedQuery, searchSnapshot, StoredMatch, toStoredMatch } from '../../services/search-service';
+import { searchesAhead } from '../../services/searches-ahead';
 import { findMatchesOfResult } from '../../data/search-store';
 import {
   AlertRow, claimRun, countSubjects, deltaEntities, findRun, insertAlert, insertMonitoringSearch, markOutcomeSent, markSubjectScreened,
@@ -130,8 +131,9 @@ async function screenDelta(deps: RunDeps, run: { source: string | null; versionI
   if (!candidates.length) return [];
   const snapshot = await deps.snapshot(run.source ?? undefined, run.versionId ?? undefined);
   const found: Found[] = [];
-  for (const { key, query } of candidates) {
-    const matches = await confirmInFullIndex(snapshot, delta, query);
+  const confirmed = searchesAhead(candidates.length, (i) => confirmInFullIndex(snapshot, delta, candidates[i].query));
+  for (const [i, { key, query }] of candidates.entries()) {
+    const matches = await confirmed(i);
     if (matches.length) found.push({ subject: key, query, matches: stored(matches) });
   }
   return found;
@@ -141,8 +143,9 @@ async function screenDelta(deps: RunDeps, run: { source: string | null; versionI
 async function screenFull(deps: RunDeps, subjects: Subject<SubjectRow>[]): Promise<Found[]> {
   const snapshot = await deps.snapshot();
   const found: Found[] = [];
-  for (const { key, query } of subjects) {
-    const matches = await searchSnapshot(snapshot, query);
+  const searched = searchesAhead(subjects.length, (i) => searchSnapshot(snapshot, subjects[i].query));
+  for (const [i, { key, query }] of subjects.entries()) {
+    const matches = await searched(i);
     if (!matches.length) continue;
     const scope = { tenantId: key.tenantId, workspaceId: key.workspaceId };
     const last = await lastSearchOf(deps.db, scope, key.profileId);
