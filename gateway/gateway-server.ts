@@ -24,6 +24,7 @@ import { InProcessSubgraphDataSource, SignedPrincipalDataSource } from './subgra
 import { PrincipalSignatureCache } from './principal-signature-cache';
 import { composeSupergraph } from './supergraph';
 import { installFederatedOperationCache } from './federated-operation-cache';
+import { useNodeCryptoForApolloHashes } from '../platform/graphql/apollo-hash';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 import { graphqlJsonBody } from '../platform/http/json-limits';
@@ -55,6 +56,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { db, config } = options;
   const signatures = new PrincipalSignatureCache(config.internalSecret);
   installFederatedOperationCache();
+  useNodeCryptoForApolloHashes();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(options.subgraphUrls),
     buildService: ({ name, url }) => {

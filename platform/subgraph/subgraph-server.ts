@@ -18,6 +18,7 @@ import { VerifiedPrincipalCache } from './verified-principal-cache';
 import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
+import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 
 export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
@@ -86,6 +87,7 @@ export async function startSubgraph<Context extends RequestContext>(
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
   // wrapped each resolver of the schema (docs/performance.md).
+  useNodeCryptoForApolloHashes();
   const apollo = new ApolloServer<Context>({
     schema,
     formatError,
