@@ -4,6 +4,7 @@
 // periodic version check as a fallback (a missed notification, a dropped connection).
 import { Client } from 'pg';
 import { PgListener } from '../../../platform/db/pg-listener';
+import { ReadyWaiters } from './ready-waiters';
 import { Logger } from '../../../platform/logging/logger';
 import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-signals';
 import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
@@ -98,7 +99,7 @@ export class ScreeningIndexHolder implements IndexHolder {
   private closed = false;
   private lastError: Error | undefined;
   /** whenReady() callers: released by the first build, or refused when the holder closes first. */
-  private readyWaiters: ((error?: Error) => void)[] = [];
+  private readyWaiters = new ReadyWaiters();
   /** A first-start load of the shipped lists is in progress (searches would see part of them). */
   private loading = false;
   /** Number of completed swaps (tests and metrics). */
@@ -158,16 +159,7 @@ export class ScreeningIndexHolder implements IndexHolder {
   whenReady(timeoutMs = 60_000): Promise<void> {
     if (this.snapshot) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('screening index holder closed'));
-    return new Promise((resolve, reject) => {
-      // A waiter's timer must not keep a stopping process alive (a batch job waits up to 10 min).
-      const timer = setTimeout(() => reject(new Error('screening index not ready')), timeoutMs);
-      timer.unref();
-      this.readyWaiters.push((error) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      });
-    });
+    return this.readyWaiters.wait(timeoutMs);
   }
 
   /** Rebuilds now (coalescing concurrent calls); resolves when the resulting swap is done. */
@@ -292,7 +284,7 @@ export class ScreeningIndexHolder implements IndexHolder {
       { entities: index.entityCount, names: index.nameCount, rowsLoaded: loadedRows, loadMs: loaded - started, buildMs: built - loaded, versions },
       'screening index ready',
     );
-    for (const waiter of this.readyWaiters.splice(0)) waiter();
+    this.readyWaiters.release();
   }
 
   /** The fallback: compares the active version pointers with the snapshot's. */
@@ -344,7 +336,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.debounce) clearTimeout(this.debounce);
-    for (const waiter of this.readyWaiters.splice(0)) waiter(new Error('screening index holder closed'));
+    this.readyWaiters.refuse(new Error('screening index holder closed'));
     await this.refreshing?.catch(() => undefined);
     await this.listener?.close();
     this.listener = undefined;

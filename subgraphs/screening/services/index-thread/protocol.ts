@@ -1,7 +1,7 @@
 // The messages between a ThreadedIndexHolder (the thread that serves requests) and its index
 // thread (index-thread.worker.ts). Plain data only: they cross threads by structured clone.
 import type { CompareParty, EngineSearchOptions } from '../engine-adapter';
-import type { IndexStatus } from '../index-holder';
+import type { IndexSnapshot, IndexStatus } from '../index-holder';
 
 /** What the index thread is started with (workerData). */
 export interface IndexThreadSettings {
@@ -19,13 +19,8 @@ export type IndexThreadRequest =
   | { id: number; op: 'close' };
 
 /** The serving snapshot's description (its index stays on the index thread). */
-export interface SnapshotDescription {
-  generation: number;
-  versions: Record<string, string>;
+export interface SnapshotDescription extends Omit<IndexSnapshot, 'index' | 'builtAt'> {
   builtAt: string;
-  loadMs: number;
-  buildMs: number;
-  rowsLoaded: { full: number; delta: number };
   entityCount: number;
   nameCount: number;
   indexBuildMs: number;

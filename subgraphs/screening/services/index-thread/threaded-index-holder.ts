@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ScreeningError } from '../../errors';
 import type { CompareParty, EngineSearchOptions, NameComparison, ScreeningMatch } from '../engine-adapter';
+import { ReadyWaiters } from '../ready-waiters';
 import type { IndexHolder, IndexHolderOptions, IndexSnapshot, IndexStatus } from '../index-holder';
 import type { IndexThreadMessage, IndexThreadRequest, IndexThreadSettings, SnapshotDescription } from './protocol';
 
@@ -32,7 +33,7 @@ export class ThreadedIndexHolder implements IndexHolder {
   private state: IndexStatus = NOT_STARTED;
   private reason: string | null = 'The screening index is loading; retry in a few seconds';
   private snapshot: IndexSnapshot | undefined;
-  private readyWaiters: ((error?: Error) => void)[] = [];
+  private readyWaiters = new ReadyWaiters();
   private closed = false;
   private restartTimer: NodeJS.Timeout | undefined;
 
@@ -80,15 +81,7 @@ export class ThreadedIndexHolder implements IndexHolder {
   whenReady(timeoutMs = 60_000): Promise<void> {
     if (this.snapshot) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('screening index holder closed'));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('screening index not ready')), timeoutMs);
-      timer.unref();
-      this.readyWaiters.push((error) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      });
-    });
+    return this.readyWaiters.wait(timeoutMs);
   }
 
   async refresh(): Promise<void> {
@@ -99,7 +92,7 @@ export class ThreadedIndexHolder implements IndexHolder {
     if (this.closed) return;
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
-    for (const waiter of this.readyWaiters.splice(0)) waiter(new Error('screening index holder closed'));
+    this.readyWaiters.refuse(new Error('screening index holder closed'));
     const worker = this.worker;
     if (!worker) return;
     // The thread closes its listener and database clients itself, then stops.
@@ -127,7 +120,7 @@ export class ThreadedIndexHolder implements IndexHolder {
       this.state = message.status;
       this.reason = message.unavailableReason;
       if (message.snapshot && message.snapshot.generation !== this.snapshot?.generation) this.snapshot = this.pinned(message.snapshot);
-      if (this.snapshot) for (const waiter of this.readyWaiters.splice(0)) waiter();
+      if (this.snapshot) this.readyWaiters.release();
       return;
     }
     const pending = this.pending.get(message.id);
