@@ -98,6 +98,8 @@ async function main(): Promise<void> {
 }
 
 const DEMO_KEY_FILE = path.join(LOCAL_DIR, 'demo-api-key');
+/** Where a file of the embedded default's state is, as the banner shows it (VIGIL_LOCAL_DIR moves them). */
+const local = (name: string) => path.relative(process.cwd(), path.join(LOCAL_DIR, name));
 
 /** One web process of the cluster: the stateless tier, in process, against the primary's database. */
 async function runWebProcess(): Promise<void> {
@@ -138,14 +140,14 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
   const lines = [
     '',
-    'Vigil is running' + (embedded ? ' (embedded PostgreSQL in .vigil/postgres)' : '') +
+    'Vigil is running' + (embedded ? ` (embedded PostgreSQL in ${local('postgres')})` : '') +
       (webProcesses > 1 ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)` : ', one process (VIGIL_WEB_PROCESSES)'),
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
     `  Health              ${rest}/healthz   ${rest}/readyz`,
-    `  Metrics             ${rest}/metrics   (Authorization: Bearer <token in .vigil/operator-token or VIGIL_OPERATOR_TOKEN>)`,
-    ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in .vigil/mail/)`] : []),
+    `  Metrics             ${rest}/metrics   (Authorization: Bearer <token in ${local('operator-token')} or VIGIL_OPERATOR_TOKEN>)`,
+    ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in ${local('mail')}/)`] : []),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
       : `  Demo API key        in ${path.relative(process.cwd(), keyFile)} (created on first run)`,
