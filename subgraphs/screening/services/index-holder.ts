@@ -9,6 +9,9 @@ import { Logger } from '../../../platform/logging/logger';
 import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-signals';
 import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
 
+/** Why searches answer 503 before the first index is built (in whichever thread holds it). */
+export const INDEX_LOADING = 'The screening index is loading; retry in a few seconds';
+
 /** An index as the services use it: searches answer asynchronously, because the index may live on
  * a thread of its own (threaded-index-holder.ts) rather than on the thread that serves requests. */
 export interface SearchableIndex {
@@ -133,7 +136,7 @@ export class ScreeningIndexHolder implements IndexHolder {
   /** Why searches cannot be answered now (503 screening_index_unavailable), or undefined.
    * An empty index is not "ready": screening against no list would clear everyone. */
   unavailableReason(): string | undefined {
-    if (!this.snapshot) return 'The screening index is loading; retry in a few seconds';
+    if (!this.snapshot) return INDEX_LOADING;
     if (this.loading) return 'The watchlists are being loaded for the first time; retry in a few seconds';
     if (Object.keys(this.snapshot.versions).length === 0) return 'No watchlist is loaded; import one (see docs/screening.md)';
     return undefined;

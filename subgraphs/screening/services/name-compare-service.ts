@@ -2,7 +2,7 @@
 // the pair with the served index's token rarity, so a pair scores exactly as the candidate would in a search.
 import { ScreeningError } from '../errors';
 import { countryCode, DEFAULT_THRESHOLD, type CompareParty, type EntityType, type NameComparison } from './engine-adapter';
-import { IndexHolder } from './index-holder';
+import { INDEX_LOADING, IndexHolder } from './index-holder';
 import { SEARCH_LIMITS, validDateOfBirth } from './search-service';
 
 export interface ComparePartyInput {
@@ -48,6 +48,6 @@ export async function compareNames(holder: IndexHolder, input: CompareNamesInput
   if (!(threshold >= 0 && threshold <= 1)) throw invalid('threshold', 'must be a number from 0 to 1');
   // token rarity comes from the lists: without an index a pair would score differently than in a search
   const snapshot = holder.current();
-  if (!snapshot) throw new ScreeningError('screening_index_unavailable', holder.unavailableReason() ?? 'The screening index is loading; retry in a few seconds');
+  if (!snapshot) throw new ScreeningError('screening_index_unavailable', holder.unavailableReason() ?? INDEX_LOADING);
   return snapshot.index.compare(query, candidate, threshold);
 }

@@ -6,7 +6,7 @@ import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSea
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
-import { IndexHolder, IndexSnapshot } from './index-holder';
+import { INDEX_LOADING, IndexHolder, IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
 import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
@@ -208,7 +208,7 @@ export interface SearchDeps {
 export function servingSnapshot(holder: IndexHolder): IndexSnapshot {
   const snapshot = holder.current();
   const unavailable = holder.unavailableReason();
-  if (!snapshot || unavailable) throw new ScreeningError('screening_index_unavailable', unavailable ?? 'The screening index is loading; retry in a few seconds');
+  if (!snapshot || unavailable) throw new ScreeningError('screening_index_unavailable', unavailable ?? INDEX_LOADING);
   return snapshot;
 }
 

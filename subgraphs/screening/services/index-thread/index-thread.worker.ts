@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logger } from '../../../../platform/logging/logger';
 import type { EngineIndex } from '../engine-adapter';
-import { ScreeningIndexHolder } from '../index-holder';
+import { INDEX_LOADING, ScreeningIndexHolder } from '../index-holder';
 import type { IndexThreadMessage, IndexThreadRequest, IndexThreadSettings, SnapshotDescription } from './protocol';
 
 const settings = workerData as IndexThreadSettings;
@@ -54,7 +54,7 @@ class IndexUnavailable extends Error {}
 /** The engine a pinned request runs on: its own generation's, or the current one once that was let go. */
 function engineFor(generation: number): EngineIndex {
   const engine = engines.get(generation) ?? engines.get(servedGeneration);
-  if (!engine) throw new IndexUnavailable('The screening index is loading; retry in a few seconds');
+  if (!engine) throw new IndexUnavailable(INDEX_LOADING);
   return engine;
 }
 
@@ -65,8 +65,8 @@ async function answer(request: IndexThreadRequest): Promise<unknown> {
     case 'compare':
       return engineFor(request.generation).compare(request.query, request.candidate, request.threshold);
     case 'refresh':
+      // The holder's onChange publishes the state before this reply is posted.
       await holder.refresh();
-      publishState();
       return null;
     case 'close':
       await holder.close();

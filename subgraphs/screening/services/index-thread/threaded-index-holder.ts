@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { ScreeningError } from '../../errors';
 import type { CompareParty, EngineSearchOptions, NameComparison, ScreeningMatch } from '../engine-adapter';
 import { ReadyWaiters } from '../ready-waiters';
-import type { IndexHolder, IndexHolderOptions, IndexSnapshot, IndexStatus } from '../index-holder';
+import { INDEX_LOADING, type IndexHolder, type IndexHolderOptions, type IndexSnapshot, type IndexStatus } from '../index-holder';
 import type { IndexThreadMessage, IndexThreadRequest, IndexThreadSettings, SnapshotDescription } from './protocol';
 
 const ENTRY = path.join(__dirname, 'index-thread.entry.js');
@@ -17,8 +17,9 @@ const RETAIN_MS = 60_000;
 const RESTART_DELAY_MS = 1_000;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-/** Requests without their id (the id is assigned when sent). */
-type Request = IndexThreadRequest extends infer R ? (R extends IndexThreadRequest ? Omit<R, 'id'> : never) : never;
+/** Each kind of request without its id (the id is assigned when sent). */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Request = WithoutId<IndexThreadRequest>;
 
 const NOT_STARTED: IndexStatus = {
   ready: false, loading: false, generation: 0, entities: 0, names: 0, versions: {}, builtAt: null, loadMs: null, buildMs: null, rowsLoaded: null, error: null,
@@ -31,7 +32,7 @@ export class ThreadedIndexHolder implements IndexHolder {
   private pending = new Map<number, Pending>();
   private nextId = 1;
   private state: IndexStatus = NOT_STARTED;
-  private reason: string | null = 'The screening index is loading; retry in a few seconds';
+  private reason: string | null = INDEX_LOADING;
   private snapshot: IndexSnapshot | undefined;
   private readyWaiters = new ReadyWaiters();
   private closed = false;
