@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client';
 import { dbOperationDuration } from '../http/metrics';
+import { ReleasingPrismaPg } from './releasing-transactions';
 
 export type { Prisma } from '../../generated/prisma/client';
 
@@ -10,10 +11,11 @@ export const DEFAULT_POOL_SIZE = 10;
 /** One Prisma client per process and database URL, over node-postgres (no native engine), on one
  * bounded pool: a request waits at most 5 s for a connection (during an outage it fails fast with
  * 503 instead of queueing without end), idle connections close after 10 s so a recovered database
- * is met with fresh ones. Every operation is timed into Prometheus by model and operation
+ * is met with fresh ones; a transaction whose connection died gives it back all the same
+ * (releasing-transactions.ts). Every operation is timed into Prometheus by model and operation
  * (vigil_db_operation_duration_seconds). */
 export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const adapter = new ReleasingPrismaPg(new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 }));
   const client = new PrismaClient({ adapter });
   return client.$extends({
     query: {
