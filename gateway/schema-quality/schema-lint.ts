@@ -48,16 +48,16 @@ export const FREE_FORM_JSON = new Set<string>([
   'SaveAssessmentCanvasInput.state',
   'AssessmentCommandInput.payload',
   'AssessmentCommandInput.artifactRefs',
+  // ... and kept as sent on the command's trajectory events.
+  'CommandDetails.payload',
+  'CommandDetails.artifactRefs',
   // Task context: "PATCH /tasks/{taskId} | object: task context": the reviewer's (and the agent's)
   // own notes, with no fields the interface defines. Reviewed (issue 9): the spec names no field
   // of it, and REST merges whatever object the caller sends, so a type would refuse stored notes.
   'AssessmentTask.context',
   'UpdateAssessmentTaskInput.context',
-  // Trajectory event details: a steering event carries the command's free-form payload and
-  // artifact references as they were sent; the other events' details are informative only.
-  // Reviewed (issue 9): the spec says only "Trajectory event: includes a numeric sequence"; the
-  // event's typed fields (sequence, type, message, runId, actor, createdAt) carry what a client
-  // acts on. Evidence details, which clients do act on, are typed (AssessmentEvidenceDetails).
+  // Trajectory event data as stored: deprecated (kept one release for GraphQL clients that read
+  // it), replaced by TrajectoryEvent.details, typed per event type (TrajectoryEventDetails).
   'TrajectoryEvent.data',
 ]);
 

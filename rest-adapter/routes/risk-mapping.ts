@@ -104,6 +104,70 @@ function toEvidenceData(d: any): Record<string, unknown> {
 
 export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: toEvidenceData(e.details), file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
 
+// Trajectory details are typed per event type in GraphQL; the wire keeps them as `data` with the
+// keys the platform stores (snake_case, `commandId` as it always was). Members that share a field
+// name with another type (from, to, step, taskId) are aliased: GraphQL refuses one response name
+// with two types in one selection.
+const COMMAND_DETAILS = 'commandId type reason payload artifactRefs';
+const TRAJECTORY_DETAILS = `details { __typename
+  ... on StatusChangeDetails { statusFrom: from statusTo: to trigger reason decision note failedStep: step command { ${COMMAND_DETAILS} } }
+  ... on CommandDetails { ${COMMAND_DETAILS} }
+  ... on AgentTaskDetails { step task taskStatus: status }
+  ... on TaskUpdateDetails { updatedTaskId: taskId taskFrom: from taskTo: to }
+  ... on RiskUpdateDetails { riskId riskFrom: from riskTo: to note }
+  ... on RegistrationCheckDetails { step subjectId problems }
+  ... on ScreeningStepDetails { step searchId subjectId personId matchCount strongMatchCount }
+  ... on JurisdictionCheckDetails { step tablePublishedOn checked { subjectId country list } }
+  ... on ClientRatingDetails { step rating score }
+  ... on AnswersRecordedDetails { step questionIds }
+  ... on AgentStepDetails { step }
+  ... on EvidenceUploadDetails { evidenceId taskId size } }`;
+export const TRAJECTORY_EVENT_FIELDS = `sequence type message runId actor ${TRAJECTORY_DETAILS} createdAt`;
+
+const toCommandData = (c: any) => ({ commandId: c.commandId, type: c.type, reason: c.reason, artifact_refs: c.artifactRefs, payload: c.payload });
+
+/** What a status move stored beside from/to/trigger, by its trigger (domain/trajectory-details.ts). */
+function statusChangeExtra(d: any): Record<string, unknown> {
+  if (d.command) return toCommandData(d.command);
+  if (d.trigger === 'start' || d.trigger === 'reopen') return { reason: d.reason };
+  if (d.trigger === 'conclude') return { decision: d.decision, note: d.note };
+  if (d.trigger === 'agent_fails') return { step: d.failedStep };
+  return {};
+}
+
+function toTrajectoryData(type: string, d: any): Record<string, unknown> {
+  switch (d.__typename) {
+    case 'StatusChangeDetails':
+      return { from: d.statusFrom, to: d.statusTo, trigger: d.trigger, ...statusChangeExtra(d) };
+    case 'CommandDetails':
+      return toCommandData(d);
+    case 'AgentTaskDetails':
+      return type === 'task_finished' ? { step: d.step, task: d.task, status: d.taskStatus } : { step: d.step, task: d.task };
+    case 'TaskUpdateDetails':
+      return { task_id: d.updatedTaskId, from: d.taskFrom, to: d.taskTo };
+    case 'RiskUpdateDetails':
+      return { risk_id: d.riskId, from: d.riskFrom, to: d.riskTo, note: d.note };
+    case 'RegistrationCheckDetails':
+      return { step: d.step, subject_id: d.subjectId, problems: d.problems };
+    case 'ScreeningStepDetails':
+      return { step: d.step, search_id: d.searchId, subject_id: d.subjectId, person_id: d.personId, matches: d.matchCount, strong: d.strongMatchCount };
+    case 'JurisdictionCheckDetails':
+      return { step: d.step, table_published_on: d.tablePublishedOn, checked: d.checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list })) };
+    case 'ClientRatingDetails':
+      return { step: d.step, rating: d.rating, score: d.score };
+    case 'AnswersRecordedDetails':
+      return { step: d.step, question_ids: d.questionIds };
+    case 'AgentStepDetails':
+      return { step: d.step };
+    case 'EvidenceUploadDetails':
+      return { evidence_id: d.evidenceId, task_id: d.taskId, size: d.size };
+    default:
+      return {};
+  }
+}
+
+export const toTrajectoryEvent = (e: any) => ({ sequence: e.sequence, type: e.type, message: e.message, run_id: e.runId, actor: e.actor, data: toTrajectoryData(e.type, e.details), created_at: e.createdAt });
+
 const toSubject = (s: any) =>
   compact({
     subject_id: s.subjectId,

@@ -23,6 +23,8 @@ import {
   toTask,
   toTaskStatusCounts,
   trajectoryQuery,
+  TRAJECTORY_EVENT_FIELDS,
+  toTrajectoryEvent,
 } from './risk-mapping';
 import { Route } from './route';
 import { riskRunRoutes } from './risk-run-routes';
@@ -100,14 +102,14 @@ const assessmentRoutes: Route[] = [
     path: `${RISK_BASE}/assessments/:assessmentId/trajectory`,
     summary: 'Activity stream: events after after_sequence (limit default 100, max 500)',
     query: trajectoryQuery,
-    operation: `query Trajectory($id: ID!, $after: Int, $limit: Int, $direction: SortDirection) { riskAssessment(id: $id) { trajectory(afterSequence: $after, first: $limit, sortDirection: $direction) { events { sequence type message runId actor data createdAt } hasMore lastSequence } } }`,
+    operation: `query Trajectory($id: ID!, $after: Int, $limit: Int, $direction: SortDirection) { riskAssessment(id: $id) { trajectory(afterSequence: $after, first: $limit, sortDirection: $direction) { events { ${TRAJECTORY_EVENT_FIELDS} } hasMore lastSequence } } }`,
     variables: ({ params, query }) => ({ id: params.assessmentId, after: query.after_sequence, limit: query.limit ?? 100, direction: query.sort_direction }),
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
       const page = data.riskAssessment.trajectory;
       return {
         body: {
-          events: page.events.map((e: { sequence: number; type: string; message: string; runId: string | null; actor: string; data: unknown; createdAt: string }) => ({ sequence: e.sequence, type: e.type, message: e.message, run_id: e.runId, actor: e.actor, data: e.data, created_at: e.createdAt })),
+          events: page.events.map(toTrajectoryEvent),
           has_more: page.hasMore,
           last_sequence: page.lastSequence,
         },

@@ -4,7 +4,7 @@
 // move along the risk table; an individual with missing data gets a data-quality risk (KYC).
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { typedClient } from '../typed-client/dashboard-client';
-import { AssessmentEvidenceDocument } from '../typed-client/dashboard-types.generated';
+import { AssessmentEvidenceDocument, AssessmentTrajectoryDocument } from '../typed-client/dashboard-types.generated';
 import { allSequences, BASE, loadUnList, organization, riskClient, UN_LISTED_PERSON } from './risk-helpers';
 
 let platform: TestPlatform;
@@ -68,6 +68,66 @@ it('[risk.assessments.get] [risk.assessments.commands] [risk.assessments.states]
   expect((await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved' })).body.result.assessment.status).toBe('concluded');
   const closed = await api.call('PATCH', path, { status: 'active' });
   expect({ status: closed.status, code: closed.body.error.code }).toEqual({ status: 409, code: 'assessment_invalid_transition' });
+}, 90_000);
+
+it('[risk.assessments.trajectory] keeps every event\'s details: REST data exactly as stored, GraphQL details typed per event type', async () => {
+  const id = await startNew({ subjects: [organization({ name: 'Qzxv Caspian Freight', jurisdiction: { country: 'IR' } })] });
+  await api.waitFor(id, ['waiting_for_user']);
+  expect((await api.command(id, { type: 'steer', message: 'look at the directors', payload: { source: 'analyst' }, artifact_refs: [{ kind: 'note', ref: 'n1' }] })).status).toBe(202);
+  expect((await api.command(id, { type: 'input', message: 'Branch office only.' })).status).toBe(202);
+  await api.waitFor(id, ['ready_for_review']);
+  const task = (await api.tasks(id)).body.result.tasks[0];
+  expect((await api.call('PATCH', `/assessments/${id}/tasks/${task.task_id}`, { status: 'requires_review' })).status).toBe(200);
+  const bytes = Buffer.from('registry extract');
+  const uploaded = await request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads?task_id=${task.task_id}`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'text/plain', 'x-file-name': 'extract.txt' }, rawBody: bytes });
+  const risk = (await api.get(id)).body.result.assessment.risks.find((r: { category: string }) => r.category === 'jurisdiction');
+  expect((await api.call('PATCH', `/assessments/${id}/risks/${risk.risk_id}`, { status: 'accepted', note: 'licence verified' })).status).toBe(200);
+  expect((await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved', note: 'all clear' })).status).toBe(200);
+  expect((await api.call('POST', `/assessments/${id}/reopen`, { reason: 'new filing' })).status).toBe(200);
+
+  // REST: the same data the platform stored, key for key, for every event.
+  const stored = await platform.db.riskTrajectoryEvent.findMany({ where: { assessmentId: id }, orderBy: { sequence: 'asc' } });
+  const served = (await api.trajectory(id, '?limit=500')).body.result.events as { sequence: number; type: string; data: unknown }[];
+  expect(served.map((e) => [e.sequence, e.type, e.data])).toEqual(stored.map((e) => [e.sequence, e.type, e.data]));
+
+  // GraphQL: each event type answers with its member of TrajectoryEventDetails.
+  const run = typedClient(platform.gatewayUrl, auth.apiKey(tenant.apiKey));
+  const events = (await run(AssessmentTrajectoryDocument, { id, first: 500 })).riskAssessment!.trajectory.events;
+  expect(Object.fromEntries(events.map((e) => [e.type, e.details.__typename]))).toEqual({
+    status_changed: 'StatusChangeDetails',
+    task_started: 'AgentTaskDetails',
+    task_finished: 'AgentTaskDetails',
+    registration_checked: 'RegistrationCheckDetails',
+    screened: 'ScreeningStepDetails',
+    jurisdictions_checked: 'JurisdictionCheckDetails',
+    question_asked: 'AgentStepDetails',
+    steering: 'CommandDetails',
+    answer_recorded: 'AnswersRecordedDetails',
+    client_rated: 'ClientRatingDetails',
+    run_completed: 'AgentStepDetails',
+    task_updated: 'TaskUpdateDetails',
+    evidence_uploaded: 'EvidenceUploadDetails',
+    risk_updated: 'RiskUpdateDetails',
+  });
+  const details = events.map((e) => e.details);
+  const moves = details.filter((d) => d.__typename === 'StatusChangeDetails');
+  expect(moves).toEqual([
+    expect.objectContaining({ statusFrom: 'draft', statusTo: 'running', trigger: 'start', reason: 'onboarding', command: null }),
+    expect.objectContaining({ statusFrom: 'running', statusTo: 'waiting_for_user', trigger: 'agent_asks', reason: null }),
+    expect.objectContaining({ statusFrom: 'waiting_for_user', statusTo: 'running', trigger: 'input', reason: null, command: expect.objectContaining({ type: 'input', payload: {}, artifactRefs: [] }) }),
+    expect.objectContaining({ statusFrom: 'running', statusTo: 'ready_for_review', trigger: 'agent_completes' }),
+    expect.objectContaining({ statusFrom: 'ready_for_review', statusTo: 'concluded', trigger: 'conclude', decision: 'approved', note: 'all clear' }),
+    expect.objectContaining({ statusFrom: 'concluded', statusTo: 'reopened', trigger: 'reopen', reason: 'new filing' }),
+  ]);
+  expect(details).toContainEqual({ __typename: 'CommandDetails', commandId: expect.stringMatching(/^cmd_/), type: 'steer', reason: null, payload: { source: 'analyst' }, artifactRefs: [{ kind: 'note', ref: 'n1' }] });
+  expect(details).toContainEqual({ __typename: 'TaskUpdateDetails', updatedTaskId: task.task_id, taskFrom: 'complete', taskTo: 'requires_review' });
+  expect(details).toContainEqual({ __typename: 'EvidenceUploadDetails', evidenceId: uploaded.body.result.evidence.evidence_id, taskId: task.task_id, size: bytes.length });
+  expect(details).toContainEqual({ __typename: 'RiskUpdateDetails', riskId: risk.risk_id, riskFrom: 'active', riskTo: 'accepted', note: 'licence verified' });
+  expect(details).toContainEqual({ __typename: 'JurisdictionCheckDetails', step: expect.any(String), tablePublishedOn: '2025-10-24', checked: [expect.objectContaining({ country: 'IR', list: 'call_for_action' })] });
+  expect(details).toContainEqual(expect.objectContaining({ __typename: 'ScreeningStepDetails', personId: null, matchCount: expect.any(Number), strongMatchCount: 0 }));
+  expect(details).toContainEqual(expect.objectContaining({ __typename: 'ClientRatingDetails', rating: 'high' }));
+  expect(details).toContainEqual(expect.objectContaining({ __typename: 'AgentTaskDetails', taskStatus: null }));
+  expect(details).toContainEqual(expect.objectContaining({ __typename: 'AgentTaskDetails', taskStatus: 'complete' }));
 }, 90_000);
 
 it('flags missing identity data of an individual (KYC workflow) as a medium data-quality risk', async () => {

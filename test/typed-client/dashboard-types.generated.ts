@@ -458,6 +458,65 @@ export type AssessmentStatus =
   /** The agent failed; stop polling (reopen to try again). */
   | 'failed';
 
+/** Status of a task. */
+export type TaskStatus =
+  /** Not started. */
+  | 'pending'
+  /** Being worked. */
+  | 'in_progress'
+  /** Done. */
+  | 'complete'
+  /** Done with gaps (for example a medium risk was raised). */
+  | 'incomplete'
+  /** Needs a reviewer (for example a high or critical risk was raised). */
+  | 'requires_review';
+
+/** Status of a risk. */
+export type RiskStatus =
+  /** Open. */
+  | 'active'
+  /** Mitigated. */
+  | 'resolved'
+  /** Not a real risk (for example a screening false positive). */
+  | 'false_positive'
+  /** Known and accepted by the reviewer. */
+  | 'accepted';
+
+/** Client risk rating band. */
+export type ClientRiskRatingValue =
+  /** Low risk. */
+  | 'low'
+  /** Medium risk. */
+  | 'medium'
+  /** High risk. */
+  | 'high'
+  /** The relationship must not proceed. */
+  | 'prohibited';
+
+/** Commands that act on the latest run. */
+export type AssessmentCommandType =
+  /** Answers the agent's open questions (waiting_for_user → running). */
+  | 'input'
+  /** Same as input. */
+  | 'user_input'
+  /** Adds guidance to the running agent (recorded in the trajectory). */
+  | 'steer'
+  /** Same as steer. */
+  | 'steering'
+  /** Continues an interrupted run. */
+  | 'resume'
+  /** Cancels the assessment. */
+  | 'cancel'
+  /** Pauses the run (→ interrupted). */
+  | 'stop';
+
+/** Reviewer decision that concludes an assessment. */
+export type ConclusionDecision =
+  /** The relationship may proceed. */
+  | 'approved'
+  /** The relationship must not proceed. */
+  | 'rejected';
+
 /** What produced an evidence record. */
 export type AssessmentEvidenceKind =
   /** A screening search of a subject or named person. */
@@ -468,6 +527,62 @@ export type AssessmentEvidenceKind =
   | 'jurisdiction_check'
   /** A file uploaded by a reviewer. */
   | 'upload';
+
+/** What a trajectory event records. */
+export type TrajectoryEventType =
+  /** The assessment changed status. */
+  | 'status_changed'
+  /** The agent started a task. */
+  | 'task_started'
+  /** The agent finished a task. */
+  | 'task_finished'
+  /** A reviewer updated a task. */
+  | 'task_updated'
+  /** A reviewer changed a risk's status. */
+  | 'risk_updated'
+  /** Registration or identity data was checked. */
+  | 'registration_checked'
+  /** A subject or person was screened. */
+  | 'screened'
+  /** Jurisdictions were checked. */
+  | 'jurisdictions_checked'
+  /** The client risk rating was computed. */
+  | 'client_rated'
+  /** The agent asked the user a question. */
+  | 'question_asked'
+  /** The agent had no questions to ask. */
+  | 'no_questions'
+  /** An answer was recorded. */
+  | 'answer_recorded'
+  /** A steering message was received. */
+  | 'steering'
+  /** A reviewer uploaded evidence. */
+  | 'evidence_uploaded'
+  /** The run completed its steps. */
+  | 'run_completed';
+
+/** What moved an assessment from one status to another (the state table in docs/risk-assessments.md). */
+export type AssessmentStatusTrigger =
+  /** A run was started (startRiskAssessment). */
+  | 'start'
+  /** The agent asked the analyst a question. */
+  | 'agent_asks'
+  /** An input command answered the agent's questions. */
+  | 'input'
+  /** A stop command paused the run. */
+  | 'stop'
+  /** A resume command continued the run. */
+  | 'resume'
+  /** A cancel command ended the assessment. */
+  | 'cancel'
+  /** The agent finished its work. */
+  | 'agent_completes'
+  /** The agent's run failed. */
+  | 'agent_fails'
+  /** A reviewer concluded the assessment. */
+  | 'conclude'
+  /** A reviewer reopened the assessment. */
+  | 'reopen';
 
 export type ProfileListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -554,6 +669,28 @@ export type AssessmentEvidenceQuery = { riskAssessment: { id: string, status: As
         | { __typename: 'UploadEvidence', fileName: string, contentType: string, size: number, sha256: string }
        }> } | null };
 
+export type AssessmentTrajectoryQueryVariables = Exact<{
+  id: string | number;
+  after?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type AssessmentTrajectoryQuery = { riskAssessment: { id: string, trajectory: { lastSequence: number, hasMore: boolean, events: Array<{ sequence: number, type: TrajectoryEventType, actor: string, details:
+          | { __typename: 'StatusChangeDetails', trigger: AssessmentStatusTrigger, reason: string | null, decision: ConclusionDecision | null, note: string | null, statusFrom: AssessmentStatus, statusTo: AssessmentStatus, failedStep: string | null, command: { commandId: string, type: AssessmentCommandType, reason: string | null, payload: Record<string, unknown>, artifactRefs: Array<Record<string, unknown>> } | null }
+          | { __typename: 'AgentTaskDetails', step: string, task: string, taskStatus: TaskStatus | null }
+          | { __typename: 'TaskUpdateDetails', updatedTaskId: string, taskFrom: TaskStatus, taskTo: TaskStatus }
+          | { __typename: 'RiskUpdateDetails', riskId: string, note: string | null, riskFrom: RiskStatus, riskTo: RiskStatus }
+          | { __typename: 'RegistrationCheckDetails', step: string, subjectId: string, problems: Array<string> }
+          | { __typename: 'ScreeningStepDetails', step: string, searchId: string, subjectId: string, personId: string | null, matchCount: number, strongMatchCount: number }
+          | { __typename: 'JurisdictionCheckDetails', step: string, tablePublishedOn: string, checked: Array<{ subjectId: string, country: string, list: string | null }> }
+          | { __typename: 'ClientRatingDetails', step: string, rating: ClientRiskRatingValue, score: number }
+          | { __typename: 'AnswersRecordedDetails', step: string, questionIds: Array<string> }
+          | { __typename: 'AgentStepDetails', step: string }
+          | { __typename: 'CommandDetails', commandId: string, type: AssessmentCommandType, reason: string | null, payload: Record<string, unknown>, artifactRefs: Array<Record<string, unknown>> }
+          | { __typename: 'EvidenceUploadDetails', evidenceId: string, taskId: string | null, size: number }
+         }> } } | null };
+
 
 export const ProfileListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profiles"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<ProfileListQuery, ProfileListQueryVariables>;
 export const ProfileDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"erasureClaimed"}},{"kind":"Field","name":{"kind":"Name","value":"profileCustomFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"valueLabel"}}]}},{"kind":"Field","name":{"kind":"Name","value":"profileGroupIds"}},{"kind":"Field","name":{"kind":"Name","value":"verificationSessions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reviewStatus"}},{"kind":"Field","name":{"kind":"Name","value":"flagCategories"}},{"kind":"Field","name":{"kind":"Name","value":"submittedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reviewedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"profileComments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"profileId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<ProfileDetailQuery, ProfileDetailQueryVariables>;
@@ -566,3 +703,4 @@ export const SessionDetailDocument = {"kind":"Document","definitions":[{"kind":"
 export const SessionResultsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessionResults"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificationSessionData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resultsAvailable"}},{"kind":"Field","name":{"kind":"Name","value":"assessedAt"}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"issuingCountry"}},{"kind":"Field","name":{"kind":"Name","value":"confidence"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ocrFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"mismatches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"profileValue"}},{"kind":"Field","name":{"kind":"Name","value":"documentValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"checks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"check"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"reasonCode"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}}]}}]} as unknown as DocumentNode<SessionResultsQuery, SessionResultsQueryVariables>;
 export const CreateWorkflowDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWorkflow"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateIdvWorkflowInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createIdvWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"preset"}},{"kind":"Field","name":{"kind":"Name","value":"revision"}},{"kind":"Field","name":{"kind":"Name","value":"flagSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stepId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWorkflowMutation, CreateWorkflowMutationVariables>;
 export const AssessmentEvidenceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssessmentEvidence"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"riskAssessment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"recommendedPollIntervalSeconds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"evidence"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evidenceId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScreeningSearchEvidence"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchId"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"personId"}},{"kind":"Field","name":{"kind":"Name","value":"matchCount"}},{"kind":"Field","name":{"kind":"Name","value":"matches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"matchId"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"listedName"}},{"kind":"Field","name":{"kind":"Name","value":"entityRef"}},{"kind":"Field","name":{"kind":"Name","value":"feeds"}},{"kind":"Field","name":{"kind":"Name","value":"programs"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RegistrationCheckEvidence"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"consistent"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"JurisdictionCheckEvidence"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publisher"}},{"kind":"Field","name":{"kind":"Name","value":"publishedOn"}},{"kind":"Field","name":{"kind":"Name","value":"checked"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"list"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UploadEvidence"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"size"}},{"kind":"Field","name":{"kind":"Name","value":"sha256"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AssessmentEvidenceQuery, AssessmentEvidenceQueryVariables>;
+export const AssessmentTrajectoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssessmentTrajectory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"riskAssessment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"trajectory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"afterSequence"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastSequence"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StatusChangeDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"statusFrom"},"name":{"kind":"Name","value":"from"}},{"kind":"Field","alias":{"kind":"Name","value":"statusTo"},"name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"trigger"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"decision"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","alias":{"kind":"Name","value":"failedStep"},"name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"command"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"commandId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"payload"}},{"kind":"Field","name":{"kind":"Name","value":"artifactRefs"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CommandDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"commandId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"payload"}},{"kind":"Field","name":{"kind":"Name","value":"artifactRefs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgentTaskDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"task"}},{"kind":"Field","alias":{"kind":"Name","value":"taskStatus"},"name":{"kind":"Name","value":"status"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TaskUpdateDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"updatedTaskId"},"name":{"kind":"Name","value":"taskId"}},{"kind":"Field","alias":{"kind":"Name","value":"taskFrom"},"name":{"kind":"Name","value":"from"}},{"kind":"Field","alias":{"kind":"Name","value":"taskTo"},"name":{"kind":"Name","value":"to"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RiskUpdateDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"riskId"}},{"kind":"Field","alias":{"kind":"Name","value":"riskFrom"},"name":{"kind":"Name","value":"from"}},{"kind":"Field","alias":{"kind":"Name","value":"riskTo"},"name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"note"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RegistrationCheckDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScreeningStepDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"searchId"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"personId"}},{"kind":"Field","name":{"kind":"Name","value":"matchCount"}},{"kind":"Field","name":{"kind":"Name","value":"strongMatchCount"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"JurisdictionCheckDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"tablePublishedOn"}},{"kind":"Field","name":{"kind":"Name","value":"checked"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"list"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ClientRatingDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AnswersRecordedDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"questionIds"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgentStepDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvidenceUploadDetails"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evidenceId"}},{"kind":"Field","name":{"kind":"Name","value":"taskId"}},{"kind":"Field","name":{"kind":"Name","value":"size"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AssessmentTrajectoryQuery, AssessmentTrajectoryQueryVariables>;

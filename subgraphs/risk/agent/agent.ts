@@ -7,8 +7,9 @@ import { ClientRiskRating, Severity } from '../catalog/scorecards';
 import { Workflow, TaskTemplate } from '../catalog/workflows';
 import { AssessmentRow } from '../data/assessment-store';
 import { QuestionRow, RiskRow, TaskRow } from '../data/work-store';
-import { EvidenceKind, RiskCategory, TaskStatus, TrajectoryEventType } from '../domain/states';
+import { EvidenceKind, RiskCategory, TaskStatus } from '../domain/states';
 import { EvidenceOf } from '../domain/evidence-details';
+import { AgentEventOf } from '../domain/trajectory-details';
 import { Subject } from '../services/subjects';
 import { ScreeningPort } from './screening-client';
 
@@ -51,7 +52,7 @@ export interface NewRisk {
 }
 
 export interface StepEffects {
-  events: { type: TrajectoryEventType; message: string; data?: Record<string, unknown> }[];
+  events: AgentEventOf[];
   evidence?: NewEvidence[];
   risks?: NewRisk[];
   task?: { templateKey: string; status?: TaskStatus; context?: Record<string, unknown> };

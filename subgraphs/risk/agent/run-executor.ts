@@ -15,6 +15,7 @@ import { claimRunLease, findRun, releaseRunLease, RunRow, updateRun } from '../d
 import { appendEvents, readAllEvents } from '../data/trajectory-store';
 import { findQuestions, findRisks, findTasks, updateTask, upsertEvidence, upsertQuestion, upsertRisk } from '../data/work-store';
 import { assertTaskMove } from '../domain/states';
+import { withStep } from '../domain/trajectory-details';
 import { RunWaker } from '../services/deps';
 import { changeStatus } from '../services/status-change';
 import { openSubjects } from '../services/subjects';
@@ -160,7 +161,7 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
         tx,
         assessment.id,
         run.id,
-        effects.events.map((event, index) => ({ stepKey: `${run.id}:${run.step}:${index}`, type: event.type, message: event.message, data: { step: step.key, ...event.data }, actor })),
+        effects.events.map((event, index) => ({ stepKey: `${run.id}:${run.step}:${index}`, message: event.message, ...withStep(event, step.key), actor })),
       );
       await updateRun(tx, run.id, { step: run.step + 1, stepFailures: 0, error: null });
       if (effects.outcome === 'wait') {

@@ -5,15 +5,14 @@ import { Prisma } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { takeSequences } from './assessment-store';
 import { DbClient, DbTx, Scope } from './scope';
-import { TrajectoryEventType } from '../domain/states';
+import { TrajectoryOf } from '../domain/trajectory-details';
 
-export interface NewTrajectoryEvent {
+/** One event to append: its type with the data stored for it (domain/trajectory-details.ts). */
+export type NewTrajectoryEvent = {
   stepKey: string;
-  type: TrajectoryEventType;
   message: string;
-  data?: Record<string, unknown>;
   actor: string;
-}
+} & TrajectoryOf;
 
 /** Appends events not yet written (by step key); returns how many were new. */
 export async function appendEvents(tx: DbTx, assessmentId: string, runId: string | null, events: NewTrajectoryEvent[]): Promise<number> {
@@ -32,7 +31,7 @@ export async function appendEvents(tx: DbTx, assessmentId: string, runId: string
       stepKey: event.stepKey,
       type: event.type,
       message: event.message,
-      data: (event.data ?? {}) as Prisma.InputJsonValue,
+      data: event.data as Prisma.InputJsonValue,
       actor: event.actor,
     })),
   });

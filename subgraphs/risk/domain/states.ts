@@ -33,6 +33,8 @@ export type TrajectoryEventType =
   | 'steering'
   | 'evidence_uploaded'
   | 'run_completed';
+/** Commands that act on the latest run (AssessmentCommandType). */
+export type CommandType = 'input' | 'user_input' | 'steer' | 'steering' | 'resume' | 'cancel' | 'stop';
 export type RunStatus = 'queued' | 'running' | 'waiting_for_user' | 'interrupted' | 'completed' | 'cancelled' | 'failed';
 
 /** Triggers of assessment moves: API operations and commands, and the agent's own moves. */

@@ -4,6 +4,7 @@ import { RiskContext } from '../context';
 import { AssessmentRow } from '../data/assessment-store';
 import { readTrajectory } from '../data/trajectory-store';
 import { AssessmentStatus, POLL_INTERVAL_SECONDS } from '../domain/states';
+import { trajectoryDetails } from '../domain/trajectory-details';
 import { RiskError } from '../errors';
 import { openSubjects } from '../services/subjects';
 import { confirmations, evidenceView, questionView, ratingCounts, ratingsOf, riskView, runView, taskStatusCounts, taskView } from './views';
@@ -18,8 +19,10 @@ async function latestRun(row: AssessmentRow, ctx: RiskContext) {
 }
 
 export const assessmentFields = {
-  // Details objects carry their member's name (domain/evidence-details.ts).
+  // Details objects carry their member's name (domain/evidence-details.ts, domain/trajectory-details.ts).
   AssessmentEvidenceDetails: { __resolveType: (details: { __typename: string }) => details.__typename },
+  TrajectoryEventDetails: { __resolveType: (details: { __typename: string }) => details.__typename },
+  TrajectoryEvent: { details: (event: { type: string; data: unknown }) => trajectoryDetails(event.type, event.data) },
   RiskAssessment: {
     __resolveReference: (ref: { id: string }, ctx: RiskContext) => {
       ctx.beta();

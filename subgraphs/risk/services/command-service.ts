@@ -9,13 +9,11 @@ import { DbTx, Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
 import { answerOpenQuestions } from '../data/work-store';
 import { RiskError } from '../errors';
-import { RunStatus } from '../domain/states';
+import { CommandType, RunStatus } from '../domain/states';
+import { CommandData } from '../domain/trajectory-details';
 import { RiskDeps } from './deps';
 import { getAssessment } from './assessment-service';
 import { changeStatus } from './status-change';
-
-export const COMMAND_TYPES = ['input', 'user_input', 'steer', 'steering', 'resume', 'cancel', 'stop'] as const;
-export type CommandType = (typeof COMMAND_TYPES)[number];
 
 export interface CommandInput {
   type: CommandType;
@@ -49,7 +47,7 @@ export async function sendCommand(deps: RiskDeps, principal: Principal, scope: S
       throw new RiskError('assessment_run_mismatch', `run_id ${input.runId} is not the latest run of this assessment (${assessment.latestRunId ?? 'none'})`, { field: 'run_id' });
     }
     const runId = assessment.latestRunId;
-    const base = { commandId, type: input.type, reason: input.reason ?? null, artifact_refs: input.artifactRefs ?? [], payload: input.payload ?? {} };
+    const base: CommandData = { commandId, type: input.type, reason: input.reason ?? null, artifact_refs: input.artifactRefs ?? [], payload: input.payload ?? {} };
     const change = (trigger: Parameters<typeof changeStatus>[3]['trigger'], message: string) =>
       changeStatus(tx, scope, assessment, { trigger, stepKey: `cmd:${commandId}`, actor: principal.actorId, runId, message, data: base });
     switch (input.type) {

@@ -6,6 +6,7 @@ import { AssessmentRow, updateAssessment } from '../data/assessment-store';
 import { DbTx, Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
 import { assessmentMove, AssessmentStatus, AssessmentTrigger } from '../domain/states';
+import { StatusChangeExtra } from '../domain/trajectory-details';
 
 export interface StatusChange {
   trigger: AssessmentTrigger;
@@ -13,7 +14,7 @@ export interface StatusChange {
   actor: string;
   runId: string | null;
   message: string;
-  data?: Record<string, unknown>;
+  data?: StatusChangeExtra;
   extra?: Prisma.RiskAssessmentUncheckedUpdateManyInput;
 }
 
@@ -21,7 +22,7 @@ export async function changeStatus(tx: DbTx, scope: Scope, assessment: Assessmen
   const to = assessmentMove(assessment.status, change.trigger);
   await updateAssessment(tx, scope, assessment.id, { status: to, ...change.extra });
   await appendEvents(tx, assessment.id, change.runId, [
-    { stepKey: change.stepKey, type: 'status_changed', message: change.message, actor: change.actor, data: { from: assessment.status, to, trigger: change.trigger, ...change.data } },
+    { stepKey: change.stepKey, type: 'status_changed', message: change.message, actor: change.actor, data: { from: assessment.status as AssessmentStatus, to, trigger: change.trigger, ...change.data } },
   ]);
   await recordEvent(tx as never, {
     ...scope,

@@ -43,7 +43,7 @@ export async function patchTask(deps: RiskDeps, principal: Principal, scope: Sco
     }
     const updated = await updateTask(tx, task.id, data);
     await appendEvents(tx, assessmentId, assessment.latestRunId, [
-      { stepKey: `task:${newId('c', 12)}`, type: 'task_updated', message: `Task "${task.title}" updated${input.status ? `: ${task.status} → ${input.status}` : ''}`, actor: principal.actorId, data: { task_id: task.id, from: task.status, to: updated.status } },
+      { stepKey: `task:${newId('c', 12)}`, type: 'task_updated', message: `Task "${task.title}" updated${input.status ? `: ${task.status} → ${input.status}` : ''}`, actor: principal.actorId, data: { task_id: task.id, from: task.status as TaskStatus, to: updated.status as TaskStatus } },
     ]);
     return updated;
   });
@@ -59,7 +59,7 @@ export async function patchRisk(deps: RiskDeps, principal: Principal, scope: Sco
     assertRiskMove(risk.status, input.status);
     const updated = await updateRisk(tx, risk.id, { status: input.status, note: input.note ?? risk.note });
     await appendEvents(tx, assessmentId, assessment.latestRunId, [
-      { stepKey: `risk:${newId('c', 12)}`, type: 'risk_updated', message: `Risk "${risk.title}": ${risk.status} → ${input.status}`, actor: principal.actorId, data: { risk_id: risk.id, from: risk.status, to: input.status, note: input.note ?? null } },
+      { stepKey: `risk:${newId('c', 12)}`, type: 'risk_updated', message: `Risk "${risk.title}": ${risk.status} → ${input.status}`, actor: principal.actorId, data: { risk_id: risk.id, from: risk.status as RiskStatus, to: input.status, note: input.note ?? null } },
     ]);
     return updated;
   });
