@@ -2,13 +2,13 @@
 // exactly what the same index answers in the serving thread, mirrors the holder's state, keeps a
 // snapshot's searches on that snapshot across a swap (until its grace period ends), and survives
 // the loss of its thread: searches answer 503 screening_index_unavailable, then a new thread
-// rebuilds the index.
+// rebuilds the index, later each time the thread is lost again soon after its start.
 import { createDb, Db } from '../../platform/db/prisma';
 import { logger } from '../../platform/logging/logger';
 import { createIsolatedDatabase } from '../helpers/test-platform';
 import { runImport } from '../../subgraphs/screening/services/import-service';
 import { ScreeningIndexHolder } from '../../subgraphs/screening/services/index-holder';
-import { ThreadedIndexHolder } from '../../subgraphs/screening/services/index-thread/threaded-index-holder';
+import { restartDelayMs, ThreadedIndexHolder } from '../../subgraphs/screening/services/index-thread/threaded-index-holder';
 import { searchSnapshot, servingSnapshot, normalizeQuery } from '../../subgraphs/screening/services/search-service';
 import { indexThreadEnabled } from '../../subgraphs/screening/services/shared-index-holder';
 import { BIS_DPL, UN_XML } from './screening-helpers';
@@ -100,6 +100,28 @@ test('losing the thread: searches answer 503 screening_index_unavailable, then a
   await holder.whenReady(60_000);
   expect(holder.ready).toBe(true);
   expect(await searchSnapshot(holder.current()!, search('Kim Jong Un'))).toEqual(await searchSnapshot(inThread.current()!, search('Kim Jong Un')));
+});
+
+test('a thread lost again soon after its restart waits longer each time (1 s, then 2 s): no tight crash loop', async () => {
+  const watched = logger.child({ test: 'index-thread-backoff' });
+  const errors = jest.spyOn(watched, 'error');
+  const holder = new ThreadedIndexHolder({ databaseUrl: url, log: watched, pollMs: 600_000 });
+  holders.push(holder);
+  holder.start();
+  const lose = async () => {
+    await holder.whenReady(60_000);
+    await (holder as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await until(() => !holder.ready);
+  };
+  await lose();
+  await lose();
+  await holder.whenReady(60_000);
+  const restarts = errors.mock.calls.filter(([, message]) => message === 'screening index thread stopped; starting a new one').map(([fields]) => fields);
+  expect(restarts).toEqual([expect.objectContaining({ delayMs: 1_000, losses: 1 }), expect.objectContaining({ delayMs: 2_000, losses: 2 })]);
+});
+
+test('restart delays double from 1 s up to a minute', () => {
+  expect([1, 2, 3, 4, 6, 7, 20].map(restartDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 32_000, 60_000, 60_000]);
 });
 
 test('an empty database: ready (admins can import) yet searches answer 503 with the reason', async () => {

@@ -14,7 +14,16 @@ import type { IndexThreadMessage, IndexThreadRequest, IndexThreadSettings, Snaps
 const ENTRY = path.join(__dirname, 'index-thread.entry.js');
 /** A superseded snapshot answers the searches pinned to it for this long after a swap. */
 const RETAIN_MS = 60_000;
+/** A new thread after the first loss; each loss before the thread has run STABLE_MS doubles it (a
+ * thread that dies while it loads, e.g. out of memory, must not restart in a tight loop). */
 const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 60_000;
+const STABLE_MS = 5 * 60_000;
+
+/** The wait before the next thread, after `losses` losses in a row (1 s, 2 s, 4 s ... at most 60 s). */
+export function restartDelayMs(losses: number): number {
+  return Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** Math.max(0, losses - 1));
+}
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 /** Each kind of request without its id (the id is assigned when sent). */
@@ -37,6 +46,9 @@ export class ThreadedIndexHolder implements IndexHolder {
   private readyWaiters = new ReadyWaiters();
   private closed = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Threads lost in a row, each before it had run STABLE_MS. */
+  private losses = 0;
+  private startedAt = 0;
 
   constructor(private readonly options: IndexHolderOptions & { retainMs?: number }) {}
 
@@ -49,6 +61,7 @@ export class ThreadedIndexHolder implements IndexHolder {
       retainMs: this.options.retainMs ?? RETAIN_MS,
     };
     const worker = new Worker(ENTRY, { workerData: settings });
+    this.startedAt = Date.now();
     // The servers keep a process alive, not its index thread.
     worker.unref();
     worker.on('message', (message: IndexThreadMessage) => this.receive(message));
@@ -162,8 +175,10 @@ export class ThreadedIndexHolder implements IndexHolder {
     for (const pending of this.pending.values()) pending.reject(restarting());
     this.pending.clear();
     if (this.closed) return;
-    this.options.log.error({ code }, 'screening index thread stopped; starting a new one');
-    this.restartTimer = setTimeout(() => this.start(), RESTART_DELAY_MS);
+    this.losses = Date.now() - this.startedAt >= STABLE_MS ? 1 : this.losses + 1;
+    const delayMs = restartDelayMs(this.losses);
+    this.options.log.error({ code, delayMs, losses: this.losses }, 'screening index thread stopped; starting a new one');
+    this.restartTimer = setTimeout(() => this.start(), delayMs);
     this.restartTimer.unref();
   }
 }
