@@ -46,7 +46,7 @@ function withReleasingTransactions(adapter: DriverAdapter): DriverAdapter {
  * statement that ends it fails (Prisma then calls neither). A connection whose ending statement
  * failed is closed, not pooled: the server's goodbye can arrive before the socket's end, so the
  * pool could still take it for a live one and hand it to the next query. */
-export function releasingOnFailedEnd(transaction: DriverTransaction): DriverTransaction {
+function releasingOnFailedEnd(transaction: DriverTransaction): DriverTransaction {
   let released = false;
   const releaseOnce = async (release: () => unknown) => {
     if (released) return;

@@ -83,6 +83,9 @@ export const toRating = (r: any) => ({
   computed_at: r.computedAt,
 });
 
+/** Checked jurisdictions on the wire (JurisdictionCheckEntry in snake_case): evidence and trajectory. */
+const toCheckedData = (checked: any[]) => checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
+
 function toEvidenceData(d: any): Record<string, unknown> {
   switch (d.__typename) {
     case 'ScreeningSearchEvidence':
@@ -96,7 +99,7 @@ function toEvidenceData(d: any): Record<string, unknown> {
     case 'RegistrationCheckEvidence':
       return { subject_id: d.subjectId, consistent: d.consistent, problems: d.problems };
     case 'JurisdictionCheckEvidence':
-      return { publisher: d.publisher, published_on: d.publishedOn, checked: d.checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list })) };
+      return { publisher: d.publisher, published_on: d.publishedOn, checked: toCheckedData(d.checked) };
     default:
       return {};
   }
@@ -152,7 +155,7 @@ function toTrajectoryData(type: string, d: any): Record<string, unknown> {
     case 'ScreeningStepDetails':
       return { step: d.step, search_id: d.searchId, subject_id: d.subjectId, person_id: d.personId, matches: d.matchCount, strong: d.strongMatchCount };
     case 'JurisdictionCheckDetails':
-      return { step: d.step, table_published_on: d.tablePublishedOn, checked: d.checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list })) };
+      return { step: d.step, table_published_on: d.tablePublishedOn, checked: toCheckedData(d.checked) };
     case 'ClientRatingDetails':
       return { step: d.step, rating: d.rating, score: d.score };
     case 'AnswersRecordedDetails':

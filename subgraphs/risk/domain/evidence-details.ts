@@ -44,6 +44,12 @@ export interface EvidenceFileFields {
   sha256: string | null;
 }
 
+/** Checked jurisdictions as GraphQL serves them (JurisdictionCheckEntry), from the stored entries of a
+ * jurisdiction check's evidence or trajectory event. */
+export function jurisdictionCheckEntries(checked: JurisdictionCheckData['checked'] | undefined) {
+  return (checked ?? []).map((c) => ({ subjectId: c.subject_id, country: c.country, list: c.list ?? null }));
+}
+
 /** The GraphQL details object of one stored evidence record (with its union member's name). */
 export function evidenceDetails(kind: string, data: unknown, file: EvidenceFileFields) {
   switch (kind as EvidenceKind) {
@@ -68,7 +74,7 @@ export function evidenceDetails(kind: string, data: unknown, file: EvidenceFileF
         __typename: 'JurisdictionCheckEvidence' as const,
         publisher: d.publisher,
         publishedOn: d.published_on,
-        checked: (d.checked ?? []).map((c) => ({ subjectId: c.subject_id, country: c.country, list: c.list ?? null })),
+        checked: jurisdictionCheckEntries(d.checked),
       };
     }
     case 'upload':

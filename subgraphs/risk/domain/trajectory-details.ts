@@ -3,7 +3,7 @@
 // write the stored shapes through these types, so a field the schema promises cannot go missing
 // without a compile error.
 import type { Rating } from '../catalog/scorecards';
-import type { JurisdictionCheckData } from './evidence-details';
+import { jurisdictionCheckEntries, type JurisdictionCheckData } from './evidence-details';
 import type { AssessmentStatus, AssessmentTrigger, CommandType, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
 
 /** A command as its trajectory event keeps it (steering, and the status moves commands cause).
@@ -119,7 +119,7 @@ export function trajectoryDetails(type: string, data: unknown) {
         __typename: 'JurisdictionCheckDetails' as const,
         step,
         tablePublishedOn: d.table_published_on,
-        checked: (d.checked ?? []).map((c) => ({ subjectId: c.subject_id, country: c.country, list: c.list ?? null })),
+        checked: jurisdictionCheckEntries(d.checked),
       };
     }
     case 'client_rated': {
