@@ -1,4 +1,4 @@
-// The supergraph is composed from the subgraphs' own schema.graphql files with
+// The supergraph is composed from the subgraphs' own SDL (each one's schema/ folder, readSchema) with
 // @apollo/composition: no introspection at start, and a composition error is a build/test failure.
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
@@ -8,7 +8,7 @@ import { SubgraphName, readSchema } from '../platform/subgraph/subgraph-server';
 export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk'];
 
 export function subgraphSchemaPath(name: SubgraphName): string {
-  return path.resolve(__dirname, '..', 'subgraphs', name, 'schema.graphql');
+  return path.resolve(__dirname, '..', 'subgraphs', name, 'schema');
 }
 
 function compose(urls: Record<SubgraphName, string>) {

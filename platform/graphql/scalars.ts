@@ -1,4 +1,4 @@
-// The custom scalars every subgraph may declare, from graphql-scalars. A subgraph's schema.graphql
+// The custom scalars every subgraph may declare, from graphql-scalars. A subgraph's SDL
 // declares the ones it uses (`scalar DateTime`); subgraph-server.ts adds their resolvers, so no
 // subgraph wires them by hand and every subgraph serializes them the same way.
 import { GraphQLScalarType } from 'graphql';

@@ -1,6 +1,7 @@
-// Runs one subgraph: its schema.graphql and resolvers behind Apollo Server, reachable only with a
+// Runs one subgraph: its SDL (the schema/ folder) and resolvers behind Apollo Server, reachable only with a
 // principal header signed by the gateway (or by a sibling service acting for a caller).
 import fs from 'node:fs';
+import path from 'node:path';
 import express from 'express';
 import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
@@ -37,7 +38,7 @@ export interface SubgraphDependencies {
 
 export interface SubgraphDefinition<Context extends RequestContext = RequestContext> {
   name: SubgraphName;
-  /** Path of the subgraph's schema.graphql. */
+  /** The subgraph's schema folder (`subgraphs/<name>/schema`), read by readSchema. */
   schemaPath: string;
   resolvers: GraphQLResolverMap<Context>;
   /** Builds the per-request context (services, DataLoaders) from the verified principal. */
@@ -72,8 +73,18 @@ export interface RunningSubgraph extends RunningServer {
   execute: LocalSubgraphExecutor;
 }
 
+/**
+ * A subgraph's SDL: the `.graphql` files of its schema folder, one per feature, concatenated in
+ * file-name order (a two-digit prefix fixes it: `01-common.graphql` first, with the federation
+ * `@link` and the root types the feature files extend). The order is part of the schema: the
+ * composed supergraph lists a root type's fields in the order the extensions bring them, and the
+ * resolver types are generated in file order. Every reader of a subgraph's SDL (the server, the
+ * supergraph composition, codegen, tests) goes through here.
+ */
 export function readSchema(schemaPath: string): string {
-  return fs.readFileSync(schemaPath, 'utf8');
+  const files = fs.readdirSync(schemaPath).filter((name) => name.endsWith('.graphql')).sort();
+  if (!files.length) throw new Error(`no .graphql file in ${schemaPath}`);
+  return files.map((name) => fs.readFileSync(path.join(schemaPath, name), 'utf8')).join('\n');
 }
 
 export async function startSubgraph<Context extends RequestContext>(

@@ -15,7 +15,7 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
   const blobs = blobStoreFromEnv();
   return {
     name: 'idv',
-    schemaPath: path.join(__dirname, 'schema.graphql'),
+    schemaPath: path.join(__dirname, 'schema'),
     resolvers: {
       ...mergeResolverMaps(
         // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.

@@ -12,7 +12,7 @@ export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition
   const gateways = subgraphOnboardingGateways(deps.config);
   return {
     name: 'profiles',
-    schemaPath: path.join(__dirname, 'schema.graphql'),
+    schemaPath: path.join(__dirname, 'schema'),
     resolvers: resolvers as never,
     createContext: (base) => createProfilesContext(deps.db, definitions, base, gateways),
   };

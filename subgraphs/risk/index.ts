@@ -9,7 +9,7 @@ export function riskSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Ris
   const risk = riskDeps(deps.db, deps.config, waker);
   return {
     name: 'risk',
-    schemaPath: path.join(__dirname, 'schema.graphql'),
+    schemaPath: path.join(__dirname, 'schema'),
     resolvers: riskResolvers as never,
     createContext: (base) => createRiskContext(risk, base),
     close: () => waker.close(),

@@ -40,7 +40,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   };
   return {
     name: 'screening',
-    schemaPath: path.join(__dirname, 'schema.graphql'),
+    schemaPath: path.join(__dirname, 'schema'),
     resolvers: {
       ...screeningResolvers,
       Query: { ...screeningResolvers.Query, ...nameCompareResolvers.Query, ...monitoringResolvers.Query },

@@ -2,13 +2,13 @@
 // takes ScreeningFeed as an input: the risk subgraph declares it again (its evidence lists the feeds
 // of matches) and so does profiles (an onboarding run's feeds). This says so plainly when one side
 // changes alone, instead of a composition error at start-up.
-import fs from 'node:fs';
-import path from 'node:path';
 import { GraphQLEnumType, parse } from 'graphql';
 import { buildSubgraphSchema } from '@apollo/subgraph';
+import { subgraphSchemaPath } from '../../gateway/supergraph';
+import { readSchema, SubgraphName } from '../../platform/subgraph/subgraph-server';
 
 function feedEnum(subgraph: string): { description: string | null | undefined; values: [string, string | null | undefined][] } {
-  const sdl = fs.readFileSync(path.resolve(__dirname, `../../subgraphs/${subgraph}/schema.graphql`), 'utf8');
+  const sdl = readSchema(subgraphSchemaPath(subgraph as SubgraphName));
   const schema = buildSubgraphSchema(parse(sdl));
   const type = schema.getType('ScreeningFeed') as GraphQLEnumType;
   return { description: type.description, values: type.getValues().map((value) => [value.name, value.description]) };

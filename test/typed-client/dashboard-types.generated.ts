@@ -23,29 +23,6 @@ export type IdvThemeStatus =
   /** Retired; never applied (refused on create and replace). */
   | 'archived';
 
-/** How a liveness step captures the selfie. */
-export type LivenessMode =
-  /** One frame, no challenge. */
-  | 'passive'
-  /** Three frames with a challenge. */
-  | 'active';
-
-/** A format a document step accepts. */
-export type IdvDocumentFormat =
-  /** PDF. */
-  | 'pdf'
-  /** JPEG image. */
-  | 'jpeg'
-  /** PNG image. */
-  | 'png';
-
-/** Whether a flagged code sends a session to review. */
-export type IdvFlagAction =
-  /** The code sends the session to a reviewer. */
-  | 'review'
-  /** The code is ignored. */
-  | 'ignore';
-
 /** Where a session's theme came from. */
 export type IdvThemeSource =
   /** The scope's default theme (copied at create). */
@@ -89,6 +66,126 @@ export type IdvCustomerCredential =
   | 'capture'
   /** An emailed or direct-link invite. */
   | 'invite';
+
+/** Identity document override of a session. */
+export type IdvIdCaptureOverrideInput = {
+  /** 1 to 16 unique id types, a subset of the copied id_capture step's types. */
+  acceptedIdTypes: Array<string>;
+  /** Allowed only when acceptedIdTypes holds exactly this one value. */
+  preselectedIdType?: string | null | undefined;
+};
+
+/** What happens after submit, for this session. */
+export type IdvCompletionOverrideInput = {
+  /** close_tab (returnUrl optional fallback) or return_link (returnUrl required). */
+  action: CaptureCompletionAction;
+  /** HTTPS (or local loopback) URL inside the application's entitlement; no userinfo, query or fragment; at most 2048 characters. */
+  returnUrl?: string | null | undefined;
+};
+
+/** Per-session overrides (entitled applications only: idv_session_overrides_forbidden otherwise). */
+export type IdvSessionOverridesInput = {
+  /** Must be 1. */
+  version: number;
+  /** Identity document override (this or completion is required). */
+  idCapture?: IdvIdCaptureOverrideInput | null | undefined;
+  /** Completion override (this or idCapture is required). */
+  completion?: IdvCompletionOverrideInput | null | undefined;
+};
+
+/** A new verification session (CreateSessionRequest); workflow, steps and workflowId are mutually exclusive. */
+export type CreateVerificationSessionInput = {
+  /** The profile to verify (1 to 128 characters, ^[A-Za-z0-9._:-]+$): idv_profile_id_required when missing. */
+  profileId?: string | number | null | undefined;
+  /** Encrypted at rest; never echoed. */
+  subjectReference?: string | null | undefined;
+  /** Retention policy id. */
+  retentionPolicyId?: string | null | undefined;
+  /** A preset flow (default: the scope default workflow, else liveness_and_id). */
+  workflow?: IdvWorkflowPreset | null | undefined;
+  /** Custom steps (1 to 10, in flow order). */
+  steps?: Array<IdvFlowStepInput> | null | undefined;
+  /** A workflow of the scope (idvw_...), which must be active. */
+  workflowId?: string | number | null | undefined;
+  /** Idempotency key (1 to 160 characters, ^[A-Za-z0-9._:-]+$), unique in the scope. */
+  idempotencyKey?: string | null | undefined;
+  /** Per-session overrides. */
+  sessionOverrides?: IdvSessionOverridesInput | null | undefined;
+};
+
+/** Flow status of a session (the States table of the IDV interface). */
+export type IdvFlowStatus =
+  /** Waiting for the customer's captures. */
+  | 'collecting_artifacts'
+  /** Submitted; waiting to be queued. */
+  | 'ready_for_assessment'
+  /** Queued for assessment. */
+  | 'queued'
+  /** Being assessed (cannot be canceled). */
+  | 'assessing'
+  /** Assessment finished. */
+  | 'assessed'
+  /** Assessment failed. */
+  | 'failed'
+  /** Canceled (irreversible). */
+  | 'canceled';
+
+/** Review status of a session. */
+export type IdvReviewStatus =
+  /** Created; the customer has not finished. */
+  | 'request_sent'
+  /** Waiting for the assessment. */
+  | 'pending'
+  /** Passed without a human review. */
+  | 'automatic_pass'
+  /** Waiting for a reviewer. */
+  | 'requires_review'
+  /** Escalated by a reviewer (stays open). */
+  | 'escalation'
+  /** Accepted by a reviewer (final). */
+  | 'accepted'
+  /** Rejected by a reviewer (final). */
+  | 'rejected';
+
+/** Why a session was flagged for review. */
+export type IdvFlagCategory =
+  /** Identity (liveness, face match) findings. */
+  | 'idv'
+  /** Document findings. */
+  | 'document'
+  /** Questionnaire findings. */
+  | 'questionnaire';
+
+/** A human review decision. */
+export type ReviewVerificationSessionInput = {
+  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
+  status: IdvReviewStatus;
+  /** Reviewer's note (at most 5000 characters), kept in the review history. */
+  note?: string | null | undefined;
+};
+
+/** How a liveness step captures the selfie. */
+export type LivenessMode =
+  /** One frame, no challenge. */
+  | 'passive'
+  /** Three frames with a challenge. */
+  | 'active';
+
+/** A format a document step accepts. */
+export type IdvDocumentFormat =
+  /** PDF. */
+  | 'pdf'
+  /** JPEG image. */
+  | 'jpeg'
+  /** PNG image. */
+  | 'png';
+
+/** Whether a flagged code sends a session to review. */
+export type IdvFlagAction =
+  /** The code sends the session to a reviewer. */
+  | 'review'
+  /** The code is ignored. */
+  | 'ignore';
 
 /** A custom identity document type of an id_capture step. */
 export type IdvCustomIdTypeInput = {
@@ -154,52 +251,6 @@ export type IdvFlowStepInput = {
   config?: IdvStepConfigInput | null | undefined;
 };
 
-/** Identity document override of a session. */
-export type IdvIdCaptureOverrideInput = {
-  /** 1 to 16 unique id types, a subset of the copied id_capture step's types. */
-  acceptedIdTypes: Array<string>;
-  /** Allowed only when acceptedIdTypes holds exactly this one value. */
-  preselectedIdType?: string | null | undefined;
-};
-
-/** What happens after submit, for this session. */
-export type IdvCompletionOverrideInput = {
-  /** close_tab (returnUrl optional fallback) or return_link (returnUrl required). */
-  action: CaptureCompletionAction;
-  /** HTTPS (or local loopback) URL inside the application's entitlement; no userinfo, query or fragment; at most 2048 characters. */
-  returnUrl?: string | null | undefined;
-};
-
-/** Per-session overrides (entitled applications only: idv_session_overrides_forbidden otherwise). */
-export type IdvSessionOverridesInput = {
-  /** Must be 1. */
-  version: number;
-  /** Identity document override (this or completion is required). */
-  idCapture?: IdvIdCaptureOverrideInput | null | undefined;
-  /** Completion override (this or idCapture is required). */
-  completion?: IdvCompletionOverrideInput | null | undefined;
-};
-
-/** A new verification session (CreateSessionRequest); workflow, steps and workflowId are mutually exclusive. */
-export type CreateVerificationSessionInput = {
-  /** The profile to verify (1 to 128 characters, ^[A-Za-z0-9._:-]+$): idv_profile_id_required when missing. */
-  profileId?: string | number | null | undefined;
-  /** Encrypted at rest; never echoed. */
-  subjectReference?: string | null | undefined;
-  /** Retention policy id. */
-  retentionPolicyId?: string | null | undefined;
-  /** A preset flow (default: the scope default workflow, else liveness_and_id). */
-  workflow?: IdvWorkflowPreset | null | undefined;
-  /** Custom steps (1 to 10, in flow order). */
-  steps?: Array<IdvFlowStepInput> | null | undefined;
-  /** A workflow of the scope (idvw_...), which must be active. */
-  workflowId?: string | number | null | undefined;
-  /** Idempotency key (1 to 160 characters, ^[A-Za-z0-9._:-]+$), unique in the scope. */
-  idempotencyKey?: string | null | undefined;
-  /** Per-session overrides. */
-  sessionOverrides?: IdvSessionOverridesInput | null | undefined;
-};
-
 /** A flag code's review setting. */
 export type IdvFlagSettingInput = {
   /** Flag code (^[a-z0-9_-]{1,64}$). */
@@ -230,49 +281,6 @@ export type CreateIdvWorkflowInput = {
   status?: IdvWorkflowStatus | null | undefined;
 };
 
-/** Flow status of a session (the States table of the IDV interface). */
-export type IdvFlowStatus =
-  /** Waiting for the customer's captures. */
-  | 'collecting_artifacts'
-  /** Submitted; waiting to be queued. */
-  | 'ready_for_assessment'
-  /** Queued for assessment. */
-  | 'queued'
-  /** Being assessed (cannot be canceled). */
-  | 'assessing'
-  /** Assessment finished. */
-  | 'assessed'
-  /** Assessment failed. */
-  | 'failed'
-  /** Canceled (irreversible). */
-  | 'canceled';
-
-/** Review status of a session. */
-export type IdvReviewStatus =
-  /** Created; the customer has not finished. */
-  | 'request_sent'
-  /** Waiting for the assessment. */
-  | 'pending'
-  /** Passed without a human review. */
-  | 'automatic_pass'
-  /** Waiting for a reviewer. */
-  | 'requires_review'
-  /** Escalated by a reviewer (stays open). */
-  | 'escalation'
-  /** Accepted by a reviewer (final). */
-  | 'accepted'
-  /** Rejected by a reviewer (final). */
-  | 'rejected';
-
-/** Why a session was flagged for review. */
-export type IdvFlagCategory =
-  /** Identity (liveness, face match) findings. */
-  | 'idv'
-  /** Document findings. */
-  | 'document'
-  /** Questionnaire findings. */
-  | 'questionnaire';
-
 /** Life cycle of a workflow. */
 export type IdvWorkflowStatus =
   /** Editable; sessions cannot start from it. */
@@ -281,14 +289,6 @@ export type IdvWorkflowStatus =
   | 'active'
   /** Retired. */
   | 'archived';
-
-/** A human review decision. */
-export type ReviewVerificationSessionInput = {
-  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
-  status: IdvReviewStatus;
-  /** Reviewer's note (at most 5000 characters), kept in the review history. */
-  note?: string | null | undefined;
-};
 
 /** Kinds of artifacts a customer captures. */
 export type CaptureArtifactKind =
@@ -368,6 +368,27 @@ export type ProfileStatus =
   /** The profile's IDV session awaits human review (requires_review, escalation, or a failed assessment). */
   | 'in_review';
 
+/** A new profile. */
+export type CreateProfileInput = {
+  /** Name of the person or organisation (1-500 characters). */
+  name: string;
+  /** What the profile describes (open text; individual for persons). */
+  kind: string;
+  /** Contact e-mail. */
+  email?: string | null | undefined;
+  /** Custom field values keyed by definition key (each key at most once). */
+  profileCustomFields?: Array<ProfileCustomFieldValueInput> | null | undefined;
+  /** Profile groups to assign. */
+  profileGroupIds?: Array<string | number> | null | undefined;
+};
+
+/** What a comment is about. */
+export type ProfileCommentKind =
+  /** The profile itself. */
+  | 'profile'
+  /** One screening match of the profile (matchId names it). */
+  | 'match';
+
 /** Value types of custom fields (the type matrix of the profiles interface). */
 export type ProfileCustomFieldType =
   /** A string of up to 4,000 characters. */
@@ -383,33 +404,12 @@ export type ProfileCustomFieldType =
   /** A JSON object or array of up to 16 KB (free-form). */
   | 'json';
 
-/** What a comment is about. */
-export type ProfileCommentKind =
-  /** The profile itself. */
-  | 'profile'
-  /** One screening match of the profile (matchId names it). */
-  | 'match';
-
 /** One custom field value to write; `value: null` clears the key. */
 export type ProfileCustomFieldValueInput = {
   /** The definition key. */
   key: string;
   /** The value as exact JSON text ("text", 42, "2024-02-29", true, {"a": 1}); null clears the stored value. */
   value?: string | null | undefined;
-};
-
-/** A new profile. */
-export type CreateProfileInput = {
-  /** Name of the person or organisation (1-500 characters). */
-  name: string;
-  /** What the profile describes (open text; individual for persons). */
-  kind: string;
-  /** Contact e-mail. */
-  email?: string | null | undefined;
-  /** Custom field values keyed by definition key (each key at most once). */
-  profileCustomFields?: Array<ProfileCustomFieldValueInput> | null | undefined;
-  /** Profile groups to assign. */
-  profileGroupIds?: Array<string | number> | null | undefined;
 };
 
 /** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
@@ -458,30 +458,6 @@ export type AssessmentStatus =
   /** The agent failed; stop polling (reopen to try again). */
   | 'failed';
 
-/** Status of a task. */
-export type TaskStatus =
-  /** Not started. */
-  | 'pending'
-  /** Being worked. */
-  | 'in_progress'
-  /** Done. */
-  | 'complete'
-  /** Done with gaps (for example a medium risk was raised). */
-  | 'incomplete'
-  /** Needs a reviewer (for example a high or critical risk was raised). */
-  | 'requires_review';
-
-/** Status of a risk. */
-export type RiskStatus =
-  /** Open. */
-  | 'active'
-  /** Mitigated. */
-  | 'resolved'
-  /** Not a real risk (for example a screening false positive). */
-  | 'false_positive'
-  /** Known and accepted by the reviewer. */
-  | 'accepted';
-
 /** Client risk rating band. */
 export type ClientRiskRatingValue =
   /** Low risk. */
@@ -509,24 +485,6 @@ export type AssessmentCommandType =
   | 'cancel'
   /** Pauses the run (→ interrupted). */
   | 'stop';
-
-/** Reviewer decision that concludes an assessment. */
-export type ConclusionDecision =
-  /** The relationship may proceed. */
-  | 'approved'
-  /** The relationship must not proceed. */
-  | 'rejected';
-
-/** What produced an evidence record. */
-export type AssessmentEvidenceKind =
-  /** A screening search of a subject or named person. */
-  | 'screening_search'
-  /** A check of registration or identity data. */
-  | 'registration_check'
-  /** A check of jurisdictions against the FATF lists. */
-  | 'jurisdiction_check'
-  /** A file uploaded by a reviewer. */
-  | 'upload';
 
 /** What a trajectory event records. */
 export type TrajectoryEventType =
@@ -583,6 +541,48 @@ export type AssessmentStatusTrigger =
   | 'conclude'
   /** A reviewer reopened the assessment. */
   | 'reopen';
+
+/** Status of a task. */
+export type TaskStatus =
+  /** Not started. */
+  | 'pending'
+  /** Being worked. */
+  | 'in_progress'
+  /** Done. */
+  | 'complete'
+  /** Done with gaps (for example a medium risk was raised). */
+  | 'incomplete'
+  /** Needs a reviewer (for example a high or critical risk was raised). */
+  | 'requires_review';
+
+/** Status of a risk. */
+export type RiskStatus =
+  /** Open. */
+  | 'active'
+  /** Mitigated. */
+  | 'resolved'
+  /** Not a real risk (for example a screening false positive). */
+  | 'false_positive'
+  /** Known and accepted by the reviewer. */
+  | 'accepted';
+
+/** Reviewer decision that concludes an assessment. */
+export type ConclusionDecision =
+  /** The relationship may proceed. */
+  | 'approved'
+  /** The relationship must not proceed. */
+  | 'rejected';
+
+/** What produced an evidence record. */
+export type AssessmentEvidenceKind =
+  /** A screening search of a subject or named person. */
+  | 'screening_search'
+  /** A check of registration or identity data. */
+  | 'registration_check'
+  /** A check of jurisdictions against the FATF lists. */
+  | 'jurisdiction_check'
+  /** A file uploaded by a reviewer. */
+  | 'upload';
 
 export type ProfileListQueryVariables = Exact<{
   first?: number | null | undefined;

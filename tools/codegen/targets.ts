@@ -7,7 +7,7 @@ const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
 
 export function generatedFiles(): GeneratedFile[] {
   return SUBGRAPHS.map((subgraph) =>
-    resolverTypesFile(subgraph, path.join(ROOT, 'subgraphs', subgraph, 'schema.graphql'), resolverTypesConfig(subgraph)),
+    resolverTypesFile(subgraph, path.join(ROOT, 'subgraphs', subgraph, 'schema'), resolverTypesConfig(subgraph)),
   );
 }
 

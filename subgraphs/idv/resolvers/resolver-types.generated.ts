@@ -16,18 +16,18 @@ export type Scalars = {
   DateTime: { input: Date; output: Date | string; }
   /** An e-mail address (RFC 5322 addr-spec). */
   EmailAddress: { input: string; output: string; }
+  /** A URL (WHATWG URL standard). */
+  URL: { input: URL; output: URL | string; }
+  /** An absolute URL kept exactly as written (never normalized): the interface compares the exact full URL. */
+  ExactURL: { input: unknown; output: unknown; }
   /**
    * An identity document type a customer may declare: a built-in value (driver_license, government_id,
    * health_card, passport, national_id, permanent_resident_card, residence_permit, other) or a custom id
    * type of the session's id_capture step (^[a-z0-9_-]{1,64}$; `unknown` is never declarable).
    */
   DeclarableIdType: { input: unknown; output: unknown; }
-  /** An absolute URL kept exactly as written (never normalized): the interface compares the exact full URL. */
-  ExactURL: { input: unknown; output: unknown; }
   /** An identity document type as the assessment found it: a declarable type, or `unknown` when it could not be inferred. */
   InferredIdType: { input: unknown; output: unknown; }
-  /** A URL (WHATWG URL standard). */
-  URL: { input: URL; output: URL | string; }
   link__Import: { input: unknown; output: unknown; }
   federation__FieldSet: { input: unknown; output: unknown; }
   federation__Scope: { input: unknown; output: unknown; }
@@ -179,6 +179,249 @@ export type QueryWebhookDeliveryArgs = {
 
 export type QueryCaptureSessionArgs = {
   sessionId: Scalars['ID']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates a theme; revision: absent or 0 (a new theme has no revision yet). */
+  createIdvTheme: IdvTheme;
+  /** Full replace of the content fields; expectedRevision must be the current revision. */
+  replaceIdvTheme: IdvTheme;
+  /** Archives the theme (never deleted). */
+  archiveIdvTheme: IdvTheme;
+  /** Makes the theme the scope default. */
+  makeDefaultIdvTheme: IdvTheme;
+  /** assetId: an upload the REST adapter stored in the blob store. */
+  attachIdvThemeLogo: IdvTheme;
+  /** Removes a logo of the theme. */
+  removeIdvThemeLogo: IdvTheme;
+  /** Creates a session and its one-time capture token (REST: POST /sessions). */
+  createVerificationSession: CreatedVerificationSession;
+  /** Cancels a session (idempotent; idv_state_conflict while assessing or after the flow ended). */
+  cancelVerificationSession: VerificationSession;
+  /** Records a review decision (requires_review → escalation, accepted, rejected; escalation → accepted, rejected). */
+  reviewVerificationSession: VerificationSession;
+  /** Assigns the session to a reviewer or clears the assignment. */
+  assignVerificationSession: VerificationSession;
+  /** Capture plane (capture or invite credential only): consent before capture; returns the status object. */
+  recordVerificationConsent: VerificationSessionStatus;
+  /** Capture plane (capture or invite credential only): the customer submits; returns the status object. */
+  submitVerificationSession: VerificationSessionStatus;
+  /** Creates a workflow (draft unless status is active). */
+  createIdvWorkflow: IdvWorkflow;
+  /** Edits a workflow (partial); existing sessions keep their copy. */
+  updateIdvWorkflow: IdvWorkflow;
+  /** Activates a draft workflow. */
+  activateIdvWorkflow: IdvWorkflow;
+  /** Archives a workflow. */
+  archiveIdvWorkflow: IdvWorkflow;
+  /** Makes the workflow the scope default. */
+  makeDefaultIdvWorkflow: IdvWorkflow;
+  /** Invites the session's customer by email (to the profile's address at send time) or issues a direct link (application keys only). */
+  sendVerificationInvite: VerificationInvite;
+  /** Creates a destination (at most 10 per workspace); the secrets are shown once. */
+  createWebhookDestination: WebhookDestinationWithSecrets;
+  /** Changes a destination. */
+  updateWebhookDestination: WebhookDestination;
+  /** Deletes a destination with its delivery log. */
+  deleteWebhookDestination: WebhookDestination;
+  /** New secrets; the previous ones keep signing for 24 hours. */
+  rotateWebhookDestinationSecret: WebhookDestinationWithSecrets;
+  /** Enables a destination; its pending backlog is sent. */
+  enableWebhookDestination: WebhookDestination;
+  /** Disables a destination (reason manual). */
+  disableWebhookDestination: WebhookDestination;
+  /** Sends one delivery again (after earlier pending deliveries of the same session). */
+  redeliverWebhookDelivery: WebhookDelivery;
+  /** Capture plane: record consent with its evidence (first consent wins; 409 idv_state_conflict after submit). */
+  recordCaptureConsent: CaptureSession;
+  /** Capture plane: record an artifact stored by the REST adapter (consent first; replaces an earlier capture of the same kind, step and frame). */
+  attachCaptureArtifact: CaptureSession;
+  /** Capture plane: record questionnaire answers. */
+  recordCaptureAnswers: CaptureSession;
+  /** Capture plane: submit (409 idv_state_conflict naming what is missing until consent and every required step are done). */
+  submitCapture: CaptureSession;
+  /**
+   * Capture plane: exchanges the presented invite code (redeemed here when single use) or
+   * session_token for a capture session. A capture-session credential cannot be exchanged again.
+   */
+  exchangeCaptureCredential: CaptureSessionCredential;
+};
+
+
+export type MutationCreateIdvThemeArgs = {
+  input: IdvThemeInput;
+  revision?: InputMaybe<Scalars['Int']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationReplaceIdvThemeArgs = {
+  themeId: Scalars['ID']['input'];
+  input: IdvThemeInput;
+  expectedRevision: Scalars['Int']['input'];
+};
+
+
+export type MutationArchiveIdvThemeArgs = {
+  themeId: Scalars['ID']['input'];
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationMakeDefaultIdvThemeArgs = {
+  themeId: Scalars['ID']['input'];
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationAttachIdvThemeLogoArgs = {
+  themeId: Scalars['ID']['input'];
+  slot: IdvLogoSlot;
+  assetId: Scalars['ID']['input'];
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationRemoveIdvThemeLogoArgs = {
+  themeId: Scalars['ID']['input'];
+  slot: IdvLogoSlot;
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationCreateVerificationSessionArgs = {
+  input: CreateVerificationSessionInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationCancelVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<CancelVerificationSessionInput>;
+};
+
+
+export type MutationReviewVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+  input: ReviewVerificationSessionInput;
+};
+
+
+export type MutationAssignVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+  input: AssignVerificationSessionInput;
+};
+
+
+export type MutationRecordVerificationConsentArgs = {
+  id: Scalars['ID']['input'];
+  input: RecordVerificationConsentInput;
+};
+
+
+export type MutationSubmitVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateIdvWorkflowArgs = {
+  input: CreateIdvWorkflowInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateIdvWorkflowArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateIdvWorkflowInput;
+};
+
+
+export type MutationActivateIdvWorkflowArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationArchiveIdvWorkflowArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationMakeDefaultIdvWorkflowArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSendVerificationInviteArgs = {
+  sessionId: Scalars['ID']['input'];
+  input: SendVerificationInviteInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationCreateWebhookDestinationArgs = {
+  input: CreateWebhookDestinationInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateWebhookDestinationArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookDestinationInput;
+};
+
+
+export type MutationDeleteWebhookDestinationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookDestinationSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableWebhookDestinationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDisableWebhookDestinationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
+  destinationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRecordCaptureConsentArgs = {
+  sessionId: Scalars['ID']['input'];
+  input: RecordCaptureConsentInput;
+};
+
+
+export type MutationAttachCaptureArtifactArgs = {
+  sessionId: Scalars['ID']['input'];
+  input: AttachCaptureArtifactInput;
+};
+
+
+export type MutationRecordCaptureAnswersArgs = {
+  sessionId: Scalars['ID']['input'];
+  input: RecordCaptureAnswersInput;
+};
+
+
+export type MutationSubmitCaptureArgs = {
+  sessionId: Scalars['ID']['input'];
+};
+
+
+export type MutationExchangeCaptureCredentialArgs = {
+  input: ExchangeCaptureCredentialInput;
 };
 
 /** Life cycle of a theme. */
@@ -345,29 +588,6 @@ export type IdvBrandingAsset = {
   contentType: Scalars['String']['output'];
 };
 
-/** How a liveness step captures the selfie. */
-export type LivenessMode =
-  /** One frame, no challenge. */
-  | 'passive'
-  /** Three frames with a challenge. */
-  | 'active';
-
-/** A format a document step accepts. */
-export type IdvDocumentFormat =
-  /** PDF. */
-  | 'pdf'
-  /** JPEG image. */
-  | 'jpeg'
-  /** PNG image. */
-  | 'png';
-
-/** Whether a flagged code sends a session to review. */
-export type IdvFlagAction =
-  /** The code sends the session to a reviewer. */
-  | 'review'
-  /** The code is ignored. */
-  | 'ignore';
-
 /** Where a session's theme came from. */
 export type IdvThemeSource =
   /** The scope's default theme (copied at create). */
@@ -391,74 +611,6 @@ export type IdvCheckOutcome =
   /** Informational only. */
   | 'info';
 
-/** A custom identity document type of an id_capture step. */
-export type IdvCustomIdType = {
-  __typename?: 'IdvCustomIdType';
-  /** Id (^[a-z0-9_-]{1,64}$, not a built-in type). */
-  id: Scalars['String']['output'];
-  /** Label shown to the customer. */
-  label: Scalars['String']['output'];
-  /** one or two; null: two-sided. */
-  sides?: Maybe<CaptureSides>;
-};
-
-/** A questionnaire question of a flow step. */
-export type IdvQuestion = {
-  __typename?: 'IdvQuestion';
-  /** Question id, unique in its step. */
-  questionId: Scalars['String']['output'];
-  /** The question text. */
-  prompt: Scalars['String']['output'];
-  /** Answer type. */
-  type: CaptureQuestionType;
-  /** Options of choice questions; null otherwise. */
-  options?: Maybe<Array<Scalars['String']['output']>>;
-  /** False when the question may be left unanswered; null: required. */
-  required?: Maybe<Scalars['Boolean']['output']>;
-};
-
-/** Configuration of a flow step: only the fields of the step's type are set, the others are null. */
-export type IdvStepConfig = {
-  __typename?: 'IdvStepConfig';
-  /** consent: the text shown (null: the built-in text). */
-  text?: Maybe<Scalars['String']['output']>;
-  /** consent: version of the privacy policy. */
-  policyVersion?: Maybe<Scalars['String']['output']>;
-  /** liveness: passive or active. */
-  mode?: Maybe<LivenessMode>;
-  /** id_capture: sides to capture. */
-  sides?: Maybe<CaptureSides>;
-  /** id_capture: accepted built-in id types. */
-  acceptedIdTypes?: Maybe<Array<Scalars['DeclarableIdType']['output']>>;
-  /** id_capture: custom id types. */
-  customIdTypes?: Maybe<Array<IdvCustomIdType>>;
-  /** document: document id, unique in the flow. */
-  documentId?: Maybe<Scalars['String']['output']>;
-  /** document: label. */
-  label?: Maybe<Scalars['String']['output']>;
-  /** document: description. */
-  description?: Maybe<Scalars['String']['output']>;
-  /** document: accepted formats. */
-  acceptedFormats?: Maybe<Array<IdvDocumentFormat>>;
-  /** questionnaire: the questions. */
-  questions?: Maybe<Array<IdvQuestion>>;
-};
-
-/** A step of a flow (workflow or session), in flow order. */
-export type IdvFlowStep = {
-  __typename?: 'IdvFlowStep';
-  /** Step id, unique in the flow. */
-  stepId: Scalars['String']['output'];
-  /** Step type. */
-  type: CaptureStepType;
-  /** False when the customer may skip the step. */
-  required: Scalars['Boolean']['output'];
-  /** Display title override; null for the page's own title. */
-  title?: Maybe<Scalars['String']['output']>;
-  /** Configuration of the step. */
-  config: IdvStepConfig;
-};
-
 /** The steps a session copied at create. */
 export type IdvStepManifest = {
   __typename?: 'IdvStepManifest';
@@ -466,15 +618,6 @@ export type IdvStepManifest = {
   version: Scalars['Int']['output'];
   /** The steps in flow order. */
   steps: Array<IdvFlowStep>;
-};
-
-/** A flag code's review setting (the REST flag_settings map, as a list). */
-export type IdvFlagSetting = {
-  __typename?: 'IdvFlagSetting';
-  /** Flag code (^[a-z0-9_-]{1,64}$). */
-  code: Scalars['String']['output'];
-  /** review or ignore. */
-  action: IdvFlagAction;
 };
 
 /** The identity document step of a capture manifest. */
@@ -795,70 +938,6 @@ export type VerificationSessionData = {
   checks: Array<IdvCheck>;
 };
 
-/** A custom identity document type of an id_capture step. */
-export type IdvCustomIdTypeInput = {
-  /** Id (^[a-z0-9_-]{1,64}$, not a built-in type or unknown). */
-  id: Scalars['String']['input'];
-  /** Label shown to the customer (1 to 120 characters). */
-  label: Scalars['String']['input'];
-  /** one or two (default two). */
-  sides?: InputMaybe<CaptureSides>;
-};
-
-/** A questionnaire question. */
-export type IdvQuestionInput = {
-  /** Question id (^[a-z0-9_-]{1,64}$), unique in its step. */
-  questionId: Scalars['String']['input'];
-  /** The question text (1 to 500 characters). */
-  prompt: Scalars['String']['input'];
-  /** Answer type. */
-  type: CaptureQuestionType;
-  /** Options: required for single_choice and multi_choice (2 to 50, unique), not allowed otherwise. */
-  options?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Default true. */
-  required?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-/** Configuration of a step: set only the fields of the step's type (others: schema_validation_failed). */
-export type IdvStepConfigInput = {
-  /** consent: the text shown (1 to 5000 characters). */
-  text?: InputMaybe<Scalars['String']['input']>;
-  /** consent: version of the privacy policy (1 to 64 characters). */
-  policyVersion?: InputMaybe<Scalars['String']['input']>;
-  /** liveness: passive (default) or active. */
-  mode?: InputMaybe<LivenessMode>;
-  /** id_capture: auto (default), one or two. */
-  sides?: InputMaybe<CaptureSides>;
-  /** id_capture: accepted built-in id types (unique). */
-  acceptedIdTypes?: InputMaybe<Array<Scalars['DeclarableIdType']['input']>>;
-  /** id_capture: custom id types (at most 16, unique ids). */
-  customIdTypes?: InputMaybe<Array<IdvCustomIdTypeInput>>;
-  /** document: document id (required for document steps), unique in the flow. */
-  documentId?: InputMaybe<Scalars['String']['input']>;
-  /** document: label (1 to 120 characters). */
-  label?: InputMaybe<Scalars['String']['input']>;
-  /** document: description (at most 500 characters). */
-  description?: InputMaybe<Scalars['String']['input']>;
-  /** document: accepted formats (unique). */
-  acceptedFormats?: InputMaybe<Array<IdvDocumentFormat>>;
-  /** questionnaire: 1 to 50 questions (required for questionnaire steps). */
-  questions?: InputMaybe<Array<IdvQuestionInput>>;
-};
-
-/** A step of a custom flow (WritableFlowStep). */
-export type IdvFlowStepInput = {
-  /** Step id (^[a-z0-9_-]{1,64}$), unique in the flow. */
-  stepId: Scalars['String']['input'];
-  /** Step type. */
-  type: CaptureStepType;
-  /** Default true; false lets the customer skip the step. */
-  required?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Display title override (1 to 200 characters). */
-  title?: InputMaybe<Scalars['String']['input']>;
-  /** Step configuration (required for document and questionnaire steps). */
-  config?: InputMaybe<IdvStepConfigInput>;
-};
-
 /** Identity document override of a session. */
 export type IdvIdCaptureOverrideInput = {
   /** 1 to 16 unique id types, a subset of the copied id_capture step's types. */
@@ -903,58 +982,6 @@ export type CreateVerificationSessionInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Per-session overrides. */
   sessionOverrides?: InputMaybe<IdvSessionOverridesInput>;
-};
-
-/** A flag code's review setting. */
-export type IdvFlagSettingInput = {
-  /** Flag code (^[a-z0-9_-]{1,64}$). */
-  code: Scalars['String']['input'];
-  /** review or ignore. */
-  action: IdvFlagAction;
-};
-
-/** A new workflow: from a preset or custom steps (not both). */
-export type CreateIdvWorkflowInput = {
-  /** Name (1 to 120 characters). */
-  name: Scalars['String']['input'];
-  /** Description (at most 1000 characters). */
-  description?: InputMaybe<Scalars['String']['input']>;
-  /** Preset to copy (default liveness_and_id when steps are absent). */
-  preset?: InputMaybe<IdvWorkflowPreset>;
-  /** Custom steps (1 to 10, in flow order). */
-  steps?: InputMaybe<Array<IdvFlowStepInput>>;
-  /** Automatic profile-write opt-in copied onto sessions. */
-  profileUpdateEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Per-code review settings (at most 100 codes). */
-  flagSettings?: InputMaybe<Array<IdvFlagSettingInput>>;
-  /** Privacy contact shown to customers; omitted or null: none. */
-  privacyContactEmail?: InputMaybe<Scalars['EmailAddress']['input']>;
-  /** Retention of sessions in days (1 to 3650; default 365). */
-  retentionDays?: InputMaybe<Scalars['Int']['input']>;
-  /** Create it active instead of draft. */
-  status?: InputMaybe<IdvWorkflowStatus>;
-};
-
-/** Changes to a workflow; omitted fields stay. */
-export type UpdateIdvWorkflowInput = {
-  /** Name (1 to 120 characters). */
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** Description (at most 1000 characters). */
-  description?: InputMaybe<Scalars['String']['input']>;
-  /** Preset to copy (replaces the steps). */
-  preset?: InputMaybe<IdvWorkflowPreset>;
-  /** Custom steps (replace the steps). */
-  steps?: InputMaybe<Array<IdvFlowStepInput>>;
-  /** Automatic profile-write opt-in. */
-  profileUpdateEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Per-code review settings (replace the settings). */
-  flagSettings?: InputMaybe<Array<IdvFlagSettingInput>>;
-  /** Privacy contact; null unsets it (REST: empty string), omitted keeps it. */
-  privacyContactEmail?: InputMaybe<Scalars['EmailAddress']['input']>;
-  /** Retention of sessions in days (1 to 3650). */
-  retentionDays?: InputMaybe<Scalars['Int']['input']>;
-  /** Expected revision (compare-and-set); a stale revision is refused with 409. */
-  revision?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Flow status of a session (the States table of the IDV interface). */
@@ -1083,6 +1110,258 @@ export type CreatedVerificationSession = {
   replayed: Scalars['Boolean']['output'];
 };
 
+/** Cancelling a session. */
+export type CancelVerificationSessionInput = {
+  /** Why (at most 1000 characters); recorded internally, never shown to the customer. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A human review decision. */
+export type ReviewVerificationSessionInput = {
+  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
+  status: IdvReviewStatus;
+  /** Reviewer's note (at most 5000 characters), kept in the review history. */
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Who reviews a session. */
+export type AssignVerificationSessionInput = {
+  /** Dashboard user id of the workspace; null or omitted clears the assignment. */
+  assignee?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The customer's consent before capture. */
+export type RecordVerificationConsentInput = {
+  /** Must be true: consent is given explicitly. */
+  accepted: Scalars['Boolean']['input'];
+  /** The version of the privacy policy shown (defaults to the consent step's). */
+  policyVersion?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Profiles are owned by the profiles subgraph; here they gain their verification sessions. */
+export type Profile = {
+  __typename?: 'Profile';
+  id: Scalars['ID']['output'];
+  /** Sessions of the profile in the caller's scope, newest first. */
+  verificationSessions: Array<VerificationSession>;
+};
+
+/** How a liveness step captures the selfie. */
+export type LivenessMode =
+  /** One frame, no challenge. */
+  | 'passive'
+  /** Three frames with a challenge. */
+  | 'active';
+
+/** A format a document step accepts. */
+export type IdvDocumentFormat =
+  /** PDF. */
+  | 'pdf'
+  /** JPEG image. */
+  | 'jpeg'
+  /** PNG image. */
+  | 'png';
+
+/** Whether a flagged code sends a session to review. */
+export type IdvFlagAction =
+  /** The code sends the session to a reviewer. */
+  | 'review'
+  /** The code is ignored. */
+  | 'ignore';
+
+/** A custom identity document type of an id_capture step. */
+export type IdvCustomIdType = {
+  __typename?: 'IdvCustomIdType';
+  /** Id (^[a-z0-9_-]{1,64}$, not a built-in type). */
+  id: Scalars['String']['output'];
+  /** Label shown to the customer. */
+  label: Scalars['String']['output'];
+  /** one or two; null: two-sided. */
+  sides?: Maybe<CaptureSides>;
+};
+
+/** A questionnaire question of a flow step. */
+export type IdvQuestion = {
+  __typename?: 'IdvQuestion';
+  /** Question id, unique in its step. */
+  questionId: Scalars['String']['output'];
+  /** The question text. */
+  prompt: Scalars['String']['output'];
+  /** Answer type. */
+  type: CaptureQuestionType;
+  /** Options of choice questions; null otherwise. */
+  options?: Maybe<Array<Scalars['String']['output']>>;
+  /** False when the question may be left unanswered; null: required. */
+  required?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Configuration of a flow step: only the fields of the step's type are set, the others are null. */
+export type IdvStepConfig = {
+  __typename?: 'IdvStepConfig';
+  /** consent: the text shown (null: the built-in text). */
+  text?: Maybe<Scalars['String']['output']>;
+  /** consent: version of the privacy policy. */
+  policyVersion?: Maybe<Scalars['String']['output']>;
+  /** liveness: passive or active. */
+  mode?: Maybe<LivenessMode>;
+  /** id_capture: sides to capture. */
+  sides?: Maybe<CaptureSides>;
+  /** id_capture: accepted built-in id types. */
+  acceptedIdTypes?: Maybe<Array<Scalars['DeclarableIdType']['output']>>;
+  /** id_capture: custom id types. */
+  customIdTypes?: Maybe<Array<IdvCustomIdType>>;
+  /** document: document id, unique in the flow. */
+  documentId?: Maybe<Scalars['String']['output']>;
+  /** document: label. */
+  label?: Maybe<Scalars['String']['output']>;
+  /** document: description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** document: accepted formats. */
+  acceptedFormats?: Maybe<Array<IdvDocumentFormat>>;
+  /** questionnaire: the questions. */
+  questions?: Maybe<Array<IdvQuestion>>;
+};
+
+/** A step of a flow (workflow or session), in flow order. */
+export type IdvFlowStep = {
+  __typename?: 'IdvFlowStep';
+  /** Step id, unique in the flow. */
+  stepId: Scalars['String']['output'];
+  /** Step type. */
+  type: CaptureStepType;
+  /** False when the customer may skip the step. */
+  required: Scalars['Boolean']['output'];
+  /** Display title override; null for the page's own title. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** Configuration of the step. */
+  config: IdvStepConfig;
+};
+
+/** A flag code's review setting (the REST flag_settings map, as a list). */
+export type IdvFlagSetting = {
+  __typename?: 'IdvFlagSetting';
+  /** Flag code (^[a-z0-9_-]{1,64}$). */
+  code: Scalars['String']['output'];
+  /** review or ignore. */
+  action: IdvFlagAction;
+};
+
+/** A custom identity document type of an id_capture step. */
+export type IdvCustomIdTypeInput = {
+  /** Id (^[a-z0-9_-]{1,64}$, not a built-in type or unknown). */
+  id: Scalars['String']['input'];
+  /** Label shown to the customer (1 to 120 characters). */
+  label: Scalars['String']['input'];
+  /** one or two (default two). */
+  sides?: InputMaybe<CaptureSides>;
+};
+
+/** A questionnaire question. */
+export type IdvQuestionInput = {
+  /** Question id (^[a-z0-9_-]{1,64}$), unique in its step. */
+  questionId: Scalars['String']['input'];
+  /** The question text (1 to 500 characters). */
+  prompt: Scalars['String']['input'];
+  /** Answer type. */
+  type: CaptureQuestionType;
+  /** Options: required for single_choice and multi_choice (2 to 50, unique), not allowed otherwise. */
+  options?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Default true. */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Configuration of a step: set only the fields of the step's type (others: schema_validation_failed). */
+export type IdvStepConfigInput = {
+  /** consent: the text shown (1 to 5000 characters). */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** consent: version of the privacy policy (1 to 64 characters). */
+  policyVersion?: InputMaybe<Scalars['String']['input']>;
+  /** liveness: passive (default) or active. */
+  mode?: InputMaybe<LivenessMode>;
+  /** id_capture: auto (default), one or two. */
+  sides?: InputMaybe<CaptureSides>;
+  /** id_capture: accepted built-in id types (unique). */
+  acceptedIdTypes?: InputMaybe<Array<Scalars['DeclarableIdType']['input']>>;
+  /** id_capture: custom id types (at most 16, unique ids). */
+  customIdTypes?: InputMaybe<Array<IdvCustomIdTypeInput>>;
+  /** document: document id (required for document steps), unique in the flow. */
+  documentId?: InputMaybe<Scalars['String']['input']>;
+  /** document: label (1 to 120 characters). */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** document: description (at most 500 characters). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** document: accepted formats (unique). */
+  acceptedFormats?: InputMaybe<Array<IdvDocumentFormat>>;
+  /** questionnaire: 1 to 50 questions (required for questionnaire steps). */
+  questions?: InputMaybe<Array<IdvQuestionInput>>;
+};
+
+/** A step of a custom flow (WritableFlowStep). */
+export type IdvFlowStepInput = {
+  /** Step id (^[a-z0-9_-]{1,64}$), unique in the flow. */
+  stepId: Scalars['String']['input'];
+  /** Step type. */
+  type: CaptureStepType;
+  /** Default true; false lets the customer skip the step. */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Display title override (1 to 200 characters). */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** Step configuration (required for document and questionnaire steps). */
+  config?: InputMaybe<IdvStepConfigInput>;
+};
+
+/** A flag code's review setting. */
+export type IdvFlagSettingInput = {
+  /** Flag code (^[a-z0-9_-]{1,64}$). */
+  code: Scalars['String']['input'];
+  /** review or ignore. */
+  action: IdvFlagAction;
+};
+
+/** A new workflow: from a preset or custom steps (not both). */
+export type CreateIdvWorkflowInput = {
+  /** Name (1 to 120 characters). */
+  name: Scalars['String']['input'];
+  /** Description (at most 1000 characters). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Preset to copy (default liveness_and_id when steps are absent). */
+  preset?: InputMaybe<IdvWorkflowPreset>;
+  /** Custom steps (1 to 10, in flow order). */
+  steps?: InputMaybe<Array<IdvFlowStepInput>>;
+  /** Automatic profile-write opt-in copied onto sessions. */
+  profileUpdateEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Per-code review settings (at most 100 codes). */
+  flagSettings?: InputMaybe<Array<IdvFlagSettingInput>>;
+  /** Privacy contact shown to customers; omitted or null: none. */
+  privacyContactEmail?: InputMaybe<Scalars['EmailAddress']['input']>;
+  /** Retention of sessions in days (1 to 3650; default 365). */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Create it active instead of draft. */
+  status?: InputMaybe<IdvWorkflowStatus>;
+};
+
+/** Changes to a workflow; omitted fields stay. */
+export type UpdateIdvWorkflowInput = {
+  /** Name (1 to 120 characters). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Description (at most 1000 characters). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Preset to copy (replaces the steps). */
+  preset?: InputMaybe<IdvWorkflowPreset>;
+  /** Custom steps (replace the steps). */
+  steps?: InputMaybe<Array<IdvFlowStepInput>>;
+  /** Automatic profile-write opt-in. */
+  profileUpdateEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Per-code review settings (replace the settings). */
+  flagSettings?: InputMaybe<Array<IdvFlagSettingInput>>;
+  /** Privacy contact; null unsets it (REST: empty string), omitted keeps it. */
+  privacyContactEmail?: InputMaybe<Scalars['EmailAddress']['input']>;
+  /** Retention of sessions in days (1 to 3650). */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Expected revision (compare-and-set); a stale revision is refused with 409. */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Life cycle of a workflow. */
 export type IdvWorkflowStatus =
   /** Editable; sessions cannot start from it. */
@@ -1142,42 +1421,6 @@ export type IdvWorkflowConnection = {
   pageInfo: PageInfo;
   /** Not counted for workflows (keyset paging): always null. */
   totalCount?: Maybe<Scalars['Int']['output']>;
-};
-
-/** Cancelling a session. */
-export type CancelVerificationSessionInput = {
-  /** Why (at most 1000 characters); recorded internally, never shown to the customer. */
-  reason?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A human review decision. */
-export type ReviewVerificationSessionInput = {
-  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
-  status: IdvReviewStatus;
-  /** Reviewer's note (at most 5000 characters), kept in the review history. */
-  note?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Who reviews a session. */
-export type AssignVerificationSessionInput = {
-  /** Dashboard user id of the workspace; null or omitted clears the assignment. */
-  assignee?: InputMaybe<Scalars['ID']['input']>;
-};
-
-/** The customer's consent before capture. */
-export type RecordVerificationConsentInput = {
-  /** Must be true: consent is given explicitly. */
-  accepted: Scalars['Boolean']['input'];
-  /** The version of the privacy policy shown (defaults to the consent step's). */
-  policyVersion?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Profiles are owned by the profiles subgraph; here they gain their verification sessions. */
-export type Profile = {
-  __typename?: 'Profile';
-  id: Scalars['ID']['output'];
-  /** Sessions of the profile in the caller's scope, newest first. */
-  verificationSessions: Array<VerificationSession>;
 };
 
 /**
@@ -1690,249 +1933,6 @@ export type Link__Purpose =
   /** `EXECUTION` features provide metadata necessary for operation execution. */
   | 'EXECUTION';
 
-export type Mutation = {
-  __typename?: 'Mutation';
-  /** Creates a theme; revision: absent or 0 (a new theme has no revision yet). */
-  createIdvTheme: IdvTheme;
-  /** Full replace of the content fields; expectedRevision must be the current revision. */
-  replaceIdvTheme: IdvTheme;
-  /** Archives the theme (never deleted). */
-  archiveIdvTheme: IdvTheme;
-  /** Makes the theme the scope default. */
-  makeDefaultIdvTheme: IdvTheme;
-  /** assetId: an upload the REST adapter stored in the blob store. */
-  attachIdvThemeLogo: IdvTheme;
-  /** Removes a logo of the theme. */
-  removeIdvThemeLogo: IdvTheme;
-  /** Creates a session and its one-time capture token (REST: POST /sessions). */
-  createVerificationSession: CreatedVerificationSession;
-  /** Cancels a session (idempotent; idv_state_conflict while assessing or after the flow ended). */
-  cancelVerificationSession: VerificationSession;
-  /** Records a review decision (requires_review → escalation, accepted, rejected; escalation → accepted, rejected). */
-  reviewVerificationSession: VerificationSession;
-  /** Assigns the session to a reviewer or clears the assignment. */
-  assignVerificationSession: VerificationSession;
-  /** Capture plane (capture or invite credential only): consent before capture; returns the status object. */
-  recordVerificationConsent: VerificationSessionStatus;
-  /** Capture plane (capture or invite credential only): the customer submits; returns the status object. */
-  submitVerificationSession: VerificationSessionStatus;
-  /** Creates a workflow (draft unless status is active). */
-  createIdvWorkflow: IdvWorkflow;
-  /** Edits a workflow (partial); existing sessions keep their copy. */
-  updateIdvWorkflow: IdvWorkflow;
-  /** Activates a draft workflow. */
-  activateIdvWorkflow: IdvWorkflow;
-  /** Archives a workflow. */
-  archiveIdvWorkflow: IdvWorkflow;
-  /** Makes the workflow the scope default. */
-  makeDefaultIdvWorkflow: IdvWorkflow;
-  /** Invites the session's customer by email (to the profile's address at send time) or issues a direct link (application keys only). */
-  sendVerificationInvite: VerificationInvite;
-  /** Creates a destination (at most 10 per workspace); the secrets are shown once. */
-  createWebhookDestination: WebhookDestinationWithSecrets;
-  /** Changes a destination. */
-  updateWebhookDestination: WebhookDestination;
-  /** Deletes a destination with its delivery log. */
-  deleteWebhookDestination: WebhookDestination;
-  /** New secrets; the previous ones keep signing for 24 hours. */
-  rotateWebhookDestinationSecret: WebhookDestinationWithSecrets;
-  /** Enables a destination; its pending backlog is sent. */
-  enableWebhookDestination: WebhookDestination;
-  /** Disables a destination (reason manual). */
-  disableWebhookDestination: WebhookDestination;
-  /** Sends one delivery again (after earlier pending deliveries of the same session). */
-  redeliverWebhookDelivery: WebhookDelivery;
-  /** Capture plane: record consent with its evidence (first consent wins; 409 idv_state_conflict after submit). */
-  recordCaptureConsent: CaptureSession;
-  /** Capture plane: record an artifact stored by the REST adapter (consent first; replaces an earlier capture of the same kind, step and frame). */
-  attachCaptureArtifact: CaptureSession;
-  /** Capture plane: record questionnaire answers. */
-  recordCaptureAnswers: CaptureSession;
-  /** Capture plane: submit (409 idv_state_conflict naming what is missing until consent and every required step are done). */
-  submitCapture: CaptureSession;
-  /**
-   * Capture plane: exchanges the presented invite code (redeemed here when single use) or
-   * session_token for a capture session. A capture-session credential cannot be exchanged again.
-   */
-  exchangeCaptureCredential: CaptureSessionCredential;
-};
-
-
-export type MutationCreateIdvThemeArgs = {
-  input: IdvThemeInput;
-  revision?: InputMaybe<Scalars['Int']['input']>;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationReplaceIdvThemeArgs = {
-  themeId: Scalars['ID']['input'];
-  input: IdvThemeInput;
-  expectedRevision: Scalars['Int']['input'];
-};
-
-
-export type MutationArchiveIdvThemeArgs = {
-  themeId: Scalars['ID']['input'];
-  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type MutationMakeDefaultIdvThemeArgs = {
-  themeId: Scalars['ID']['input'];
-  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type MutationAttachIdvThemeLogoArgs = {
-  themeId: Scalars['ID']['input'];
-  slot: IdvLogoSlot;
-  assetId: Scalars['ID']['input'];
-  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type MutationRemoveIdvThemeLogoArgs = {
-  themeId: Scalars['ID']['input'];
-  slot: IdvLogoSlot;
-  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type MutationCreateVerificationSessionArgs = {
-  input: CreateVerificationSessionInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationCancelVerificationSessionArgs = {
-  id: Scalars['ID']['input'];
-  input?: InputMaybe<CancelVerificationSessionInput>;
-};
-
-
-export type MutationReviewVerificationSessionArgs = {
-  id: Scalars['ID']['input'];
-  input: ReviewVerificationSessionInput;
-};
-
-
-export type MutationAssignVerificationSessionArgs = {
-  id: Scalars['ID']['input'];
-  input: AssignVerificationSessionInput;
-};
-
-
-export type MutationRecordVerificationConsentArgs = {
-  id: Scalars['ID']['input'];
-  input: RecordVerificationConsentInput;
-};
-
-
-export type MutationSubmitVerificationSessionArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationCreateIdvWorkflowArgs = {
-  input: CreateIdvWorkflowInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationUpdateIdvWorkflowArgs = {
-  id: Scalars['ID']['input'];
-  input: UpdateIdvWorkflowInput;
-};
-
-
-export type MutationActivateIdvWorkflowArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationArchiveIdvWorkflowArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationMakeDefaultIdvWorkflowArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationSendVerificationInviteArgs = {
-  sessionId: Scalars['ID']['input'];
-  input: SendVerificationInviteInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationCreateWebhookDestinationArgs = {
-  input: CreateWebhookDestinationInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationUpdateWebhookDestinationArgs = {
-  id: Scalars['ID']['input'];
-  input: UpdateWebhookDestinationInput;
-};
-
-
-export type MutationDeleteWebhookDestinationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationRotateWebhookDestinationSecretArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationEnableWebhookDestinationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationDisableWebhookDestinationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationRedeliverWebhookDeliveryArgs = {
-  destinationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
-};
-
-
-export type MutationRecordCaptureConsentArgs = {
-  sessionId: Scalars['ID']['input'];
-  input: RecordCaptureConsentInput;
-};
-
-
-export type MutationAttachCaptureArtifactArgs = {
-  sessionId: Scalars['ID']['input'];
-  input: AttachCaptureArtifactInput;
-};
-
-
-export type MutationRecordCaptureAnswersArgs = {
-  sessionId: Scalars['ID']['input'];
-  input: RecordCaptureAnswersInput;
-};
-
-
-export type MutationSubmitCaptureArgs = {
-  sessionId: Scalars['ID']['input'];
-};
-
-
-export type MutationExchangeCaptureCredentialArgs = {
-  input: ExchangeCaptureCredentialInput;
-};
-
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2036,11 +2036,16 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
+  URL: ResolverTypeWrapper<Scalars['URL']['output']>;
+  ExactURL: ResolverTypeWrapper<Scalars['ExactURL']['output']>;
+  DeclarableIdType: ResolverTypeWrapper<Scalars['DeclarableIdType']['output']>;
+  InferredIdType: ResolverTypeWrapper<Scalars['InferredIdType']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   IdvWorkflowPreset: IdvWorkflowPreset;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   IdvThemeStatus: IdvThemeStatus;
   IdvLogoSlot: IdvLogoSlot;
   IdvTheme: ResolverTypeWrapper<IdvTheme>;
@@ -2053,21 +2058,10 @@ export type ResolversTypes = {
   IdvBrandingColors: ResolverTypeWrapper<IdvBrandingColors>;
   IdvBrandingLogo: ResolverTypeWrapper<IdvBrandingLogo>;
   IdvBrandingAsset: ResolverTypeWrapper<IdvBrandingAsset>;
-  DeclarableIdType: ResolverTypeWrapper<Scalars['DeclarableIdType']['output']>;
-  ExactURL: ResolverTypeWrapper<Scalars['ExactURL']['output']>;
-  LivenessMode: LivenessMode;
-  IdvDocumentFormat: IdvDocumentFormat;
-  IdvFlagAction: IdvFlagAction;
   IdvThemeSource: IdvThemeSource;
   IdvFlowSource: IdvFlowSource;
   IdvCheckOutcome: IdvCheckOutcome;
-  InferredIdType: ResolverTypeWrapper<Scalars['InferredIdType']['output']>;
-  IdvCustomIdType: ResolverTypeWrapper<IdvCustomIdType>;
-  IdvQuestion: ResolverTypeWrapper<IdvQuestion>;
-  IdvStepConfig: ResolverTypeWrapper<IdvStepConfig>;
-  IdvFlowStep: ResolverTypeWrapper<IdvFlowStep>;
   IdvStepManifest: ResolverTypeWrapper<IdvStepManifest>;
-  IdvFlagSetting: ResolverTypeWrapper<IdvFlagSetting>;
   IdvManifestIdCapture: ResolverTypeWrapper<IdvManifestIdCapture>;
   IdvManifestDocument: ResolverTypeWrapper<IdvManifestDocument>;
   IdvCaptureManifest: ResolverTypeWrapper<IdvCaptureManifest>;
@@ -2091,33 +2085,40 @@ export type ResolversTypes = {
   IdvMismatch: ResolverTypeWrapper<IdvMismatch>;
   IdvCheck: ResolverTypeWrapper<IdvCheck>;
   VerificationSessionData: ResolverTypeWrapper<VerificationSessionData>;
-  IdvCustomIdTypeInput: IdvCustomIdTypeInput;
-  IdvQuestionInput: IdvQuestionInput;
-  IdvStepConfigInput: IdvStepConfigInput;
-  IdvFlowStepInput: IdvFlowStepInput;
   IdvIdCaptureOverrideInput: IdvIdCaptureOverrideInput;
   IdvCompletionOverrideInput: IdvCompletionOverrideInput;
   IdvSessionOverridesInput: IdvSessionOverridesInput;
   CreateVerificationSessionInput: CreateVerificationSessionInput;
-  IdvFlagSettingInput: IdvFlagSettingInput;
-  CreateIdvWorkflowInput: CreateIdvWorkflowInput;
-  UpdateIdvWorkflowInput: UpdateIdvWorkflowInput;
   IdvFlowStatus: IdvFlowStatus;
   IdvReviewStatus: IdvReviewStatus;
   IdvFlagCategory: IdvFlagCategory;
   VerificationSession: ResolverTypeWrapper<VerificationSession>;
   VerificationSessionConnection: ResolverTypeWrapper<VerificationSessionConnection>;
   CreatedVerificationSession: ResolverTypeWrapper<CreatedVerificationSession>;
-  IdvWorkflowStatus: IdvWorkflowStatus;
-  IdvWorkflow: ResolverTypeWrapper<IdvWorkflow>;
-  IdvWorkflowConnection: ResolverTypeWrapper<IdvWorkflowConnection>;
   CancelVerificationSessionInput: CancelVerificationSessionInput;
   ReviewVerificationSessionInput: ReviewVerificationSessionInput;
   AssignVerificationSessionInput: AssignVerificationSessionInput;
   RecordVerificationConsentInput: RecordVerificationConsentInput;
   Profile: ResolverTypeWrapper<Profile>;
+  LivenessMode: LivenessMode;
+  IdvDocumentFormat: IdvDocumentFormat;
+  IdvFlagAction: IdvFlagAction;
+  IdvCustomIdType: ResolverTypeWrapper<IdvCustomIdType>;
+  IdvQuestion: ResolverTypeWrapper<IdvQuestion>;
+  IdvStepConfig: ResolverTypeWrapper<IdvStepConfig>;
+  IdvFlowStep: ResolverTypeWrapper<IdvFlowStep>;
+  IdvFlagSetting: ResolverTypeWrapper<IdvFlagSetting>;
+  IdvCustomIdTypeInput: IdvCustomIdTypeInput;
+  IdvQuestionInput: IdvQuestionInput;
+  IdvStepConfigInput: IdvStepConfigInput;
+  IdvFlowStepInput: IdvFlowStepInput;
+  IdvFlagSettingInput: IdvFlagSettingInput;
+  CreateIdvWorkflowInput: CreateIdvWorkflowInput;
+  UpdateIdvWorkflowInput: UpdateIdvWorkflowInput;
+  IdvWorkflowStatus: IdvWorkflowStatus;
+  IdvWorkflow: ResolverTypeWrapper<IdvWorkflow>;
+  IdvWorkflowConnection: ResolverTypeWrapper<IdvWorkflowConnection>;
   IdvCredentialPrincipal: ResolverTypeWrapper<IdvCredentialPrincipal>;
-  URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   IdvInviteDelivery: IdvInviteDelivery;
   IdvInviteDeliveryState: IdvInviteDeliveryState;
   SendVerificationInviteInput: SendVerificationInviteInput;
@@ -2160,7 +2161,6 @@ export type ResolversTypes = {
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
   federation__Scope: ResolverTypeWrapper<Scalars['federation__Scope']['output']>;
   federation__Policy: ResolverTypeWrapper<Scalars['federation__Policy']['output']>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
@@ -2169,10 +2169,15 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   EmailAddress: Scalars['EmailAddress']['output'];
+  URL: Scalars['URL']['output'];
+  ExactURL: Scalars['ExactURL']['output'];
+  DeclarableIdType: Scalars['DeclarableIdType']['output'];
+  InferredIdType: Scalars['InferredIdType']['output'];
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  Mutation: Record<PropertyKey, never>;
   IdvTheme: IdvTheme;
   IdvThemeLogo: IdvThemeLogo;
   IdvThemeColors: IdvThemeColors;
@@ -2183,15 +2188,7 @@ export type ResolversParentTypes = {
   IdvBrandingColors: IdvBrandingColors;
   IdvBrandingLogo: IdvBrandingLogo;
   IdvBrandingAsset: IdvBrandingAsset;
-  DeclarableIdType: Scalars['DeclarableIdType']['output'];
-  ExactURL: Scalars['ExactURL']['output'];
-  InferredIdType: Scalars['InferredIdType']['output'];
-  IdvCustomIdType: IdvCustomIdType;
-  IdvQuestion: IdvQuestion;
-  IdvStepConfig: IdvStepConfig;
-  IdvFlowStep: IdvFlowStep;
   IdvStepManifest: IdvStepManifest;
-  IdvFlagSetting: IdvFlagSetting;
   IdvManifestIdCapture: IdvManifestIdCapture;
   IdvManifestDocument: IdvManifestDocument;
   IdvCaptureManifest: IdvCaptureManifest;
@@ -2211,29 +2208,33 @@ export type ResolversParentTypes = {
   IdvMismatch: IdvMismatch;
   IdvCheck: IdvCheck;
   VerificationSessionData: VerificationSessionData;
-  IdvCustomIdTypeInput: IdvCustomIdTypeInput;
-  IdvQuestionInput: IdvQuestionInput;
-  IdvStepConfigInput: IdvStepConfigInput;
-  IdvFlowStepInput: IdvFlowStepInput;
   IdvIdCaptureOverrideInput: IdvIdCaptureOverrideInput;
   IdvCompletionOverrideInput: IdvCompletionOverrideInput;
   IdvSessionOverridesInput: IdvSessionOverridesInput;
   CreateVerificationSessionInput: CreateVerificationSessionInput;
-  IdvFlagSettingInput: IdvFlagSettingInput;
-  CreateIdvWorkflowInput: CreateIdvWorkflowInput;
-  UpdateIdvWorkflowInput: UpdateIdvWorkflowInput;
   VerificationSession: VerificationSession;
   VerificationSessionConnection: VerificationSessionConnection;
   CreatedVerificationSession: CreatedVerificationSession;
-  IdvWorkflow: IdvWorkflow;
-  IdvWorkflowConnection: IdvWorkflowConnection;
   CancelVerificationSessionInput: CancelVerificationSessionInput;
   ReviewVerificationSessionInput: ReviewVerificationSessionInput;
   AssignVerificationSessionInput: AssignVerificationSessionInput;
   RecordVerificationConsentInput: RecordVerificationConsentInput;
   Profile: Profile | FederationReferenceTypes['Profile'];
+  IdvCustomIdType: IdvCustomIdType;
+  IdvQuestion: IdvQuestion;
+  IdvStepConfig: IdvStepConfig;
+  IdvFlowStep: IdvFlowStep;
+  IdvFlagSetting: IdvFlagSetting;
+  IdvCustomIdTypeInput: IdvCustomIdTypeInput;
+  IdvQuestionInput: IdvQuestionInput;
+  IdvStepConfigInput: IdvStepConfigInput;
+  IdvFlowStepInput: IdvFlowStepInput;
+  IdvFlagSettingInput: IdvFlagSettingInput;
+  CreateIdvWorkflowInput: CreateIdvWorkflowInput;
+  UpdateIdvWorkflowInput: UpdateIdvWorkflowInput;
+  IdvWorkflow: IdvWorkflow;
+  IdvWorkflowConnection: IdvWorkflowConnection;
   IdvCredentialPrincipal: IdvCredentialPrincipal;
-  URL: Scalars['URL']['output'];
   SendVerificationInviteInput: SendVerificationInviteInput;
   VerificationEmailInvite: VerificationEmailInvite;
   VerificationDirectLink: VerificationDirectLink;
@@ -2262,7 +2263,6 @@ export type ResolversParentTypes = {
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
   federation__Policy: Scalars['federation__Policy']['output'];
-  Mutation: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   Boolean: Scalars['Boolean']['output'];
 };
@@ -2353,6 +2353,22 @@ export interface EmailAddressScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'EmailAddress';
 }
 
+export interface UrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['URL'], any> {
+  name: 'URL';
+}
+
+export interface ExactUrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['ExactURL'], any> {
+  name: 'ExactURL';
+}
+
+export interface DeclarableIdTypeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DeclarableIdType'], any> {
+  name: 'DeclarableIdType';
+}
+
+export interface InferredIdTypeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['InferredIdType'], any> {
+  name: 'InferredIdType';
+}
+
 export type PageInfoResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2376,6 +2392,39 @@ export type QueryResolvers<ContextType = IdvContext, ParentType extends Resolver
   webhookDestination?: Resolver<Maybe<ResolversTypes['WebhookDestination']>, ParentType, ContextType, RequireFields<QueryWebhookDestinationArgs, 'id'>>;
   webhookDelivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType, RequireFields<QueryWebhookDeliveryArgs, 'destinationId' | 'id'>>;
   captureSession?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<QueryCaptureSessionArgs, 'sessionId'>>;
+};
+
+export type MutationResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationCreateIdvThemeArgs, 'input'>>;
+  replaceIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationReplaceIdvThemeArgs, 'themeId' | 'input' | 'expectedRevision'>>;
+  archiveIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationArchiveIdvThemeArgs, 'themeId'>>;
+  makeDefaultIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationMakeDefaultIdvThemeArgs, 'themeId'>>;
+  attachIdvThemeLogo?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationAttachIdvThemeLogoArgs, 'themeId' | 'slot' | 'assetId'>>;
+  removeIdvThemeLogo?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationRemoveIdvThemeLogoArgs, 'themeId' | 'slot'>>;
+  createVerificationSession?: Resolver<ResolversTypes['CreatedVerificationSession'], ParentType, ContextType, RequireFields<MutationCreateVerificationSessionArgs, 'input'>>;
+  cancelVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationCancelVerificationSessionArgs, 'id'>>;
+  reviewVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationReviewVerificationSessionArgs, 'id' | 'input'>>;
+  assignVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationAssignVerificationSessionArgs, 'id' | 'input'>>;
+  recordVerificationConsent?: Resolver<ResolversTypes['VerificationSessionStatus'], ParentType, ContextType, RequireFields<MutationRecordVerificationConsentArgs, 'id' | 'input'>>;
+  submitVerificationSession?: Resolver<ResolversTypes['VerificationSessionStatus'], ParentType, ContextType, RequireFields<MutationSubmitVerificationSessionArgs, 'id'>>;
+  createIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationCreateIdvWorkflowArgs, 'input'>>;
+  updateIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationUpdateIdvWorkflowArgs, 'id' | 'input'>>;
+  activateIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationActivateIdvWorkflowArgs, 'id'>>;
+  archiveIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationArchiveIdvWorkflowArgs, 'id'>>;
+  makeDefaultIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationMakeDefaultIdvWorkflowArgs, 'id'>>;
+  sendVerificationInvite?: Resolver<ResolversTypes['VerificationInvite'], ParentType, ContextType, RequireFields<MutationSendVerificationInviteArgs, 'sessionId' | 'input'>>;
+  createWebhookDestination?: Resolver<ResolversTypes['WebhookDestinationWithSecrets'], ParentType, ContextType, RequireFields<MutationCreateWebhookDestinationArgs, 'input'>>;
+  updateWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationUpdateWebhookDestinationArgs, 'id' | 'input'>>;
+  deleteWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationDeleteWebhookDestinationArgs, 'id'>>;
+  rotateWebhookDestinationSecret?: Resolver<ResolversTypes['WebhookDestinationWithSecrets'], ParentType, ContextType, RequireFields<MutationRotateWebhookDestinationSecretArgs, 'id'>>;
+  enableWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationEnableWebhookDestinationArgs, 'id'>>;
+  disableWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationDisableWebhookDestinationArgs, 'id'>>;
+  redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'destinationId' | 'id'>>;
+  recordCaptureConsent?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationRecordCaptureConsentArgs, 'sessionId' | 'input'>>;
+  attachCaptureArtifact?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationAttachCaptureArtifactArgs, 'sessionId' | 'input'>>;
+  recordCaptureAnswers?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationRecordCaptureAnswersArgs, 'sessionId' | 'input'>>;
+  submitCapture?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationSubmitCaptureArgs, 'sessionId'>>;
+  exchangeCaptureCredential?: Resolver<ResolversTypes['CaptureSessionCredential'], ParentType, ContextType, RequireFields<MutationExchangeCaptureCredentialArgs, 'input'>>;
 };
 
 export type IdvThemeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvTheme'] = ResolversParentTypes['IdvTheme']> = {
@@ -2442,62 +2491,9 @@ export type IdvBrandingAssetResolvers<ContextType = IdvContext, ParentType exten
   contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export interface DeclarableIdTypeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DeclarableIdType'], any> {
-  name: 'DeclarableIdType';
-}
-
-export interface ExactUrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['ExactURL'], any> {
-  name: 'ExactURL';
-}
-
-export interface InferredIdTypeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['InferredIdType'], any> {
-  name: 'InferredIdType';
-}
-
-export type IdvCustomIdTypeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvCustomIdType'] = ResolversParentTypes['IdvCustomIdType']> = {
-  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  sides?: Resolver<Maybe<ResolversTypes['CaptureSides']>, ParentType, ContextType>;
-};
-
-export type IdvQuestionResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvQuestion'] = ResolversParentTypes['IdvQuestion']> = {
-  questionId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  prompt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['CaptureQuestionType'], ParentType, ContextType>;
-  options?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
-  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-};
-
-export type IdvStepConfigResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvStepConfig'] = ResolversParentTypes['IdvStepConfig']> = {
-  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  policyVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  mode?: Resolver<Maybe<ResolversTypes['LivenessMode']>, ParentType, ContextType>;
-  sides?: Resolver<Maybe<ResolversTypes['CaptureSides']>, ParentType, ContextType>;
-  acceptedIdTypes?: Resolver<Maybe<Array<ResolversTypes['DeclarableIdType']>>, ParentType, ContextType>;
-  customIdTypes?: Resolver<Maybe<Array<ResolversTypes['IdvCustomIdType']>>, ParentType, ContextType>;
-  documentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  acceptedFormats?: Resolver<Maybe<Array<ResolversTypes['IdvDocumentFormat']>>, ParentType, ContextType>;
-  questions?: Resolver<Maybe<Array<ResolversTypes['IdvQuestion']>>, ParentType, ContextType>;
-};
-
-export type IdvFlowStepResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvFlowStep'] = ResolversParentTypes['IdvFlowStep']> = {
-  stepId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['CaptureStepType'], ParentType, ContextType>;
-  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  config?: Resolver<ResolversTypes['IdvStepConfig'], ParentType, ContextType>;
-};
-
 export type IdvStepManifestResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvStepManifest'] = ResolversParentTypes['IdvStepManifest']> = {
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   steps?: Resolver<Array<ResolversTypes['IdvFlowStep']>, ParentType, ContextType>;
-};
-
-export type IdvFlagSettingResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvFlagSetting'] = ResolversParentTypes['IdvFlagSetting']> = {
-  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  action?: Resolver<ResolversTypes['IdvFlagAction'], ParentType, ContextType>;
 };
 
 export type IdvManifestIdCaptureResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvManifestIdCapture'] = ResolversParentTypes['IdvManifestIdCapture']> = {
@@ -2697,6 +2693,53 @@ export type CreatedVerificationSessionResolvers<ContextType = IdvContext, Parent
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ProfileResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  verificationSessions?: Resolver<Array<ResolversTypes['VerificationSession']>, ParentType, ContextType>;
+};
+
+export type IdvCustomIdTypeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvCustomIdType'] = ResolversParentTypes['IdvCustomIdType']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sides?: Resolver<Maybe<ResolversTypes['CaptureSides']>, ParentType, ContextType>;
+};
+
+export type IdvQuestionResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvQuestion'] = ResolversParentTypes['IdvQuestion']> = {
+  questionId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prompt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['CaptureQuestionType'], ParentType, ContextType>;
+  options?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type IdvStepConfigResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvStepConfig'] = ResolversParentTypes['IdvStepConfig']> = {
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policyVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mode?: Resolver<Maybe<ResolversTypes['LivenessMode']>, ParentType, ContextType>;
+  sides?: Resolver<Maybe<ResolversTypes['CaptureSides']>, ParentType, ContextType>;
+  acceptedIdTypes?: Resolver<Maybe<Array<ResolversTypes['DeclarableIdType']>>, ParentType, ContextType>;
+  customIdTypes?: Resolver<Maybe<Array<ResolversTypes['IdvCustomIdType']>>, ParentType, ContextType>;
+  documentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  acceptedFormats?: Resolver<Maybe<Array<ResolversTypes['IdvDocumentFormat']>>, ParentType, ContextType>;
+  questions?: Resolver<Maybe<Array<ResolversTypes['IdvQuestion']>>, ParentType, ContextType>;
+};
+
+export type IdvFlowStepResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvFlowStep'] = ResolversParentTypes['IdvFlowStep']> = {
+  stepId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['CaptureStepType'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  config?: Resolver<ResolversTypes['IdvStepConfig'], ParentType, ContextType>;
+};
+
+export type IdvFlagSettingResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvFlagSetting'] = ResolversParentTypes['IdvFlagSetting']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['IdvFlagAction'], ParentType, ContextType>;
+};
+
 export type IdvWorkflowResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvWorkflow'] = ResolversParentTypes['IdvWorkflow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2724,12 +2767,6 @@ export type IdvWorkflowConnectionResolvers<ContextType = IdvContext, ParentType 
   totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
-export type ProfileResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  verificationSessions?: Resolver<Array<ResolversTypes['VerificationSession']>, ParentType, ContextType>;
-};
-
 export type IdvCredentialPrincipalResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvCredentialPrincipal'] = ResolversParentTypes['IdvCredentialPrincipal']> = {
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   workspaceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2737,10 +2774,6 @@ export type IdvCredentialPrincipalResolvers<ContextType = IdvContext, ParentType
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   captureSessionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
-
-export interface UrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['URL'], any> {
-  name: 'URL';
-}
 
 export type VerificationEmailInviteResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['VerificationEmailInvite'] = ResolversParentTypes['VerificationEmailInvite']> = {
   invited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2894,44 +2927,16 @@ export interface Federation__PolicyScalarConfig extends GraphQLScalarTypeConfig<
   name: 'federation__Policy';
 }
 
-export type MutationResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationCreateIdvThemeArgs, 'input'>>;
-  replaceIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationReplaceIdvThemeArgs, 'themeId' | 'input' | 'expectedRevision'>>;
-  archiveIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationArchiveIdvThemeArgs, 'themeId'>>;
-  makeDefaultIdvTheme?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationMakeDefaultIdvThemeArgs, 'themeId'>>;
-  attachIdvThemeLogo?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationAttachIdvThemeLogoArgs, 'themeId' | 'slot' | 'assetId'>>;
-  removeIdvThemeLogo?: Resolver<ResolversTypes['IdvTheme'], ParentType, ContextType, RequireFields<MutationRemoveIdvThemeLogoArgs, 'themeId' | 'slot'>>;
-  createVerificationSession?: Resolver<ResolversTypes['CreatedVerificationSession'], ParentType, ContextType, RequireFields<MutationCreateVerificationSessionArgs, 'input'>>;
-  cancelVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationCancelVerificationSessionArgs, 'id'>>;
-  reviewVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationReviewVerificationSessionArgs, 'id' | 'input'>>;
-  assignVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationAssignVerificationSessionArgs, 'id' | 'input'>>;
-  recordVerificationConsent?: Resolver<ResolversTypes['VerificationSessionStatus'], ParentType, ContextType, RequireFields<MutationRecordVerificationConsentArgs, 'id' | 'input'>>;
-  submitVerificationSession?: Resolver<ResolversTypes['VerificationSessionStatus'], ParentType, ContextType, RequireFields<MutationSubmitVerificationSessionArgs, 'id'>>;
-  createIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationCreateIdvWorkflowArgs, 'input'>>;
-  updateIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationUpdateIdvWorkflowArgs, 'id' | 'input'>>;
-  activateIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationActivateIdvWorkflowArgs, 'id'>>;
-  archiveIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationArchiveIdvWorkflowArgs, 'id'>>;
-  makeDefaultIdvWorkflow?: Resolver<ResolversTypes['IdvWorkflow'], ParentType, ContextType, RequireFields<MutationMakeDefaultIdvWorkflowArgs, 'id'>>;
-  sendVerificationInvite?: Resolver<ResolversTypes['VerificationInvite'], ParentType, ContextType, RequireFields<MutationSendVerificationInviteArgs, 'sessionId' | 'input'>>;
-  createWebhookDestination?: Resolver<ResolversTypes['WebhookDestinationWithSecrets'], ParentType, ContextType, RequireFields<MutationCreateWebhookDestinationArgs, 'input'>>;
-  updateWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationUpdateWebhookDestinationArgs, 'id' | 'input'>>;
-  deleteWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationDeleteWebhookDestinationArgs, 'id'>>;
-  rotateWebhookDestinationSecret?: Resolver<ResolversTypes['WebhookDestinationWithSecrets'], ParentType, ContextType, RequireFields<MutationRotateWebhookDestinationSecretArgs, 'id'>>;
-  enableWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationEnableWebhookDestinationArgs, 'id'>>;
-  disableWebhookDestination?: Resolver<ResolversTypes['WebhookDestination'], ParentType, ContextType, RequireFields<MutationDisableWebhookDestinationArgs, 'id'>>;
-  redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'destinationId' | 'id'>>;
-  recordCaptureConsent?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationRecordCaptureConsentArgs, 'sessionId' | 'input'>>;
-  attachCaptureArtifact?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationAttachCaptureArtifactArgs, 'sessionId' | 'input'>>;
-  recordCaptureAnswers?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationRecordCaptureAnswersArgs, 'sessionId' | 'input'>>;
-  submitCapture?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationSubmitCaptureArgs, 'sessionId'>>;
-  exchangeCaptureCredential?: Resolver<ResolversTypes['CaptureSessionCredential'], ParentType, ContextType, RequireFields<MutationExchangeCaptureCredentialArgs, 'input'>>;
-};
-
 export type Resolvers<ContextType = IdvContext> = {
   DateTime?: GraphQLScalarType;
   EmailAddress?: GraphQLScalarType;
+  URL?: GraphQLScalarType;
+  ExactURL?: GraphQLScalarType;
+  DeclarableIdType?: GraphQLScalarType;
+  InferredIdType?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   IdvTheme?: IdvThemeResolvers<ContextType>;
   IdvThemeLogo?: IdvThemeLogoResolvers<ContextType>;
   IdvThemeColors?: IdvThemeColorsResolvers<ContextType>;
@@ -2940,15 +2945,7 @@ export type Resolvers<ContextType = IdvContext> = {
   IdvBrandingColors?: IdvBrandingColorsResolvers<ContextType>;
   IdvBrandingLogo?: IdvBrandingLogoResolvers<ContextType>;
   IdvBrandingAsset?: IdvBrandingAssetResolvers<ContextType>;
-  DeclarableIdType?: GraphQLScalarType;
-  ExactURL?: GraphQLScalarType;
-  InferredIdType?: GraphQLScalarType;
-  IdvCustomIdType?: IdvCustomIdTypeResolvers<ContextType>;
-  IdvQuestion?: IdvQuestionResolvers<ContextType>;
-  IdvStepConfig?: IdvStepConfigResolvers<ContextType>;
-  IdvFlowStep?: IdvFlowStepResolvers<ContextType>;
   IdvStepManifest?: IdvStepManifestResolvers<ContextType>;
-  IdvFlagSetting?: IdvFlagSettingResolvers<ContextType>;
   IdvManifestIdCapture?: IdvManifestIdCaptureResolvers<ContextType>;
   IdvManifestDocument?: IdvManifestDocumentResolvers<ContextType>;
   IdvCaptureManifest?: IdvCaptureManifestResolvers<ContextType>;
@@ -2970,11 +2967,15 @@ export type Resolvers<ContextType = IdvContext> = {
   VerificationSession?: VerificationSessionResolvers<ContextType>;
   VerificationSessionConnection?: VerificationSessionConnectionResolvers<ContextType>;
   CreatedVerificationSession?: CreatedVerificationSessionResolvers<ContextType>;
+  Profile?: ProfileResolvers<ContextType>;
+  IdvCustomIdType?: IdvCustomIdTypeResolvers<ContextType>;
+  IdvQuestion?: IdvQuestionResolvers<ContextType>;
+  IdvStepConfig?: IdvStepConfigResolvers<ContextType>;
+  IdvFlowStep?: IdvFlowStepResolvers<ContextType>;
+  IdvFlagSetting?: IdvFlagSettingResolvers<ContextType>;
   IdvWorkflow?: IdvWorkflowResolvers<ContextType>;
   IdvWorkflowConnection?: IdvWorkflowConnectionResolvers<ContextType>;
-  Profile?: ProfileResolvers<ContextType>;
   IdvCredentialPrincipal?: IdvCredentialPrincipalResolvers<ContextType>;
-  URL?: GraphQLScalarType;
   VerificationEmailInvite?: VerificationEmailInviteResolvers<ContextType>;
   VerificationDirectLink?: VerificationDirectLinkResolvers<ContextType>;
   VerificationInvite?: VerificationInviteResolvers<ContextType>;
@@ -2995,7 +2996,6 @@ export type Resolvers<ContextType = IdvContext> = {
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;
   federation__Policy?: GraphQLScalarType;
-  Mutation?: MutationResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = IdvContext> = {

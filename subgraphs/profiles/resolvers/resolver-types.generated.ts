@@ -33,441 +33,6 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
 };
 
-/** A customer profile. Owned by this subgraph; the other subgraphs reference it by id. */
-export type Profile = {
-  __typename?: 'Profile';
-  /** Generated id (prf_...). */
-  id: Scalars['ID']['output'];
-  /** Name of the person or organisation; empty once erased. */
-  name: Scalars['String']['output'];
-  /**
-   * What the profile describes. Open text by the interface (individual is used for persons); not an
-   * enum because each bank names its own kinds of customers.
-   */
-  kind: Scalars['String']['output'];
-  /** Contact e-mail; required before an IDV session can send an invitation. Null when unset or erased. */
-  email?: Maybe<Scalars['EmailAddress']['output']>;
-  /** Screening status of the profile. */
-  status: ProfileStatus;
-  /** True once a GDPR erasure request has claimed the profile: no new IDV session may start for it. */
-  erasureClaimed: Scalars['Boolean']['output'];
-  /** When the erasure claimed the profile; null when never claimed. */
-  erasureClaimedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** Set once the personal data has been erased (after the claim). */
-  erasedAt?: Maybe<Scalars['DateTime']['output']>;
-  /**
-   * Stored values that resolve to active definitions, ordered by definition priority (higher first,
-   * then key). Null when there are none. May lag a definition edit by up to 60 seconds.
-   */
-  profileCustomFields?: Maybe<Array<ProfileCustomFieldValue>>;
-  /**
-   * The person's date of birth: the value of the workspace's `date_of_birth` custom field when that
-   * field is an active definition of type date (docs/profiles.md "Date of birth"). Null otherwise.
-   * Identity verification compares it with the document's date of birth.
-   */
-  dateOfBirth?: Maybe<Scalars['LocalDate']['output']>;
-  /** Assigned profile group ids, in the order they were supplied. */
-  profileGroupIds: Array<Scalars['ID']['output']>;
-  /** When the profile was created. */
-  createdAt: Scalars['DateTime']['output'];
-  /** When the profile last changed. */
-  updatedAt: Scalars['DateTime']['output'];
-  /** The profile's onboarding run; null when it was created without onboarding. */
-  onboarding?: Maybe<ProfileOnboarding>;
-};
-
-/**
- * Status of a profile, derived from its latest screening, its latest IDV outcome and its onboarding
- * run (docs/profiles.md "Profile status"). Most severe first: confirmed_match, rejected,
- * potential_match, in_review, pending, clear, not_screened.
- */
-export type ProfileStatus =
-  /** Created without screening (every profile starts here). */
-  | 'not_screened'
-  /** An onboarding run is in progress and nothing is decided yet. */
-  | 'pending'
-  /** Screened with no unresolved and no true-positive match; IDV, if any, accepted. */
-  | 'clear'
-  /** Unresolved matches await review (from onboarding, a search for the profile or a monitoring alert). */
-  | 'potential_match'
-  /** At least one match was reviewed true_positive. */
-  | 'confirmed_match'
-  /** The profile's IDV session was rejected. */
-  | 'rejected'
-  /** The profile's IDV session awaits human review (requires_review, escalation, or a failed assessment). */
-  | 'in_review';
-
-/** Value types of custom fields (the type matrix of the profiles interface). */
-export type ProfileCustomFieldType =
-  /** A string of up to 4,000 characters. */
-  | 'text'
-  /** A JSON number, exact through the signed 64-bit range. */
-  | 'number'
-  /** A calendar date, YYYY-MM-DD. */
-  | 'date'
-  /** true or false. */
-  | 'boolean'
-  /** One of the definition's stored option values. */
-  | 'enum'
-  /** A JSON object or array of up to 16 KB (free-form). */
-  | 'json';
-
-/** One stored custom field value of a profile, with its definition's label and type. */
-export type ProfileCustomFieldValue = {
-  __typename?: 'ProfileCustomFieldValue';
-  /** The definition key (immutable). */
-  key: Scalars['String']['output'];
-  /** The definition's customer-facing label. */
-  label: Scalars['String']['output'];
-  /** The definition's value type. */
-  type: ProfileCustomFieldType;
-  /** The value as exact JSON text (numbers keep every digit; json values are free-form). */
-  value: Scalars['String']['output'];
-  /** Enum fields only: the label of the stored option value. */
-  valueLabel?: Maybe<Scalars['String']['output']>;
-};
-
-/** One option of an enum custom field. */
-export type ProfileCustomFieldOption = {
-  __typename?: 'ProfileCustomFieldOption';
-  /** Stored value (cannot change or disappear once saved). */
-  value: Scalars['String']['output'];
-  /** Display label (may be renamed). */
-  label: Scalars['String']['output'];
-};
-
-/** A workspace's definition of one custom field. */
-export type ProfileCustomFieldDefinition = {
-  __typename?: 'ProfileCustomFieldDefinition';
-  /** ^[a-z][a-z0-9_]{0,63}$; generated from the label when not given; immutable. */
-  key: Scalars['String']['output'];
-  /** Customer-facing label. */
-  label: Scalars['String']['output'];
-  /** Value type. */
-  type: ProfileCustomFieldType;
-  /** True when every profile must carry a value. */
-  required: Scalars['Boolean']['output'];
-  /** Higher first in a profile's list of values. */
-  priority: Scalars['Int']['output'];
-  /** Options of an enum field, in display order; empty for other types. */
-  options: Array<ProfileCustomFieldOption>;
-  /** Archived definitions are hidden by default; their stored values stay. */
-  archived: Scalars['Boolean']['output'];
-  /** When the definition was created. */
-  createdAt: Scalars['DateTime']['output'];
-  /** When the definition last changed. */
-  updatedAt: Scalars['DateTime']['output'];
-};
-
-/** How often ongoing monitoring re-screens the profiles of a group. */
-export type MonitoringFrequency =
-  /** On every watchlist delta (Sanctions only). */
-  | 'deltas'
-  /** Once a day. */
-  | 'daily'
-  /** Once a week. */
-  | 'weekly'
-  /** Once a month. */
-  | 'monthly'
-  /** Once a quarter. */
-  | 'quarterly'
-  /** Twice a year. */
-  | 'semiannually'
-  /** Once a year. */
-  | 'annually'
-  /** Never re-screened. */
-  | 'never';
-
-/** Per-feed monitoring frequencies of a group; a null feed inherits the workspace frequency. */
-export type ProfileGroupFeedFrequencies = {
-  __typename?: 'ProfileGroupFeedFrequencies';
-  /** Sanctions feed (REST key Sanctions). */
-  sanctions?: Maybe<MonitoringFrequency>;
-  /** PEP feed (REST key PEP); deltas is not allowed. */
-  pep?: Maybe<MonitoringFrequency>;
-  /** Adverse media feed (REST key News); deltas is not allowed. */
-  news?: Maybe<MonitoringFrequency>;
-};
-
-/** A workspace's segment label for profiles (never deleted, only archived). */
-export type ProfileGroup = {
-  __typename?: 'ProfileGroup';
-  /** Generated id (pgr_...). */
-  id: Scalars['ID']['output'];
-  /** Read-only key normalized from the initial name. */
-  key: Scalars['String']['output'];
-  /** Customer-facing label. */
-  name: Scalars['String']['output'];
-  /** Optional description. */
-  description?: Maybe<Scalars['String']['output']>;
-  /** Non-negative; higher wins when a profile has several groups. */
-  priority: Scalars['Int']['output'];
-  /** Archived groups are hidden by default; their ids stay on older profiles. */
-  archived: Scalars['Boolean']['output'];
-  /** Null when every feed inherits the workspace frequency. */
-  monitoringFeedFrequencies?: Maybe<ProfileGroupFeedFrequencies>;
-  /** When the group was created. */
-  createdAt: Scalars['DateTime']['output'];
-  /** When the group last changed. */
-  updatedAt: Scalars['DateTime']['output'];
-  /** The frequency each feed of this group runs at: the group's override, else the workspace default. */
-  effectiveMonitoringFeedFrequencies: MonitoringFeedFrequencies;
-  /** The feeds this group does not override, which follow the workspace default. */
-  inheritedFeeds: Array<MonitoredFeed>;
-};
-
-/** What a comment is about. */
-export type ProfileCommentKind =
-  /** The profile itself. */
-  | 'profile'
-  /** One screening match of the profile (matchId names it). */
-  | 'match';
-
-/** An analyst's note on a profile or one of its matches. */
-export type ProfileComment = {
-  __typename?: 'ProfileComment';
-  /** Generated id. */
-  id: Scalars['ID']['output'];
-  /** _v in REST: 0 on creation, +1 on every edit. */
-  version: Scalars['Int']['output'];
-  /** The profile commented on. */
-  profileId: Scalars['ID']['output'];
-  /** What the comment is about. */
-  kind: ProfileCommentKind;
-  /** The match commented on (kind match only). */
-  matchId?: Maybe<Scalars['String']['output']>;
-  /** The comment text; empty once the profile is erased. */
-  text: Scalars['String']['output'];
-  /** Actor id of the author. */
-  createdBy: Scalars['String']['output'];
-  /** Actor id of the last editor. */
-  updatedBy: Scalars['String']['output'];
-  /** When the comment was written. */
-  createdAt: Scalars['DateTime']['output'];
-  /** When the comment last changed. */
-  updatedAt: Scalars['DateTime']['output'];
-};
-
-/** A page of profiles, newest first. */
-export type ProfileConnection = {
-  __typename?: 'ProfileConnection';
-  /** The profiles of this page. */
-  nodes: Array<Profile>;
-  /** Where this page ends. */
-  pageInfo: PageInfo;
-  /** Profiles matching the filter, over all pages. */
-  totalCount: Scalars['Int']['output'];
-};
-
-/** A page of a profile's comments, oldest first. */
-export type ProfileCommentConnection = {
-  __typename?: 'ProfileCommentConnection';
-  /** The comments of this page. */
-  nodes: Array<ProfileComment>;
-  /** Where this page ends. */
-  pageInfo: PageInfo;
-  /** Comments of the profile, over all pages. */
-  totalCount: Scalars['Int']['output'];
-};
-
-/** A page of profile groups, highest priority first. */
-export type ProfileGroupConnection = {
-  __typename?: 'ProfileGroupConnection';
-  /** The groups of this page. */
-  nodes: Array<ProfileGroup>;
-  /** Where this page ends. */
-  pageInfo: PageInfo;
-  /** Groups matching the filter, over all pages. */
-  totalCount: Scalars['Int']['output'];
-};
-
-/** A page of custom field definitions, highest priority first. */
-export type ProfileCustomFieldDefinitionConnection = {
-  __typename?: 'ProfileCustomFieldDefinitionConnection';
-  /** The definitions of this page. */
-  nodes: Array<ProfileCustomFieldDefinition>;
-  /** Where this page ends. */
-  pageInfo: PageInfo;
-  /** Definitions matching the filter, over all pages. */
-  totalCount: Scalars['Int']['output'];
-};
-
-/** State of a GDPR erasure request. */
-export type ProfileErasureStatus =
-  /** The personal data is erased. */
-  | 'completed';
-
-/** The outcome of a GDPR erasure request. */
-export type ProfileErasure = {
-  __typename?: 'ProfileErasure';
-  /** The profile, as it reads after the erasure. */
-  profile: Profile;
-  /** State of the erasure. */
-  status: ProfileErasureStatus;
-  /** When the erasure claimed the profile. */
-  claimedAt: Scalars['DateTime']['output'];
-  /** When the personal data was erased. */
-  erasedAt?: Maybe<Scalars['DateTime']['output']>;
-};
-
-/** Who a caller is. */
-export type PrincipalKind =
-  /** An application's API key. */
-  | 'application'
-  /** A signed-in dashboard user. */
-  | 'dashboard_user'
-  /** A hosted capture page (session token). */
-  | 'capture'
-  /** A hosted page opened from an invitation. */
-  | 'invite'
-  /** An unauthenticated public caller (hosted-page branding). */
-  | 'public'
-  /** A Vigil service acting for a caller. */
-  | 'service';
-
-/** The caller, as the gateway resolved it. */
-export type Viewer = {
-  __typename?: 'Viewer';
-  /** The caller's tenant. */
-  tenantId: Scalars['ID']['output'];
-  /** The caller's workspace. */
-  workspaceId: Scalars['ID']['output'];
-  /** Application id, dashboard user id or session id of the caller. */
-  actorId: Scalars['ID']['output'];
-  /** What kind of caller this is. */
-  kind: PrincipalKind;
-};
-
-/** One custom field value to write; `value: null` clears the key. */
-export type ProfileCustomFieldValueInput = {
-  /** The definition key. */
-  key: Scalars['String']['input'];
-  /** The value as exact JSON text ("text", 42, "2024-02-29", true, {"a": 1}); null clears the stored value. */
-  value?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A new profile. */
-export type CreateProfileInput = {
-  /** Name of the person or organisation (1-500 characters). */
-  name: Scalars['String']['input'];
-  /** What the profile describes (open text; individual for persons). */
-  kind: Scalars['String']['input'];
-  /** Contact e-mail. */
-  email?: InputMaybe<Scalars['EmailAddress']['input']>;
-  /** Custom field values keyed by definition key (each key at most once). */
-  profileCustomFields?: InputMaybe<Array<ProfileCustomFieldValueInput>>;
-  /** Profile groups to assign. */
-  profileGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-};
-
-/** Only supplied fields change. In profileCustomFields a null value clears one key; omitted keys are kept. */
-export type UpdateProfileInput = {
-  /** New name. */
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** New kind. */
-  kind?: InputMaybe<Scalars['String']['input']>;
-  /** New e-mail; null clears it. */
-  email?: InputMaybe<Scalars['EmailAddress']['input']>;
-  /** Values to set or clear (each key at most once). */
-  profileCustomFields?: InputMaybe<Array<ProfileCustomFieldValueInput>>;
-  /** Replaces the assignments; [] removes all. */
-  profileGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-};
-
-/** A GDPR erasure request. */
-export type RequestProfileErasureInput = {
-  /** Why the data is erased (kept in the audit trail). */
-  reason?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A new comment on a profile or one of its matches. */
-export type CreateProfileCommentInput = {
-  /** Non-empty text. */
-  text: Scalars['String']['input'];
-  /** What the comment is about. */
-  kind: ProfileCommentKind;
-  /** Required for kind match, forbidden for kind profile. */
-  matchId?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** An edit of a comment's text. */
-export type UpdateProfileCommentInput = {
-  /** The new text. */
-  text: Scalars['String']['input'];
-  /** Optimistic concurrency: when given, the edit applies only to this version. */
-  version?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Per-feed monitoring frequencies; an omitted or null feed inherits the workspace frequency. */
-export type ProfileGroupFeedFrequenciesInput = {
-  /** Sanctions feed. */
-  sanctions?: InputMaybe<MonitoringFrequency>;
-  /** PEP feed (deltas is refused). */
-  pep?: InputMaybe<MonitoringFrequency>;
-  /** Adverse media feed (deltas is refused). */
-  news?: InputMaybe<MonitoringFrequency>;
-};
-
-/** A new profile group. */
-export type CreateProfileGroupInput = {
-  /** Customer-facing label (1-200 characters); the read-only key is generated from it. */
-  name: Scalars['String']['input'];
-  /** Optional description. */
-  description?: InputMaybe<Scalars['String']['input']>;
-  /** Non-negative priority (default 0). */
-  priority?: InputMaybe<Scalars['Int']['input']>;
-  /** Monitoring overrides per feed. */
-  monitoringFeedFrequencies?: InputMaybe<ProfileGroupFeedFrequenciesInput>;
-};
-
-/** Only supplied fields change. */
-export type UpdateProfileGroupInput = {
-  /** New label (the key stays). */
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** New description; null clears it. */
-  description?: InputMaybe<Scalars['String']['input']>;
-  /** New priority. */
-  priority?: InputMaybe<Scalars['Int']['input']>;
-  /** Replaces the overrides; null removes them all. */
-  monitoringFeedFrequencies?: InputMaybe<ProfileGroupFeedFrequenciesInput>;
-};
-
-/** One option of an enum custom field. */
-export type ProfileCustomFieldOptionInput = {
-  /** Stored value. */
-  value: Scalars['String']['input'];
-  /** Display label. */
-  label: Scalars['String']['input'];
-};
-
-/** A new custom field definition. */
-export type CreateProfileCustomFieldDefinitionInput = {
-  /** Generated from the label when omitted; ^[a-z][a-z0-9_]{0,63}$; immutable. */
-  key?: InputMaybe<Scalars['String']['input']>;
-  /** Customer-facing label. */
-  label: Scalars['String']['input'];
-  /** Value type. */
-  type: ProfileCustomFieldType;
-  /** True when every profile must carry a value. */
-  required?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Higher first (default 0). */
-  priority?: InputMaybe<Scalars['Int']['input']>;
-  /** Options of an enum field. */
-  options?: InputMaybe<Array<ProfileCustomFieldOptionInput>>;
-};
-
-/** Only supplied fields change (key and type are immutable). */
-export type UpdateProfileCustomFieldDefinitionInput = {
-  /** New label. */
-  label?: InputMaybe<Scalars['String']['input']>;
-  /** New required flag. */
-  required?: InputMaybe<Scalars['Boolean']['input']>;
-  /** New priority. */
-  priority?: InputMaybe<Scalars['Int']['input']>;
-  /** Full list; every saved option value must still be present. */
-  options?: InputMaybe<Array<ProfileCustomFieldOptionInput>>;
-};
-
 /** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
 export type Query = {
   __typename?: 'Query';
@@ -689,6 +254,450 @@ export type MutationOnboardProfileArgs = {
   input: OnboardProfileInput;
 };
 
+/** Who a caller is. */
+export type PrincipalKind =
+  /** An application's API key. */
+  | 'application'
+  /** A signed-in dashboard user. */
+  | 'dashboard_user'
+  /** A hosted capture page (session token). */
+  | 'capture'
+  /** A hosted page opened from an invitation. */
+  | 'invite'
+  /** An unauthenticated public caller (hosted-page branding). */
+  | 'public'
+  /** A Vigil service acting for a caller. */
+  | 'service';
+
+/** The caller, as the gateway resolved it. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  /** The caller's tenant. */
+  tenantId: Scalars['ID']['output'];
+  /** The caller's workspace. */
+  workspaceId: Scalars['ID']['output'];
+  /** Application id, dashboard user id or session id of the caller. */
+  actorId: Scalars['ID']['output'];
+  /** What kind of caller this is. */
+  kind: PrincipalKind;
+};
+
+/** A customer profile. Owned by this subgraph; the other subgraphs reference it by id. */
+export type Profile = {
+  __typename?: 'Profile';
+  /** Generated id (prf_...). */
+  id: Scalars['ID']['output'];
+  /** Name of the person or organisation; empty once erased. */
+  name: Scalars['String']['output'];
+  /**
+   * What the profile describes. Open text by the interface (individual is used for persons); not an
+   * enum because each bank names its own kinds of customers.
+   */
+  kind: Scalars['String']['output'];
+  /** Contact e-mail; required before an IDV session can send an invitation. Null when unset or erased. */
+  email?: Maybe<Scalars['EmailAddress']['output']>;
+  /** Screening status of the profile. */
+  status: ProfileStatus;
+  /** True once a GDPR erasure request has claimed the profile: no new IDV session may start for it. */
+  erasureClaimed: Scalars['Boolean']['output'];
+  /** When the erasure claimed the profile; null when never claimed. */
+  erasureClaimedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Set once the personal data has been erased (after the claim). */
+  erasedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * Stored values that resolve to active definitions, ordered by definition priority (higher first,
+   * then key). Null when there are none. May lag a definition edit by up to 60 seconds.
+   */
+  profileCustomFields?: Maybe<Array<ProfileCustomFieldValue>>;
+  /**
+   * The person's date of birth: the value of the workspace's `date_of_birth` custom field when that
+   * field is an active definition of type date (docs/profiles.md "Date of birth"). Null otherwise.
+   * Identity verification compares it with the document's date of birth.
+   */
+  dateOfBirth?: Maybe<Scalars['LocalDate']['output']>;
+  /** Assigned profile group ids, in the order they were supplied. */
+  profileGroupIds: Array<Scalars['ID']['output']>;
+  /** When the profile was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the profile last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The profile's onboarding run; null when it was created without onboarding. */
+  onboarding?: Maybe<ProfileOnboarding>;
+};
+
+/**
+ * Status of a profile, derived from its latest screening, its latest IDV outcome and its onboarding
+ * run (docs/profiles.md "Profile status"). Most severe first: confirmed_match, rejected,
+ * potential_match, in_review, pending, clear, not_screened.
+ */
+export type ProfileStatus =
+  /** Created without screening (every profile starts here). */
+  | 'not_screened'
+  /** An onboarding run is in progress and nothing is decided yet. */
+  | 'pending'
+  /** Screened with no unresolved and no true-positive match; IDV, if any, accepted. */
+  | 'clear'
+  /** Unresolved matches await review (from onboarding, a search for the profile or a monitoring alert). */
+  | 'potential_match'
+  /** At least one match was reviewed true_positive. */
+  | 'confirmed_match'
+  /** The profile's IDV session was rejected. */
+  | 'rejected'
+  /** The profile's IDV session awaits human review (requires_review, escalation, or a failed assessment). */
+  | 'in_review';
+
+/** A page of profiles, newest first. */
+export type ProfileConnection = {
+  __typename?: 'ProfileConnection';
+  /** The profiles of this page. */
+  nodes: Array<Profile>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+  /** Profiles matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** State of a GDPR erasure request. */
+export type ProfileErasureStatus =
+  /** The personal data is erased. */
+  | 'completed';
+
+/** The outcome of a GDPR erasure request. */
+export type ProfileErasure = {
+  __typename?: 'ProfileErasure';
+  /** The profile, as it reads after the erasure. */
+  profile: Profile;
+  /** State of the erasure. */
+  status: ProfileErasureStatus;
+  /** When the erasure claimed the profile. */
+  claimedAt: Scalars['DateTime']['output'];
+  /** When the personal data was erased. */
+  erasedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A new profile. */
+export type CreateProfileInput = {
+  /** Name of the person or organisation (1-500 characters). */
+  name: Scalars['String']['input'];
+  /** What the profile describes (open text; individual for persons). */
+  kind: Scalars['String']['input'];
+  /** Contact e-mail. */
+  email?: InputMaybe<Scalars['EmailAddress']['input']>;
+  /** Custom field values keyed by definition key (each key at most once). */
+  profileCustomFields?: InputMaybe<Array<ProfileCustomFieldValueInput>>;
+  /** Profile groups to assign. */
+  profileGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** Only supplied fields change. In profileCustomFields a null value clears one key; omitted keys are kept. */
+export type UpdateProfileInput = {
+  /** New name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** New kind. */
+  kind?: InputMaybe<Scalars['String']['input']>;
+  /** New e-mail; null clears it. */
+  email?: InputMaybe<Scalars['EmailAddress']['input']>;
+  /** Values to set or clear (each key at most once). */
+  profileCustomFields?: InputMaybe<Array<ProfileCustomFieldValueInput>>;
+  /** Replaces the assignments; [] removes all. */
+  profileGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** A GDPR erasure request. */
+export type RequestProfileErasureInput = {
+  /** Why the data is erased (kept in the audit trail). */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What a comment is about. */
+export type ProfileCommentKind =
+  /** The profile itself. */
+  | 'profile'
+  /** One screening match of the profile (matchId names it). */
+  | 'match';
+
+/** An analyst's note on a profile or one of its matches. */
+export type ProfileComment = {
+  __typename?: 'ProfileComment';
+  /** Generated id. */
+  id: Scalars['ID']['output'];
+  /** _v in REST: 0 on creation, +1 on every edit. */
+  version: Scalars['Int']['output'];
+  /** The profile commented on. */
+  profileId: Scalars['ID']['output'];
+  /** What the comment is about. */
+  kind: ProfileCommentKind;
+  /** The match commented on (kind match only). */
+  matchId?: Maybe<Scalars['String']['output']>;
+  /** The comment text; empty once the profile is erased. */
+  text: Scalars['String']['output'];
+  /** Actor id of the author. */
+  createdBy: Scalars['String']['output'];
+  /** Actor id of the last editor. */
+  updatedBy: Scalars['String']['output'];
+  /** When the comment was written. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the comment last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A page of a profile's comments, oldest first. */
+export type ProfileCommentConnection = {
+  __typename?: 'ProfileCommentConnection';
+  /** The comments of this page. */
+  nodes: Array<ProfileComment>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+  /** Comments of the profile, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A new comment on a profile or one of its matches. */
+export type CreateProfileCommentInput = {
+  /** Non-empty text. */
+  text: Scalars['String']['input'];
+  /** What the comment is about. */
+  kind: ProfileCommentKind;
+  /** Required for kind match, forbidden for kind profile. */
+  matchId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An edit of a comment's text. */
+export type UpdateProfileCommentInput = {
+  /** The new text. */
+  text: Scalars['String']['input'];
+  /** Optimistic concurrency: when given, the edit applies only to this version. */
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A screening match (owned by the screening subgraph); profiles adds the analysts' comments on it. */
+export type ScreeningMatch = {
+  __typename?: 'ScreeningMatch';
+  /** Match id (24 hex characters). */
+  id: Scalars['ID']['output'];
+  /** Comments of kind match naming this match (POST /clm/v1/profiles/{id}/comments with matchId), oldest first. */
+  comments: Array<ProfileComment>;
+};
+
+/** How often ongoing monitoring re-screens the profiles of a group. */
+export type MonitoringFrequency =
+  /** On every watchlist delta (Sanctions only). */
+  | 'deltas'
+  /** Once a day. */
+  | 'daily'
+  /** Once a week. */
+  | 'weekly'
+  /** Once a month. */
+  | 'monthly'
+  /** Once a quarter. */
+  | 'quarterly'
+  /** Twice a year. */
+  | 'semiannually'
+  /** Once a year. */
+  | 'annually'
+  /** Never re-screened. */
+  | 'never';
+
+/** Per-feed monitoring frequencies of a group; a null feed inherits the workspace frequency. */
+export type ProfileGroupFeedFrequencies = {
+  __typename?: 'ProfileGroupFeedFrequencies';
+  /** Sanctions feed (REST key Sanctions). */
+  sanctions?: Maybe<MonitoringFrequency>;
+  /** PEP feed (REST key PEP); deltas is not allowed. */
+  pep?: Maybe<MonitoringFrequency>;
+  /** Adverse media feed (REST key News); deltas is not allowed. */
+  news?: Maybe<MonitoringFrequency>;
+};
+
+/** A workspace's segment label for profiles (never deleted, only archived). */
+export type ProfileGroup = {
+  __typename?: 'ProfileGroup';
+  /** Generated id (pgr_...). */
+  id: Scalars['ID']['output'];
+  /** Read-only key normalized from the initial name. */
+  key: Scalars['String']['output'];
+  /** Customer-facing label. */
+  name: Scalars['String']['output'];
+  /** Optional description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Non-negative; higher wins when a profile has several groups. */
+  priority: Scalars['Int']['output'];
+  /** Archived groups are hidden by default; their ids stay on older profiles. */
+  archived: Scalars['Boolean']['output'];
+  /** Null when every feed inherits the workspace frequency. */
+  monitoringFeedFrequencies?: Maybe<ProfileGroupFeedFrequencies>;
+  /** When the group was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the group last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The frequency each feed of this group runs at: the group's override, else the workspace default. */
+  effectiveMonitoringFeedFrequencies: MonitoringFeedFrequencies;
+  /** The feeds this group does not override, which follow the workspace default. */
+  inheritedFeeds: Array<MonitoredFeed>;
+};
+
+/** A page of profile groups, highest priority first. */
+export type ProfileGroupConnection = {
+  __typename?: 'ProfileGroupConnection';
+  /** The groups of this page. */
+  nodes: Array<ProfileGroup>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+  /** Groups matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Per-feed monitoring frequencies; an omitted or null feed inherits the workspace frequency. */
+export type ProfileGroupFeedFrequenciesInput = {
+  /** Sanctions feed. */
+  sanctions?: InputMaybe<MonitoringFrequency>;
+  /** PEP feed (deltas is refused). */
+  pep?: InputMaybe<MonitoringFrequency>;
+  /** Adverse media feed (deltas is refused). */
+  news?: InputMaybe<MonitoringFrequency>;
+};
+
+/** A new profile group. */
+export type CreateProfileGroupInput = {
+  /** Customer-facing label (1-200 characters); the read-only key is generated from it. */
+  name: Scalars['String']['input'];
+  /** Optional description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Non-negative priority (default 0). */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** Monitoring overrides per feed. */
+  monitoringFeedFrequencies?: InputMaybe<ProfileGroupFeedFrequenciesInput>;
+};
+
+/** Only supplied fields change. */
+export type UpdateProfileGroupInput = {
+  /** New label (the key stays). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** New description; null clears it. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** New priority. */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** Replaces the overrides; null removes them all. */
+  monitoringFeedFrequencies?: InputMaybe<ProfileGroupFeedFrequenciesInput>;
+};
+
+/** Value types of custom fields (the type matrix of the profiles interface). */
+export type ProfileCustomFieldType =
+  /** A string of up to 4,000 characters. */
+  | 'text'
+  /** A JSON number, exact through the signed 64-bit range. */
+  | 'number'
+  /** A calendar date, YYYY-MM-DD. */
+  | 'date'
+  /** true or false. */
+  | 'boolean'
+  /** One of the definition's stored option values. */
+  | 'enum'
+  /** A JSON object or array of up to 16 KB (free-form). */
+  | 'json';
+
+/** One stored custom field value of a profile, with its definition's label and type. */
+export type ProfileCustomFieldValue = {
+  __typename?: 'ProfileCustomFieldValue';
+  /** The definition key (immutable). */
+  key: Scalars['String']['output'];
+  /** The definition's customer-facing label. */
+  label: Scalars['String']['output'];
+  /** The definition's value type. */
+  type: ProfileCustomFieldType;
+  /** The value as exact JSON text (numbers keep every digit; json values are free-form). */
+  value: Scalars['String']['output'];
+  /** Enum fields only: the label of the stored option value. */
+  valueLabel?: Maybe<Scalars['String']['output']>;
+};
+
+/** One option of an enum custom field. */
+export type ProfileCustomFieldOption = {
+  __typename?: 'ProfileCustomFieldOption';
+  /** Stored value (cannot change or disappear once saved). */
+  value: Scalars['String']['output'];
+  /** Display label (may be renamed). */
+  label: Scalars['String']['output'];
+};
+
+/** A workspace's definition of one custom field. */
+export type ProfileCustomFieldDefinition = {
+  __typename?: 'ProfileCustomFieldDefinition';
+  /** ^[a-z][a-z0-9_]{0,63}$; generated from the label when not given; immutable. */
+  key: Scalars['String']['output'];
+  /** Customer-facing label. */
+  label: Scalars['String']['output'];
+  /** Value type. */
+  type: ProfileCustomFieldType;
+  /** True when every profile must carry a value. */
+  required: Scalars['Boolean']['output'];
+  /** Higher first in a profile's list of values. */
+  priority: Scalars['Int']['output'];
+  /** Options of an enum field, in display order; empty for other types. */
+  options: Array<ProfileCustomFieldOption>;
+  /** Archived definitions are hidden by default; their stored values stay. */
+  archived: Scalars['Boolean']['output'];
+  /** When the definition was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the definition last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A page of custom field definitions, highest priority first. */
+export type ProfileCustomFieldDefinitionConnection = {
+  __typename?: 'ProfileCustomFieldDefinitionConnection';
+  /** The definitions of this page. */
+  nodes: Array<ProfileCustomFieldDefinition>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+  /** Definitions matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One custom field value to write; `value: null` clears the key. */
+export type ProfileCustomFieldValueInput = {
+  /** The definition key. */
+  key: Scalars['String']['input'];
+  /** The value as exact JSON text ("text", 42, "2024-02-29", true, {"a": 1}); null clears the stored value. */
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One option of an enum custom field. */
+export type ProfileCustomFieldOptionInput = {
+  /** Stored value. */
+  value: Scalars['String']['input'];
+  /** Display label. */
+  label: Scalars['String']['input'];
+};
+
+/** A new custom field definition. */
+export type CreateProfileCustomFieldDefinitionInput = {
+  /** Generated from the label when omitted; ^[a-z][a-z0-9_]{0,63}$; immutable. */
+  key?: InputMaybe<Scalars['String']['input']>;
+  /** Customer-facing label. */
+  label: Scalars['String']['input'];
+  /** Value type. */
+  type: ProfileCustomFieldType;
+  /** True when every profile must carry a value. */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Higher first (default 0). */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** Options of an enum field. */
+  options?: InputMaybe<Array<ProfileCustomFieldOptionInput>>;
+};
+
+/** Only supplied fields change (key and type are immutable). */
+export type UpdateProfileCustomFieldDefinitionInput = {
+  /** New label. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** New required flag. */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New priority. */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** Full list; every saved option value must still be present. */
+  options?: InputMaybe<Array<ProfileCustomFieldOptionInput>>;
+};
+
 /** What changed a custom field definition and so produced a revision. */
 export type ProfileCustomFieldDefinitionChange =
   /** The definition was created (revision 1). */
@@ -793,15 +802,6 @@ export type MonitoringFeedFrequenciesInput = {
 export type UpdateWorkspaceMonitoringDefaultInput = {
   /** The feeds to change. */
   monitoringFeedFrequencies: MonitoringFeedFrequenciesInput;
-};
-
-/** A screening match (owned by the screening subgraph); profiles adds the analysts' comments on it. */
-export type ScreeningMatch = {
-  __typename?: 'ScreeningMatch';
-  /** Match id (24 hex characters). */
-  id: Scalars['ID']['output'];
-  /** Comments of kind match naming this match (POST /clm/v1/profiles/{id}/comments with matchId), oldest first. */
-  comments: Array<ProfileComment>;
 };
 
 /** How an onboarding run orders its parts. */
@@ -1062,41 +1062,42 @@ export type ResolversTypes = {
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
   LocalDate: ResolverTypeWrapper<Scalars['LocalDate']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  Profile: ResolverTypeWrapper<Profile>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PrincipalKind: PrincipalKind;
+  Viewer: ResolverTypeWrapper<Viewer>;
+  Profile: ResolverTypeWrapper<Profile>;
   ProfileStatus: ProfileStatus;
+  ProfileConnection: ResolverTypeWrapper<ProfileConnection>;
+  ProfileErasureStatus: ProfileErasureStatus;
+  ProfileErasure: ResolverTypeWrapper<ProfileErasure>;
+  CreateProfileInput: CreateProfileInput;
+  UpdateProfileInput: UpdateProfileInput;
+  RequestProfileErasureInput: RequestProfileErasureInput;
+  ProfileCommentKind: ProfileCommentKind;
+  ProfileComment: ResolverTypeWrapper<ProfileComment>;
+  ProfileCommentConnection: ResolverTypeWrapper<ProfileCommentConnection>;
+  CreateProfileCommentInput: CreateProfileCommentInput;
+  UpdateProfileCommentInput: UpdateProfileCommentInput;
+  ScreeningMatch: ResolverTypeWrapper<ScreeningMatch>;
+  MonitoringFrequency: MonitoringFrequency;
+  ProfileGroupFeedFrequencies: ResolverTypeWrapper<ProfileGroupFeedFrequencies>;
+  ProfileGroup: ResolverTypeWrapper<ProfileGroup>;
+  ProfileGroupConnection: ResolverTypeWrapper<ProfileGroupConnection>;
+  ProfileGroupFeedFrequenciesInput: ProfileGroupFeedFrequenciesInput;
+  CreateProfileGroupInput: CreateProfileGroupInput;
+  UpdateProfileGroupInput: UpdateProfileGroupInput;
   ProfileCustomFieldType: ProfileCustomFieldType;
   ProfileCustomFieldValue: ResolverTypeWrapper<ProfileCustomFieldValue>;
   ProfileCustomFieldOption: ResolverTypeWrapper<ProfileCustomFieldOption>;
   ProfileCustomFieldDefinition: ResolverTypeWrapper<ProfileCustomFieldDefinition>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  MonitoringFrequency: MonitoringFrequency;
-  ProfileGroupFeedFrequencies: ResolverTypeWrapper<ProfileGroupFeedFrequencies>;
-  ProfileGroup: ResolverTypeWrapper<ProfileGroup>;
-  ProfileCommentKind: ProfileCommentKind;
-  ProfileComment: ResolverTypeWrapper<ProfileComment>;
-  ProfileConnection: ResolverTypeWrapper<ProfileConnection>;
-  ProfileCommentConnection: ResolverTypeWrapper<ProfileCommentConnection>;
-  ProfileGroupConnection: ResolverTypeWrapper<ProfileGroupConnection>;
   ProfileCustomFieldDefinitionConnection: ResolverTypeWrapper<ProfileCustomFieldDefinitionConnection>;
-  ProfileErasureStatus: ProfileErasureStatus;
-  ProfileErasure: ResolverTypeWrapper<ProfileErasure>;
-  PrincipalKind: PrincipalKind;
-  Viewer: ResolverTypeWrapper<Viewer>;
   ProfileCustomFieldValueInput: ProfileCustomFieldValueInput;
-  CreateProfileInput: CreateProfileInput;
-  UpdateProfileInput: UpdateProfileInput;
-  RequestProfileErasureInput: RequestProfileErasureInput;
-  CreateProfileCommentInput: CreateProfileCommentInput;
-  UpdateProfileCommentInput: UpdateProfileCommentInput;
-  ProfileGroupFeedFrequenciesInput: ProfileGroupFeedFrequenciesInput;
-  CreateProfileGroupInput: CreateProfileGroupInput;
-  UpdateProfileGroupInput: UpdateProfileGroupInput;
   ProfileCustomFieldOptionInput: ProfileCustomFieldOptionInput;
   CreateProfileCustomFieldDefinitionInput: CreateProfileCustomFieldDefinitionInput;
   UpdateProfileCustomFieldDefinitionInput: UpdateProfileCustomFieldDefinitionInput;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ProfileCustomFieldDefinitionChange: ProfileCustomFieldDefinitionChange;
   ProfileCustomFieldDefinitionRevision: ResolverTypeWrapper<ProfileCustomFieldDefinitionRevision>;
   ProfileCustomFieldDefinitionRevisionConnection: ResolverTypeWrapper<ProfileCustomFieldDefinitionRevisionConnection>;
@@ -1106,7 +1107,6 @@ export type ResolversTypes = {
   WorkspaceMonitoringDefault: ResolverTypeWrapper<WorkspaceMonitoringDefault>;
   MonitoringFeedFrequenciesInput: MonitoringFeedFrequenciesInput;
   UpdateWorkspaceMonitoringDefaultInput: UpdateWorkspaceMonitoringDefaultInput;
-  ScreeningMatch: ResolverTypeWrapper<ScreeningMatch>;
   OnboardingSequence: OnboardingSequence;
   ScreeningFeed: ScreeningFeed;
   OnboardingTaskKind: OnboardingTaskKind;
@@ -1134,35 +1134,36 @@ export type ResolversParentTypes = {
   EmailAddress: Scalars['EmailAddress']['output'];
   LocalDate: Scalars['LocalDate']['output'];
   PageInfo: PageInfo;
-  Profile: Profile | FederationReferenceTypes['Profile'];
+  Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
-  ProfileCustomFieldValue: ProfileCustomFieldValue;
-  ProfileCustomFieldOption: ProfileCustomFieldOption;
-  ProfileCustomFieldDefinition: ProfileCustomFieldDefinition;
   Int: Scalars['Int']['output'];
-  ProfileGroupFeedFrequencies: ProfileGroupFeedFrequencies;
-  ProfileGroup: ProfileGroup;
-  ProfileComment: ProfileComment;
-  ProfileConnection: ProfileConnection;
-  ProfileCommentConnection: ProfileCommentConnection;
-  ProfileGroupConnection: ProfileGroupConnection;
-  ProfileCustomFieldDefinitionConnection: ProfileCustomFieldDefinitionConnection;
-  ProfileErasure: ProfileErasure;
+  Mutation: Record<PropertyKey, never>;
   Viewer: Viewer;
-  ProfileCustomFieldValueInput: ProfileCustomFieldValueInput;
+  Profile: Profile | FederationReferenceTypes['Profile'];
+  ProfileConnection: ProfileConnection;
+  ProfileErasure: ProfileErasure;
   CreateProfileInput: CreateProfileInput;
   UpdateProfileInput: UpdateProfileInput;
   RequestProfileErasureInput: RequestProfileErasureInput;
+  ProfileComment: ProfileComment;
+  ProfileCommentConnection: ProfileCommentConnection;
   CreateProfileCommentInput: CreateProfileCommentInput;
   UpdateProfileCommentInput: UpdateProfileCommentInput;
+  ScreeningMatch: ScreeningMatch | FederationReferenceTypes['ScreeningMatch'];
+  ProfileGroupFeedFrequencies: ProfileGroupFeedFrequencies;
+  ProfileGroup: ProfileGroup;
+  ProfileGroupConnection: ProfileGroupConnection;
   ProfileGroupFeedFrequenciesInput: ProfileGroupFeedFrequenciesInput;
   CreateProfileGroupInput: CreateProfileGroupInput;
   UpdateProfileGroupInput: UpdateProfileGroupInput;
+  ProfileCustomFieldValue: ProfileCustomFieldValue;
+  ProfileCustomFieldOption: ProfileCustomFieldOption;
+  ProfileCustomFieldDefinition: ProfileCustomFieldDefinition;
+  ProfileCustomFieldDefinitionConnection: ProfileCustomFieldDefinitionConnection;
+  ProfileCustomFieldValueInput: ProfileCustomFieldValueInput;
   ProfileCustomFieldOptionInput: ProfileCustomFieldOptionInput;
   CreateProfileCustomFieldDefinitionInput: CreateProfileCustomFieldDefinitionInput;
   UpdateProfileCustomFieldDefinitionInput: UpdateProfileCustomFieldDefinitionInput;
-  Query: Record<PropertyKey, never>;
-  Mutation: Record<PropertyKey, never>;
   ProfileCustomFieldDefinitionRevision: ProfileCustomFieldDefinitionRevision;
   ProfileCustomFieldDefinitionRevisionConnection: ProfileCustomFieldDefinitionRevisionConnection;
   RollbackProfileCustomFieldDefinitionInput: RollbackProfileCustomFieldDefinitionInput;
@@ -1170,7 +1171,6 @@ export type ResolversParentTypes = {
   WorkspaceMonitoringDefault: WorkspaceMonitoringDefault;
   MonitoringFeedFrequenciesInput: MonitoringFeedFrequenciesInput;
   UpdateWorkspaceMonitoringDefaultInput: UpdateWorkspaceMonitoringDefaultInput;
-  ScreeningMatch: ScreeningMatch | FederationReferenceTypes['ScreeningMatch'];
   OnboardingTask: OnboardingTask;
   ProfileOnboarding: ProfileOnboarding;
   OnboardProfileResult: OnboardProfileResult;
@@ -1281,120 +1281,6 @@ export type PageInfoResolvers<ContextType = ProfilesContext, ParentType extends 
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ProfileResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  email?: Resolver<Maybe<ResolversTypes['EmailAddress']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['ProfileStatus'], ParentType, ContextType>;
-  erasureClaimed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  erasureClaimedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  profileCustomFields?: Resolver<Maybe<Array<ResolversTypes['ProfileCustomFieldValue']>>, ParentType, ContextType>;
-  dateOfBirth?: Resolver<Maybe<ResolversTypes['LocalDate']>, ParentType, ContextType>;
-  profileGroupIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  onboarding?: Resolver<Maybe<ResolversTypes['ProfileOnboarding']>, ParentType, ContextType>;
-};
-
-export type ProfileCustomFieldValueResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldValue'] = ResolversParentTypes['ProfileCustomFieldValue']> = {
-  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['ProfileCustomFieldType'], ParentType, ContextType>;
-  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  valueLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type ProfileCustomFieldOptionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldOption'] = ResolversParentTypes['ProfileCustomFieldOption']> = {
-  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type ProfileCustomFieldDefinitionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldDefinition'] = ResolversParentTypes['ProfileCustomFieldDefinition']> = {
-  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['ProfileCustomFieldType'], ParentType, ContextType>;
-  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  options?: Resolver<Array<ResolversTypes['ProfileCustomFieldOption']>, ParentType, ContextType>;
-  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type ProfileGroupFeedFrequenciesResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroupFeedFrequencies'] = ResolversParentTypes['ProfileGroupFeedFrequencies']> = {
-  sanctions?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
-  pep?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
-  news?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
-};
-
-export type ProfileGroupResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroup'] = ResolversParentTypes['ProfileGroup']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  monitoringFeedFrequencies?: Resolver<Maybe<ResolversTypes['ProfileGroupFeedFrequencies']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  effectiveMonitoringFeedFrequencies?: Resolver<ResolversTypes['MonitoringFeedFrequencies'], ParentType, ContextType>;
-  inheritedFeeds?: Resolver<Array<ResolversTypes['MonitoredFeed']>, ParentType, ContextType>;
-};
-
-export type ProfileCommentResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileComment'] = ResolversParentTypes['ProfileComment']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  profileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['ProfileCommentKind'], ParentType, ContextType>;
-  matchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type ProfileConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileConnection'] = ResolversParentTypes['ProfileConnection']> = {
-  nodes?: Resolver<Array<ResolversTypes['Profile']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProfileCommentConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCommentConnection'] = ResolversParentTypes['ProfileCommentConnection']> = {
-  nodes?: Resolver<Array<ResolversTypes['ProfileComment']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProfileGroupConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroupConnection'] = ResolversParentTypes['ProfileGroupConnection']> = {
-  nodes?: Resolver<Array<ResolversTypes['ProfileGroup']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProfileCustomFieldDefinitionConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldDefinitionConnection'] = ResolversParentTypes['ProfileCustomFieldDefinitionConnection']> = {
-  nodes?: Resolver<Array<ResolversTypes['ProfileCustomFieldDefinition']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProfileErasureResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileErasure'] = ResolversParentTypes['ProfileErasure']> = {
-  profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['ProfileErasureStatus'], ParentType, ContextType>;
-  claimedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-};
-
-export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
-  tenantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  actorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['PrincipalKind'], ParentType, ContextType>;
-};
-
 export type QueryResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
   profile?: Resolver<Maybe<ResolversTypes['Profile']>, ParentType, ContextType, RequireFields<QueryProfileArgs, 'id'>>;
@@ -1424,6 +1310,126 @@ export type MutationResolvers<ContextType = ProfilesContext, ParentType extends 
   rollbackProfileCustomFieldDefinition?: Resolver<ResolversTypes['ProfileCustomFieldDefinition'], ParentType, ContextType, RequireFields<MutationRollbackProfileCustomFieldDefinitionArgs, 'key' | 'input'>>;
   updateWorkspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceMonitoringDefaultArgs, 'input'>>;
   onboardProfile?: Resolver<ResolversTypes['OnboardProfileResult'], ParentType, ContextType, RequireFields<MutationOnboardProfileArgs, 'input'>>;
+};
+
+export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
+  tenantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  actorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PrincipalKind'], ParentType, ContextType>;
+};
+
+export type ProfileResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['EmailAddress']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ProfileStatus'], ParentType, ContextType>;
+  erasureClaimed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  erasureClaimedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  profileCustomFields?: Resolver<Maybe<Array<ResolversTypes['ProfileCustomFieldValue']>>, ParentType, ContextType>;
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['LocalDate']>, ParentType, ContextType>;
+  profileGroupIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  onboarding?: Resolver<Maybe<ResolversTypes['ProfileOnboarding']>, ParentType, ContextType>;
+};
+
+export type ProfileConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileConnection'] = ResolversParentTypes['ProfileConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['Profile']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProfileErasureResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileErasure'] = ResolversParentTypes['ProfileErasure']> = {
+  profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ProfileErasureStatus'], ParentType, ContextType>;
+  claimedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type ProfileCommentResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileComment'] = ResolversParentTypes['ProfileComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  profileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ProfileCommentKind'], ParentType, ContextType>;
+  matchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProfileCommentConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCommentConnection'] = ResolversParentTypes['ProfileCommentConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['ProfileComment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScreeningMatchResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ScreeningMatch'] = ResolversParentTypes['ScreeningMatch'], FederationReferenceType extends FederationReferenceTypes['ScreeningMatch'] = FederationReferenceTypes['ScreeningMatch']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['ScreeningMatch']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  comments?: Resolver<Array<ResolversTypes['ProfileComment']>, ParentType, ContextType>;
+};
+
+export type ProfileGroupFeedFrequenciesResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroupFeedFrequencies'] = ResolversParentTypes['ProfileGroupFeedFrequencies']> = {
+  sanctions?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
+  pep?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
+  news?: Resolver<Maybe<ResolversTypes['MonitoringFrequency']>, ParentType, ContextType>;
+};
+
+export type ProfileGroupResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroup'] = ResolversParentTypes['ProfileGroup']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  monitoringFeedFrequencies?: Resolver<Maybe<ResolversTypes['ProfileGroupFeedFrequencies']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  effectiveMonitoringFeedFrequencies?: Resolver<ResolversTypes['MonitoringFeedFrequencies'], ParentType, ContextType>;
+  inheritedFeeds?: Resolver<Array<ResolversTypes['MonitoredFeed']>, ParentType, ContextType>;
+};
+
+export type ProfileGroupConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileGroupConnection'] = ResolversParentTypes['ProfileGroupConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['ProfileGroup']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProfileCustomFieldValueResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldValue'] = ResolversParentTypes['ProfileCustomFieldValue']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ProfileCustomFieldType'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ProfileCustomFieldOptionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldOption'] = ResolversParentTypes['ProfileCustomFieldOption']> = {
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProfileCustomFieldDefinitionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldDefinition'] = ResolversParentTypes['ProfileCustomFieldDefinition']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ProfileCustomFieldType'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['ProfileCustomFieldOption']>, ParentType, ContextType>;
+  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProfileCustomFieldDefinitionConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldDefinitionConnection'] = ResolversParentTypes['ProfileCustomFieldDefinitionConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['ProfileCustomFieldDefinition']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ProfileCustomFieldDefinitionRevisionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ProfileCustomFieldDefinitionRevision'] = ResolversParentTypes['ProfileCustomFieldDefinitionRevision']> = {
@@ -1457,12 +1463,6 @@ export type WorkspaceMonitoringDefaultResolvers<ContextType = ProfilesContext, P
   customized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   updatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type ScreeningMatchResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['ScreeningMatch'] = ResolversParentTypes['ScreeningMatch'], FederationReferenceType extends FederationReferenceTypes['ScreeningMatch'] = FederationReferenceTypes['ScreeningMatch']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['ScreeningMatch']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  comments?: Resolver<Array<ResolversTypes['ProfileComment']>, ParentType, ContextType>;
 };
 
 export type OnboardingTaskResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['OnboardingTask'] = ResolversParentTypes['OnboardingTask']> = {
@@ -1512,26 +1512,26 @@ export type Resolvers<ContextType = ProfilesContext> = {
   EmailAddress?: GraphQLScalarType;
   LocalDate?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Viewer?: ViewerResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
+  ProfileConnection?: ProfileConnectionResolvers<ContextType>;
+  ProfileErasure?: ProfileErasureResolvers<ContextType>;
+  ProfileComment?: ProfileCommentResolvers<ContextType>;
+  ProfileCommentConnection?: ProfileCommentConnectionResolvers<ContextType>;
+  ScreeningMatch?: ScreeningMatchResolvers<ContextType>;
+  ProfileGroupFeedFrequencies?: ProfileGroupFeedFrequenciesResolvers<ContextType>;
+  ProfileGroup?: ProfileGroupResolvers<ContextType>;
+  ProfileGroupConnection?: ProfileGroupConnectionResolvers<ContextType>;
   ProfileCustomFieldValue?: ProfileCustomFieldValueResolvers<ContextType>;
   ProfileCustomFieldOption?: ProfileCustomFieldOptionResolvers<ContextType>;
   ProfileCustomFieldDefinition?: ProfileCustomFieldDefinitionResolvers<ContextType>;
-  ProfileGroupFeedFrequencies?: ProfileGroupFeedFrequenciesResolvers<ContextType>;
-  ProfileGroup?: ProfileGroupResolvers<ContextType>;
-  ProfileComment?: ProfileCommentResolvers<ContextType>;
-  ProfileConnection?: ProfileConnectionResolvers<ContextType>;
-  ProfileCommentConnection?: ProfileCommentConnectionResolvers<ContextType>;
-  ProfileGroupConnection?: ProfileGroupConnectionResolvers<ContextType>;
   ProfileCustomFieldDefinitionConnection?: ProfileCustomFieldDefinitionConnectionResolvers<ContextType>;
-  ProfileErasure?: ProfileErasureResolvers<ContextType>;
-  Viewer?: ViewerResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
-  Mutation?: MutationResolvers<ContextType>;
   ProfileCustomFieldDefinitionRevision?: ProfileCustomFieldDefinitionRevisionResolvers<ContextType>;
   ProfileCustomFieldDefinitionRevisionConnection?: ProfileCustomFieldDefinitionRevisionConnectionResolvers<ContextType>;
   MonitoringFeedFrequencies?: MonitoringFeedFrequenciesResolvers<ContextType>;
   WorkspaceMonitoringDefault?: WorkspaceMonitoringDefaultResolvers<ContextType>;
-  ScreeningMatch?: ScreeningMatchResolvers<ContextType>;
   OnboardingTask?: OnboardingTaskResolvers<ContextType>;
   ProfileOnboarding?: ProfileOnboardingResolvers<ContextType>;
   OnboardProfileResult?: OnboardProfileResultResolvers<ContextType>;

@@ -36,6 +36,146 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
 };
 
+export type Query = {
+  __typename?: 'Query';
+  /** One assessment; null when absent or outside the caller's workspace. */
+  riskAssessment?: Maybe<RiskAssessment>;
+  /** Assessments of the workspace. */
+  riskAssessments: RiskAssessmentConnection;
+  /** Shipped workflows. */
+  riskWorkflows: Array<AssessmentWorkflow>;
+  /** One workflow. */
+  riskWorkflow?: Maybe<AssessmentWorkflow>;
+  /** Shipped scorecards. */
+  riskScorecards: Array<Scorecard>;
+  /** One scorecard. */
+  riskScorecard?: Maybe<Scorecard>;
+  /** The FATF jurisdiction table in use. */
+  jurisdictionRiskTable: JurisdictionRiskTable;
+  /** One evidence record. */
+  assessmentEvidence?: Maybe<AssessmentEvidence>;
+};
+
+
+export type QueryRiskAssessmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryRiskAssessmentsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<AssessmentStatus>>;
+  taskStatuses?: InputMaybe<Array<TaskStatus>>;
+  profileId?: InputMaybe<Scalars['ID']['input']>;
+  sortBy?: InputMaybe<AssessmentSortKey>;
+  sortDirection?: InputMaybe<SortDirection>;
+};
+
+
+export type QueryRiskWorkflowArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryRiskScorecardArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAssessmentEvidenceArgs = {
+  assessmentId: Scalars['ID']['input'];
+  evidenceId: Scalars['ID']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates an assessment as draft. */
+  createRiskAssessment: RiskAssessment;
+  /** Starts an agent run (draft or reopened → running). */
+  startRiskAssessment: RiskAssessment;
+  /** Sends a command to the latest run. */
+  sendAssessmentCommand: AssessmentCommandResult;
+  /** Edits a task. */
+  updateAssessmentTask: AssessmentTask;
+  /** Changes a risk's status. */
+  updateAssessmentRisk: AssessmentRisk;
+  /** Saves the canvas (compare-and-set on the version). */
+  saveAssessmentCanvas: AssessmentCanvas;
+  /** Concludes (ready_for_review or reopened → concluded). */
+  concludeRiskAssessment: RiskAssessment;
+  /** Reopens (ready_for_review, concluded, cancelled or failed → reopened). */
+  reopenRiskAssessment: RiskAssessment;
+  /** Registers an upload as evidence. */
+  addAssessmentUpload: AssessmentEvidence;
+  /** Builds the PDF report into the blob store; returns its id. */
+  generateAssessmentReport: AssessmentReport;
+};
+
+
+export type MutationCreateRiskAssessmentArgs = {
+  input: CreateRiskAssessmentInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationStartRiskAssessmentArgs = {
+  id: Scalars['ID']['input'];
+  input: StartRiskAssessmentInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSendAssessmentCommandArgs = {
+  id: Scalars['ID']['input'];
+  input: AssessmentCommandInput;
+};
+
+
+export type MutationUpdateAssessmentTaskArgs = {
+  id: Scalars['ID']['input'];
+  taskId: Scalars['ID']['input'];
+  input: UpdateAssessmentTaskInput;
+};
+
+
+export type MutationUpdateAssessmentRiskArgs = {
+  id: Scalars['ID']['input'];
+  riskId: Scalars['ID']['input'];
+  input: UpdateAssessmentRiskInput;
+};
+
+
+export type MutationSaveAssessmentCanvasArgs = {
+  id: Scalars['ID']['input'];
+  input: SaveAssessmentCanvasInput;
+};
+
+
+export type MutationConcludeRiskAssessmentArgs = {
+  id: Scalars['ID']['input'];
+  input: ConcludeRiskAssessmentInput;
+};
+
+
+export type MutationReopenRiskAssessmentArgs = {
+  id: Scalars['ID']['input'];
+  input: ReopenRiskAssessmentInput;
+};
+
+
+export type MutationAddAssessmentUploadArgs = {
+  id: Scalars['ID']['input'];
+  input: AddAssessmentUploadInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationGenerateAssessmentReportArgs = {
+  id: Scalars['ID']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Status of an assessment (see docs/risk-assessments.md for the admissible moves). */
 export type AssessmentStatus =
   /** Not yet started. */
@@ -57,75 +197,12 @@ export type AssessmentStatus =
   /** The agent failed; stop polling (reopen to try again). */
   | 'failed';
 
-/** Status of a task. */
-export type TaskStatus =
-  /** Not started. */
-  | 'pending'
-  /** Being worked. */
-  | 'in_progress'
-  /** Done. */
-  | 'complete'
-  /** Done with gaps (for example a medium risk was raised). */
-  | 'incomplete'
-  /** Needs a reviewer (for example a high or critical risk was raised). */
-  | 'requires_review';
-
-/** Status of a risk. */
-export type RiskStatus =
-  /** Open. */
-  | 'active'
-  /** Mitigated. */
-  | 'resolved'
-  /** Not a real risk (for example a screening false positive). */
-  | 'false_positive'
-  /** Known and accepted by the reviewer. */
-  | 'accepted';
-
-/** Severity of a risk. */
-export type RiskSeverity =
-  /** Low. */
-  | 'low'
-  /** Medium. */
-  | 'medium'
-  /** High. */
-  | 'high'
-  /** Critical. */
-  | 'critical';
-
-/** Client risk rating band. */
-export type ClientRiskRatingValue =
-  /** Low risk. */
-  | 'low'
-  /** Medium risk. */
-  | 'medium'
-  /** High risk. */
-  | 'high'
-  /** The relationship must not proceed. */
-  | 'prohibited';
-
 /** Kind of an assessment subject. */
 export type SubjectType =
   /** A legal entity. */
   | 'organization'
   /** A natural person. */
   | 'individual';
-
-/** Commands that act on the latest run. */
-export type AssessmentCommandType =
-  /** Answers the agent's open questions (waiting_for_user → running). */
-  | 'input'
-  /** Same as input. */
-  | 'user_input'
-  /** Adds guidance to the running agent (recorded in the trajectory). */
-  | 'steer'
-  /** Same as steer. */
-  | 'steering'
-  /** Continues an interrupted run. */
-  | 'resume'
-  /** Cancels the assessment. */
-  | 'cancel'
-  /** Pauses the run (→ interrupted). */
-  | 'stop';
 
 /** Sort keys of the assessment list. */
 export type AssessmentSortKey =
@@ -144,100 +221,6 @@ export type SortDirection =
   | 'asc'
   /** Descending. */
   | 'desc';
-
-/** Reviewer decision that concludes an assessment. */
-export type ConclusionDecision =
-  /** The relationship may proceed. */
-  | 'approved'
-  /** The relationship must not proceed. */
-  | 'rejected';
-
-/** Kind of a risk raised on an assessment. */
-export type RiskCategory =
-  /** A sanctions list match. */
-  | 'sanctions'
-  /** A politically exposed person match. */
-  | 'pep'
-  /** A jurisdiction on a FATF list. */
-  | 'jurisdiction'
-  /** Missing or inconsistent subject data. */
-  | 'data_quality'
-  /** An open question for the analyst. */
-  | 'analyst';
-
-/** Status of an agent run. */
-export type AssessmentRunStatus =
-  /** Waiting for a worker. */
-  | 'queued'
-  /** The agent is working. */
-  | 'running'
-  /** The agent waits for the user's input. */
-  | 'waiting_for_user'
-  /** Paused by a stop command. */
-  | 'interrupted'
-  /** All steps done. */
-  | 'completed'
-  /** Cancelled with the assessment. */
-  | 'cancelled'
-  /** A step failed three times. */
-  | 'failed';
-
-/** What produced an evidence record. */
-export type AssessmentEvidenceKind =
-  /** A screening search of a subject or named person. */
-  | 'screening_search'
-  /** A check of registration or identity data. */
-  | 'registration_check'
-  /** A check of jurisdictions against the FATF lists. */
-  | 'jurisdiction_check'
-  /** A file uploaded by a reviewer. */
-  | 'upload';
-
-/** What a trajectory event records. */
-export type TrajectoryEventType =
-  /** The assessment changed status. */
-  | 'status_changed'
-  /** The agent started a task. */
-  | 'task_started'
-  /** The agent finished a task. */
-  | 'task_finished'
-  /** A reviewer updated a task. */
-  | 'task_updated'
-  /** A reviewer changed a risk's status. */
-  | 'risk_updated'
-  /** Registration or identity data was checked. */
-  | 'registration_checked'
-  /** A subject or person was screened. */
-  | 'screened'
-  /** Jurisdictions were checked. */
-  | 'jurisdictions_checked'
-  /** The client risk rating was computed. */
-  | 'client_rated'
-  /** The agent asked the user a question. */
-  | 'question_asked'
-  /** The agent had no questions to ask. */
-  | 'no_questions'
-  /** An answer was recorded. */
-  | 'answer_recorded'
-  /** A steering message was received. */
-  | 'steering'
-  /** A reviewer uploaded evidence. */
-  | 'evidence_uploaded'
-  /** The run completed its steps. */
-  | 'run_completed';
-
-/** The agent capability that works a task template. */
-export type WorkflowTaskAction =
-  /** Verify registration or identity data. */
-  | 'verify_registration'
-  /** Screen the subjects and their named persons. */
-  | 'screen_subjects'
-  /** Check jurisdictions against the FATF lists. */
-  | 'check_jurisdictions'
-  /** Ask the analyst open questions. */
-  | 'ask_questions'
-  /** Compute the client risk rating. */
-  | 'rate_client';
 
 /** Why the assessment is done. */
 export type AssessmentContext = {
@@ -332,112 +315,337 @@ export type AssessmentSubject = {
   profile?: Maybe<Profile>;
 };
 
-/** A risk raised by the agent or a reviewer. */
-export type AssessmentRisk = {
-  __typename?: 'AssessmentRisk';
-  /** Id. */
-  riskId: Scalars['ID']['output'];
-  /** Short title. */
-  title: Scalars['String']['output'];
-  /** What was found. */
-  summary: Scalars['String']['output'];
-  /** Severity. */
-  severity: RiskSeverity;
-  /** What kind of risk it is. */
-  category: RiskCategory;
-  /** Tags. */
-  tags: Array<Scalars['String']['output']>;
+/** Number of tasks in each status. */
+export type TaskStatusCounts = {
+  __typename?: 'TaskStatusCounts';
+  /** pending. */
+  pending: Scalars['Int']['output'];
+  /** in_progress (REST: in_progress). */
+  inProgress: Scalars['Int']['output'];
+  /** complete. */
+  complete: Scalars['Int']['output'];
+  /** incomplete. */
+  incomplete: Scalars['Int']['output'];
+  /** requires_review (REST: requires_review). */
+  requiresReview: Scalars['Int']['output'];
+};
+
+/** Number of client risk ratings in each band. */
+export type ClientRiskRatingCounts = {
+  __typename?: 'ClientRiskRatingCounts';
+  /** low. */
+  low: Scalars['Int']['output'];
+  /** medium. */
+  medium: Scalars['Int']['output'];
+  /** high. */
+  high: Scalars['Int']['output'];
+  /** prohibited. */
+  prohibited: Scalars['Int']['output'];
+};
+
+/** Polling view of an assessment. */
+export type AssessmentSummary = {
+  __typename?: 'AssessmentSummary';
+  /** Assessment id. */
+  assessmentId: Scalars['ID']['output'];
   /** Status. */
-  status: RiskStatus;
-  /** Reviewer note of the last status change. */
-  note?: Maybe<Scalars['String']['output']>;
-  /** Subjects concerned. */
-  subjectIds: Array<Scalars['ID']['output']>;
-  /** Tasks that raised it. */
-  taskIds: Array<Scalars['ID']['output']>;
-  /** Evidence behind it. */
-  evidenceIds: Array<Scalars['ID']['output']>;
-  /** Public sources (list publications, FATF statements). */
-  sourceUrls: Array<Scalars['URL']['output']>;
-  /** When raised. */
+  status: AssessmentStatus;
+  /** Tasks per status. */
+  taskStatusCounts: TaskStatusCounts;
+  /** Ratings per band. */
+  clientRiskRatingCounts: ClientRiskRatingCounts;
+  /** Latest run. */
+  latestRun?: Maybe<AssessmentRun>;
+  /** Last change. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** When it became ready for review. */
+  readyAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When concluded. */
+  concludedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Seconds to wait before polling again: 10 while the agent works, 30 while the assessment waits for a person (the spec recommends 10 to 30 s; avoid tight loops). Null once the status is final (concluded, cancelled, failed): stop polling. REST also sends it as the `Retry-After` header of the summary. */
+  recommendedPollIntervalSeconds?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A risk assessment (beta): agent-driven review of subjects. Created as draft. */
+export type RiskAssessment = {
+  __typename?: 'RiskAssessment';
+  /** Id (assessment_id). */
+  id: Scalars['ID']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+  /** Workflow the agent executes. */
+  workflowId: Scalars['ID']['output'];
+  /** Workflow the agent executes. */
+  workflow: AssessmentWorkflow;
+  /** Purpose. */
+  purpose?: Maybe<Scalars['String']['output']>;
+  /** Context. */
+  context: AssessmentContext;
+  /** Subjects. */
+  subjects: Array<AssessmentSubject>;
+  /** Status. */
+  status: AssessmentStatus;
+  /** Risks raised. */
+  risks: Array<AssessmentRisk>;
+  /** Tasks. */
+  tasks: Array<AssessmentTask>;
+  /** Evidence. */
+  evidence: Array<AssessmentEvidence>;
+  /** Questions. */
+  questions: Array<AssessmentQuestion>;
+  /** Client risk ratings. */
+  clientRiskRatings: Array<ClientRiskRating>;
+  /** Confirmations the reviewer owes (tasks requiring review). */
+  confirmations: Array<AssessmentConfirmation>;
+  /** Tasks per status. */
+  taskStatusCounts: TaskStatusCounts;
+  /** Latest run. */
+  latestRun?: Maybe<AssessmentRun>;
+  /** Canvas. */
+  canvas: AssessmentCanvas;
+  /** Conclusion, once concluded. */
+  conclusion?: Maybe<AssessmentConclusion>;
+  /** Polling view. */
+  summary: AssessmentSummary;
+  /** Activity stream, from afterSequence on; first: events of this page (default 100, 1 to 500). */
+  trajectory: TrajectoryPage;
+  /** When it became ready for review. */
+  readyAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When concluded. */
+  concludedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Created. */
   createdAt: Scalars['DateTime']['output'];
   /** Last change. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
-/** How a task was resolved by a reviewer. */
-export type TaskResolution = {
-  __typename?: 'TaskResolution';
-  /** Outcome label. */
-  outcome?: Maybe<Scalars['String']['output']>;
-  /** Note. */
-  note?: Maybe<Scalars['String']['output']>;
-  /** Who resolved it. */
-  by?: Maybe<Scalars['String']['output']>;
+
+/** A risk assessment (beta): agent-driven review of subjects. Created as draft. */
+export type RiskAssessmentTrajectoryArgs = {
+  afterSequence?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sortDirection?: InputMaybe<SortDirection>;
 };
 
-/** A task of the assessment's workflow. */
-export type AssessmentTask = {
-  __typename?: 'AssessmentTask';
-  /** Id. */
-  taskId: Scalars['ID']['output'];
-  /** Template key in the workflow. */
-  templateKey: Scalars['String']['output'];
+/** A page of assessments. */
+export type RiskAssessmentConnection = {
+  __typename?: 'RiskAssessmentConnection';
+  /** Assessments of this page. */
+  nodes: Array<RiskAssessment>;
+  /** Paging. */
+  pageInfo: PageInfo;
+  /** Total matching the filters. */
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Profiles are owned by the profiles subgraph; here they gain their risk assessments. */
+export type Profile = {
+  __typename?: 'Profile';
+  /** Profile id. */
+  id: Scalars['ID']['output'];
+  /** Assessments with a subject that is this profile. */
+  riskAssessments: Array<RiskAssessment>;
+};
+
+/** Why the assessment is done. */
+export type AssessmentContextInput = {
+  /** Purpose. */
+  purpose?: InputMaybe<Scalars['String']['input']>;
+  /** Description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A jurisdiction. */
+export type JurisdictionInput = {
+  /** Country. */
+  country: Scalars['CountryCode']['input'];
+  /** State. */
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A location of an organization. */
+export type SubjectLocationInput = {
+  /** Kind of location. */
+  type: Scalars['String']['input'];
+  /** Country. */
+  country: Scalars['CountryCode']['input'];
+  /** State. */
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A registry jurisdiction. */
+export type RegistrationJurisdictionInput = {
+  /** Level. */
+  level?: InputMaybe<Scalars['String']['input']>;
+  /** Country. */
+  country: Scalars['CountryCode']['input'];
+  /** State. */
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A registration. */
+export type SubjectRegistrationInput = {
+  /** Registration number. */
+  registrationId: Scalars['String']['input'];
+  /** Registry. */
+  registryName?: InputMaybe<Scalars['String']['input']>;
+  /** Where. */
+  jurisdiction: RegistrationJurisdictionInput;
+};
+
+/** A named person. */
+export type NamedPersonInput = {
+  /** Full name. */
+  name: Scalars['String']['input'];
+  /** Role. */
+  role?: InputMaybe<Scalars['String']['input']>;
+  /** Date of birth. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** Nationality. */
+  nationality?: InputMaybe<Scalars['CountryCode']['input']>;
+};
+
+/** A subject: registrationId + jurisdiction, or locations + registrations (organizations). */
+export type AssessmentSubjectInput = {
+  /** Kind. */
+  type: SubjectType;
+  /** Name. */
+  name: Scalars['String']['input'];
+  /** Registration number (first shape). */
+  registrationId?: InputMaybe<Scalars['String']['input']>;
+  /** Registration jurisdiction (first shape). */
+  jurisdiction?: InputMaybe<JurisdictionInput>;
+  /** Locations (second shape). */
+  locations?: InputMaybe<Array<SubjectLocationInput>>;
+  /** Registrations (second shape). */
+  registrations?: InputMaybe<Array<SubjectRegistrationInput>>;
+  /** The customer profile this subject is. */
+  profileId?: InputMaybe<Scalars['ID']['input']>;
+  /** Individuals: date of birth. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** Individuals: nationality. */
+  nationality?: InputMaybe<Scalars['CountryCode']['input']>;
+  /** Persons named on the subject. */
+  persons?: InputMaybe<Array<NamedPersonInput>>;
+};
+
+/** Creates an assessment as draft. */
+export type CreateRiskAssessmentInput = {
+  /** Title (1 to 200 characters). */
+  title: Scalars['String']['input'];
+  /** Workflow; default kyb_standard (kyc_standard when the first subject is an individual). */
+  workflowId?: InputMaybe<Scalars['ID']['input']>;
+  /** Purpose. */
+  purpose?: InputMaybe<Scalars['String']['input']>;
+  /** Context. */
+  context?: InputMaybe<AssessmentContextInput>;
+  /** Subjects (1 to 20). */
+  subjects: Array<AssessmentSubjectInput>;
+};
+
+/** The agent capability that works a task template. */
+export type WorkflowTaskAction =
+  /** Verify registration or identity data. */
+  | 'verify_registration'
+  /** Screen the subjects and their named persons. */
+  | 'screen_subjects'
+  /** Check jurisdictions against the FATF lists. */
+  | 'check_jurisdictions'
+  /** Ask the analyst open questions. */
+  | 'ask_questions'
+  /** Compute the client risk rating. */
+  | 'rate_client';
+
+/** A task template of a workflow. */
+export type WorkflowTaskTemplate = {
+  __typename?: 'WorkflowTaskTemplate';
+  /** Stable key. */
+  key: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
-  /** Required for the workflow. */
+  /** Required. */
   required: Scalars['Boolean']['output'];
-  /** Status. */
-  status: TaskStatus;
+  /** Agent capability that works it. */
+  action: WorkflowTaskAction;
   /** Tags. */
   tags: Array<Scalars['String']['output']>;
-  /** Evidence attached. */
-  evidenceIds: Array<Scalars['ID']['output']>;
-  /** Risks raised. */
-  riskIds: Array<Scalars['ID']['output']>;
-  /** Task context (free-form notes of agent and reviewers). */
-  context: Scalars['JSONObject']['output'];
-  /** Reviewer resolution. */
-  resolution?: Maybe<TaskResolution>;
-  /** When it became complete. */
-  completedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** When it became incomplete. */
-  incompleteAt?: Maybe<Scalars['DateTime']['output']>;
-  /** When it started to require review. */
-  requiresReviewAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** A question the agent asked the user. */
-export type AssessmentQuestion = {
-  __typename?: 'AssessmentQuestion';
+/** A workflow: the task templates the agent executes. */
+export type AssessmentWorkflow = {
+  __typename?: 'AssessmentWorkflow';
+  /** Id (workflow_id). */
+  id: Scalars['ID']['output'];
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Description. */
+  description: Scalars['String']['output'];
+  /** Subject type it is made for. */
+  subjectType: SubjectType;
+  /** Scorecard of its rating task. */
+  scorecardId: Scalars['ID']['output'];
+  /** Task templates in order. */
+  tasks: Array<WorkflowTaskTemplate>;
+};
+
+/** Points per severity. */
+export type SeverityPoints = {
+  __typename?: 'SeverityPoints';
+  /** low. */
+  low: Scalars['Int']['output'];
+  /** medium. */
+  medium: Scalars['Int']['output'];
+  /** high. */
+  high: Scalars['Int']['output'];
+  /** critical. */
+  critical: Scalars['Int']['output'];
+};
+
+/** Weight of a risk category. */
+export type CategoryWeight = {
+  __typename?: 'CategoryWeight';
+  /** Category. */
+  category: RiskCategory;
+  /** Multiplier of the severity points. */
+  weight: Scalars['Float']['output'];
+};
+
+/** Lowest score of a rating band. */
+export type RatingBand = {
+  __typename?: 'RatingBand';
+  /** Band. */
+  rating: ClientRiskRatingValue;
+  /** Lowest score. */
+  minScore: Scalars['Int']['output'];
+};
+
+/** A scorecard: how active risks become a client risk rating. */
+export type Scorecard = {
+  __typename?: 'Scorecard';
   /** Id. */
-  questionId: Scalars['ID']['output'];
-  /** Run that asked. */
-  runId: Scalars['ID']['output'];
-  /** Task it belongs to. */
-  taskId?: Maybe<Scalars['ID']['output']>;
-  /** The question. */
-  prompt: Scalars['String']['output'];
-  /** Whether it is answered. */
-  answered: Scalars['Boolean']['output'];
-  /** The answer. */
-  answer?: Maybe<Scalars['String']['output']>;
-  /** When asked. */
-  askedAt: Scalars['DateTime']['output'];
-  /** When answered. */
-  answeredAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Points per severity. */
+  severityPoints: SeverityPoints;
+  /** Category weights (others count 1). */
+  categoryWeights: Array<CategoryWeight>;
+  /** Bands, ascending. */
+  bands: Array<RatingBand>;
+  /** An active critical sanctions risk rates prohibited. */
+  criticalSanctionsProhibits: Scalars['Boolean']['output'];
 };
 
-/** A confirmation the reviewer must give: every task that requires review. */
-export type AssessmentConfirmation = {
-  __typename?: 'AssessmentConfirmation';
-  /** Task to confirm. */
-  taskId: Scalars['ID']['output'];
-  /** What to confirm. */
-  title: Scalars['String']['output'];
-  /** Since when. */
-  requestedAt?: Maybe<Scalars['DateTime']['output']>;
-};
+/** Client risk rating band. */
+export type ClientRiskRatingValue =
+  /** Low risk. */
+  | 'low'
+  /** Medium risk. */
+  | 'medium'
+  /** High risk. */
+  | 'high'
+  /** The relationship must not proceed. */
+  | 'prohibited';
 
 /** One scored risk of a rating. */
 export type RatingFactor = {
@@ -473,33 +681,98 @@ export type ClientRiskRating = {
   computedAt: Scalars['DateTime']['output'];
 };
 
-/** Number of tasks in each status. */
-export type TaskStatusCounts = {
-  __typename?: 'TaskStatusCounts';
-  /** pending. */
-  pending: Scalars['Int']['output'];
-  /** in_progress (REST: in_progress). */
-  inProgress: Scalars['Int']['output'];
-  /** complete. */
-  complete: Scalars['Int']['output'];
-  /** incomplete. */
-  incomplete: Scalars['Int']['output'];
-  /** requires_review (REST: requires_review). */
-  requiresReview: Scalars['Int']['output'];
+/** The jurisdiction risk table in use. */
+export type JurisdictionRiskList = {
+  __typename?: 'JurisdictionRiskList';
+  /** Key (call_for_action, increased_monitoring). */
+  key: Scalars['String']['output'];
+  /** Title as published. */
+  title: Scalars['String']['output'];
+  /** Severity of risks it raises. */
+  severity: RiskSeverity;
+  /** Publication. */
+  sourceUrl: Scalars['URL']['output'];
+  /** Listed countries. */
+  countries: Array<Scalars['CountryCode']['output']>;
 };
 
-/** Number of client risk ratings in each band. */
-export type ClientRiskRatingCounts = {
-  __typename?: 'ClientRiskRatingCounts';
-  /** low. */
-  low: Scalars['Int']['output'];
-  /** medium. */
-  medium: Scalars['Int']['output'];
-  /** high. */
-  high: Scalars['Int']['output'];
-  /** prohibited. */
-  prohibited: Scalars['Int']['output'];
+/** The dated FATF table the agent checks jurisdictions against. */
+export type JurisdictionRiskTable = {
+  __typename?: 'JurisdictionRiskTable';
+  /** Publisher. */
+  publisher: Scalars['String']['output'];
+  /** Publication date (YYYY-MM-DD). */
+  publishedOn: Scalars['String']['output'];
+  /** Lists. */
+  lists: Array<JurisdictionRiskList>;
 };
+
+/** Status of an agent run. */
+export type AssessmentRunStatus =
+  /** Waiting for a worker. */
+  | 'queued'
+  /** The agent is working. */
+  | 'running'
+  /** The agent waits for the user's input. */
+  | 'waiting_for_user'
+  /** Paused by a stop command. */
+  | 'interrupted'
+  /** All steps done. */
+  | 'completed'
+  /** Cancelled with the assessment. */
+  | 'cancelled'
+  /** A step failed three times. */
+  | 'failed';
+
+/** Commands that act on the latest run. */
+export type AssessmentCommandType =
+  /** Answers the agent's open questions (waiting_for_user → running). */
+  | 'input'
+  /** Same as input. */
+  | 'user_input'
+  /** Adds guidance to the running agent (recorded in the trajectory). */
+  | 'steer'
+  /** Same as steer. */
+  | 'steering'
+  /** Continues an interrupted run. */
+  | 'resume'
+  /** Cancels the assessment. */
+  | 'cancel'
+  /** Pauses the run (→ interrupted). */
+  | 'stop';
+
+/** What a trajectory event records. */
+export type TrajectoryEventType =
+  /** The assessment changed status. */
+  | 'status_changed'
+  /** The agent started a task. */
+  | 'task_started'
+  /** The agent finished a task. */
+  | 'task_finished'
+  /** A reviewer updated a task. */
+  | 'task_updated'
+  /** A reviewer changed a risk's status. */
+  | 'risk_updated'
+  /** Registration or identity data was checked. */
+  | 'registration_checked'
+  /** A subject or person was screened. */
+  | 'screened'
+  /** Jurisdictions were checked. */
+  | 'jurisdictions_checked'
+  /** The client risk rating was computed. */
+  | 'client_rated'
+  /** The agent asked the user a question. */
+  | 'question_asked'
+  /** The agent had no questions to ask. */
+  | 'no_questions'
+  /** An answer was recorded. */
+  | 'answer_recorded'
+  /** A steering message was received. */
+  | 'steering'
+  /** A reviewer uploaded evidence. */
+  | 'evidence_uploaded'
+  /** The run completed its steps. */
+  | 'run_completed';
 
 /** An agent run. */
 export type AssessmentRun = {
@@ -522,180 +795,38 @@ export type AssessmentRun = {
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** The reviewer's conclusion. */
-export type AssessmentConclusion = {
-  __typename?: 'AssessmentConclusion';
-  /** Decision. */
-  decision: ConclusionDecision;
-  /** Note. */
-  note?: Maybe<Scalars['String']['output']>;
-  /** Who concluded. */
-  concludedBy: Scalars['String']['output'];
-  /** When. */
-  concludedAt: Scalars['DateTime']['output'];
-};
-
-/** The canvas: free-form state of the reviewer's workspace, versioned for compare-and-set. */
-export type AssessmentCanvas = {
-  __typename?: 'AssessmentCanvas';
-  /** State (free-form). */
-  state: Scalars['JSONObject']['output'];
-  /** Version; 0 before the first save. */
-  version: Scalars['Int']['output'];
-};
-
-/** An evidence record: a screening search, a check result or an uploaded file. */
-export type AssessmentEvidence = {
-  __typename?: 'AssessmentEvidence';
+/** A question the agent asked the user. */
+export type AssessmentQuestion = {
+  __typename?: 'AssessmentQuestion';
   /** Id. */
-  evidenceId: Scalars['ID']['output'];
-  /** What produced the evidence. */
-  kind: AssessmentEvidenceKind;
-  /** Title. */
-  title: Scalars['String']['output'];
-  /** What the check or search found, typed per kind (REST: `data`, the same fields in snake_case). */
-  details: AssessmentEvidenceDetails;
-  /** Uploads: file name. */
-  fileName?: Maybe<Scalars['String']['output']>;
-  /** Uploads: content type. */
-  contentType?: Maybe<Scalars['String']['output']>;
-  /** Uploads: size in bytes. */
-  size?: Maybe<Scalars['Int']['output']>;
-  /** Uploads: SHA-256 of the bytes (hex). */
-  sha256?: Maybe<Scalars['String']['output']>;
-  /** Who created it. */
-  createdBy: Scalars['String']['output'];
-  /** When. */
-  createdAt: Scalars['DateTime']['output'];
+  questionId: Scalars['ID']['output'];
+  /** Run that asked. */
+  runId: Scalars['ID']['output'];
+  /** Task it belongs to. */
+  taskId?: Maybe<Scalars['ID']['output']>;
+  /** The question. */
+  prompt: Scalars['String']['output'];
+  /** Whether it is answered. */
+  answered: Scalars['Boolean']['output'];
+  /** The answer. */
+  answer?: Maybe<Scalars['String']['output']>;
+  /** When asked. */
+  askedAt: Scalars['DateTime']['output'];
+  /** When answered. */
+  answeredAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** The details of an evidence record: one object per evidence kind (`kind` says which). */
-export type AssessmentEvidenceDetails = ScreeningSearchEvidence | RegistrationCheckEvidence | JurisdictionCheckEvidence | UploadEvidence;
-
-/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
-export type ScreeningFeed =
-  /** Every feed. */
-  | 'all'
-  /** Sanctions lists. */
-  | 'Sanctions'
-  /** Politically exposed persons. */
-  | 'PEP'
-  /** Criminal records. */
-  | 'Criminal'
-  /** Legal proceedings. */
-  | 'Legal'
-  /** Offshore leaks. */
-  | 'Offshore'
-  /** Ownership records. */
-  | 'Ownership'
-  /** Company registries. */
-  | 'Registries'
-  /** Social Media. */
-  | 'Social_Media'
-  /** News (adverse media). */
-  | 'News'
-  /** Open Source. */
-  | 'Open_Source';
-
-/** Evidence of kind screening_search: a search the agent ran through the screening domain, with its strongest potential matches. */
-export type ScreeningSearchEvidence = {
-  __typename?: 'ScreeningSearchEvidence';
-  /** The stored screening search (readable through the screening API). */
-  searchId: Scalars['ID']['output'];
-  /** The assessment subject screened (or whose named person was screened). */
-  subjectId: Scalars['ID']['output'];
-  /** The named person screened; null when the subject itself was screened. */
-  personId?: Maybe<Scalars['ID']['output']>;
-  /** How many potential matches the search returned. */
-  matchCount: Scalars['Int']['output'];
-  /** The first ten potential matches, best first. */
-  matches: Array<ScreeningEvidenceMatch>;
-};
-
-/** A potential match of a screening search, as the agent weighed it. */
-export type ScreeningEvidenceMatch = {
-  __typename?: 'ScreeningEvidenceMatch';
-  /** The stored match (readable and reviewable through the screening API). */
-  matchId: Scalars['ID']['output'];
-  /** Match score from 0 to 1. */
-  score: Scalars['Float']['output'];
-  /** The listed name that matched. */
-  listedName: Scalars['String']['output'];
-  /** Reference of the listed entity in its source list. */
-  entityRef: Scalars['String']['output'];
-  /** Feeds the listed entity belongs to. */
-  feeds: Array<ScreeningFeed>;
-  /** Sanctions programmes the listing names. */
-  programs: Array<Scalars['String']['output']>;
-};
-
-/** Evidence of kind registration_check: whether a subject's registration or identity data is present and consistent. */
-export type RegistrationCheckEvidence = {
-  __typename?: 'RegistrationCheckEvidence';
-  /** The assessment subject checked. */
-  subjectId: Scalars['ID']['output'];
-  /** True when no problem was found. */
-  consistent: Scalars['Boolean']['output'];
-  /** The problems found, one sentence each (empty when consistent). */
-  problems: Array<Scalars['String']['output']>;
-};
-
-/** Evidence of kind jurisdiction_check: every country tied to a subject, looked up in the dated FATF table. */
-export type JurisdictionCheckEvidence = {
-  __typename?: 'JurisdictionCheckEvidence';
-  /** Publisher of the table checked against. */
-  publisher: Scalars['String']['output'];
-  /** Publication date of the table (YYYY-MM-DD). */
-  publishedOn: Scalars['String']['output'];
-  /** One entry per subject and country checked. */
-  checked: Array<JurisdictionCheckEntry>;
-};
-
-/** One country of one subject, looked up in the jurisdiction risk table. */
-export type JurisdictionCheckEntry = {
-  __typename?: 'JurisdictionCheckEntry';
-  /** The assessment subject the country is tied to. */
-  subjectId: Scalars['ID']['output'];
-  /** The country checked. */
-  country: Scalars['CountryCode']['output'];
-  /** Key of the table's list naming the country (call_for_action, increased_monitoring or an operator's own list); null when on none. */
-  list?: Maybe<Scalars['String']['output']>;
-};
-
-/** Evidence of kind upload: a file a reviewer uploaded (the bytes are downloaded from the evidence's file endpoint). */
-export type UploadEvidence = {
-  __typename?: 'UploadEvidence';
-  /** File name as uploaded. */
-  fileName: Scalars['String']['output'];
-  /** Content type of the bytes. */
-  contentType: Scalars['String']['output'];
-  /** Size in bytes. */
-  size: Scalars['Int']['output'];
-  /** SHA-256 of the bytes (hex). */
-  sha256: Scalars['String']['output'];
-};
-
-/** Polling view of an assessment. */
-export type AssessmentSummary = {
-  __typename?: 'AssessmentSummary';
-  /** Assessment id. */
-  assessmentId: Scalars['ID']['output'];
-  /** Status. */
-  status: AssessmentStatus;
-  /** Tasks per status. */
-  taskStatusCounts: TaskStatusCounts;
-  /** Ratings per band. */
-  clientRiskRatingCounts: ClientRiskRatingCounts;
-  /** Latest run. */
-  latestRun?: Maybe<AssessmentRun>;
-  /** Last change. */
-  updatedAt: Scalars['DateTime']['output'];
-  /** When it became ready for review. */
-  readyAt?: Maybe<Scalars['DateTime']['output']>;
-  /** When concluded. */
-  concludedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** Seconds to wait before polling again: 10 while the agent works, 30 while the assessment waits for a person (the spec recommends 10 to 30 s; avoid tight loops). Null once the status is final (concluded, cancelled, failed): stop polling. REST also sends it as the `Retry-After` header of the summary. */
-  recommendedPollIntervalSeconds?: Maybe<Scalars['Int']['output']>;
+/** Result of a command. */
+export type AssessmentCommandResult = {
+  __typename?: 'AssessmentCommandResult';
+  /** Id of the command (its trajectory step). */
+  commandId: Scalars['ID']['output'];
+  /** Type. */
+  type: AssessmentCommandType;
+  /** Run acted on. */
+  runId?: Maybe<Scalars['ID']['output']>;
+  /** The assessment after the command. */
+  assessment: RiskAssessment;
 };
 
 /** One event of the activity stream. */
@@ -913,302 +1044,6 @@ export type TrajectoryPage = {
   lastSequence: Scalars['Int']['output'];
 };
 
-/** A risk assessment (beta): agent-driven review of subjects. Created as draft. */
-export type RiskAssessment = {
-  __typename?: 'RiskAssessment';
-  /** Id (assessment_id). */
-  id: Scalars['ID']['output'];
-  /** Title. */
-  title: Scalars['String']['output'];
-  /** Workflow the agent executes. */
-  workflowId: Scalars['ID']['output'];
-  /** Workflow the agent executes. */
-  workflow: AssessmentWorkflow;
-  /** Purpose. */
-  purpose?: Maybe<Scalars['String']['output']>;
-  /** Context. */
-  context: AssessmentContext;
-  /** Subjects. */
-  subjects: Array<AssessmentSubject>;
-  /** Status. */
-  status: AssessmentStatus;
-  /** Risks raised. */
-  risks: Array<AssessmentRisk>;
-  /** Tasks. */
-  tasks: Array<AssessmentTask>;
-  /** Evidence. */
-  evidence: Array<AssessmentEvidence>;
-  /** Questions. */
-  questions: Array<AssessmentQuestion>;
-  /** Client risk ratings. */
-  clientRiskRatings: Array<ClientRiskRating>;
-  /** Confirmations the reviewer owes (tasks requiring review). */
-  confirmations: Array<AssessmentConfirmation>;
-  /** Tasks per status. */
-  taskStatusCounts: TaskStatusCounts;
-  /** Latest run. */
-  latestRun?: Maybe<AssessmentRun>;
-  /** Canvas. */
-  canvas: AssessmentCanvas;
-  /** Conclusion, once concluded. */
-  conclusion?: Maybe<AssessmentConclusion>;
-  /** Polling view. */
-  summary: AssessmentSummary;
-  /** Activity stream, from afterSequence on; first: events of this page (default 100, 1 to 500). */
-  trajectory: TrajectoryPage;
-  /** When it became ready for review. */
-  readyAt?: Maybe<Scalars['DateTime']['output']>;
-  /** When concluded. */
-  concludedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** Created. */
-  createdAt: Scalars['DateTime']['output'];
-  /** Last change. */
-  updatedAt: Scalars['DateTime']['output'];
-};
-
-
-/** A risk assessment (beta): agent-driven review of subjects. Created as draft. */
-export type RiskAssessmentTrajectoryArgs = {
-  afterSequence?: InputMaybe<Scalars['Int']['input']>;
-  first?: InputMaybe<Scalars['Int']['input']>;
-  sortDirection?: InputMaybe<SortDirection>;
-};
-
-/** A page of assessments. */
-export type RiskAssessmentConnection = {
-  __typename?: 'RiskAssessmentConnection';
-  /** Assessments of this page. */
-  nodes: Array<RiskAssessment>;
-  /** Paging. */
-  pageInfo: PageInfo;
-  /** Total matching the filters. */
-  totalCount?: Maybe<Scalars['Int']['output']>;
-};
-
-/** A task template of a workflow. */
-export type WorkflowTaskTemplate = {
-  __typename?: 'WorkflowTaskTemplate';
-  /** Stable key. */
-  key: Scalars['String']['output'];
-  /** Title. */
-  title: Scalars['String']['output'];
-  /** Required. */
-  required: Scalars['Boolean']['output'];
-  /** Agent capability that works it. */
-  action: WorkflowTaskAction;
-  /** Tags. */
-  tags: Array<Scalars['String']['output']>;
-};
-
-/** A workflow: the task templates the agent executes. */
-export type AssessmentWorkflow = {
-  __typename?: 'AssessmentWorkflow';
-  /** Id (workflow_id). */
-  id: Scalars['ID']['output'];
-  /** Name. */
-  name: Scalars['String']['output'];
-  /** Description. */
-  description: Scalars['String']['output'];
-  /** Subject type it is made for. */
-  subjectType: SubjectType;
-  /** Scorecard of its rating task. */
-  scorecardId: Scalars['ID']['output'];
-  /** Task templates in order. */
-  tasks: Array<WorkflowTaskTemplate>;
-};
-
-/** Points per severity. */
-export type SeverityPoints = {
-  __typename?: 'SeverityPoints';
-  /** low. */
-  low: Scalars['Int']['output'];
-  /** medium. */
-  medium: Scalars['Int']['output'];
-  /** high. */
-  high: Scalars['Int']['output'];
-  /** critical. */
-  critical: Scalars['Int']['output'];
-};
-
-/** Weight of a risk category. */
-export type CategoryWeight = {
-  __typename?: 'CategoryWeight';
-  /** Category. */
-  category: RiskCategory;
-  /** Multiplier of the severity points. */
-  weight: Scalars['Float']['output'];
-};
-
-/** Lowest score of a rating band. */
-export type RatingBand = {
-  __typename?: 'RatingBand';
-  /** Band. */
-  rating: ClientRiskRatingValue;
-  /** Lowest score. */
-  minScore: Scalars['Int']['output'];
-};
-
-/** A scorecard: how active risks become a client risk rating. */
-export type Scorecard = {
-  __typename?: 'Scorecard';
-  /** Id. */
-  id: Scalars['ID']['output'];
-  /** Name. */
-  name: Scalars['String']['output'];
-  /** Points per severity. */
-  severityPoints: SeverityPoints;
-  /** Category weights (others count 1). */
-  categoryWeights: Array<CategoryWeight>;
-  /** Bands, ascending. */
-  bands: Array<RatingBand>;
-  /** An active critical sanctions risk rates prohibited. */
-  criticalSanctionsProhibits: Scalars['Boolean']['output'];
-};
-
-/** The jurisdiction risk table in use. */
-export type JurisdictionRiskList = {
-  __typename?: 'JurisdictionRiskList';
-  /** Key (call_for_action, increased_monitoring). */
-  key: Scalars['String']['output'];
-  /** Title as published. */
-  title: Scalars['String']['output'];
-  /** Severity of risks it raises. */
-  severity: RiskSeverity;
-  /** Publication. */
-  sourceUrl: Scalars['URL']['output'];
-  /** Listed countries. */
-  countries: Array<Scalars['CountryCode']['output']>;
-};
-
-/** The dated FATF table the agent checks jurisdictions against. */
-export type JurisdictionRiskTable = {
-  __typename?: 'JurisdictionRiskTable';
-  /** Publisher. */
-  publisher: Scalars['String']['output'];
-  /** Publication date (YYYY-MM-DD). */
-  publishedOn: Scalars['String']['output'];
-  /** Lists. */
-  lists: Array<JurisdictionRiskList>;
-};
-
-/** Result of a command. */
-export type AssessmentCommandResult = {
-  __typename?: 'AssessmentCommandResult';
-  /** Id of the command (its trajectory step). */
-  commandId: Scalars['ID']['output'];
-  /** Type. */
-  type: AssessmentCommandType;
-  /** Run acted on. */
-  runId?: Maybe<Scalars['ID']['output']>;
-  /** The assessment after the command. */
-  assessment: RiskAssessment;
-};
-
-/** Profiles are owned by the profiles subgraph; here they gain their risk assessments. */
-export type Profile = {
-  __typename?: 'Profile';
-  /** Profile id. */
-  id: Scalars['ID']['output'];
-  /** Assessments with a subject that is this profile. */
-  riskAssessments: Array<RiskAssessment>;
-};
-
-/** Why the assessment is done. */
-export type AssessmentContextInput = {
-  /** Purpose. */
-  purpose?: InputMaybe<Scalars['String']['input']>;
-  /** Description. */
-  description?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A jurisdiction. */
-export type JurisdictionInput = {
-  /** Country. */
-  country: Scalars['CountryCode']['input'];
-  /** State. */
-  state?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A location of an organization. */
-export type SubjectLocationInput = {
-  /** Kind of location. */
-  type: Scalars['String']['input'];
-  /** Country. */
-  country: Scalars['CountryCode']['input'];
-  /** State. */
-  state?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A registry jurisdiction. */
-export type RegistrationJurisdictionInput = {
-  /** Level. */
-  level?: InputMaybe<Scalars['String']['input']>;
-  /** Country. */
-  country: Scalars['CountryCode']['input'];
-  /** State. */
-  state?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A registration. */
-export type SubjectRegistrationInput = {
-  /** Registration number. */
-  registrationId: Scalars['String']['input'];
-  /** Registry. */
-  registryName?: InputMaybe<Scalars['String']['input']>;
-  /** Where. */
-  jurisdiction: RegistrationJurisdictionInput;
-};
-
-/** A named person. */
-export type NamedPersonInput = {
-  /** Full name. */
-  name: Scalars['String']['input'];
-  /** Role. */
-  role?: InputMaybe<Scalars['String']['input']>;
-  /** Date of birth. */
-  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
-  /** Nationality. */
-  nationality?: InputMaybe<Scalars['CountryCode']['input']>;
-};
-
-/** A subject: registrationId + jurisdiction, or locations + registrations (organizations). */
-export type AssessmentSubjectInput = {
-  /** Kind. */
-  type: SubjectType;
-  /** Name. */
-  name: Scalars['String']['input'];
-  /** Registration number (first shape). */
-  registrationId?: InputMaybe<Scalars['String']['input']>;
-  /** Registration jurisdiction (first shape). */
-  jurisdiction?: InputMaybe<JurisdictionInput>;
-  /** Locations (second shape). */
-  locations?: InputMaybe<Array<SubjectLocationInput>>;
-  /** Registrations (second shape). */
-  registrations?: InputMaybe<Array<SubjectRegistrationInput>>;
-  /** The customer profile this subject is. */
-  profileId?: InputMaybe<Scalars['ID']['input']>;
-  /** Individuals: date of birth. */
-  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
-  /** Individuals: nationality. */
-  nationality?: InputMaybe<Scalars['CountryCode']['input']>;
-  /** Persons named on the subject. */
-  persons?: InputMaybe<Array<NamedPersonInput>>;
-};
-
-/** Creates an assessment as draft. */
-export type CreateRiskAssessmentInput = {
-  /** Title (1 to 200 characters). */
-  title: Scalars['String']['input'];
-  /** Workflow; default kyb_standard (kyc_standard when the first subject is an individual). */
-  workflowId?: InputMaybe<Scalars['ID']['input']>;
-  /** Purpose. */
-  purpose?: InputMaybe<Scalars['String']['input']>;
-  /** Context. */
-  context?: InputMaybe<AssessmentContextInput>;
-  /** Subjects (1 to 20). */
-  subjects: Array<AssessmentSubjectInput>;
-};
-
 /** Starts an agent run. */
 export type StartRiskAssessmentInput = {
   /** Why. */
@@ -1231,6 +1066,169 @@ export type AssessmentCommandInput = {
   payload?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Free-form references to artifacts. */
   artifactRefs?: InputMaybe<Array<Scalars['JSONObject']['input']>>;
+};
+
+/** Status of a task. */
+export type TaskStatus =
+  /** Not started. */
+  | 'pending'
+  /** Being worked. */
+  | 'in_progress'
+  /** Done. */
+  | 'complete'
+  /** Done with gaps (for example a medium risk was raised). */
+  | 'incomplete'
+  /** Needs a reviewer (for example a high or critical risk was raised). */
+  | 'requires_review';
+
+/** Status of a risk. */
+export type RiskStatus =
+  /** Open. */
+  | 'active'
+  /** Mitigated. */
+  | 'resolved'
+  /** Not a real risk (for example a screening false positive). */
+  | 'false_positive'
+  /** Known and accepted by the reviewer. */
+  | 'accepted';
+
+/** Severity of a risk. */
+export type RiskSeverity =
+  /** Low. */
+  | 'low'
+  /** Medium. */
+  | 'medium'
+  /** High. */
+  | 'high'
+  /** Critical. */
+  | 'critical';
+
+/** Kind of a risk raised on an assessment. */
+export type RiskCategory =
+  /** A sanctions list match. */
+  | 'sanctions'
+  /** A politically exposed person match. */
+  | 'pep'
+  /** A jurisdiction on a FATF list. */
+  | 'jurisdiction'
+  /** Missing or inconsistent subject data. */
+  | 'data_quality'
+  /** An open question for the analyst. */
+  | 'analyst';
+
+/** Reviewer decision that concludes an assessment. */
+export type ConclusionDecision =
+  /** The relationship may proceed. */
+  | 'approved'
+  /** The relationship must not proceed. */
+  | 'rejected';
+
+/** A risk raised by the agent or a reviewer. */
+export type AssessmentRisk = {
+  __typename?: 'AssessmentRisk';
+  /** Id. */
+  riskId: Scalars['ID']['output'];
+  /** Short title. */
+  title: Scalars['String']['output'];
+  /** What was found. */
+  summary: Scalars['String']['output'];
+  /** Severity. */
+  severity: RiskSeverity;
+  /** What kind of risk it is. */
+  category: RiskCategory;
+  /** Tags. */
+  tags: Array<Scalars['String']['output']>;
+  /** Status. */
+  status: RiskStatus;
+  /** Reviewer note of the last status change. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** Subjects concerned. */
+  subjectIds: Array<Scalars['ID']['output']>;
+  /** Tasks that raised it. */
+  taskIds: Array<Scalars['ID']['output']>;
+  /** Evidence behind it. */
+  evidenceIds: Array<Scalars['ID']['output']>;
+  /** Public sources (list publications, FATF statements). */
+  sourceUrls: Array<Scalars['URL']['output']>;
+  /** When raised. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Last change. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** How a task was resolved by a reviewer. */
+export type TaskResolution = {
+  __typename?: 'TaskResolution';
+  /** Outcome label. */
+  outcome?: Maybe<Scalars['String']['output']>;
+  /** Note. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** Who resolved it. */
+  by?: Maybe<Scalars['String']['output']>;
+};
+
+/** A task of the assessment's workflow. */
+export type AssessmentTask = {
+  __typename?: 'AssessmentTask';
+  /** Id. */
+  taskId: Scalars['ID']['output'];
+  /** Template key in the workflow. */
+  templateKey: Scalars['String']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+  /** Required for the workflow. */
+  required: Scalars['Boolean']['output'];
+  /** Status. */
+  status: TaskStatus;
+  /** Tags. */
+  tags: Array<Scalars['String']['output']>;
+  /** Evidence attached. */
+  evidenceIds: Array<Scalars['ID']['output']>;
+  /** Risks raised. */
+  riskIds: Array<Scalars['ID']['output']>;
+  /** Task context (free-form notes of agent and reviewers). */
+  context: Scalars['JSONObject']['output'];
+  /** Reviewer resolution. */
+  resolution?: Maybe<TaskResolution>;
+  /** When it became complete. */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it became incomplete. */
+  incompleteAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it started to require review. */
+  requiresReviewAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A confirmation the reviewer must give: every task that requires review. */
+export type AssessmentConfirmation = {
+  __typename?: 'AssessmentConfirmation';
+  /** Task to confirm. */
+  taskId: Scalars['ID']['output'];
+  /** What to confirm. */
+  title: Scalars['String']['output'];
+  /** Since when. */
+  requestedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** The reviewer's conclusion. */
+export type AssessmentConclusion = {
+  __typename?: 'AssessmentConclusion';
+  /** Decision. */
+  decision: ConclusionDecision;
+  /** Note. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** Who concluded. */
+  concludedBy: Scalars['String']['output'];
+  /** When. */
+  concludedAt: Scalars['DateTime']['output'];
+};
+
+/** The canvas: free-form state of the reviewer's workspace, versioned for compare-and-set. */
+export type AssessmentCanvas = {
+  __typename?: 'AssessmentCanvas';
+  /** State (free-form). */
+  state: Scalars['JSONObject']['output'];
+  /** Version; 0 before the first save. */
+  version: Scalars['Int']['output'];
 };
 
 /** A reviewer's resolution of a task. */
@@ -1283,6 +1281,148 @@ export type ReopenRiskAssessmentInput = {
   reason: Scalars['String']['input'];
 };
 
+/** What produced an evidence record. */
+export type AssessmentEvidenceKind =
+  /** A screening search of a subject or named person. */
+  | 'screening_search'
+  /** A check of registration or identity data. */
+  | 'registration_check'
+  /** A check of jurisdictions against the FATF lists. */
+  | 'jurisdiction_check'
+  /** A file uploaded by a reviewer. */
+  | 'upload';
+
+/** An evidence record: a screening search, a check result or an uploaded file. */
+export type AssessmentEvidence = {
+  __typename?: 'AssessmentEvidence';
+  /** Id. */
+  evidenceId: Scalars['ID']['output'];
+  /** What produced the evidence. */
+  kind: AssessmentEvidenceKind;
+  /** Title. */
+  title: Scalars['String']['output'];
+  /** What the check or search found, typed per kind (REST: `data`, the same fields in snake_case). */
+  details: AssessmentEvidenceDetails;
+  /** Uploads: file name. */
+  fileName?: Maybe<Scalars['String']['output']>;
+  /** Uploads: content type. */
+  contentType?: Maybe<Scalars['String']['output']>;
+  /** Uploads: size in bytes. */
+  size?: Maybe<Scalars['Int']['output']>;
+  /** Uploads: SHA-256 of the bytes (hex). */
+  sha256?: Maybe<Scalars['String']['output']>;
+  /** Who created it. */
+  createdBy: Scalars['String']['output'];
+  /** When. */
+  createdAt: Scalars['DateTime']['output'];
+};
+
+/** The details of an evidence record: one object per evidence kind (`kind` says which). */
+export type AssessmentEvidenceDetails = ScreeningSearchEvidence | RegistrationCheckEvidence | JurisdictionCheckEvidence | UploadEvidence;
+
+/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
+export type ScreeningFeed =
+  /** Every feed. */
+  | 'all'
+  /** Sanctions lists. */
+  | 'Sanctions'
+  /** Politically exposed persons. */
+  | 'PEP'
+  /** Criminal records. */
+  | 'Criminal'
+  /** Legal proceedings. */
+  | 'Legal'
+  /** Offshore leaks. */
+  | 'Offshore'
+  /** Ownership records. */
+  | 'Ownership'
+  /** Company registries. */
+  | 'Registries'
+  /** Social Media. */
+  | 'Social_Media'
+  /** News (adverse media). */
+  | 'News'
+  /** Open Source. */
+  | 'Open_Source';
+
+/** Evidence of kind screening_search: a search the agent ran through the screening domain, with its strongest potential matches. */
+export type ScreeningSearchEvidence = {
+  __typename?: 'ScreeningSearchEvidence';
+  /** The stored screening search (readable through the screening API). */
+  searchId: Scalars['ID']['output'];
+  /** The assessment subject screened (or whose named person was screened). */
+  subjectId: Scalars['ID']['output'];
+  /** The named person screened; null when the subject itself was screened. */
+  personId?: Maybe<Scalars['ID']['output']>;
+  /** How many potential matches the search returned. */
+  matchCount: Scalars['Int']['output'];
+  /** The first ten potential matches, best first. */
+  matches: Array<ScreeningEvidenceMatch>;
+};
+
+/** A potential match of a screening search, as the agent weighed it. */
+export type ScreeningEvidenceMatch = {
+  __typename?: 'ScreeningEvidenceMatch';
+  /** The stored match (readable and reviewable through the screening API). */
+  matchId: Scalars['ID']['output'];
+  /** Match score from 0 to 1. */
+  score: Scalars['Float']['output'];
+  /** The listed name that matched. */
+  listedName: Scalars['String']['output'];
+  /** Reference of the listed entity in its source list. */
+  entityRef: Scalars['String']['output'];
+  /** Feeds the listed entity belongs to. */
+  feeds: Array<ScreeningFeed>;
+  /** Sanctions programmes the listing names. */
+  programs: Array<Scalars['String']['output']>;
+};
+
+/** Evidence of kind registration_check: whether a subject's registration or identity data is present and consistent. */
+export type RegistrationCheckEvidence = {
+  __typename?: 'RegistrationCheckEvidence';
+  /** The assessment subject checked. */
+  subjectId: Scalars['ID']['output'];
+  /** True when no problem was found. */
+  consistent: Scalars['Boolean']['output'];
+  /** The problems found, one sentence each (empty when consistent). */
+  problems: Array<Scalars['String']['output']>;
+};
+
+/** Evidence of kind jurisdiction_check: every country tied to a subject, looked up in the dated FATF table. */
+export type JurisdictionCheckEvidence = {
+  __typename?: 'JurisdictionCheckEvidence';
+  /** Publisher of the table checked against. */
+  publisher: Scalars['String']['output'];
+  /** Publication date of the table (YYYY-MM-DD). */
+  publishedOn: Scalars['String']['output'];
+  /** One entry per subject and country checked. */
+  checked: Array<JurisdictionCheckEntry>;
+};
+
+/** One country of one subject, looked up in the jurisdiction risk table. */
+export type JurisdictionCheckEntry = {
+  __typename?: 'JurisdictionCheckEntry';
+  /** The assessment subject the country is tied to. */
+  subjectId: Scalars['ID']['output'];
+  /** The country checked. */
+  country: Scalars['CountryCode']['output'];
+  /** Key of the table's list naming the country (call_for_action, increased_monitoring or an operator's own list); null when on none. */
+  list?: Maybe<Scalars['String']['output']>;
+};
+
+/** Evidence of kind upload: a file a reviewer uploaded (the bytes are downloaded from the evidence's file endpoint). */
+export type UploadEvidence = {
+  __typename?: 'UploadEvidence';
+  /** File name as uploaded. */
+  fileName: Scalars['String']['output'];
+  /** Content type of the bytes. */
+  contentType: Scalars['String']['output'];
+  /** Size in bytes. */
+  size: Scalars['Int']['output'];
+  /** SHA-256 of the bytes (hex). */
+  sha256: Scalars['String']['output'];
+};
+
 /** Registers an uploaded file (stored by the REST adapter in the blob store) as evidence. */
 export type AddAssessmentUploadInput = {
   /** Id the adapter stored the bytes under. */
@@ -1299,146 +1439,6 @@ export type AddAssessmentUploadInput = {
   title?: InputMaybe<Scalars['String']['input']>;
   /** Task to attach it to. */
   taskId?: InputMaybe<Scalars['ID']['input']>;
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** One assessment; null when absent or outside the caller's workspace. */
-  riskAssessment?: Maybe<RiskAssessment>;
-  /** Assessments of the workspace. */
-  riskAssessments: RiskAssessmentConnection;
-  /** Shipped workflows. */
-  riskWorkflows: Array<AssessmentWorkflow>;
-  /** One workflow. */
-  riskWorkflow?: Maybe<AssessmentWorkflow>;
-  /** Shipped scorecards. */
-  riskScorecards: Array<Scorecard>;
-  /** One scorecard. */
-  riskScorecard?: Maybe<Scorecard>;
-  /** The FATF jurisdiction table in use. */
-  jurisdictionRiskTable: JurisdictionRiskTable;
-  /** One evidence record. */
-  assessmentEvidence?: Maybe<AssessmentEvidence>;
-};
-
-
-export type QueryRiskAssessmentArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryRiskAssessmentsArgs = {
-  first?: InputMaybe<Scalars['Int']['input']>;
-  after?: InputMaybe<Scalars['String']['input']>;
-  statuses?: InputMaybe<Array<AssessmentStatus>>;
-  taskStatuses?: InputMaybe<Array<TaskStatus>>;
-  profileId?: InputMaybe<Scalars['ID']['input']>;
-  sortBy?: InputMaybe<AssessmentSortKey>;
-  sortDirection?: InputMaybe<SortDirection>;
-};
-
-
-export type QueryRiskWorkflowArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryRiskScorecardArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryAssessmentEvidenceArgs = {
-  assessmentId: Scalars['ID']['input'];
-  evidenceId: Scalars['ID']['input'];
-};
-
-export type Mutation = {
-  __typename?: 'Mutation';
-  /** Creates an assessment as draft. */
-  createRiskAssessment: RiskAssessment;
-  /** Starts an agent run (draft or reopened → running). */
-  startRiskAssessment: RiskAssessment;
-  /** Sends a command to the latest run. */
-  sendAssessmentCommand: AssessmentCommandResult;
-  /** Edits a task. */
-  updateAssessmentTask: AssessmentTask;
-  /** Changes a risk's status. */
-  updateAssessmentRisk: AssessmentRisk;
-  /** Saves the canvas (compare-and-set on the version). */
-  saveAssessmentCanvas: AssessmentCanvas;
-  /** Concludes (ready_for_review or reopened → concluded). */
-  concludeRiskAssessment: RiskAssessment;
-  /** Reopens (ready_for_review, concluded, cancelled or failed → reopened). */
-  reopenRiskAssessment: RiskAssessment;
-  /** Registers an upload as evidence. */
-  addAssessmentUpload: AssessmentEvidence;
-  /** Builds the PDF report into the blob store; returns its id. */
-  generateAssessmentReport: AssessmentReport;
-};
-
-
-export type MutationCreateRiskAssessmentArgs = {
-  input: CreateRiskAssessmentInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationStartRiskAssessmentArgs = {
-  id: Scalars['ID']['input'];
-  input: StartRiskAssessmentInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationSendAssessmentCommandArgs = {
-  id: Scalars['ID']['input'];
-  input: AssessmentCommandInput;
-};
-
-
-export type MutationUpdateAssessmentTaskArgs = {
-  id: Scalars['ID']['input'];
-  taskId: Scalars['ID']['input'];
-  input: UpdateAssessmentTaskInput;
-};
-
-
-export type MutationUpdateAssessmentRiskArgs = {
-  id: Scalars['ID']['input'];
-  riskId: Scalars['ID']['input'];
-  input: UpdateAssessmentRiskInput;
-};
-
-
-export type MutationSaveAssessmentCanvasArgs = {
-  id: Scalars['ID']['input'];
-  input: SaveAssessmentCanvasInput;
-};
-
-
-export type MutationConcludeRiskAssessmentArgs = {
-  id: Scalars['ID']['input'];
-  input: ConcludeRiskAssessmentInput;
-};
-
-
-export type MutationReopenRiskAssessmentArgs = {
-  id: Scalars['ID']['input'];
-  input: ReopenRiskAssessmentInput;
-};
-
-
-export type MutationAddAssessmentUploadArgs = {
-  id: Scalars['ID']['input'];
-  input: AddAssessmentUploadInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type MutationGenerateAssessmentReportArgs = {
-  id: Scalars['ID']['input'];
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A generated PDF report (bytes in the blob store, served by the REST adapter). */
@@ -1554,12 +1554,6 @@ export type FederationReferenceTypes = {
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
-  AssessmentEvidenceDetails:
-    | ( ScreeningSearchEvidence )
-    | ( RegistrationCheckEvidence )
-    | ( JurisdictionCheckEvidence )
-    | ( UploadEvidence )
-  ;
   TrajectoryEventDetails:
     | ( StatusChangeDetails )
     | ( AgentTaskDetails )
@@ -1574,6 +1568,12 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( CommandDetails )
     | ( EvidenceUploadDetails )
   ;
+  AssessmentEvidenceDetails:
+    | ( ScreeningSearchEvidence )
+    | ( RegistrationCheckEvidence )
+    | ( JurisdictionCheckEvidence )
+    | ( UploadEvidence )
+  ;
 };
 
 
@@ -1584,53 +1584,54 @@ export type ResolversTypes = {
   URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   AssessmentStatus: AssessmentStatus;
-  TaskStatus: TaskStatus;
-  RiskStatus: RiskStatus;
-  RiskSeverity: RiskSeverity;
-  ClientRiskRatingValue: ClientRiskRatingValue;
   SubjectType: SubjectType;
-  AssessmentCommandType: AssessmentCommandType;
   AssessmentSortKey: AssessmentSortKey;
   SortDirection: SortDirection;
-  ConclusionDecision: ConclusionDecision;
-  RiskCategory: RiskCategory;
-  AssessmentRunStatus: AssessmentRunStatus;
-  AssessmentEvidenceKind: AssessmentEvidenceKind;
-  TrajectoryEventType: TrajectoryEventType;
-  WorkflowTaskAction: WorkflowTaskAction;
   AssessmentContext: ResolverTypeWrapper<AssessmentContext>;
   Jurisdiction: ResolverTypeWrapper<Jurisdiction>;
   SubjectLocation: ResolverTypeWrapper<SubjectLocation>;
   RegistrationJurisdiction: ResolverTypeWrapper<RegistrationJurisdiction>;
   SubjectRegistration: ResolverTypeWrapper<SubjectRegistration>;
   NamedPerson: ResolverTypeWrapper<NamedPerson>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AssessmentSubject: ResolverTypeWrapper<Omit<AssessmentSubject, 'profile'> & { profile?: Maybe<ResolversTypes['Profile']> }>;
-  AssessmentRisk: ResolverTypeWrapper<AssessmentRisk>;
-  TaskResolution: ResolverTypeWrapper<TaskResolution>;
-  AssessmentTask: ResolverTypeWrapper<AssessmentTask>;
-  AssessmentQuestion: ResolverTypeWrapper<AssessmentQuestion>;
-  AssessmentConfirmation: ResolverTypeWrapper<AssessmentConfirmation>;
-  RatingFactor: ResolverTypeWrapper<RatingFactor>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  ClientRiskRating: ResolverTypeWrapper<ClientRiskRating>;
   TaskStatusCounts: ResolverTypeWrapper<TaskStatusCounts>;
   ClientRiskRatingCounts: ResolverTypeWrapper<ClientRiskRatingCounts>;
-  AssessmentRun: ResolverTypeWrapper<AssessmentRun>;
-  AssessmentConclusion: ResolverTypeWrapper<AssessmentConclusion>;
-  AssessmentCanvas: ResolverTypeWrapper<AssessmentCanvas>;
-  AssessmentEvidence: ResolverTypeWrapper<Omit<AssessmentEvidence, 'details'> & { details: ResolversTypes['AssessmentEvidenceDetails'] }>;
-  AssessmentEvidenceDetails: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AssessmentEvidenceDetails']>;
-  ScreeningFeed: ScreeningFeed;
-  ScreeningSearchEvidence: ResolverTypeWrapper<ScreeningSearchEvidence>;
-  ScreeningEvidenceMatch: ResolverTypeWrapper<ScreeningEvidenceMatch>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  RegistrationCheckEvidence: ResolverTypeWrapper<RegistrationCheckEvidence>;
-  JurisdictionCheckEvidence: ResolverTypeWrapper<JurisdictionCheckEvidence>;
-  JurisdictionCheckEntry: ResolverTypeWrapper<JurisdictionCheckEntry>;
-  UploadEvidence: ResolverTypeWrapper<UploadEvidence>;
   AssessmentSummary: ResolverTypeWrapper<AssessmentSummary>;
+  RiskAssessment: ResolverTypeWrapper<Omit<RiskAssessment, 'context' | 'evidence' | 'trajectory'> & { context: ResolversTypes['AssessmentContext'], evidence: Array<ResolversTypes['AssessmentEvidence']>, trajectory: ResolversTypes['TrajectoryPage'] }>;
+  RiskAssessmentConnection: ResolverTypeWrapper<Omit<RiskAssessmentConnection, 'nodes'> & { nodes: Array<ResolversTypes['RiskAssessment']> }>;
+  Profile: ResolverTypeWrapper<Omit<Profile, 'riskAssessments'> & { riskAssessments: Array<ResolversTypes['RiskAssessment']> }>;
+  AssessmentContextInput: AssessmentContextInput;
+  JurisdictionInput: JurisdictionInput;
+  SubjectLocationInput: SubjectLocationInput;
+  RegistrationJurisdictionInput: RegistrationJurisdictionInput;
+  SubjectRegistrationInput: SubjectRegistrationInput;
+  NamedPersonInput: NamedPersonInput;
+  AssessmentSubjectInput: AssessmentSubjectInput;
+  CreateRiskAssessmentInput: CreateRiskAssessmentInput;
+  WorkflowTaskAction: WorkflowTaskAction;
+  WorkflowTaskTemplate: ResolverTypeWrapper<WorkflowTaskTemplate>;
+  AssessmentWorkflow: ResolverTypeWrapper<AssessmentWorkflow>;
+  SeverityPoints: ResolverTypeWrapper<SeverityPoints>;
+  CategoryWeight: ResolverTypeWrapper<CategoryWeight>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  RatingBand: ResolverTypeWrapper<RatingBand>;
+  Scorecard: ResolverTypeWrapper<Scorecard>;
+  ClientRiskRatingValue: ClientRiskRatingValue;
+  RatingFactor: ResolverTypeWrapper<RatingFactor>;
+  ClientRiskRating: ResolverTypeWrapper<ClientRiskRating>;
+  JurisdictionRiskList: ResolverTypeWrapper<JurisdictionRiskList>;
+  JurisdictionRiskTable: ResolverTypeWrapper<JurisdictionRiskTable>;
+  AssessmentRunStatus: AssessmentRunStatus;
+  AssessmentCommandType: AssessmentCommandType;
+  TrajectoryEventType: TrajectoryEventType;
+  AssessmentRun: ResolverTypeWrapper<AssessmentRun>;
+  AssessmentQuestion: ResolverTypeWrapper<AssessmentQuestion>;
+  AssessmentCommandResult: ResolverTypeWrapper<Omit<AssessmentCommandResult, 'assessment'> & { assessment: ResolversTypes['RiskAssessment'] }>;
   TrajectoryEvent: ResolverTypeWrapper<Omit<TrajectoryEvent, 'details'> & { details: ResolversTypes['TrajectoryEventDetails'] }>;
   TrajectoryEventDetails: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrajectoryEventDetails']>;
   AssessmentStatusTrigger: AssessmentStatusTrigger;
@@ -1647,37 +1648,36 @@ export type ResolversTypes = {
   AgentStepDetails: ResolverTypeWrapper<AgentStepDetails>;
   EvidenceUploadDetails: ResolverTypeWrapper<EvidenceUploadDetails>;
   TrajectoryPage: ResolverTypeWrapper<Omit<TrajectoryPage, 'events'> & { events: Array<ResolversTypes['TrajectoryEvent']> }>;
-  RiskAssessment: ResolverTypeWrapper<Omit<RiskAssessment, 'context' | 'evidence' | 'trajectory'> & { context: ResolversTypes['AssessmentContext'], evidence: Array<ResolversTypes['AssessmentEvidence']>, trajectory: ResolversTypes['TrajectoryPage'] }>;
-  RiskAssessmentConnection: ResolverTypeWrapper<Omit<RiskAssessmentConnection, 'nodes'> & { nodes: Array<ResolversTypes['RiskAssessment']> }>;
-  WorkflowTaskTemplate: ResolverTypeWrapper<WorkflowTaskTemplate>;
-  AssessmentWorkflow: ResolverTypeWrapper<AssessmentWorkflow>;
-  SeverityPoints: ResolverTypeWrapper<SeverityPoints>;
-  CategoryWeight: ResolverTypeWrapper<CategoryWeight>;
-  RatingBand: ResolverTypeWrapper<RatingBand>;
-  Scorecard: ResolverTypeWrapper<Scorecard>;
-  JurisdictionRiskList: ResolverTypeWrapper<JurisdictionRiskList>;
-  JurisdictionRiskTable: ResolverTypeWrapper<JurisdictionRiskTable>;
-  AssessmentCommandResult: ResolverTypeWrapper<Omit<AssessmentCommandResult, 'assessment'> & { assessment: ResolversTypes['RiskAssessment'] }>;
-  Profile: ResolverTypeWrapper<Omit<Profile, 'riskAssessments'> & { riskAssessments: Array<ResolversTypes['RiskAssessment']> }>;
-  AssessmentContextInput: AssessmentContextInput;
-  JurisdictionInput: JurisdictionInput;
-  SubjectLocationInput: SubjectLocationInput;
-  RegistrationJurisdictionInput: RegistrationJurisdictionInput;
-  SubjectRegistrationInput: SubjectRegistrationInput;
-  NamedPersonInput: NamedPersonInput;
-  AssessmentSubjectInput: AssessmentSubjectInput;
-  CreateRiskAssessmentInput: CreateRiskAssessmentInput;
   StartRiskAssessmentInput: StartRiskAssessmentInput;
   AssessmentCommandInput: AssessmentCommandInput;
+  TaskStatus: TaskStatus;
+  RiskStatus: RiskStatus;
+  RiskSeverity: RiskSeverity;
+  RiskCategory: RiskCategory;
+  ConclusionDecision: ConclusionDecision;
+  AssessmentRisk: ResolverTypeWrapper<AssessmentRisk>;
+  TaskResolution: ResolverTypeWrapper<TaskResolution>;
+  AssessmentTask: ResolverTypeWrapper<AssessmentTask>;
+  AssessmentConfirmation: ResolverTypeWrapper<AssessmentConfirmation>;
+  AssessmentConclusion: ResolverTypeWrapper<AssessmentConclusion>;
+  AssessmentCanvas: ResolverTypeWrapper<AssessmentCanvas>;
   TaskResolutionInput: TaskResolutionInput;
   UpdateAssessmentTaskInput: UpdateAssessmentTaskInput;
   UpdateAssessmentRiskInput: UpdateAssessmentRiskInput;
   SaveAssessmentCanvasInput: SaveAssessmentCanvasInput;
   ConcludeRiskAssessmentInput: ConcludeRiskAssessmentInput;
   ReopenRiskAssessmentInput: ReopenRiskAssessmentInput;
+  AssessmentEvidenceKind: AssessmentEvidenceKind;
+  AssessmentEvidence: ResolverTypeWrapper<Omit<AssessmentEvidence, 'details'> & { details: ResolversTypes['AssessmentEvidenceDetails'] }>;
+  AssessmentEvidenceDetails: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AssessmentEvidenceDetails']>;
+  ScreeningFeed: ScreeningFeed;
+  ScreeningSearchEvidence: ResolverTypeWrapper<ScreeningSearchEvidence>;
+  ScreeningEvidenceMatch: ResolverTypeWrapper<ScreeningEvidenceMatch>;
+  RegistrationCheckEvidence: ResolverTypeWrapper<RegistrationCheckEvidence>;
+  JurisdictionCheckEvidence: ResolverTypeWrapper<JurisdictionCheckEvidence>;
+  JurisdictionCheckEntry: ResolverTypeWrapper<JurisdictionCheckEntry>;
+  UploadEvidence: ResolverTypeWrapper<UploadEvidence>;
   AddAssessmentUploadInput: AddAssessmentUploadInput;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   AssessmentReport: ResolverTypeWrapper<AssessmentReport>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
@@ -1695,37 +1695,45 @@ export type ResolversParentTypes = {
   URL: Scalars['URL']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   PageInfo: PageInfo;
+  Query: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  Mutation: Record<PropertyKey, never>;
   AssessmentContext: AssessmentContext;
   Jurisdiction: Jurisdiction;
   SubjectLocation: SubjectLocation;
   RegistrationJurisdiction: RegistrationJurisdiction;
   SubjectRegistration: SubjectRegistration;
   NamedPerson: NamedPerson;
-  ID: Scalars['ID']['output'];
   AssessmentSubject: Omit<AssessmentSubject, 'profile'> & { profile?: Maybe<ResolversParentTypes['Profile']> };
-  AssessmentRisk: AssessmentRisk;
-  TaskResolution: TaskResolution;
-  AssessmentTask: AssessmentTask;
-  AssessmentQuestion: AssessmentQuestion;
-  AssessmentConfirmation: AssessmentConfirmation;
-  RatingFactor: RatingFactor;
-  Int: Scalars['Int']['output'];
-  ClientRiskRating: ClientRiskRating;
   TaskStatusCounts: TaskStatusCounts;
   ClientRiskRatingCounts: ClientRiskRatingCounts;
-  AssessmentRun: AssessmentRun;
-  AssessmentConclusion: AssessmentConclusion;
-  AssessmentCanvas: AssessmentCanvas;
-  AssessmentEvidence: Omit<AssessmentEvidence, 'details'> & { details: ResolversParentTypes['AssessmentEvidenceDetails'] };
-  AssessmentEvidenceDetails: ResolversUnionTypes<ResolversParentTypes>['AssessmentEvidenceDetails'];
-  ScreeningSearchEvidence: ScreeningSearchEvidence;
-  ScreeningEvidenceMatch: ScreeningEvidenceMatch;
-  Float: Scalars['Float']['output'];
-  RegistrationCheckEvidence: RegistrationCheckEvidence;
-  JurisdictionCheckEvidence: JurisdictionCheckEvidence;
-  JurisdictionCheckEntry: JurisdictionCheckEntry;
-  UploadEvidence: UploadEvidence;
   AssessmentSummary: AssessmentSummary;
+  RiskAssessment: Omit<RiskAssessment, 'context' | 'evidence' | 'trajectory'> & { context: ResolversParentTypes['AssessmentContext'], evidence: Array<ResolversParentTypes['AssessmentEvidence']>, trajectory: ResolversParentTypes['TrajectoryPage'] } | FederationReferenceTypes['RiskAssessment'];
+  RiskAssessmentConnection: Omit<RiskAssessmentConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['RiskAssessment']> };
+  Profile: Omit<Profile, 'riskAssessments'> & { riskAssessments: Array<ResolversParentTypes['RiskAssessment']> } | FederationReferenceTypes['Profile'];
+  AssessmentContextInput: AssessmentContextInput;
+  JurisdictionInput: JurisdictionInput;
+  SubjectLocationInput: SubjectLocationInput;
+  RegistrationJurisdictionInput: RegistrationJurisdictionInput;
+  SubjectRegistrationInput: SubjectRegistrationInput;
+  NamedPersonInput: NamedPersonInput;
+  AssessmentSubjectInput: AssessmentSubjectInput;
+  CreateRiskAssessmentInput: CreateRiskAssessmentInput;
+  WorkflowTaskTemplate: WorkflowTaskTemplate;
+  AssessmentWorkflow: AssessmentWorkflow;
+  SeverityPoints: SeverityPoints;
+  CategoryWeight: CategoryWeight;
+  Float: Scalars['Float']['output'];
+  RatingBand: RatingBand;
+  Scorecard: Scorecard;
+  RatingFactor: RatingFactor;
+  ClientRiskRating: ClientRiskRating;
+  JurisdictionRiskList: JurisdictionRiskList;
+  JurisdictionRiskTable: JurisdictionRiskTable;
+  AssessmentRun: AssessmentRun;
+  AssessmentQuestion: AssessmentQuestion;
+  AssessmentCommandResult: Omit<AssessmentCommandResult, 'assessment'> & { assessment: ResolversParentTypes['RiskAssessment'] };
   TrajectoryEvent: Omit<TrajectoryEvent, 'details'> & { details: ResolversParentTypes['TrajectoryEventDetails'] };
   TrajectoryEventDetails: ResolversUnionTypes<ResolversParentTypes>['TrajectoryEventDetails'];
   StatusChangeDetails: StatusChangeDetails;
@@ -1741,37 +1749,29 @@ export type ResolversParentTypes = {
   AgentStepDetails: AgentStepDetails;
   EvidenceUploadDetails: EvidenceUploadDetails;
   TrajectoryPage: Omit<TrajectoryPage, 'events'> & { events: Array<ResolversParentTypes['TrajectoryEvent']> };
-  RiskAssessment: Omit<RiskAssessment, 'context' | 'evidence' | 'trajectory'> & { context: ResolversParentTypes['AssessmentContext'], evidence: Array<ResolversParentTypes['AssessmentEvidence']>, trajectory: ResolversParentTypes['TrajectoryPage'] } | FederationReferenceTypes['RiskAssessment'];
-  RiskAssessmentConnection: Omit<RiskAssessmentConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['RiskAssessment']> };
-  WorkflowTaskTemplate: WorkflowTaskTemplate;
-  AssessmentWorkflow: AssessmentWorkflow;
-  SeverityPoints: SeverityPoints;
-  CategoryWeight: CategoryWeight;
-  RatingBand: RatingBand;
-  Scorecard: Scorecard;
-  JurisdictionRiskList: JurisdictionRiskList;
-  JurisdictionRiskTable: JurisdictionRiskTable;
-  AssessmentCommandResult: Omit<AssessmentCommandResult, 'assessment'> & { assessment: ResolversParentTypes['RiskAssessment'] };
-  Profile: Omit<Profile, 'riskAssessments'> & { riskAssessments: Array<ResolversParentTypes['RiskAssessment']> } | FederationReferenceTypes['Profile'];
-  AssessmentContextInput: AssessmentContextInput;
-  JurisdictionInput: JurisdictionInput;
-  SubjectLocationInput: SubjectLocationInput;
-  RegistrationJurisdictionInput: RegistrationJurisdictionInput;
-  SubjectRegistrationInput: SubjectRegistrationInput;
-  NamedPersonInput: NamedPersonInput;
-  AssessmentSubjectInput: AssessmentSubjectInput;
-  CreateRiskAssessmentInput: CreateRiskAssessmentInput;
   StartRiskAssessmentInput: StartRiskAssessmentInput;
   AssessmentCommandInput: AssessmentCommandInput;
+  AssessmentRisk: AssessmentRisk;
+  TaskResolution: TaskResolution;
+  AssessmentTask: AssessmentTask;
+  AssessmentConfirmation: AssessmentConfirmation;
+  AssessmentConclusion: AssessmentConclusion;
+  AssessmentCanvas: AssessmentCanvas;
   TaskResolutionInput: TaskResolutionInput;
   UpdateAssessmentTaskInput: UpdateAssessmentTaskInput;
   UpdateAssessmentRiskInput: UpdateAssessmentRiskInput;
   SaveAssessmentCanvasInput: SaveAssessmentCanvasInput;
   ConcludeRiskAssessmentInput: ConcludeRiskAssessmentInput;
   ReopenRiskAssessmentInput: ReopenRiskAssessmentInput;
+  AssessmentEvidence: Omit<AssessmentEvidence, 'details'> & { details: ResolversParentTypes['AssessmentEvidenceDetails'] };
+  AssessmentEvidenceDetails: ResolversUnionTypes<ResolversParentTypes>['AssessmentEvidenceDetails'];
+  ScreeningSearchEvidence: ScreeningSearchEvidence;
+  ScreeningEvidenceMatch: ScreeningEvidenceMatch;
+  RegistrationCheckEvidence: RegistrationCheckEvidence;
+  JurisdictionCheckEvidence: JurisdictionCheckEvidence;
+  JurisdictionCheckEntry: JurisdictionCheckEntry;
+  UploadEvidence: UploadEvidence;
   AddAssessmentUploadInput: AddAssessmentUploadInput;
-  Query: Record<PropertyKey, never>;
-  Mutation: Record<PropertyKey, never>;
   AssessmentReport: AssessmentReport;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
@@ -1880,6 +1880,30 @@ export type PageInfoResolvers<ContextType = RiskContext, ParentType extends Reso
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type QueryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  riskAssessment?: Resolver<Maybe<ResolversTypes['RiskAssessment']>, ParentType, ContextType, RequireFields<QueryRiskAssessmentArgs, 'id'>>;
+  riskAssessments?: Resolver<ResolversTypes['RiskAssessmentConnection'], ParentType, ContextType, Partial<QueryRiskAssessmentsArgs>>;
+  riskWorkflows?: Resolver<Array<ResolversTypes['AssessmentWorkflow']>, ParentType, ContextType>;
+  riskWorkflow?: Resolver<Maybe<ResolversTypes['AssessmentWorkflow']>, ParentType, ContextType, RequireFields<QueryRiskWorkflowArgs, 'id'>>;
+  riskScorecards?: Resolver<Array<ResolversTypes['Scorecard']>, ParentType, ContextType>;
+  riskScorecard?: Resolver<Maybe<ResolversTypes['Scorecard']>, ParentType, ContextType, RequireFields<QueryRiskScorecardArgs, 'id'>>;
+  jurisdictionRiskTable?: Resolver<ResolversTypes['JurisdictionRiskTable'], ParentType, ContextType>;
+  assessmentEvidence?: Resolver<Maybe<ResolversTypes['AssessmentEvidence']>, ParentType, ContextType, RequireFields<QueryAssessmentEvidenceArgs, 'assessmentId' | 'evidenceId'>>;
+};
+
+export type MutationResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationCreateRiskAssessmentArgs, 'input'>>;
+  startRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationStartRiskAssessmentArgs, 'id' | 'input'>>;
+  sendAssessmentCommand?: Resolver<ResolversTypes['AssessmentCommandResult'], ParentType, ContextType, RequireFields<MutationSendAssessmentCommandArgs, 'id' | 'input'>>;
+  updateAssessmentTask?: Resolver<ResolversTypes['AssessmentTask'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentTaskArgs, 'id' | 'taskId' | 'input'>>;
+  updateAssessmentRisk?: Resolver<ResolversTypes['AssessmentRisk'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentRiskArgs, 'id' | 'riskId' | 'input'>>;
+  saveAssessmentCanvas?: Resolver<ResolversTypes['AssessmentCanvas'], ParentType, ContextType, RequireFields<MutationSaveAssessmentCanvasArgs, 'id' | 'input'>>;
+  concludeRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationConcludeRiskAssessmentArgs, 'id' | 'input'>>;
+  reopenRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationReopenRiskAssessmentArgs, 'id' | 'input'>>;
+  addAssessmentUpload?: Resolver<ResolversTypes['AssessmentEvidence'], ParentType, ContextType, RequireFields<MutationAddAssessmentUploadArgs, 'id' | 'input'>>;
+  generateAssessmentReport?: Resolver<ResolversTypes['AssessmentReport'], ParentType, ContextType, RequireFields<MutationGenerateAssessmentReportArgs, 'id'>>;
+};
+
 export type AssessmentContextResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentContext'] = ResolversParentTypes['AssessmentContext']> = {
   purpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1930,60 +1954,114 @@ export type AssessmentSubjectResolvers<ContextType = RiskContext, ParentType ext
   profile?: Resolver<Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
 };
 
-export type AssessmentRiskResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentRisk'] = ResolversParentTypes['AssessmentRisk']> = {
-  riskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+export type TaskStatusCountsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['TaskStatusCounts'] = ResolversParentTypes['TaskStatusCounts']> = {
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  inProgress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  complete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  incomplete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requiresReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ClientRiskRatingCountsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ClientRiskRatingCounts'] = ResolversParentTypes['ClientRiskRatingCounts']> = {
+  low?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medium?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  high?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prohibited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AssessmentSummaryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentSummary'] = ResolversParentTypes['AssessmentSummary']> = {
+  assessmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AssessmentStatus'], ParentType, ContextType>;
+  taskStatusCounts?: Resolver<ResolversTypes['TaskStatusCounts'], ParentType, ContextType>;
+  clientRiskRatingCounts?: Resolver<ResolversTypes['ClientRiskRatingCounts'], ParentType, ContextType>;
+  latestRun?: Resolver<Maybe<ResolversTypes['AssessmentRun']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  concludedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  recommendedPollIntervalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RiskAssessmentResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RiskAssessment'] = ResolversParentTypes['RiskAssessment'], FederationReferenceType extends FederationReferenceTypes['RiskAssessment'] = FederationReferenceTypes['RiskAssessment']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['RiskAssessment']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  severity?: Resolver<ResolversTypes['RiskSeverity'], ParentType, ContextType>;
-  category?: Resolver<ResolversTypes['RiskCategory'], ParentType, ContextType>;
-  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['RiskStatus'], ParentType, ContextType>;
-  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  subjectIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  taskIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  evidenceIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  sourceUrls?: Resolver<Array<ResolversTypes['URL']>, ParentType, ContextType>;
+  workflowId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  workflow?: Resolver<ResolversTypes['AssessmentWorkflow'], ParentType, ContextType>;
+  purpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  context?: Resolver<ResolversTypes['AssessmentContext'], ParentType, ContextType>;
+  subjects?: Resolver<Array<ResolversTypes['AssessmentSubject']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AssessmentStatus'], ParentType, ContextType>;
+  risks?: Resolver<Array<ResolversTypes['AssessmentRisk']>, ParentType, ContextType>;
+  tasks?: Resolver<Array<ResolversTypes['AssessmentTask']>, ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['AssessmentEvidence']>, ParentType, ContextType>;
+  questions?: Resolver<Array<ResolversTypes['AssessmentQuestion']>, ParentType, ContextType>;
+  clientRiskRatings?: Resolver<Array<ResolversTypes['ClientRiskRating']>, ParentType, ContextType>;
+  confirmations?: Resolver<Array<ResolversTypes['AssessmentConfirmation']>, ParentType, ContextType>;
+  taskStatusCounts?: Resolver<ResolversTypes['TaskStatusCounts'], ParentType, ContextType>;
+  latestRun?: Resolver<Maybe<ResolversTypes['AssessmentRun']>, ParentType, ContextType>;
+  canvas?: Resolver<ResolversTypes['AssessmentCanvas'], ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['AssessmentConclusion']>, ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['AssessmentSummary'], ParentType, ContextType>;
+  trajectory?: Resolver<ResolversTypes['TrajectoryPage'], ParentType, ContextType, Partial<RiskAssessmentTrajectoryArgs>>;
+  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  concludedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type TaskResolutionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['TaskResolution'] = ResolversParentTypes['TaskResolution']> = {
-  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+export type RiskAssessmentConnectionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RiskAssessmentConnection'] = ResolversParentTypes['RiskAssessmentConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['RiskAssessment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
-export type AssessmentTaskResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentTask'] = ResolversParentTypes['AssessmentTask']> = {
-  taskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  templateKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type ProfileResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  riskAssessments?: Resolver<Array<ResolversTypes['RiskAssessment']>, ParentType, ContextType>;
+};
+
+export type WorkflowTaskTemplateResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['WorkflowTaskTemplate'] = ResolversParentTypes['WorkflowTaskTemplate']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['TaskStatus'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['WorkflowTaskAction'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  evidenceIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  riskIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  context?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
-  resolution?: Resolver<Maybe<ResolversTypes['TaskResolution']>, ParentType, ContextType>;
-  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  incompleteAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  requiresReviewAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type AssessmentQuestionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentQuestion'] = ResolversParentTypes['AssessmentQuestion']> = {
-  questionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  taskId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  prompt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  answered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  answer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  askedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  answeredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+export type AssessmentWorkflowResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentWorkflow'] = ResolversParentTypes['AssessmentWorkflow']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subjectType?: Resolver<ResolversTypes['SubjectType'], ParentType, ContextType>;
+  scorecardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  tasks?: Resolver<Array<ResolversTypes['WorkflowTaskTemplate']>, ParentType, ContextType>;
 };
 
-export type AssessmentConfirmationResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentConfirmation'] = ResolversParentTypes['AssessmentConfirmation']> = {
-  taskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  requestedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+export type SeverityPointsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['SeverityPoints'] = ResolversParentTypes['SeverityPoints']> = {
+  low?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medium?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  high?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  critical?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CategoryWeightResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['CategoryWeight'] = ResolversParentTypes['CategoryWeight']> = {
+  category?: Resolver<ResolversTypes['RiskCategory'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type RatingBandResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RatingBand'] = ResolversParentTypes['RatingBand']> = {
+  rating?: Resolver<ResolversTypes['ClientRiskRatingValue'], ParentType, ContextType>;
+  minScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScorecardResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Scorecard'] = ResolversParentTypes['Scorecard']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severityPoints?: Resolver<ResolversTypes['SeverityPoints'], ParentType, ContextType>;
+  categoryWeights?: Resolver<Array<ResolversTypes['CategoryWeight']>, ParentType, ContextType>;
+  bands?: Resolver<Array<ResolversTypes['RatingBand']>, ParentType, ContextType>;
+  criticalSanctionsProhibits?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type RatingFactorResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RatingFactor'] = ResolversParentTypes['RatingFactor']> = {
@@ -2004,19 +2082,18 @@ export type ClientRiskRatingResolvers<ContextType = RiskContext, ParentType exte
   computedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type TaskStatusCountsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['TaskStatusCounts'] = ResolversParentTypes['TaskStatusCounts']> = {
-  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  inProgress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  complete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  incomplete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  requiresReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+export type JurisdictionRiskListResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionRiskList'] = ResolversParentTypes['JurisdictionRiskList']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['RiskSeverity'], ParentType, ContextType>;
+  sourceUrl?: Resolver<ResolversTypes['URL'], ParentType, ContextType>;
+  countries?: Resolver<Array<ResolversTypes['CountryCode']>, ParentType, ContextType>;
 };
 
-export type ClientRiskRatingCountsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ClientRiskRatingCounts'] = ResolversParentTypes['ClientRiskRatingCounts']> = {
-  low?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  medium?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  high?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  prohibited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+export type JurisdictionRiskTableResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionRiskTable'] = ResolversParentTypes['JurisdictionRiskTable']> = {
+  publisher?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publishedOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lists?: Resolver<Array<ResolversTypes['JurisdictionRiskList']>, ParentType, ContextType>;
 };
 
 export type AssessmentRunResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentRun'] = ResolversParentTypes['AssessmentRun']> = {
@@ -2030,91 +2107,22 @@ export type AssessmentRunResolvers<ContextType = RiskContext, ParentType extends
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type AssessmentConclusionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentConclusion'] = ResolversParentTypes['AssessmentConclusion']> = {
-  decision?: Resolver<ResolversTypes['ConclusionDecision'], ParentType, ContextType>;
-  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  concludedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  concludedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+export type AssessmentQuestionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentQuestion'] = ResolversParentTypes['AssessmentQuestion']> = {
+  questionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  taskId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  prompt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  answered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  answer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  askedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  answeredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type AssessmentCanvasResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentCanvas'] = ResolversParentTypes['AssessmentCanvas']> = {
-  state?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
-  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type AssessmentEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentEvidence'] = ResolversParentTypes['AssessmentEvidence']> = {
-  evidenceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['AssessmentEvidenceKind'], ParentType, ContextType>;
-  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  details?: Resolver<ResolversTypes['AssessmentEvidenceDetails'], ParentType, ContextType>;
-  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  contentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  size?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type AssessmentEvidenceDetailsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentEvidenceDetails'] = ResolversParentTypes['AssessmentEvidenceDetails']> = {
-  __resolveType?: TypeResolveFn<'ScreeningSearchEvidence' | 'RegistrationCheckEvidence' | 'JurisdictionCheckEvidence' | 'UploadEvidence', ParentType, ContextType>;
-};
-
-export type ScreeningSearchEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ScreeningSearchEvidence'] = ResolversParentTypes['ScreeningSearchEvidence']> = {
-  searchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  personId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  matches?: Resolver<Array<ResolversTypes['ScreeningEvidenceMatch']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type ScreeningEvidenceMatchResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ScreeningEvidenceMatch'] = ResolversParentTypes['ScreeningEvidenceMatch']> = {
-  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  listedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  entityRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
-  programs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type RegistrationCheckEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RegistrationCheckEvidence'] = ResolversParentTypes['RegistrationCheckEvidence']> = {
-  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  consistent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  problems?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type JurisdictionCheckEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionCheckEvidence'] = ResolversParentTypes['JurisdictionCheckEvidence']> = {
-  publisher?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  publishedOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  checked?: Resolver<Array<ResolversTypes['JurisdictionCheckEntry']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type JurisdictionCheckEntryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionCheckEntry'] = ResolversParentTypes['JurisdictionCheckEntry']> = {
-  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  country?: Resolver<ResolversTypes['CountryCode'], ParentType, ContextType>;
-  list?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type UploadEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['UploadEvidence'] = ResolversParentTypes['UploadEvidence']> = {
-  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type AssessmentSummaryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentSummary'] = ResolversParentTypes['AssessmentSummary']> = {
-  assessmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['AssessmentStatus'], ParentType, ContextType>;
-  taskStatusCounts?: Resolver<ResolversTypes['TaskStatusCounts'], ParentType, ContextType>;
-  clientRiskRatingCounts?: Resolver<ResolversTypes['ClientRiskRatingCounts'], ParentType, ContextType>;
-  latestRun?: Resolver<Maybe<ResolversTypes['AssessmentRun']>, ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  concludedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  recommendedPollIntervalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+export type AssessmentCommandResultResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentCommandResult'] = ResolversParentTypes['AssessmentCommandResult']> = {
+  commandId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssessmentCommandType'], ParentType, ContextType>;
+  runId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  assessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType>;
 };
 
 export type TrajectoryEventResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['TrajectoryEvent'] = ResolversParentTypes['TrajectoryEvent']> = {
@@ -2230,132 +2238,124 @@ export type TrajectoryPageResolvers<ContextType = RiskContext, ParentType extend
   lastSequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type RiskAssessmentResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RiskAssessment'] = ResolversParentTypes['RiskAssessment'], FederationReferenceType extends FederationReferenceTypes['RiskAssessment'] = FederationReferenceTypes['RiskAssessment']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['RiskAssessment']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+export type AssessmentRiskResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentRisk'] = ResolversParentTypes['AssessmentRisk']> = {
+  riskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  workflowId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  workflow?: Resolver<ResolversTypes['AssessmentWorkflow'], ParentType, ContextType>;
-  purpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  context?: Resolver<ResolversTypes['AssessmentContext'], ParentType, ContextType>;
-  subjects?: Resolver<Array<ResolversTypes['AssessmentSubject']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['AssessmentStatus'], ParentType, ContextType>;
-  risks?: Resolver<Array<ResolversTypes['AssessmentRisk']>, ParentType, ContextType>;
-  tasks?: Resolver<Array<ResolversTypes['AssessmentTask']>, ParentType, ContextType>;
-  evidence?: Resolver<Array<ResolversTypes['AssessmentEvidence']>, ParentType, ContextType>;
-  questions?: Resolver<Array<ResolversTypes['AssessmentQuestion']>, ParentType, ContextType>;
-  clientRiskRatings?: Resolver<Array<ResolversTypes['ClientRiskRating']>, ParentType, ContextType>;
-  confirmations?: Resolver<Array<ResolversTypes['AssessmentConfirmation']>, ParentType, ContextType>;
-  taskStatusCounts?: Resolver<ResolversTypes['TaskStatusCounts'], ParentType, ContextType>;
-  latestRun?: Resolver<Maybe<ResolversTypes['AssessmentRun']>, ParentType, ContextType>;
-  canvas?: Resolver<ResolversTypes['AssessmentCanvas'], ParentType, ContextType>;
-  conclusion?: Resolver<Maybe<ResolversTypes['AssessmentConclusion']>, ParentType, ContextType>;
-  summary?: Resolver<ResolversTypes['AssessmentSummary'], ParentType, ContextType>;
-  trajectory?: Resolver<ResolversTypes['TrajectoryPage'], ParentType, ContextType, Partial<RiskAssessmentTrajectoryArgs>>;
-  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  concludedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['RiskSeverity'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['RiskCategory'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RiskStatus'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subjectIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  taskIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  evidenceIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  sourceUrls?: Resolver<Array<ResolversTypes['URL']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type RiskAssessmentConnectionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RiskAssessmentConnection'] = ResolversParentTypes['RiskAssessmentConnection']> = {
-  nodes?: Resolver<Array<ResolversTypes['RiskAssessment']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+export type TaskResolutionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['TaskResolution'] = ResolversParentTypes['TaskResolution']> = {
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type WorkflowTaskTemplateResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['WorkflowTaskTemplate'] = ResolversParentTypes['WorkflowTaskTemplate']> = {
-  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type AssessmentTaskResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentTask'] = ResolversParentTypes['AssessmentTask']> = {
+  taskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  templateKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  action?: Resolver<ResolversTypes['WorkflowTaskAction'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TaskStatus'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  evidenceIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  riskIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  context?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  resolution?: Resolver<Maybe<ResolversTypes['TaskResolution']>, ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  incompleteAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  requiresReviewAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type AssessmentWorkflowResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentWorkflow'] = ResolversParentTypes['AssessmentWorkflow']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  subjectType?: Resolver<ResolversTypes['SubjectType'], ParentType, ContextType>;
-  scorecardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  tasks?: Resolver<Array<ResolversTypes['WorkflowTaskTemplate']>, ParentType, ContextType>;
-};
-
-export type SeverityPointsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['SeverityPoints'] = ResolversParentTypes['SeverityPoints']> = {
-  low?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  medium?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  high?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  critical?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type CategoryWeightResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['CategoryWeight'] = ResolversParentTypes['CategoryWeight']> = {
-  category?: Resolver<ResolversTypes['RiskCategory'], ParentType, ContextType>;
-  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-};
-
-export type RatingBandResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RatingBand'] = ResolversParentTypes['RatingBand']> = {
-  rating?: Resolver<ResolversTypes['ClientRiskRatingValue'], ParentType, ContextType>;
-  minScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ScorecardResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Scorecard'] = ResolversParentTypes['Scorecard']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  severityPoints?: Resolver<ResolversTypes['SeverityPoints'], ParentType, ContextType>;
-  categoryWeights?: Resolver<Array<ResolversTypes['CategoryWeight']>, ParentType, ContextType>;
-  bands?: Resolver<Array<ResolversTypes['RatingBand']>, ParentType, ContextType>;
-  criticalSanctionsProhibits?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-};
-
-export type JurisdictionRiskListResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionRiskList'] = ResolversParentTypes['JurisdictionRiskList']> = {
-  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type AssessmentConfirmationResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentConfirmation'] = ResolversParentTypes['AssessmentConfirmation']> = {
+  taskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  severity?: Resolver<ResolversTypes['RiskSeverity'], ParentType, ContextType>;
-  sourceUrl?: Resolver<ResolversTypes['URL'], ParentType, ContextType>;
-  countries?: Resolver<Array<ResolversTypes['CountryCode']>, ParentType, ContextType>;
+  requestedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type JurisdictionRiskTableResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionRiskTable'] = ResolversParentTypes['JurisdictionRiskTable']> = {
+export type AssessmentConclusionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentConclusion'] = ResolversParentTypes['AssessmentConclusion']> = {
+  decision?: Resolver<ResolversTypes['ConclusionDecision'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  concludedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  concludedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type AssessmentCanvasResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentCanvas'] = ResolversParentTypes['AssessmentCanvas']> = {
+  state?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AssessmentEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentEvidence'] = ResolversParentTypes['AssessmentEvidence']> = {
+  evidenceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AssessmentEvidenceKind'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  details?: Resolver<ResolversTypes['AssessmentEvidenceDetails'], ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type AssessmentEvidenceDetailsResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentEvidenceDetails'] = ResolversParentTypes['AssessmentEvidenceDetails']> = {
+  __resolveType?: TypeResolveFn<'ScreeningSearchEvidence' | 'RegistrationCheckEvidence' | 'JurisdictionCheckEvidence' | 'UploadEvidence', ParentType, ContextType>;
+};
+
+export type ScreeningSearchEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ScreeningSearchEvidence'] = ResolversParentTypes['ScreeningSearchEvidence']> = {
+  searchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matches?: Resolver<Array<ResolversTypes['ScreeningEvidenceMatch']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ScreeningEvidenceMatchResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['ScreeningEvidenceMatch'] = ResolversParentTypes['ScreeningEvidenceMatch']> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  listedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
+  programs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RegistrationCheckEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RegistrationCheckEvidence'] = ResolversParentTypes['RegistrationCheckEvidence']> = {
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  consistent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type JurisdictionCheckEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionCheckEvidence'] = ResolversParentTypes['JurisdictionCheckEvidence']> = {
   publisher?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publishedOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  lists?: Resolver<Array<ResolversTypes['JurisdictionRiskList']>, ParentType, ContextType>;
+  checked?: Resolver<Array<ResolversTypes['JurisdictionCheckEntry']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type AssessmentCommandResultResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentCommandResult'] = ResolversParentTypes['AssessmentCommandResult']> = {
-  commandId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['AssessmentCommandType'], ParentType, ContextType>;
-  runId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  assessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType>;
+export type JurisdictionCheckEntryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionCheckEntry'] = ResolversParentTypes['JurisdictionCheckEntry']> = {
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['CountryCode'], ParentType, ContextType>;
+  list?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ProfileResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  riskAssessments?: Resolver<Array<ResolversTypes['RiskAssessment']>, ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  riskAssessment?: Resolver<Maybe<ResolversTypes['RiskAssessment']>, ParentType, ContextType, RequireFields<QueryRiskAssessmentArgs, 'id'>>;
-  riskAssessments?: Resolver<ResolversTypes['RiskAssessmentConnection'], ParentType, ContextType, Partial<QueryRiskAssessmentsArgs>>;
-  riskWorkflows?: Resolver<Array<ResolversTypes['AssessmentWorkflow']>, ParentType, ContextType>;
-  riskWorkflow?: Resolver<Maybe<ResolversTypes['AssessmentWorkflow']>, ParentType, ContextType, RequireFields<QueryRiskWorkflowArgs, 'id'>>;
-  riskScorecards?: Resolver<Array<ResolversTypes['Scorecard']>, ParentType, ContextType>;
-  riskScorecard?: Resolver<Maybe<ResolversTypes['Scorecard']>, ParentType, ContextType, RequireFields<QueryRiskScorecardArgs, 'id'>>;
-  jurisdictionRiskTable?: Resolver<ResolversTypes['JurisdictionRiskTable'], ParentType, ContextType>;
-  assessmentEvidence?: Resolver<Maybe<ResolversTypes['AssessmentEvidence']>, ParentType, ContextType, RequireFields<QueryAssessmentEvidenceArgs, 'assessmentId' | 'evidenceId'>>;
-};
-
-export type MutationResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationCreateRiskAssessmentArgs, 'input'>>;
-  startRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationStartRiskAssessmentArgs, 'id' | 'input'>>;
-  sendAssessmentCommand?: Resolver<ResolversTypes['AssessmentCommandResult'], ParentType, ContextType, RequireFields<MutationSendAssessmentCommandArgs, 'id' | 'input'>>;
-  updateAssessmentTask?: Resolver<ResolversTypes['AssessmentTask'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentTaskArgs, 'id' | 'taskId' | 'input'>>;
-  updateAssessmentRisk?: Resolver<ResolversTypes['AssessmentRisk'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentRiskArgs, 'id' | 'riskId' | 'input'>>;
-  saveAssessmentCanvas?: Resolver<ResolversTypes['AssessmentCanvas'], ParentType, ContextType, RequireFields<MutationSaveAssessmentCanvasArgs, 'id' | 'input'>>;
-  concludeRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationConcludeRiskAssessmentArgs, 'id' | 'input'>>;
-  reopenRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationReopenRiskAssessmentArgs, 'id' | 'input'>>;
-  addAssessmentUpload?: Resolver<ResolversTypes['AssessmentEvidence'], ParentType, ContextType, RequireFields<MutationAddAssessmentUploadArgs, 'id' | 'input'>>;
-  generateAssessmentReport?: Resolver<ResolversTypes['AssessmentReport'], ParentType, ContextType, RequireFields<MutationGenerateAssessmentReportArgs, 'id'>>;
+export type UploadEvidenceResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['UploadEvidence'] = ResolversParentTypes['UploadEvidence']> = {
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AssessmentReportResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentReport'] = ResolversParentTypes['AssessmentReport']> = {
@@ -2386,6 +2386,8 @@ export type Resolvers<ContextType = RiskContext> = {
   URL?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   AssessmentContext?: AssessmentContextResolvers<ContextType>;
   Jurisdiction?: JurisdictionResolvers<ContextType>;
   SubjectLocation?: SubjectLocationResolvers<ContextType>;
@@ -2393,27 +2395,25 @@ export type Resolvers<ContextType = RiskContext> = {
   SubjectRegistration?: SubjectRegistrationResolvers<ContextType>;
   NamedPerson?: NamedPersonResolvers<ContextType>;
   AssessmentSubject?: AssessmentSubjectResolvers<ContextType>;
-  AssessmentRisk?: AssessmentRiskResolvers<ContextType>;
-  TaskResolution?: TaskResolutionResolvers<ContextType>;
-  AssessmentTask?: AssessmentTaskResolvers<ContextType>;
-  AssessmentQuestion?: AssessmentQuestionResolvers<ContextType>;
-  AssessmentConfirmation?: AssessmentConfirmationResolvers<ContextType>;
-  RatingFactor?: RatingFactorResolvers<ContextType>;
-  ClientRiskRating?: ClientRiskRatingResolvers<ContextType>;
   TaskStatusCounts?: TaskStatusCountsResolvers<ContextType>;
   ClientRiskRatingCounts?: ClientRiskRatingCountsResolvers<ContextType>;
-  AssessmentRun?: AssessmentRunResolvers<ContextType>;
-  AssessmentConclusion?: AssessmentConclusionResolvers<ContextType>;
-  AssessmentCanvas?: AssessmentCanvasResolvers<ContextType>;
-  AssessmentEvidence?: AssessmentEvidenceResolvers<ContextType>;
-  AssessmentEvidenceDetails?: AssessmentEvidenceDetailsResolvers<ContextType>;
-  ScreeningSearchEvidence?: ScreeningSearchEvidenceResolvers<ContextType>;
-  ScreeningEvidenceMatch?: ScreeningEvidenceMatchResolvers<ContextType>;
-  RegistrationCheckEvidence?: RegistrationCheckEvidenceResolvers<ContextType>;
-  JurisdictionCheckEvidence?: JurisdictionCheckEvidenceResolvers<ContextType>;
-  JurisdictionCheckEntry?: JurisdictionCheckEntryResolvers<ContextType>;
-  UploadEvidence?: UploadEvidenceResolvers<ContextType>;
   AssessmentSummary?: AssessmentSummaryResolvers<ContextType>;
+  RiskAssessment?: RiskAssessmentResolvers<ContextType>;
+  RiskAssessmentConnection?: RiskAssessmentConnectionResolvers<ContextType>;
+  Profile?: ProfileResolvers<ContextType>;
+  WorkflowTaskTemplate?: WorkflowTaskTemplateResolvers<ContextType>;
+  AssessmentWorkflow?: AssessmentWorkflowResolvers<ContextType>;
+  SeverityPoints?: SeverityPointsResolvers<ContextType>;
+  CategoryWeight?: CategoryWeightResolvers<ContextType>;
+  RatingBand?: RatingBandResolvers<ContextType>;
+  Scorecard?: ScorecardResolvers<ContextType>;
+  RatingFactor?: RatingFactorResolvers<ContextType>;
+  ClientRiskRating?: ClientRiskRatingResolvers<ContextType>;
+  JurisdictionRiskList?: JurisdictionRiskListResolvers<ContextType>;
+  JurisdictionRiskTable?: JurisdictionRiskTableResolvers<ContextType>;
+  AssessmentRun?: AssessmentRunResolvers<ContextType>;
+  AssessmentQuestion?: AssessmentQuestionResolvers<ContextType>;
+  AssessmentCommandResult?: AssessmentCommandResultResolvers<ContextType>;
   TrajectoryEvent?: TrajectoryEventResolvers<ContextType>;
   TrajectoryEventDetails?: TrajectoryEventDetailsResolvers<ContextType>;
   StatusChangeDetails?: StatusChangeDetailsResolvers<ContextType>;
@@ -2429,20 +2429,20 @@ export type Resolvers<ContextType = RiskContext> = {
   AgentStepDetails?: AgentStepDetailsResolvers<ContextType>;
   EvidenceUploadDetails?: EvidenceUploadDetailsResolvers<ContextType>;
   TrajectoryPage?: TrajectoryPageResolvers<ContextType>;
-  RiskAssessment?: RiskAssessmentResolvers<ContextType>;
-  RiskAssessmentConnection?: RiskAssessmentConnectionResolvers<ContextType>;
-  WorkflowTaskTemplate?: WorkflowTaskTemplateResolvers<ContextType>;
-  AssessmentWorkflow?: AssessmentWorkflowResolvers<ContextType>;
-  SeverityPoints?: SeverityPointsResolvers<ContextType>;
-  CategoryWeight?: CategoryWeightResolvers<ContextType>;
-  RatingBand?: RatingBandResolvers<ContextType>;
-  Scorecard?: ScorecardResolvers<ContextType>;
-  JurisdictionRiskList?: JurisdictionRiskListResolvers<ContextType>;
-  JurisdictionRiskTable?: JurisdictionRiskTableResolvers<ContextType>;
-  AssessmentCommandResult?: AssessmentCommandResultResolvers<ContextType>;
-  Profile?: ProfileResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
-  Mutation?: MutationResolvers<ContextType>;
+  AssessmentRisk?: AssessmentRiskResolvers<ContextType>;
+  TaskResolution?: TaskResolutionResolvers<ContextType>;
+  AssessmentTask?: AssessmentTaskResolvers<ContextType>;
+  AssessmentConfirmation?: AssessmentConfirmationResolvers<ContextType>;
+  AssessmentConclusion?: AssessmentConclusionResolvers<ContextType>;
+  AssessmentCanvas?: AssessmentCanvasResolvers<ContextType>;
+  AssessmentEvidence?: AssessmentEvidenceResolvers<ContextType>;
+  AssessmentEvidenceDetails?: AssessmentEvidenceDetailsResolvers<ContextType>;
+  ScreeningSearchEvidence?: ScreeningSearchEvidenceResolvers<ContextType>;
+  ScreeningEvidenceMatch?: ScreeningEvidenceMatchResolvers<ContextType>;
+  RegistrationCheckEvidence?: RegistrationCheckEvidenceResolvers<ContextType>;
+  JurisdictionCheckEvidence?: JurisdictionCheckEvidenceResolvers<ContextType>;
+  JurisdictionCheckEntry?: JurisdictionCheckEntryResolvers<ContextType>;
+  UploadEvidence?: UploadEvidenceResolvers<ContextType>;
   AssessmentReport?: AssessmentReportResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;

@@ -24,6 +24,40 @@ export type Scalars = {
   federation__Policy: { input: unknown; output: unknown; }
 };
 
+/** Where a page ends and whether another follows. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** True when another page follows this one. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Pass as `after` to read the next page; null on the last page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
+export type ScreeningFeed =
+  /** Every feed. */
+  | 'all'
+  /** Sanctions lists. */
+  | 'Sanctions'
+  /** Politically exposed persons. */
+  | 'PEP'
+  /** Criminal records. */
+  | 'Criminal'
+  /** Legal proceedings. */
+  | 'Legal'
+  /** Offshore leaks. */
+  | 'Offshore'
+  /** Ownership records. */
+  | 'Ownership'
+  /** Company registries. */
+  | 'Registries'
+  /** Social Media. */
+  | 'Social_Media'
+  /** News (adverse media). */
+  | 'News'
+  /** Open Source. */
+  | 'Open_Source';
+
 export type Query = {
   __typename?: 'Query';
   /** Feed names a search may ask for. */
@@ -214,31 +248,6 @@ export type MutationAcknowledgeMonitoringAlertArgs = {
   input: AcknowledgeMonitoringAlertInput;
 };
 
-/** Feeds of the interface spec. `Social_Media` and `Open_Source` stand for "Social Media" and "Open Source". */
-export type ScreeningFeed =
-  /** Every feed. */
-  | 'all'
-  /** Sanctions lists. */
-  | 'Sanctions'
-  /** Politically exposed persons. */
-  | 'PEP'
-  /** Criminal records. */
-  | 'Criminal'
-  /** Legal proceedings. */
-  | 'Legal'
-  /** Offshore leaks. */
-  | 'Offshore'
-  /** Ownership records. */
-  | 'Ownership'
-  /** Company registries. */
-  | 'Registries'
-  /** Social Media. */
-  | 'Social_Media'
-  /** News (adverse media). */
-  | 'News'
-  /** Open Source. */
-  | 'Open_Source';
-
 /** Entity types a query may ask for (synonyms screen as the listed type). */
 export type ScreeningQueryType =
   /** A person. */
@@ -268,15 +277,6 @@ export type ListedEntityType =
   | 'vessel'
   /** An aircraft. */
   | 'aircraft';
-
-/** Review status of a match. */
-export type MatchReviewStatus =
-  /** Not reviewed yet (or reopened). */
-  | 'unresolved'
-  /** The match is the screened party. */
-  | 'true_positive'
-  /** The match is not the screened party. */
-  | 'false_positive';
 
 /** Strength of a name match. */
 export type CriteriaMatchLevel =
@@ -337,44 +337,6 @@ export type SortDirection =
   /** Newest first. */
   | 'desc';
 
-/** State of a batch job. */
-export type BatchJobStatus =
-  /** Waiting for a worker. */
-  | 'queued'
-  /** A worker is screening its entities. */
-  | 'running'
-  /** Every entity has its result. */
-  | 'completed'
-  /** Could not be queued or run. */
-  | 'failed';
-
-/** State of a watchlist import. */
-export type WatchlistImportStatus =
-  /** Waiting for a worker. */
-  | 'queued'
-  /** Running. */
-  | 'running'
-  /** Done. */
-  | 'completed'
-  /** Failed (see error). */
-  | 'failed';
-
-/** Outcome of an import for one source. */
-export type WatchlistImportOutcome =
-  /** A new active version. */
-  | 'imported'
-  /** Same content already active: no-op. */
-  | 'unchanged';
-
-/** Where a page ends and whether another follows. */
-export type PageInfo = {
-  __typename?: 'PageInfo';
-  /** True when another page follows this one. */
-  hasNextPage: Scalars['Boolean']['output'];
-  /** Pass as `after` to read the next page; null on the last page. */
-  endCursor?: Maybe<Scalars['String']['output']>;
-};
-
 /** A synchronous search. */
 export type ScreenInput = {
   /** Entity type; omitted: any type. */
@@ -399,72 +361,6 @@ export type ScreenInput = {
   automaticDisposition?: InputMaybe<Scalars['String']['input']>;
   /** Per-entity filters (adverse-media categories of the News feed). */
   globalFilters?: InputMaybe<BatchGlobalFiltersInput>;
-};
-
-/** Filters that apply to one entity of a batch. */
-export type BatchGlobalFiltersInput = {
-  /** Raw adverse-media category keys replacing the workspace set for this entity (News feed); empty disables all; omitted uses the workspace set. */
-  adverseMediaRiskCategories?: InputMaybe<Array<AdverseMediaCategory>>;
-};
-
-/** One entity of a batch (the fields of a single search). */
-export type ScreeningBatchEntityInput = {
-  /** Entity type; omitted: any type. */
-  type?: InputMaybe<ScreeningQueryType>;
-  /** 1 to 512 characters. */
-  name: Scalars['String']['input'];
-  /** The caller's reference (at most 256 characters). */
-  customId?: InputMaybe<Scalars['String']['input']>;
-  /** YYYY, YYYY-MM or YYYY-MM-DD. */
-  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
-  /** ISO 3166-1 alpha-2 code or English country name. */
-  country?: InputMaybe<Scalars['String']['input']>;
-  /** Links the entity's search to a customer profile. */
-  profileId?: InputMaybe<Scalars['ID']['input']>;
-  /** Per-entity filters. */
-  globalFilters?: InputMaybe<BatchGlobalFiltersInput>;
-};
-
-/** A batch search. */
-export type SubmitScreeningBatchInput = {
-  /** 1 to 100,000 entities. */
-  requests: Array<ScreeningBatchEntityInput>;
-  /** Feeds to search, or [all]. */
-  feeds: Array<ScreeningFeed>;
-  /** Matches per entity, 1 to 100 (default 10). */
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  /** 0 to 1, default the engine's threshold. */
-  threshold?: InputMaybe<Scalars['Float']['input']>;
-  /** The X-Service-Automatic-Disposition header as sent (kept with the job). */
-  automaticDisposition?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A review decision on a match. */
-export type ReviewScreeningMatchInput = {
-  /** The new status. */
-  reviewStatus: MatchReviewStatus;
-  /** Why (at most 4,000 characters); kept in the history. */
-  note?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** What to report on: one of searchResultId, results or id. */
-export type GenerateScreeningReportsInput = {
-  /** search-sync searchId, a batch entity id `<requestId>_<index>`, or a plain request id (first entity). */
-  searchResultId?: InputMaybe<Scalars['String']['input']>;
-  /** Legacy bulk: several result ids. */
-  results?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Ranked match per result (default 0); with results, aligned with it (missing positions: 0). */
-  index?: InputMaybe<Array<Scalars['Int']['input']>>;
-  /** Legacy batch job id: every entity result of the job. */
-  id?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** An import request. */
-export type ImportWatchlistInput = {
-  /** Loader format (ofac_sdn, un_xml, bis_dpl, eu_fsf_csv, eu_fsf_xml, uk_ofsi_csv, ftm_jsonl or an alias). */
-  format: Scalars['String']['input'];
-  /** File or folder readable by the workers. */
-  path: Scalars['String']['input'];
 };
 
 /** A stored search (one entity of a request). */
@@ -792,34 +688,71 @@ export type ListedBirthDate = {
   to?: Maybe<Scalars['String']['output']>;
 };
 
-/** The clearance a match carried over. */
-export type PreviousClearance = {
-  __typename?: 'PreviousClearance';
-  /** The match reviewed false_positive. */
-  matchId: Scalars['ID']['output'];
-  /** When. */
-  clearedAt: Scalars['DateTime']['output'];
-  /** By whom. */
-  clearedBy: Scalars['String']['output'];
+/** The screening of a profile. */
+export type ProfileScreening = {
+  __typename?: 'ProfileScreening';
+  /** The most recent search linked to the profile. */
+  latestSearch?: Maybe<ScreeningSearch>;
+  /** Searches linked to the profile. */
+  searchCount: Scalars['Int']['output'];
 };
 
-/** One review change. */
-export type MatchReviewChange = {
-  __typename?: 'MatchReviewChange';
-  /** Change id. */
+/** Profiles are owned by the profiles subgraph; here they gain their screening. */
+export type Profile = {
+  __typename?: 'Profile';
+  /** Profile id. */
   id: Scalars['ID']['output'];
-  /** Status before. */
-  fromStatus: MatchReviewStatus;
-  /** Status after. */
-  toStatus: MatchReviewStatus;
-  /** Application or user id. */
-  actorId: Scalars['String']['output'];
-  /** User name when a user reviewed. */
-  actorName?: Maybe<Scalars['String']['output']>;
-  /** Why. */
-  note?: Maybe<Scalars['String']['output']>;
-  /** When. */
-  createdAt: Scalars['DateTime']['output'];
+  /** Searches linked to the profile. */
+  screening?: Maybe<ProfileScreening>;
+};
+
+/** State of a batch job. */
+export type BatchJobStatus =
+  /** Waiting for a worker. */
+  | 'queued'
+  /** A worker is screening its entities. */
+  | 'running'
+  /** Every entity has its result. */
+  | 'completed'
+  /** Could not be queued or run. */
+  | 'failed';
+
+/** Filters that apply to one entity of a batch. */
+export type BatchGlobalFiltersInput = {
+  /** Raw adverse-media category keys replacing the workspace set for this entity (News feed); empty disables all; omitted uses the workspace set. */
+  adverseMediaRiskCategories?: InputMaybe<Array<AdverseMediaCategory>>;
+};
+
+/** One entity of a batch (the fields of a single search). */
+export type ScreeningBatchEntityInput = {
+  /** Entity type; omitted: any type. */
+  type?: InputMaybe<ScreeningQueryType>;
+  /** 1 to 512 characters. */
+  name: Scalars['String']['input'];
+  /** The caller's reference (at most 256 characters). */
+  customId?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2 code or English country name. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** Links the entity's search to a customer profile. */
+  profileId?: InputMaybe<Scalars['ID']['input']>;
+  /** Per-entity filters. */
+  globalFilters?: InputMaybe<BatchGlobalFiltersInput>;
+};
+
+/** A batch search. */
+export type SubmitScreeningBatchInput = {
+  /** 1 to 100,000 entities. */
+  requests: Array<ScreeningBatchEntityInput>;
+  /** Feeds to search, or [all]. */
+  feeds: Array<ScreeningFeed>;
+  /** Matches per entity, 1 to 100 (default 10). */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** 0 to 1, default the engine's threshold. */
+  threshold?: InputMaybe<Scalars['Float']['input']>;
+  /** The X-Service-Automatic-Disposition header as sent (kept with the job). */
+  automaticDisposition?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A batch search job. */
@@ -903,6 +836,65 @@ export type ScreeningBatchJobConnection = {
   totalCount?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Review status of a match. */
+export type MatchReviewStatus =
+  /** Not reviewed yet (or reopened). */
+  | 'unresolved'
+  /** The match is the screened party. */
+  | 'true_positive'
+  /** The match is not the screened party. */
+  | 'false_positive';
+
+/** A review decision on a match. */
+export type ReviewScreeningMatchInput = {
+  /** The new status. */
+  reviewStatus: MatchReviewStatus;
+  /** Why (at most 4,000 characters); kept in the history. */
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The clearance a match carried over. */
+export type PreviousClearance = {
+  __typename?: 'PreviousClearance';
+  /** The match reviewed false_positive. */
+  matchId: Scalars['ID']['output'];
+  /** When. */
+  clearedAt: Scalars['DateTime']['output'];
+  /** By whom. */
+  clearedBy: Scalars['String']['output'];
+};
+
+/** One review change. */
+export type MatchReviewChange = {
+  __typename?: 'MatchReviewChange';
+  /** Change id. */
+  id: Scalars['ID']['output'];
+  /** Status before. */
+  fromStatus: MatchReviewStatus;
+  /** Status after. */
+  toStatus: MatchReviewStatus;
+  /** Application or user id. */
+  actorId: Scalars['String']['output'];
+  /** User name when a user reviewed. */
+  actorName?: Maybe<Scalars['String']['output']>;
+  /** Why. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** When. */
+  createdAt: Scalars['DateTime']['output'];
+};
+
+/** What to report on: one of searchResultId, results or id. */
+export type GenerateScreeningReportsInput = {
+  /** search-sync searchId, a batch entity id `<requestId>_<index>`, or a plain request id (first entity). */
+  searchResultId?: InputMaybe<Scalars['String']['input']>;
+  /** Legacy bulk: several result ids. */
+  results?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Ranked match per result (default 0); with results, aligned with it (missing positions: 0). */
+  index?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Legacy batch job id: every entity result of the job. */
+  id?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Reports generated by one call. */
 export type ScreeningReportBatch = {
   __typename?: 'ScreeningReportBatch';
@@ -931,22 +923,30 @@ export type ScreeningReport = {
   linkExpiresAt: Scalars['DateTime']['output'];
 };
 
-/** The screening of a profile. */
-export type ProfileScreening = {
-  __typename?: 'ProfileScreening';
-  /** The most recent search linked to the profile. */
-  latestSearch?: Maybe<ScreeningSearch>;
-  /** Searches linked to the profile. */
-  searchCount: Scalars['Int']['output'];
-};
+/** State of a watchlist import. */
+export type WatchlistImportStatus =
+  /** Waiting for a worker. */
+  | 'queued'
+  /** Running. */
+  | 'running'
+  /** Done. */
+  | 'completed'
+  /** Failed (see error). */
+  | 'failed';
 
-/** Profiles are owned by the profiles subgraph; here they gain their screening. */
-export type Profile = {
-  __typename?: 'Profile';
-  /** Profile id. */
-  id: Scalars['ID']['output'];
-  /** Searches linked to the profile. */
-  screening?: Maybe<ProfileScreening>;
+/** Outcome of an import for one source. */
+export type WatchlistImportOutcome =
+  /** A new active version. */
+  | 'imported'
+  /** Same content already active: no-op. */
+  | 'unchanged';
+
+/** An import request. */
+export type ImportWatchlistInput = {
+  /** Loader format (ofac_sdn, un_xml, bis_dpl, eu_fsf_csv, eu_fsf_xml, uk_ofsi_csv, ftm_jsonl or an alias). */
+  format: Scalars['String']['input'];
+  /** File or folder readable by the workers. */
+  path: Scalars['String']['input'];
 };
 
 /** A watchlist source and its active version. */
@@ -1050,6 +1050,101 @@ export type WatchlistImportSource = {
   removed: Scalars['Int']['output'];
   /** Duplicates dropped. */
   duplicates: Scalars['Int']['output'];
+};
+
+/** How automatic disposition acts on a match it is confident about. */
+export type DispositionMode =
+  /** Sets review_status to the prediction and returns automatic_disposition. */
+  | 'full_auto'
+  /** Leaves review_status unresolved and returns disposition_hint. */
+  | 'hint';
+
+/** What the analyser predicts of a match. */
+export type DispositionPrediction =
+  /** The searched party is the listed one. */
+  | 'true_positive'
+  /** The searched party is a different one. */
+  | 'false_positive'
+  /** Not confident enough (below the threshold) or the analysis failed; hints only. */
+  | 'undetermined';
+
+/** Whether the analysis ran to the end. */
+export type DispositionAnalysisStatus =
+  /** The analysis completed. */
+  | 'completed'
+  /** The analysis could not complete; see error. */
+  | 'failed';
+
+/** The workspace's automatic disposition settings. */
+export type AutomaticDispositionSettings = {
+  __typename?: 'AutomaticDispositionSettings';
+  /** Whether matches are analysed at all. */
+  enabled: Scalars['Boolean']['output'];
+  /** The Direct API channel (searches and batch submissions through the API). */
+  directApiChannel: Scalars['Boolean']['output'];
+  /** full_auto or hint. */
+  mode: DispositionMode;
+  /** Confidence 0 to 1 a prediction must meet. */
+  confidenceThreshold: Scalars['Float']['output'];
+  /** When the settings last changed (null: never, built-in defaults). */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Changes of the automatic disposition settings; omitted fields keep their value. */
+export type UpdateAutomaticDispositionSettingsInput = {
+  /** Whether matches are analysed at all. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The Direct API channel. */
+  directApiChannel?: InputMaybe<Scalars['Boolean']['input']>;
+  /** full_auto or hint. */
+  mode?: InputMaybe<DispositionMode>;
+  /** 0 to 1. */
+  confidenceThreshold?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** One weighed fact of an analysis (log-odds contribution). */
+export type DispositionScoreItem = {
+  __typename?: 'DispositionScoreItem';
+  /** The fact weighed (name, date_of_birth, country, entity_type, ..., total). */
+  field: Scalars['String']['output'];
+  /** Its contribution; positive speaks for the listed party. */
+  weight: Scalars['Float']['output'];
+};
+
+/** Why an analysis did not complete. */
+export type DispositionError = {
+  __typename?: 'DispositionError';
+  /** Machine-readable reason. */
+  code: Scalars['String']['output'];
+  /** Human-readable reason. */
+  message: Scalars['String']['output'];
+  /** Whether the same search may succeed later. */
+  retryable: Scalars['Boolean']['output'];
+};
+
+/** An automatic disposition annotation (automatic_disposition and disposition_hint share it). */
+export type DispositionAnnotation = {
+  __typename?: 'DispositionAnnotation';
+  /** true_positive, false_positive or (hints only) undetermined. */
+  prediction: DispositionPrediction;
+  /** 0 to 1. */
+  confidence: Scalars['Float']['output'];
+  /** completed or failed. */
+  analysisStatus: DispositionAnalysisStatus;
+  /** Short explanation. */
+  rationale: Scalars['String']['output'];
+  /** The payload fields the analysis used. */
+  evidenceRefs: Array<Scalars['String']['output']>;
+  /** Per-field score breakdown. */
+  scoreSummary: Array<DispositionScoreItem>;
+  /** Risk signals surfaced (flagged feeds, programmes). */
+  riskFlags: Array<Scalars['String']['output']>;
+  /** Analysis version. */
+  signatureVersion: Scalars['String']['output'];
+  /** Always direct_api for direct searches. */
+  source: Scalars['String']['output'];
+  /** Only when the analysis could not complete cleanly. */
+  error?: Maybe<DispositionError>;
 };
 
 /** Two parties to compare, and the threshold that decides `isMatch`. */
@@ -1184,101 +1279,6 @@ export type NameComparisonAdjustment = {
   delta: Scalars['Float']['output'];
   /** The comparison in words. */
   detail: Scalars['String']['output'];
-};
-
-/** How automatic disposition acts on a match it is confident about. */
-export type DispositionMode =
-  /** Sets review_status to the prediction and returns automatic_disposition. */
-  | 'full_auto'
-  /** Leaves review_status unresolved and returns disposition_hint. */
-  | 'hint';
-
-/** What the analyser predicts of a match. */
-export type DispositionPrediction =
-  /** The searched party is the listed one. */
-  | 'true_positive'
-  /** The searched party is a different one. */
-  | 'false_positive'
-  /** Not confident enough (below the threshold) or the analysis failed; hints only. */
-  | 'undetermined';
-
-/** Whether the analysis ran to the end. */
-export type DispositionAnalysisStatus =
-  /** The analysis completed. */
-  | 'completed'
-  /** The analysis could not complete; see error. */
-  | 'failed';
-
-/** The workspace's automatic disposition settings. */
-export type AutomaticDispositionSettings = {
-  __typename?: 'AutomaticDispositionSettings';
-  /** Whether matches are analysed at all. */
-  enabled: Scalars['Boolean']['output'];
-  /** The Direct API channel (searches and batch submissions through the API). */
-  directApiChannel: Scalars['Boolean']['output'];
-  /** full_auto or hint. */
-  mode: DispositionMode;
-  /** Confidence 0 to 1 a prediction must meet. */
-  confidenceThreshold: Scalars['Float']['output'];
-  /** When the settings last changed (null: never, built-in defaults). */
-  updatedAt?: Maybe<Scalars['DateTime']['output']>;
-};
-
-/** Changes of the automatic disposition settings; omitted fields keep their value. */
-export type UpdateAutomaticDispositionSettingsInput = {
-  /** Whether matches are analysed at all. */
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
-  /** The Direct API channel. */
-  directApiChannel?: InputMaybe<Scalars['Boolean']['input']>;
-  /** full_auto or hint. */
-  mode?: InputMaybe<DispositionMode>;
-  /** 0 to 1. */
-  confidenceThreshold?: InputMaybe<Scalars['Float']['input']>;
-};
-
-/** One weighed fact of an analysis (log-odds contribution). */
-export type DispositionScoreItem = {
-  __typename?: 'DispositionScoreItem';
-  /** The fact weighed (name, date_of_birth, country, entity_type, ..., total). */
-  field: Scalars['String']['output'];
-  /** Its contribution; positive speaks for the listed party. */
-  weight: Scalars['Float']['output'];
-};
-
-/** Why an analysis did not complete. */
-export type DispositionError = {
-  __typename?: 'DispositionError';
-  /** Machine-readable reason. */
-  code: Scalars['String']['output'];
-  /** Human-readable reason. */
-  message: Scalars['String']['output'];
-  /** Whether the same search may succeed later. */
-  retryable: Scalars['Boolean']['output'];
-};
-
-/** An automatic disposition annotation (automatic_disposition and disposition_hint share it). */
-export type DispositionAnnotation = {
-  __typename?: 'DispositionAnnotation';
-  /** true_positive, false_positive or (hints only) undetermined. */
-  prediction: DispositionPrediction;
-  /** 0 to 1. */
-  confidence: Scalars['Float']['output'];
-  /** completed or failed. */
-  analysisStatus: DispositionAnalysisStatus;
-  /** Short explanation. */
-  rationale: Scalars['String']['output'];
-  /** The payload fields the analysis used. */
-  evidenceRefs: Array<Scalars['String']['output']>;
-  /** Per-field score breakdown. */
-  scoreSummary: Array<DispositionScoreItem>;
-  /** Risk signals surfaced (flagged feeds, programmes). */
-  riskFlags: Array<Scalars['String']['output']>;
-  /** Analysis version. */
-  signatureVersion: Scalars['String']['output'];
-  /** Always direct_api for direct searches. */
-  source: Scalars['String']['output'];
-  /** Only when the analysis could not complete cleanly. */
-  error?: Maybe<DispositionError>;
 };
 
 /** Raw adverse-media category keys (docs/screening-adverse-media.md). */
@@ -1627,31 +1627,21 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
   URL: ResolverTypeWrapper<Scalars['URL']['output']>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  ScreeningFeed: ScreeningFeed;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ScreeningFeed: ScreeningFeed;
   ScreeningQueryType: ScreeningQueryType;
   ListedEntityType: ListedEntityType;
-  MatchReviewStatus: MatchReviewStatus;
   CriteriaMatchLevel: CriteriaMatchLevel;
   ListedNameKind: ListedNameKind;
   BirthDateKind: BirthDateKind;
   ScoreFeature: ScoreFeature;
   SortDirection: SortDirection;
-  BatchJobStatus: BatchJobStatus;
-  WatchlistImportStatus: WatchlistImportStatus;
-  WatchlistImportOutcome: WatchlistImportOutcome;
-  PageInfo: ResolverTypeWrapper<PageInfo>;
   ScreenInput: ScreenInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  BatchGlobalFiltersInput: BatchGlobalFiltersInput;
-  ScreeningBatchEntityInput: ScreeningBatchEntityInput;
-  SubmitScreeningBatchInput: SubmitScreeningBatchInput;
-  ReviewScreeningMatchInput: ReviewScreeningMatchInput;
-  GenerateScreeningReportsInput: GenerateScreeningReportsInput;
-  ImportWatchlistInput: ImportWatchlistInput;
   ScreeningSearch: ResolverTypeWrapper<ScreeningSearch>;
   ScreeningSearchEntity: ResolverTypeWrapper<ScreeningSearchEntity>;
   ScreeningSearchConnection: ResolverTypeWrapper<ScreeningSearchConnection>;
@@ -1669,21 +1659,39 @@ export type ResolversTypes = {
   SourceDetail: ResolverTypeWrapper<SourceDetail>;
   ListedEntity: ResolverTypeWrapper<ListedEntity>;
   ListedBirthDate: ResolverTypeWrapper<ListedBirthDate>;
-  PreviousClearance: ResolverTypeWrapper<PreviousClearance>;
-  MatchReviewChange: ResolverTypeWrapper<MatchReviewChange>;
+  ProfileScreening: ResolverTypeWrapper<ProfileScreening>;
+  Profile: ResolverTypeWrapper<Profile>;
+  BatchJobStatus: BatchJobStatus;
+  BatchGlobalFiltersInput: BatchGlobalFiltersInput;
+  ScreeningBatchEntityInput: ScreeningBatchEntityInput;
+  SubmitScreeningBatchInput: SubmitScreeningBatchInput;
   ScreeningBatchJob: ResolverTypeWrapper<ScreeningBatchJob>;
   ScreeningBatchResult: ResolverTypeWrapper<ScreeningBatchResult>;
   ScreeningBatchResultConnection: ResolverTypeWrapper<ScreeningBatchResultConnection>;
   ScreeningBatchJobConnection: ResolverTypeWrapper<ScreeningBatchJobConnection>;
+  MatchReviewStatus: MatchReviewStatus;
+  ReviewScreeningMatchInput: ReviewScreeningMatchInput;
+  PreviousClearance: ResolverTypeWrapper<PreviousClearance>;
+  MatchReviewChange: ResolverTypeWrapper<MatchReviewChange>;
+  GenerateScreeningReportsInput: GenerateScreeningReportsInput;
   ScreeningReportBatch: ResolverTypeWrapper<ScreeningReportBatch>;
   ScreeningReport: ResolverTypeWrapper<ScreeningReport>;
-  ProfileScreening: ResolverTypeWrapper<ProfileScreening>;
-  Profile: ResolverTypeWrapper<Profile>;
+  WatchlistImportStatus: WatchlistImportStatus;
+  WatchlistImportOutcome: WatchlistImportOutcome;
+  ImportWatchlistInput: ImportWatchlistInput;
   WatchlistSource: ResolverTypeWrapper<WatchlistSource>;
   ScreeningIndexStatus: ResolverTypeWrapper<ScreeningIndexStatus>;
   IndexedSourceVersion: ResolverTypeWrapper<IndexedSourceVersion>;
   WatchlistImport: ResolverTypeWrapper<WatchlistImport>;
   WatchlistImportSource: ResolverTypeWrapper<WatchlistImportSource>;
+  DispositionMode: DispositionMode;
+  DispositionPrediction: DispositionPrediction;
+  DispositionAnalysisStatus: DispositionAnalysisStatus;
+  AutomaticDispositionSettings: ResolverTypeWrapper<AutomaticDispositionSettings>;
+  UpdateAutomaticDispositionSettingsInput: UpdateAutomaticDispositionSettingsInput;
+  DispositionScoreItem: ResolverTypeWrapper<DispositionScoreItem>;
+  DispositionError: ResolverTypeWrapper<DispositionError>;
+  DispositionAnnotation: ResolverTypeWrapper<DispositionAnnotation>;
   CompareNamesInput: CompareNamesInput;
   NameComparisonPartyInput: NameComparisonPartyInput;
   NameComparisonEntityType: NameComparisonEntityType;
@@ -1694,14 +1702,6 @@ export type ResolversTypes = {
   NameComparisonExplanation: ResolverTypeWrapper<NameComparisonExplanation>;
   NameComparisonTokenPair: ResolverTypeWrapper<NameComparisonTokenPair>;
   NameComparisonAdjustment: ResolverTypeWrapper<NameComparisonAdjustment>;
-  DispositionMode: DispositionMode;
-  DispositionPrediction: DispositionPrediction;
-  DispositionAnalysisStatus: DispositionAnalysisStatus;
-  AutomaticDispositionSettings: ResolverTypeWrapper<AutomaticDispositionSettings>;
-  UpdateAutomaticDispositionSettingsInput: UpdateAutomaticDispositionSettingsInput;
-  DispositionScoreItem: ResolverTypeWrapper<DispositionScoreItem>;
-  DispositionError: ResolverTypeWrapper<DispositionError>;
-  DispositionAnnotation: ResolverTypeWrapper<DispositionAnnotation>;
   AdverseMediaCategory: AdverseMediaCategory;
   NewsFileFormat: NewsFileFormat;
   AdverseMediaSettings: ResolverTypeWrapper<AdverseMediaSettings>;
@@ -1732,19 +1732,13 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   EmailAddress: Scalars['EmailAddress']['output'];
   URL: Scalars['URL']['output'];
+  PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
-  PageInfo: PageInfo;
   ScreenInput: ScreenInput;
   Float: Scalars['Float']['output'];
-  BatchGlobalFiltersInput: BatchGlobalFiltersInput;
-  ScreeningBatchEntityInput: ScreeningBatchEntityInput;
-  SubmitScreeningBatchInput: SubmitScreeningBatchInput;
-  ReviewScreeningMatchInput: ReviewScreeningMatchInput;
-  GenerateScreeningReportsInput: GenerateScreeningReportsInput;
-  ImportWatchlistInput: ImportWatchlistInput;
   ScreeningSearch: ScreeningSearch | FederationReferenceTypes['ScreeningSearch'];
   ScreeningSearchEntity: ScreeningSearchEntity;
   ScreeningSearchConnection: ScreeningSearchConnection;
@@ -1762,32 +1756,38 @@ export type ResolversParentTypes = {
   SourceDetail: SourceDetail;
   ListedEntity: ListedEntity;
   ListedBirthDate: ListedBirthDate;
-  PreviousClearance: PreviousClearance;
-  MatchReviewChange: MatchReviewChange;
+  ProfileScreening: ProfileScreening;
+  Profile: Profile | FederationReferenceTypes['Profile'];
+  BatchGlobalFiltersInput: BatchGlobalFiltersInput;
+  ScreeningBatchEntityInput: ScreeningBatchEntityInput;
+  SubmitScreeningBatchInput: SubmitScreeningBatchInput;
   ScreeningBatchJob: ScreeningBatchJob;
   ScreeningBatchResult: ScreeningBatchResult;
   ScreeningBatchResultConnection: ScreeningBatchResultConnection;
   ScreeningBatchJobConnection: ScreeningBatchJobConnection;
+  ReviewScreeningMatchInput: ReviewScreeningMatchInput;
+  PreviousClearance: PreviousClearance;
+  MatchReviewChange: MatchReviewChange;
+  GenerateScreeningReportsInput: GenerateScreeningReportsInput;
   ScreeningReportBatch: ScreeningReportBatch;
   ScreeningReport: ScreeningReport;
-  ProfileScreening: ProfileScreening;
-  Profile: Profile | FederationReferenceTypes['Profile'];
+  ImportWatchlistInput: ImportWatchlistInput;
   WatchlistSource: WatchlistSource;
   ScreeningIndexStatus: ScreeningIndexStatus;
   IndexedSourceVersion: IndexedSourceVersion;
   WatchlistImport: WatchlistImport;
   WatchlistImportSource: WatchlistImportSource;
+  AutomaticDispositionSettings: AutomaticDispositionSettings;
+  UpdateAutomaticDispositionSettingsInput: UpdateAutomaticDispositionSettingsInput;
+  DispositionScoreItem: DispositionScoreItem;
+  DispositionError: DispositionError;
+  DispositionAnnotation: DispositionAnnotation;
   CompareNamesInput: CompareNamesInput;
   NameComparisonPartyInput: NameComparisonPartyInput;
   NameComparison: NameComparison;
   NameComparisonExplanation: NameComparisonExplanation;
   NameComparisonTokenPair: NameComparisonTokenPair;
   NameComparisonAdjustment: NameComparisonAdjustment;
-  AutomaticDispositionSettings: AutomaticDispositionSettings;
-  UpdateAutomaticDispositionSettingsInput: UpdateAutomaticDispositionSettingsInput;
-  DispositionScoreItem: DispositionScoreItem;
-  DispositionError: DispositionError;
-  DispositionAnnotation: DispositionAnnotation;
   AdverseMediaSettings: AdverseMediaSettings;
   UpdateAdverseMediaSettingsInput: UpdateAdverseMediaSettingsInput;
   IngestNewsArticlesInput: IngestNewsArticlesInput;
@@ -1897,6 +1897,11 @@ export interface UrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes[
   name: 'URL';
 }
 
+export type PageInfoResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   screeningFeeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
   screeningSearch?: Resolver<Maybe<ResolversTypes['ScreeningSearch']>, ParentType, ContextType, RequireFields<QueryScreeningSearchArgs, 'id'>>;
@@ -1928,11 +1933,6 @@ export type MutationResolvers<ContextType = ScreeningContext, ParentType extends
   updateAdverseMediaSettings?: Resolver<ResolversTypes['AdverseMediaSettings'], ParentType, ContextType, RequireFields<MutationUpdateAdverseMediaSettingsArgs, 'input'>>;
   ingestNewsArticles?: Resolver<ResolversTypes['NewsIngestResult'], ParentType, ContextType, RequireFields<MutationIngestNewsArticlesArgs, 'input'>>;
   acknowledgeMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAcknowledgeMonitoringAlertArgs, 'id' | 'input'>>;
-};
-
-export type PageInfoResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
-  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningSearch'] = ResolversParentTypes['ScreeningSearch'], FederationReferenceType extends FederationReferenceTypes['ScreeningSearch'] = FederationReferenceTypes['ScreeningSearch']> = {
@@ -2108,20 +2108,15 @@ export type ListedBirthDateResolvers<ContextType = ScreeningContext, ParentType 
   to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type PreviousClearanceResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['PreviousClearance'] = ResolversParentTypes['PreviousClearance']> = {
-  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  clearedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  clearedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type ProfileScreeningResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ProfileScreening'] = ResolversParentTypes['ProfileScreening']> = {
+  latestSearch?: Resolver<Maybe<ResolversTypes['ScreeningSearch']>, ParentType, ContextType>;
+  searchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type MatchReviewChangeResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MatchReviewChange'] = ResolversParentTypes['MatchReviewChange']> = {
+export type ProfileResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  fromStatus?: Resolver<ResolversTypes['MatchReviewStatus'], ParentType, ContextType>;
-  toStatus?: Resolver<ResolversTypes['MatchReviewStatus'], ParentType, ContextType>;
-  actorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  screening?: Resolver<Maybe<ResolversTypes['ProfileScreening']>, ParentType, ContextType>;
 };
 
 export type ScreeningBatchJobResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningBatchJob'] = ResolversParentTypes['ScreeningBatchJob']> = {
@@ -2163,6 +2158,22 @@ export type ScreeningBatchJobConnectionResolvers<ContextType = ScreeningContext,
   totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type PreviousClearanceResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['PreviousClearance'] = ResolversParentTypes['PreviousClearance']> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  clearedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  clearedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MatchReviewChangeResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MatchReviewChange'] = ResolversParentTypes['MatchReviewChange']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fromStatus?: Resolver<ResolversTypes['MatchReviewStatus'], ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['MatchReviewStatus'], ParentType, ContextType>;
+  actorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type ScreeningReportBatchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningReportBatch'] = ResolversParentTypes['ScreeningReportBatch']> = {
   reports?: Resolver<Array<ResolversTypes['ScreeningReport']>, ParentType, ContextType>;
 };
@@ -2176,17 +2187,6 @@ export type ScreeningReportResolvers<ContextType = ScreeningContext, ParentType 
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   downloadPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   linkExpiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type ProfileScreeningResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ProfileScreening'] = ResolversParentTypes['ProfileScreening']> = {
-  latestSearch?: Resolver<Maybe<ResolversTypes['ScreeningSearch']>, ParentType, ContextType>;
-  searchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProfileResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile'], FederationReferenceType extends FederationReferenceTypes['Profile'] = FederationReferenceTypes['Profile']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Profile']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  screening?: Resolver<Maybe<ResolversTypes['ProfileScreening']>, ParentType, ContextType>;
 };
 
 export type WatchlistSourceResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['WatchlistSource'] = ResolversParentTypes['WatchlistSource']> = {
@@ -2243,38 +2243,6 @@ export type WatchlistImportSourceResolvers<ContextType = ScreeningContext, Paren
   duplicates?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type NameComparisonResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparison'] = ResolversParentTypes['NameComparison']> = {
-  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  level?: Resolver<ResolversTypes['NameComparisonLevel'], ParentType, ContextType>;
-  isMatch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  nameScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  scorerVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  explanation?: Resolver<ResolversTypes['NameComparisonExplanation'], ParentType, ContextType>;
-};
-
-export type NameComparisonExplanationResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonExplanation'] = ResolversParentTypes['NameComparisonExplanation']> = {
-  tokenAlignment?: Resolver<Array<ResolversTypes['NameComparisonTokenPair']>, ParentType, ContextType>;
-  unmatchedQueryTokens?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  unmatchedCandidateTokens?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  caps?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  adjustments?: Resolver<Array<ResolversTypes['NameComparisonAdjustment']>, ParentType, ContextType>;
-};
-
-export type NameComparisonTokenPairResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonTokenPair'] = ResolversParentTypes['NameComparisonTokenPair']> = {
-  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  candidate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  similarity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  how?: Resolver<ResolversTypes['NameComparisonTokenMatchKind'], ParentType, ContextType>;
-};
-
-export type NameComparisonAdjustmentResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonAdjustment'] = ResolversParentTypes['NameComparisonAdjustment']> = {
-  feature?: Resolver<ResolversTypes['NameComparisonFeature'], ParentType, ContextType>;
-  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  delta?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
 export type AutomaticDispositionSettingsResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['AutomaticDispositionSettings'] = ResolversParentTypes['AutomaticDispositionSettings']> = {
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   directApiChannel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2305,6 +2273,38 @@ export type DispositionAnnotationResolvers<ContextType = ScreeningContext, Paren
   signatureVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['DispositionError']>, ParentType, ContextType>;
+};
+
+export type NameComparisonResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparison'] = ResolversParentTypes['NameComparison']> = {
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  level?: Resolver<ResolversTypes['NameComparisonLevel'], ParentType, ContextType>;
+  isMatch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  nameScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  scorerVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  explanation?: Resolver<ResolversTypes['NameComparisonExplanation'], ParentType, ContextType>;
+};
+
+export type NameComparisonExplanationResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonExplanation'] = ResolversParentTypes['NameComparisonExplanation']> = {
+  tokenAlignment?: Resolver<Array<ResolversTypes['NameComparisonTokenPair']>, ParentType, ContextType>;
+  unmatchedQueryTokens?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  unmatchedCandidateTokens?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  caps?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  adjustments?: Resolver<Array<ResolversTypes['NameComparisonAdjustment']>, ParentType, ContextType>;
+};
+
+export type NameComparisonTokenPairResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonTokenPair'] = ResolversParentTypes['NameComparisonTokenPair']> = {
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  candidate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  similarity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  how?: Resolver<ResolversTypes['NameComparisonTokenMatchKind'], ParentType, ContextType>;
+};
+
+export type NameComparisonAdjustmentResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['NameComparisonAdjustment'] = ResolversParentTypes['NameComparisonAdjustment']> = {
+  feature?: Resolver<ResolversTypes['NameComparisonFeature'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  delta?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AdverseMediaSettingsResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['AdverseMediaSettings'] = ResolversParentTypes['AdverseMediaSettings']> = {
@@ -2399,9 +2399,9 @@ export type Resolvers<ContextType = ScreeningContext> = {
   DateTime?: GraphQLScalarType;
   EmailAddress?: GraphQLScalarType;
   URL?: GraphQLScalarType;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
-  PageInfo?: PageInfoResolvers<ContextType>;
   ScreeningSearch?: ScreeningSearchResolvers<ContextType>;
   ScreeningSearchEntity?: ScreeningSearchEntityResolvers<ContextType>;
   ScreeningSearchConnection?: ScreeningSearchConnectionResolvers<ContextType>;
@@ -2419,29 +2419,29 @@ export type Resolvers<ContextType = ScreeningContext> = {
   SourceDetail?: SourceDetailResolvers<ContextType>;
   ListedEntity?: ListedEntityResolvers<ContextType>;
   ListedBirthDate?: ListedBirthDateResolvers<ContextType>;
-  PreviousClearance?: PreviousClearanceResolvers<ContextType>;
-  MatchReviewChange?: MatchReviewChangeResolvers<ContextType>;
+  ProfileScreening?: ProfileScreeningResolvers<ContextType>;
+  Profile?: ProfileResolvers<ContextType>;
   ScreeningBatchJob?: ScreeningBatchJobResolvers<ContextType>;
   ScreeningBatchResult?: ScreeningBatchResultResolvers<ContextType>;
   ScreeningBatchResultConnection?: ScreeningBatchResultConnectionResolvers<ContextType>;
   ScreeningBatchJobConnection?: ScreeningBatchJobConnectionResolvers<ContextType>;
+  PreviousClearance?: PreviousClearanceResolvers<ContextType>;
+  MatchReviewChange?: MatchReviewChangeResolvers<ContextType>;
   ScreeningReportBatch?: ScreeningReportBatchResolvers<ContextType>;
   ScreeningReport?: ScreeningReportResolvers<ContextType>;
-  ProfileScreening?: ProfileScreeningResolvers<ContextType>;
-  Profile?: ProfileResolvers<ContextType>;
   WatchlistSource?: WatchlistSourceResolvers<ContextType>;
   ScreeningIndexStatus?: ScreeningIndexStatusResolvers<ContextType>;
   IndexedSourceVersion?: IndexedSourceVersionResolvers<ContextType>;
   WatchlistImport?: WatchlistImportResolvers<ContextType>;
   WatchlistImportSource?: WatchlistImportSourceResolvers<ContextType>;
-  NameComparison?: NameComparisonResolvers<ContextType>;
-  NameComparisonExplanation?: NameComparisonExplanationResolvers<ContextType>;
-  NameComparisonTokenPair?: NameComparisonTokenPairResolvers<ContextType>;
-  NameComparisonAdjustment?: NameComparisonAdjustmentResolvers<ContextType>;
   AutomaticDispositionSettings?: AutomaticDispositionSettingsResolvers<ContextType>;
   DispositionScoreItem?: DispositionScoreItemResolvers<ContextType>;
   DispositionError?: DispositionErrorResolvers<ContextType>;
   DispositionAnnotation?: DispositionAnnotationResolvers<ContextType>;
+  NameComparison?: NameComparisonResolvers<ContextType>;
+  NameComparisonExplanation?: NameComparisonExplanationResolvers<ContextType>;
+  NameComparisonTokenPair?: NameComparisonTokenPairResolvers<ContextType>;
+  NameComparisonAdjustment?: NameComparisonAdjustmentResolvers<ContextType>;
   AdverseMediaSettings?: AdverseMediaSettingsResolvers<ContextType>;
   NewsIngestResult?: NewsIngestResultResolvers<ContextType>;
   NewsIngestRejection?: NewsIngestRejectionResolvers<ContextType>;
