@@ -13,7 +13,7 @@ import { calibrate, CALIBRATION_KNOT } from '../../subgraphs/screening/engine/sc
 import { DEFAULT_THRESHOLD } from '../../subgraphs/screening/engine/levels';
 import type { ScreeningMatch } from '../../subgraphs/screening/engine/result';
 
-/** The issue's target for the report half. */
+/** The false-positive target for the report half. */
 export const FIT_FP_TARGET = 0.002;
 /**
  * What the fit may spend on the calibration half: half the target. Between halves and seeds the false-positive rate

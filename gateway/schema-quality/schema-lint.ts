@@ -52,7 +52,7 @@ export const FREE_FORM_JSON = new Set<string>([
   'CommandDetails.payload',
   'CommandDetails.artifactRefs',
   // Task context: "PATCH /tasks/{taskId} | object: task context": the reviewer's (and the agent's)
-  // own notes, with no fields the interface defines. Reviewed (issue 9): the spec names no field
+  // own notes, with no fields the interface defines. Reviewed when the lint arrived: the spec names no field
   // of it, and REST merges whatever object the caller sends, so a type would refuse stored notes.
   'AssessmentTask.context',
   'UpdateAssessmentTaskInput.context',
@@ -74,7 +74,7 @@ export const OPEN_TEXT = new Set<string>([
   // Risk subjects: `state` is the state or region of a country (jurisdiction {country, state}), a
   // place name rather than a life-cycle state; location `type` is the bank's own label
   // (registered_office, operations, ...; the REST body accepts any 1 to 50 characters).
-  // Reviewed (issue 9): the spec lists `locations[] {type, country, state}` and
+  // Reviewed when the lint arrived: the spec lists `locations[] {type, country, state}` and
   // `jurisdiction {country, state}` without naming any value of either, so neither set is closed.
   'Jurisdiction.state',
   'JurisdictionInput.state',

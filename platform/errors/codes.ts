@@ -2,6 +2,8 @@
 // domain error enums are typed as subsets of ErrorCode, so a code without a status cannot compile.
 // The REST adapter renders these statuses in each area's envelope; GraphQL carries them in
 // `extensions.code` and `extensions.http.status`.
+// The key order is the order of the OpenAPI ErrorCode enum, so a new code is appended under a
+// comment naming its domain and feature rather than inserted: a domain can have several sections.
 export const ERROR_STATUS = {
   // platform
   missing_authentication: 401,
@@ -13,7 +15,7 @@ export const ERROR_STATUS = {
   internal_error: 500,
   service_unavailable: 503,
 
-  // profiles
+  // profiles: profiles, custom fields, groups, comments, erasure
   profile_not_found: 404,
   profile_validation_failed: 400,
   custom_field_unknown: 400,
@@ -40,7 +42,7 @@ export const ERROR_STATUS = {
   comment_validation_failed: 400,
   comment_version_conflict: 409,
 
-  // idv
+  // idv: sessions, workflows, themes, review, invites, capture
   idv_profile_id_required: 400,
   idv_profile_id_invalid: 400,
   idv_profile_not_found: 400,
@@ -64,7 +66,7 @@ export const ERROR_STATUS = {
   idv_direct_invite_unavailable: 503,
   idv_unsupported_media_type: 415,
 
-  // screening
+  // screening: search, watchlists, batch, match review, reports
   search_not_found: 404,
   watchlist_format_invalid: 400,
   watchlist_import_not_found: 404,
@@ -76,12 +78,13 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   report_link_invalid: 403,
 
-  // risk
+  // risk: assessments
   assessment_not_found: 404,
 
-  // profiles: definition history, workspace monitoring default (issue 18)
+  // profiles: custom field definition history, workspace monitoring default
   custom_field_definition_revision_not_found: 404,
   monitoring_default_validation_failed: 400,
+  // risk: beta access, states, tasks, risks, canvas, catalog, evidence
   risk_beta_not_enabled: 403,
   assessment_invalid_transition: 409,
   assessment_run_mismatch: 409,
@@ -94,22 +97,23 @@ export const ERROR_STATUS = {
   risk_scorecard_not_found: 404,
   evidence_not_found: 404,
   evidence_type_unsupported: 415,
-  // idv delivery (webhook destinations and deliveries)
+  // idv: webhook destinations and deliveries
   idv_webhook_not_found: 404,
   idv_webhook_limit_reached: 409,
   idv_webhook_url_forbidden: 400,
   idv_webhook_delivery_not_found: 404,
-  // reliability and security (platform, issue 17)
+  // platform: rate limits, idempotency keys, GraphQL limits
   rate_limited: 429,
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
   graphql_limit_exceeded: 400,
-  // screening adverse media (issue 14, News feed)
+  // screening: adverse media (News feed)
   news_source_invalid: 400,
-  // profile onboarding (issue 11)
+  // profiles: onboarding
   profile_onboarding_unavailable: 503,
+  // screening: ongoing monitoring
   monitoring_alert_not_found: 404,
-  // reliability (issue 17): GraphQL idempotency key argument
+  // platform: the GraphQL idempotency key argument
   idempotency_key_mismatch: 400,
 } as const;
 

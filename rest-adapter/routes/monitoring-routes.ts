@@ -1,4 +1,4 @@
-// Ongoing monitoring (issue 14) under /v1/monitoring: alerts (list, read, acknowledge) and a
+// Ongoing monitoring under /v1/monitoring: alerts (list, read, acknowledge) and a
 // profile's monitoring state, snake_case like the other /v1 screening routes, mapped onto the
 // screening subgraph's monitoring operations.
 import { z } from 'zod';

@@ -22,7 +22,7 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         idvCoreResolvers,
         // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
         createThemeResolvers({ db: deps.db, blobs }),
-        // Invites and webhook destinations (issue 11): delivery-resolvers.ts.
+        // Invites and webhook destinations: delivery-resolvers.ts.
         createDeliveryResolvers(deps, blobs),
         // Capture plane (hosted page): subgraphs/idv/capture.
         createCaptureResolvers({ blobs }),

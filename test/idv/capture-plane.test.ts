@@ -1,7 +1,7 @@
 // The capture plane through REST: consent with evidence, artifact uploads (type by content, size
 // limits, sealed at rest, idv.document.captured), questionnaire answers, the flow move to
-// ready_for_assessment when the last required step completes, and submit's rules (issue 18:
-// submit refuses a session without consent or with required steps missing, naming them).
+// ready_for_assessment when the last required step completes, and submit's rules
+// (submit refuses a session without consent or with required steps missing, naming them).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';

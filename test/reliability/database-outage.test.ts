@@ -40,7 +40,7 @@ afterAll(async () => {
   stop = true;
   await setup?.catch(() => undefined);
   await traffic?.catch(() => undefined);
-  // Follow-up (issue 17): after other test files, closing the platform once hung past 4 min (a pool
+  // After other test files, closing the platform once hung past 4 min (a pool
   // connection that never came back?). Stopping PostgreSQL ends whatever still waits on it, so the
   // close is bounded here and finished after the database is gone.
   const closing = platform?.close();

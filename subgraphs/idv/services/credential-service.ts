@@ -53,7 +53,7 @@ export async function resolveHostedPageCredential(
   if (scheme === 'invite') {
     const invite = await findInviteByCodeHash(deps.db, hashSecret(value));
     if (!invite || invite.consumedAt || invite.expiresAt.getTime() <= now || invite.session.status === 'canceled') return null;
-    // Direct links are single use (issue 11): the first resolution redeems them.
+    // Direct links are single use: the first resolution redeems them.
     if (!(await redeemIfSingleUse(deps.db, hashSecret(value), deps.now()))) return null;
     return { tenantId: invite.tenantId, workspaceId: invite.workspaceId, sessionId: invite.sessionId, kind: 'invite' };
   }

@@ -46,10 +46,10 @@ async function matchesOf(view: SearchView, ctx: ScreeningContext) {
 
 export const screeningResolvers = {
   ...matchResolvers,
-  // Automatic disposition (issue 14): its match fields join the ScreeningMatch resolvers below.
+  // Automatic disposition: its match fields join the ScreeningMatch resolvers below.
   DispositionAnnotation: dispositionResolvers.DispositionAnnotation,
   ScreeningMatch: { ...matchResolvers.ScreeningMatch, ...dispositionResolvers.ScreeningMatch, ...newsResolvers.ScreeningMatch },
-  // Adverse media (issue 14).
+  // Adverse media (News feed).
   AdverseMediaArticle: newsResolvers.AdverseMediaArticle,
   Query: {
     ...dispositionResolvers.Query,

@@ -68,7 +68,7 @@ function batchQuery(config: { feeds: string[]; limit: number; threshold: number 
 }
 
 async function screenEntity(db: Db, listSearch: Promise<ScreeningMatch[]>, query: NormalizedQuery, mediaCategories: AdverseMediaCategory[], job: BatchJobRow, entityIndex: number, input: BatchEntityInput): Promise<ChunkResult> {
-  // Adverse media (issue 14): the entity's global_filters categories replace the workspace set.
+  // Adverse media: the entity's global_filters categories replace the workspace set.
   const news = await newsMatches(db, query, effectiveCategories(mediaCategories, input.adverse_media_risk_categories));
   const found = mergeByScore(await listSearch, news, query.limit);
   const ids = newObjectIds(found.length);
@@ -83,7 +83,7 @@ async function screenEntity(db: Db, listSearch: Promise<ScreeningMatch[]>, query
   };
 }
 
-/** Automatic disposition of a chunk (issue 14): after clearances, with the job's header. */
+/** Automatic disposition of a chunk: after clearances, with the job's header. */
 async function annotateChunk(settings: DispositionSettings, job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, results: ChunkResult[], pending: { entityIndex: number; input: BatchEntityInput }[]): Promise<ChunkResult[]> {
   const out: ChunkResult[] = [];
   for (const result of results) {

@@ -55,11 +55,11 @@ export interface StoredMatch {
   review_status: 'unresolved' | 'true_positive' | 'false_positive';
   /** Present when a false_positive review of this listed entity for the same profile carried over. */
   previously_cleared?: { match_id: string; cleared_at: string; cleared_by: string };
-  /** Full Auto decision (automatic disposition, issue 14). */
+  /** Full Auto decision (automatic disposition). */
   automatic_disposition?: DispositionAnnotation;
-  /** Hint, undetermined or failed analysis (automatic disposition, issue 14). */
+  /** Hint, undetermined or failed analysis (automatic disposition). */
   disposition_hint?: DispositionAnnotation;
-  /** News feed matches only: the articles mentioning the linked name (adverse media, issue 14). */
+  /** News feed matches only: the articles mentioning the linked name (adverse media). */
   articles?: ArticleHit[];
   /** News feed matches only: how many articles there are (at most 20 are listed). */
   article_count?: number;
@@ -229,8 +229,8 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   const query = normalizeQuery(input);
   const snapshot = servingSnapshot(deps.holder);
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
-  // The list search runs on the index thread while this one reads the adverse media (News feed,
-  // issue 14) mentions; they are merged by score.
+  // The list search runs on the index thread while this one reads the adverse media (News feed)
+  // mentions; they are merged by score.
   const listed = searchSnapshot(snapshot, query);
   listed.catch(() => undefined); // awaited below; a failed news read must not leave it unhandled
   const news = await newsMatchesOf(deps.db, scope, query, input.globalFilters?.adverseMediaRiskCategories);
@@ -242,7 +242,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     const profileId = query.profileId;
     await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);
   }
-  // Automatic disposition (issue 14): after clearances (a human's decision stands), before the write.
+  // Automatic disposition: after clearances (a human's decision stands), before the write.
   if (matches.length) matches = await annotateMatches(await readDispositionSettings(deps.db, scope, deps.readRows), input.automaticDisposition, dispositionQuery(query), matches);
   const createdAt = new Date();
   const config = {

@@ -32,7 +32,7 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0, source = ftm
   const type = SCHEMA_TYPES[raw.schema];
   if (!type) return undefined;
   const p = (k: string) => (raw.properties[k] ?? []).filter((x) => typeof x === 'string' && x.trim());
-  const feeds = feedsForTopics(p('topics')); // topic -> feed table: services/feed-topics.ts (issue 14)
+  const feeds = feedsForTopics(p('topics')); // topic -> feed table: services/feed-topics.ts
   const e = emptyEntity(source, raw.id, type, feeds);
   const names = p('name');
   names.forEach((n, i) => addName(e, { value: n, kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) }));
