@@ -13,7 +13,7 @@
 // goes when the document leaves Apollo Server's store). The gateway only reads the Operation
 // (its selections, variables and schema); the library has no option for this, so its
 // `operationFromDocument` export is wrapped once per process. Any other document, schema or option
-// falls through to the original function.
+// falls through to the original function. Listed in platform/library-patches.ts.
 import path from 'node:path';
 import type { DefinitionNode, DocumentNode } from 'graphql';
 

@@ -1,5 +1,7 @@
-// All configuration comes from the environment, read once here. `npm start` on the embedded
-// default fills in what is missing (database, secrets kept under .vigil/) before services start.
+// All configuration comes from the environment, read once here (each variable is declared in
+// config/env.ts). `npm start` on the embedded default fills in what is missing (database, secrets
+// kept under .vigil/) before services start.
+import { readEnv } from './config/env';
 import { RateLimits, rateLimitsFromEnv } from './http/rate-limit';
 
 export interface SubgraphUrls {
@@ -46,55 +48,47 @@ export interface DeliveryConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
-  const host = env.VIGIL_HOST ?? '127.0.0.1';
-  const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
+  // Every declared variable is parsed here, once per start: an invalid one stops the start naming it.
+  const vars = readEnv(env);
+  const host = vars.VIGIL_HOST;
   const ports = {
-    rest: port('VIGIL_REST_PORT', 3000),
-    gateway: port('VIGIL_GATEWAY_PORT', 4000),
-    profiles: port('VIGIL_PROFILES_PORT', 4001),
-    idv: port('VIGIL_IDV_PORT', 4002),
-    screening: port('VIGIL_SCREENING_PORT', 4003),
-    risk: port('VIGIL_RISK_PORT', 4004),
+    rest: vars.VIGIL_REST_PORT,
+    gateway: vars.VIGIL_GATEWAY_PORT,
+    profiles: vars.VIGIL_PROFILES_PORT,
+    idv: vars.VIGIL_IDV_PORT,
+    screening: vars.VIGIL_SCREENING_PORT,
+    risk: vars.VIGIL_RISK_PORT,
   };
   const local = (p: number) => `http://${host}:${p}/graphql`;
   return {
-    databaseUrl: required(env, 'DATABASE_URL'),
-    internalSecret: required(env, 'VIGIL_INTERNAL_SECRET'),
-    masterKey: masterKeyFrom(required(env, 'VIGIL_MASTER_KEY')),
+    databaseUrl: required('DATABASE_URL', vars.DATABASE_URL),
+    internalSecret: required('VIGIL_INTERNAL_SECRET', vars.VIGIL_INTERNAL_SECRET),
+    masterKey: Buffer.from(required('VIGIL_MASTER_KEY', vars.VIGIL_MASTER_KEY), 'base64'),
     host,
     ports,
     subgraphUrls: {
-      profiles: env.VIGIL_PROFILES_URL ?? local(ports.profiles),
-      idv: env.VIGIL_IDV_URL ?? local(ports.idv),
-      screening: env.VIGIL_SCREENING_URL ?? local(ports.screening),
-      risk: env.VIGIL_RISK_URL ?? local(ports.risk),
+      profiles: vars.VIGIL_PROFILES_URL ?? local(ports.profiles),
+      idv: vars.VIGIL_IDV_URL ?? local(ports.idv),
+      screening: vars.VIGIL_SCREENING_URL ?? local(ports.screening),
+      risk: vars.VIGIL_RISK_URL ?? local(ports.risk),
     },
-    gatewayUrl: env.VIGIL_GATEWAY_URL ?? local(ports.gateway),
-    publicBaseUrl: env.VIGIL_PUBLIC_BASE_URL ?? `http://${host}:${ports.rest}`,
-    verifyBaseUrl: env.VIGIL_VERIFY_BASE_URL,
-    logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
-    smtp: env.VIGIL_SMTP_HOST
-      ? { host: env.VIGIL_SMTP_HOST, port: Number(env.VIGIL_SMTP_PORT ?? 25), from: env.VIGIL_SMTP_FROM ?? 'no-reply@vigil.local' }
-      : undefined,
+    gatewayUrl: vars.VIGIL_GATEWAY_URL ?? local(ports.gateway),
+    publicBaseUrl: vars.VIGIL_PUBLIC_BASE_URL ?? `http://${host}:${ports.rest}`,
+    verifyBaseUrl: vars.VIGIL_VERIFY_BASE_URL,
+    logLevel: vars.VIGIL_LOG_LEVEL ?? 'info',
+    smtp: vars.VIGIL_SMTP_HOST ? { host: vars.VIGIL_SMTP_HOST, port: vars.VIGIL_SMTP_PORT, from: vars.VIGIL_SMTP_FROM } : undefined,
     delivery: {
-      webhookAllowPrivateNetworks: env.VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
-      webhookTimeScale: env.VIGIL_WEBHOOK_TIME_SCALE ? Number(env.VIGIL_WEBHOOK_TIME_SCALE) : undefined,
-      webhookTimeoutMs: env.VIGIL_WEBHOOK_TIMEOUT_MS ? Number(env.VIGIL_WEBHOOK_TIMEOUT_MS) : undefined,
-      smtpTimeoutMs: env.VIGIL_SMTP_TIMEOUT_MS ? Number(env.VIGIL_SMTP_TIMEOUT_MS) : undefined,
+      webhookAllowPrivateNetworks: vars.VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      webhookTimeScale: vars.VIGIL_WEBHOOK_TIME_SCALE,
+      webhookTimeoutMs: vars.VIGIL_WEBHOOK_TIMEOUT_MS,
+      smtpTimeoutMs: vars.VIGIL_SMTP_TIMEOUT_MS,
     },
     rateLimits: rateLimitsFromEnv(env),
-    introspection: env.VIGIL_GRAPHQL_INTROSPECTION !== 'false',
+    introspection: vars.VIGIL_GRAPHQL_INTROSPECTION,
   };
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
+function required(name: string, value: string | undefined): string {
   if (!value) throw new Error(`${name} is not set`);
   return value;
-}
-
-function masterKeyFrom(text: string): Buffer {
-  const key = Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('VIGIL_MASTER_KEY must be 32 bytes, base64-encoded');
-  return key;
 }

@@ -15,6 +15,7 @@ import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 import { startLocalMailSink } from './mail/local-mail-sink';
 import { awaitStart, ForkedWebCluster, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from './runtime/web-cluster';
+import { envValue } from './config/env';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
@@ -73,8 +74,8 @@ async function main(): Promise<void> {
       const started = await web.start({
         DATABASE_URL: config.databaseUrl,
         VIGIL_INTERNAL_SECRET: config.internalSecret,
-        VIGIL_MASTER_KEY: process.env.VIGIL_MASTER_KEY ?? '',
-        VIGIL_OPERATOR_TOKEN: process.env.VIGIL_OPERATOR_TOKEN ?? '',
+        VIGIL_MASTER_KEY: envValue('VIGIL_MASTER_KEY') ?? '',
+        VIGIL_OPERATOR_TOKEN: envValue('VIGIL_OPERATOR_TOKEN') ?? '',
         VIGIL_SCREENING_URL: platform.urls.screening!,
         ...(config.smtp ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from } : {}),
         ...(mailSink ? { VIGIL_LOCAL_MAIL_DIR: mailSink.dir } : {}),
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), webProcesses);
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
-    if (!process.env.VIGIL_SKIP_SHIPPED_WATCHLISTS) {
+    if (!envValue('VIGIL_SKIP_SHIPPED_WATCHLISTS')) {
       await loadShippedWatchlistsOnce(platform.db, logger).catch((error) => {
         // A shutdown during the load interrupts it; the next start resumes (the load is atomic).
         if (!stopping) throw error;
@@ -105,7 +106,8 @@ const local = (name: string) => path.relative(process.cwd(), path.join(LOCAL_DIR
 async function runWebProcess(): Promise<void> {
   await awaitStart();
   const config = loadConfig();
-  if (process.env.VIGIL_LOCAL_MAIL_DIR) config.delivery = { ...config.delivery, localMailDir: process.env.VIGIL_LOCAL_MAIL_DIR };
+  const localMailDir = envValue('VIGIL_LOCAL_MAIL_DIR');
+  if (localMailDir) config.delivery = { ...config.delivery, localMailDir };
   setPlaygroundApiKey(readDemoKey(DEMO_KEY_FILE));
   const platform = await startPlatform(config, WEB_TIER);
   let stopping = false;

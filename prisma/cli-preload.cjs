@@ -3,6 +3,7 @@
 // 1. introspection reads catalog columns of types "char" (oid 18) and name (oid 19), which
 //    adapter-pg cannot deserialize: they are reported as text instead;
 // 2. the wasm engine leaves 10 s and 60 s timers that keep the CLI alive for a minute: unref them.
+// Both listed in platform/library-patches.ts.
 const pg = require('pg');
 const TEXT_OID = 25;
 const originalQuery = pg.Client.prototype.query;

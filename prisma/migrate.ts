@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, MIGRATIONS_DIR } from '../platform/db/migrations';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
+import { envValue } from '../platform/config/env';
 
 const SCHEMA_DIR = path.resolve(__dirname, 'schema');
 
 async function deploy(): Promise<void> {
-  const url = process.env.DATABASE_URL;
+  const url = envValue('DATABASE_URL');
   if (!url) throw new Error('DATABASE_URL is not set (npm start migrates the embedded database by itself)');
   const applied = await applyMigrations(url, console.log);
   console.log(applied.length ? `${applied.length} migration(s) applied` : 'database is up to date');

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { envValue } from '../config/env';
 
 export interface BlobStore {
   /** Writes (or overwrites) the bytes under key. */
@@ -90,9 +91,9 @@ export class MemoryBlobStore implements BlobStore {
  * adapter writes uploads, subgraphs read them): with the local driver, point VIGIL_BLOB_DIR at a
  * shared volume when services run in separate containers. */
 export function blobStoreFromEnv(env: NodeJS.ProcessEnv = process.env): BlobStore {
-  const driver = env.VIGIL_BLOB_DRIVER ?? 'local';
-  if (driver !== 'local') throw new Error(`VIGIL_BLOB_DRIVER=${driver} is not supported yet (only "local")`);
-  return new LocalFolderBlobStore(path.resolve(env.VIGIL_BLOB_DIR ?? path.join(process.cwd(), '.vigil', 'blobs')));
+  // The only driver so far: config/env.ts refuses any other VIGIL_BLOB_DRIVER, naming it.
+  envValue('VIGIL_BLOB_DRIVER', env);
+  return new LocalFolderBlobStore(path.resolve(envValue('VIGIL_BLOB_DIR', env) ?? path.join(process.cwd(), '.vigil', 'blobs')));
 }
 
 /** Where an IDV theme logo's bytes live. Asset ids are unguessable (idva_ + 24 random chars) and

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client';
 import { dbOperationDuration } from '../http/metrics';
 import { ReleasingPrismaPg } from './releasing-transactions';
+import { envValue } from '../config/env';
 
 export type { Prisma } from '../../generated/prisma/client';
 
@@ -34,6 +35,5 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
 export type Db = ReturnType<typeof createDb>;
 
 function poolSizeFromEnv(): number {
-  const size = Number(process.env.VIGIL_DB_POOL_SIZE ?? DEFAULT_POOL_SIZE);
-  return Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL_SIZE;
+  return envValue('VIGIL_DB_POOL_SIZE');
 }

@@ -5,7 +5,7 @@
 // the connection stays checked out for ever. Each transaction caught by an outage then shrinks the
 // pool by one until requests only wait for a connection and fail, and pool.end() ($disconnect)
 // waits without end for the lost ones. This wrapper closes the connection when the ending
-// statement fails, which gives its place in the pool back.
+// statement fails, which gives its place in the pool back. Listed in platform/library-patches.ts.
 import type { PrismaPg } from '@prisma/adapter-pg';
 
 type DriverAdapter = Awaited<ReturnType<PrismaPg['connect']>>;

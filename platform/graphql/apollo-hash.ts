@@ -3,7 +3,7 @@
 // module resolver: three per REST request (Apollo Server's query hash in the gateway and in the
 // subgraph, the gateway's query-plan cache key), 1.5 % of a search's CPU in the profiles of
 // docs/performance.md. Both copies of the helper (Apollo Server's and the gateway's) are pointed at
-// node:crypto once per process; the hashes are the same.
+// node:crypto once per process; the hashes are the same. Listed in platform/library-patches.ts.
 import crypto from 'node:crypto';
 import path from 'node:path';
 

@@ -5,6 +5,7 @@
 //   auth failures answers of 401 per address, a much smaller budget: key guessing stops at 429
 // An exhausted budget answers 429 with Retry-After (seconds) in the area's envelope.
 import { Request, RequestHandler, Response } from 'express';
+import { envValue } from '../config/env';
 import { hashSecret } from '../crypto/hash';
 
 export interface BucketLimit {
@@ -27,15 +28,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 /** Reads VIGIL_RATE_LIMIT_PER_KEY / _PER_ADDRESS / _AUTH_FAILURES, each "<per second>/<burst>"
- * (e.g. "100/200") or "off". */
+ * (e.g. "100/200") or "off" (parsed in config/env.ts). */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
-  const read = (name: string, fallback: BucketLimit | undefined): BucketLimit | undefined => {
-    const text = env[name]?.trim();
-    if (!text) return fallback;
-    if (text === 'off') return undefined;
-    const match = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(text);
-    if (!match || Number(match[1]) <= 0 || Number(match[2]) < 1) throw new Error(`${name} must be "<per second>/<burst>" or "off"`);
-    return { perSecond: Number(match[1]), burst: Number(match[2]) };
+  const read = (name: 'VIGIL_RATE_LIMIT_PER_KEY' | 'VIGIL_RATE_LIMIT_PER_ADDRESS' | 'VIGIL_RATE_LIMIT_AUTH_FAILURES', fallback: BucketLimit | undefined): BucketLimit | undefined => {
+    const value = envValue(name, env);
+    return value === undefined ? fallback : value === 'off' ? undefined : value;
   };
   return {
     perKey: read('VIGIL_RATE_LIMIT_PER_KEY', DEFAULT_RATE_LIMITS.perKey),

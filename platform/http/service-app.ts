@@ -9,6 +9,7 @@ import { safeEqual, hashSecret } from '../crypto/hash';
 import { httpRequestDuration, metricsRegistry } from './metrics';
 import { securityHeaders } from './security-headers';
 import { lazyChildLogger } from './lazy-child-logger';
+import { envValue } from '../config/env';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -66,7 +67,7 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
 }
 
 /** 200 when the Authorization header carries the operator token, 401 otherwise, 404 when none is set. */
-export function operatorAccess(authorization: string | undefined, token = process.env.VIGIL_OPERATOR_TOKEN): 200 | 401 | 404 {
+export function operatorAccess(authorization: string | undefined, token = envValue('VIGIL_OPERATOR_TOKEN')): 200 | 401 | 404 {
   if (!token) return 404;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   return match && safeEqual(hashSecret(match[1]), hashSecret(token)) ? 200 : 401;

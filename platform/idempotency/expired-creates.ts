@@ -5,6 +5,7 @@ import { Db } from '../db/prisma';
 import { JobDefinition } from '../jobs/job-queue';
 import { logger } from '../logging/logger';
 import { CREATE_KEY_TTL_MS } from './create-once';
+import { envValue } from '../config/env';
 
 export const EXPIRED_CREATES_QUEUE = 'platform.idempotent-creates.sweep';
 /** The domains' tables (each `created_at`-indexed). */
@@ -31,7 +32,7 @@ export function expiredCreatesJobs(deps: { db: Db }): JobDefinition<object>[] {
     {
       queue: EXPIRED_CREATES_QUEUE,
       retryLimit: 3,
-      cron: process.env.VIGIL_IDEMPOTENT_CREATES_SWEEP_CRON ?? '17 * * * *',
+      cron: envValue('VIGIL_IDEMPOTENT_CREATES_SWEEP_CRON'),
       handler: async () => {
         const deleted = await deleteExpiredCreates(deps.db);
         if (Object.values(deleted).some((n) => n > 0)) logger.info({ deleted }, 'expired idempotent-create records deleted');

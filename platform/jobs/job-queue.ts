@@ -1,5 +1,6 @@
 // The Postgres-backed job queue (pg-boss): jobs survive crashes and restarts, are retried with
-// backoff, and any number of worker processes may share them.
+// backoff, and any number of worker processes may share them. Its two pg-boss patches below are
+// listed in platform/library-patches.ts.
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { logger } from '../logging/logger';

@@ -1,10 +1,11 @@
 import pino from 'pino';
+import { envValue } from '../config/env';
 
 /** Structured JSON logs. Credentials and personal data never reach a log line: known sensitive
  * keys are redacted wherever they appear. */
 export const logger = pino({
-  level: process.env.VIGIL_LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
-  base: { service: process.env.VIGIL_SERVICE ?? 'vigil' },
+  level: envValue('VIGIL_LOG_LEVEL') ?? (envValue('NODE_ENV') === 'test' ? 'silent' : 'info'),
+  base: { service: envValue('VIGIL_SERVICE') },
   redact: {
     paths: [
       'req.headers.authorization',

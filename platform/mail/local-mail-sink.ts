@@ -33,6 +33,7 @@ export async function startLocalMailSink(dir: string, host = '127.0.0.1', port =
     },
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  // No public way to ask the bound port: its net.Server (platform/library-patches.ts).
   const bound = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return { port: bound, dir, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

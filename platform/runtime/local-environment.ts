@@ -4,16 +4,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { envValue } from '../config/env';
 import { embeddedUrl, liveOwner, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 /** Where the embedded default keeps its state: .vigil in the checkout, or VIGIL_LOCAL_DIR (tests that
  * start the platform as `npm start` does point it elsewhere, so they never replace a developer's
  * demo key, secrets or database). */
-export const LOCAL_DIR = process.env.VIGIL_LOCAL_DIR ? path.resolve(process.env.VIGIL_LOCAL_DIR) : path.resolve(__dirname, '../../.vigil');
+const configuredLocalDir = envValue('VIGIL_LOCAL_DIR');
+export const LOCAL_DIR = configuredLocalDir ? path.resolve(configuredLocalDir) : path.resolve(__dirname, '../../.vigil');
 
 export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<RunningDatabase | undefined> {
   const secretsFile = path.join(LOCAL_DIR, 'secrets.json');
-  if (!env.VIGIL_INTERNAL_SECRET || !env.VIGIL_MASTER_KEY) {
+  if (!envValue('VIGIL_INTERNAL_SECRET', env) || !envValue('VIGIL_MASTER_KEY', env)) {
     fs.mkdirSync(LOCAL_DIR, { recursive: true });
     if (!fs.existsSync(secretsFile)) {
       const secrets = { internalSecret: crypto.randomBytes(32).toString('base64url'), masterKey: crypto.randomBytes(32).toString('base64') };
@@ -24,13 +26,13 @@ export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<R
     env.VIGIL_MASTER_KEY ??= secrets.masterKey;
   }
   // The operator credential for /metrics, generated once beside the other secrets.
-  if (!env.VIGIL_OPERATOR_TOKEN) {
+  if (!envValue('VIGIL_OPERATOR_TOKEN', env)) {
     fs.mkdirSync(LOCAL_DIR, { recursive: true });
     const tokenFile = path.join(LOCAL_DIR, 'operator-token');
     if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
     env.VIGIL_OPERATOR_TOKEN = fs.readFileSync(tokenFile, 'utf8').trim();
   }
-  if (env.DATABASE_URL) return undefined;
+  if (envValue('DATABASE_URL', env)) return undefined;
   const dataDir = path.join(LOCAL_DIR, 'postgres');
   // A CLI command while `npm start` runs: use the server its live owner started. A server whose
   // owner died is an orphan: startEmbeddedPostgres stops it and starts one this process owns.

@@ -19,6 +19,7 @@ import { screeningSubgraph } from '../../subgraphs/screening';
 import { riskSubgraph } from '../../subgraphs/risk';
 import { startWorker } from './worker';
 import { mountLocalMailPage } from '../mail/local-mail-sink';
+import { envValue } from '../config/env';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -45,7 +46,7 @@ export interface PlatformOptions {
 }
 
 export async function startPlatform(configured: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES, options: PlatformOptions = {}): Promise<RunningPlatform> {
-  const inProcess = options.inProcess ?? process.env.VIGIL_IN_PROCESS !== '0';
+  const inProcess = options.inProcess ?? envValue('VIGIL_IN_PROCESS');
   // Services started here may bind other ports than configured (port 0 in tests): every service
   // of this process sees the addresses actually bound, including services calling each other
   // (IDV → profiles), because they share this one config object.

@@ -9,24 +9,25 @@ import cluster, { Worker } from 'node:cluster';
 import os from 'node:os';
 import { logger } from '../logging/logger';
 import { ServiceName } from './start-platform';
+import { envValue } from '../config/env';
 
 /** Services every web process runs; the primary runs the rest. */
 export const WEB_TIER: readonly ServiceName[] = ['profiles', 'idv', 'risk', 'gateway', 'rest-adapter'];
 export const PRIMARY_TIER: readonly ServiceName[] = ['screening', 'worker'];
 
-export const WEB_ROLE_ENV = 'VIGIL_CLUSTER_ROLE';
+export const WEB_ROLE_ENV = 'VIGIL_CLUSTER_ROLE' as const;
 
 /** How many web processes: VIGIL_WEB_PROCESSES, else one per core but one, the core the primary's
  * screening index thread searches on (services/index-thread); 0 or 1 means no cluster, so a 2-core
  * machine runs one process (its request thread and index thread use both cores; docs/performance.md,
  * "Every core"). */
 export function webProcessCount(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
-  const configured = env.VIGIL_WEB_PROCESSES === undefined ? cores - 1 : Number(env.VIGIL_WEB_PROCESSES);
+  const configured = envValue('VIGIL_WEB_PROCESSES', env) ?? cores - 1;
   return Number.isFinite(configured) && configured > 1 ? Math.floor(configured) : 1;
 }
 
 export function isWebProcess(): boolean {
-  return cluster.isWorker && process.env[WEB_ROLE_ENV] === 'web';
+  return cluster.isWorker && envValue(WEB_ROLE_ENV) === 'web';
 }
 
 interface ReadyMessage {

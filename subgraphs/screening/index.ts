@@ -13,6 +13,7 @@ import { leaseIndexHolder } from './services/shared-index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { BATCH_QUEUES } from './jobs/batch-queues';
+import { envValue } from '../../platform/config/env';
 
 export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
   // The process's one index, shared with the batch and monitoring workers of this process.
@@ -24,7 +25,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   // Searches are written (and their settings read) with node-postgres directly: one prepared
   // statement each, without Prisma's per-call query compilation (the hottest non-engine cost of the
   // search path in CPU profiles).
-  const pool = new Pool({ connectionString: deps.config.databaseUrl, max: Number(process.env.VIGIL_SCREENING_POOL_SIZE ?? 8) });
+  const pool = new Pool({ connectionString: deps.config.databaseUrl, max: envValue('VIGIL_SCREENING_POOL_SIZE') });
   pool.on('error', (error) => logger.warn({ err: error }, 'screening search pool: idle client error'));
   const services: ScreeningServices = {
     db: deps.db,

@@ -1,7 +1,7 @@
 // Local face detection and embeddings: @vladmandic/human with the TensorFlow.js wasm backend and
 // the models shipped inside the package (no network; Node's fetch has no file:// so model and wasm
 // files are served from disk by a scoped fetch shim). Loaded once per process, lazily, on the
-// first assessment: never on a request path.
+// first assessment: never on a request path. The fetch shim is listed in platform/library-patches.ts.
 //
 // Embeddings: a two-pass read (find the face on a reduced image, then describe a crop around it
 // with 40% margin at 512 px) and test-time augmentation (the crop and its mirror image,

@@ -12,6 +12,7 @@ import { subgraphOnboardingGateways } from '../services/onboarding-gateways';
 import { ONBOARDING_RUN_QUEUE, OnboardingRunnerDeps, runOnboarding } from '../services/onboarding-runner';
 import { applyIdvOutcome, applyScreeningOutcome } from '../services/profile-outcome-service';
 import { IDV_OUTCOME_QUEUE, idvOutcomeJob, SCREENING_OUTCOME_QUEUE, screeningOutcomeJob } from './profile-status-queues';
+import { envValue } from '../../../platform/config/env';
 
 const log = logger.child({ service: 'worker', area: 'profiles' });
 
@@ -20,8 +21,8 @@ export function onboardingRunnerDeps(db: Db, config: VigilConfig, overrides: Par
     db,
     gateways: subgraphOnboardingGateways(config),
     now: () => new Date(),
-    leaseMs: Number(process.env.VIGIL_ONBOARDING_LEASE_MS ?? 120_000),
-    maxAttempts: Number(process.env.VIGIL_ONBOARDING_MAX_ATTEMPTS ?? 6),
+    leaseMs: envValue('VIGIL_ONBOARDING_LEASE_MS'),
+    maxAttempts: envValue('VIGIL_ONBOARDING_MAX_ATTEMPTS'),
     ...overrides,
   };
 }

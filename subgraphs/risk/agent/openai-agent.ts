@@ -5,6 +5,7 @@
 // never used by the tests. No personal data beyond the risk titles is sent.
 import { StepContext } from './agent';
 import { DeterministicAgent } from './deterministic-agent';
+import { envValue } from '../../../platform/config/env';
 
 export interface OpenAiSettings {
   baseUrl: string;
@@ -14,8 +15,9 @@ export interface OpenAiSettings {
 }
 
 export function openAiSettingsFromEnv(env: NodeJS.ProcessEnv): OpenAiSettings | undefined {
-  if (!env.VIGIL_RISK_OPENAI_BASE_URL) return undefined;
-  return { baseUrl: env.VIGIL_RISK_OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: env.VIGIL_RISK_OPENAI_API_KEY, model: env.VIGIL_RISK_OPENAI_MODEL ?? 'gpt-4o-mini', timeoutMs: Number(env.VIGIL_RISK_OPENAI_TIMEOUT_MS ?? 20_000) };
+  const baseUrl = envValue('VIGIL_RISK_OPENAI_BASE_URL', env);
+  if (!baseUrl) return undefined;
+  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey: envValue('VIGIL_RISK_OPENAI_API_KEY', env), model: envValue('VIGIL_RISK_OPENAI_MODEL', env), timeoutMs: envValue('VIGIL_RISK_OPENAI_TIMEOUT_MS', env) };
 }
 
 export class OpenAiAgent extends DeterministicAgent {

@@ -21,6 +21,7 @@ import { changeStatus } from '../services/status-change';
 import { openSubjects } from '../services/subjects';
 import { AgentStep, RiskAgent, StepEffects } from './agent';
 import { screeningPort } from './screening-client';
+import { envValue } from '../../../platform/config/env';
 
 export interface ExecutorDeps {
   db: Db;
@@ -35,7 +36,7 @@ export const MAX_STEP_FAILURES = 3;
 const OWNER = `${os.hostname()}:${process.pid}:${newId('w', 8)}`;
 
 export function leaseMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  return Number(env.VIGIL_RISK_LEASE_MS ?? 15_000);
+  return envValue('VIGIL_RISK_LEASE_MS', env);
 }
 
 /** Advances the run as far as it goes (until it waits, completes, stops or fails). */

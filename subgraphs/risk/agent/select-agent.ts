@@ -3,10 +3,11 @@
 import { RiskAgent } from './agent';
 import { DeterministicAgent } from './deterministic-agent';
 import { OpenAiAgent, openAiSettingsFromEnv } from './openai-agent';
+import { envValue } from '../../../platform/config/env';
 
 export function selectAgent(env: NodeJS.ProcessEnv = process.env): RiskAgent {
   const settings = openAiSettingsFromEnv(env);
-  if (env.VIGIL_RISK_AGENT === 'openai' && settings) return new OpenAiAgent(settings);
+  if (envValue('VIGIL_RISK_AGENT', env) === 'openai' && settings) return new OpenAiAgent(settings);
   return new DeterministicAgent();
 }
 

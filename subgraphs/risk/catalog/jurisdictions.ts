@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Severity } from './scorecards';
+import { envValue } from '../../../platform/config/env';
 
 export interface JurisdictionList {
   key: string;
@@ -28,8 +29,9 @@ export interface JurisdictionFinding {
 let cached: JurisdictionTable | undefined;
 
 export function jurisdictionTable(env: NodeJS.ProcessEnv = process.env): JurisdictionTable {
-  if (cached && !env.VIGIL_RISK_JURISDICTION_TABLE) return cached;
-  const file = env.VIGIL_RISK_JURISDICTION_TABLE ?? path.join(__dirname, 'fatf-jurisdictions.json');
+  const configured = envValue('VIGIL_RISK_JURISDICTION_TABLE', env);
+  if (cached && !configured) return cached;
+  const file = configured ?? path.join(__dirname, 'fatf-jurisdictions.json');
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     publisher: string;
     published_on: string;
@@ -40,7 +42,7 @@ export function jurisdictionTable(env: NodeJS.ProcessEnv = process.env): Jurisdi
     publishedOn: raw.published_on,
     lists: Object.entries(raw.lists).map(([key, list]) => ({ key, title: list.title, severity: list.severity, sourceUrl: list.source_url, countries: list.countries })),
   };
-  if (!env.VIGIL_RISK_JURISDICTION_TABLE) cached = table;
+  if (!configured) cached = table;
   return table;
 }
 

@@ -8,6 +8,7 @@ import { advanceRun, leaseMsFromEnv } from '../agent/run-executor';
 import { selectAgent } from '../agent/select-agent';
 import { LazyRunWaker, QueueRunWaker } from '../services/deps';
 import { RUN_QUEUE, RunJobData } from './run-queue-name';
+import { envValue } from '../../../platform/config/env';
 
 export { RUN_QUEUE };
 
@@ -15,6 +16,6 @@ export function riskJobs(deps: { db: Db; config: VigilConfig; queue?: JobQueue }
   const waker = deps.queue ? new QueueRunWaker(deps.queue) : new LazyRunWaker(deps.config.databaseUrl);
   const executor = { db: deps.db, config: deps.config, keys: new LocalKeyProvider(deps.config.masterKey), agent: selectAgent(), waker, leaseMs: leaseMsFromEnv() };
   // Runs spend most of their time waiting on screening and Postgres: several at once per worker.
-  const concurrency = Number(process.env.VIGIL_RISK_RUN_CONCURRENCY ?? 8);
+  const concurrency = envValue('VIGIL_RISK_RUN_CONCURRENCY');
   return [{ queue: RUN_QUEUE, retryLimit: 5, concurrency, handler: (data) => advanceRun(executor, data.runId) }];
 }

@@ -9,6 +9,7 @@ import { loadFtmFile } from './loaders/ftm';
 import { loadOfac, ofacFilesIn } from './loaders/ofac';
 import { loadUkOfsiCsv } from './loaders/uk-ofsi';
 import { loadUnXml } from './loaders/un';
+import { envValue } from '../../../platform/config/env';
 
 export * from './model';
 export { loadOfac, ofacFilesIn } from './loaders/ofac';
@@ -81,4 +82,4 @@ export async function loadShippedLists(dir: string): Promise<{ list: ShippedList
   return out;
 }
 
-export const SHIPPED_WATCHLISTS_DIR = process.env.VIGIL_WATCHLISTS_DIR ?? '/work/shared/data/watchlists';
+export const SHIPPED_WATCHLISTS_DIR = envValue('VIGIL_WATCHLISTS_DIR') ?? '/work/shared/data/watchlists';

@@ -6,9 +6,11 @@ import { Principal } from '../../../platform/principal/principal';
 import { ScreeningError } from '../errors';
 import { checkImportRoot, requireWatchlistAdmin } from '../services/import-requests';
 import { IngestResult, ingestNewsFile } from './ingest-service';
+import { envValue } from '../../../platform/config/env';
 
 export function checkNewsRoot(filePath: string, env: NodeJS.ProcessEnv = process.env): void {
-  const roots = env.VIGIL_NEWS_IMPORT_ROOTS ? { ...env, VIGIL_WATCHLIST_IMPORT_ROOTS: env.VIGIL_NEWS_IMPORT_ROOTS } : env;
+  const newsRoots = envValue('VIGIL_NEWS_IMPORT_ROOTS', env);
+  const roots = newsRoots.length ? { ...env, VIGIL_WATCHLIST_IMPORT_ROOTS: newsRoots.join(':') } : env;
   try {
     checkImportRoot(filePath, roots);
   } catch {

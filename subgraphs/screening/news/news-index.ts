@@ -10,6 +10,7 @@ import { Db } from '../../../platform/db/prisma';
 import { categorisedNames, newsRevision } from '../data/news-store';
 import { detectScript } from '../lists/scripts';
 import { buildEngineIndex, EngineIndex, WatchlistEntity } from '../services/engine-adapter';
+import { envValue } from '../../../platform/config/env';
 
 /** The `source` of News matches (entity ids are `adverse_media:<hash of the name>`). */
 export const NEWS_SOURCE = 'adverse_media';
@@ -35,7 +36,7 @@ class NewsIndexHolder {
   private snapshot: NewsIndexSnapshot | undefined;
   private building: Promise<NewsIndexSnapshot | undefined> | undefined;
   private checkedAt = 0;
-  private readonly checkMs = Number(process.env.VIGIL_NEWS_CHECK_MS ?? 500);
+  private readonly checkMs = envValue('VIGIL_NEWS_CHECK_MS');
 
   constructor(private readonly db: Db) {}
 

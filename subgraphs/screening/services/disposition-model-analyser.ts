@@ -9,6 +9,7 @@
 // annotation and the search goes on (fail open). Only facts already in the match payload are sent.
 import { AnalysisOutcome, deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
 import type { StoredMatch } from './search-service';
+import { envValue } from '../../../platform/config/env';
 
 /** Reads the model's JSON answer {prediction, confidence, rationale}; throws when unusable. */
 export function parseModelAnswer(content: string): Pick<AnalysisOutcome, 'prediction' | 'confidence' | 'rationale'> {
@@ -20,10 +21,11 @@ export function parseModelAnswer(content: string): Pick<AnalysisOutcome, 'predic
 }
 
 export function modelAnalyser(env: NodeJS.ProcessEnv = process.env): DispositionAnalyser | undefined {
-  const base = env.VIGIL_DISPOSITION_MODEL_URL?.replace(/\/+$/, '');
+  const base = envValue('VIGIL_DISPOSITION_MODEL_URL', env)?.replace(/\/+$/, '');
   if (!base) return undefined;
-  const model = env.VIGIL_DISPOSITION_MODEL ?? 'default';
-  const timeoutMs = Number(env.VIGIL_DISPOSITION_MODEL_TIMEOUT_MS ?? 10_000);
+  const model = envValue('VIGIL_DISPOSITION_MODEL', env);
+  const timeoutMs = envValue('VIGIL_DISPOSITION_MODEL_TIMEOUT_MS', env);
+  const key = envValue('VIGIL_DISPOSITION_MODEL_KEY', env);
   return {
     version: `vigil-disposition-model-1:${model}`,
     async analyse(query: DispositionQuery, match: StoredMatch) {
@@ -31,7 +33,7 @@ export function modelAnalyser(env: NodeJS.ProcessEnv = process.env): Disposition
       const listed = { type: match.entity.type, name: match.entity.name, aliases: match.aliases.map((a) => a.value), dates_of_birth: match.entity.dates_of_birth, nationalities: match.entity.nationalities, countries: match.entity.countries };
       const response = await fetch(`${base}/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(env.VIGIL_DISPOSITION_MODEL_KEY ? { authorization: `Bearer ${env.VIGIL_DISPOSITION_MODEL_KEY}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
         signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({
           model,

@@ -10,6 +10,7 @@ import { ScreeningError } from '../errors';
 import { IMPORT_QUEUE, ImportJobData } from '../jobs/import-job';
 import { ImportResult, shippedWatchlistDir, validateImportRequest } from './import-service';
 import { newObjectId } from './object-id';
+import { envValue } from '../../../platform/config/env';
 
 export function requireWatchlistAdmin(principal: Principal): void {
   if (principal.entitlements?.watchlistAdmin !== true) {
@@ -60,7 +61,7 @@ export async function requestImport(db: Db, queue: ImportQueue, principal: Princ
  * by default the shipped watchlist folder; symbolic links are followed before the check, so a
  * link cannot lead outside. The CLI, run by an operator, is not restricted. */
 export function checkImportRoot(listPath: string, env: NodeJS.ProcessEnv = process.env): void {
-  const configured = (env.VIGIL_WATCHLIST_IMPORT_ROOTS ?? '').split(':').filter(Boolean);
+  const configured = envValue('VIGIL_WATCHLIST_IMPORT_ROOTS', env);
   const roots = (configured.length ? configured : [shippedWatchlistDir(env)]).map(realPath);
   const resolved = realPath(listPath);
   if (!roots.some((root) => resolved === root || resolved.startsWith(root + path.sep))) {

@@ -28,6 +28,7 @@ import { ScreeningError } from '../errors';
 import { newObjectId } from './object-id';
 import { entityContentHash, loadList, primaryName, resolveFormat, shippedLists, WatchlistEntity, WatchlistFormat, WATCHLIST_FORMATS } from './engine-adapter';
 import { ftmSourceName } from '../lists';
+import { envValue } from '../../../platform/config/env';
 
 const CHUNK = 500;
 
@@ -72,7 +73,7 @@ export interface ImportRequest {
 /** The root of the shipped lists: env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root. */
 export function shippedWatchlistDir(env: NodeJS.ProcessEnv = process.env): string {
   const projectRoot = path.resolve(__dirname, '../../..');
-  return path.resolve(projectRoot, env.VIGIL_WATCHLIST_DIR ?? env.VIGIL_WATCHLISTS_DIR ?? '../shared/data/watchlists');
+  return path.resolve(projectRoot, envValue('VIGIL_WATCHLIST_DIR', env) ?? envValue('VIGIL_WATCHLISTS_DIR', env) ?? '../shared/data/watchlists');
 }
 
 export function validateImportRequest(format: string, listPath: string): WatchlistFormat {

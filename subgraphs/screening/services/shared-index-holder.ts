@@ -9,6 +9,7 @@
 // VIGIL_SCREENING_INDEX_THREAD=0 keeps it on the thread that serves requests.
 import { IndexHolder, IndexHolderOptions, ScreeningIndexHolder } from './index-holder';
 import { ThreadedIndexHolder } from './index-thread/threaded-index-holder';
+import { envValue } from '../../../platform/config/env';
 
 export interface IndexHolderLease {
   holder: IndexHolder;
@@ -20,7 +21,7 @@ const shared = new Map<string, { holder: IndexHolder; leases: number }>();
 
 /** The index on its own thread unless VIGIL_SCREENING_INDEX_THREAD is 0 or false. */
 export function indexThreadEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !['0', 'false', 'off'].includes((env.VIGIL_SCREENING_INDEX_THREAD ?? '').trim().toLowerCase());
+  return envValue('VIGIL_SCREENING_INDEX_THREAD', env);
 }
 
 /** Holders kept alike (same database, same version-check and debounce intervals) are one. */
@@ -29,7 +30,7 @@ const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options
 /** The process's index holder for this database (started on first use). Its fallback version check
  * runs every VIGIL_SCREENING_VERSION_CHECK_MS (default 30 s) unless `pollMs` says otherwise. */
 export function leaseIndexHolder(requested: IndexHolderOptions): IndexHolderLease {
-  const options = { ...requested, pollMs: requested.pollMs ?? Number(process.env.VIGIL_SCREENING_VERSION_CHECK_MS ?? 30_000) };
+  const options = { ...requested, pollMs: requested.pollMs ?? envValue('VIGIL_SCREENING_VERSION_CHECK_MS') };
   const key = keyOf(options);
   let entry = shared.get(key);
   if (!entry) {

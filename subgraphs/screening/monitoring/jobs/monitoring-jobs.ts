@@ -17,6 +17,7 @@ import { IndexHolderLease, leaseIndexHolder } from '../../services/shared-index-
 import { LazyQueue } from '../../services/lazy-queue';
 import { processRun, SCREENING_OUTCOME_QUEUE } from '../services/run-service';
 import { sweep } from '../services/sweep';
+import { envValue } from '../../../../platform/config/env';
 
 export const MONITORING_SWEEP_QUEUE = 'screening.monitoring.sweep';
 export const MONITORING_RUN_QUEUE = 'screening.monitoring.run';
@@ -28,7 +29,7 @@ const QUEUES = [
 
 /** Seconds a run attempt holds its run without progress before the sweep re-dispatches it. */
 export function monitoringLeaseSeconds(env: NodeJS.ProcessEnv = process.env): number {
-  return Math.max(1, Number(env.VIGIL_MONITORING_LEASE_SECONDS ?? 120));
+  return Math.max(1, envValue('VIGIL_MONITORING_LEASE_SECONDS', env));
 }
 
 export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<{ runId?: string }>[] {
@@ -85,7 +86,7 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
  * one shortly after each watchlist version notification. */
 export async function startMonitoringTriggers(queue: JobQueue, config: VigilConfig): Promise<{ stop(): Promise<void> }> {
   const log = logger.child({ service: 'worker', area: 'screening.monitoring' });
-  await queue.schedule(MONITORING_SWEEP_QUEUE, process.env.VIGIL_MONITORING_SWEEP_CRON ?? '* * * * *');
+  await queue.schedule(MONITORING_SWEEP_QUEUE, envValue('VIGIL_MONITORING_SWEEP_CRON'));
   await queue.send(MONITORING_SWEEP_QUEUE, {});
   let debounce: NodeJS.Timeout | undefined;
   const listener = new PgListener({

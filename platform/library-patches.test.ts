@@ -1,0 +1,154 @@
+// Each patch of platform/library-patches.ts against the installed package: the version it was
+// written for, and the internals it relies on. A failure here after an upgrade means: read the
+// library's new code, adjust the patch (or drop it when the library fixed the problem), then the
+// recorded version and these checks.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { LIBRARY_PATCHES, LibraryPatch } from './library-patches';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The entry file of `name` as `from` (a package, or the project) resolves it. */
+function resolveFrom(name: string, from?: string): string {
+  const paths = from ? [path.dirname(require.resolve(from))] : [ROOT];
+  return require.resolve(name, { paths });
+}
+
+/** The folder of the installed package (its package.json may not be exported: walk up from its entry
+ * to the package.json that names it; dist folders may hold one of their own). */
+function packageDir(name: string, from?: string): string {
+  let dir: string;
+  try {
+    dir = path.dirname(resolveFrom(name, from));
+  } catch {
+    dir = path.dirname(resolveFrom(`${name}/package.json`, from)); // a CLI package without a main entry
+  }
+  while (!isPackageRoot(dir, name)) {
+    if (path.dirname(dir) === dir) throw new Error(`no package.json of ${name}`);
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+
+function isPackageRoot(dir: string, name: string): boolean {
+  const file = path.join(dir, 'package.json');
+  return fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === name;
+}
+
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+const patch = (id: string): LibraryPatch => {
+  const found = LIBRARY_PATCHES.find((entry) => entry.id === id);
+  if (!found) throw new Error(`no patch ${id} in platform/library-patches.ts`);
+  return found;
+};
+
+describe('library patches', () => {
+  it.each(LIBRARY_PATCHES.map((entry) => [entry.id, entry] as const))('%s: the installed version is the one the patch was written against', (_id, entry) => {
+    const installed = JSON.parse(read(path.join(packageDir(entry.package, entry.resolvedFrom), 'package.json'))) as { version: string };
+    expect(`${entry.package}@${installed.version}`).toBe(`${entry.package}@${entry.version}`);
+    expect(fs.existsSync(path.join(ROOT, entry.file))).toBe(true);
+  });
+
+  it('the ids are unique', () => {
+    expect(new Set(LIBRARY_PATCHES.map((entry) => entry.id)).size).toBe(LIBRARY_PATCHES.length);
+  });
+
+  describe.each(['apollo-server-createhash', 'apollo-gateway-createhash'])('%s', (id) => {
+    const entry = patch(id);
+    it('createHash is a plain writable export, and the owner reads it at call time', () => {
+      const file = resolveFrom(entry.package, entry.resolvedFrom);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const descriptor = Object.getOwnPropertyDescriptor(require(file), 'createHash');
+      expect(descriptor?.writable).toBe(true);
+      expect(typeof descriptor?.value).toBe('function');
+      const owner = packageDir(entry.resolvedFrom!);
+      const caller = entry.resolvedFrom === '@apollo/server' ? 'dist/cjs/requestPipeline.js' : 'dist/index.js';
+      expect(read(path.join(owner, caller))).toMatch(/\(0, utils_createhash_1\.createHash\)\('sha256'\)/);
+    });
+  });
+
+  it('federation-operation-from-document: a writable export of operations.js, read through the index getter, called by executeQueryPlan', () => {
+    const entry = patch('federation-operation-from-document');
+    const index = resolveFrom(entry.package, entry.resolvedFrom);
+    const operationsFile = path.join(path.dirname(index), 'operations.js');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const descriptor = Object.getOwnPropertyDescriptor(require(operationsFile), 'operationFromDocument');
+    expect(descriptor?.writable).toBe(true);
+    expect(typeof descriptor?.value).toBe('function');
+    expect((descriptor?.value as () => unknown).length).toBe(3); // (schema, document, options)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect(typeof Object.getOwnPropertyDescriptor(require(index), 'operationFromDocument')?.get).toBe('function');
+    expect(read(path.join(packageDir('@apollo/gateway'), 'dist/executeQueryPlan.js'))).toMatch(/\(0, federation_internals_1\.operationFromDocument\)\(/);
+  });
+
+  describe('pg-boss', () => {
+    const dir = packageDir('pg-boss');
+    const managerSource = read(path.join(dir, 'src/manager.js'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Manager = require(path.join(dir, 'src/manager.js')) as { prototype: Record<string, unknown> };
+
+    it('pg-boss-settle-failures: complete and fail are prototype methods the fetch loop calls through `this`, and PgBoss promotes them from the instance', () => {
+      expect(patch('pg-boss-settle-failures').version).toBe(patch('pg-boss-off-work').version);
+      expect(typeof Manager.prototype.complete).toBe('function');
+      expect(typeof Manager.prototype.fail).toBe('function');
+      expect(managerSource).toMatch(/\n\s+this\.complete\(name, jobIds/);
+      expect(managerSource).toMatch(/\n\s+this\.fail\(name, jobIds/);
+      expect(managerSource).toMatch(/this\.functions = \[[^\]]*this\.complete,[^\]]*this\.fail,[^\]]*this\.offWork,/);
+      expect(read(path.join(dir, 'src/index.js'))).toMatch(/#promoteFunctions\(manager\)/);
+    });
+
+    it('pg-boss-off-work: offWork, getWorkers and removeWorker on the prototype; workers have stop(), stopping and stopped', () => {
+      for (const method of ['offWork', 'getWorkers', 'removeWorker']) expect(typeof Manager.prototype[method]).toBe('function');
+      const workerSource = read(path.join(dir, 'src/worker.js'));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const Worker = require(path.join(dir, 'src/worker.js')) as { prototype: Record<string, unknown> };
+      expect(typeof Worker.prototype.stop).toBe('function');
+      expect(workerSource).toMatch(/this\.stopping = false/);
+      expect(workerSource).toMatch(/this\.stopped = true/);
+    });
+  });
+
+  it('prisma-adapter-pg-releasing-transactions: PrismaPg connects through connect/connectToShadowDb; a transaction keeps its PoolClient in `client` and releases it in commit/rollback', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { PrismaPg } = require('@prisma/adapter-pg') as { PrismaPg: { prototype: Record<string, unknown> } };
+    expect(typeof PrismaPg.prototype.connect).toBe('function');
+    expect(typeof PrismaPg.prototype.connectToShadowDb).toBe('function');
+    const source = read(resolveFrom('@prisma/adapter-pg'));
+    expect(source).toMatch(/var PgQueryable = class \{\s*constructor\(client, pgOptions\) \{\s*this\.client = client;/);
+    const transaction = /var PgTransaction = class extends PgQueryable \{[\s\S]*?\n\};/.exec(source)?.[0] ?? '';
+    expect(transaction).toMatch(/async commit\(\) \{[^}]*this\.client\.release\(\);/);
+    expect(transaction).toMatch(/async rollback\(\) \{[^}]*this\.client\.release\(\);/);
+    expect(source).toMatch(/usePhantomQuery: false/);
+  });
+
+  it('prisma-client-transaction-ending: the transaction manager sends COMMIT/ROLLBACK through executeRaw, then calls commit()/rollback()', () => {
+    const source = read(path.join(packageDir('@prisma/client'), 'runtime/client.js'));
+    expect(source).toMatch(/sql:"COMMIT",args:\[\],argTypes:\[\]/);
+    expect(source).toMatch(/sql:"ROLLBACK",args:\[\],argTypes:\[\]/);
+    expect(source).toMatch(/\.transaction\.executeRaw\(\w+\)\),await \w+\.transaction\.commit\(\)/);
+    expect(source).toMatch(/\.transaction\.executeRaw\(\w+\)\),await \w+\.transaction\.rollback\(\)/);
+    // The generated client uses this runtime.
+    expect(read(path.join(ROOT, 'generated/prisma/internal/class.ts'))).toMatch(/from "@prisma\/client\/runtime\/client"/);
+  });
+
+  it('pg-client-query-catalog-types: pg.Client.prototype.query exists and answers a promise without a callback', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pg = require('pg') as { Client: { prototype: Record<string, unknown> } };
+    expect(typeof pg.Client.prototype.query).toBe('function');
+    expect(read(path.join(packageDir('pg'), 'lib/client.js'))).toMatch(/\n  query\(config, values, callback\) \{/);
+    expect(read(path.join(ROOT, 'prisma/migrate.ts'))).toMatch(/cli-preload\.cjs/);
+  });
+
+  it('human-file-fetch: the node-wasm build loads by path and fetches its models', () => {
+    const file = path.join(packageDir('@vladmandic/human'), 'dist/human.node-wasm.js');
+    expect(read(file)).toMatch(/fetch\(/);
+  });
+
+  it('smtp-server-bound-port: an SMTPServer keeps its net.Server in `server`', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { SMTPServer } = require('smtp-server') as { SMTPServer: new (options: object) => { server?: unknown } };
+    const server = new SMTPServer({ secure: false, disabledCommands: ['STARTTLS'], hideSTARTTLS: true });
+    expect(server.server).toBeInstanceOf(net.Server);
+  });
+});

@@ -1,0 +1,130 @@
+// Every place the code patches a library's internals or leans on something a library does not
+// export, with the exact version it was written against. library-patches.test.ts checks each one
+// against the installed package: the recorded version, and the shape the patch relies on (the
+// private method still on the prototype, the caller still reading the export at call time ...), so
+// an upgrade that moves it fails there, loudly, instead of silently undoing the fix. When you add a
+// patch, list it here and give it a shape check; when an upgrade fails the test, re-read the
+// library's new code, adjust the patch, then the recorded version.
+
+export interface LibraryPatch {
+  /** Stable name, used by the test. */
+  id: string;
+  /** The package whose code is patched or relied on. */
+  package: string;
+  /** Its version the patch was written against (node_modules/<package>/package.json). */
+  version: string;
+  /** For a package installed in more than one copy: the package whose copy is meant (resolved from its folder). */
+  resolvedFrom?: string;
+  /** What is patched, or which internal is read. */
+  target: string;
+  kind: 'replaces export' | 'wraps prototype method' | 'replaces prototype method' | 'wraps instance' | 'reads private field' | 'replaces global';
+  /** Why the library's own behaviour is not good enough. */
+  why: string;
+  /** Where the patch lives. */
+  file: string;
+}
+
+export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
+  {
+    id: 'apollo-server-createhash',
+    package: '@apollo/utils.createhash',
+    version: '3.0.1',
+    resolvedFrom: '@apollo/server',
+    target: 'exports.createHash of the copy Apollo Server 5.5.1 requires (requestPipeline.js reads it at call time)',
+    kind: 'replaces export',
+    why: 'The helper looks crypto up with module.require on every call; under tsx each lookup goes through the module resolver (query hash of every request). Pointed at node:crypto; same digests.',
+    file: 'platform/graphql/apollo-hash.ts',
+  },
+  {
+    id: 'apollo-gateway-createhash',
+    package: '@apollo/utils.createhash',
+    version: '2.0.2',
+    resolvedFrom: '@apollo/gateway',
+    target: 'exports.createHash of the copy @apollo/gateway 2.14.4 requires (query-plan cache key, read at call time)',
+    kind: 'replaces export',
+    why: 'As apollo-server-createhash: the gateway hashes every request for its query-plan cache.',
+    file: 'platform/graphql/apollo-hash.ts',
+  },
+  {
+    id: 'federation-operation-from-document',
+    package: '@apollo/federation-internals',
+    version: '2.14.4',
+    resolvedFrom: '@apollo/gateway',
+    target: 'exports.operationFromDocument of dist/operations.js (the package index re-exports it through a getter; the gateway calls it per request in executeQueryPlan.js)',
+    kind: 'replaces export',
+    why: 'executeQueryPlan rebuilds the federation Operation from the same parsed document on every request (7 % of the busy CPU of a REST search); memoized per document nodes, no option exists for it.',
+    file: 'gateway/federated-operation-cache.ts',
+  },
+  {
+    id: 'pg-boss-settle-failures',
+    package: 'pg-boss',
+    version: '10.4.2',
+    target: 'Manager.prototype.complete and Manager.prototype.fail (src/manager.js), called unawaited as this.complete / this.fail by the fetch loop and promoted onto PgBoss from the instance',
+    kind: 'wraps prototype method',
+    why: 'The fetch loop settles jobs without awaiting: a settle that fails because the database is gone was an unhandled rejection that ended the process. Failures are logged; the job expires and runs again.',
+    file: 'platform/jobs/job-queue.ts',
+  },
+  {
+    id: 'pg-boss-off-work',
+    package: 'pg-boss',
+    version: '10.4.2',
+    target: 'Manager.prototype.offWork (src/manager.js), using getWorkers(), removeWorker() and the Worker fields stop(), stopping, stopped (src/worker.js)',
+    kind: 'replaces prototype method',
+    why: "offWork returned at once and removed the workers from a detached loop whose delay() requires node:timers/promises each second; after a test environment's teardown that failed the file. Replaced: waits (bounded) until the workers stopped.",
+    file: 'platform/jobs/job-queue.ts',
+  },
+  {
+    id: 'prisma-adapter-pg-releasing-transactions',
+    package: '@prisma/adapter-pg',
+    version: '6.19.3',
+    target: "PrismaPg.connect/connectToShadowDb wrapped; the driver transaction's private `client` (a pg PoolClient) released with destroy=true",
+    kind: 'wraps instance',
+    why: "Prisma's transaction manager sends COMMIT/ROLLBACK through executeRaw and only then calls commit()/rollback(), which releases the connection: when the statement fails (connection lost) the connection stayed checked out for ever and the pool shrank.",
+    file: 'platform/db/releasing-transactions.ts',
+  },
+  {
+    id: 'prisma-client-transaction-ending',
+    package: '@prisma/client',
+    version: '6.19.3',
+    target: 'The transaction manager of runtime/client.js: executeRaw({sql: "COMMIT"|"ROLLBACK"}) then transaction.commit()/rollback() (usePhantomQuery false)',
+    kind: 'wraps instance',
+    why: 'The order releasing-transactions.ts is written against (see prisma-adapter-pg-releasing-transactions).',
+    file: 'platform/db/releasing-transactions.ts',
+  },
+  {
+    id: 'pg-client-query-catalog-types',
+    package: 'pg',
+    version: '8.23.1',
+    target: 'pg.Client.prototype.query, in the Prisma CLI process only (prisma/migrate.ts preloads the file)',
+    kind: 'wraps prototype method',
+    why: 'Prisma 6.19 introspection with the pg driver adapter cannot deserialize catalog columns of types "char" (oid 18) and name (oid 19): reported as text.',
+    file: 'prisma/cli-preload.cjs',
+  },
+  {
+    id: 'prisma-cli-unref-timers',
+    package: 'prisma',
+    version: '6.19.3',
+    target: 'global setTimeout, in the Prisma CLI process only: every timer unref()ed',
+    kind: 'replaces global',
+    why: "The CLI's wasm engine leaves 10 s and 60 s timers that kept `prisma migrate diff` alive for a minute.",
+    file: 'prisma/cli-preload.cjs',
+  },
+  {
+    id: 'human-file-fetch',
+    package: '@vladmandic/human',
+    version: '3.3.6',
+    target: 'global fetch: file:// URLs served from disk (others go to the real fetch); dist/human.node-wasm.js loaded by path',
+    kind: 'replaces global',
+    why: "Human and the TensorFlow.js wasm backend load models and wasm with fetch, and Node's fetch has no file://: the models shipped in the package are read offline.",
+    file: 'subgraphs/idv/assessment/human-face-analyzer.ts',
+  },
+  {
+    id: 'smtp-server-bound-port',
+    package: 'smtp-server',
+    version: '3.21.6',
+    target: 'SMTPServer#server (the net.Server it listens with), read for the port bound when listening on port 0',
+    kind: 'reads private field',
+    why: 'SMTPServer has no public way to ask which port it bound; the local mail sink of `npm start` listens on a free port.',
+    file: 'platform/mail/local-mail-sink.ts',
+  },
+];
