@@ -21,11 +21,11 @@ export type Scalars = {
    * health_card, passport, national_id, permanent_resident_card, residence_permit, other) or a custom id
    * type of the session's id_capture step (^[a-z0-9_-]{1,64}$; `unknown` is never declarable).
    */
-  DeclarableIdType: { input: unknown; output: unknown; }
+  DeclarableIdType: { input: string; output: string; }
   /** An absolute URL kept exactly as written (never normalized): the interface compares the exact full URL. */
-  ExactURL: { input: unknown; output: unknown; }
+  ExactURL: { input: string; output: string; }
   /** An identity document type as the assessment found it: a declarable type, or `unknown` when it could not be inferred. */
-  InferredIdType: { input: unknown; output: unknown; }
+  InferredIdType: { input: string; output: string; }
   /** A URL (WHATWG URL standard). */
   URL: { input: URL; output: URL | string; }
   link__Import: { input: unknown; output: unknown; }
