@@ -1,14 +1,10 @@
 // The IDV core's typed GraphQL objects ⇄ the documented snake_case REST shapes (IDV interface:
 // CreateSessionRequest, Session, Workflow, the hosted-page status and the audited data). Bodies
-// are first checked by the IDV service's own body rules (same code, message and rule order as
-// before the inputs were typed), then renamed onto the typed inputs; results are mapped back field
-// for field, with the REST conventions: "" for "not yet", {} for "no consent", optional keys left
-// out when absent.
+// are first checked for their wire shape (idv-bodies.ts), then renamed onto the typed inputs, whose
+// rules the IDV services apply; results are mapped back field for field, with the REST conventions:
+// "" for "not yet", {} for "no consent", optional keys left out when absent.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { DomainError } from '../../platform/errors/domain-error';
-import { ApiError } from '../http/api-error';
 import { stringifyLossless } from '../http/lossless-json';
-import { camelKeys, flagSettingList } from '../../subgraphs/idv/resolvers/idv-views';
 
 type Json = Record<string, any>;
 
@@ -38,6 +34,15 @@ export const DATA_FIELDS = `sessionId profileId status reviewStatus resultsAvail
   document { type issuingCountry issuingSubdivision confidence } ocrFields { field value confidence source }
   questionnaireAnswers { stepId questionId question text number boolean choices }
   mismatches { field profileValue documentValue detail } checks { check outcome reasonCode category score }`;
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Keys renamed to camelCase at every depth (values kept). */
+function camelKeys(value: any): any {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [camel(key), camelKeys(item)]));
+}
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -181,21 +186,16 @@ export function toRestData(d: Json): Json {
 }
 
 /**
- * A REST body as the typed input: checked first by the service's own body rules (a refusal keeps
- * its code and message), then renamed to camelCase; tenant_id and workspace_id are dropped (the
- * principal decides the scope), flag_settings becomes the list of {code, action}.
+ * A REST body as the typed input: its wire shape checked first (`check` throws the ApiError), then
+ * renamed to camelCase; tenant_id and workspace_id are dropped (the principal decides the scope),
+ * flag_settings becomes the list of {code, action}.
  */
-export function typedInputOf(body: unknown, check: (body: unknown) => unknown): Json {
+export function typedInputOf(body: unknown, check: (body: unknown) => void): Json {
   const plain = body === undefined ? undefined : JSON.parse(stringifyLossless(body));
-  try {
-    check(plain);
-  } catch (error) {
-    if (error instanceof DomainError) throw ApiError.of(error.code, error.message);
-    throw error;
-  }
+  check(plain);
   const { tenant_id: _tenant, workspace_id: _workspace, flag_settings: flags, ...rest } = (plain ?? {}) as Json;
   const input = camelKeys(rest) as Json;
-  if (flags !== undefined) input.flagSettings = flagSettingList(flags);
+  if (flags !== undefined) input.flagSettings = Object.entries(flags as Record<string, string>).map(([code, action]) => ({ code, action }));
   // "" unsets the privacy contact on the wire; the typed input says null.
   if (input.privacyContactEmail === '') input.privacyContactEmail = null;
   return input;

@@ -1,25 +1,21 @@
 // IDV sessions: /idv/v1/sessions, envelope {data: ...} (+ siblings such as session_token), errors
-// {error: {code, message}}, Cache-Control: no-store. Bodies are checked by the IDV service's own
-// body rules (in their fixed order, e.g. a missing profile_id is idv_profile_id_required, not a
-// schema failure) and renamed onto the typed GraphQL inputs; the typed results are mapped back
-// onto the documented shapes (idv-mapping.ts).
+// {error: {code, message}}, Cache-Control: no-store. Bodies are checked for their wire shape
+// (idv-bodies.ts, in the interface's rule order: a missing profile_id is idv_profile_id_required,
+// not a schema failure) and renamed onto the typed GraphQL inputs, whose rules the IDV services
+// apply; the typed results are mapped back onto the documented shapes (idv-mapping.ts).
 //   management: Authorization: Api-Key <key>, X-Api-Key, Authorization: Bearer <dashboard token>
 //   capture plane: Authorization: Capture <session_token> or Authorization: Invite <invite code>
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { pageSizeParam } from './query-params';
 import { DATA_FIELDS, SESSION_FIELDS, STATUS_FIELDS, toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
-import { checkCreateSessionBody } from '../../subgraphs/idv/services/session-service';
+import { assignSchema, cancelSchema, checkCreateSessionBody, reviewSchema } from './idv-bodies';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
-import { assignSchema, cancelSchema, consentSchema, reviewSchema } from '../../subgraphs/idv/model/lifecycle-bodies';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
 const PAGE_INFO = 'pageInfo { hasNextPage endCursor }';
 
-/**
- * The body checked by the IDV service's own schema (same rules, same wording, same order: the
- * services check the body before they read the session); an absent or null body is {}.
- */
+/** The body checked by its documented schema; an absent or null body is {}. */
 function optionalBody<T>(schema: z.ZodType<T>) {
   return z.preprocess((body) => body ?? {}, schema);
 }

@@ -1,13 +1,12 @@
 // IDV workflows: /idv/v1/workflows, envelope {data: ...}, errors {error: {code, message}},
-// Cache-Control: no-store. Application API key or dashboard token. Bodies are checked by the IDV
-// service's own body rules and renamed onto the typed GraphQL inputs; typed workflows are mapped
-// back onto the documented shape (idv-mapping.ts).
+// Cache-Control: no-store. Application API key or dashboard token. Bodies are checked for their wire
+// shape (idv-bodies.ts) and renamed onto the typed GraphQL inputs, whose rules the IDV service
+// applies; typed workflows are mapped back onto the documented shape (idv-mapping.ts).
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { toRestWorkflow, typedInputOf, WORKFLOW_FIELDS } from './idv-mapping';
 import { pageSizeParam } from './query-params';
-import { parseOrThrow } from '../../subgraphs/idv/model/validation';
-import { createWorkflowSchema, updateWorkflowSchema } from '../../subgraphs/idv/services/workflow-service';
+import { checkCreateWorkflowBody, checkUpdateWorkflowBody } from './idv-bodies';
 import { MANAGEMENT_CREDENTIALS, Route } from './route';
 
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
@@ -16,8 +15,6 @@ const workflow = (value: Record<string, any> | null | undefined) => {
   if (!value) throw notFound();
   return toRestWorkflow(value);
 };
-const checkCreate = (body: unknown) => parseOrThrow(createWorkflowSchema, body ?? {});
-const checkUpdate = (body: unknown) => parseOrThrow(updateWorkflowSchema, body ?? {});
 
 
 const listQuery = z.object({
@@ -71,7 +68,7 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'Create a workflow (from a preset or custom steps; draft or active)',
     credentials: MANAGEMENT_CREDENTIALS,
     operation: `mutation CreateWorkflow($input: CreateIdvWorkflowInput!) { createIdvWorkflow(input: $input) { ${WORKFLOW_FIELDS} } }`,
-    variables: ({ body }) => ({ input: typedInputOf(body, checkCreate) }),
+    variables: ({ body }) => ({ input: typedInputOf(body, checkCreateWorkflowBody) }),
     result: (data) => ({ body: { data: workflow(data.createIdvWorkflow) } }),
     response: single,
     successStatus: 201,
@@ -114,7 +111,7 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'Edit a workflow (partial; optional expected revision); existing sessions keep their copy',
     credentials: MANAGEMENT_CREDENTIALS,
     operation: `mutation UpdateWorkflow($id: ID!, $input: UpdateIdvWorkflowInput!) { updateIdvWorkflow(id: $id, input: $input) { ${WORKFLOW_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.workflowId, input: typedInputOf(body, checkUpdate) }),
+    variables: ({ params, body }) => ({ id: params.workflowId, input: typedInputOf(body, checkUpdateWorkflowBody) }),
     result: (data) => ({ body: { data: workflow(data.updateIdvWorkflow) } }),
     response: single,
   },

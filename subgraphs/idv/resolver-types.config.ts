@@ -5,4 +5,11 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#IdvContext',
   mappers: {},
+  // Validated string scalars (resolvers/declarable-id-type.ts, resolvers/exact-url.ts): input strings
+  // pass through to the services' rules, output is a checked string.
+  scalars: {
+    DeclarableIdType: 'string',
+    InferredIdType: 'string',
+    ExactURL: 'string',
+  },
 };

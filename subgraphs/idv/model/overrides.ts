@@ -2,6 +2,7 @@
 // completion behaviour. Overrides never add, remove or reorder steps and never touch consent,
 // liveness, documents, retention, theme or assessment controls.
 import { z } from 'zod';
+import type { IdvSessionOverridesInput } from '../resolvers/resolver-types.generated';
 import { IdvError, invalidField } from '../errors';
 import { declarableIdType, declarableTypesOf, FlowStep, idCaptureStep, sidesFor } from './steps';
 
@@ -41,6 +42,19 @@ export const sessionOverridesSchema = z
   });
 
 export type SessionOverrides = z.infer<typeof sessionOverridesSchema>;
+
+/** Typed overrides as the overrides the rules check and the session's fingerprint covers (interface
+ * names, absent fields left out). */
+export function sessionOverridesOf(input: IdvSessionOverridesInput): unknown {
+  const { idCapture, completion } = input;
+  return {
+    version: input.version,
+    ...(idCapture
+      ? { id_capture: { accepted_id_types: idCapture.acceptedIdTypes, ...(idCapture.preselectedIdType != null ? { preselected_id_type: idCapture.preselectedIdType } : {}) } }
+      : {}),
+    ...(completion ? { completion: { action: completion.action, ...(completion.returnUrl != null ? { return_url: completion.returnUrl } : {}) } } : {}),
+  };
+}
 
 export interface AppliedOverrides {
   /** Effective accepted types of the id_capture step (null when not narrowed). */

@@ -2,6 +2,7 @@
 // (1-10 steps, at most one liveness and one id_capture step, unique step_id and document_id, at
 // most five documents) and the manifests a session copies at create.
 import { z } from 'zod';
+import type { IdvFlowStepInput, IdvStepConfigInput } from '../resolvers/resolver-types.generated';
 import { SLUG_PATTERN } from './validation';
 
 export const WORKFLOW_PRESETS = ['liveness_and_id', 'liveness_only', 'id_only'] as const;
@@ -141,6 +142,59 @@ export const writableStep = z
   });
 
 export type WritableStep = z.infer<typeof writableStep>;
+
+/** Each typed config field under its interface name, in the order of IdvStepConfigInput (the order
+ * a stored config keeps its keys in). */
+const CONFIG_FIELDS: readonly (readonly [keyof IdvStepConfigInput, string])[] = [
+  ['text', 'text'],
+  ['policyVersion', 'policy_version'],
+  ['mode', 'mode'],
+  ['sides', 'sides'],
+  ['acceptedIdTypes', 'accepted_id_types'],
+  ['customIdTypes', 'custom_id_types'],
+  ['documentId', 'document_id'],
+  ['label', 'label'],
+  ['description', 'description'],
+  ['acceptedFormats', 'accepted_formats'],
+  ['questions', 'questions'],
+];
+
+const given = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
+
+function configOf(input: IdvStepConfigInput): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const [field, name] of CONFIG_FIELDS) {
+    const value = input[field];
+    if (!given(value)) continue;
+    if (field === 'customIdTypes' && input.customIdTypes) {
+      config[name] = input.customIdTypes.map((item) => ({ id: item.id, label: item.label, ...(given(item.sides) ? { sides: item.sides } : {}) }));
+    } else if (field === 'questions' && input.questions) {
+      config[name] = input.questions.map((q) => ({
+        question_id: q.questionId,
+        prompt: q.prompt,
+        type: q.type,
+        ...(given(q.options) ? { options: q.options } : {}),
+        ...(given(q.required) ? { required: q.required } : {}),
+      }));
+    } else config[name] = value;
+  }
+  return config;
+}
+
+/**
+ * A typed flow step as the step the rules check and the flow stores: absent (null) fields left
+ * out, config fields under their interface names. Every config field the input sets is kept, so the
+ * rules refuse one that the step's type does not take (a liveness step with a document_id).
+ */
+export function writableStepOf(input: IdvFlowStepInput): WritableStep {
+  return {
+    step_id: input.stepId,
+    type: input.type,
+    ...(given(input.required) ? { required: input.required } : {}),
+    ...(given(input.title) ? { title: input.title } : {}),
+    ...(given(input.config) ? { config: configOf(input.config) } : {}),
+  };
+}
 
 export const stepsSchema = z
   .array(writableStep)

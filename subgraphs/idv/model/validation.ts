@@ -11,6 +11,16 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, root = 'bo
   throw new IdvError('schema_validation_failed', message, { field: location });
 }
 
+/**
+ * One rule of a typed input field (a length, a pattern, a range): an absent (null or undefined)
+ * value passes; a refused one is 400 schema_validation_failed naming the field by its interface
+ * name (`body.subject_reference`), in the wording of the REST adapter's validator.
+ */
+export function checkRule<T>(schema: z.ZodType<T>, value: T | null | undefined, location: string): void {
+  if (value === null || value === undefined) return;
+  parseOrThrow(schema, value, location);
+}
+
 /** Canonical JSON (sorted keys) for fingerprints. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

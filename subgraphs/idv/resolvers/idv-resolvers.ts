@@ -1,10 +1,18 @@
 // GraphQL ⇄ IDV core services. Thin: arguments and projections; every rule and principal check
-// lives in the services. Typed inputs become the documented snake_case bodies (idv-inputs.ts) that
-// the services check like REST bodies; results leave as typed views (idv-views.ts).
+// lives in the services, which take the typed inputs as they are; results leave as typed views
+// (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
 import { IdvContext } from '../context';
 import { SessionRow } from '../data/session-store';
-import { bodyOfInput } from './idv-inputs';
+import type {
+  AssignVerificationSessionInput,
+  CancelVerificationSessionInput,
+  CreateIdvWorkflowInput,
+  CreateVerificationSessionInput,
+  RecordVerificationConsentInput,
+  ReviewVerificationSessionInput,
+  UpdateIdvWorkflowInput,
+} from './resolver-types.generated';
 import { dataView, sessionView, statusView, workflowView } from './idv-views';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
@@ -23,7 +31,6 @@ import {
 
 type Args<T> = T;
 type PageArgs = { first?: number | null; after?: string | null };
-type TypedInput = Record<string, unknown>;
 
 /** Fields of VerificationSession read from the typed view (profile: the profiles entity). */
 const SESSION_FIELDS = [
@@ -57,22 +64,21 @@ export const idvCoreResolvers = {
       resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
-    createVerificationSession: (_: unknown, args: Args<{ input: TypedInput }>, ctx: IdvContext) =>
-      createSession(ctx.idv.deps, ctx.principal, bodyOfInput(args.input), ctx.requestId),
-    // Typed inputs become the documented snake_case bodies, checked by the services' own schemas.
-    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: { reason?: string | null } | null }>, ctx: IdvContext) =>
-      cancelSession(ctx.idv.deps, ctx.principal, args.id, present({ reason: args.input?.reason }), ctx.requestId),
-    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: { status: string; note?: string | null } }>, ctx: IdvContext) =>
-      reviewSession(ctx.idv.deps, ctx.principal, args.id, present({ status: args.input.status, note: args.input.note }), ctx.requestId),
-    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: { assignee?: string | null } }>, ctx: IdvContext) =>
-      assignSession(ctx.idv.deps, ctx.principal, args.id, { assignee: args.input.assignee ?? null }, ctx.requestId),
-    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: { accepted: boolean; policyVersion?: string | null } }>, ctx: IdvContext) =>
-      statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, present({ accepted: args.input.accepted, policy_version: args.input.policyVersion }))),
+    createVerificationSession: (_: unknown, args: Args<{ input: CreateVerificationSessionInput }>, ctx: IdvContext) =>
+      createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
+    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: CancelVerificationSessionInput | null }>, ctx: IdvContext) =>
+      cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input ?? {}, ctx.requestId),
+    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: ReviewVerificationSessionInput }>, ctx: IdvContext) =>
+      reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
+    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: AssignVerificationSessionInput }>, ctx: IdvContext) =>
+      assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
+    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: RecordVerificationConsentInput }>, ctx: IdvContext) =>
+      statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
     submitVerificationSession: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
       statusView(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
-    createIdvWorkflow: (_: unknown, args: Args<{ input: TypedInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, bodyOfInput(args.input)),
-    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: TypedInput }>, ctx: IdvContext) =>
-      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, bodyOfInput(args.input)),
+    createIdvWorkflow: (_: unknown, args: Args<{ input: CreateIdvWorkflowInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, args.input),
+    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: UpdateIdvWorkflowInput }>, ctx: IdvContext) =>
+      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input),
     activateIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     archiveIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
     makeDefaultIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
@@ -93,8 +99,3 @@ export const idvCoreResolvers = {
     verificationSessions: (profile: { id: string }, _: unknown, ctx: IdvContext) => ctx.idv.sessionsByProfile.load(profile.id),
   },
 };
-
-/** The body without absent (undefined or null) optional fields. */
-function present(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== null));
-}

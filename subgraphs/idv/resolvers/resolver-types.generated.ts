@@ -19,15 +19,15 @@ export type Scalars = {
   /** A URL (WHATWG URL standard). */
   URL: { input: URL; output: URL | string; }
   /** An absolute URL kept exactly as written (never normalized): the interface compares the exact full URL. */
-  ExactURL: { input: unknown; output: unknown; }
+  ExactURL: { input: string; output: string; }
   /**
    * An identity document type a customer may declare: a built-in value (driver_license, government_id,
    * health_card, passport, national_id, permanent_resident_card, residence_permit, other) or a custom id
    * type of the session's id_capture step (^[a-z0-9_-]{1,64}$; `unknown` is never declarable).
    */
-  DeclarableIdType: { input: unknown; output: unknown; }
+  DeclarableIdType: { input: string; output: string; }
   /** An identity document type as the assessment found it: a declarable type, or `unknown` when it could not be inferred. */
-  InferredIdType: { input: unknown; output: unknown; }
+  InferredIdType: { input: string; output: string; }
   link__Import: { input: unknown; output: unknown; }
   federation__FieldSet: { input: unknown; output: unknown; }
   federation__Scope: { input: unknown; output: unknown; }

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => db.$disconnect());
 
 async function assessedSession(): Promise<string> {
-  const created = await createSession(deps, principal, { profile_id: profileId });
+  const created = await createSession(deps, principal, { profileId });
   const id = created.session.id as string;
   await submitSession(deps, principal, id);
   await startAssessment(deps, principal, id);
@@ -84,7 +84,7 @@ it('denials are audited too (capture principal, unknown session)', async () => {
 });
 
 it('50 concurrent service-level creates with one key: one session, one token, the rest replays', async () => {
-  const results = await Promise.allSettled(Array.from({ length: 50 }, () => createSession(deps, principal, { profile_id: profileId, idempotency_key: 'unit-concurrent' })));
+  const results = await Promise.allSettled(Array.from({ length: 50 }, () => createSession(deps, principal, { profileId, idempotencyKey: 'unit-concurrent' })));
   const rejected = results.filter((result) => result.status === 'rejected');
   expect(rejected).toEqual([]);
   const values = results.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof createSession>>>).value);

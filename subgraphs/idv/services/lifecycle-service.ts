@@ -14,9 +14,9 @@ import { Principal } from '../../../platform/principal/principal';
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
 import { DbTx, Scope } from '../data/scope';
 import { IdvError, sessionNotFound } from '../errors';
-import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, isReviewStatus, REVIEW_MOVES, REVIEW_STATUSES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
-import { assignSchema, cancelSchema, consentSchema, reviewSchema } from '../model/lifecycle-bodies';
-import { parseOrThrow } from '../model/validation';
+import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, REVIEW_MOVES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
+import { checkRule } from '../model/validation';
+import type { AssignVerificationSessionInput, CancelVerificationSessionInput, RecordVerificationConsentInput, ReviewVerificationSessionInput } from '../resolvers/resolver-types.generated';
 import { writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
@@ -49,14 +49,21 @@ function actorRecord(principal: Principal) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cancel
+// The rules of the move inputs (limits of the interface; the REST adapter checks the wire shape)
 
+const reasonRule = z.string().max(1000);
+const noteRule = z.string().max(5000);
+const assigneeRule = z.string().min(1).max(128);
+const policyVersionRule = z.string().min(1).max(64);
+
+// ---------------------------------------------------------------------------------------------
+// Cancel
 
 /** Cancels a session: idempotent on canceled, 409 idv_state_conflict while assessing or after the
  * flow ended (assessed, failed). Consumes the capture token and every invite; irreversible. */
-export async function cancelSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+export async function cancelSession(deps: IdvDeps, principal: Principal, id: string, input: CancelVerificationSessionInput, requestId?: string): Promise<SessionRow> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(cancelSchema, body ?? {});
+  checkRule(reasonRule, input.reason, 'body.reason');
   return withLockedSession(deps, scope, id, async (row, tx) => {
     if (row.status === 'canceled') return row;
     if (row.status === 'assessing') throw new IdvError('idv_state_conflict', 'The session is being assessed and cannot be canceled now');
@@ -83,10 +90,10 @@ export async function cancelSession(deps: IdvDeps, principal: Principal, id: str
  * accepted | rejected. Terminal sessions: 409 idv_review_terminal; any other move: 409
  * idv_review_invalid_transition. Sets reviewed_at, appends to review_history and records
  * profile_status_updated. */
-export async function reviewSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+export async function reviewSession(deps: IdvDeps, principal: Principal, id: string, input: ReviewVerificationSessionInput, requestId?: string): Promise<SessionRow> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(reviewSchema, body ?? {});
-  const target = input.status as ReviewStatus;
+  const target: ReviewStatus = input.status;
+  checkRule(noteRule, input.note, 'body.note');
   return withLockedSession(deps, scope, id, async (row, tx) => {
     const current = row.reviewStatus as ReviewStatus;
     if (TERMINAL_REVIEW.includes(current)) throw new IdvError('idv_review_terminal', `The review is final (${current})`);
@@ -111,9 +118,10 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
 
 
 /** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). */
-export async function assignSession(deps: IdvDeps, principal: Principal, id: string, body: unknown, requestId?: string): Promise<SessionRow> {
+export async function assignSession(deps: IdvDeps, principal: Principal, id: string, request: AssignVerificationSessionInput, requestId?: string): Promise<SessionRow> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(assignSchema, body ?? {});
+  const input = { assignee: request.assignee ?? null };
+  checkRule(assigneeRule, input.assignee, 'body.assignee');
   if (input.assignee !== null) {
     const user = await deps.db.dashboardUser.findFirst({ where: { id: input.assignee, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
     if (!user) throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
@@ -146,10 +154,11 @@ export async function markReadyForAssessment(deps: IdvDeps, scope: Scope, id: st
 
 /** The capture-plane consent (capture or invite credential of this session): the capture plane's
  * rules (capture/capture-service.ts) record who consented to which text before capture begins. */
-export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, body: unknown): Promise<SessionRow> {
+export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, input: RecordVerificationConsentInput): Promise<SessionRow> {
   requireCapture(principal, id);
-  const input = parseOrThrow(consentSchema, body ?? {});
-  return recordCaptureConsent(deps, principal, id, { accepted: input.accepted, policyVersion: input.policy_version ?? null });
+  if (input.accepted !== true) throw new IdvError('schema_validation_failed', 'body.accepted: must be true (consent is given explicitly)', { field: 'body.accepted' });
+  checkRule(policyVersionRule, input.policyVersion, 'body.policy_version');
+  return recordCaptureConsent(deps, principal, id, { accepted: input.accepted, policyVersion: input.policyVersion ?? null });
 }
 
 /** The customer submits: flow → queued, review request_sent → pending, first submit sets

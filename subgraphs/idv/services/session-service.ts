@@ -19,9 +19,10 @@ import { findSession, insertSession, listReviewQueue, listSessions, SessionRow }
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
 import { DbClient, Scope } from '../data/scope';
 import { IdvError } from '../errors';
-import { applyOverrides, sessionOverridesSchema } from '../model/overrides';
-import { normalizeSteps, stepsSchema, WORKFLOW_PRESETS } from '../model/steps';
-import { canonicalJson, decodeCursor, encodeCursor, IDEMPOTENCY_KEY_PATTERN, pageSize, parseOrThrow, PROFILE_ID_PATTERN } from '../model/validation';
+import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
+import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
+import { canonicalJson, checkRule, decodeCursor, encodeCursor, IDEMPOTENCY_KEY_PATTERN, pageSize, parseOrThrow, PROFILE_ID_PATTERN } from '../model/validation';
+import type { CreateVerificationSessionInput } from '../resolvers/resolver-types.generated';
 import { IdvDeps } from './deps';
 import { buildCaptureManifest, toManagementSession } from './projection';
 import { requireManagement } from './principals';
@@ -32,25 +33,17 @@ export const SESSION_PAGE_MAX = 100;
 export const CAPTURE_TOKEN_PREFIX = 'idvct';
 const IDEMPOTENCY_SCOPE = 'idv.session.create';
 
-export const createSessionSchema = z
-  .strictObject({
-    profile_id: z.string(),
-    tenant_id: z.string().max(256).optional(),
-    workspace_id: z.string().max(256).optional(),
-    subject_reference: z.string().min(1).max(1024).optional(),
-    retention_policy_id: z.string().min(1).max(128).optional(),
-    workflow: z.enum(WORKFLOW_PRESETS).optional(),
-    steps: stepsSchema.optional(),
-    workflow_id: z.string().min(1).max(128).optional(),
-    idempotency_key: z.string().min(1).max(160).regex(IDEMPOTENCY_KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$').optional(),
-    session_overrides: sessionOverridesSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    const given = (['workflow', 'steps', 'workflow_id'] as const).filter((key) => value[key] !== undefined);
-    if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[1]], message: `${given.join(', ')} are mutually exclusive` });
-  });
-
-export type CreateSessionInput = z.infer<typeof createSessionSchema>;
+/** A new session's request as the rules accepted it (interface names in messages, typed fields here). */
+export interface CheckedSessionRequest {
+  profileId: string;
+  subjectReference?: string;
+  retentionPolicyId?: string;
+  workflow?: WorkflowPreset;
+  steps?: WritableStep[];
+  workflowId?: string;
+  idempotencyKey?: string;
+  sessionOverrides?: SessionOverrides;
+}
 
 export interface CreatedSession {
   session: Record<string, unknown>;
@@ -60,69 +53,91 @@ export interface CreatedSession {
   replayed: boolean;
 }
 
-/** Rule 1's first half: presence and shape of profile_id, before any other schema check. */
-function checkProfileId(body: unknown): string {
-  const value = (body as { profile_id?: unknown }).profile_id;
+/** Rule 1's first half: presence and shape of profile_id, before any other rule. */
+function checkProfileId(value: string | null | undefined): string {
   if (value === undefined || value === null || value === '') throw new IdvError('idv_profile_id_required', 'profile_id is required', { field: 'body.profile_id' });
-  if (typeof value !== 'string' || value.length > 128 || !PROFILE_ID_PATTERN.test(value)) {
+  if (value.length > 128 || !PROFILE_ID_PATTERN.test(value)) {
     throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', { field: 'body.profile_id' });
   }
   return value;
 }
 
-function fingerprintOf(input: CreateSessionInput): string {
-  const source = input.workflow_id !== undefined
-    ? { workflow_id: input.workflow_id }
+const orAbsent = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+
+/**
+ * The rules of POST /sessions on a typed request, in their order: rule 1's profile_id, then rule
+ * 9's field rules in the order of CreateSessionRequest, then rule 2 (workflow, steps and
+ * workflow_id mutually exclusive). The REST adapter checks the wire shape of a body before.
+ */
+export function checkCreateSessionInput(input: CreateVerificationSessionInput): CheckedSessionRequest {
+  const profileId = checkProfileId(input.profileId);
+  checkRule(z.string().min(1).max(1024), input.subjectReference, 'body.subject_reference');
+  checkRule(z.string().min(1).max(128), input.retentionPolicyId, 'body.retention_policy_id');
+  const steps = input.steps ? parseOrThrow(stepsSchema, input.steps.map(writableStepOf), 'body.steps') : undefined;
+  checkRule(z.string().min(1).max(128), input.workflowId, 'body.workflow_id');
+  checkRule(z.string().min(1).max(160).regex(IDEMPOTENCY_KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$'), input.idempotencyKey, 'body.idempotency_key');
+  const sessionOverrides = input.sessionOverrides ? parseOrThrow(sessionOverridesSchema, sessionOverridesOf(input.sessionOverrides), 'body.session_overrides') : undefined;
+  const sources = [
+    ['workflow', input.workflow],
+    ['steps', input.steps],
+    ['workflow_id', input.workflowId],
+  ] as const;
+  const given = sources.filter(([, value]) => value !== undefined && value !== null).map(([name]) => name);
+  if (given.length > 1) throw new IdvError('schema_validation_failed', `body.${given[1]}: ${given.join(', ')} are mutually exclusive`, { field: `body.${given[1]}` });
+  return {
+    profileId,
+    subjectReference: orAbsent(input.subjectReference),
+    retentionPolicyId: orAbsent(input.retentionPolicyId),
+    workflow: orAbsent(input.workflow),
+    steps,
+    workflowId: orAbsent(input.workflowId),
+    idempotencyKey: orAbsent(input.idempotencyKey),
+    sessionOverrides,
+  };
+}
+
+function fingerprintOf(input: CheckedSessionRequest): string {
+  const source = input.workflowId !== undefined
+    ? { workflow_id: input.workflowId }
     : input.steps
       ? { steps: normalizeSteps(input.steps) }
       : input.workflow
         ? { workflow: input.workflow }
         : { default: true };
+  // Interface names: fingerprints stored before stay comparable.
   const normalized = {
-    profile_id: input.profile_id,
+    profile_id: input.profileId,
     source,
-    subject_reference: input.subject_reference ?? null,
-    retention_policy_id: input.retention_policy_id ?? null,
-    session_overrides: input.session_overrides ?? null,
+    subject_reference: input.subjectReference ?? null,
+    retention_policy_id: input.retentionPolicyId ?? null,
+    session_overrides: input.sessionOverrides ?? null,
   };
   return crypto.createHash('sha256').update(canonicalJson(normalized)).digest('hex');
 }
 
-/**
- * The body rules of POST /sessions in their order (object, rule 1's profile_id, then rule 9's
- * schema). Also run by the REST adapter before it maps a body onto the typed GraphQL input, so a
- * body the typed input could not carry is refused with the same code and message.
- */
-export function checkCreateSessionBody(body: unknown): CreateSessionInput {
-  if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new IdvError('schema_validation_failed', 'body: must be a JSON object');
-  checkProfileId(body);
-  return parseOrThrow(createSessionSchema, body);
-}
-
 class IdempotencyRace extends Error {}
 
-export async function createSession(deps: IdvDeps, principal: Principal, body: unknown, requestId?: string): Promise<CreatedSession> {
+export async function createSession(deps: IdvDeps, principal: Principal, request: CreateVerificationSessionInput, requestId?: string): Promise<CreatedSession> {
   const scope = requireManagement(principal);
-  const input = checkCreateSessionBody(body);
+  const input = checkCreateSessionInput(request);
 
   // Rule 7: overrides are an entitlement of the application, never of dashboard users.
-  if (input.session_overrides && !(principal.kind === 'application' && principal.entitlements?.sessionOverrides === true)) {
+  if (input.sessionOverrides && !(principal.kind === 'application' && principal.entitlements?.sessionOverrides === true)) {
     throw new IdvError('idv_session_overrides_forbidden', 'session_overrides: this application is not entitled to session overrides');
   }
 
   const fingerprint = fingerprintOf(input);
-  if (input.idempotency_key) {
-    const replay = await replayFor(deps, scope, input.idempotency_key, fingerprint);
+  if (input.idempotencyKey) {
+    const replay = await replayFor(deps, scope, input.idempotencyKey, fingerprint);
     if (replay) return replay;
   }
 
-  const profile = await deps.profileLookup(scope, input.profile_id, requestId);
+  const profile = await deps.profileLookup(scope, input.profileId, requestId);
   if (!profile) throw new IdvError('idv_profile_not_found', 'profile_id: no such profile in this workspace', { field: 'body.profile_id' });
   if (profile.erasureClaimed) throw new IdvError('idv_profile_erasure_claimed', 'The profile is claimed by an erasure request: no new session can start');
 
   const flow = await resolveFlow(deps.db, scope, input);
-  const applied = applyOverrides(input.session_overrides, flow.steps, principal.entitlements?.returnUrlPrefixes);
+  const applied = applyOverrides(input.sessionOverrides, flow.steps, principal.entitlements?.returnUrlPrefixes);
   const theme = await deps.themeSnapshot(deps.db, scope);
 
   const now = deps.now();
@@ -134,7 +149,7 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
   const data: Prisma.IdvSessionUncheckedCreateInput = {
     id,
     ...scope,
-    profileId: input.profile_id,
+    profileId: input.profileId,
     creatorApplicationId: principal.kind === 'application' ? principal.actorId : null,
     creatorKind: principal.kind,
     creatorId: principal.actorId,
@@ -148,8 +163,8 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
       : Prisma.DbNull,
     themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
     themeSnapshot: theme ? (theme as Prisma.InputJsonValue) : Prisma.DbNull,
-    subjectReference: input.subject_reference !== undefined ? (seal(deps.keyProvider, input.subject_reference, sealContext(id, 'subject_reference')) as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-    retentionPolicyId: input.retention_policy_id ?? null,
+    subjectReference: input.subjectReference !== undefined ? (seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference')) as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    retentionPolicyId: input.retentionPolicyId ?? null,
     completion: applied.completion ? (applied.completion as Prisma.InputJsonValue) : Prisma.DbNull,
     declaredIdType: applied.declaredIdType,
     tokenHash: hashSecret(token),
@@ -161,11 +176,11 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
   try {
     const row = await deps.db.$transaction(
       async (tx) => {
-        if (input.idempotency_key) {
+        if (input.idempotencyKey) {
           // The platform's unique (tenant, workspace, scope, key) decides which concurrent create
           // wins: losers wait for the winner's commit and insert nothing.
           const claimed = await tx.idempotencyRecord.createMany({
-            data: [{ id: newId('idem'), ...scope, scope: IDEMPOTENCY_SCOPE, key: input.idempotency_key, fingerprint, resourceId: id }],
+            data: [{ id: newId('idem'), ...scope, scope: IDEMPOTENCY_SCOPE, key: input.idempotencyKey, fingerprint, resourceId: id }],
             skipDuplicates: true,
           });
           if (claimed.count === 0) throw new IdempotencyRace();
@@ -177,7 +192,7 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
     return { session: toManagementSession(row), sessionToken: token, tokenExpiresAt: tokenExpiresAt.toISOString(), replayed: false };
   } catch (error) {
     if (!(error instanceof IdempotencyRace) && !isUniqueViolation(error)) throw error;
-    const replay = input.idempotency_key ? await replayFor(deps, scope, input.idempotency_key, fingerprint) : null;
+    const replay = input.idempotencyKey ? await replayFor(deps, scope, input.idempotencyKey, fingerprint) : null;
     if (!replay) throw error;
     return replay;
   }

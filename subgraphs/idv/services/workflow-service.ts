@@ -8,8 +8,9 @@ import { Principal } from '../../../platform/principal/principal';
 import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
 import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
-import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset } from '../model/steps';
-import { decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PATTERN } from '../model/validation';
+import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
+import { checkRule, decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PATTERN } from '../model/validation';
+import type { CreateIdvWorkflowInput, IdvFlagSettingInput, UpdateIdvWorkflowInput } from '../resolvers/resolver-types.generated';
 import { requireManagement } from './principals';
 
 export const WORKFLOW_PAGE_DEFAULT = 20;
@@ -17,32 +18,92 @@ export const WORKFLOW_PAGE_MAX = 100;
 export const WORKFLOW_STATUSES = ['draft', 'active', 'archived'] as const;
 export const DEFAULT_RETENTION_DAYS = 365;
 
-const flagSettings = z
+const flagSettingsRule = z
   .record(z.string().regex(SLUG_PATTERN, 'flag codes must match ^[a-z0-9_-]{1,64}$'), z.enum(['review', 'ignore']))
   .refine((value) => Object.keys(value).length <= 100, { message: 'at most 100 flag codes' });
+const nameRule = z.string().trim().min(1).max(120);
+const descriptionRule = z.string().max(1000);
+const privacyContactRule = z.union([z.email().max(320), z.literal('')]);
+const retentionDaysRule = z.number().int().min(1).max(3650);
+const revisionRule = z.number().int().min(1);
 
-const workflowFields = {
-  name: z.string().trim().min(1).max(120),
-  description: z.string().max(1000).optional(),
-  preset: z.enum(WORKFLOW_PRESETS).optional(),
-  steps: stepsSchema.optional(),
-  profile_update_enabled: z.boolean().optional(),
-  flag_settings: flagSettings.optional(),
-  privacy_contact_email: z.union([z.email().max(320), z.literal('')]).optional(),
-  retention_days: z.number().int().min(1).max(3650).optional(),
-};
+type WorkflowFieldsInput = Omit<CreateIdvWorkflowInput, 'name' | 'status'> & { name?: string | null };
 
-const exclusive = (value: { preset?: unknown; steps?: unknown }) => !(value.preset !== undefined && value.steps !== undefined);
-const exclusiveMessage = { message: 'preset and steps are mutually exclusive' };
+/** The fields of a create or an edit as the rules accepted them; absent fields stay undefined, and a
+ * privacy contact of "" (REST) or null (GraphQL) unsets it. */
+interface CheckedWorkflowFields {
+  name?: string;
+  description?: string;
+  preset?: WorkflowPreset;
+  steps?: WritableStep[];
+  profileUpdateEnabled?: boolean;
+  flagSettings?: Record<string, 'review' | 'ignore'>;
+  privacyContactEmail?: string;
+}
 
-export const createWorkflowSchema = z
-  .strictObject({ ...workflowFields, status: z.enum(['draft', 'active']).optional() })
-  .refine(exclusive, exclusiveMessage);
+/** The flag settings as the code -> action map a workflow keeps; a code given twice is refused. */
+function flagSettingMap(settings: IdvFlagSettingInput[]): Record<string, 'review' | 'ignore'> {
+  const map: Record<string, 'review' | 'ignore'> = {};
+  for (const { code, action } of settings) {
+    if (code in map) throw new IdvError('schema_validation_failed', `flag_settings: code ${code} is given twice`, { field: 'flagSettings' });
+    map[code] = action;
+  }
+  return map;
+}
 
-export const updateWorkflowSchema = z
-  .strictObject({ ...workflowFields, name: workflowFields.name.optional(), revision: z.number().int().min(1).optional() })
-  .refine(exclusive, exclusiveMessage)
-  .refine((value) => Object.keys(value).some((key) => key !== 'revision'), { message: 'at least one field to change is required' });
+const presentValue = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+
+/**
+ * The field rules of a workflow in the order of the Workflow object: name 1 to 120 characters
+ * (trimmed), description at most 1000, custom steps by the step rules, at most 100 flag codes,
+ * privacy contact an address, retention 1 to 3650 days; preset and steps are mutually exclusive.
+ */
+function checkWorkflowFields(input: WorkflowFieldsInput & { privacyContactEmail?: string | null }, privacyGiven: boolean): CheckedWorkflowFields {
+  // A code given twice cannot become the map the rules check: refused first, as it always was.
+  const flagMap = input.flagSettings ? flagSettingMap(input.flagSettings) : undefined;
+  const name = input.name === null || input.name === undefined ? undefined : parseOrThrow(nameRule, input.name, 'body.name');
+  checkRule(descriptionRule, input.description, 'body.description');
+  const steps = input.steps ? parseOrThrow(stepsSchema, input.steps.map(writableStepOf), 'body.steps') : undefined;
+  const flagSettings = flagMap ? parseOrThrow(flagSettingsRule, flagMap, 'body.flag_settings') : undefined;
+  checkRule(privacyContactRule, input.privacyContactEmail, 'body.privacy_contact_email');
+  checkRule(retentionDaysRule, input.retentionDays, 'body.retention_days');
+  return {
+    name,
+    description: presentValue(input.description),
+    preset: presentValue(input.preset),
+    steps,
+    profileUpdateEnabled: presentValue(input.profileUpdateEnabled),
+    flagSettings,
+    privacyContactEmail: privacyGiven ? (input.privacyContactEmail ?? '') : undefined,
+  };
+}
+
+function checkExclusive(input: { preset?: unknown; steps?: unknown }): void {
+  if (input.preset !== undefined && input.steps !== undefined) throw new IdvError('schema_validation_failed', 'body: preset and steps are mutually exclusive', { field: 'body' });
+}
+
+/** The rules of a new workflow (POST /workflows, createIdvWorkflow). */
+export function checkCreateWorkflowInput(input: CreateIdvWorkflowInput) {
+  const fields = checkWorkflowFields(input, input.privacyContactEmail !== undefined && input.privacyContactEmail !== null);
+  // A workflow starts as a draft or active, never archived.
+  const status = input.status ? parseOrThrow(z.enum(['draft', 'active']), input.status, 'body.status') : undefined;
+  const checked = { ...fields, name: fields.name ?? '', retentionDays: presentValue(input.retentionDays), status };
+  checkExclusive(checked);
+  return checked;
+}
+
+/** The rules of an edit (PATCH /workflows/{id}, updateIdvWorkflow): at least one field besides revision. */
+export function checkUpdateWorkflowInput(input: UpdateIdvWorkflowInput) {
+  // An explicit null privacy contact (GraphQL) unsets it, like "" on the REST wire.
+  const privacyGiven = 'privacyContactEmail' in input && input.privacyContactEmail !== undefined;
+  const fields = checkWorkflowFields(input, privacyGiven);
+  checkRule(revisionRule, input.revision, 'body.revision');
+  const checked = { ...fields, retentionDays: presentValue(input.retentionDays), revision: presentValue(input.revision) };
+  checkExclusive(checked);
+  const { revision: _revision, ...changes } = checked;
+  if (!Object.values(changes).some((value) => value !== undefined)) throw new IdvError('schema_validation_failed', 'body: at least one field to change is required', { field: 'body' });
+  return checked;
+}
 
 /** A workflow as the API returns it (snake_case, like every IDV REST object). */
 export interface WorkflowView {
@@ -89,7 +150,7 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
   };
 }
 
-function stepsAndPreset(input: { preset?: WorkflowPreset; steps?: z.infer<typeof stepsSchema> }): { steps: FlowStep[]; preset: string | null } {
+function stepsAndPreset(input: { preset?: WorkflowPreset; steps?: WritableStep[] }): { steps: FlowStep[]; preset: string | null } {
   if (input.steps) {
     const steps = normalizeSteps(input.steps);
     const preset = WORKFLOW_PRESETS.find((name) => sameSteps(presetSteps(name), steps)) ?? null;
@@ -99,9 +160,9 @@ function stepsAndPreset(input: { preset?: WorkflowPreset; steps?: z.infer<typeof
   return { steps: presetSteps(preset), preset };
 }
 
-export async function createWorkflow(db: Db, principal: Principal, body: unknown): Promise<WorkflowView> {
+export async function createWorkflow(db: Db, principal: Principal, request: CreateIdvWorkflowInput): Promise<WorkflowView> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(createWorkflowSchema, body ?? {});
+  const input = checkCreateWorkflowInput(request);
   const { steps, preset } = stepsAndPreset(input);
   const now = new Date();
   const row = await insertWorkflow(db, {
@@ -112,10 +173,10 @@ export async function createWorkflow(db: Db, principal: Principal, body: unknown
     status: input.status ?? 'draft',
     preset,
     steps: steps as unknown as Prisma.InputJsonValue,
-    profileUpdateEnabled: input.profile_update_enabled ?? false,
-    flagSettings: input.flag_settings ?? {},
-    privacyContactEmail: input.privacy_contact_email ?? '',
-    retentionDays: input.retention_days ?? DEFAULT_RETENTION_DAYS,
+    profileUpdateEnabled: input.profileUpdateEnabled ?? false,
+    flagSettings: input.flagSettings ?? {},
+    privacyContactEmail: input.privacyContactEmail ?? '',
+    retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
     activatedAt: input.status === 'active' ? now : null,
   });
   return toWorkflowView(row);
@@ -149,8 +210,8 @@ async function changeWorkflow(db: Db, principal: Principal, id: string, change: 
   return toWorkflowView(row);
 }
 
-export async function updateWorkflowFields(db: Db, principal: Principal, id: string, body: unknown): Promise<WorkflowView> {
-  const input = parseOrThrow(updateWorkflowSchema, body ?? {});
+export async function updateWorkflowFields(db: Db, principal: Principal, id: string, request: UpdateIdvWorkflowInput): Promise<WorkflowView> {
+  const input = checkUpdateWorkflowInput(request);
   return changeWorkflow(db, principal, id, async (current) => {
     if (current.status === 'archived') throw new IdvError('idv_state_conflict', 'An archived workflow cannot be edited');
     if (input.revision !== undefined && input.revision !== current.revision) {
@@ -164,10 +225,10 @@ export async function updateWorkflowFields(db: Db, principal: Principal, id: str
       data.steps = steps as unknown as Prisma.InputJsonValue;
       data.preset = preset;
     }
-    if (input.profile_update_enabled !== undefined) data.profileUpdateEnabled = input.profile_update_enabled;
-    if (input.flag_settings !== undefined) data.flagSettings = input.flag_settings;
-    if (input.privacy_contact_email !== undefined) data.privacyContactEmail = input.privacy_contact_email;
-    if (input.retention_days !== undefined) data.retentionDays = input.retention_days;
+    if (input.profileUpdateEnabled !== undefined) data.profileUpdateEnabled = input.profileUpdateEnabled;
+    if (input.flagSettings !== undefined) data.flagSettings = input.flagSettings;
+    if (input.privacyContactEmail !== undefined) data.privacyContactEmail = input.privacyContactEmail;
+    if (input.retentionDays !== undefined) data.retentionDays = input.retentionDays;
     return data;
   });
 }
@@ -207,9 +268,9 @@ export interface ResolvedFlow {
   workflow: WorkflowRow | null;
 }
 
-export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?: WorkflowPreset; steps?: z.infer<typeof stepsSchema>; workflow_id?: string }): Promise<ResolvedFlow> {
-  if (input.workflow_id !== undefined) {
-    const workflow = await findWorkflow(db, scope, input.workflow_id);
+export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?: WorkflowPreset; steps?: WritableStep[]; workflowId?: string }): Promise<ResolvedFlow> {
+  if (input.workflowId !== undefined) {
+    const workflow = await findWorkflow(db, scope, input.workflowId);
     if (!workflow) throw workflowNotFound();
     if (workflow.status !== 'active') throw new IdvError('idv_workflow_not_active', 'The workflow is not active');
     return { source: 'workflow_id', presetName: workflow.preset ?? 'custom', steps: workflow.steps as unknown as FlowStep[], workflow };

@@ -14,7 +14,8 @@ import { Scope } from '../../data/scope';
 import { findSession, lockSession, SessionRow } from '../../data/session-store';
 import { sessionNotFound } from '../../errors';
 import { IdvDeliveryError as IdvError } from '../../delivery-errors';
-import { parseOrThrow } from '../../model/validation';
+import { checkRule } from '../../model/validation';
+import type { SendVerificationInviteInput } from '../../resolvers/resolver-types.generated';
 import { requireManagement } from '../../services/principals';
 import { DIRECT_LINK_LIFETIME_MS, EMAIL_INVITE_LIFETIME_MS, isSecureVerifyBase, verifyUrl } from '../../delivery-settings';
 import { findSend, findSendByKey, findInFlightSend, findInvite, insertInvite, insertSend, InviteSendRow, replaceSettledSends, setInviteDeliveryState, updateSend } from '../data/invite-store';
@@ -27,21 +28,32 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 /** Sessions an invite can still lead somewhere: the customer has not submitted yet. */
 const INVITABLE = ['collecting_artifacts', 'ready_for_assessment'];
 
-export const inviteSchema = z.strictObject({
-  delivery: z.enum(['email', 'none']).default('email'),
-  locale: z.string().min(1).max(35).regex(/^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or de-CH').optional(),
-  org_name: z.string().min(1).max(80).optional(),
-  idempotency_key: z.string().min(1).max(160).regex(KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$').optional(),
-});
-export type InviteInput = z.input<typeof inviteSchema>;
+const localeRule = z.string().min(1).max(35).regex(/^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or de-CH');
+const orgNameRule = z.string().min(1).max(80);
+const idempotencyKeyRule = z.string().min(1).max(160).regex(KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$');
+
+/** An invite request as the rules accepted it (delivery defaults to email). */
+interface CheckedInvite {
+  delivery: 'email' | 'none';
+  locale?: string;
+  orgName?: string;
+  idempotencyKey?: string;
+}
+
+function checkInviteInput(input: SendVerificationInviteInput): CheckedInvite {
+  checkRule(localeRule, input.locale, 'body.locale');
+  checkRule(orgNameRule, input.orgName, 'body.org_name');
+  checkRule(idempotencyKeyRule, input.idempotencyKey, 'body.idempotency_key');
+  return { delivery: input.delivery ?? 'email', locale: input.locale ?? undefined, orgName: input.orgName ?? undefined, idempotencyKey: input.idempotencyKey ?? undefined };
+}
 
 export type InviteResult =
   | { delivery: 'email'; invited: true; inviteExpiresAt: Date; deliveryState: 'sent' }
   | { delivery: 'none'; verifyUrl: string; inviteExpiresAt: Date };
 
-export async function sendInvite(deps: InviteDeps, principal: Principal, sessionId: string, body: unknown, requestId?: string): Promise<InviteResult> {
+export async function sendInvite(deps: InviteDeps, principal: Principal, sessionId: string, request: SendVerificationInviteInput, requestId?: string): Promise<InviteResult> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(inviteSchema, body ?? {});
+  const input = checkInviteInput(request);
   if (input.delivery === 'none') return issueDirectLink(deps, principal, scope, sessionId);
   return sendEmailInvite(deps, scope, sessionId, input, requestId);
 }
@@ -71,8 +83,8 @@ function assertInvitable(session: SessionRow): void {
 // ---------------------------------------------------------------------------------------------
 // Email
 
-async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string, input: z.output<typeof inviteSchema>, requestId?: string): Promise<InviteResult> {
-  const key = input.idempotency_key ?? `generated:${crypto.randomUUID()}`;
+async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string, input: CheckedInvite, requestId?: string): Promise<InviteResult> {
+  const key = input.idempotencyKey ?? `generated:${crypto.randomUUID()}`;
   // A replay is answered from the record before anything else: it never sends a second email.
   const earlier = await findSendByKey(deps.db, scope, sessionId, key);
   if (earlier) return replayAnswer(earlier);
@@ -105,7 +117,7 @@ async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string
         inviteId,
         sealedCode: seal(deps.keyProvider, code, codeContext(sessionId, inviteId)) as unknown as Prisma.InputJsonValue,
         locale: input.locale ?? 'en',
-        orgName: input.org_name ?? null,
+        orgName: input.orgName ?? null,
         state: 'sending',
         expiresAt,
       });

@@ -1,32 +1,20 @@
 // GraphQL ⇄ webhook destination service. Thin: enum spellings (idv_session_completed ⇄
-// idv.session.completed), camelCase ⇄ the service's REST-shaped bodies, the paging shape.
+// idv.session.completed), URLs as text, the paging shape; the service applies the rules.
 import { encodeCursor, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
 import { IdvContext } from '../../context';
 import { IdvDeliveryError } from '../../delivery-errors';
 import { DeliveryRow, DestinationRow } from '../data/webhook-store';
 import * as service from '../services/destination-service';
 import { WebhookDeps } from '../services/destination-service';
+import type { CreateWebhookDestinationInput, UpdateWebhookDestinationInput } from '../../resolvers/resolver-types.generated';
 
 /** GraphQL enum value ⇄ event type. */
 export const toEventType = (value: string) => value.replace(/^idv_document_/, 'idv.document.').replace(/^idv_session_/, 'idv.session.').replace(/^profile_onboarding_/, 'profile_onboarding.');
 export const fromEventType = (type: string) => type.replace(/\./g, '_');
 
-interface DestinationInput {
-  url?: string | null;
-  description?: string | null;
-  kinds?: string[] | null;
-  eventTypes?: string[] | null;
-  enabled?: boolean | null;
-}
-
-function restBody(input: DestinationInput): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (input.url != null) body.url = String(input.url);
-  if (input.description != null) body.description = input.description;
-  if (input.kinds != null) body.kinds = input.kinds;
-  if (input.eventTypes != null) body.event_types = input.eventTypes.map(toEventType);
-  if (input.enabled != null) body.enabled = input.enabled;
-  return body;
+/** The typed input as the service's fields: the URL as text, event types in their dotted spelling. */
+function destinationInput(input: UpdateWebhookDestinationInput): service.DestinationInput {
+  return { url: input.url?.toString(), description: input.description, kinds: input.kinds, eventTypes: input.eventTypes?.map(toEventType), enabled: input.enabled };
 }
 
 const withSecrets = (created: service.CreatedDestination) => ({ destination: created.destination, signingSecret: created.secrets.signing_secret, webhookKey: created.secrets.webhook_key });
@@ -48,8 +36,9 @@ export function createWebhookResolvers(deps: WebhookDeps) {
       webhookDelivery: (_: unknown, args: { destinationId: string; id: string }, ctx: IdvContext) => orNull(() => service.getDelivery(deps, ctx.principal, args.destinationId, args.id)),
     },
     Mutation: {
-      createWebhookDestination: async (_: unknown, args: { input: DestinationInput }, ctx: IdvContext) => withSecrets(await service.createDestination(deps, ctx.principal, restBody(args.input))),
-      updateWebhookDestination: (_: unknown, args: { id: string; input: DestinationInput }, ctx: IdvContext) => service.updateDestination(deps, ctx.principal, args.id, restBody(args.input)),
+      createWebhookDestination: async (_: unknown, args: { input: CreateWebhookDestinationInput }, ctx: IdvContext) =>
+        withSecrets(await service.createDestination(deps, ctx.principal, { ...destinationInput(args.input), url: args.input.url.toString() })),
+      updateWebhookDestination: (_: unknown, args: { id: string; input: UpdateWebhookDestinationInput }, ctx: IdvContext) => service.updateDestination(deps, ctx.principal, args.id, destinationInput(args.input)),
       deleteWebhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => service.deleteDestination(deps, ctx.principal, args.id),
       rotateWebhookDestinationSecret: async (_: unknown, args: { id: string }, ctx: IdvContext) => withSecrets(await service.rotateSecret(deps, ctx.principal, args.id)),
       enableWebhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => service.setDestinationEnabled(deps, ctx.principal, args.id, true),

@@ -10,7 +10,7 @@ import { Principal } from '../../../../platform/principal/principal';
 import { Scope } from '../../data/scope';
 import { IdvDeliveryError } from '../../delivery-errors';
 import { DeliverySettings } from '../../delivery-settings';
-import { parseOrThrow } from '../../model/validation';
+import { checkRule, parseOrThrow } from '../../model/validation';
 import { requireManagement } from '../../services/principals';
 import * as store from '../data/webhook-store';
 import { DestinationRow } from '../data/webhook-store';
@@ -29,27 +29,33 @@ export interface WebhookDeps {
   now(): Date;
 }
 
-const fields = {
+/** A destination's fields as the service takes them (event types in their dotted spelling); on an
+ * edit, absent fields stay. */
+export interface DestinationInput {
+  url?: string | null;
+  description?: string | null;
+  kinds?: readonly string[] | null;
+  /** idv.session.completed, ... */
+  eventTypes?: readonly string[] | null;
+  enabled?: boolean | null;
+}
+
+const rules = {
   url: z.string().min(1).max(2048),
   description: z.string().max(500),
   kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1).max(WEBHOOK_KINDS.length),
-  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length),
-  enabled: z.boolean(),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length),
 };
-export const createDestinationSchema = z.strictObject({
-  url: fields.url,
-  description: fields.description.optional(),
-  kinds: fields.kinds.optional(),
-  event_types: fields.event_types.optional(),
-  enabled: fields.enabled.optional(),
-});
-export const updateDestinationSchema = z.strictObject({
-  url: fields.url.optional(),
-  description: fields.description.optional(),
-  kinds: fields.kinds.optional(),
-  event_types: fields.event_types.optional(),
-  enabled: fields.enabled.optional(),
-});
+
+/** The rules of a destination's fields, in the order of the Destination object; kinds and event
+ * types come back as the known values. */
+function checkDestinationInput(input: DestinationInput) {
+  checkRule(rules.url, input.url, 'body.url');
+  checkRule(rules.description, input.description, 'body.description');
+  const kinds = input.kinds ? parseOrThrow(rules.kinds, [...input.kinds], 'body.kinds') : undefined;
+  const eventTypes = input.eventTypes ? parseOrThrow(rules.eventTypes, [...input.eventTypes], 'body.event_types') : undefined;
+  return { kinds, eventTypes };
+}
 
 const notFound = () => new IdvDeliveryError('idv_webhook_not_found', 'Webhook destination not found');
 
@@ -63,9 +69,9 @@ export interface CreatedDestination {
   secrets: DestinationSecrets;
 }
 
-export async function createDestination(deps: WebhookDeps, principal: Principal, body: unknown): Promise<CreatedDestination> {
+export async function createDestination(deps: WebhookDeps, principal: Principal, input: DestinationInput & { url: string }): Promise<CreatedDestination> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(createDestinationSchema, body ?? {});
+  const { kinds, eventTypes } = checkDestinationInput(input);
   checkUrl(deps, input.url);
   const id = newId('whd');
   const secrets = newDestinationSecrets();
@@ -80,8 +86,8 @@ export async function createDestination(deps: WebhookDeps, principal: Principal,
       ...scope,
       url: input.url,
       description: input.description ?? '',
-      kinds: input.kinds ? [...new Set(input.kinds)] : [...WEBHOOK_KINDS],
-      eventTypes: input.event_types ? [...new Set(input.event_types)] : [],
+      kinds: kinds ? [...new Set(kinds)] : [...WEBHOOK_KINDS],
+      eventTypes: eventTypes ? [...new Set(eventTypes)] : [],
       enabled: input.enabled ?? true,
       disabledReason: input.enabled === false ? 'manual' : null,
       disabledAt: input.enabled === false ? deps.now() : null,
@@ -102,17 +108,17 @@ export async function listDestinations(deps: Pick<WebhookDeps, 'db'>, principal:
   return store.listDestinations(deps.db, requireManagement(principal));
 }
 
-export async function updateDestination(deps: WebhookDeps, principal: Principal, id: string, body: unknown): Promise<DestinationRow> {
+export async function updateDestination(deps: WebhookDeps, principal: Principal, id: string, input: DestinationInput): Promise<DestinationRow> {
   const scope = requireManagement(principal);
-  const input = parseOrThrow(updateDestinationSchema, body ?? {});
-  if (input.url !== undefined) checkUrl(deps, input.url);
+  const { kinds, eventTypes } = checkDestinationInput(input);
+  if (input.url != null) checkUrl(deps, input.url);
   const current = await getDestination(deps, principal, id);
   return store.updateDestination(deps.db, scope, id, {
-    ...(input.url !== undefined ? { url: input.url } : {}),
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.kinds !== undefined ? { kinds: [...new Set(input.kinds)] } : {}),
-    ...(input.event_types !== undefined ? { eventTypes: [...new Set(input.event_types)] } : {}),
-    ...(input.enabled !== undefined && input.enabled !== current.enabled ? enabledChange(deps, input.enabled) : {}),
+    ...(input.url != null ? { url: input.url } : {}),
+    ...(input.description != null ? { description: input.description } : {}),
+    ...(kinds ? { kinds: [...new Set(kinds)] } : {}),
+    ...(eventTypes ? { eventTypes: [...new Set(eventTypes)] } : {}),
+    ...(input.enabled != null && input.enabled !== current.enabled ? enabledChange(deps, input.enabled) : {}),
   });
 }
 
