@@ -9,6 +9,8 @@ import { logger } from '../../platform/logging/logger';
 import { keepAliveFetcher } from '../../platform/http/keep-alive-fetcher';
 import type { FetcherResponse } from '@apollo/utils.fetcher';
 import { toJsonValues } from '../../platform/subgraph/json-values';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { operationText } from '../operations/operation-text';
 import { ApiError } from './api-error';
 
 interface GraphQLResponse {
@@ -26,7 +28,12 @@ export class GatewayClient {
     this.proof = internalSecret ? restAdapterProof(internalSecret) : undefined;
   }
 
-  async execute(query: string, variables: Record<string, unknown>, headers: Record<string, string | undefined>, requestId: string) {
+  /** Runs a typed document (its text printed once per document) and answers its typed `data`. */
+  async request<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables, headers: Record<string, string | undefined>, requestId: string): Promise<TResult> {
+    return (await this.execute(operationText(document), variables, headers, requestId)) as TResult;
+  }
+
+  async execute(query: string, variables: unknown, headers: Record<string, string | undefined>, requestId: string) {
     const forwarded: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = headers[name];
@@ -46,7 +53,7 @@ export class GatewayClient {
     return body.data;
   }
 
-  private async executeLocally(query: string, variables: Record<string, unknown>, headers: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+  private async executeLocally(query: string, variables: unknown, headers: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
     try {
       // The variables exactly as the gateway would parse them from an HTTP body (lossless numbers,
       // dates and undefined fields as JSON has them), without writing the text.
@@ -57,7 +64,7 @@ export class GatewayClient {
     }
   }
 
-  private async executeOverHttp(query: string, variables: Record<string, unknown>, credentialHeaders: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+  private async executeOverHttp(query: string, variables: unknown, credentialHeaders: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
     const forwarded: Record<string, string> = { ...credentialHeaders, 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
     if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
     let response: FetcherResponse;

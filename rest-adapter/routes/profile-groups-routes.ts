@@ -1,8 +1,9 @@
 // Profile groups: /tenant-config/v1, envelope {msg, status, result}, x-api-key.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { GROUP_FIELDS, groupSchema, includeArchivedQuery, toGroup } from './profiles-mapping';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { groupSchema, includeArchivedQuery, toGroup } from './profiles-mapping';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { type CreateProfileGroupInput, ArchiveGroupDocument, CreateGroupDocument, GroupDocument, GroupsDocument, UpdateGroupDocument } from '../operations/operations.generated';
 
 const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
@@ -30,10 +31,11 @@ const updateGroupBody = z.strictObject({
 type GroupBody = z.infer<typeof updateGroupBody>;
 
 /** The REST body as the GraphQL input: feed names (Sanctions, PEP, News) become camelCase fields. */
-function groupInput(body: GroupBody): Record<string, unknown> {
+/** The GraphQL input; name is there when the create body passed its schema. */
+function groupInput(body: GroupBody): CreateProfileGroupInput {
   const { monitoringFeedFrequencies: feeds, ...rest } = body;
-  if (feeds === undefined) return rest;
-  return { ...rest, monitoringFeedFrequencies: feeds === null ? null : { sanctions: feeds.Sanctions, pep: feeds.PEP, news: feeds.News } };
+  if (feeds === undefined) return rest as CreateProfileGroupInput;
+  return { ...rest, monitoringFeedFrequencies: feeds === null ? null : { sanctions: feeds.Sanctions, pep: feeds.PEP, news: feeds.News } } as CreateProfileGroupInput;
 }
 
 function groupNotFound(): ApiError {
@@ -41,7 +43,7 @@ function groupNotFound(): ApiError {
 }
 
 export const profileGroupRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/tenant-config/v1/profile-groups',
     area: 'clm',
@@ -50,11 +52,11 @@ export const profileGroupRoutes: Route[] = [
     response: z.object({ profileGroups: z.array(groupSchema) }),
     credentials: MANAGEMENT_CREDENTIALS,
     query: includeArchivedQuery,
-    operation: `query Groups($includeArchived: Boolean) { profileGroups(includeArchived: $includeArchived) { nodes { ${GROUP_FIELDS} } } }`,
+    document: GroupsDocument,
     variables: ({ query }) => ({ includeArchived: query.includeArchived === 'true' }),
     result: (data) => ({ body: { profileGroups: data.profileGroups.nodes.map(toGroup) } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/tenant-config/v1/profile-groups',
     area: 'clm',
@@ -63,12 +65,12 @@ export const profileGroupRoutes: Route[] = [
     response: z.object({ profileGroup: groupSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: createGroupBody,
-    operation: `mutation CreateGroup($input: CreateProfileGroupInput!) { createProfileGroup(input: $input) { ${GROUP_FIELDS} } }`,
+    document: CreateGroupDocument,
     variables: ({ body }) => ({ input: groupInput(body as GroupBody) }),
     result: (data) => ({ body: { profileGroup: toGroup(data.createProfileGroup) } }),
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/tenant-config/v1/profile-groups/:profileGroupId',
     area: 'clm',
@@ -76,14 +78,14 @@ export const profileGroupRoutes: Route[] = [
     summary: 'Read a profile group (archived groups too)',
     response: z.object({ profileGroup: groupSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query Group($id: ID!) { profileGroup(id: $id) { ${GROUP_FIELDS} } }`,
+    document: GroupDocument,
     variables: ({ params }) => ({ id: params.profileGroupId }),
     result: (data) => {
       if (!data.profileGroup) throw groupNotFound();
       return { body: { profileGroup: toGroup(data.profileGroup) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/tenant-config/v1/profile-groups/:profileGroupId',
     area: 'clm',
@@ -92,11 +94,11 @@ export const profileGroupRoutes: Route[] = [
     response: z.object({ profileGroup: groupSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateGroupBody,
-    operation: `mutation UpdateGroup($id: ID!, $input: UpdateProfileGroupInput!) { updateProfileGroup(id: $id, input: $input) { ${GROUP_FIELDS} } }`,
+    document: UpdateGroupDocument,
     variables: ({ params, body }) => ({ id: params.profileGroupId, input: groupInput(body as GroupBody) }),
     result: (data) => ({ body: { profileGroup: toGroup(data.updateProfileGroup) } }),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/tenant-config/v1/profile-groups/:profileGroupId',
     area: 'clm',
@@ -104,8 +106,8 @@ export const profileGroupRoutes: Route[] = [
     summary: 'Archive a profile group (never deleted; its id stays on profiles)',
     response: z.object({ profileGroup: groupSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation ArchiveGroup($id: ID!) { archiveProfileGroup(id: $id) { ${GROUP_FIELDS} } }`,
+    document: ArchiveGroupDocument,
     variables: ({ params }) => ({ id: params.profileGroupId }),
     result: (data) => ({ body: { profileGroup: toGroup(data.archiveProfileGroup) } }),
-  },
+  }),
 ];

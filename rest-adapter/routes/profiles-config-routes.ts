@@ -3,14 +3,12 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { offsetCursor } from '../../platform/graphql/paging';
-import { DEFINITION_FIELDS, definitionSchema, pageMetaSchema, pageQuery } from './profiles-mapping';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { definitionSchema, pageMetaSchema, pageQuery } from './profiles-mapping';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { type RollbackProfileCustomFieldDefinitionInput, DefinitionRevisionsDocument, MonitoringDefaultDocument, RollbackDefinitionDocument, UpdateMonitoringDefaultDocument } from '../operations/operations.generated';
 
 const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
-
-const MONITORING_DEFAULT_FIELDS = 'monitoringFeedFrequencies { Sanctions: sanctions PEP: pep News: news } customized updatedAt updatedBy';
-const REVISION_FIELDS = 'revision key label required priority options { value label } archived change rolledBackTo actorId createdAt';
 
 const monitoringDefaultSchema = z.object({
   monitoringFeedFrequencies: z.object({ Sanctions: z.enum(SANCTIONS), PEP: z.enum(PERIODIC), News: z.enum(PERIODIC) }),
@@ -53,7 +51,7 @@ function toGraphqlFeedKeys(frequencies: Record<string, string | null | undefined
 }
 
 export const profileConfigRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/tenant-config/v1/monitoring-default',
     area: 'clm',
@@ -61,11 +59,11 @@ export const profileConfigRoutes: Route[] = [
     summary: 'Read the workspace monitoring frequencies that profile groups inherit for the feeds they do not override',
     response: z.object({ monitoringDefault: monitoringDefaultSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query MonitoringDefault { workspaceMonitoringDefault { ${MONITORING_DEFAULT_FIELDS} } }`,
+    document: MonitoringDefaultDocument,
     variables: () => ({}),
     result: (data) => ({ body: { monitoringDefault: data.workspaceMonitoringDefault } }),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/tenant-config/v1/monitoring-default',
     area: 'clm',
@@ -74,11 +72,11 @@ export const profileConfigRoutes: Route[] = [
     response: z.object({ monitoringDefault: monitoringDefaultSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateMonitoringDefaultBody,
-    operation: `mutation UpdateMonitoringDefault($input: UpdateWorkspaceMonitoringDefaultInput!) { updateWorkspaceMonitoringDefault(input: $input) { ${MONITORING_DEFAULT_FIELDS} } }`,
+    document: UpdateMonitoringDefaultDocument,
     variables: ({ body }) => ({ input: { monitoringFeedFrequencies: toGraphqlFeedKeys((body as z.infer<typeof updateMonitoringDefaultBody>).monitoringFeedFrequencies) } }),
     result: (data) => ({ body: { monitoringDefault: data.updateWorkspaceMonitoringDefault } }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: `${DEFINITIONS}/:key/revisions`,
     area: 'clm',
@@ -87,7 +85,7 @@ export const profileConfigRoutes: Route[] = [
     response: z.object({ revisions: z.array(revisionSchema), meta: pageMetaSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     query: z.object(pageQuery),
-    operation: `query DefinitionRevisions($key: String!, $first: Int, $after: String) { profileCustomFieldDefinitionRevisions(key: $key, first: $first, after: $after) { nodes { ${REVISION_FIELDS} } totalCount } }`,
+    document: DefinitionRevisionsDocument,
     variables: ({ params, query }) => {
       const page = (query.page as number | undefined) ?? 1;
       const perPage = (query.perPage as number | undefined) ?? 20;
@@ -99,8 +97,8 @@ export const profileConfigRoutes: Route[] = [
       const meta = { page: (query.page as number | undefined) ?? 1, perPage: (query.perPage as number | undefined) ?? 20, total: connection.totalCount };
       return { body: { revisions: connection.nodes, meta } };
     },
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: `${DEFINITIONS}/:key/rollback`,
     area: 'clm',
@@ -109,8 +107,8 @@ export const profileConfigRoutes: Route[] = [
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: rollbackBody,
-    operation: `mutation RollbackDefinition($key: String!, $input: RollbackProfileCustomFieldDefinitionInput!) { rollbackProfileCustomFieldDefinition(key: $key, input: $input) { ${DEFINITION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ key: params.key, input: body }),
+    document: RollbackDefinitionDocument,
+    variables: ({ params, body }) => ({ key: params.key, input: body as RollbackProfileCustomFieldDefinitionInput }),
     result: (data) => ({ body: { customField: data.rollbackProfileCustomFieldDefinition } }),
-  },
+  }),
 ];

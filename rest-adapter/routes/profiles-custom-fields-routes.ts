@@ -1,8 +1,9 @@
 // Custom field definitions: /tenant-config/v1/profile-custom-fields, envelope {msg, status, result}.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { DEFINITION_FIELDS, definitionSchema, includeArchivedQuery } from './profiles-mapping';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { definitionSchema, includeArchivedQuery } from './profiles-mapping';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { type CreateProfileCustomFieldDefinitionInput, type UpdateProfileCustomFieldDefinitionInput, ArchiveDefinitionDocument, CreateDefinitionDocument, DefinitionDocument, DefinitionsDocument, RestoreDefinitionDocument, UpdateDefinitionDocument } from '../operations/operations.generated';
 
 const TYPES = ['text', 'number', 'date', 'boolean', 'enum', 'json'] as const;
 const option = z.strictObject({ value: z.string().min(1).max(200), label: z.string().min(1).max(200) });
@@ -30,7 +31,7 @@ function notFound(): ApiError {
 const BASE = '/tenant-config/v1/profile-custom-fields';
 
 export const profileCustomFieldRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: BASE,
     area: 'clm',
@@ -39,11 +40,11 @@ export const profileCustomFieldRoutes: Route[] = [
     response: z.object({ customFields: z.array(definitionSchema) }),
     credentials: MANAGEMENT_CREDENTIALS,
     query: includeArchivedQuery,
-    operation: `query Definitions($includeArchived: Boolean) { profileCustomFieldDefinitions(includeArchived: $includeArchived) { nodes { ${DEFINITION_FIELDS} } } }`,
+    document: DefinitionsDocument,
     variables: ({ query }) => ({ includeArchived: query.includeArchived === 'true' }),
     result: (data) => ({ body: { customFields: data.profileCustomFieldDefinitions.nodes } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: BASE,
     area: 'clm',
@@ -52,12 +53,12 @@ export const profileCustomFieldRoutes: Route[] = [
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: createBody,
-    operation: `mutation CreateDefinition($input: CreateProfileCustomFieldDefinitionInput!) { createProfileCustomFieldDefinition(input: $input) { ${DEFINITION_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
+    document: CreateDefinitionDocument,
+    variables: ({ body }) => ({ input: body as CreateProfileCustomFieldDefinitionInput }),
     result: (data) => ({ body: { customField: data.createProfileCustomFieldDefinition } }),
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: `${BASE}/:key`,
     area: 'clm',
@@ -65,14 +66,14 @@ export const profileCustomFieldRoutes: Route[] = [
     summary: 'Read a custom field definition (archived ones too)',
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query Definition($key: String!) { profileCustomFieldDefinition(key: $key) { ${DEFINITION_FIELDS} } }`,
+    document: DefinitionDocument,
     variables: ({ params }) => ({ key: params.key }),
     result: (data) => {
       if (!data.profileCustomFieldDefinition) throw notFound();
       return { body: { customField: data.profileCustomFieldDefinition } };
     },
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: `${BASE}/:key`,
     area: 'clm',
@@ -81,11 +82,11 @@ export const profileCustomFieldRoutes: Route[] = [
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateBody,
-    operation: `mutation UpdateDefinition($key: String!, $input: UpdateProfileCustomFieldDefinitionInput!) { updateProfileCustomFieldDefinition(key: $key, input: $input) { ${DEFINITION_FIELDS} } }`,
-    variables: ({ params, body }) => ({ key: params.key, input: body }),
+    document: UpdateDefinitionDocument,
+    variables: ({ params, body }) => ({ key: params.key, input: body as UpdateProfileCustomFieldDefinitionInput }),
     result: (data) => ({ body: { customField: data.updateProfileCustomFieldDefinition } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: `${BASE}/:key/archive`,
     area: 'clm',
@@ -93,11 +94,11 @@ export const profileCustomFieldRoutes: Route[] = [
     summary: 'Archive a custom field definition (stored values are kept and no longer emitted)',
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation ArchiveDefinition($key: String!) { archiveProfileCustomFieldDefinition(key: $key) { ${DEFINITION_FIELDS} } }`,
+    document: ArchiveDefinitionDocument,
     variables: ({ params }) => ({ key: params.key }),
     result: (data) => ({ body: { customField: data.archiveProfileCustomFieldDefinition } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: `${BASE}/:key/restore`,
     area: 'clm',
@@ -105,8 +106,8 @@ export const profileCustomFieldRoutes: Route[] = [
     summary: 'Restore an archived custom field definition (its stored values are emitted again)',
     response: z.object({ customField: definitionSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation RestoreDefinition($key: String!) { restoreProfileCustomFieldDefinition(key: $key) { ${DEFINITION_FIELDS} } }`,
+    document: RestoreDefinitionDocument,
     variables: ({ params }) => ({ key: params.key }),
     result: (data) => ({ body: { customField: data.restoreProfileCustomFieldDefinition } }),
-  },
+  }),
 ];

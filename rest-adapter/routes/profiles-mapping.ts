@@ -9,13 +9,6 @@ import { AcceptedCredential } from './route';
 /** Profiles area: the application key (x-api-key, also Authorization: Api-Key) or a dashboard user. */
 export const PROFILE_CREDENTIALS: AcceptedCredential[] = ['x-api-key', 'api-key', 'bearer'];
 
-export const PROFILE_FIELDS =
-  'id name kind email status erasureClaimed erasureClaimedAt erasedAt profileCustomFields { key label type value valueLabel } profileGroupIds createdAt updatedAt';
-export const COMMENT_FIELDS = 'id version profileId kind matchId text createdBy updatedBy createdAt updatedAt';
-export const GROUP_FIELDS =
-  'id key name description priority archived monitoringFeedFrequencies { sanctions pep news } effectiveMonitoringFeedFrequencies { Sanctions: sanctions PEP: pep News: news } inheritedFeeds createdAt updatedAt';
-export const DEFINITION_FIELDS = 'key label type required priority options { value label } archived createdAt updatedAt';
-
 interface ProfileData {
   id: string;
   name: string;

@@ -1,10 +1,11 @@
 // Create-and-screen onboarding (/clm/v1/onboarding/profiles): the profile body of POST /profiles
 // plus the onboarding block; result.profile and result.tasks (snake_case task shape, docs/profiles.md).
 import { z } from 'zod';
-import { PROFILE_CREDENTIALS, PROFILE_FIELDS, profileNotFound, profileSchema, toProfile } from './profiles-mapping';
+import { PROFILE_CREDENTIALS, profileNotFound, profileSchema, toProfile } from './profiles-mapping';
 import { createProfileBody, profileInput } from './profiles-routes';
-import { Route } from './route';
+import { route, Route } from './route';
 import { feedEnum } from './screening-mapping';
+import { OnboardProfileDocument, ProfileOnboardingDocument } from '../operations/operations.generated';
 
 const FEEDS = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'];
 const knownFeed = (feed: string) => FEEDS.some((name) => name.toLowerCase() === feed.trim().toLowerCase());
@@ -21,9 +22,6 @@ const onboardingBody = z.strictObject({
 });
 
 const onboardProfileBody = createProfileBody.extend({ onboarding: onboardingBody });
-
-const TASK_FIELDS = 'taskId kind status searchId sessionId startedAt completedAt';
-const ONBOARDING_FIELDS = `id status sequence decidedAt createdAt tasks { ${TASK_FIELDS} }`;
 
 const taskSchema = z.object({
   task_id: z.string(),
@@ -75,7 +73,7 @@ function onboardingInput(body: z.infer<typeof onboardingBody>) {
 const resultSchema = z.object({ profile: profileSchema, tasks: z.array(taskSchema), onboarding: onboardingSchema });
 
 export const profileOnboardingRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/clm/v1/onboarding/profiles',
     area: 'clm',
@@ -84,7 +82,7 @@ export const profileOnboardingRoutes: Route[] = [
     response: resultSchema,
     credentials: PROFILE_CREDENTIALS,
     body: onboardProfileBody,
-    operation: `mutation OnboardProfile($input: OnboardProfileInput!) { onboardProfile(input: $input) { profile { ${PROFILE_FIELDS} } onboarding { ${ONBOARDING_FIELDS} } } }`,
+    document: OnboardProfileDocument,
     variables: ({ body }) => {
       const { onboarding, ...profile } = body as z.infer<typeof onboardProfileBody>;
       return { input: { ...profileInput(profile as Record<string, unknown>), onboarding: onboardingInput(onboarding) } };
@@ -94,8 +92,8 @@ export const profileOnboardingRoutes: Route[] = [
       return { body: { profile: toProfile(profile), tasks: onboarding.tasks.map(toTask), onboarding: toOnboarding(onboarding) } };
     },
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/clm/v1/onboarding/profiles/:profileId',
     area: 'clm',
@@ -103,11 +101,11 @@ export const profileOnboardingRoutes: Route[] = [
     summary: 'Read a profile with its onboarding run and tasks (poll until onboarding.status is completed)',
     response: resultSchema,
     credentials: PROFILE_CREDENTIALS,
-    operation: `query ProfileOnboarding($id: ID!) { profile(id: $id) { ${PROFILE_FIELDS} onboarding { ${ONBOARDING_FIELDS} } } }`,
+    document: ProfileOnboardingDocument,
     variables: ({ params }) => ({ id: params.profileId }),
     result: (data) => {
       if (!data.profile?.onboarding) throw profileNotFound();
       return { body: { profile: toProfile(data.profile), tasks: data.profile.onboarding.tasks.map(toTask), onboarding: toOnboarding(data.profile.onboarding) } };
     },
-  },
+  }),
 ];

@@ -2,20 +2,19 @@
 import { z } from 'zod';
 import { stringifyLossless } from '../http/lossless-json';
 import {
-  COMMENT_FIELDS,
   commentSchema,
   meta,
   pageWindow,
   pageMetaSchema,
   pageQuery,
   PROFILE_CREDENTIALS,
-  PROFILE_FIELDS,
   profileNotFound,
   profileSchema,
   toComment,
   toProfile,
 } from './profiles-mapping';
-import { Route } from './route';
+import { route, Route } from './route';
+import { type CreateProfileCommentInput, type CreateProfileInput, CommentsDocument, CreateCommentDocument, CreateProfileDocument, EraseDocument, ProfileDocument, ProfilesDocument, UpdateCommentDocument, UpdateProfileDocument } from '../operations/operations.generated';
 
 /** Custom field values keyed by definition key; values are checked by the profiles service. */
 const customFieldsBody = z.record(z.string(), z.unknown());
@@ -39,7 +38,7 @@ const updateProfileBody = z.strictObject({
 
 /** GraphQL input from a REST body: only supplied keys; each custom field value as exact JSON text
  * (null clears the key). */
-export function profileInput(body: Record<string, unknown>): Record<string, unknown> {
+export function profileInput(body: Record<string, unknown>): CreateProfileInput {
   const input: Record<string, unknown> = {};
   for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const) if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
   if (body.profileCustomFields !== undefined) {
@@ -48,7 +47,8 @@ export function profileInput(body: Record<string, unknown>): Record<string, unkn
       value: value === null ? null : stringifyLossless(value),
     }));
   }
-  return input;
+  // name and kind are there when the create body passed its schema (an update sends what it has).
+  return input as CreateProfileInput;
 }
 
 const commentBody = z.strictObject({
@@ -67,7 +67,7 @@ const erasureBody = z.strictObject({ reason: z.string().max(1000).optional() }).
 const listQuery = z.object({ ...pageQuery, profile_group_ids: z.string().max(10_000).optional() });
 
 export const profileRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/clm/v1/profiles',
     area: 'clm',
@@ -76,12 +76,12 @@ export const profileRoutes: Route[] = [
     response: z.object({ profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: createProfileBody,
-    operation: `mutation CreateProfile($input: CreateProfileInput!) { createProfile(input: $input) { ${PROFILE_FIELDS} } }`,
+    document: CreateProfileDocument,
     variables: ({ body }) => ({ input: profileInput(body as Record<string, unknown>) }),
     result: (data) => ({ body: { profile: toProfile(data.createProfile) } }),
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/clm/v1/profiles',
     area: 'clm',
@@ -90,14 +90,14 @@ export const profileRoutes: Route[] = [
     response: z.object({ profiles: z.array(profileSchema), meta: pageMetaSchema }),
     credentials: PROFILE_CREDENTIALS,
     query: listQuery,
-    operation: `query Profiles($profileGroupIds: [ID!], $first: Int, $after: String) { profiles(profileGroupIds: $profileGroupIds, first: $first, after: $after) { nodes { ${PROFILE_FIELDS} } totalCount } }`,
+    document: ProfilesDocument,
     variables: ({ query }) => {
       const ids = typeof query.profile_group_ids === 'string' ? query.profile_group_ids.split(',').map((id) => id.trim()).filter(Boolean) : [];
       return { profileGroupIds: ids.length ? ids : undefined, ...pageWindow(query) };
     },
     result: (data, { query }) => ({ body: { profiles: data.profiles.nodes.map(toProfile), meta: meta(query, data.profiles) } }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/clm/v1/profiles/:profileId',
     area: 'clm',
@@ -105,14 +105,14 @@ export const profileRoutes: Route[] = [
     summary: 'Read a profile',
     response: z.object({ profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
-    operation: `query Profile($id: ID!) { profile(id: $id) { ${PROFILE_FIELDS} } }`,
+    document: ProfileDocument,
     variables: ({ params }) => ({ id: params.profileId }),
     result: (data) => {
       if (!data.profile) throw profileNotFound();
       return { body: { profile: toProfile(data.profile) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/clm/v1/profiles/:profileId',
     area: 'clm',
@@ -121,11 +121,11 @@ export const profileRoutes: Route[] = [
     response: z.object({ profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: updateProfileBody,
-    operation: `mutation UpdateProfile($id: ID!, $input: UpdateProfileInput!) { updateProfile(id: $id, input: $input) { ${PROFILE_FIELDS} } }`,
+    document: UpdateProfileDocument,
     variables: ({ params, body }) => ({ id: params.profileId, input: profileInput(body as Record<string, unknown>) }),
     result: (data) => ({ body: { profile: toProfile(data.updateProfile) } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/clm/v1/profiles/:profileId/comments',
     area: 'clm',
@@ -134,12 +134,12 @@ export const profileRoutes: Route[] = [
     response: z.object({ comment: commentSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: commentBody,
-    operation: `mutation CreateComment($profileId: ID!, $input: CreateProfileCommentInput!) { createProfileComment(profileId: $profileId, input: $input) { ${COMMENT_FIELDS} } }`,
-    variables: ({ params, body }) => ({ profileId: params.profileId, input: body }),
+    document: CreateCommentDocument,
+    variables: ({ params, body }) => ({ profileId: params.profileId, input: body as CreateProfileCommentInput }),
     result: (data) => ({ body: { comment: toComment(data.createProfileComment) } }),
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/clm/v1/profiles/:profileId/comments',
     area: 'clm',
@@ -148,14 +148,14 @@ export const profileRoutes: Route[] = [
     response: z.object({ comments: z.array(commentSchema), meta: pageMetaSchema }),
     credentials: PROFILE_CREDENTIALS,
     query: z.object(pageQuery),
-    operation: `query Comments($profileId: ID!, $first: Int, $after: String) { profileComments(profileId: $profileId, first: $first, after: $after) { nodes { ${COMMENT_FIELDS} } totalCount } }`,
+    document: CommentsDocument,
     variables: ({ params, query }) => ({ profileId: params.profileId, ...pageWindow(query) }),
     result: (data, { query }) => {
       if (!data.profileComments) throw profileNotFound();
       return { body: { comments: data.profileComments.nodes.map(toComment), meta: meta(query, data.profileComments) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/clm/v1/profiles/:profileId/comments/:commentId',
     area: 'clm',
@@ -164,14 +164,14 @@ export const profileRoutes: Route[] = [
     response: z.object({ comment: commentSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: updateCommentBody,
-    operation: `mutation UpdateComment($profileId: ID!, $commentId: ID!, $input: UpdateProfileCommentInput!) { updateProfileComment(profileId: $profileId, commentId: $commentId, input: $input) { ${COMMENT_FIELDS} } }`,
+    document: UpdateCommentDocument,
     variables: ({ params, body }) => {
       const input = body as { text: string; _v?: number };
       return { profileId: params.profileId, commentId: params.commentId, input: { text: input.text, version: input._v } };
     },
     result: (data) => ({ body: { comment: toComment(data.updateProfileComment) } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/clm/v1/profiles/:profileId/erasure',
     area: 'clm',
@@ -180,7 +180,7 @@ export const profileRoutes: Route[] = [
     response: z.object({ erasure: z.object({ profileId: z.string(), status: z.literal('completed'), claimedAt: z.string(), erasedAt: z.string() }), profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: erasureBody,
-    operation: `mutation Erase($id: ID!, $input: RequestProfileErasureInput) { requestProfileErasure(id: $id, input: $input) { status claimedAt erasedAt profile { ${PROFILE_FIELDS} } } }`,
+    document: EraseDocument,
     variables: ({ params, body }) => ({ id: params.profileId, input: { reason: (body as { reason?: string } | undefined)?.reason } }),
     result: (data) => {
       const erasure = data.requestProfileErasure;
@@ -191,5 +191,5 @@ export const profileRoutes: Route[] = [
         },
       };
     },
-  },
+  }),
 ];

@@ -1,7 +1,9 @@
 // One row of the REST route table: how a documented REST call maps onto one GraphQL operation.
 // The same rows drive the Express router, body validation and the OpenAPI document.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { z } from 'zod';
 import { Area } from '../http/envelopes';
+import { operationText } from '../operations/operation-text';
 
 /** Credential forms a route accepts (the gateway then resolves them to a principal). */
 export type AcceptedCredential =
@@ -30,7 +32,7 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export interface Route {
+interface RouteRow {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /** Express-style path, e.g. /idv/v1/sessions/:sessionId */
   path: string;
@@ -42,12 +44,37 @@ export interface Route {
   /** Body size cap when larger than the adapter's default (express size text, e.g. "32mb"). */
   bodyLimit?: string;
   query?: z.ZodType;
-  /** The GraphQL operation sent to the gateway. Omitted for routes answered by the adapter itself. */
-  operation?: string;
-  variables?(input: RouteInput): Record<string, unknown>;
-  /** Maps the operation's `data` to the REST body (before the area envelope). */
-  result?(data: any, input: RouteInput): RouteResult; // eslint-disable-line @typescript-eslint/no-explicit-any
   successStatus?: number;
   /** Response schema of `result` for the OpenAPI document. */
   response?: z.ZodType;
+}
+
+/** A row as written in a route table: its GraphQL operation is a typed document generated from
+ * rest-adapter/operations/*.graphql, which types `variables` and the `data` `result` maps. */
+export interface TypedRoute<TResult, TVariables> extends RouteRow {
+  /** The GraphQL operation sent to the gateway. */
+  document: TypedDocumentNode<TResult, TVariables>;
+  variables?(input: RouteInput): TVariables;
+  /** Maps the operation's `data` to the REST body (before the area envelope). */
+  result?(data: TResult, input: RouteInput): RouteResult;
+}
+
+/** A row as the router runs it. */
+export interface Route extends RouteRow {
+  /** The GraphQL operation's text sent to the gateway. Omitted for routes answered by the adapter itself. */
+  operation?: string;
+  variables?(input: RouteInput): unknown;
+  /** Maps the operation's `data` (or, without an operation, `{}`) to the REST body (before the area envelope). */
+  result?(data: any, input: RouteInput): RouteResult; // eslint-disable-line @typescript-eslint/no-explicit-any -- until every table's rows are typed routes
+}
+
+/** A route table row from its typed document; the operation's text is printed here, once. */
+export function route<TResult, TVariables>(row: TypedRoute<TResult, TVariables>): Route {
+  const { document, result, ...rest } = row;
+  return {
+    ...rest,
+    operation: operationText(document),
+    // The gateway client checked the answer has data; its shape is the document's by the schema.
+    ...(result ? { result: (data: unknown, input: RouteInput) => result(data as TResult, input) } : {}),
+  };
 }

@@ -2,18 +2,19 @@
 // snake_case "Screening match" of the interface spec, and search history records.
 import { DISPOSITION_FIELDS, restDisposition } from './disposition-mapping';
 import { ARTICLE_FIELDS, restArticles } from './adverse-media-mapping';
+import type { ScreeningFeed } from '../operations/operations.generated';
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
 /** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
-export const feedEnum = (feed: string) => {
+export const feedEnum = (feed: string): ScreeningFeed => {
   const trimmed = feed.trim();
   const lower = trimmed.toLowerCase();
   if (lower === 'all') return 'all';
   if (lower === 'social media') return 'Social_Media';
   if (lower === 'open source') return 'Open_Source';
   const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find((name) => name.toLowerCase() === lower);
-  return known ?? trimmed;
+  return (known ?? trimmed) as ScreeningFeed;
 };
 
 export const MATCH_FIELDS = `id rank score reviewStatus reviewedBy reviewedAt searchResultId

@@ -25,15 +25,15 @@ import {
   ThemesDocument,
 } from '../typed-client/dashboard-types.generated';
 
-const GENERATOR = path.resolve(__dirname, '../typed-client/generate-dashboard-types.ts');
+const CODEGEN = path.resolve(__dirname, '../../tools/codegen/main.ts');
 const GENERATED_PATH = path.resolve(__dirname, '../typed-client/dashboard-types.generated.ts');
 
 describe('typed documents of the dashboard', () => {
   it('generate from the composed API, and the committed types are current', async () => {
-    // On failure: npm run schema:client-types, review the diff and commit it. (graphql-codegen is
-    // ES modules, which jest cannot load on Node 20: it runs in its own process.)
+    // On failure: npm run codegen, review the diff and commit it. (graphql-codegen is ES modules,
+    // which jest cannot load on Node 20: it runs in its own process.)
     const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-    const { stdout } = await promisify(execFile)(tsx, [GENERATOR, '--stdout'], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(tsx, [CODEGEN, '--stdout', path.relative(path.resolve(__dirname, '../..'), GENERATED_PATH)], { maxBuffer: 16 * 1024 * 1024 });
     expect(stdout).toBe(fs.readFileSync(GENERATED_PATH, 'utf8'));
   }, 180_000); // a child process composing the schema: slow on a busy machine
 

@@ -2,13 +2,29 @@
 import path from 'node:path';
 import { GeneratedFile, ROOT } from './generated-file';
 import { resolverTypesFile } from './resolver-types';
+import { typedDocumentsFile } from './typed-documents';
 
 const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
 
+/** The REST adapter's operations, one file per area (fragments beside the operations that use them). */
+export const REST_OPERATION_FILES = [
+  'profiles',
+] as const;
+
 export function generatedFiles(): GeneratedFile[] {
-  return SUBGRAPHS.map((subgraph) =>
-    resolverTypesFile(subgraph, path.join(ROOT, 'subgraphs', subgraph, 'schema'), resolverTypesConfig(subgraph)),
-  );
+  return [
+    ...SUBGRAPHS.map((subgraph) =>
+      resolverTypesFile(subgraph, path.join(ROOT, 'subgraphs', subgraph, 'schema'), resolverTypesConfig(subgraph)),
+    ),
+    // The dashboard's operations (test/platform/typed-client.test.ts runs them against a platform).
+    typedDocumentsFile({ output: 'test/typed-client/dashboard-types.generated.ts', documents: ['test/typed-client/dashboard.graphql'] }),
+    // Every operation the REST adapter sends to the gateway.
+    typedDocumentsFile({
+      output: 'rest-adapter/operations/operations.generated.ts',
+      documents: REST_OPERATION_FILES.map((area) => `rest-adapter/operations/${area}.graphql`),
+      enumValues: true,
+    }),
+  ];
 }
 
 function resolverTypesConfig(subgraph: (typeof SUBGRAPHS)[number]) {
