@@ -14,7 +14,8 @@ import { annotateMatches, readDispositionSettings } from '../../services/disposi
 import { ScreeningMatch, WatchlistEntity } from '../../services/engine-adapter';
 import { IndexSnapshot } from '../../services/index-holder';
 import { newObjectId, newObjectIds } from '../../services/object-id';
-import { dispositionQuery, NormalizedQuery, searchSnapshot, StoredMatch, toStoredMatch } from '../../services/search-service';
+import type { NormalizedQuery, StoredMatch } from '../../services/search-model';
+import { dispositionQuery, searchSnapshot, toStoredMatch } from '../../services/search-service';
 import { searchesAhead } from '../../services/searches-ahead';
 import { findMatchesOfResult } from '../../data/search-store';
 import {
