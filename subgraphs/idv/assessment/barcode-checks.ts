@@ -4,7 +4,7 @@
 import { compareNames } from '../../../lib/names/score';
 import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../../lib/names/levels';
 import { AamvaLicence } from './aamva';
-import type { CheckResult } from './checks';
+import type { CheckResult } from './check-result';
 
 /** What the front of the licence said, as far as OCR could read it. */
 export interface LicenceFront {

@@ -7,18 +7,7 @@ import { AamvaLicence } from './aamva';
 import { barcodeChecks } from './barcode-checks';
 import { FACE_MATCH_THRESHOLD } from './face-match';
 import { MrzReading } from './mrz-reader';
-
-export type FlagCategory = 'idv' | 'document' | 'questionnaire';
-
-export interface CheckResult {
-  check: 'face_match' | 'liveness' | 'mrz' | 'document_expiry' | 'id_type' | 'name' | 'date_of_birth' | 'barcode';
-  /** pass and fail decide; info is recorded only. */
-  outcome: 'pass' | 'fail' | 'info';
-  reason_code: string;
-  category: FlagCategory;
-  /** Similarity or score, where the check has one. */
-  score?: number;
-}
+import type { CheckResult, FlagCategory } from './check-result';
 
 export interface LivenessEvidence {
   mode: 'passive' | 'active';
