@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
 import { Db } from '../../platform/db/prisma';
-import { RequestContext } from '../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { latestSearchesByProfile, RowReader, Scope, StatementRunner } from './data/search-store';
 import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
