@@ -9,7 +9,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { buildIndex } from '../subgraphs/screening/engine/index';
-import { DEFAULT_THRESHOLD } from '../subgraphs/screening/engine/levels';
+import { DEFAULT_THRESHOLD } from '../lib/names/levels';
 import { generateEvaluationSet, VARIANT_KINDS, type EvaluationSet } from '../subgraphs/screening/evaluation/generate';
 import { entityKey, type EntityType, type WatchlistEntity } from '../subgraphs/screening/lists';
 import { loadBenchEntities } from './lib/evaluation-lists';

@@ -13,7 +13,7 @@ import { Db } from '../platform/db/prisma';
 import { DomainError } from '../platform/errors/domain-error';
 import { formatError } from '../platform/errors/to-graphql-error';
 import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
-import { SubgraphName } from '../platform/subgraph/subgraph-server';
+import { SubgraphName } from '../platform/subgraph/subgraph-definition';
 import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
 import { CredentialCache } from './credentials/credential-cache';
 import { credentialResolvers } from './credentials/credential-resolvers';

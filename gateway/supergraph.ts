@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { GraphQLSchema, parse } from 'graphql';
-import { SubgraphName, readSchema } from '../platform/subgraph/subgraph-server';
+import { readSchema } from '../platform/subgraph/subgraph-server';
+import { SubgraphName } from '../platform/subgraph/subgraph-definition';
 
 export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk'];
 

@@ -1,6 +1,6 @@
 // The knot fit: highest pooled recall within the false-positive target, and the knot that moves the default there.
-import { calibrate, CALIBRATION_KNOT } from '../../subgraphs/screening/engine/score';
-import { DEFAULT_THRESHOLD } from '../../subgraphs/screening/engine/levels';
+import { calibrate, CALIBRATION_KNOT } from '../../lib/names/score';
+import { DEFAULT_THRESHOLD } from '../../lib/names/levels';
 import { chooseThreshold, scanThresholds, uncalibrate } from './calibration-fit';
 
 it('chooses the threshold with the best recall whose false-positive rate meets the target', () => {

@@ -9,8 +9,8 @@
  * false-positive rate. The knot that maps to the default threshold is then the alignment score that today maps to t
  * (`uncalibrate`), so after setting CALIBRATION_KNOT to it the default threshold 0.80 sits where t was.
  */
-import { calibrate, CALIBRATION_KNOT } from '../../subgraphs/screening/engine/score';
-import { DEFAULT_THRESHOLD } from '../../subgraphs/screening/engine/levels';
+import { calibrate, CALIBRATION_KNOT } from '../../lib/names/score';
+import { DEFAULT_THRESHOLD } from '../../lib/names/levels';
 import type { ScreeningMatch } from '../../subgraphs/screening/engine/result';
 
 /** The false-positive target for the report half. */

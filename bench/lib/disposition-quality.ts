@@ -5,7 +5,7 @@
 // facts (a birth year 7 to 30 years off, a country the record does not list). Each pair is searched
 // on the real engine index; the listed record's match goes through the Full Auto analyser at the
 // default threshold. Targets: 0 true pairs marked false_positive; at least 60% of false pairs cleared.
-import { DEFAULT_THRESHOLD } from '../../subgraphs/screening/engine/levels';
+import { DEFAULT_THRESHOLD } from '../../lib/names/levels';
 import { Rng } from '../../subgraphs/screening/evaluation/prng';
 import { entityKey, primaryName, type WatchlistEntity } from '../../subgraphs/screening/lists';
 import { buildEngineIndex } from '../../subgraphs/screening/services/engine-adapter';

@@ -2,7 +2,8 @@
 // tests, one of them per container in docker-compose.
 import { VigilConfig } from '../config';
 import { createDb, Db } from '../db/prisma';
-import { SubgraphDefinition, SubgraphDependencies, SubgraphName, startSubgraph } from '../subgraph/subgraph-server';
+import { startSubgraph } from '../subgraph/subgraph-server';
+import { SubgraphDefinition, SubgraphDependencies, SubgraphName } from '../subgraph/subgraph-definition';
 import type { LocalSubgraphExecutor } from '../subgraph/local-subgraph';
 import { startGateway } from '../../gateway/gateway-server';
 import type { GatewayExecutor } from '../../gateway/in-process-gateway';

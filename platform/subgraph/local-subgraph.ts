@@ -9,7 +9,7 @@ import { lazyChildLogger } from '../http/lazy-child-logger';
 import { Principal } from '../principal/principal';
 import { toJsonValues } from './json-values';
 import { findUnstorableText } from './text-guard';
-import type { RequestContext, SubgraphDefinition } from './subgraph-server';
+import type { RequestContext, SubgraphDefinition } from './subgraph-definition';
 
 export interface LocalSubgraphRequest {
   query?: string;

@@ -9,47 +9,16 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
 import { GraphQLError, parse } from 'graphql';
-import { VigilConfig } from '../config';
-import { Db } from '../db/prisma';
 import { formatError } from '../errors/to-graphql-error';
-import { Logger } from '../logging/logger';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
-import { Principal, PRINCIPAL_HEADER } from '../principal/principal';
+import { PRINCIPAL_HEADER } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';
 import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
-
-export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
-
-/** What every resolver gets; a subgraph adds its services and DataLoaders on top. */
-export interface RequestContext {
-  principal: Principal;
-  requestId: string;
-  log: Logger;
-}
-
-export interface SubgraphDependencies {
-  db: Db;
-  config: VigilConfig;
-}
-
-export interface SubgraphDefinition<Context extends RequestContext = RequestContext> {
-  name: SubgraphName;
-  /** The subgraph's schema folder (`subgraphs/<name>/schema`), read by readSchema. */
-  schemaPath: string;
-  resolvers: GraphQLResolverMap<Context>;
-  /** Builds the per-request context (services, DataLoaders) from the verified principal. */
-  createContext(base: RequestContext): Context;
-  /** Express routes outside GraphQL (rare; e.g. binary uploads stay in the REST adapter). */
-  mountRoutes?(app: express.Express): void;
-  /** Extra readiness beyond the database (e.g. an in-memory index still loading): throw if not ready. */
-  ready?(): Promise<void> | void;
-  /** Called on shutdown (timers, caches). */
-  close?(): Promise<void>;
-}
+import type { RequestContext, SubgraphDefinition, SubgraphDependencies } from './subgraph-definition';
 
 /**
  * Input coercion errors (a bad enum value, DateTime or EmailAddress in a variable) answer HTTP 200

@@ -1,7 +1,7 @@
 // Per-request context of the IDV core: the services' dependencies and the DataLoaders. It extends
 // the base request context, so the theme resolvers (which use only the base) keep working.
 import DataLoader from 'dataloader';
-import { RequestContext } from '../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { findSessionsByProfileIds, SessionRow } from './data/session-store';
 import { IdvDeps } from './services/deps';
 import { isManagement } from './services/principals';

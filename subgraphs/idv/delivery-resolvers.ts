@@ -1,6 +1,6 @@
 // The resolvers of IDV delivery: invites (invites/) and webhook destinations (webhooks/).
 import { BlobStore } from '../../platform/blobs';
-import { SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { mergeResolverMaps } from './themes';
 import { createInviteResolvers } from './invites/resolvers/invite-resolvers';
 import { createInviteDeps } from './invites/services/invite-deps';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { Db } from '../../platform/db/prisma';
 import { findMatchComments } from './data/comment-store';
-import { RequestContext } from '../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Scope } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';

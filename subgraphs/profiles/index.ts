@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { createProfilesContext, ProfilesContext } from './context';
 import { resolvers } from './resolvers';
 import { createDefinitionsReader } from './services/definitions-reader';

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { RequestContext } from '../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { AssessmentRow, findAssessmentsByIds, findAssessmentsByProfileIds } from './data/assessment-store';
 import { findRunsByIds, RunRow } from './data/run-store';
 import { Scope } from './data/scope';

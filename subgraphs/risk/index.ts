@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { createRiskContext, RiskContext } from './context';
 import { riskResolvers } from './resolvers';
 import { LazyRunWaker, riskDeps } from './services/deps';

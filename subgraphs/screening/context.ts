@@ -1,13 +1,12 @@
 import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
 import { Db } from '../../platform/db/prisma';
-import { RequestContext } from '../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { latestSearchesByProfile, RowReader, Scope, StatementRunner } from './data/search-store';
 import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
-import { MatchReviewRow } from './data/review-store';
-import { reviewHistoryLoader } from './resolvers/match-resolvers';
+import { MatchReviewRow, reviewHistory } from './data/review-store';
 
 export interface ScreeningServices {
   db: Db;
@@ -29,6 +28,14 @@ export interface ScreeningContext extends RequestContext, ScreeningServices {
   scope: Scope;
   latestSearchByProfile: DataLoader<string, { requestId: string; count: number } | undefined>;
   reviewHistory: DataLoader<string, MatchReviewRow[]>;
+}
+
+/** Per-request loader of review histories (no N+1 over a page of matches). */
+function reviewHistoryLoader(ctx: Pick<ScreeningContext, 'db' | 'scope'>): DataLoader<string, MatchReviewRow[]> {
+  return new DataLoader(async (ids) => {
+    const rows = await reviewHistory(ctx.db, ctx.scope, ids);
+    return ids.map((id) => rows.filter((row) => row.matchId === id));
+  });
 }
 
 export function createScreeningContext(services: ScreeningServices, base: RequestContext): ScreeningContext {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import express from 'express';
 import { Pool } from 'pg';
 import { blobStoreFromEnv } from '../../platform/blobs';
-import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-server';
+import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { logger } from '../../platform/logging/logger';
 import { createScreeningContext, ScreeningContext, ScreeningServices } from './context';
 import { screeningResolvers } from './resolvers/screening-resolvers';

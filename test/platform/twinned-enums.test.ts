@@ -5,7 +5,8 @@
 import { GraphQLEnumType, parse } from 'graphql';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { subgraphSchemaPath } from '../../gateway/supergraph';
-import { readSchema, SubgraphName } from '../../platform/subgraph/subgraph-server';
+import { readSchema } from '../../platform/subgraph/subgraph-server';
+import type { SubgraphName } from '../../platform/subgraph/subgraph-definition';
 
 function feedEnum(subgraph: string): { description: string | null | undefined; values: [string, string | null | undefined][] } {
   const sdl = readSchema(subgraphSchemaPath(subgraph as SubgraphName));

@@ -5,7 +5,7 @@
 import { JobQueue } from '../../platform/jobs/job-queue';
 import { RunningWorker, startWorker } from '../../platform/runtime/worker';
 import { leaseRun, updateTask } from '../../subgraphs/profiles/data/onboarding-store';
-import { SCREENING_OUTCOME_QUEUE, screeningOutcomeKey } from '../../subgraphs/profiles/jobs/profile-status-queues';
+import { SCREENING_OUTCOME_QUEUE, screeningOutcomeKey } from '../../contracts/profile-outcome-queues';
 import { subgraphOnboardingGateways } from '../../subgraphs/profiles/services/onboarding-gateways';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';

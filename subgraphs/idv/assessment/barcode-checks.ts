@@ -1,10 +1,10 @@
 // Cross-checks of a driving licence's AAMVA barcode against the profile, the document front (OCR)
 // and today's date. One reason code per check; the barcode is the stronger source (it carries no
 // OCR noise), so a disagreement with the front flags the document, not the customer.
-import { compareNames } from '../../screening/engine/score';
-import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../screening/engine/levels';
+import { compareNames } from '../../../lib/names/score';
+import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../../lib/names/levels';
 import { AamvaLicence } from './aamva';
-import type { CheckResult } from './checks';
+import type { CheckResult } from './check-result';
 
 /** What the front of the licence said, as far as OCR could read it. */
 export interface LicenceFront {

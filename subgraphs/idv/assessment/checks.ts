@@ -1,24 +1,13 @@
 // The assessment's decision, as a plain function of the evidence: every check yields a reason
 // code; `automatic_pass` only when every hard check passes, otherwise `requires_review` with the
 // flag categories of the failing checks. Reason codes: docs/idv-capture.md.
-import { compareNames } from '../../screening/engine/score';
-import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../screening/engine/levels';
+import { compareNames } from '../../../lib/names/score';
+import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../../lib/names/levels';
 import { AamvaLicence } from './aamva';
 import { barcodeChecks } from './barcode-checks';
 import { FACE_MATCH_THRESHOLD } from './face-match';
 import { MrzReading } from './mrz-reader';
-
-export type FlagCategory = 'idv' | 'document' | 'questionnaire';
-
-export interface CheckResult {
-  check: 'face_match' | 'liveness' | 'mrz' | 'document_expiry' | 'id_type' | 'name' | 'date_of_birth' | 'barcode';
-  /** pass and fail decide; info is recorded only. */
-  outcome: 'pass' | 'fail' | 'info';
-  reason_code: string;
-  category: FlagCategory;
-  /** Similarity or score, where the check has one. */
-  score?: number;
-}
+import type { CheckResult, FlagCategory } from './check-result';
 
 export interface LivenessEvidence {
   mode: 'passive' | 'active';

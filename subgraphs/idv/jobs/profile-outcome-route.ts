@@ -3,7 +3,7 @@
 // decision's event in the same transaction as the move; the outbox relay sends this job before the
 // event counts as published, so no decision is lost between the two domains.
 import { OutboxRoute } from '../../../platform/events/outbox';
-import { IDV_OUTCOME_QUEUE, IdvOutcomeJob, idvOutcomeKey } from '../../profiles/jobs/profile-status-queues';
+import { IDV_OUTCOME_QUEUE, IdvOutcomeJob, idvOutcomeKey } from '../../../contracts/profile-outcome-queues';
 
 /** The outcome an event stands for: assessment results and human review decisions. */
 function outcomeOf(type: string, payload: Record<string, unknown>): IdvOutcomeJob['outcome'] | null {

@@ -11,7 +11,7 @@ import { findRunsToDispatch } from '../data/onboarding-store';
 import { subgraphOnboardingGateways } from '../services/onboarding-gateways';
 import { ONBOARDING_RUN_QUEUE, OnboardingRunnerDeps, runOnboarding } from '../services/onboarding-runner';
 import { applyIdvOutcome, applyScreeningOutcome } from '../services/profile-outcome-service';
-import { IDV_OUTCOME_QUEUE, idvOutcomeJob, SCREENING_OUTCOME_QUEUE, screeningOutcomeJob } from './profile-status-queues';
+import { IDV_OUTCOME_QUEUE, idvOutcomeJob, SCREENING_OUTCOME_QUEUE, screeningOutcomeJob } from '../../../contracts/profile-outcome-queues';
 import { envValue } from '../../../platform/config/env';
 
 const log = logger.child({ service: 'worker', area: 'profiles' });

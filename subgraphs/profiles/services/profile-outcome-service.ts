@@ -5,7 +5,7 @@
 import { Db } from '../../../platform/db/prisma';
 import { findRunWaitingOnSession, updateRun, updateTask } from '../data/onboarding-store';
 import { DbClient, Scope } from '../data/scope';
-import { IdvOutcomeJob, ScreeningOutcomeJob } from '../jobs/profile-status-queues';
+import { IdvOutcomeJob, ScreeningOutcomeJob } from '../../../contracts/profile-outcome-queues';
 import { completeIfDone, recordOnboardingCompleted, runnableTasks } from './onboarding-progress';
 import { DECIDED_IDV_OUTCOMES, recordIdvOutcome, recordScreeningOutcome, Settled } from './profile-status-service';
 

@@ -15,10 +15,6 @@ export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 /** What caused a status change (the `origin` of profile_status_updated). */
 export type StatusOrigin = 'onboarding' | 'monitoring' | 'search' | 'idv';
 
-/** IDV outcomes as the profiles domain records them: the session's review status, or failed. */
-export const IDV_OUTCOMES = ['automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected', 'failed'] as const;
-export type IdvOutcome = (typeof IDV_OUTCOMES)[number];
-
 /** Outcomes that end the IDV part of an onboarding run (requires_review and escalation wait for a human). */
 export const DECIDED_IDV_OUTCOMES: readonly string[] = ['automatic_pass', 'accepted', 'rejected', 'failed'];
 const IDV_AWAITING_REVIEW: readonly string[] = ['requires_review', 'escalation', 'failed'];

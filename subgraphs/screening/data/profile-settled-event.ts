@@ -2,8 +2,7 @@
 // relay turns `screening.profile_screening_settled` into a profiles.screening-outcome job
 // (subgraphs/screening/jobs/profile-outcome-route.ts). Recorded by a sync search made with a
 // profile_id (in the search's own transaction) and by every review of one of its matches.
-import { recordEvent } from '../../../platform/events/outbox';
-import { Scope } from './search-store';
+import { NewEvent, recordEvent } from '../../../platform/events/outbox';
 
 export const PROFILE_SCREENING_SETTLED = 'screening.profile_screening_settled';
 
@@ -19,7 +18,7 @@ export interface ProfileScreeningSettled {
   searchedAt: Date;
 }
 
-export async function recordProfileScreeningSettled(tx: Parameters<typeof recordEvent>[0], scope: Scope, settled: ProfileScreeningSettled): Promise<void> {
+export async function recordProfileScreeningSettled(tx: Parameters<typeof recordEvent>[0], scope: Pick<NewEvent, 'tenantId' | 'workspaceId'>, settled: ProfileScreeningSettled): Promise<void> {
   await recordEvent(tx, {
     ...scope,
     type: PROFILE_SCREENING_SETTLED,

@@ -4,10 +4,11 @@
  * explanation. Token rarity comes from the served index, so a pair scores as it would in a search.
  */
 import { birthDateAdjustment, countryAdjustment, typeAdjustment, type Adjustment } from './adjust';
-import { DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from './levels';
-import { styleForType, type NameStyle } from './normalize';
+import { DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from '../../../lib/names/levels';
+import type { NameStyle } from '../../../lib/names/normalize';
+import { styleForType } from './name-style';
 import { queryReadings } from './readings';
-import { prepareName, round, scoreName, type AlignedPair, type PreparedName } from './score';
+import { prepareName, round, scoreName, type AlignedPair, type PreparedName } from '../../../lib/names/score';
 import { addName, emptyEntity, type EntityType } from '../lists/model';
 import { parseBirthDate } from '../lists/dates';
 import { toCountryCode } from '../lists/countries';

@@ -2,13 +2,13 @@
 import { join } from 'node:path';
 import { loadBisDpl, loadEuFsfCsv, loadOfac, loadUnXml, ofacFilesIn, SHIPPED_WATCHLISTS_DIR, type WatchlistEntity } from '../lists';
 import { buildIndex, type ScreeningIndex } from './index';
-import { DEFAULT_THRESHOLD, matchLevel } from './levels';
-import { looksLikeOrganization, normalizeName } from './normalize';
-import { phoneticKey } from './phonetic';
-import { calibrate, CALIBRATION_KNOT, compareNames, prepareName, scoreName } from './score';
-import { damerauLevenshtein, FIRST_LETTER_TYPO_PENALTY, jaroWinkler, PHONETIC_ALIKE_SIM, PHONETIC_SIM, tokenSimilarity, translitKey } from './similarity';
-import { TokenClass } from './vocabulary';
-import { foldToAscii } from './text';
+import { DEFAULT_THRESHOLD, matchLevel } from '../../../lib/names/levels';
+import { looksLikeOrganization, normalizeName } from '../../../lib/names/normalize';
+import { phoneticKey } from '../../../lib/names/phonetic';
+import { calibrate, CALIBRATION_KNOT, compareNames, prepareName, scoreName } from '../../../lib/names/score';
+import { damerauLevenshtein, FIRST_LETTER_TYPO_PENALTY, jaroWinkler, PHONETIC_ALIKE_SIM, PHONETIC_SIM, tokenSimilarity, translitKey } from '../../../lib/names/similarity';
+import { TokenClass } from '../../../lib/names/vocabulary';
+import { foldToAscii } from '../../../lib/names/text';
 
 const dir = SHIPPED_WATCHLISTS_DIR;
 let entities: WatchlistEntity[];

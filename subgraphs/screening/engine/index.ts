@@ -6,16 +6,17 @@
 import { entityKey, type EntityType, type Feed, type WatchlistEntity } from '../lists/model';
 import { birthDateAdjustment, countryAdjustment, typeAdjustment, type Adjustment } from './adjust';
 import { buildCsr, GrowableInt32, type Csr } from './growable';
-import { DEFAULT_THRESHOLD } from './levels';
-import { isSignificant, normalizeName, styleForType, type NameStyle } from './normalize';
-import { phoneticKey } from './phonetic';
-import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from './score';
-import { damerauLevenshtein } from './similarity';
+import { DEFAULT_THRESHOLD } from '../../../lib/names/levels';
+import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names/normalize';
+import { styleForType } from './name-style';
+import { phoneticKey } from '../../../lib/names/phonetic';
+import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from '../../../lib/names/score';
+import { damerauLevenshtein } from '../../../lib/names/similarity';
 import { buildMatch, type ScreeningMatch } from './result';
 import { compareTies, nameTie, type NameTie } from './ties';
 import { queryReadings } from './readings';
 import { compareParties, type CompareParty, type NameComparison } from './compare';
-import { TokenClass } from './vocabulary';
+import { TokenClass } from '../../../lib/names/vocabulary';
 
 export interface SearchOptions {
   limit?: number;

@@ -1,8 +1,9 @@
 /** The readings of a query: how it is prepared against records of each type (shared by search and compare). */
 import type { EntityType } from '../lists/model';
-import { styleForType, type NameStyle } from './normalize';
-import type { PreparedName } from './score';
-import { TokenClass } from './vocabulary';
+import type { NameStyle } from '../../../lib/names/normalize';
+import { styleForType } from './name-style';
+import type { PreparedName } from '../../../lib/names/score';
+import { TokenClass } from '../../../lib/names/vocabulary';
 
 export interface QueryReadings {
   /** The query as typed (or untyped). */

@@ -1,8 +1,8 @@
 /** Result shape of one potential match (as in the Screening section of the interface spec) and its construction. */
 import { entityKey, FEEDS, primaryName, type BirthDate, type EntityType, type Feed, type NameKind, type WatchlistEntity } from '../lists/model';
 import type { Adjustment } from './adjust';
-import { matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from './levels';
-import { scoreName, type AlignedPair, type PreparedName, type SimCache } from './score';
+import { matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from '../../../lib/names/levels';
+import { scoreName, type AlignedPair, type PreparedName, type SimCache } from '../../../lib/names/score';
 
 export interface MatchedName {
   value: string;

@@ -3,7 +3,8 @@
  * (written the same way, then the same tokens), then one matched on its primary name over one matched on an alias.
  */
 import type { NameKind, WatchlistEntity } from '../lists/model';
-import { normalizeName, styleForType } from './normalize';
+import { normalizeName } from '../../../lib/names/normalize';
+import { styleForType } from './name-style';
 
 export interface NameTie {
   /** 2: a listed name equals the query verbatim (case and spacing aside); 1: the same tokens in the same order; 0: neither. */

@@ -8,7 +8,7 @@
  */
 import { entityKey, loadShippedLists, SHIPPED_WATCHLISTS_DIR, type EntityType, type WatchlistEntity } from '../lists';
 import { buildIndex, type ScreeningIndex } from './index';
-import { DEFAULT_THRESHOLD } from './levels';
+import { DEFAULT_THRESHOLD } from '../../../lib/names/levels';
 import type { ScreeningMatch } from './result';
 import { compareTies, nameTie } from './ties';
 

@@ -3,7 +3,7 @@
 // as published, so the profile's status follows every review (potential_match ⇄ confirmed_match ⇄
 // clear) without the screening domain writing profile tables.
 import { OutboxRoute } from '../../../platform/events/outbox';
-import { SCREENING_OUTCOME_QUEUE, ScreeningOutcomeJob, screeningOutcomeKey } from '../../profiles/jobs/profile-status-queues';
+import { SCREENING_OUTCOME_QUEUE, ScreeningOutcomeJob, screeningOutcomeKey } from '../../../contracts/profile-outcome-queues';
 
 export const screeningProfileOutcomeRoute: OutboxRoute = (event) => {
   if (event.type !== 'screening.profile_screening_settled') return null;

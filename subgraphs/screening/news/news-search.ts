@@ -5,7 +5,7 @@
 import { Db } from '../../../platform/db/prisma';
 import { mentionsOf, MentionRow } from '../data/news-store';
 import type { ScreeningMatch } from '../services/engine-adapter';
-import type { NormalizedQuery } from '../services/search-service';
+import type { ArticleHit, NormalizedQuery } from '../services/search-model';
 import { ADVERSE_MEDIA_CATEGORIES, AdverseMediaCategory } from './categories';
 import { newsIndexOf, NewsIndexSnapshot, NEWS_SOURCE } from './news-index';
 import type { Scope } from '../data/search-store';
@@ -14,23 +14,7 @@ import { effectiveCategories, readAdverseMediaSettings, validCategories } from '
 /** Articles listed on one match (newest first); `article_count` tells how many there are. */
 const ARTICLES_PER_MATCH = 20;
 
-export interface ArticleEvidence {
-  category: AdverseMediaCategory;
-  sentence: string;
-  phrase: string;
-}
 
-export interface ArticleHit {
-  url: string;
-  title: string;
-  published_at: string | null;
-  source: string | null;
-  language: string | null;
-  /** The first sentence of the article that mentions the name with an allowed category. */
-  snippet: string;
-  categories: AdverseMediaCategory[];
-  evidence: ArticleEvidence[];
-}
 
 /** A list match, or a News match with its articles. */
 export type NewsAwareMatch = ScreeningMatch & { articles?: ArticleHit[]; article_count?: number };

@@ -1,6 +1,7 @@
 // Automatic disposition over GraphQL: the workspace settings and the annotation objects of a match.
 import { ScreeningContext } from '../context';
-import { DispositionAnnotation, DispositionMode, DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
+import { DispositionMode, DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
+import type { DispositionAnnotation } from '../services/search-model';
 import type { MatchView } from '../services/search-service';
 
 interface SettingsInput {

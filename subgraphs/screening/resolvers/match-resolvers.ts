@@ -1,9 +1,8 @@
 // Typed GraphQL objects of a stored match (the snake_case match payload of the interface spec,
 // field by field). Only renames live here; the shapes are the engine's.
-import DataLoader from 'dataloader';
 import { ScreeningContext } from '../context';
-import { MatchReviewRow, reviewHistory } from '../data/review-store';
-import type { MatchView, StoredMatch } from '../services/search-service';
+import type { StoredMatch } from '../services/search-model';
+import type { MatchView } from '../services/search-service';
 
 type Alias = StoredMatch['aliases'][number];
 type Info = StoredMatch['match_score_info'];
@@ -14,14 +13,6 @@ export function matchLevelOf(match: StoredMatch): string {
   const best = match.match_score_info?.best_name;
   const all = [match.name, ...match.aliases];
   return all.find((name) => name.value === best?.value)?.criteria_match_level ?? match.name.criteria_match_level;
-}
-
-/** Per-request loader of review histories (no N+1 over a page of matches). */
-export function reviewHistoryLoader(ctx: Pick<ScreeningContext, 'db' | 'scope'>): DataLoader<string, MatchReviewRow[]> {
-  return new DataLoader(async (ids) => {
-    const rows = await reviewHistory(ctx.db, ctx.scope, ids);
-    return ids.map((id) => rows.filter((row) => row.matchId === id));
-  });
 }
 
 export const matchResolvers = {

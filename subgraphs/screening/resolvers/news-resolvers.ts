@@ -2,7 +2,7 @@
 // News match.
 import { ScreeningContext } from '../context';
 import { requestNewsIngest } from '../news/ingest-requests';
-import type { ArticleHit } from '../news/news-search';
+import type { ArticleHit } from '../services/search-model';
 import { readAdverseMediaSettings, updateAdverseMediaSettings } from '../news/settings-service';
 import type { MatchView } from '../services/search-service';
 

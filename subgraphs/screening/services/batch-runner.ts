@@ -13,7 +13,8 @@ import { annotateMatches, DispositionSettings, readDispositionSettings } from '.
 import { AdverseMediaCategory } from '../news/categories';
 import { mergeByScore, newsMatches } from '../news/news-search';
 import { effectiveCategories, readAdverseMediaSettings } from '../news/settings-service';
-import { dispositionQuery, NormalizedQuery, normalizeQuery, searchSnapshot, StoredMatch, toStoredMatch } from './search-service';
+import type { NormalizedQuery, StoredMatch } from './search-model';
+import { dispositionQuery, normalizeQuery, searchSnapshot, toStoredMatch } from './search-service';
 import type { ScreeningMatch } from './engine-adapter';
 import { searchesAhead } from './searches-ahead';
 

@@ -12,7 +12,8 @@ import { IndexHolder } from './index-holder';
 import { validCategories } from '../news/settings-service';
 import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
-import { normalizeQuery, servingSnapshot, StoredMatch, storedMatchOf } from './search-service';
+import type { StoredMatch } from './search-model';
+import { normalizeQuery, servingSnapshot, storedMatchOf } from './search-service';
 
 /** Documented in docs/screening-batch.md. */
 export const BATCH_LIMITS = { maxEntities: 100_000, resultsPageDefault: 100, resultsPageMax: 1000, categoriesMax: 100 } as const;

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { Db } from '../../../platform/db/prisma';
 import { Scope } from '../data/search-store';
 import { clearancesFor } from '../data/review-store';
-import type { StoredMatch } from './search-service';
+import type { StoredMatch } from './search-model';
 
 /** JSON with keys sorted at every level: a payload read back from jsonb (which reorders keys)
  * hashes like the one first answered. */

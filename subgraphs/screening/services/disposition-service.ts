@@ -18,7 +18,7 @@ import { modelAnalyser } from './disposition-model-analyser';
 
 /** The model analyser when configured by environment, else the deterministic one. */
 const configuredAnalyser: DispositionAnalyser = modelAnalyser() ?? deterministicAnalyser;
-import type { StoredMatch } from './search-service';
+import type { DispositionAnnotation, StoredMatch } from './search-model';
 
 export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
 export type DispositionMode = (typeof DISPOSITION_MODES)[number];
@@ -33,18 +33,6 @@ export interface DispositionSettings {
   updatedAt: Date | null;
 }
 
-export interface DispositionAnnotation {
-  prediction: 'true_positive' | 'false_positive' | 'undetermined';
-  confidence: number;
-  analysis_status: 'completed' | 'failed';
-  rationale: string;
-  evidence_refs: string[];
-  score_summary: Record<string, number>;
-  risk_flags: string[];
-  signature_version: string;
-  source: 'direct_api';
-  error?: { code: string; message: string; retryable: boolean };
-}
 
 export interface UpdateDispositionSettingsInput {
   enabled?: boolean | null;

@@ -2,7 +2,7 @@
 // (subgraphs/screening/engine and subgraphs/screening/lists). Everything else in the subgraph
 // talks to this thin adapter, so a shift in their API is absorbed here.
 import { buildIndex, type ScreeningIndex } from '../engine';
-import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../engine/levels';
+import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../../../lib/names/levels';
 import type { ScreeningMatch } from '../engine/result';
 import type { CompareParty, NameComparison } from '../engine/compare';
 import { isIsoCountry, toCountryCode } from '../lists/countries';
@@ -23,8 +23,9 @@ import {
 export type { CompareParty, EntityType, Feed, NameComparison, ScreeningMatch, WatchlistEntity, WatchlistFormat };
 export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VERSION };
 // Name normalization and phonetic keys, for blocking keys outside the index (delta monitoring).
-export { isSignificant, normalizeName, styleForType } from '../engine/normalize';
-export { phoneticKey } from '../engine/phonetic';
+export { isSignificant, normalizeName } from '../../../lib/names/normalize';
+export { styleForType } from '../engine/name-style';
+export { phoneticKey } from '../../../lib/names/phonetic';
 
 export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;
 

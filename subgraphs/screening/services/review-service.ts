@@ -8,7 +8,7 @@ import { Scope } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { listedEntityHash } from './clearance-service';
 import { newObjectId } from './object-id';
-import { StoredMatch } from './search-service';
+import { StoredMatch } from './search-model';
 
 export const REVIEW_STATUSES: readonly ReviewStatus[] = ['unresolved', 'true_positive', 'false_positive'];
 export const REVIEW_NOTE_MAX = 4000;

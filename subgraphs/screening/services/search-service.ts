@@ -9,8 +9,9 @@ import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch
 import { INDEX_LOADING, IndexHolder, IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
-import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
-import { ArticleHit, mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
+import { annotateMatches, readDispositionSettings } from './disposition-service';
+import { mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
+import type { NormalizedQuery, StoredMatch } from './search-model';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -43,40 +44,6 @@ export interface ScreenInput {
   globalFilters?: { adverseMediaRiskCategories?: string[] | null } | null;
 }
 
-export interface StoredMatch {
-  id: string;
-  rank: number;
-  score: number;
-  name: ScreeningMatch['name'];
-  aliases: ScreeningMatch['aliases'];
-  checklist: ScreeningMatch['checklist'];
-  match_score_info: ScreeningMatch['match_score_info'];
-  source_details: ScreeningMatch['source_details'];
-  review_status: 'unresolved' | 'true_positive' | 'false_positive';
-  /** Present when a false_positive review of this listed entity for the same profile carried over. */
-  previously_cleared?: { match_id: string; cleared_at: string; cleared_by: string };
-  /** Full Auto decision (automatic disposition). */
-  automatic_disposition?: DispositionAnnotation;
-  /** Hint, undetermined or failed analysis (automatic disposition). */
-  disposition_hint?: DispositionAnnotation;
-  /** News feed matches only: the articles mentioning the linked name (adverse media). */
-  articles?: ArticleHit[];
-  /** News feed matches only: how many articles there are (at most 20 are listed). */
-  article_count?: number;
-  entity: {
-    id: string;
-    source: string;
-    source_id: string;
-    type: string;
-    name: string;
-    feeds: string[];
-    programs: string[];
-    dates_of_birth: ScreeningMatch['entity']['birthDates'];
-    nationalities: string[];
-    countries: string[];
-    listed_on: string | null;
-  };
-}
 
 export interface SearchView {
   id: string;
@@ -104,19 +71,6 @@ export function validDateOfBirth(value: string): boolean {
   return Number(y) >= 1800 && Number(y) <= 2200;
 }
 
-export interface NormalizedQuery {
-  name: string;
-  type: EntityType | undefined;
-  typeLabel: string | null;
-  feeds: Feed[] | 'all';
-  feedNames: string[];
-  dateOfBirth: string | undefined;
-  country: string | undefined;
-  limit: number;
-  threshold: number;
-  customId: string | null;
-  profileId: string | null;
-}
 
 /** The business rules of a search query (REST validates the shape first; GraphQL callers get these). */
 export function normalizeQuery(input: ScreenInput): NormalizedQuery {

@@ -6,7 +6,7 @@ import { BlobStore } from '../../../../platform/blobs';
 import { keysetPageConnection } from '../../../../platform/graphql/paging';
 import { Db } from '../../../../platform/db/prisma';
 import { Principal } from '../../../../platform/principal/principal';
-import { RequestContext } from '../../../../platform/subgraph/subgraph-server';
+import { RequestContext } from '../../../../platform/subgraph/subgraph-definition';
 import { Scope } from '../data/theme-store';
 import { IdvThemeError } from '../errors';
 import { LogoSlot, ThemeInput } from '../model';

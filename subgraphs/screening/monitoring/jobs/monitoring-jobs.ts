@@ -4,6 +4,7 @@
 //   screening.monitoring.run     one run, chunk by chunk, resumable (run-service.ts)
 // The worker keeps its own screening index for confirming delta candidates and full re-screens,
 // built on first need (a worker that never sees a monitored profile never loads it).
+import { SCREENING_OUTCOME_QUEUE } from '../../../../contracts/profile-outcome-queues';
 import { VigilConfig } from '../../../../platform/config';
 import { LocalKeyProvider } from '../../../../platform/crypto/envelope';
 import { PgListener } from '../../../../platform/db/pg-listener';
@@ -15,7 +16,7 @@ import { VERSIONS_CHANNEL } from '../../data/watchlist-store';
 import type { IndexSnapshot } from '../../services/index-holder';
 import { IndexHolderLease, leaseIndexHolder } from '../../services/shared-index-holder';
 import { LazyQueue } from '../../services/lazy-queue';
-import { processRun, SCREENING_OUTCOME_QUEUE } from '../services/run-service';
+import { processRun } from '../services/run-service';
 import { sweep } from '../services/sweep';
 import { envValue } from '../../../../platform/config/env';
 

@@ -4,7 +4,8 @@
 // nothing there; the few that do are confirmed by a normal search in the full index (so scores,
 // explanations and ties are exactly what a direct search would answer) restricted to the delta.
 import { buildEngineIndex, EngineIndex, ScreeningMatch, WatchlistEntity, entityKey } from '../../services/engine-adapter';
-import { NormalizedQuery, searchSnapshot } from '../../services/search-service';
+import type { NormalizedQuery } from '../../services/search-model';
+import { searchSnapshot } from '../../services/search-service';
 import { IndexSnapshot } from '../../services/index-holder';
 import { BlockingKeys } from './blocking';
 

@@ -7,7 +7,8 @@ import { KeyProvider, open, seal, SealedValue } from '../../../../platform/crypt
 import { Db } from '../../../../platform/db/prisma';
 import { Logger } from '../../../../platform/logging/logger';
 import { ENROLLMENT_CURSOR, ProfileSearchRow, readCursor, saveCursor, saveFrequencies, subjectsWithoutFrequencies, upsertSubjects } from '../data/monitoring-store';
-import { NormalizedQuery, normalizeQuery } from '../../services/search-service';
+import type { NormalizedQuery } from '../../services/search-model';
+import { normalizeQuery } from '../../services/search-service';
 import { nextFullScreenAt, resolveFrequencies, SubjectFrequencies } from './frequencies';
 import { profileSearchesSince } from '../data/monitoring-store';
 

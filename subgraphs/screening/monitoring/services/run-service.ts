@@ -7,13 +7,15 @@ import { KeyProvider } from '../../../../platform/crypto/envelope';
 import { Db } from '../../../../platform/db/prisma';
 import { recordEvent } from '../../../../platform/events/outbox';
 import { Logger } from '../../../../platform/logging/logger';
+import type { ScreeningOutcomeJob } from '../../../../contracts/profile-outcome-queues';
 import { Scope } from '../../data/search-store';
 import { applyClearances } from '../../services/clearance-service';
 import { annotateMatches, readDispositionSettings } from '../../services/disposition-service';
 import { ScreeningMatch, WatchlistEntity } from '../../services/engine-adapter';
 import { IndexSnapshot } from '../../services/index-holder';
 import { newObjectId, newObjectIds } from '../../services/object-id';
-import { dispositionQuery, NormalizedQuery, searchSnapshot, StoredMatch, toStoredMatch } from '../../services/search-service';
+import type { NormalizedQuery, StoredMatch } from '../../services/search-model';
+import { dispositionQuery, searchSnapshot, toStoredMatch } from '../../services/search-service';
 import { searchesAhead } from '../../services/searches-ahead';
 import { findMatchesOfResult } from '../../data/search-store';
 import {
@@ -26,18 +28,6 @@ import { nextFullScreenAt } from './frequencies';
 
 export const ALERT_EVENT = 'screening.monitoring.alert';
 
-/** The contract with the profiles domain (fixed by the lead). */
-export const SCREENING_OUTCOME_QUEUE = 'profiles.screening-outcome';
-export interface ScreeningOutcomeJob {
-  tenantId: string;
-  workspaceId: string;
-  profileId: string;
-  origin: 'onboarding' | 'monitoring' | 'search';
-  searchId: string;
-  unresolvedMatches: number;
-  truePositiveMatches: number;
-  at: string;
-}
 export type OutcomeSender = (job: ScreeningOutcomeJob, singletonKey: string) => Promise<unknown>;
 
 export interface RunDeps {

@@ -2,7 +2,6 @@
  * Name normalization shared by list names and queries, so both sides are prepared the same way:
  * transliteration, accent and case folding, "LAST, First" reordering, punctuation, token classes, initials.
  */
-import type { EntityType } from '../lists/model';
 import { damerauLevenshtein, translitKey } from './similarity';
 import { foldToAscii } from './text';
 import {
@@ -18,12 +17,6 @@ export interface NormalizedName {
 }
 
 export type NameStyle = 'person' | 'organization' | 'unknown';
-
-export function styleForType(type: EntityType | undefined): NameStyle {
-  if (type === 'individual') return 'person';
-  if (type === undefined) return 'unknown';
-  return 'organization';
-}
 
 /**
  * An untyped name reads as an organisation when it carries an unambiguous legal form ("LLC", "GmbH", "Ltd") or a legal form

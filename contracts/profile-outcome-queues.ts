@@ -2,8 +2,12 @@
 // status"): the profiles domain's worker applies each one in a transaction with its outbox event.
 // Senders use singletonKey `${profileId}:${searchId}` (screening) or
 // `${profileId}:${sessionId}:${outcome}` (IDV) so a retried send is one job.
+// Shared by the senders (screening, IDV) and the receiver (profiles), so it lives outside all three.
 import { z } from 'zod';
-import { IDV_OUTCOMES } from '../services/profile-status-service';
+
+/** IDV outcomes as the profiles domain records them: the session's review status, or failed. */
+export const IDV_OUTCOMES = ['automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected', 'failed'] as const;
+export type IdvOutcome = (typeof IDV_OUTCOMES)[number];
 
 export const SCREENING_OUTCOME_QUEUE = 'profiles.screening-outcome';
 export const IDV_OUTCOME_QUEUE = 'profiles.idv-outcome';
