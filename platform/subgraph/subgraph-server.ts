@@ -7,7 +7,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDi
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
-import { GraphQLError, parse } from 'graphql';
+import { GraphQLError, GraphQLScalarType, parse } from 'graphql';
 import { VigilConfig } from '../config';
 import { Db } from '../db/prisma';
 import { formatError } from '../errors/to-graphql-error';
@@ -35,11 +35,21 @@ export interface SubgraphDependencies {
   config: VigilConfig;
 }
 
+/**
+ * A subgraph's resolver map as its generated `Resolvers` type spells it
+ * (subgraphs/<name>/resolvers/resolver-types.generated.ts): per GraphQL type, its field resolvers
+ * (and `__resolveReference` of an entity) or a scalar. Structural, not Apollo's GraphQLResolverMap:
+ * the generated resolvers type their parent and arguments, and `__resolveReference` takes
+ * (reference, context, info), neither of which that map's one field-resolver signature accepts.
+ */
+export type SubgraphResolvers = { [typeName: string]: GraphQLScalarType | { [fieldName: string]: unknown } | undefined };
+
 export interface SubgraphDefinition<Context extends RequestContext = RequestContext> {
   name: SubgraphName;
   /** Path of the subgraph's schema.graphql. */
   schemaPath: string;
-  resolvers: GraphQLResolverMap<Context>;
+  /** The subgraph's `Resolvers` (generated from its SDL, typed for `Context`). */
+  resolvers: SubgraphResolvers;
   /** Builds the per-request context (services, DataLoaders) from the verified principal. */
   createContext(base: RequestContext): Context;
   /** Express routes outside GraphQL (rare; e.g. binary uploads stay in the REST adapter). */
@@ -83,6 +93,7 @@ export async function startSubgraph<Context extends RequestContext>(
 ): Promise<RunningSubgraph> {
   const sdl = readSchema(definition.schemaPath);
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
+  // The generated types checked each resolver against the schema; Apollo takes them untyped.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
