@@ -5,7 +5,7 @@
 import { Scope } from '../data/scope';
 import { findMonitoringDefault, saveMonitoringDefault } from '../data/monitoring-default-store';
 import { FEED_FREQUENCIES, FeedFrequencies, MonitoredFeed, MonitoringFrequency } from './group-service';
-import { isOneOf, storedOneOf } from '../../../platform/validation/one-of';
+import { isOneOf, expectOneOf } from '../../../platform/validation/one-of';
 import { ProfilesError } from '../errors';
 import { ProfilesDeps } from './deps';
 
@@ -26,9 +26,9 @@ export async function getMonitoringDefault(deps: ProfilesDeps, scope: Scope): Pr
   const row = await findMonitoringDefault(deps.db, scope);
   if (!row) return { monitoringFeedFrequencies: { ...BUILT_IN_MONITORING_DEFAULT }, customized: false, updatedAt: null, updatedBy: null };
   const frequencies: FullFeedFrequencies = {
-    Sanctions: storedOneOf(FEED_FREQUENCIES.Sanctions, row.sanctions, 'monitoring default Sanctions'),
-    PEP: storedOneOf(FEED_FREQUENCIES.PEP, row.pep, 'monitoring default PEP'),
-    News: storedOneOf(FEED_FREQUENCIES.News, row.news, 'monitoring default News'),
+    Sanctions: expectOneOf(FEED_FREQUENCIES.Sanctions, row.sanctions, 'monitoring default Sanctions'),
+    PEP: expectOneOf(FEED_FREQUENCIES.PEP, row.pep, 'monitoring default PEP'),
+    News: expectOneOf(FEED_FREQUENCIES.News, row.news, 'monitoring default News'),
   };
   return { monitoringFeedFrequencies: frequencies, customized: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
 }
