@@ -1,15 +1,6 @@
 // Automatic disposition over GraphQL: the workspace settings and the annotation objects of a match.
-import { ScreeningContext } from '../context';
-import { DispositionAnnotation, DispositionMode, DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
-import type { MatchView } from '../services/search-service';
+import { DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
 import type { Resolvers } from './resolver-types.generated';
-
-interface SettingsInput {
-  enabled?: boolean | null;
-  directApiChannel?: boolean | null;
-  mode?: DispositionMode | null;
-  confidenceThreshold?: number | null;
-}
 
 const settingsView = (settings: DispositionSettings) => ({
   enabled: settings.enabled, directApiChannel: settings.directApi, mode: settings.mode, confidenceThreshold: settings.threshold, updatedAt: settings.updatedAt,

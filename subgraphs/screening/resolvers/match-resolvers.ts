@@ -4,8 +4,7 @@ import DataLoader from 'dataloader';
 import { ScreeningContext } from '../context';
 import { MatchReviewRow, reviewHistory } from '../data/review-store';
 import type { Feed } from '../services/engine-adapter';
-import type { MatchView, StoredMatch } from '../services/search-service';
-
+import type { StoredMatch } from '../services/search-service';
 import type { CriteriaMatchLevel, Resolvers } from './resolver-types.generated';
 
 // The parts of a stored match each GraphQL object resolves from (mappers in resolver-types.config.ts).

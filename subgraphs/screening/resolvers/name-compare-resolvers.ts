@@ -1,10 +1,9 @@
 // compareNames: thin mapping of the engine's comparison onto the NameComparison types.
-import { ScreeningContext } from '../context';
-import { compareNames, CompareNamesInput } from '../services/name-compare-service';
+import { compareNames } from '../services/name-compare-service';
 import { expectOneOf } from '../../../platform/validation/one-of';
 import type { NameComparisonTokenMatchKind, Resolvers } from './resolver-types.generated';
 
-/** An aligned pair is never of kind none (an unmatched token is listed apart); the schema's enum has no such value. */
+/** The kinds of an aligned pair the schema's enum knows: the engine's token kinds also have none, which the GraphQL enum could not serialize either. */
 const ALIGNED_KINDS: readonly NameComparisonTokenMatchKind[] = ['exact', 'transliteration', 'typo', 'phonetic', 'initial', 'prefix_al', 'fuzzy', 'joined'];
 
 export const nameCompareResolvers = {

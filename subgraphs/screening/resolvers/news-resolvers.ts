@@ -1,10 +1,7 @@
 // Adverse media over GraphQL: the workspace category set, article ingestion and the articles of a
 // News match.
-import { ScreeningContext } from '../context';
 import { requestNewsIngest } from '../news/ingest-requests';
-import type { ArticleHit } from '../news/news-search';
 import { readAdverseMediaSettings, updateAdverseMediaSettings } from '../news/settings-service';
-import type { MatchView } from '../services/search-service';
 import type { Resolvers } from './resolver-types.generated';
 
 export const newsResolvers = {

@@ -1,8 +1,6 @@
 // Ongoing monitoring over GraphQL: alerts (list, read, acknowledge) and a profile's monitoring state.
-import { ScreeningContext } from '../../context';
 import { readSearch } from '../../services/search-service';
-import { AlertRow } from '../data/monitoring-store';
-import { acknowledgeMonitoringAlert, AlertListArgs, listMonitoringAlerts, readMonitoredProfile, findMonitoringAlert } from '../services/alert-service';
+import { acknowledgeMonitoringAlert, listMonitoringAlerts, readMonitoredProfile, findMonitoringAlert } from '../services/alert-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 export const monitoringResolvers = {
