@@ -2,7 +2,7 @@
 // context. Types only, so the server (subgraph-server.ts), the in-process executor
 // (local-subgraph.ts) and every subgraph can depend on them without depending on one another.
 import type express from 'express';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
+import type { GraphQLScalarType } from 'graphql';
 import type { VigilConfig } from '../config';
 import type { Db } from '../db/prisma';
 import type { Logger } from '../logging/logger';
@@ -22,11 +22,21 @@ export interface SubgraphDependencies {
   config: VigilConfig;
 }
 
+/**
+ * A subgraph's resolver map as its generated `Resolvers` type spells it
+ * (subgraphs/<name>/resolvers/resolver-types.generated.ts): per GraphQL type, its field resolvers
+ * (and `__resolveReference` of an entity) or a scalar. Structural, not Apollo's GraphQLResolverMap:
+ * the generated resolvers type their parent and arguments, and `__resolveReference` takes
+ * (reference, context, info), neither of which that map's one field-resolver signature accepts.
+ */
+export type SubgraphResolvers = { [typeName: string]: GraphQLScalarType | { [fieldName: string]: unknown } | undefined };
+
 export interface SubgraphDefinition<Context extends RequestContext = RequestContext> {
   name: SubgraphName;
   /** The subgraph's schema folder (`subgraphs/<name>/schema`), read by readSchema. */
   schemaPath: string;
-  resolvers: GraphQLResolverMap<Context>;
+  /** The subgraph's `Resolvers` (generated from its SDL, typed for `Context`). */
+  resolvers: SubgraphResolvers;
   /** Builds the per-request context (services, DataLoaders) from the verified principal. */
   createContext(base: RequestContext): Context;
   /** Express routes outside GraphQL (rare; e.g. binary uploads stay in the REST adapter). */

@@ -63,6 +63,7 @@ export async function startSubgraph<Context extends RequestContext>(
 ): Promise<RunningSubgraph> {
   const sdl = readSchema(definition.schemaPath);
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
+  // The generated types checked each resolver against the schema; Apollo takes them untyped.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field

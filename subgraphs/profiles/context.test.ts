@@ -18,7 +18,7 @@ test('entity references of one request are loaded with one scoped query', async 
   const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'idv', kind: 'service' as const, entitlements: {} };
   const ctx = createProfilesContext(fake, createDefinitionsReader(fake), { principal, requestId: 'r', log: logger });
   const resolve = resolvers.Profile.__resolveReference;
-  const results = await Promise.all(['a', 'b', 'missing', 'a'].map((id) => resolve({ id }, ctx)));
+  const results = await Promise.all(['a', 'b', 'missing', 'a'].map((id) => resolve({ __typename: 'Profile', id }, ctx)));
   expect(results.map((row) => row?.id ?? null)).toEqual(['a', 'b', null, 'a']);
   expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', id: { in: ['a', 'b', 'missing'] } }]);
 });
@@ -37,7 +37,7 @@ test('comments of every screening match of one request are loaded with one scope
   const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'app', kind: 'service' as const, entitlements: {} };
   const ctx = createProfilesContext(fake, createDefinitionsReader(fake), { principal, requestId: 'r', log: logger });
   const { __resolveReference, comments } = resolvers.ScreeningMatch;
-  const results = await Promise.all(['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ id }), {}, ctx)));
+  const results = await Promise.all(['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ __typename: 'ScreeningMatch', id }), {}, ctx)));
   expect(results.map((list) => list.map((c) => c.id))).toEqual([['c1', 'c3'], ['c2'], []]);
   expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', kind: 'match', matchId: { in: ['m1', 'm2', 'm3'] } }]);
 });

@@ -13,7 +13,7 @@ export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition
   return {
     name: 'profiles',
     schemaPath: path.join(__dirname, 'schema'),
-    resolvers: resolvers as never,
+    resolvers: resolvers,
     createContext: (base) => createProfilesContext(deps.db, definitions, base, gateways),
   };
 }

@@ -4,5 +4,21 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#ProfilesContext',
-  mappers: {},
+  mappers: {
+    Profile: '../services/profile-service#ProfileRecord',
+    ProfileCustomFieldValue: '../services/custom-field-rules#CustomFieldValueView',
+    ProfileCustomFieldDefinition: '../services/custom-field-rules#FieldDefinition',
+    ProfileCustomFieldDefinitionRevision: '../services/definition-history-service#DefinitionRevisionRecord',
+    ProfileGroup: '../services/group-service#ProfileGroupRecord',
+    ProfileGroupFeedFrequencies: '../services/group-service#FeedFrequencies',
+    ProfileComment: '../services/comment-service#CommentRecord',
+    ProfileErasure: '../services/erasure-service#ErasureResult',
+    Viewer: '../../../platform/principal/principal#Principal',
+    MonitoringFeedFrequencies: '../services/monitoring-default-service#FullFeedFrequencies',
+    WorkspaceMonitoringDefault: '../services/monitoring-default-service#MonitoringDefault',
+    ProfileOnboarding: '../data/onboarding-store#OnboardingRunRow',
+    OnboardingTask: '../data/onboarding-store#OnboardingTaskRow',
+    // Profiles holds only the id of a screening match (its comments are keyed by it).
+    ScreeningMatch: './screening-match-resolvers#ScreeningMatchRef',
+  },
 };

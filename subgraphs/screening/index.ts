@@ -8,6 +8,7 @@ import { createScreeningContext, ScreeningContext, ScreeningServices } from './c
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
+import type { Resolvers } from './resolvers/resolver-types.generated';
 import type { IndexHolder } from './services/index-holder';
 import { leaseIndexHolder } from './services/shared-index-holder';
 import { ImportQueue } from './services/import-requests';
@@ -47,7 +48,8 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
       Query: { ...screeningResolvers.Query, ...nameCompareResolvers.Query, ...monitoringResolvers.Query },
       Mutation: { ...screeningResolvers.Mutation, ...monitoringResolvers.Mutation },
       MonitoringAlert: monitoringResolvers.MonitoringAlert,
-    } as never,
+      MonitoredProfile: monitoringResolvers.MonitoredProfile,
+    } satisfies Resolvers,
     createContext: (base) => createScreeningContext(services, base),
     mountRoutes: (app) => mountIndexStatus(app, holder),
     // Not ready until the first index is built from the database.

@@ -1,15 +1,17 @@
 // Definition history and rollback; the workspace monitoring default and what groups inherit from it.
 import { ProfilesContext } from '../context';
-import { DefinitionRevisionRecord, listDefinitionRevisions, rollbackDefinition } from '../services/definition-history-service';
+import { listDefinitionRevisions, rollbackDefinition } from '../services/definition-history-service';
+import { readStoredOptions } from '../services/definitions-reader';
 import { FeedFrequencies, MonitoredFeed, ProfileGroupRecord } from '../services/group-service';
 import { effectiveFrequencies, getMonitoringDefault, MonitoringDefault, updateMonitoringDefault } from '../services/monitoring-default-service';
+import type { MonitoringFeedFrequenciesInput, Resolvers } from './resolver-types.generated';
 
 /** GraphQL fields are camelCase; the service, the database and REST name feeds as the spec does. */
-type GraphqlFeedKey = 'sanctions' | 'pep' | 'news';
+type GraphqlFeedKey = keyof MonitoringFeedFrequenciesInput;
 const SERVICE_FEED: Record<GraphqlFeedKey, MonitoredFeed> = { sanctions: 'Sanctions', pep: 'PEP', news: 'News' };
 
 /** Only the keys the caller supplied (an explicit null means "back to the built-in default"). */
-function toServiceFeedKeys(input: Partial<Record<GraphqlFeedKey, string | null>>): Partial<Record<MonitoredFeed, string | null>> {
+function toServiceFeedKeys(input: MonitoringFeedFrequenciesInput): Partial<Record<MonitoredFeed, string | null>> {
   const out: Partial<Record<MonitoredFeed, string | null>> = {};
   for (const [key, feed] of Object.entries(SERVICE_FEED) as [GraphqlFeedKey, MonitoredFeed][]) if (Object.hasOwn(input, key)) out[feed] = input[key] ?? null;
   return out;
@@ -33,29 +35,24 @@ async function groupFrequencies(group: ProfileGroupRecord, ctx: ProfilesContext)
 
 export const configResolvers = {
   Query: {
-    profileCustomFieldDefinitionRevisions: (_: unknown, args: { key: string; first?: number | null; after?: string | null }, ctx: ProfilesContext) =>
-      listDefinitionRevisions(ctx.deps, ctx.scope, args.key, args),
-    workspaceMonitoringDefault: (_: unknown, __: unknown, ctx: ProfilesContext) => getMonitoringDefault(ctx.deps, ctx.scope),
+    profileCustomFieldDefinitionRevisions: (_, args, ctx) => listDefinitionRevisions(ctx.deps, ctx.scope, args.key, args),
+    workspaceMonitoringDefault: (_, __, ctx) => getMonitoringDefault(ctx.deps, ctx.scope),
   },
   Mutation: {
-    rollbackProfileCustomFieldDefinition: (_: unknown, args: { key: string; input: { revision: number } }, ctx: ProfilesContext) =>
-      rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
-    updateWorkspaceMonitoringDefault: (
-      _: unknown,
-      args: { input: { monitoringFeedFrequencies: Partial<Record<GraphqlFeedKey, string | null>> } },
-      ctx: ProfilesContext,
-    ) => updateMonitoringDefault(ctx.deps, ctx.scope, { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) }, ctx.principal.actorId),
+    rollbackProfileCustomFieldDefinition: (_, args, ctx) => rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
+    updateWorkspaceMonitoringDefault: (_, args, ctx) =>
+      updateMonitoringDefault(ctx.deps, ctx.scope, { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) }, ctx.principal.actorId),
   },
   ProfileGroup: {
-    effectiveMonitoringFeedFrequencies: async (group: ProfileGroupRecord, _: unknown, ctx: ProfilesContext) => (await groupFrequencies(group, ctx)).frequencies,
-    inheritedFeeds: async (group: ProfileGroupRecord, _: unknown, ctx: ProfilesContext) => (await groupFrequencies(group, ctx)).inheritedFeeds,
+    effectiveMonitoringFeedFrequencies: async (group, _, ctx) => (await groupFrequencies(group, ctx)).frequencies,
+    inheritedFeeds: async (group, _, ctx) => (await groupFrequencies(group, ctx)).inheritedFeeds,
   },
   MonitoringFeedFrequencies: {
-    sanctions: (frequencies: Record<MonitoredFeed, string>) => frequencies.Sanctions,
-    pep: (frequencies: Record<MonitoredFeed, string>) => frequencies.PEP,
-    news: (frequencies: Record<MonitoredFeed, string>) => frequencies.News,
+    sanctions: (frequencies) => frequencies.Sanctions,
+    pep: (frequencies) => frequencies.PEP,
+    news: (frequencies) => frequencies.News,
   },
   ProfileCustomFieldDefinitionRevision: {
-    options: (revision: DefinitionRevisionRecord) => revision.options,
+    options: (revision) => readStoredOptions(revision.options, `revision ${revision.revision} of definition ${revision.key}`),
   },
-};
+} satisfies Resolvers;

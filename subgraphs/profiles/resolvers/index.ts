@@ -2,6 +2,7 @@ import { configResolvers } from './config-resolvers';
 import { onboardingResolvers } from './onboarding-resolvers';
 import { managementResolvers } from './management-resolvers';
 import { profileResolvers } from './profile-resolvers';
+import type { Resolvers } from './resolver-types.generated';
 import { screeningMatchResolvers } from './screening-match-resolvers';
 
 export const resolvers = {
@@ -11,7 +12,8 @@ export const resolvers = {
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
   OnboardingTask: onboardingResolvers.OnboardingTask,
   ProfileGroup: { ...managementResolvers.ProfileGroup, ...configResolvers.ProfileGroup },
+  ProfileGroupFeedFrequencies: managementResolvers.ProfileGroupFeedFrequencies,
   MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
-};
+} satisfies Resolvers;

@@ -1,12 +1,11 @@
 // Thin: onboardProfile and Profile.onboarding map onto the onboarding service and store.
 import DataLoader from 'dataloader';
 import { ProfilesContext } from '../context';
-import { findRunsOfProfiles, OnboardingRunRow, OnboardingTaskRow } from '../data/onboarding-store';
-import { findOnboarded, onboardProfile, OnboardProfileInput } from '../services/onboarding-service';
+import { findRunsOfProfiles, OnboardingRunRow } from '../data/onboarding-store';
+import { findOnboarded, onboardProfile } from '../services/onboarding-service';
 import { existing, profilesCreateOnce } from '../services/create-once';
 import { ProfilesError } from '../errors';
-import type { GraphQLResolveInfo } from 'graphql';
-import { ProfileRecord } from '../services/profile-service';
+import type { Resolvers } from './resolver-types.generated';
 
 // One query for the runs of every profile a request renders (a list page asks for many).
 const runLoaders = new WeakMap<ProfilesContext, DataLoader<string, OnboardingRunRow | null>>();
@@ -24,7 +23,7 @@ function runLoader(ctx: ProfilesContext): DataLoader<string, OnboardingRunRow | 
 
 export const onboardingResolvers = {
   Mutation: {
-    onboardProfile: async (_: unknown, args: { input: OnboardProfileInput }, ctx: ProfilesContext, info: GraphQLResolveInfo) => {
+    onboardProfile: async (_, args, ctx, info) => {
       const { profile, run } = await profilesCreateOnce(ctx, info, args, {
         create: (record) => onboardProfile(ctx.deps, ctx.scope, ctx.principal, args.input, record),
         replay: (profileId) => existing(findOnboarded(ctx.deps, ctx.scope, profileId), () => new ProfilesError('profile_not_found', 'Profile not found')),
@@ -33,12 +32,12 @@ export const onboardingResolvers = {
     },
   },
   Profile: {
-    onboarding: (profile: ProfileRecord, _: unknown, ctx: ProfilesContext) => runLoader(ctx).load(profile.id),
+    onboarding: (profile, _, ctx) => runLoader(ctx).load(profile.id),
   },
   ProfileOnboarding: {
-    tasks: (run: OnboardingRunRow) => run.tasks,
+    tasks: (run) => run.tasks,
   },
   OnboardingTask: {
-    taskId: (task: OnboardingTaskRow) => task.id,
+    taskId: (task) => task.id,
   },
-};
+} satisfies Resolvers;

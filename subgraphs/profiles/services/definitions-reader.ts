@@ -8,7 +8,7 @@ import { logger } from '../../../platform/logging/logger';
 import { findDefinitions } from '../data/definition-store';
 import { DbClient, Scope } from '../data/scope';
 import { ProfilesError } from '../errors';
-import { CUSTOM_FIELD_TYPES, CustomFieldType, FieldDefinition } from './custom-field-rules';
+import { CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition } from './custom-field-rules';
 
 export const READ_CACHE_TTL_MS = 30_000;
 
@@ -23,20 +23,25 @@ export interface DefinitionsReader {
 
 type DefinitionRow = Awaited<ReturnType<typeof findDefinitions>>[number];
 
+/** Enum options as stored (a JSON column of a definition or a revision); throws naming `owner` when they do not parse. */
+export function readStoredOptions(stored: unknown, owner: string): CustomFieldOption[] {
+  if (!Array.isArray(stored) || stored.some((option) => typeof option?.value !== 'string' || typeof option?.label !== 'string')) {
+    throw new Error(`${owner} has unreadable options`);
+  }
+  return stored.map((option: { value: string; label: string }) => ({ value: option.value, label: option.label }));
+}
+
 /** Maps a stored row; a row that does not parse makes the whole set unreadable. */
 export function toFieldDefinition(row: DefinitionRow): FieldDefinition {
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(row.type)) throw new Error(`definition ${row.key} has an unknown type`);
-  const options = row.options as unknown;
-  if (!Array.isArray(options) || options.some((option) => typeof option?.value !== 'string' || typeof option?.label !== 'string')) {
-    throw new Error(`definition ${row.key} has unreadable options`);
-  }
+  const options = readStoredOptions(row.options, `definition ${row.key}`);
   return {
     key: row.key,
     label: row.label,
     type: row.type as CustomFieldType,
     required: row.required,
     priority: row.priority,
-    options: options.map((option: { value: string; label: string }) => ({ value: option.value, label: option.label })),
+    options,
     archived: row.archivedAt !== null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

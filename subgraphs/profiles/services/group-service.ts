@@ -7,6 +7,7 @@ import { ProfilesError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { has, ProfilesDeps } from './deps';
 import { keyFromLabel } from './definition-service';
+import { isOneOf } from '../../../platform/validation/one-of';
 
 export const GROUP_NAME_MAX = 200;
 export const GROUP_DESCRIPTION_MAX = 2000;
@@ -18,7 +19,8 @@ export const FEED_FREQUENCIES = {
   News: ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'],
 } as const;
 export type MonitoredFeed = keyof typeof FEED_FREQUENCIES;
-export type FeedFrequencies = Partial<Record<MonitoredFeed, string>>;
+export type MonitoringFrequency = (typeof FEED_FREQUENCIES)[MonitoredFeed][number];
+export type FeedFrequencies = Partial<Record<MonitoredFeed, MonitoringFrequency>>;
 
 export type ProfileGroupRecord = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
 
@@ -29,7 +31,7 @@ export interface CreateGroupInput {
   monitoringFeedFrequencies?: FeedFrequencies | null;
 }
 
-export type UpdateGroupInput = Partial<CreateGroupInput> & { name?: string | null };
+export type UpdateGroupInput = Partial<Omit<CreateGroupInput, 'name'>> & { name?: string | null };
 
 function invalid(field: string, problem: string): never {
   throw new ProfilesError('profile_group_validation_failed', `${field}: ${problem}`, { field });
@@ -62,8 +64,8 @@ export function checkFrequencies(value: unknown): FeedFrequencies | null {
   for (const [feed, frequency] of Object.entries(value as Record<string, unknown>)) {
     if (!Object.hasOwn(FEED_FREQUENCIES, feed)) invalid(`monitoringFeedFrequencies.${feed}`, 'unknown feed (allowed: Sanctions, PEP, News)');
     if (frequency === null || frequency === undefined) continue; // omitted: inherits
-    const allowed = FEED_FREQUENCIES[feed as MonitoredFeed] as readonly string[];
-    if (typeof frequency !== 'string' || !allowed.includes(frequency)) invalid(`monitoringFeedFrequencies.${feed}`, `must be one of ${allowed.join(', ')}`);
+    const allowed: readonly MonitoringFrequency[] = FEED_FREQUENCIES[feed as MonitoredFeed];
+    if (!isOneOf(allowed, frequency)) invalid(`monitoringFeedFrequencies.${feed}`, `must be one of ${allowed.join(', ')}`);
     result[feed as MonitoredFeed] = frequency;
   }
   return Object.keys(result).length ? result : null;

@@ -4,11 +4,12 @@
 // inherit the workspace frequency"). Until a workspace saves its own, the built-in default applies.
 import { Scope } from '../data/scope';
 import { findMonitoringDefault, saveMonitoringDefault } from '../data/monitoring-default-store';
-import { FEED_FREQUENCIES, FeedFrequencies, MonitoredFeed } from './group-service';
+import { FEED_FREQUENCIES, FeedFrequencies, MonitoredFeed, MonitoringFrequency } from './group-service';
+import { isOneOf, expectOneOf } from '../../../platform/validation/one-of';
 import { ProfilesError } from '../errors';
 import { ProfilesDeps } from './deps';
 
-export type FullFeedFrequencies = Record<MonitoredFeed, string>;
+export type FullFeedFrequencies = Record<MonitoredFeed, MonitoringFrequency>;
 
 /** Sanctions lists change daily; PEP and adverse media move more slowly. */
 export const BUILT_IN_MONITORING_DEFAULT: Readonly<FullFeedFrequencies> = Object.freeze({ Sanctions: 'daily', PEP: 'weekly', News: 'weekly' });
@@ -24,7 +25,12 @@ export interface MonitoringDefault {
 export async function getMonitoringDefault(deps: ProfilesDeps, scope: Scope): Promise<MonitoringDefault> {
   const row = await findMonitoringDefault(deps.db, scope);
   if (!row) return { monitoringFeedFrequencies: { ...BUILT_IN_MONITORING_DEFAULT }, customized: false, updatedAt: null, updatedBy: null };
-  return { monitoringFeedFrequencies: { Sanctions: row.sanctions, PEP: row.pep, News: row.news }, customized: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
+  const frequencies: FullFeedFrequencies = {
+    Sanctions: expectOneOf(FEED_FREQUENCIES.Sanctions, row.sanctions, 'monitoring default Sanctions'),
+    PEP: expectOneOf(FEED_FREQUENCIES.PEP, row.pep, 'monitoring default PEP'),
+    News: expectOneOf(FEED_FREQUENCIES.News, row.news, 'monitoring default News'),
+  };
+  return { monitoringFeedFrequencies: frequencies, customized: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
 }
 
 /**
@@ -52,8 +58,8 @@ export async function updateMonitoringDefault(
       changed[feed as MonitoredFeed] = BUILT_IN_MONITORING_DEFAULT[feed as MonitoredFeed];
       continue;
     }
-    const allowed = FEED_FREQUENCIES[feed as MonitoredFeed] as readonly string[];
-    if (!allowed.includes(frequency)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
+    const allowed: readonly MonitoringFrequency[] = FEED_FREQUENCIES[feed as MonitoredFeed];
+    if (!isOneOf(allowed, frequency)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
     changed[feed as MonitoredFeed] = frequency;
   }
   await saveMonitoringDefault(deps.db, scope, {

@@ -1,10 +1,14 @@
 // compareNames: thin mapping of the engine's comparison onto the NameComparison types.
-import { ScreeningContext } from '../context';
-import { compareNames, CompareNamesInput } from '../services/name-compare-service';
+import { compareNames } from '../services/name-compare-service';
+import { expectOneOf } from '../../../platform/validation/one-of';
+import type { NameComparisonTokenMatchKind, Resolvers } from './resolver-types.generated';
+
+/** The kinds of an aligned pair the schema's enum knows: the engine's token kinds also have none, which the GraphQL enum could not serialize either. */
+const ALIGNED_KINDS: readonly NameComparisonTokenMatchKind[] = ['exact', 'transliteration', 'typo', 'phonetic', 'initial', 'prefix_al', 'fuzzy', 'joined'];
 
 export const nameCompareResolvers = {
   Query: {
-    compareNames: async (_: unknown, args: { input: CompareNamesInput }, ctx: ScreeningContext) => {
+    compareNames: async (_, args, ctx) => {
       const result = await compareNames(ctx.holder, args.input);
       return {
         score: result.score,
@@ -14,7 +18,7 @@ export const nameCompareResolvers = {
         nameScore: result.nameScore,
         scorerVersion: result.scorerVersion,
         explanation: {
-          tokenAlignment: result.tokenAlignment.map((pair) => ({ query: pair.query, candidate: pair.list, similarity: pair.similarity, how: pair.how })),
+          tokenAlignment: result.tokenAlignment.map((pair) => ({ query: pair.query, candidate: pair.list, similarity: pair.similarity, how: expectOneOf(ALIGNED_KINDS, pair.how, 'aligned token pair kind') })),
           unmatchedQueryTokens: result.unmatchedQueryTokens,
           unmatchedCandidateTokens: result.unmatchedCandidateTokens,
           caps: result.caps,
@@ -23,4 +27,4 @@ export const nameCompareResolvers = {
       };
     },
   },
-};
+} satisfies Resolvers;

@@ -42,9 +42,9 @@ export interface StoredMatch {
     id: string;
     source: string;
     source_id: string;
-    type: string;
+    type: EntityType;
     name: string;
-    feeds: string[];
+    feeds: Feed[];
     programs: string[];
     dates_of_birth: ScreeningMatch['entity']['birthDates'];
     nationalities: string[];

@@ -42,6 +42,8 @@ export async function acknowledgeMonitoringAlert(db: Db, scope: Scope, id: strin
   return alert;
 }
 
+export type MonitoredProfileRow = NonNullable<Awaited<ReturnType<typeof findSubject>>>;
+
 export async function readMonitoredProfile(db: Db, scope: Scope, profileId: string) {
   return (await findSubject(db, scope, profileId)) ?? null;
 }
