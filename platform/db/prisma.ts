@@ -33,6 +33,20 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
 
 export type Db = ReturnType<typeof createDb>;
 
+/** The client of an interactive transaction (`db.$transaction(async (tx) => ...)`) of Db. */
+export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use'>;
+
+/** The client or a transaction's client: data functions take either (they never open a transaction
+ * themselves unless they take Db). */
+export type DbClient = Db | DbTx;
+
+/** The tenant + workspace every domain query filters by. Callers may pass richer objects (a
+ * principal's scope); data functions read exactly these two fields. */
+export interface Scope {
+  tenantId: string;
+  workspaceId: string;
+}
+
 function poolSizeFromEnv(): number {
   const size = Number(process.env.VIGIL_DB_POOL_SIZE ?? DEFAULT_POOL_SIZE);
   return Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL_SIZE;

@@ -11,6 +11,7 @@ import { seal } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
+import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-store';
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
 import { DbTx, Scope } from '../data/scope';
 import { IdvError, sessionNotFound } from '../errors';
@@ -115,7 +116,7 @@ export async function assignSession(deps: IdvDeps, principal: Principal, id: str
   const scope = requireManagement(principal);
   const input = parseOrThrow(assignSchema, body ?? {});
   if (input.assignee !== null) {
-    const user = await deps.db.dashboardUser.findFirst({ where: { id: input.assignee, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
+    const user = await findWorkspaceDashboardUser(deps.db, scope, input.assignee);
     if (!user) throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
   }
   return withLockedSession(deps, scope, id, async (row, tx) => {

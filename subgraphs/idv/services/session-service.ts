@@ -15,7 +15,7 @@ import { open, seal, SealedValue } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
 import { newId, newSecret } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
+import { claimIdempotencyKey, findIdempotencyRecord, findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
 import { DbClient, Scope } from '../data/scope';
 import { IdvError } from '../errors';
@@ -164,11 +164,8 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
         if (input.idempotency_key) {
           // The platform's unique (tenant, workspace, scope, key) decides which concurrent create
           // wins: losers wait for the winner's commit and insert nothing.
-          const claimed = await tx.idempotencyRecord.createMany({
-            data: [{ id: newId('idem'), ...scope, scope: IDEMPOTENCY_SCOPE, key: input.idempotency_key, fingerprint, resourceId: id }],
-            skipDuplicates: true,
-          });
-          if (claimed.count === 0) throw new IdempotencyRace();
+          const claimed = await claimIdempotencyKey(tx, scope, { id: newId('idem'), scope: IDEMPOTENCY_SCOPE, key: input.idempotency_key, fingerprint, resourceId: id });
+          if (!claimed) throw new IdempotencyRace();
         }
         return insertSession(tx, data);
       },
@@ -188,9 +185,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function replayFor(deps: IdvDeps, scope: Scope, key: string, fingerprint: string): Promise<CreatedSession | null> {
-  const record = await deps.db.idempotencyRecord.findUnique({
-    where: { tenantId_workspaceId_scope_key: { ...scope, scope: IDEMPOTENCY_SCOPE, key } },
-  });
+  const record = await findIdempotencyRecord(deps.db, scope, IDEMPOTENCY_SCOPE, key);
   if (!record) return null;
   if (record.fingerprint !== fingerprint) {
     throw new IdvError('idv_session_idempotency_conflict', 'idempotency_key was already used for a different session request');

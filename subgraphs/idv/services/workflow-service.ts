@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Db, Prisma } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
+import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockDefaultChanges, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
 import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
 import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset } from '../model/steps';
@@ -191,8 +191,7 @@ export async function archiveWorkflow(db: Db, principal: Principal, id: string):
 export async function makeDefaultWorkflow(db: Db, principal: Principal, id: string): Promise<WorkflowView> {
   return changeWorkflow(db, principal, id, async (current, scope, tx) => {
     if (current.status !== 'active') throw new IdvError('idv_workflow_not_active', 'Only an active workflow can be the default');
-    // Serialize default changes of one scope: the advisory lock is held until the transaction ends.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idv.workflow_default:${scope.tenantId}:${scope.workspaceId}`}))`;
+    await lockDefaultChanges(tx, scope);
     await clearDefaults(tx, scope, id);
     if (current.isDefault) return null;
     return { isDefault: true };

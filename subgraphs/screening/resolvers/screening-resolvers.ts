@@ -1,10 +1,10 @@
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import type { GraphQLResolveInfo } from 'graphql';
 import { ScreeningContext } from '../context';
-import { BatchJobRow } from '../data/batch-store';
+import { BatchJobRow, listBatchJobs } from '../data/batch-store';
 import { findMatchById, matchesOfRequestPage } from '../data/match-store';
 import { SearchRequestRow } from '../data/search-store';
-import { ImportRow, listActiveSources, Sql } from '../data/watchlist-store';
+import { ImportRow, listActiveSources } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch, SubmitBatchInput } from '../services/batch-service';
 import { screeningCreateOnce } from '../services/create-once';
@@ -77,15 +77,12 @@ export const screeningResolvers = {
     screeningBatchJobs: async (_: unknown, args: { first?: number; after?: string }, ctx: ScreeningContext): Promise<Connection<BatchJobRow>> => {
       const size = pageSize(args.first, 20, 100);
       const offset = offsetOf(args.after);
-      const [rows, total] = await Promise.all([
-        ctx.db.batchJob.findMany({ where: ctx.scope, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: size + 1 }),
-        ctx.db.batchJob.count({ where: ctx.scope }),
-      ]);
-      return offsetConnection(rows as BatchJobRow[], offset, size, total);
+      const { rows, total } = await listBatchJobs(ctx.db, ctx.scope, offset, size + 1);
+      return offsetConnection(rows, offset, size, total);
     },
     screeningReport: (_: unknown, args: { id: string }, ctx: ScreeningContext) => readReport(ctx, ctx.scope, args.id),
     watchlistSources: async (_: unknown, __: unknown, ctx: ScreeningContext) =>
-      (await listActiveSources(ctx.db as unknown as Sql)).map((row) => ({
+      (await listActiveSources(ctx.db)).map((row) => ({
         source: row.source, format: row.format, versionId: row.version_id, seq: row.seq, label: row.label, contentHash: row.content_hash,
         entityCount: row.entity_count, nameCount: row.name_count, importedAt: row.imported_at,
       })),

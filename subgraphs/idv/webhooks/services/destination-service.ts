@@ -70,8 +70,7 @@ export async function createDestination(deps: WebhookDeps, principal: Principal,
   const id = newId('whd');
   const secrets = newDestinationSecrets();
   const destination = await deps.db.$transaction(async (tx) => {
-    // One workspace's creates are serialized so the limit holds under concurrency.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${scope.tenantId}:${scope.workspaceId}`}))`;
+    await store.lockDestinationCreates(tx, scope);
     if ((await store.countDestinations(tx, scope)) >= MAX_DESTINATIONS) {
       throw new IdvDeliveryError('idv_webhook_limit_reached', `A workspace has at most ${MAX_DESTINATIONS} webhook destinations`);
     }
