@@ -23,6 +23,7 @@ import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
 import { recordCaptureConsent, submitCapture } from '../capture/capture-service';
+import { resultsColumn } from '../data/json-columns';
 
 type Tx = DbTx;
 
@@ -206,7 +207,7 @@ export async function completeAssessment(deps: IdvDeps, scope: Scope, id: string
       reviewStatus,
       flagCategories: categories,
       assessedAt: deps.now(),
-      results: seal(deps.keyProvider, results, sealContext(id, 'results')) as unknown as Prisma.InputJsonValue,
+      results: resultsColumn.write(seal(deps.keyProvider, results, sealContext(id, 'results'))),
     });
     await emit(tx, updated, 'idv.session.completed', { outcome: reviewStatus });
     await emit(tx, updated, reviewStatus === 'automatic_pass' ? 'idv.session.approved' : 'idv.session.requires_review');

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { hashSecret } from '../../../platform/crypto/hash';
-import { open, seal, SealedValue } from '../../../platform/crypto/envelope';
+import { open, seal } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
 import { newId, newSecret } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
@@ -26,6 +26,7 @@ import { IdvDeps } from './deps';
 import { buildCaptureManifest, toManagementSession } from './projection';
 import { requireManagement } from './principals';
 import { DEFAULT_RETENTION_DAYS, resolveFlow } from './workflow-service';
+import { captureManifestColumn, resultsColumn, stepManifestColumn, subjectReferenceColumn, answersColumn } from '../data/json-columns';
 
 export const SESSION_PAGE_DEFAULT = 50;
 export const SESSION_PAGE_MAX = 100;
@@ -141,14 +142,14 @@ export async function createSession(deps: IdvDeps, principal: Principal, body: u
     profileUpdateEnabled: workflow?.profileUpdateEnabled ?? false,
     flagSettings: (workflow?.flagSettings ?? {}) as Prisma.InputJsonValue,
     privacyContactEmail: workflow?.privacyContactEmail ?? '',
-    captureManifest: buildCaptureManifest(flow.presetName, flow.steps, applied) as unknown as Prisma.InputJsonValue,
-    stepManifest: { version: 1, steps: flow.steps } as unknown as Prisma.InputJsonValue,
+    captureManifest: captureManifestColumn.write(buildCaptureManifest(flow.presetName, flow.steps, applied)),
+    stepManifest: stepManifestColumn.write({ version: 1, steps: flow.steps }),
     workflowRef: workflow
       ? { workflow_id: workflow.id, name: workflow.name, revision: workflow.revision, preset: workflow.preset, source: flow.source, copied_at: now.toISOString() }
       : Prisma.DbNull,
     themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
     themeSnapshot: theme ? (theme as Prisma.InputJsonValue) : Prisma.DbNull,
-    subjectReference: input.subject_reference !== undefined ? (seal(deps.keyProvider, input.subject_reference, sealContext(id, 'subject_reference')) as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    subjectReference: input.subject_reference !== undefined ? subjectReferenceColumn.write(seal(deps.keyProvider, input.subject_reference, sealContext(id, 'subject_reference'))) : Prisma.DbNull,
     retentionPolicyId: input.retention_policy_id ?? null,
     completion: applied.completion ? (applied.completion as Prisma.InputJsonValue) : Prisma.DbNull,
     declaredIdType: applied.declaredIdType,
@@ -202,7 +203,7 @@ export function sealContext(sessionId: string, field: string): string {
 
 /** Decrypts a sealed column of a session (internal use only; never projected). */
 export function openSealed<T>(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow, field: 'subject_reference' | 'results' | 'answers'): T | null {
-  const sealed = (field === 'subject_reference' ? row.subjectReference : field === 'results' ? row.results : row.answers) as unknown as SealedValue | null;
+  const sealed = field === 'subject_reference' ? subjectReferenceColumn.read(row.subjectReference) : field === 'results' ? resultsColumn.read(row.results) : answersColumn.read(row.answers);
   return sealed ? open<T>(deps.keyProvider, sealed, sealContext(row.id, field)) : null;
 }
 

@@ -11,6 +11,7 @@ import { IdvError, invalidField, workflowNotFound } from '../errors';
 import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset } from '../model/steps';
 import { decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PATTERN } from '../model/validation';
 import { requireManagement } from './principals';
+import { workflowStepsColumn } from '../data/json-columns';
 
 export const WORKFLOW_PAGE_DEFAULT = 20;
 export const WORKFLOW_PAGE_MAX = 100;
@@ -76,7 +77,7 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
     status: row.status,
     is_default: row.isDefault,
     preset: row.preset,
-    steps: row.steps as unknown as FlowStep[],
+    steps: workflowStepsColumn.read(row.steps),
     profile_update_enabled: row.profileUpdateEnabled,
     flag_settings: row.flagSettings as Record<string, string>,
     privacy_contact_email: row.privacyContactEmail,
@@ -111,7 +112,7 @@ export async function createWorkflow(db: Db, principal: Principal, body: unknown
     description: input.description ?? '',
     status: input.status ?? 'draft',
     preset,
-    steps: steps as unknown as Prisma.InputJsonValue,
+    steps: workflowStepsColumn.write(steps),
     profileUpdateEnabled: input.profile_update_enabled ?? false,
     flagSettings: input.flag_settings ?? {},
     privacyContactEmail: input.privacy_contact_email ?? '',
@@ -161,7 +162,7 @@ export async function updateWorkflowFields(db: Db, principal: Principal, id: str
     if (input.description !== undefined) data.description = input.description;
     if (input.preset !== undefined || input.steps !== undefined) {
       const { steps, preset } = stepsAndPreset(input);
-      data.steps = steps as unknown as Prisma.InputJsonValue;
+      data.steps = workflowStepsColumn.write(steps);
       data.preset = preset;
     }
     if (input.profile_update_enabled !== undefined) data.profileUpdateEnabled = input.profile_update_enabled;
@@ -211,13 +212,13 @@ export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?
     const workflow = await findWorkflow(db, scope, input.workflow_id);
     if (!workflow) throw workflowNotFound();
     if (workflow.status !== 'active') throw new IdvError('idv_workflow_not_active', 'The workflow is not active');
-    return { source: 'workflow_id', presetName: workflow.preset ?? 'custom', steps: workflow.steps as unknown as FlowStep[], workflow };
+    return { source: 'workflow_id', presetName: workflow.preset ?? 'custom', steps: workflowStepsColumn.read(workflow.steps), workflow };
   }
   if (input.steps) return { source: 'steps', presetName: 'custom', steps: normalizeSteps(input.steps), workflow: null };
   if (input.workflow) return { source: 'workflow', presetName: input.workflow, steps: presetSteps(input.workflow), workflow: null };
   const fallback = await findDefaultWorkflow(db, scope);
   if (fallback && fallback.status === 'active') {
-    return { source: 'default_workflow', presetName: fallback.preset ?? 'custom', steps: fallback.steps as unknown as FlowStep[], workflow: fallback };
+    return { source: 'default_workflow', presetName: fallback.preset ?? 'custom', steps: workflowStepsColumn.read(fallback.steps), workflow: fallback };
   }
   return { source: 'workflow', presetName: 'liveness_and_id', steps: presetSteps('liveness_and_id'), workflow: null };
 }

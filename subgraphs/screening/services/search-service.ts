@@ -11,6 +11,7 @@ import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
 import { annotateMatches, DispositionAnnotation, readDispositionSettings } from './disposition-service';
 import { ArticleHit, mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
+import { matchPayloadColumn } from '../data/json-columns';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -312,7 +313,7 @@ export interface MatchView extends StoredMatch {
 
 export function storedMatchOf(row: SearchMatchRow): MatchView {
   return {
-    ...(row.payload as unknown as StoredMatch),
+    ...matchPayloadColumn.read(row.payload),
     id: row.id,
     rank: row.rank,
     review_status: row.reviewStatus as StoredMatch['review_status'],

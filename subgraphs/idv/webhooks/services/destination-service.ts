@@ -17,6 +17,7 @@ import { DestinationRow } from '../data/webhook-store';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_KINDS } from './event-payload';
 import { DestinationSecrets, newDestinationSecrets, sealSecrets } from './secrets';
 import { urlProblem } from './url-guard';
+import { destinationSecretsColumn } from '../../data/json-columns';
 
 export const MAX_DESTINATIONS = 10;
 /** The previous secrets keep signing this long after a rotation. */
@@ -84,7 +85,7 @@ export async function createDestination(deps: WebhookDeps, principal: Principal,
       enabled: input.enabled ?? true,
       disabledReason: input.enabled === false ? 'manual' : null,
       disabledAt: input.enabled === false ? deps.now() : null,
-      secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+      secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
     });
   });
   return { destination, secrets };
@@ -142,7 +143,7 @@ export async function rotateSecret(deps: WebhookDeps, principal: Principal, id: 
   const current = await getDestination(deps, principal, id);
   const secrets = newDestinationSecrets();
   const destination = await store.updateDestination(deps.db, scope, id, {
-    secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+    secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
     previousSecrets: current.secrets as Prisma.InputJsonValue,
     previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
   });
