@@ -34,6 +34,20 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
 
 export type Db = ReturnType<typeof createDb>;
 
+/** The client of an interactive transaction (`db.$transaction(async (tx) => ...)`) of Db. */
+export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use'>;
+
+/** The client or a transaction's client: data functions take either (they never open a transaction
+ * themselves unless they take Db). */
+export type DbClient = Db | DbTx;
+
+/** The tenant + workspace every domain query filters by. Callers may pass richer objects (a
+ * principal's scope); data functions read exactly these two fields. */
+export interface Scope {
+  tenantId: string;
+  workspaceId: string;
+}
+
 function poolSizeFromEnv(): number {
   return envValue('VIGIL_DB_POOL_SIZE');
 }

@@ -1,7 +1,7 @@
 // Data access for the platform's tenancy tables: tenants, workspaces, applications, API keys,
 // dashboard users and tokens. Secrets are stored and looked up by hash only.
 import { hashSecret } from '../crypto/hash';
-import { Db } from '../db/prisma';
+import { Db, DbClient, Scope } from '../db/prisma';
 import { newId, newSecret } from '../ids/new-id';
 import { Entitlements } from '../principal/principal';
 
@@ -62,6 +62,11 @@ export async function createDashboardUser(db: Db, input: { workspaceId: string; 
     update: {},
     create: { id: newId('usr'), tenantId: workspace.tenantId, workspaceId: workspace.id, email: input.email, name: input.name, role: input.role ?? 'analyst' },
   });
+}
+
+/** A dashboard user of exactly this workspace (null for an id of another workspace or none). */
+export async function findWorkspaceDashboardUser(db: DbClient, scope: Scope, id: string) {
+  return db.dashboardUser.findFirst({ where: { id, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
 }
 
 export async function issueDashboardToken(db: Db, userId: string, lifetimeMs = DASHBOARD_TOKEN_LIFETIME_MS) {

@@ -9,8 +9,7 @@ import { artifactSealContext } from '../../../platform/blobs/idv-artifact-keys';
 import { SessionRow } from '../data/session-store';
 import { IdvDeps } from '../services/deps';
 import { AssessmentOutcome, AssessmentResults } from '../services/lifecycle-service';
-import { CaptureManifest } from '../services/projection';
-import { answersOf, artifactsOf, stepsOf, ArtifactStorageRecord } from '../capture/capture-service';
+import { answersOf, artifactsOf, stepsOf } from '../capture/capture-service';
 import { AssessmentEvidence, decide, idTypeOfDocumentCode, LivenessEvidence, mrzDate, runChecks } from './checks';
 import type { CheckResult } from './check-result';
 import { AamvaLicence, parseAamva } from './aamva';
@@ -18,6 +17,7 @@ import { faceSimilarity } from './face-match';
 import { readMrz } from './mrz-reader';
 import { readPdf417 } from './pdf417-reader';
 import { AssessmentProviders, FaceObservation } from './providers';
+import { artifactStorageColumn, captureManifestColumn } from '../data/json-columns';
 
 /** Longest side images are normalised to before analysis. */
 const NORMALISED_SIDE = 1600;
@@ -35,7 +35,7 @@ export interface AssessmentInput {
 }
 
 async function artifactBytes(input: AssessmentInput, row: SessionRow, artifactId: string): Promise<Buffer> {
-  const stored = ((row.artifactStorage as unknown as ArtifactStorageRecord[] | null) ?? []).find((s) => s.artifact_id === artifactId);
+  const stored = (artifactStorageColumn.read(row.artifactStorage) ?? []).find((s) => s.artifact_id === artifactId);
   if (!stored) throw new Error(`artifact ${artifactId} has no storage record`);
   const sealed = await input.blobs.get(stored.blob_key);
   if (!sealed) throw new Error(`artifact ${artifactId} is missing from the blob store`);
@@ -49,7 +49,7 @@ export async function normaliseImage(bytes: Buffer): Promise<Buffer> {
 
 export async function assessSession(input: AssessmentInput, row: SessionRow): Promise<AssessmentOutcome & { checks: CheckResult[] }> {
   const steps = stepsOf(row);
-  const manifest = row.captureManifest as unknown as CaptureManifest;
+  const manifest = captureManifestColumn.read(row.captureManifest);
   const artifacts = artifactsOf(row);
   const livenessStep = steps.find((s) => s.type === 'liveness');
   const idStep = steps.find((s) => s.type === 'id_capture');

@@ -2,12 +2,12 @@
 // its steps, and nothing of the profile, review outcome, scope, storage or assessment.
 import { SessionRow } from '../data/session-store';
 import { IdvDeps } from '../services/deps';
-import { CaptureManifest } from '../services/projection';
 import { livenessFramesNeeded } from './capture-progress';
 import { artifactsOf, companyNameOf, consentTextOf, progressOf, stepsOf } from './capture-service';
+import { captureManifestColumn } from '../data/json-columns';
 
 export function toCaptureSession(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow) {
-  const manifest = row.captureManifest as unknown as CaptureManifest;
+  const manifest = captureManifestColumn.read(row.captureManifest);
   const progress = progressOf(deps, row);
   const consent = consentTextOf(row, companyNameOf(row));
   return {

@@ -4,7 +4,7 @@
 // transaction as the change that completes the last required step. Submit refuses while
 // anything required is missing and names what.
 import { Prisma } from '../../../generated/prisma/client';
-import { open, seal, SealedValue } from '../../../platform/crypto/envelope';
+import { open, seal } from '../../../platform/crypto/envelope';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
 import { findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
@@ -13,31 +13,31 @@ import { IdvError, invalidField, sessionNotFound } from '../errors';
 import { FlowStep } from '../model/steps';
 import { IdvDeps } from '../services/deps';
 import { requireCapture } from '../services/principals';
-import { CaptureManifest } from '../services/projection';
 import { sealContext } from '../services/session-service';
 import { artifactBlobKey } from '../../../platform/blobs/idv-artifact-keys';
 import { AnswerRecord, ArtifactRecord, captureProgress, CaptureProgress } from './capture-progress';
 import { consentTextSha256, DEFAULT_CONSENT_TEXT, DEFAULT_CONSENT_VERSION } from './consent-text';
+import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, stepManifestColumn } from '../data/json-columns';
 
 const CAPTURING = ['collecting_artifacts', 'ready_for_assessment'];
 
 export function stepsOf(row: SessionRow): FlowStep[] {
-  return (row.stepManifest as unknown as { steps?: FlowStep[] }).steps ?? [];
+  return stepManifestColumn.read(row.stepManifest).steps ?? [];
 }
 
 export function artifactsOf(row: SessionRow): ArtifactRecord[] {
-  return (row.artifacts as unknown as ArtifactRecord[] | null) ?? [];
+  return artifactsColumn.read(row.artifacts) ?? [];
 }
 
 export function answersOf(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow): AnswerRecord[] {
-  const sealed = row.answers as unknown as SealedValue | null;
+  const sealed = answersColumn.read(row.answers);
   return sealed ? open<AnswerRecord[]>(deps.keyProvider, sealed, sealContext(row.id, 'answers')) : [];
 }
 
 export function progressOf(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow): CaptureProgress {
   return captureProgress({
     steps: stepsOf(row),
-    manifest: row.captureManifest as unknown as CaptureManifest,
+    manifest: captureManifestColumn.read(row.captureManifest),
     consentEvidence: row.consentEvidence as Record<string, unknown> | null,
     artifacts: artifactsOf(row),
     answers: answersOf(deps, row),
@@ -146,7 +146,7 @@ export function checkArtifactPlace(row: SessionRow, input: Pick<StoredArtifactIn
   const step = stepsOf(row).find((s) => s.step_id === input.stepId);
   if (!step) throw invalidField('step_id', `no step ${input.stepId} in this session`);
   if (!(KINDS_OF_STEP[step.type] ?? []).includes(input.kind)) throw invalidField('kind', `a ${step.type} step does not take ${input.kind} artifacts`);
-  const manifest = row.captureManifest as unknown as CaptureManifest;
+  const manifest = captureManifestColumn.read(row.captureManifest);
   if (input.kind === 'selfie') {
     if (!Number.isInteger(input.frame) || input.frame < 0 || input.frame > 9) throw invalidField('frame', 'must be an integer from 0 to 9');
   } else if (input.frame !== 0) throw invalidField('frame', 'only selfie frames are numbered');
@@ -187,7 +187,7 @@ export async function recordCaptureArtifact(
     checkArtifactPlace(row, input);
     const samePlace = (a: { kind: string; step_id: string; frame: number }) => a.kind === input.kind && a.step_id === input.stepId && a.frame === input.frame;
     const previous = artifactsOf(row).filter(samePlace);
-    const storage = (row.artifactStorage as unknown as ArtifactStorageRecord[] | null) ?? [];
+    const storage = artifactStorageColumn.read(row.artifactStorage) ?? [];
     const orphaned = storage.filter((s) => previous.some((p) => p.artifact_id === s.artifact_id)).map((s) => s.blob_key);
     const record: ArtifactRecord = {
       artifact_id: input.artifactId,
@@ -202,7 +202,7 @@ export async function recordCaptureArtifact(
     const stored: ArtifactStorageRecord = { artifact_id: input.artifactId, blob_key: artifactBlobKey(id, input.artifactId), sha256: input.sha256, byte_size: input.byteSize, content_type: input.contentType };
     const artifacts = [...artifactsOf(row).filter((a) => !samePlace(a)), record];
     const artifactStorage = [...storage.filter((s) => !previous.some((p) => p.artifact_id === s.artifact_id)), stored];
-    const updated = await updateSession(tx, scope, id, { artifacts: artifacts as unknown as Prisma.InputJsonValue, artifactStorage: artifactStorage as unknown as Prisma.InputJsonValue });
+    const updated = await updateSession(tx, scope, id, { artifacts: artifactsColumn.write(artifacts), artifactStorage: artifactStorageColumn.write(artifactStorage) });
     await recordEvent(tx, {
       tenantId: row.tenantId,
       workspaceId: row.workspaceId,
@@ -279,7 +279,7 @@ export async function recordCaptureAnswers(deps: IdvDeps, principal: Principal, 
     });
     const kept = answersOf(deps, row).filter((a) => !(a.step_id === stepId && seen.has(a.question_id)));
     const sealed = seal(deps.keyProvider, [...kept, ...checked], sealContext(id, 'answers'));
-    const updated = await updateSession(tx, scope, id, { answers: sealed as unknown as Prisma.InputJsonValue });
+    const updated = await updateSession(tx, scope, id, { answers: answersColumn.write(sealed) });
     return settleFlow(deps, tx, scope, updated);
   });
 }

@@ -1,15 +1,6 @@
-import { Db } from '../../../platform/db/prisma';
+import { Scope } from '../../../platform/db/prisma';
 
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
-}
-
-/** The client of an interactive transaction of the platform's (extended) Prisma client. */
-export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on'>;
-
-/** The client or an interactive transaction's client: data functions work with either. */
-export type DbClient = Db | DbTx;
+export type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 
 /** Exactly the two scope columns (callers may pass richer objects). */
 export function scoped(scope: Scope): Scope {

@@ -2,7 +2,7 @@
 // caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
 // (Exception: the hosted-page credential lookups at the end, where the credential sets the scope.)
 import { Prisma } from '../../../platform/db/prisma';
-import { DbClient, Scope, scoped } from './scope';
+import { DbClient, DbTx, Scope, scoped } from './scope';
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
@@ -88,5 +88,22 @@ export async function findSessionsToAssess(db: DbClient, stalledBefore: Date, ta
     select: { id: true, tenantId: true, workspaceId: true },
     orderBy: { updatedAt: 'asc' },
     take,
+  });
+}
+
+/** Claims an idempotency key for a session create (inside the create's transaction). The unique
+ * (tenant, workspace, scope, key) decides which concurrent create wins: a loser waits for the
+ * winner's commit and inserts nothing (false). */
+export async function claimIdempotencyKey(tx: DbTx, scope: Scope, record: { id: string; scope: string; key: string; fingerprint: string; resourceId: string }): Promise<boolean> {
+  const claimed = await tx.idempotencyRecord.createMany({
+    data: [{ id: record.id, ...scoped(scope), scope: record.scope, key: record.key, fingerprint: record.fingerprint, resourceId: record.resourceId }],
+    skipDuplicates: true,
+  });
+  return claimed.count > 0;
+}
+
+export async function findIdempotencyRecord(db: DbClient, scope: Scope, idempotencyScope: string, key: string) {
+  return db.idempotencyRecord.findUnique({
+    where: { tenantId_workspaceId_scope_key: { ...scoped(scope), scope: idempotencyScope, key } },
   });
 }

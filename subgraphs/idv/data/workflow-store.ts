@@ -1,7 +1,7 @@
 // The only module that touches Prisma for IDV workflows. Every query carries the caller's tenant
 // and workspace: a workflow of another workspace reads exactly like an absent one.
 import { Prisma } from '../../../platform/db/prisma';
-import { DbClient, Scope, scoped } from './scope';
+import { DbClient, DbTx, Scope, scoped } from './scope';
 
 export type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
 
@@ -43,4 +43,9 @@ export async function listWorkflows(db: DbClient, scope: Scope, filter: { status
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: filter.take,
   });
+}
+
+/** Serializes default changes of one scope: the advisory lock is held until the transaction ends. */
+export async function lockDefaultChanges(tx: DbTx, scope: Scope): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idv.workflow_default:${scope.tenantId}:${scope.workspaceId}`}))`;
 }

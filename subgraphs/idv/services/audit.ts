@@ -2,6 +2,7 @@
 // write their entry before any data is returned; a failed write fails the read closed.
 import { Db, Prisma } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
+import { insertAuditEntry } from '../data/audit-store';
 import { DbClient } from '../data/scope';
 
 export interface AuditEntry {
@@ -24,9 +25,7 @@ export function dbAuditWriter(db: Db): AuditWriter {
 }
 
 export async function writeAudit(db: DbClient, entry: AuditEntry): Promise<void> {
-  await db.auditLogEntry.create({
-    data: { ...entry, requestId: entry.requestId ?? null, detail: (entry.detail ?? {}) as Prisma.InputJsonValue },
-  });
+  await insertAuditEntry(db, { ...entry, requestId: entry.requestId ?? null, detail: (entry.detail ?? {}) as Prisma.InputJsonValue });
 }
 
 export function actorOf(principal: Principal): { actorKind: string; actorId: string } {

@@ -11,6 +11,7 @@ import { seal } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
+import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-store';
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
 import { DbTx, Scope } from '../data/scope';
 import { IdvError, sessionNotFound } from '../errors';
@@ -22,6 +23,7 @@ import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
 import { recordCaptureConsent, submitCapture } from '../capture/capture-service';
+import { resultsColumn } from '../data/json-columns';
 
 type Tx = DbTx;
 
@@ -123,7 +125,7 @@ export async function assignSession(deps: IdvDeps, principal: Principal, id: str
   const input = { assignee: request.assignee ?? null };
   checkRule(assigneeRule, input.assignee, 'body.assignee');
   if (input.assignee !== null) {
-    const user = await deps.db.dashboardUser.findFirst({ where: { id: input.assignee, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
+    const user = await findWorkspaceDashboardUser(deps.db, scope, input.assignee);
     if (!user) throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
   }
   return withLockedSession(deps, scope, id, async (row, tx) => {
@@ -214,7 +216,7 @@ export async function completeAssessment(deps: IdvDeps, scope: Scope, id: string
       reviewStatus,
       flagCategories: categories,
       assessedAt: deps.now(),
-      results: seal(deps.keyProvider, results, sealContext(id, 'results')) as unknown as Prisma.InputJsonValue,
+      results: resultsColumn.write(seal(deps.keyProvider, results, sealContext(id, 'results'))),
     });
     await emit(tx, updated, 'idv.session.completed', { outcome: reviewStatus });
     await emit(tx, updated, reviewStatus === 'automatic_pass' ? 'idv.session.approved' : 'idv.session.requires_review');

@@ -4,6 +4,7 @@
 import { SessionRow } from '../data/session-store';
 import { AppliedOverrides } from '../model/overrides';
 import { FlowStep, idCaptureStep, sidesFor } from '../model/steps';
+import { captureManifestColumn } from '../data/json-columns';
 
 export interface CaptureManifest {
   workflow: string;
@@ -110,7 +111,7 @@ export function toManagementSession(row: SessionRow): Record<string, unknown> {
 
 /** The consumer/token plane: no profile id, review status, flags, history or scope. */
 export function toCaptureStatus(row: SessionRow): Record<string, unknown> {
-  const manifest = row.captureManifest as unknown as CaptureManifest;
+  const manifest = captureManifestColumn.read(row.captureManifest);
   return {
     id: row.id,
     status: row.status,

@@ -11,11 +11,11 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { hashSecret } from '../../../platform/crypto/hash';
-import { open, seal, SealedValue } from '../../../platform/crypto/envelope';
+import { open, seal } from '../../../platform/crypto/envelope';
 import { Prisma } from '../../../generated/prisma/client';
 import { newId, newSecret } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
+import { claimIdempotencyKey, findIdempotencyRecord, findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
 import { DbClient, Scope } from '../data/scope';
 import { IdvError } from '../errors';
@@ -27,6 +27,7 @@ import { IdvDeps } from './deps';
 import { buildCaptureManifest, toManagementSession } from './projection';
 import { requireManagement } from './principals';
 import { DEFAULT_RETENTION_DAYS, resolveFlow } from './workflow-service';
+import { captureManifestColumn, resultsColumn, stepManifestColumn, subjectReferenceColumn, answersColumn } from '../data/json-columns';
 
 export const SESSION_PAGE_DEFAULT = 50;
 export const SESSION_PAGE_MAX = 100;
@@ -156,14 +157,14 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
     profileUpdateEnabled: workflow?.profileUpdateEnabled ?? false,
     flagSettings: (workflow?.flagSettings ?? {}) as Prisma.InputJsonValue,
     privacyContactEmail: workflow?.privacyContactEmail ?? '',
-    captureManifest: buildCaptureManifest(flow.presetName, flow.steps, applied) as unknown as Prisma.InputJsonValue,
-    stepManifest: { version: 1, steps: flow.steps } as unknown as Prisma.InputJsonValue,
+    captureManifest: captureManifestColumn.write(buildCaptureManifest(flow.presetName, flow.steps, applied)),
+    stepManifest: stepManifestColumn.write({ version: 1, steps: flow.steps }),
     workflowRef: workflow
       ? { workflow_id: workflow.id, name: workflow.name, revision: workflow.revision, preset: workflow.preset, source: flow.source, copied_at: now.toISOString() }
       : Prisma.DbNull,
     themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
     themeSnapshot: theme ? (theme as Prisma.InputJsonValue) : Prisma.DbNull,
-    subjectReference: input.subjectReference !== undefined ? (seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference')) as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    subjectReference: input.subjectReference !== undefined ? subjectReferenceColumn.write(seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference'))) : Prisma.DbNull,
     retentionPolicyId: input.retentionPolicyId ?? null,
     completion: applied.completion ? (applied.completion as Prisma.InputJsonValue) : Prisma.DbNull,
     declaredIdType: applied.declaredIdType,
@@ -179,11 +180,8 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
         if (input.idempotencyKey) {
           // The platform's unique (tenant, workspace, scope, key) decides which concurrent create
           // wins: losers wait for the winner's commit and insert nothing.
-          const claimed = await tx.idempotencyRecord.createMany({
-            data: [{ id: newId('idem'), ...scope, scope: IDEMPOTENCY_SCOPE, key: input.idempotencyKey, fingerprint, resourceId: id }],
-            skipDuplicates: true,
-          });
-          if (claimed.count === 0) throw new IdempotencyRace();
+          const claimed = await claimIdempotencyKey(tx, scope, { id: newId('idem'), scope: IDEMPOTENCY_SCOPE, key: input.idempotencyKey, fingerprint, resourceId: id });
+          if (!claimed) throw new IdempotencyRace();
         }
         return insertSession(tx, data);
       },
@@ -203,9 +201,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function replayFor(deps: IdvDeps, scope: Scope, key: string, fingerprint: string): Promise<CreatedSession | null> {
-  const record = await deps.db.idempotencyRecord.findUnique({
-    where: { tenantId_workspaceId_scope_key: { ...scope, scope: IDEMPOTENCY_SCOPE, key } },
-  });
+  const record = await findIdempotencyRecord(deps.db, scope, IDEMPOTENCY_SCOPE, key);
   if (!record) return null;
   if (record.fingerprint !== fingerprint) {
     throw new IdvError('idv_session_idempotency_conflict', 'idempotency_key was already used for a different session request');
@@ -222,7 +218,7 @@ export function sealContext(sessionId: string, field: string): string {
 
 /** Decrypts a sealed column of a session (internal use only; never projected). */
 export function openSealed<T>(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow, field: 'subject_reference' | 'results' | 'answers'): T | null {
-  const sealed = (field === 'subject_reference' ? row.subjectReference : field === 'results' ? row.results : row.answers) as unknown as SealedValue | null;
+  const sealed = field === 'subject_reference' ? subjectReferenceColumn.read(row.subjectReference) : field === 'results' ? resultsColumn.read(row.results) : answersColumn.read(row.answers);
   return sealed ? open<T>(deps.keyProvider, sealed, sealContext(row.id, field)) : null;
 }
 

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { Db, Prisma } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
+import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockDefaultChanges, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
 import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
 import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
 import { checkRule, decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PATTERN } from '../model/validation';
 import type { CreateIdvWorkflowInput, IdvFlagSettingInput, UpdateIdvWorkflowInput } from '../resolvers/resolver-types.generated';
 import { requireManagement } from './principals';
+import { workflowStepsColumn } from '../data/json-columns';
 
 export const WORKFLOW_PAGE_DEFAULT = 20;
 export const WORKFLOW_PAGE_MAX = 100;
@@ -137,7 +138,7 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
     status: row.status,
     is_default: row.isDefault,
     preset: row.preset,
-    steps: row.steps as unknown as FlowStep[],
+    steps: workflowStepsColumn.read(row.steps),
     profile_update_enabled: row.profileUpdateEnabled,
     flag_settings: row.flagSettings as Record<string, string>,
     privacy_contact_email: row.privacyContactEmail,
@@ -172,7 +173,7 @@ export async function createWorkflow(db: Db, principal: Principal, request: Crea
     description: input.description ?? '',
     status: input.status ?? 'draft',
     preset,
-    steps: steps as unknown as Prisma.InputJsonValue,
+    steps: workflowStepsColumn.write(steps),
     profileUpdateEnabled: input.profileUpdateEnabled ?? false,
     flagSettings: input.flagSettings ?? {},
     privacyContactEmail: input.privacyContactEmail ?? '',
@@ -222,7 +223,7 @@ export async function updateWorkflowFields(db: Db, principal: Principal, id: str
     if (input.description !== undefined) data.description = input.description;
     if (input.preset !== undefined || input.steps !== undefined) {
       const { steps, preset } = stepsAndPreset(input);
-      data.steps = steps as unknown as Prisma.InputJsonValue;
+      data.steps = workflowStepsColumn.write(steps);
       data.preset = preset;
     }
     if (input.profileUpdateEnabled !== undefined) data.profileUpdateEnabled = input.profileUpdateEnabled;
@@ -252,8 +253,7 @@ export async function archiveWorkflow(db: Db, principal: Principal, id: string):
 export async function makeDefaultWorkflow(db: Db, principal: Principal, id: string): Promise<WorkflowView> {
   return changeWorkflow(db, principal, id, async (current, scope, tx) => {
     if (current.status !== 'active') throw new IdvError('idv_workflow_not_active', 'Only an active workflow can be the default');
-    // Serialize default changes of one scope: the advisory lock is held until the transaction ends.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idv.workflow_default:${scope.tenantId}:${scope.workspaceId}`}))`;
+    await lockDefaultChanges(tx, scope);
     await clearDefaults(tx, scope, id);
     if (current.isDefault) return null;
     return { isDefault: true };
@@ -273,13 +273,13 @@ export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?
     const workflow = await findWorkflow(db, scope, input.workflowId);
     if (!workflow) throw workflowNotFound();
     if (workflow.status !== 'active') throw new IdvError('idv_workflow_not_active', 'The workflow is not active');
-    return { source: 'workflow_id', presetName: workflow.preset ?? 'custom', steps: workflow.steps as unknown as FlowStep[], workflow };
+    return { source: 'workflow_id', presetName: workflow.preset ?? 'custom', steps: workflowStepsColumn.read(workflow.steps), workflow };
   }
   if (input.steps) return { source: 'steps', presetName: 'custom', steps: normalizeSteps(input.steps), workflow: null };
   if (input.workflow) return { source: 'workflow', presetName: input.workflow, steps: presetSteps(input.workflow), workflow: null };
   const fallback = await findDefaultWorkflow(db, scope);
   if (fallback && fallback.status === 'active') {
-    return { source: 'default_workflow', presetName: fallback.preset ?? 'custom', steps: fallback.steps as unknown as FlowStep[], workflow: fallback };
+    return { source: 'default_workflow', presetName: fallback.preset ?? 'custom', steps: workflowStepsColumn.read(fallback.steps), workflow: fallback };
   }
   return { source: 'workflow', presetName: 'liveness_and_id', steps: presetSteps('liveness_and_id'), workflow: null };
 }

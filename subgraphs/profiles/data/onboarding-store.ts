@@ -2,7 +2,7 @@
 // and dispatch queries run across tenants (a worker serves every workspace) and then act within
 // the run's own scope.
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
+import { DbClient, DbTx, queryableId, Scope } from './scope';
 
 export type OnboardingRunRow = NonNullable<Awaited<ReturnType<typeof findRunById>>>;
 export type OnboardingTaskRow = OnboardingRunRow['tasks'][number];
@@ -42,6 +42,12 @@ export async function insertRun(db: DbClient, scope: Scope, run: NewRun): Promis
     },
     include: withTasks,
   });
+}
+
+/** Locks the run's row until the transaction `tx` ends: outcome handling and the runner's idle
+ * release of one run are serialized. */
+export async function lockRun(tx: DbTx, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "profiles"."onboarding_runs" WHERE id = ${id} FOR UPDATE`;
 }
 
 export async function findRunById(db: DbClient, id: string) {

@@ -1,12 +1,4 @@
-import { Db } from '../../../platform/db/prisma';
-
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
-}
-
-/** The client or an interactive transaction's client: data functions work with either. */
-export type DbClient = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends' | '$use'>;
+export type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 
 /** PostgreSQL text cannot hold NUL, and lone surrogates would not survive UTF-8: such an id can
  * match no row, so lookups skip the query (an unknown id, not a database error). */

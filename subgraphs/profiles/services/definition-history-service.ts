@@ -13,6 +13,7 @@ import { ProfilesError } from '../errors';
 import { CustomFieldOption, FieldDefinition } from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
 import { ProfilesDeps } from './deps';
+import { revisionOptionsColumn } from '../data/json-columns';
 
 export const REVISIONS_PER_PAGE = 20;
 export const REVISIONS_MAX_PER_PAGE = 100;
@@ -58,7 +59,7 @@ export async function rollbackDefinition(deps: ProfilesDeps, scope: Scope, key: 
       throw new ProfilesError('custom_field_definition_revision_not_found', `revision: definition ${key} has no revision ${revision}`, { field: 'revision' });
     }
     const saved = toFieldDefinition(current);
-    const options = target.options as unknown as CustomFieldOption[];
+    const options = revisionOptionsColumn.read(target.options);
     const omitted = omittedSavedOption(saved.options, options);
     if (omitted) {
       throw new ProfilesError(

@@ -10,7 +10,7 @@
 import { Db } from '../../../platform/db/prisma';
 import { logger } from '../../../platform/logging/logger';
 import { Principal, PrincipalKind } from '../../../platform/principal/principal';
-import { findRunById, leaseRun, OnboardingRunRow, OnboardingTaskRow, updateRun, updateTask } from '../data/onboarding-store';
+import { findRunById, leaseRun, lockRun, OnboardingRunRow, OnboardingTaskRow, updateRun, updateTask } from '../data/onboarding-store';
 import { findProfile } from '../data/profile-store';
 import { DbClient, Scope } from '../data/scope';
 import { lockProfileStatus } from '../data/status-store';
@@ -65,7 +65,7 @@ export async function runOnboarding(deps: OnboardingRunnerDeps, runId: string): 
  * outcome handled meanwhile (which sets needsWork) is not overwritten. */
 async function releaseIdle(db: Db, runId: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "profiles"."onboarding_runs" WHERE id = ${runId} FOR UPDATE`;
+    await lockRun(tx, runId);
     const run = (await findRunById(tx, runId))!;
     await updateRun(tx, runId, { needsWork: run.status === 'running' && runnableTasks(run).length > 0, leaseUntil: null, attempts: 0 });
   });

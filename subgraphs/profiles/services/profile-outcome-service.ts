@@ -3,7 +3,7 @@
 // completes its IDV task), settles the status and records the events. Repeating a job changes
 // nothing (the status is derived, and an event is recorded only on a change).
 import { Db } from '../../../platform/db/prisma';
-import { findRunWaitingOnSession, updateRun, updateTask } from '../data/onboarding-store';
+import { findRunWaitingOnSession, lockRun, updateRun, updateTask } from '../data/onboarding-store';
 import { DbClient, Scope } from '../data/scope';
 import { IdvOutcomeJob, ScreeningOutcomeJob } from '../../../contracts/profile-outcome-queues';
 import { completeIfDone, recordOnboardingCompleted, runnableTasks } from './onboarding-progress';
@@ -34,7 +34,7 @@ async function advanceRun(tx: DbClient, scope: Scope, job: IdvOutcomeJob, now: D
   const run = await findRunWaitingOnSession(tx, scope, job.profileId);
   const task = run?.tasks.find((each) => each.kind === 'idv' && each.sessionId === job.sessionId && each.status === 'running');
   if (!run || !task) return null;
-  await tx.$queryRaw`SELECT id FROM "profiles"."onboarding_runs" WHERE id = ${run.id} FOR UPDATE`;
+  await lockRun(tx, run.id);
   await updateTask(tx, task.id, { status: job.outcome === 'failed' ? 'failed' : 'completed', completedAt: now, ...(job.outcome === 'failed' ? { error: 'idv_assessment_failed' } : {}) });
   if (await completeIfDone(tx, run.id, now)) return run.id;
   const tasks = run.tasks.map((each) => (each.id === task.id ? { ...each, status: 'completed' } : each));

@@ -22,6 +22,7 @@ import { openSubjects } from '../services/subjects';
 import { AgentStep, RiskAgent, StepEffects } from './agent';
 import { screeningPort } from './screening-client';
 import { envValue } from '../../../platform/config/env';
+import { clientRiskRatingsColumn, evidenceDataColumn } from '../data/json-columns';
 
 export interface ExecutorDeps {
   db: Db;
@@ -130,7 +131,7 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
 
       const evidenceIds = new Map<string, string>();
       for (const item of effects.evidence ?? []) {
-        const row = await upsertEvidence(tx, scope, { assessmentId: assessment.id, dedupeKey: `${run.id}:${item.key}`, kind: item.kind, title: item.title, data: item.data as unknown as Prisma.InputJsonValue, createdBy: actor });
+        const row = await upsertEvidence(tx, scope, { assessmentId: assessment.id, dedupeKey: `${run.id}:${item.key}`, kind: item.kind, title: item.title, data: evidenceDataColumn.write(item.kind, item.data), createdBy: actor });
         evidenceIds.set(item.key, row.id);
       }
       const task = effects.task ? (await findTasks(tx, scope, [assessment.id])).find((row) => row.templateKey === effects.task!.templateKey) : undefined;
@@ -157,7 +158,7 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
         await updateTask(tx, task.id, data);
       }
       if (effects.question) await upsertQuestion(tx, scope, { assessmentId: assessment.id, runId: run.id, taskId: task?.id ?? null, dedupeKey: effects.question.key, prompt: effects.question.prompt });
-      if (effects.ratings) await updateAssessment(tx, scope, assessment.id, { clientRiskRatings: effects.ratings as unknown as Prisma.InputJsonValue });
+      if (effects.ratings) await updateAssessment(tx, scope, assessment.id, { clientRiskRatings: clientRiskRatingsColumn.write(effects.ratings) });
       await appendEvents(
         tx,
         assessment.id,

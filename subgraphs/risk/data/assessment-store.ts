@@ -32,6 +32,16 @@ export async function updateAssessment(db: DbClient, scope: Scope, id: string, d
   await db.riskAssessment.updateMany({ where: { ...scope, id }, data });
 }
 
+/** Compare-and-set of the canvas: writes only when the stored version is `expectedVersion` (then
+ * bumps it). True when this write won. */
+export async function saveCanvasIfVersion(db: DbClient, scope: Scope, id: string, state: Record<string, unknown>, expectedVersion: number): Promise<boolean> {
+  const updated = await db.riskAssessment.updateMany({
+    where: { ...scope, id, canvasVersion: expectedVersion },
+    data: { canvasState: state as object, canvasVersion: { increment: 1 } },
+  });
+  return updated.count > 0;
+}
+
 export type SortKey = 'created_at' | 'updated_at' | 'title' | 'status';
 const SORT_COLUMNS: Record<SortKey, 'createdAt' | 'updatedAt' | 'title' | 'status'> = { created_at: 'createdAt', updated_at: 'updatedAt', title: 'title', status: 'status' };
 

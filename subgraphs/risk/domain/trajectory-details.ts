@@ -5,6 +5,7 @@
 import type { Rating } from '../catalog/scorecards';
 import { jurisdictionCheckEntries, type JurisdictionCheckData } from './evidence-details';
 import type { AssessmentStatus, AssessmentTrigger, CommandType, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
+import { trajectoryDataColumn } from '../data/json-columns';
 
 /** A command as its trajectory event keeps it (steering, and the status moves commands cause).
  * `commandId` is camelCase on the wire too: the REST shape predates these types. */
@@ -94,27 +95,27 @@ export function trajectoryDetails(type: string, data: unknown) {
     }
     case 'task_started':
     case 'task_finished': {
-      const d = stored as unknown as StoredTrajectoryData['task_finished'];
+      const d = trajectoryDataColumn.read('task_finished', stored);
       return { __typename: 'AgentTaskDetails' as const, step, task: d.task, status: d.status ?? null };
     }
     case 'task_updated': {
-      const d = stored as unknown as StoredTrajectoryData['task_updated'];
+      const d = trajectoryDataColumn.read('task_updated', stored);
       return { __typename: 'TaskUpdateDetails' as const, taskId: d.task_id, from: d.from, to: d.to };
     }
     case 'risk_updated': {
-      const d = stored as unknown as StoredTrajectoryData['risk_updated'];
+      const d = trajectoryDataColumn.read('risk_updated', stored);
       return { __typename: 'RiskUpdateDetails' as const, riskId: d.risk_id, from: d.from, to: d.to, note: d.note ?? null };
     }
     case 'registration_checked': {
-      const d = stored as unknown as StoredTrajectoryData['registration_checked'];
+      const d = trajectoryDataColumn.read('registration_checked', stored);
       return { __typename: 'RegistrationCheckDetails' as const, step, subjectId: d.subject_id, problems: d.problems ?? [] };
     }
     case 'screened': {
-      const d = stored as unknown as StoredTrajectoryData['screened'];
+      const d = trajectoryDataColumn.read('screened', stored);
       return { __typename: 'ScreeningStepDetails' as const, step, searchId: d.search_id, subjectId: d.subject_id, personId: d.person_id ?? null, matchCount: d.matches, strongMatchCount: d.strong };
     }
     case 'jurisdictions_checked': {
-      const d = stored as unknown as StoredTrajectoryData['jurisdictions_checked'];
+      const d = trajectoryDataColumn.read('jurisdictions_checked', stored);
       return {
         __typename: 'JurisdictionCheckDetails' as const,
         step,
@@ -123,11 +124,11 @@ export function trajectoryDetails(type: string, data: unknown) {
       };
     }
     case 'client_rated': {
-      const d = stored as unknown as StoredTrajectoryData['client_rated'];
+      const d = trajectoryDataColumn.read('client_rated', stored);
       return { __typename: 'ClientRatingDetails' as const, step, rating: d.rating, score: d.score };
     }
     case 'answer_recorded': {
-      const d = stored as unknown as StoredTrajectoryData['answer_recorded'];
+      const d = trajectoryDataColumn.read('answer_recorded', stored);
       return { __typename: 'AnswersRecordedDetails' as const, step, questionIds: d.question_ids ?? [] };
     }
     case 'question_asked':
@@ -135,9 +136,9 @@ export function trajectoryDetails(type: string, data: unknown) {
     case 'run_completed':
       return { __typename: 'AgentStepDetails' as const, step };
     case 'steering':
-      return commandDetails(stored as unknown as CommandData);
+      return commandDetails(trajectoryDataColumn.read('steering', stored));
     case 'evidence_uploaded': {
-      const d = stored as unknown as StoredTrajectoryData['evidence_uploaded'];
+      const d = trajectoryDataColumn.read('evidence_uploaded', stored);
       return { __typename: 'EvidenceUploadDetails' as const, evidenceId: d.evidence_id, taskId: d.task_id ?? null, size: d.size };
     }
   }

@@ -5,6 +5,7 @@ import { RunRow } from '../data/run-store';
 import { EvidenceRow, QuestionRow, RiskRow, TaskRow } from '../data/work-store';
 import { evidenceDetails } from '../domain/evidence-details';
 import { TASK_STATUSES } from '../domain/states';
+import { clientRiskRatingsColumn } from '../data/json-columns';
 
 /** Tasks per status, keyed by the GraphQL field names (camelCase: in_progress → inProgress). */
 export function taskStatusCounts(tasks: TaskRow[]): Record<string, number> {
@@ -13,7 +14,7 @@ export function taskStatusCounts(tasks: TaskRow[]): Record<string, number> {
 }
 
 export function ratingsOf(row: AssessmentRow): ClientRiskRating[] {
-  return (row.clientRiskRatings as unknown as ClientRiskRating[]) ?? [];
+  return clientRiskRatingsColumn.read(row.clientRiskRatings) ?? [];
 }
 
 export function ratingCounts(ratings: ClientRiskRating[]): Record<string, number> {

@@ -2,7 +2,7 @@
 import { newId } from '../../../platform/ids/new-id';
 import { decodeCursor, encodeCursor } from '../../../platform/graphql/paging';
 import { Principal } from '../../../platform/principal/principal';
-import { AssessmentRow, findAssessment, insertAssessment, listAssessments, lockAssessment, SortKey, updateAssessment } from '../data/assessment-store';
+import { AssessmentRow, findAssessment, insertAssessment, listAssessments, lockAssessment, saveCanvasIfVersion, SortKey, updateAssessment } from '../data/assessment-store';
 import { insertRun } from '../data/run-store';
 import { Scope } from '../data/scope';
 import { createTasks } from '../data/work-store';
@@ -142,12 +142,9 @@ export async function reopenAssessment(deps: RiskDeps, principal: Principal, sco
 
 export async function saveCanvas(deps: RiskDeps, scope: Scope, id: string, input: { state: Record<string, unknown>; expectedVersion: number }): Promise<AssessmentRow> {
   // Compare-and-set in one statement: only the writer that read the current version wins.
-  const updated = await deps.db.riskAssessment.updateMany({
-    where: { ...scope, id, canvasVersion: input.expectedVersion },
-    data: { canvasState: input.state as object, canvasVersion: { increment: 1 } },
-  });
+  const saved = await saveCanvasIfVersion(deps.db, scope, id, input.state, input.expectedVersion);
   const row = await getAssessment(deps, scope, id);
-  if (updated.count === 0) {
+  if (!saved) {
     throw new RiskError('canvas_version_conflict', `Canvas version is ${row.canvasVersion}, not ${input.expectedVersion}; read the canvas again and retry`, { field: 'expected_version', currentVersion: row.canvasVersion });
   }
   return row;

@@ -7,16 +7,16 @@ import { riskReportKey } from '../../../platform/blobs/risk-keys';
 import { newId } from '../../../platform/ids/new-id';
 import { findQuestions, findRisks, findTasks } from '../data/work-store';
 import { Scope } from '../data/scope';
-import { ClientRiskRating } from '../catalog/scorecards';
 import { RiskDeps } from './deps';
 import { getAssessment } from './assessment-service';
 import { openSubjects } from './subjects';
+import { clientRiskRatingsColumn } from '../data/json-columns';
 
 export async function generateReport(deps: RiskDeps, scope: Scope, assessmentId: string, blobs: BlobStore = blobStoreFromEnv()) {
   const assessment = await getAssessment(deps, scope, assessmentId);
   const [tasks, risks, questions] = await Promise.all([findTasks(deps.db, scope, [assessmentId]), findRisks(deps.db, scope, [assessmentId]), findQuestions(deps.db, scope, [assessmentId])]);
   const subjects = openSubjects(deps.keys, assessment.id, assessment.subjects);
-  const ratings = (assessment.clientRiskRatings as unknown as ClientRiskRating[]) ?? [];
+  const ratings = clientRiskRatingsColumn.read(assessment.clientRiskRatings) ?? [];
   const generatedAt = new Date();
 
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Risk assessment ${assessment.title}`, Producer: 'Vigil', CreationDate: generatedAt } });

@@ -8,7 +8,7 @@
 import cliProgress from 'cli-progress';
 import { withCliDatabase } from '../../../platform/cli/cli-database';
 import { Db } from '../../../platform/db/prisma';
-import { listActiveSources, Sql } from '../data/watchlist-store';
+import { listActiveSources } from '../data/watchlist-store';
 import { WATCHLIST_FORMATS } from '../services/engine-adapter';
 import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../services/import-service';
 
@@ -65,7 +65,7 @@ function printResult(result: ImportResult): void {
 }
 
 async function status(db: Db): Promise<void> {
-  const rows = await listActiveSources(db as unknown as Sql);
+  const rows = await listActiveSources(db);
   if (!rows.length) process.stdout.write('no watchlist loaded\n');
   for (const row of rows) {
     process.stdout.write(`${row.source.padEnd(10)} v${row.seq} ${row.label} ${row.entity_count} entities, ${row.name_count} names, imported ${row.imported_at?.toISOString() ?? '-'}\n`);

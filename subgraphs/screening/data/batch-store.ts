@@ -40,7 +40,7 @@ export interface BatchEntityInput {
   adverse_media_risk_categories: string[] | null;
 }
 
-const sql = (db: Db) => db as unknown as Sql;
+const sql = (db: Db): Sql => db;
 
 /** The request row, the job row and every entity in one transaction (a job is never half-submitted). */
 /** `within` runs last in the batch's transaction (the record of an idempotency key). */
@@ -68,7 +68,7 @@ export async function insertBatch(
     });
     // One statement per 20,000 entities (a parameter holds the JSON array of a slice).
     for (let start = 0; start < inputs.length; start += 20_000) {
-      await (tx as unknown as Sql).$executeRawUnsafe(
+      await tx.$executeRawUnsafe(
         `INSERT INTO screening.batch_entities (job_id, entity_index, input)
          SELECT $1, ($2::int + e.ordinality - 1)::int, e.value FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e`,
         job.id,
@@ -184,6 +184,20 @@ export async function completeBatch(db: Db, job: BatchJobRow, owner: string): Pr
     owner,
   );
   return updated === 1;
+}
+
+/** A job that could not be queued at submit: failed at once (no worker ever held it). */
+export async function markBatchNotQueued(db: Db, id: string): Promise<void> {
+  await db.batchJob.update({ where: { id }, data: { status: 'failed', error: 'could not be queued', finishedAt: new Date() } });
+}
+
+/** One page of the scope's jobs, newest first, and how many there are in all. */
+export async function listBatchJobs(db: Db, scope: Scope, offset: number, limit: number): Promise<{ rows: BatchJobRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.batchJob.findMany({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+    db.batchJob.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId } }),
+  ]);
+  return { rows: rows as BatchJobRow[], total };
 }
 
 export async function failBatch(db: Db, id: string, error: string): Promise<void> {

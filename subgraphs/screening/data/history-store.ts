@@ -95,7 +95,7 @@ export function historyStatements(scope: Scope, filter: HistoryFilter, offset: n
 }
 
 export async function listHistory(db: Db, scope: Scope, filter: HistoryFilter, offset: number, limit: number): Promise<{ total: number; rows: SearchRequestRow[] }> {
-  const runner = db as unknown as Sql;
+  const runner: Sql = db;
   const { page, count } = historyStatements(scope, filter, offset, limit);
   if (!count) {
     const rows = await runner.$queryRawUnsafe<(SearchRequestRow & { total: number })[]>(page.sql, ...page.params);

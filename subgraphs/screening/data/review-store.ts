@@ -3,7 +3,6 @@
 import { Db } from '../../../platform/db/prisma';
 import { recordProfileScreeningSettled } from './profile-settled-event';
 import { Scope } from './search-store';
-import { Sql } from './watchlist-store';
 
 export type ReviewStatus = 'unresolved' | 'true_positive' | 'false_positive';
 
@@ -35,7 +34,7 @@ export interface MatchWithProfile {
 
 /** The match in scope and the profile its search was for (sync: the request; batch: the entity). */
 export async function findMatchWithProfile(db: Db, scope: Scope, matchId: string): Promise<MatchWithProfile | undefined> {
-  const rows = await (db as unknown as Sql).$queryRawUnsafe<MatchWithProfile[]>(
+  const rows = await db.$queryRawUnsafe<MatchWithProfile[]>(
     `SELECT m.id, m.search_result_id AS "searchResultId", m.request_id AS "requestId", m.entity_ref AS "entityRef", m.review_status AS "reviewStatus", m.payload,
             coalesce(q.profile_id, b.input->>'profile_id') AS "profileId"
        FROM screening.search_matches m

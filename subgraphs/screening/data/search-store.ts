@@ -1,13 +1,9 @@
 // Search history: requests, entity-scoped results and matches, every query scoped by
 // tenant + workspace (a search of another workspace is indistinguishable from an absent one).
-import { Db } from '../../../platform/db/prisma';
+import { Db, Scope } from '../../../platform/db/prisma';
+export type { Scope } from '../../../platform/db/prisma';
 import { Sql } from './watchlist-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
-
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
-}
 
 export interface SearchEntity {
   type: string | null;
@@ -31,8 +27,8 @@ export type StatementRunner = (sql: string, params: unknown[], name?: string) =>
 /** Reads rows with one statement (a prepared one when named): the search path's hot reads. */
 export type RowReader = (sql: string, params: unknown[], name?: string) => Promise<Record<string, unknown>[]>;
 
-export function prismaRunner(db: Db): StatementRunner {
-  return (sql, params) => (db as unknown as Sql).$executeRawUnsafe(sql, ...params);
+export function prismaRunner(db: Sql): StatementRunner {
+  return (sql, params) => db.$executeRawUnsafe(sql, ...params);
 }
 
 const INSERT_SYNC_SEARCH = `WITH req AS (
@@ -85,7 +81,7 @@ export async function insertSyncSearchInTransaction(
 ): Promise<void> {
   const count = (status: string) => search.matches.filter((match) => reviewStatusOf(match.payload) === status).length;
   await db.$transaction(async (tx) => {
-    await insertSyncSearch(prismaRunner(tx as unknown as Db), search);
+    await insertSyncSearch(prismaRunner(tx), search);
     if (options.profileId) {
       await recordProfileScreeningSettled(tx, { tenantId: search.request.tenantId, workspaceId: search.request.workspaceId }, {
         profileId: options.profileId,
@@ -137,7 +133,7 @@ export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[num
 
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */
 export async function latestSearchesByProfile(db: Db, scope: Scope, profileIds: readonly string[]): Promise<Map<string, { requestId: string; count: number }>> {
-  const rows = await (db as unknown as Sql).$queryRawUnsafe<{ profile_id: string; id: string; n: number }[]>(
+  const rows = await db.$queryRawUnsafe<{ profile_id: string; id: string; n: number }[]>(
     `SELECT DISTINCT ON (profile_id) profile_id, id, (count(*) OVER (PARTITION BY profile_id))::int AS n
        FROM screening.search_requests
       WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id IN (SELECT jsonb_array_elements_text($3::jsonb))

@@ -1,9 +1,9 @@
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
-import { BatchJobRow } from '../data/batch-store';
+import { BatchJobRow, listBatchJobs } from '../data/batch-store';
 import { findMatchById, matchesOfRequestPage } from '../data/match-store';
 import { SearchRequestRow } from '../data/search-store';
-import { listActiveSources, Sql } from '../data/watchlist-store';
+import { ImportRow, listActiveSources } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch } from '../services/batch-service';
 import { screeningCreateOnce } from '../services/create-once';
@@ -82,15 +82,12 @@ export const screeningResolvers = {
     screeningBatchJobs: async (_, args, ctx) => {
       const size = pageSize(args.first, 20, 100);
       const offset = offsetOf(args.after);
-      const [rows, total] = await Promise.all([
-        ctx.db.batchJob.findMany({ where: ctx.scope, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: size + 1 }),
-        ctx.db.batchJob.count({ where: ctx.scope }),
-      ]);
-      return offsetConnection(rows as BatchJobRow[], offset, size, total);
+      const { rows, total } = await listBatchJobs(ctx.db, ctx.scope, offset, size + 1);
+      return offsetConnection(rows, offset, size, total);
     },
     screeningReport: async (_, args, ctx) => (await readReport(ctx, ctx.scope, args.id)) ?? null,
     watchlistSources: async (_, __, ctx) =>
-      (await listActiveSources(ctx.db as unknown as Sql)).map((row) => ({
+      (await listActiveSources(ctx.db)).map((row) => ({
         source: row.source, format: row.format, versionId: row.version_id, seq: row.seq, label: row.label, contentHash: row.content_hash,
         entityCount: row.entity_count, nameCount: row.name_count, importedAt: row.imported_at,
       })),

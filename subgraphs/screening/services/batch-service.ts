@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { BatchEntityInput, BatchJobRow, batchResultsPage, findBatch, insertBatch, leaseExpired, matchesOfResults, requeueBatch } from '../data/batch-store';
+import { BatchEntityInput, BatchJobRow, batchResultsPage, findBatch, insertBatch, leaseExpired, markBatchNotQueued, matchesOfResults, requeueBatch } from '../data/batch-store';
 import { Scope, SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
@@ -114,7 +114,7 @@ async function enqueue(deps: BatchDeps, jobId: string): Promise<void> {
     await deps.batchQueue.send(BATCH_QUEUE, { batchId: jobId });
     await deps.batchQueue.send(BATCH_WATCHDOG_QUEUE, { batchId: jobId }, { startAfter: batchLeaseSeconds() });
   } catch {
-    await deps.db.batchJob.update({ where: { id: jobId }, data: { status: 'failed', error: 'could not be queued', finishedAt: new Date() } });
+    await markBatchNotQueued(deps.db, jobId);
     throw new ScreeningError('service_unavailable', 'The batch could not be queued; retry later');
   }
 }

@@ -11,6 +11,7 @@ import { IMPORT_QUEUE, ImportJobData } from '../jobs/import-job';
 import { ImportResult, shippedWatchlistDir, validateImportRequest } from './import-service';
 import { newObjectId } from './object-id';
 import { envValue } from '../../../platform/config/env';
+import { importResultColumn } from '../data/json-columns';
 
 export function requireWatchlistAdmin(principal: Principal): void {
   if (principal.entitlements?.watchlistAdmin !== true) {
@@ -77,7 +78,7 @@ export async function readImport(db: Db, principal: Principal, id: string): Prom
 }
 
 export function importSources(row: ImportRow): ImportResult['sources'] {
-  return ((row.result as unknown as ImportResult | null)?.sources ?? []);
+  return (importResultColumn.read(row.result)?.sources ?? []);
 }
 
 function realPath(candidate: string): string {

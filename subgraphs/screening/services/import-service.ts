@@ -155,7 +155,7 @@ export async function importSourceVersion(
   const { source, format, label } = input;
   return db.$transaction(
     async (tx) => {
-      const sql = tx as unknown as Sql;
+      const sql: Sql = tx;
       await ensureSource(sql, source, format);
       const current = await lockSource(sql, source);
       if (current.active_version_id) {
@@ -233,7 +233,7 @@ export async function loadShippedWatchlistsOnce(db: Db, log: ImportLog, dir = sh
 type ImportLog = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
 async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportResult[]> {
-  if ((await countVersions(db as unknown as Sql)) > 0) return [];
+  if ((await countVersions(db)) > 0) return [];
   if (!fs.existsSync(dir)) {
     log.warn({ dir }, 'no shipped watchlists found; screening starts with an empty index (import lists with subgraphs/screening/cli/import-watchlist.ts)');
     return [];
@@ -244,7 +244,7 @@ async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportR
   // only part of the lists); it expires after 15 minutes should this process die.
   const umbrellaId = newObjectId();
   await createImport(db, { id: umbrellaId, format: STARTUP_LOAD_FORMAT, path: dir, status: 'running', origin: 'startup' });
-  await notifyReplicas(db as unknown as Sql, { startupLoad: 'running' });
+  await notifyReplicas(db, { startupLoad: 'running' });
   try {
     const results = await importShippedLists(db, dir, { origin: 'startup' }, (event) => {
       if (event.phase === 'done') log.info({ list: event.label, source: event.source, rows: event.total }, `watchlist ${event.label} loaded`);
@@ -257,6 +257,6 @@ async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportR
     await updateImport(db, umbrellaId, { status: 'failed', finishedAt: new Date(), error: (error as Error).message }).catch(() => undefined);
     throw error;
   } finally {
-    await notifyReplicas(db as unknown as Sql, { startupLoad: 'finished' }).catch(() => undefined);
+    await notifyReplicas(db, { startupLoad: 'finished' }).catch(() => undefined);
   }
 }

@@ -6,7 +6,8 @@ import { Client } from 'pg';
 import { PgListener } from '../../../platform/db/pg-listener';
 import { ReadyWaiters } from './ready-waiters';
 import { Logger } from '../../../platform/logging/logger';
-import { STARTUP_LOAD_FORMAT, VERSIONS_CHANNEL } from '../data/watchlist-signals';
+import { VERSIONS_CHANNEL } from '../data/watchlist-signals';
+import { activePointers, activeVersionIds, beginReadSnapshot, endReadSnapshot, entitiesAddedBetween, entitiesAt, entitiesRemovedBetween, startupLoadRunning } from '../data/index-source-store';
 import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
 
 /** Why searches answer 503 before the first index is built (in whichever thread holds it). */
@@ -209,21 +210,19 @@ export class ScreeningIndexHolder implements IndexHolder {
     let nextEntities: Map<string, Map<string, WatchlistEntity>>;
     try {
       // One snapshot for the pointers and the rows they select.
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const sources = await client.query<{ source: string; active_version_id: string; active_seq: number }>(
-        `SELECT source, active_version_id, active_seq FROM screening.watchlist_sources WHERE active_version_id IS NOT NULL ORDER BY source`,
-      );
-      versions = Object.fromEntries(sources.rows.map((row) => [row.source, row.active_version_id]));
+      await beginReadSnapshot(client);
+      const sources = await activePointers(client);
+      versions = Object.fromEntries(sources.map((row) => [row.source, row.active_version_id]));
       this.loading = await startupLoadRunning(client);
       if (this.snapshot && sameVersions(this.snapshot.versions, versions)) {
         // A notification for a version this snapshot already serves (or a no-op import): nothing to do.
-        await client.query('COMMIT');
+        await endReadSnapshot(client);
         return;
       }
       // Per source: unchanged → reuse; moved forward → apply only the rows that changed between the
       // two versions (the delta log makes this one query each); anything else → load it whole.
       nextEntities = new Map();
-      for (const row of sources.rows) {
+      for (const row of sources) {
         nextSeqs.set(row.source, row.active_seq);
         const previousSeq = this.seqs.get(row.source);
         const previous = this.entitiesBySource.get(row.source);
@@ -231,30 +230,19 @@ export class ScreeningIndexHolder implements IndexHolder {
           nextEntities.set(row.source, previous);
         } else if (previous && previousSeq !== undefined && row.active_seq > previousSeq) {
           const copy = new Map(previous);
-          const removed = await client.query<{ source_id: string }>(
-            `SELECT source_id FROM screening.watchlist_entities WHERE source = $1 AND removed_seq > $2 AND removed_seq <= $3 AND added_seq <= $2`,
-            [row.source, previousSeq, row.active_seq],
-          );
-          for (const r of removed.rows) copy.delete(r.source_id);
-          const added = await client.query<{ source_id: string; data: WatchlistEntity }>(
-            `SELECT source_id, data FROM screening.watchlist_entities
-              WHERE source = $1 AND added_seq > $2 AND added_seq <= $3 AND (removed_seq IS NULL OR removed_seq > $3)`,
-            [row.source, previousSeq, row.active_seq],
-          );
-          for (const r of added.rows) copy.set(r.source_id, r.data);
-          loadedRows.delta += removed.rows.length + added.rows.length;
+          const removed = await entitiesRemovedBetween(client, row.source, previousSeq, row.active_seq);
+          for (const r of removed) copy.delete(r.source_id);
+          const added = await entitiesAddedBetween<WatchlistEntity>(client, row.source, previousSeq, row.active_seq);
+          for (const r of added) copy.set(r.source_id, r.data);
+          loadedRows.delta += removed.length + added.length;
           nextEntities.set(row.source, copy);
         } else {
-          const all = await client.query<{ source_id: string; data: WatchlistEntity }>(
-            `SELECT source_id, data FROM screening.watchlist_entities
-              WHERE source = $1 AND added_seq <= $2 AND (removed_seq IS NULL OR removed_seq > $2)`,
-            [row.source, row.active_seq],
-          );
-          loadedRows.full += all.rows.length;
-          nextEntities.set(row.source, new Map(all.rows.map((r) => [r.source_id, r.data])));
+          const all = await entitiesAt<WatchlistEntity>(client, row.source, row.active_seq);
+          loadedRows.full += all.length;
+          nextEntities.set(row.source, new Map(all.map((r) => [r.source_id, r.data])));
         }
       }
-      await client.query('COMMIT');
+      await endReadSnapshot(client);
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -296,10 +284,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     const client = new Client({ connectionString: this.options.databaseUrl });
     try {
       await client.connect();
-      const result = await client.query<{ source: string; active_version_id: string }>(
-        `SELECT source, active_version_id FROM screening.watchlist_sources WHERE active_version_id IS NOT NULL`,
-      );
-      const now = Object.fromEntries(result.rows.map((row) => [row.source, row.active_version_id]));
+      const now = Object.fromEntries((await activeVersionIds(client)).map((row) => [row.source, row.active_version_id]));
       this.loading = await startupLoadRunning(client);
       const known = this.snapshot?.versions ?? {};
       const same = sameVersions(known, now);
@@ -348,13 +333,4 @@ export class ScreeningIndexHolder implements IndexHolder {
 
 function sameVersions(a: Record<string, string>, b: Record<string, string>): boolean {
   return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([source, id]) => a[source] === id);
-}
-
-/** A first-start load (loadShippedWatchlistsOnce) is running; stale markers (a crash) expire. */
-async function startupLoadRunning(client: Client): Promise<boolean> {
-  const result = await client.query<{ running: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM screening.watchlist_imports WHERE format = $1 AND status = 'running' AND created_at > now() - interval '15 minutes') AS running`,
-    [STARTUP_LOAD_FORMAT],
-  );
-  return result.rows[0].running;
 }

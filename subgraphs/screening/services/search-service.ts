@@ -12,6 +12,7 @@ import { applyClearances } from './clearance-service';
 import { annotateMatches, readDispositionSettings } from './disposition-service';
 import { mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
 import type { NormalizedQuery, StoredMatch } from './search-model';
+import { matchPayloadColumn } from '../data/json-columns';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -266,7 +267,7 @@ export interface MatchView extends StoredMatch {
 
 export function storedMatchOf(row: SearchMatchRow): MatchView {
   return {
-    ...(row.payload as unknown as StoredMatch),
+    ...matchPayloadColumn.read(row.payload),
     id: row.id,
     rank: row.rank,
     review_status: row.reviewStatus as StoredMatch['review_status'],

@@ -5,7 +5,7 @@
 // answer 409 idv_invite_conflict when the session or invite changed meanwhile (a cancel).
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { open, seal, SealedValue } from '../../../../platform/crypto/envelope';
+import { open, seal } from '../../../../platform/crypto/envelope';
 import { hashSecret } from '../../../../platform/crypto/hash';
 import { Prisma } from '../../../../generated/prisma/client';
 import { newId, newSecret } from '../../../../platform/ids/new-id';
@@ -22,6 +22,7 @@ import { findSend, findSendByKey, findInFlightSend, findInvite, insertInvite, in
 import { InviteDeps } from './invite-deps';
 import { composeInviteEmail } from './compose';
 import { SendOutcome } from './mailer';
+import { sealedCodeColumn } from '../../data/json-columns';
 
 export const INVITE_CODE_PREFIX = 'idvic';
 const KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
@@ -115,7 +116,7 @@ async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string
         sessionId,
         idempotencyKey: key,
         inviteId,
-        sealedCode: seal(deps.keyProvider, code, codeContext(sessionId, inviteId)) as unknown as Prisma.InputJsonValue,
+        sealedCode: sealedCodeColumn.write(seal(deps.keyProvider, code, codeContext(sessionId, inviteId))),
         locale: input.locale ?? 'en',
         orgName: input.orgName ?? null,
         state: 'sending',
@@ -150,7 +151,7 @@ export function codeContext(sessionId: string, inviteId: string): string {
 }
 
 export function openCode(deps: Pick<InviteDeps, 'keyProvider'>, send: InviteSendRow): string {
-  return open<string>(deps.keyProvider, send.sealedCode as unknown as SealedValue, codeContext(send.sessionId, send.inviteId));
+  return open<string>(deps.keyProvider, sealedCodeColumn.read(send.sealedCode), codeContext(send.sessionId, send.inviteId));
 }
 
 /** Composes and hands one email to the provider. */

@@ -2,17 +2,11 @@
 // caller's tenant and workspace: an id of another workspace reads exactly like an absent one. The
 // two exceptions are explicit and public by design: findBrandingAsset (asset ids are unguessable
 // capabilities shown on the hosted page) and the session snapshot lookup of branding.
-import { Db, Prisma } from '../../../../platform/db/prisma';
+import { Db, DbClient, Prisma, Scope } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { LogoSlot, NormalizedThemeInput, ThemeStatus } from '../model';
 
-/** The client or an interactive transaction's client (of the extended Db): data functions work with either. */
-export type DbClient = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends' | '$use'>;
-
-export interface Scope {
-  tenantId: string;
-  workspaceId: string;
-}
+export type { DbClient, Scope } from '../../../../platform/db/prisma';
 
 export type ThemeRow = Awaited<ReturnType<Db['idvTheme']['findFirst']>> & object;
 export type AssetRow = Awaited<ReturnType<Db['idvThemeAsset']['findFirst']>> & object;
@@ -117,4 +111,10 @@ export async function findAsset(db: DbClient, id: string): Promise<AssetRow | nu
 export async function findAssetsInScope(db: DbClient, scope: Scope, ids: string[]): Promise<AssetRow[]> {
   if (ids.length === 0) return [];
   return db.idvThemeAsset.findMany({ where: { ...scope, id: { in: ids } } });
+}
+
+/** What branding needs of a session, by id alone (public by design: the hosted page is
+ * unauthenticated and session ids are unguessable). Reads the IDV core's sessions table. */
+export async function findSessionBrandingRow(db: DbClient, sessionId: string) {
+  return db.idvSession.findUnique({ where: { id: sessionId }, select: { themeSnapshot: true, themeRef: true, privacyContactEmail: true } });
 }

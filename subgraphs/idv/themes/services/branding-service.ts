@@ -2,7 +2,7 @@
 // create, merged over the default branding, so every presentation field is populated. Unknown
 // session ids (and sessions without a theme) get the default branding in the same shape: the
 // answer is no existence oracle. Nothing about status, steps, scope or assessment is returned.
-import { DbClient } from '../data/theme-store';
+import { DbClient, findSessionBrandingRow } from '../data/theme-store';
 import { COLOR_KEYS, colorsFromJson, FONT_FAMILIES, ThemeColors } from '../model';
 
 export interface Branding {
@@ -36,7 +36,7 @@ export interface SessionBrandingSource {
 export async function loadSessionThemeSnapshot(db: DbClient, sessionId: string): Promise<SessionBrandingSource | null> {
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(sessionId)) return null;
   try {
-    const row = await db.idvSession.findUnique({ where: { id: sessionId }, select: { themeSnapshot: true, themeRef: true, privacyContactEmail: true } });
+    const row = await findSessionBrandingRow(db, sessionId);
     if (!row) return null;
     return { themeSnapshot: row.themeSnapshot ?? row.themeRef ?? null, privacyContactEmail: row.privacyContactEmail ?? '' };
   } catch {

@@ -2,7 +2,7 @@
 // management query carries the caller's scope; the dispatcher's queries (worker) work by ids it
 // got from scoped rows and return rows with their scope.
 import { Prisma } from '../../../../generated/prisma/client';
-import { DbClient, Scope, scoped } from '../../data/scope';
+import { DbClient, DbTx, Scope, scoped } from '../../data/scope';
 
 export type DestinationRow = NonNullable<Awaited<ReturnType<typeof findDestination>>>;
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
@@ -131,4 +131,10 @@ export async function updateDestinationById(db: DbClient, id: string, data: Pris
 /** A re-enabled destination's backlog is due now. */
 export async function makePendingDue(db: DbClient, scope: Scope, destinationId: string, at: Date) {
   await db.webhookDelivery.updateMany({ where: { ...scoped(scope), destinationId, status: 'pending' }, data: { nextAttemptAt: at } });
+}
+
+/** Serializes one workspace's destination creates (so the limit holds under concurrency): the
+ * advisory lock is held until the transaction ends. */
+export async function lockDestinationCreates(tx: DbTx, scope: Scope): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${scope.tenantId}:${scope.workspaceId}`}))`;
 }

@@ -17,6 +17,7 @@ import { DestinationRow } from '../data/webhook-store';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_KINDS } from './event-payload';
 import { DestinationSecrets, newDestinationSecrets, sealSecrets } from './secrets';
 import { urlProblem } from './url-guard';
+import { destinationSecretsColumn } from '../../data/json-columns';
 
 export const MAX_DESTINATIONS = 10;
 /** The previous secrets keep signing this long after a rotation. */
@@ -76,8 +77,7 @@ export async function createDestination(deps: WebhookDeps, principal: Principal,
   const id = newId('whd');
   const secrets = newDestinationSecrets();
   const destination = await deps.db.$transaction(async (tx) => {
-    // One workspace's creates are serialized so the limit holds under concurrency.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${scope.tenantId}:${scope.workspaceId}`}))`;
+    await store.lockDestinationCreates(tx, scope);
     if ((await store.countDestinations(tx, scope)) >= MAX_DESTINATIONS) {
       throw new IdvDeliveryError('idv_webhook_limit_reached', `A workspace has at most ${MAX_DESTINATIONS} webhook destinations`);
     }
@@ -91,7 +91,7 @@ export async function createDestination(deps: WebhookDeps, principal: Principal,
       enabled: input.enabled ?? true,
       disabledReason: input.enabled === false ? 'manual' : null,
       disabledAt: input.enabled === false ? deps.now() : null,
-      secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+      secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
     });
   });
   return { destination, secrets };
@@ -149,7 +149,7 @@ export async function rotateSecret(deps: WebhookDeps, principal: Principal, id: 
   const current = await getDestination(deps, principal, id);
   const secrets = newDestinationSecrets();
   const destination = await store.updateDestination(deps.db, scope, id, {
-    secrets: sealSecrets(deps.keyProvider, id, secrets) as unknown as Prisma.InputJsonValue,
+    secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
     previousSecrets: current.secrets as Prisma.InputJsonValue,
     previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
   });

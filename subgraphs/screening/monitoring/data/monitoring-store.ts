@@ -1,13 +1,10 @@
 // The only file of ongoing monitoring that touches the database: monitored subjects, cursors,
 // runs and alerts. Tenant data (subjects, alerts) is always read by tenant + workspace; runs and
 // cursors are global (a list delta concerns every workspace).
-import { Db, Prisma } from '../../../../platform/db/prisma';
-import { Scope } from '../../data/search-store';
+import { Db, DbClient, DbTx, Prisma, Scope } from '../../../../platform/db/prisma';
 import { Sql } from '../../data/watchlist-store';
 
-/** A transaction client of Db. */
-export type Tx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on'>;
-const sql = (db: Db | Tx) => db as unknown as Sql;
+const sql = (db: DbClient): Sql => db;
 
 /** Cursor row holding the enrollment watermark (not a watchlist source). */
 export const ENROLLMENT_CURSOR = '$enrollment';
@@ -70,11 +67,11 @@ export async function upsertSubjects(db: Db, subjects: SubjectUpsert[]): Promise
   );
 }
 
-export async function readCursor(db: Db | Tx, source: string) {
+export async function readCursor(db: DbClient, source: string) {
   return db.monitoringCursor.findUnique({ where: { source } });
 }
 
-export async function saveCursor(db: Db | Tx, source: string, change: { seq?: number; at?: Date }): Promise<void> {
+export async function saveCursor(db: DbClient, source: string, change: { seq?: number; at?: Date }): Promise<void> {
   await db.monitoringCursor.upsert({ where: { source }, create: { source, ...change }, update: { ...change, updatedAt: new Date() } });
 }
 
@@ -97,7 +94,7 @@ export async function saveFrequencies(db: Db, scope: Scope, profileId: string, c
 
 export type RunRow = Awaited<ReturnType<typeof findRun>>;
 
-export async function findRun(db: Db | Tx, id: string) {
+export async function findRun(db: DbClient, id: string) {
   return db.monitoringRun.findUnique({ where: { id } });
 }
 
@@ -141,7 +138,7 @@ export async function claimRun(db: Db, id: string, leaseUntil: Date, now: Date):
   return claimed.count > 0;
 }
 
-export async function updateRun(db: Db | Tx, id: string, data: Prisma.MonitoringRunUpdateInput): Promise<void> {
+export async function updateRun(db: DbClient, id: string, data: Prisma.MonitoringRunUpdateInput): Promise<void> {
   await db.monitoringRun.update({ where: { id }, data });
 }
 
@@ -194,7 +191,7 @@ export async function countSubjects(db: Db, filter: { deltas: true } | { dueBefo
     : db.monitoredSubject.count({ where: { nextFullScreenAt: { lte: filter.dueBefore } } });
 }
 
-export async function markSubjectScreened(tx: Tx, scope: Scope, profileId: string, change: { lastSearchId?: string; lastScreenedAt: Date; nextFullScreenAt?: Date | null }): Promise<void> {
+export async function markSubjectScreened(tx: DbTx, scope: Scope, profileId: string, change: { lastSearchId?: string; lastScreenedAt: Date; nextFullScreenAt?: Date | null }): Promise<void> {
   await tx.monitoredSubject.updateMany({ where: { ...scope, profileId }, data: { ...change, updatedAt: new Date() } });
 }
 
@@ -211,7 +208,7 @@ export interface MonitoringSearchWrite {
 }
 
 /** A monitoring search in history: request (source monitoring, the profile id), result, matches. */
-export async function insertMonitoringSearch(tx: Tx, search: MonitoringSearchWrite): Promise<void> {
+export async function insertMonitoringSearch(tx: DbTx, search: MonitoringSearchWrite): Promise<void> {
   const { scope, requestId, createdAt } = search;
   await tx.searchRequest.create({
     data: {
@@ -231,7 +228,7 @@ export async function insertMonitoringSearch(tx: Tx, search: MonitoringSearchWri
   });
 }
 
-export async function insertAlert(tx: Tx, alert: { id: string; scope: Scope; profileId: string; runId: string; trigger: string; searchId: string; matchCount: number; entityRefs: string[]; createdAt: Date }): Promise<void> {
+export async function insertAlert(tx: DbTx, alert: { id: string; scope: Scope; profileId: string; runId: string; trigger: string; searchId: string; matchCount: number; entityRefs: string[]; createdAt: Date }): Promise<void> {
   await tx.monitoringAlert.create({
     data: { id: alert.id, ...alert.scope, profileId: alert.profileId, runId: alert.runId, trigger: alert.trigger, searchId: alert.searchId, matchCount: alert.matchCount, entityRefs: alert.entityRefs, createdAt: alert.createdAt },
   });
@@ -247,7 +244,7 @@ export async function markOutcomeSent(db: Db, ids: string[]): Promise<void> {
 
 export type AlertRow = NonNullable<Awaited<ReturnType<typeof findAlert>>>;
 
-export async function findAlert(db: Db | Tx, scope: Scope, id: string) {
+export async function findAlert(db: DbClient, scope: Scope, id: string) {
   return db.monitoringAlert.findFirst({ where: { ...scope, id } });
 }
 
@@ -276,4 +273,14 @@ export async function findSubject(db: Db, scope: Scope, profileId: string) {
     where: { ...scope, profileId },
     select: { profileId: true, sanctionsFrequency: true, pepFrequency: true, frequenciesResolvedAt: true, lastSearchId: true, lastScreenedAt: true, nextFullScreenAt: true, createdAt: true },
   });
+}
+
+/** The search a subject was last screened with (null when it is not monitored in this scope). */
+export async function findSubjectLastSearch(db: Db, scope: Scope, profileId: string) {
+  return db.monitoredSubject.findFirst({ where: { ...scope, profileId }, select: { lastSearchId: true } });
+}
+
+/** Whether any subject of any workspace is due for its full re-screen (the sweep opens a scheduled run). */
+export async function anySubjectDue(db: Db, now: Date): Promise<boolean> {
+  return (await db.monitoredSubject.findFirst({ where: { nextFullScreenAt: { lte: now } }, select: { profileId: true } })) !== null;
 }

@@ -19,7 +19,7 @@ import { dispositionQuery, searchSnapshot, toStoredMatch } from '../../services/
 import { searchesAhead } from '../../services/searches-ahead';
 import { findMatchesOfResult } from '../../data/search-store';
 import {
-  AlertRow, claimRun, countSubjects, deltaEntities, findRun, insertAlert, insertMonitoringSearch, markOutcomeSent, markSubjectScreened,
+  AlertRow, claimRun, countSubjects, deltaEntities, findRun, findSubjectLastSearch, insertAlert, insertMonitoringSearch, markOutcomeSent, markSubjectScreened,
   subjectKey, SubjectRow, subjectsPage, updateRun,
 } from '../data/monitoring-store';
 import { buildDeltaIndex, confirmInFullIndex, DeltaIndex, deltaCandidates, Subject } from './delta-screening';
@@ -147,7 +147,7 @@ async function screenFull(deps: RunDeps, subjects: Subject<SubjectRow>[]): Promi
 }
 
 async function lastSearchOf(db: Db, scope: Scope, profileId: string) {
-  const subject = await db.monitoredSubject.findFirst({ where: { ...scope, profileId }, select: { lastSearchId: true } });
+  const subject = await findSubjectLastSearch(db, scope, profileId);
   return subject ? findMatchesOfResult(db, scope, `${subject.lastSearchId}_0`) : [];
 }
 

@@ -8,7 +8,7 @@ import { KeyProvider } from '../../../../platform/crypto/envelope';
 import { Db } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { Logger } from '../../../../platform/logging/logger';
-import { activeSources, alertsWithoutOutcome, createDeltaRun, createScheduledRun, openScheduledRun, readCursor, runsToDispatch } from '../data/monitoring-store';
+import { activeSources, alertsWithoutOutcome, anySubjectDue, createDeltaRun, createScheduledRun, openScheduledRun, readCursor, runsToDispatch } from '../data/monitoring-store';
 import { enrollScreenedProfiles, resolvePendingFrequencies } from './enrollment';
 import { OutcomeSender, resendOutcomes } from './run-service';
 
@@ -47,7 +47,7 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
     if (created) deltaRuns++;
   }
   let scheduledRun = false;
-  const due = await deps.db.monitoredSubject.findFirst({ where: { nextFullScreenAt: { lte: now } }, select: { profileId: true } });
+  const due = await anySubjectDue(deps.db, now);
   if (due && !(await openScheduledRun(deps.db))) {
     await createScheduledRun(deps.db, { id: newId('mrun'), dueBefore: now });
     scheduledRun = true;
