@@ -17,7 +17,7 @@ import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
-import { startPlatform } from '../platform/runtime/start-platform';
+import { startPlatform } from '../app/start-platform';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { importShippedLists, runImport, shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { HistoryFilter, historyStatements, listHistory } from '../subgraphs/screening/data/history-store';

@@ -8,7 +8,7 @@
 // BENCH_WEB_PROCESSES web processes, default as npm start, at least 2; 0 skips it), REST beside
 // that cluster's own profiles subgraph. On 2 cores npm start runs one process, as (b).
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
-import '../platform/runtime/production-mode';
+import '../app/production-mode';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -18,7 +18,7 @@ import { applyMigrations } from '../platform/db/migrations';
 import { benchConfig } from './lib/bench-config';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
-import { startPlatform } from '../platform/runtime/start-platform';
+import { startPlatform } from '../app/start-platform';
 import { benchWebProcesses, npmStartTopology, processTreeRssMb, startClusterChild, stopChild } from './lib/platform-child';
 import { allRoutes } from '../rest-adapter/routes';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';

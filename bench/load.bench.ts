@@ -11,7 +11,7 @@ import { benchConfig } from './lib/bench-config';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { logger } from '../platform/logging/logger';
-import { startPlatform } from '../platform/runtime/start-platform';
+import { startPlatform } from '../app/start-platform';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);

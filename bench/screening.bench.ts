@@ -13,7 +13,7 @@
 //     search must be stored (counted), and the platform's RSS is printed.
 //  4. The same REST load on `npm start`'s cluster: a primary (screening index, jobs) and web processes
 //     (REST adapter, gateway, stateless subgraphs) calling the primary's screening over HTTP
-//     (platform/runtime/web-cluster.ts), beside its own subgraph direct path. npm start runs one web
+//     (app/web-cluster.ts), beside its own subgraph direct path. npm start runs one web
 //     process per core but one; where that is one (2 cores), it runs one process (step 3's rows) and
 //     this step shows what a 2-web-process cluster would cost.
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_SPLIT=1 runs the REST
@@ -21,7 +21,7 @@
 // BENCH_WEB_PROCESSES: web processes of step 4 (default: as npm start, at least 2; 0 skips it).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child process there.
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
-import '../platform/runtime/production-mode';
+import '../app/production-mode';
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -35,7 +35,7 @@ import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { PRINCIPAL_HEADER, signPrincipal } from '../platform/principal/principal';
-import { ServiceName, startPlatform } from '../platform/runtime/start-platform';
+import { ServiceName, startPlatform } from '../app/start-platform';
 import { benchWebProcesses, npmStartTopology, processTreeRssMb, rssMb, startClusterChild, startPlatformChild, stopChild } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';

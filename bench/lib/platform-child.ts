@@ -6,7 +6,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { webProcessCount } from '../../platform/runtime/web-cluster';
+import { webProcessCount } from '../../app/web-cluster';
 
 /** Starts `node --import tsx <script...>` (with BENCH_CPU_PROF: a V8 CPU profile per process) and
  * resolves with the URLs it reports. */

@@ -1,12 +1,12 @@
 // `node --import tsx bench/lib/serve-cluster.ts <web processes>`: the platform as `npm start` runs
-// it (platform/runtime/web-cluster.ts) against DATABASE_URL, with the benches' configuration (ports
+// it (app/web-cluster.ts) against DATABASE_URL, with the benches' configuration (ports
 // chosen by the OS, rate limits off); prints `READY <urls>` (bench/lib/platform-child.ts). The web
 // processes run this same file.
-import '../../platform/runtime/production-mode';
+import '../../app/production-mode';
 import { loadConfig } from '../../platform/config';
 import { logger } from '../../platform/logging/logger';
-import { startPlatform } from '../../platform/runtime/start-platform';
-import { awaitStart, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER } from '../../platform/runtime/web-cluster';
+import { startPlatform } from '../../app/start-platform';
+import { awaitStart, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER } from '../../app/web-cluster';
 import { benchConfig } from './bench-config';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@
 //   run out), so the next retry takes the key over and runs the mutation again;
 // - 'released': the gateway saw the request fail (the subgraph's answer never reached it) and let
 //   the key go, fingerprint and all.
-import type { RunningPlatform } from '../../platform/runtime/start-platform';
+import type { RunningPlatform } from '../../app/start-platform';
 import type { TestTenant } from './test-platform';
 
 export async function loseGatewayAnswer(platform: RunningPlatform, tenant: TestTenant, key: string, how: 'crashed' | 'released' = 'crashed'): Promise<void> {

@@ -1,4 +1,4 @@
-// TypeScript entry points (the platform's `platform/main.ts`, test servers) as real child
+// TypeScript entry points (the platform's `app/main.ts`, test servers) as real child
 // processes, for crash and outage tests. Node itself runs them with tsx as a loader, never the tsx
 // CLI: the CLI runs the script in a grandchild, so a SIGKILL ends only the wrapper and leaves the
 // script running orphaned; and it relays SIGTERM by force-killing a child that has not confirmed
@@ -25,7 +25,7 @@ export function spawnTypeScript(file: string, args: string[], options: SpawnOpti
 
 /** `npm start` with the given arguments (e.g. `--service worker`). */
 export function spawnPlatformProcess(args: string[], options: SpawnOptions = {}): ChildProcess {
-  return spawnTypeScript('platform/main.ts', args, options);
+  return spawnTypeScript('app/main.ts', args, options);
 }
 
 /** Resolves when the process has exited (at once if it already has). */

@@ -2,7 +2,7 @@
 // gives each test its own tenant so tests never see each other's data.
 import { loadConfig, VigilConfig } from '../../platform/config';
 import { Entitlements } from '../../platform/principal/principal';
-import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../platform/runtime/start-platform';
+import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../app/start-platform';
 import { createApplication, createDashboardUser, createTenant, createWorkspace, issueDashboardToken } from '../../platform/tenancy/tenancy-store';
 import { parseLossless } from '../../rest-adapter/http/lossless-json';
 import { applyMigrations } from '../../platform/db/migrations';

@@ -3,7 +3,7 @@
 // so IDV → profiles calls reach the real profiles service), profiles created through REST, and
 // sessions driven through the service layer to any state.
 import { VigilConfig } from '../../platform/config';
-import { ServiceName } from '../../platform/runtime/start-platform';
+import { ServiceName } from '../../app/start-platform';
 import { Entitlements } from '../../platform/principal/principal';
 import { createIdvDeps, IdvDeps } from '../../subgraphs/idv/services/deps';
 import { completeAssessment, failAssessment, startAssessment, submitSession, AssessmentOutcome } from '../../subgraphs/idv/services/lifecycle-service';

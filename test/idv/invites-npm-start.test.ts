@@ -13,7 +13,7 @@ it('emails an invite into the local sink and serves the invite and direct links'
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: await createIsolatedDatabase(), VIGIL_LOG_LEVEL: 'warn', VIGIL_SKIP_SHIPPED_WATCHLISTS: '1' };
   for (const name of ['REST', 'GATEWAY', 'PROFILES', 'IDV', 'SCREENING', 'RISK']) env[`VIGIL_${name}_PORT`] = '0';
   delete env.VIGIL_SMTP_HOST;
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -1,7 +1,7 @@
 // At least once across a crash: a worker process killed with SIGKILL in the middle of a delivery
 // (the receiver has the request, no answer yet) loses nothing; a worker started afterwards picks
 // the delivery up once the dead worker's lease expires, and the receiver acknowledges it.
-import { startWorker } from '../../platform/runtime/worker';
+import { startWorker } from '../../app/worker';
 import { spawnPlatformProcess } from '../helpers/platform-process';
 import { TestPlatform } from '../helpers/test-platform';
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';

@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '../..');
 let db: Db;
 
 async function cli(...args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const { stdout } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/cli/main.ts'), ...args], { env: process.env, cwd: root });
+  const { stdout } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args], { env: process.env, cwd: root });
   return JSON.parse(stdout);
 }
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { SERVICE_NAMES } from '../../platform/runtime/start-platform';
+import { SERVICE_NAMES } from '../../app/start-platform';
 import { composeSupergraph, SUBGRAPH_NAMES } from '../../gateway/supergraph';
 
 const root = path.resolve(__dirname, '../..');

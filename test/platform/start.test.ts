@@ -17,7 +17,7 @@ it.each([
   // Its own state folder: the demo key it writes must not replace the one of the checkout's .vigil
   // (a developer's running `npm start` would answer 401 to the key in the file).
   const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-'));
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'platform/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

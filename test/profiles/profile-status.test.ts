@@ -3,7 +3,7 @@
 // the profile through the outbox relay, a worker that dies mid-run, and the events delivered to a
 // real HTTP receiver.
 import { JobQueue } from '../../platform/jobs/job-queue';
-import { RunningWorker, startWorker } from '../../platform/runtime/worker';
+import { RunningWorker, startWorker } from '../../app/worker';
 import { leaseRun, updateTask } from '../../subgraphs/profiles/data/onboarding-store';
 import { SCREENING_OUTCOME_QUEUE, screeningOutcomeKey } from '../../contracts/profile-outcome-queues';
 import { subgraphOnboardingGateways } from '../../subgraphs/profiles/services/onboarding-gateways';

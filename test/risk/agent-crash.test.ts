@@ -3,7 +3,7 @@
 // are written twice.
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { startWorker, RunningWorker } from '../../platform/runtime/worker';
+import { startWorker, RunningWorker } from '../../app/worker';
 import { createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { allSequences, loadUnList, organization, riskClient } from './risk-helpers';
 

@@ -1,6 +1,6 @@
 // Shared helpers of the risk assessment tests: a client for /risk-assessments/v2, subject
 // fixtures, the shipped UN list loaded into the screening index, and polling for a status.
-import { RunningPlatform } from '../../platform/runtime/start-platform';
+import { RunningPlatform } from '../../app/start-platform';
 import { ApiResponse, auth, request, TestPlatform } from '../helpers/test-platform';
 import { importList, UN_XML, versionsOf, waitForIndex } from '../screening/screening-helpers';
 

@@ -1,7 +1,7 @@
 // A worker as its own process (started by agent-crash.test.ts, which kills it with SIGKILL).
 import { loadConfig } from '../../platform/config';
 import { createDb } from '../../platform/db/prisma';
-import { startWorker } from '../../platform/runtime/worker';
+import { startWorker } from '../../app/worker';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -27,7 +27,7 @@ afterAll(async () => {
  * tsx as a loader (the tsx CLI would run it in a grandchild that SIGKILL of the child misses). */
 function startWorkerProcess(): ChildProcess {
   const root = path.resolve(__dirname, '../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'platform/main.ts'), '--service', 'worker'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts'), '--service', 'worker'], {
     cwd: root,
     env: { ...process.env, VIGIL_BATCH_LEASE_SECONDS: '2', VIGIL_BATCH_CHUNK_SIZE: '100', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

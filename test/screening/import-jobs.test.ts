@@ -1,7 +1,7 @@
 // The importWatchlist mutation (entitlement watchlistAdmin) queues a pg-boss job run by the worker;
 // watchlistImport(id) follows it. The job is idempotent when pg-boss retries it.
 import path from 'node:path';
-import { SERVICE_NAMES } from '../../platform/runtime/start-platform';
+import { SERVICE_NAMES } from '../../app/start-platform';
 import { screeningJobs } from '../../subgraphs/screening/jobs/import-job';
 import { ScreeningIndexHolder } from '../../subgraphs/screening/services/index-holder';
 import { screen } from '../../subgraphs/screening/services/search-service';

@@ -1,6 +1,6 @@
 // Shared helpers of the screening tests: shipped list paths, imports and index readiness.
 import path from 'node:path';
-import { RunningPlatform } from '../../platform/runtime/start-platform';
+import { RunningPlatform } from '../../app/start-platform';
 import { createSiblingWorkspace, createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { ImportResult, runImport, shippedWatchlistDir } from '../../subgraphs/screening/services/import-service';
 

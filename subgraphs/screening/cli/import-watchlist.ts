@@ -6,7 +6,7 @@
 // shipped lists: --dir, else env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root.
 // Every screening replica picks a new version up by itself (NOTIFY screening_versions).
 import cliProgress from 'cli-progress';
-import { withCliDatabase } from '../../../platform/cli/cli-database';
+import { withCliDatabase } from '../../../app/cli/cli-database';
 import { Db } from '../../../platform/db/prisma';
 import { listActiveSources } from '../data/watchlist-store';
 import { WATCHLIST_FORMATS } from '../services/engine-adapter';

@@ -4,7 +4,7 @@
 // articles already stored with the same content are skipped, changed ones replaced. Every
 // screening replica serves new articles on its next News search (no restart).
 import cliProgress from 'cli-progress';
-import { withCliDatabase } from '../../../platform/cli/cli-database';
+import { withCliDatabase } from '../../../app/cli/cli-database';
 import { NEWS_FORMATS } from '../news/formats';
 import { IngestResult, ingestNewsFile } from '../news/ingest-service';
 

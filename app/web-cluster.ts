@@ -7,9 +7,9 @@
 // memory per process. VIGIL_WEB_PROCESSES=1 keeps one process for everything.
 import cluster, { Worker } from 'node:cluster';
 import os from 'node:os';
-import { logger } from '../logging/logger';
+import { logger } from '../platform/logging/logger';
 import { ServiceName } from './start-platform';
-import { envValue } from '../config/env';
+import { envValue } from '../platform/config/env';
 
 /** Services every web process runs; the primary runs the rest. */
 export const WEB_TIER: readonly ServiceName[] = ['profiles', 'idv', 'risk', 'gateway', 'rest-adapter'];

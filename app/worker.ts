@@ -1,12 +1,12 @@
-import { VigilConfig } from '../config';
-import { Db } from '../db/prisma';
-import { startOutboxRelay } from '../events/outbox';
-import { JobQueue } from '../jobs/job-queue';
+import { VigilConfig } from '../platform/config';
+import { Db } from '../platform/db/prisma';
+import { startOutboxRelay } from '../platform/events/outbox';
+import { JobQueue } from '../platform/jobs/job-queue';
 import { allJobs, allOutboxRoutes } from './job-registry';
-import { startIdvDeliveryTicker } from '../../subgraphs/idv/jobs/delivery-jobs';
-import { startAssessmentDispatcher } from '../../subgraphs/idv/assessment/assessment-job';
-import { startOnboardingDispatcher } from '../../subgraphs/profiles/jobs/profile-jobs';
-import { startMonitoringTriggers } from '../../subgraphs/screening/monitoring/jobs/monitoring-jobs';
+import { startIdvDeliveryTicker } from '../subgraphs/idv/jobs/delivery-jobs';
+import { startAssessmentDispatcher } from '../subgraphs/idv/assessment/assessment-job';
+import { startOnboardingDispatcher } from '../subgraphs/profiles/jobs/profile-jobs';
+import { startMonitoringTriggers } from '../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 
 export interface RunningWorker {
   queue: JobQueue;

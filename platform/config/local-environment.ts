@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { envValue } from '../config/env';
+import { envValue } from './env';
 import { embeddedUrl, liveOwner, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 /** Where the embedded default keeps its state: .vigil in the checkout, or VIGIL_LOCAL_DIR (tests that

@@ -2,20 +2,20 @@
 // screening index, searched on a thread of its own, and the job worker, plus one web process per
 // core but one: runtime/web-cluster.ts; on 2 cores that is one process), or
 // one service (`npm start -- --service gateway`) as docker-compose runs it.
-import './runtime/production-mode'; // first: before graphql and express read NODE_ENV
+import './production-mode'; // first: before graphql and express read NODE_ENV
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config';
-import { applyMigrations } from './db/migrations';
-import { logger } from './logging/logger';
-import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment';
-import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
-import { seedDemo } from './tenancy/seed-demo';
+import { loadConfig } from '../platform/config';
+import { applyMigrations } from '../platform/db/migrations';
+import { logger } from '../platform/logging/logger';
+import { prepareLocalEnvironment, LOCAL_DIR } from '../platform/config/local-environment';
+import { SERVICE_NAMES, ServiceName, startPlatform } from './start-platform';
+import { seedDemo } from '../platform/tenancy/seed-demo';
 import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
-import { startLocalMailSink } from './mail/local-mail-sink';
-import { awaitStart, ForkedWebCluster, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from './runtime/web-cluster';
-import { envValue } from './config/env';
+import { startLocalMailSink } from '../platform/mail/local-mail-sink';
+import { awaitStart, ForkedWebCluster, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from './web-cluster';
+import { envValue } from '../platform/config/env';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;

@@ -1,26 +1,26 @@
 // Starts any subset of Vigil's services in this process: all of them for `npm start` and the
 // tests, one of them per container in docker-compose.
-import { VigilConfig } from '../config';
-import { createDb, Db } from '../db/prisma';
-import { startSubgraph } from '../subgraph/subgraph-server';
-import { SubgraphDefinition, SubgraphDependencies, SubgraphName } from '../subgraph/subgraph-definition';
-import type { LocalSubgraphExecutor } from '../subgraph/local-subgraph';
-import { startGateway } from '../../gateway/gateway-server';
-import type { GatewayExecutor } from '../../gateway/in-process-gateway';
-import { startRestAdapter } from '../../rest-adapter/rest-server';
-import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../../rest-adapter/capture/artifact-upload-routes';
-import { LocalKeyProvider } from '../crypto/envelope';
-import { mountCapturePage } from '../../rest-adapter/capture-page/capture-page-routes';
-import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../../rest-adapter/idv-logos/idv-theme-binary-routes';
-import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../../rest-adapter/screening-reports/report-download-route';
-import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../../rest-adapter/risk-files/risk-file-routes';
-import { profilesSubgraph } from '../../subgraphs/profiles';
-import { idvSubgraph } from '../../subgraphs/idv';
-import { screeningSubgraph } from '../../subgraphs/screening';
-import { riskSubgraph } from '../../subgraphs/risk';
+import { VigilConfig } from '../platform/config';
+import { createDb, Db } from '../platform/db/prisma';
+import { startSubgraph } from '../platform/subgraph/subgraph-server';
+import { SubgraphDefinition, SubgraphDependencies, SubgraphName } from '../platform/subgraph/subgraph-definition';
+import type { LocalSubgraphExecutor } from '../platform/subgraph/local-subgraph';
+import { startGateway } from '../gateway/gateway-server';
+import type { GatewayExecutor } from '../gateway/in-process-gateway';
+import { startRestAdapter } from '../rest-adapter/rest-server';
+import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../rest-adapter/capture/artifact-upload-routes';
+import { LocalKeyProvider } from '../platform/crypto/envelope';
+import { mountCapturePage } from '../rest-adapter/capture-page/capture-page-routes';
+import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../rest-adapter/idv-logos/idv-theme-binary-routes';
+import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../rest-adapter/screening-reports/report-download-route';
+import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../rest-adapter/risk-files/risk-file-routes';
+import { profilesSubgraph } from '../subgraphs/profiles';
+import { idvSubgraph } from '../subgraphs/idv';
+import { screeningSubgraph } from '../subgraphs/screening';
+import { riskSubgraph } from '../subgraphs/risk';
 import { startWorker } from './worker';
-import { mountLocalMailPage } from '../mail/local-mail-sink';
-import { envValue } from '../config/env';
+import { mountLocalMailPage } from '../platform/mail/local-mail-sink';
+import { envValue } from '../platform/config/env';
 
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

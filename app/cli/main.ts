@@ -1,9 +1,9 @@
 // `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
 // API keys and dashboard tokens. Against DATABASE_URL, or the embedded database of `npm start`.
-import { loadConfig } from '../config';
-import { createDb, Db } from '../db/prisma';
-import { applyMigrations } from '../db/migrations';
-import { prepareLocalEnvironment } from '../runtime/local-environment';
+import { loadConfig } from '../../platform/config';
+import { createDb, Db } from '../../platform/db/prisma';
+import { applyMigrations } from '../../platform/db/migrations';
+import { prepareLocalEnvironment } from '../../platform/config/local-environment';
 import {
   createApplication,
   createDashboardUser,
@@ -14,7 +14,7 @@ import {
   listApplications,
   revokeApiKey,
   setApplicationEntitlement,
-} from '../tenancy/tenancy-store';
+} from '../../platform/tenancy/tenancy-store';
 
 type Flags = Record<string, string>;
 
