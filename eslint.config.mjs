@@ -2,6 +2,12 @@
 // ESLint over the whole tree: typescript-eslint's type-checked recommended rules on every TypeScript
 // file (type information from tsconfig.json), then eslint-config-prettier last so that no rule
 // fights the formatter (Prettier owns layout; `npm run lint` runs `prettier --check` beside ESLint).
+//
+// Cost: building the TypeScript program for the whole tree takes about 85 s of CPU on one core
+// (610 files, 1.7 GB). `npm run lint` keeps a content cache (.cache/eslint/) so a local rerun
+// re-lints only changed files (a few seconds). The cache keys on each file's own content: a file
+// whose result depends on types changed elsewhere keeps its cached result until it changes itself
+// or the cache is deleted. CI starts without a cache, so it always checks everything afresh.
 import eslint from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
@@ -119,12 +125,12 @@ export default defineConfig(
     },
   },
 
-  // Tests and benchmarks read the wire: REST/GraphQL response bodies are untyped JSON
-  // (ApiResponse<T = any>, response.json()) whose shape the test then asserts with expect(). Typing
-  // every body would copy the wire contract into each test, so the no-unsafe-* family, which flags
-  // each use of such a body (about 2,900 places under test/ alone), is off there. It stays on for
-  // all production code, where an untyped value crossing a layer is what these checks exist to
-  // catch. Explicit `any` is still reported in tests.
+  // Tests read the wire: REST/GraphQL response bodies are untyped JSON (ApiResponse<T = any>,
+  // response.json()) whose shape the test then asserts with expect(). Typing every body would copy
+  // the wire contract into each test, so the no-unsafe-* family, which flags each use of such a body
+  // (about 2,900 places in tests), is off there. It stays on for all other code, benchmarks
+  // included (a few dozen places), and above all for production code, where an untyped value
+  // crossing a layer is what these checks exist to catch. Explicit `any` is still reported in tests.
   {
     name: 'vigil/tests',
     files: ['test/**/*.ts', '**/*.test.ts'],
@@ -142,6 +148,7 @@ export default defineConfig(
   {
     name: 'vigil/javascript',
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    ignores: ['rest-adapter/capture-page/assets/**'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: nodeGlobals },
     rules: {
@@ -152,6 +159,7 @@ export default defineConfig(
   {
     name: 'vigil/browser-scripts',
     files: ['rest-adapter/capture-page/assets/**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { sourceType: 'script', globals: browserGlobals },
   },
 
