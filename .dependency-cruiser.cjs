@@ -1,0 +1,120 @@
+// dependency-cruiser: the layer rules of the tree (npm run deps:check). Paths are regular
+// expressions on paths relative to the repository root. Type-only imports count like any other
+// (tsPreCompilationDeps below): a layer that needs another layer's types depends on that layer.
+
+/** Where the Prisma client and the pg driver may be imported from (for queries). */
+const DATABASE_ACCESS_ALLOWED = [
+  // A domain's data access: subgraphs/<x>/data/, subgraphs/<x>/<area>/data/ ...
+  '(^|/)data/',
+  // The shared database kernel: client factory, embedded Postgres, migrations, LISTEN, session locks.
+  '^platform/db/',
+  // Migrations and the Prisma CLI's configuration and preload.
+  '^prisma/',
+  '^prisma\\.config\\.ts$',
+  // Tests and benchmarks set up and inspect the database directly.
+  '^test/',
+  '^bench/',
+  '\\.test\\.ts$',
+];
+
+/** The Prisma client (generated, or the package and its driver adapter) and the pg driver, with
+ * their type packages. Not anchored at the root: the self-check cruises its fixtures from their own
+ * folder, where these resolve to ../../../node_modules/... */
+const DATABASE_CLIENTS = [
+  '(^|/)generated/prisma/',
+  '(^|/)node_modules/@prisma/(client|adapter-pg)/',
+  '(^|/)node_modules/\\.prisma/',
+  '(^|/)node_modules/(@types/)?pg/',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A module reaches itself through its imports. Cycles make the load order matter and couple the modules on the cycle into one.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-cross-subgraph',
+      severity: 'error',
+      comment:
+        'A subgraph imports another subgraph. Subgraphs talk to each other through the gateway / federation or platform code, never by importing each other (subgraphs/<x>/ never imports subgraphs/<y>/).',
+      from: { path: '^subgraphs/([^/]+)/' },
+      to: { path: '^subgraphs/([^/]+)/', pathNot: '^subgraphs/$1/' },
+    },
+    {
+      name: 'rest-adapter-not-to-subgraphs',
+      severity: 'error',
+      comment: 'The REST adapter maps REST onto GraphQL through the gateway; it imports nothing under subgraphs/.',
+      from: { path: '^rest-adapter/' },
+      to: { path: '^subgraphs/' },
+    },
+    {
+      name: 'database-access-only-in-data',
+      severity: 'error',
+      comment:
+        'Only a data/ folder (and platform/db/, prisma/, tests and benches) imports the Prisma client (@prisma/client, generated/prisma) or pg. Services, resolvers and everything else go through the data functions.',
+      from: { pathNot: DATABASE_ACCESS_ALLOWED },
+      to: { path: DATABASE_CLIENTS },
+    },
+    {
+      name: 'platform-not-to-outer-layers',
+      severity: 'error',
+      comment: 'platform/ is the shared kernel: it imports no subgraph, gateway or REST adapter code.',
+      from: {
+        path: '^platform/',
+        pathNot: [
+          // TEMPORARY allowance: the composition root (which services to start and how they are
+          // wired, the npm start entry, the operator CLI) still lives under platform/ and by its
+          // nature imports every layer. It is to move out of platform/; then delete these three
+          // lines so the rule covers all of platform/.
+          '^platform/runtime/',
+          '^platform/main\\.ts$',
+          '^platform/cli/',
+        ],
+      },
+      to: { path: ['^subgraphs/', '^gateway/', '^rest-adapter/'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import dependency-cruiser cannot resolve: every rule above would silently miss it, so resolution must be complete (or the import is broken).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Record imports TypeScript erases (import type, type-only re-exports) too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // node_modules and generated/prisma may be symbolic links (a shared install): keep the link's
+    // path so the rules above see node_modules/... and generated/..., not the link's target.
+    preserveSymlinks: true,
+    // Packages and the generated Prisma client are targets of rules, not code to check.
+    doNotFollow: { path: ['(^|/)node_modules/', '(^|/)generated/'] },
+    exclude: {
+      path: [
+        '\\.generated\\.ts$',
+        // Planted violations for the self-check (test/platform/code-checks.test.ts) are cruised
+        // only by that test, with this file's rules.
+        '^test/fixtures/code-checks/',
+        '(^|/)\\.vigil/',
+      ],
+    },
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
