@@ -64,20 +64,25 @@ module.exports = {
     {
       name: 'platform-not-to-outer-layers',
       severity: 'error',
-      comment: 'platform/ is the shared kernel: it imports no subgraph, gateway or REST adapter code.',
-      from: {
-        path: '^platform/',
-        pathNot: [
-          // TEMPORARY allowance: the composition root (which services to start and how they are
-          // wired, the npm start entry, the operator CLI) still lives under platform/ and by its
-          // nature imports every layer. It is to move out of platform/; then delete these three
-          // lines so the rule covers all of platform/.
-          '^platform/runtime/',
-          '^platform/main\\.ts$',
-          '^platform/cli/',
-        ],
-      },
-      to: { path: ['^subgraphs/', '^gateway/', '^rest-adapter/'] },
+      comment:
+        'platform/ is the shared kernel: it imports no domain, gateway, REST adapter or composition root code (app/ wires those together).',
+      from: { path: '^platform/' },
+      to: { path: ['^subgraphs/', '^gateway/', '^rest-adapter/', '^app/'] },
+    },
+    {
+      name: 'neutral-code-stays-neutral',
+      severity: 'error',
+      comment:
+        'contracts/ (what crosses domains: queue payloads, events) and lib/ (libraries used by several domains) depend on no domain and no outer layer, or they would not be neutral.',
+      from: { path: ['^contracts/', '^lib/'] },
+      to: { path: ['^subgraphs/', '^gateway/', '^rest-adapter/', '^app/'] },
+    },
+    {
+      name: 'only-app-composes',
+      severity: 'error',
+      comment: 'app/ is the composition root (npm start, the worker, the CLI): nothing but tests and benches imports it.',
+      from: { pathNot: ['^app/', '^test/', '^bench/', '\\.test\\.ts$'] },
+      to: { path: '^app/' },
     },
     {
       name: 'not-to-unresolvable',

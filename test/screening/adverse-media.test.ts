@@ -75,7 +75,7 @@ describe('ingestion', () => {
   });
 
   it('the CLI ingests with a progress bar and a second run changes nothing', () => {
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'subgraphs/screening/cli/ingest-news.ts'), ...args], {
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'app/cli/ingest-news.ts'), ...args], {
       cwd: ROOT, env: { ...process.env, DATABASE_URL: platform.config.databaseUrl, VIGIL_LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 120_000,
     });
     const first = cli('--path', ATOM, '--path', RSS);

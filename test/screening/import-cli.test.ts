@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BIS_DPL } from './screening-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'subgraphs/screening/cli/import-watchlist.ts');
+const CLI = path.join(ROOT, 'app/cli/import-watchlist.ts');
 
 function cli(...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, VIGIL_LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 120_000 });

@@ -225,7 +225,7 @@ export async function loadShippedWatchlistsOnce(db: Db, log: ImportLog, dir = sh
     return await loadShipped(db, log, dir);
   } catch (error) {
     // Never fatal for the platform: searches answer from whatever is loaded; retry with the CLI.
-    log.error({ err: error }, 'loading the shipped watchlists failed (retry: npx tsx subgraphs/screening/cli/import-watchlist.ts --shipped)');
+    log.error({ err: error }, 'loading the shipped watchlists failed (retry: npm run watchlists -- --shipped)');
     return [];
   }
 }
@@ -235,7 +235,7 @@ type ImportLog = { info(obj: unknown, msg?: string): void; warn(obj: unknown, ms
 async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportResult[]> {
   if ((await countVersions(db)) > 0) return [];
   if (!fs.existsSync(dir)) {
-    log.warn({ dir }, 'no shipped watchlists found; screening starts with an empty index (import lists with subgraphs/screening/cli/import-watchlist.ts)');
+    log.warn({ dir }, 'no shipped watchlists found; screening starts with an empty index (import lists with npm run watchlists)');
     return [];
   }
   const started = Date.now();

@@ -4,9 +4,9 @@
 // articles already stored with the same content are skipped, changed ones replaced. Every
 // screening replica serves new articles on its next News search (no restart).
 import cliProgress from 'cli-progress';
-import { withCliDatabase } from '../../../app/cli/cli-database';
-import { NEWS_FORMATS } from '../news/formats';
-import { IngestResult, ingestNewsFile } from '../news/ingest-service';
+import { withCliDatabase } from './cli-database';
+import { NEWS_FORMATS } from '../../subgraphs/screening/news/formats';
+import { IngestResult, ingestNewsFile } from '../../subgraphs/screening/news/ingest-service';
 
 const USAGE = `usage: npm run news -- --path <file> [--path <file> ...] [--format ${NEWS_FORMATS.join('|')}]`;
 

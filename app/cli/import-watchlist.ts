@@ -6,11 +6,11 @@
 // shipped lists: --dir, else env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root.
 // Every screening replica picks a new version up by itself (NOTIFY screening_versions).
 import cliProgress from 'cli-progress';
-import { withCliDatabase } from '../../../app/cli/cli-database';
-import { Db } from '../../../platform/db/prisma';
-import { listActiveSources } from '../data/watchlist-store';
-import { WATCHLIST_FORMATS } from '../services/engine-adapter';
-import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../services/import-service';
+import { withCliDatabase } from './cli-database';
+import { Db } from '../../platform/db/prisma';
+import { listActiveSources } from '../../subgraphs/screening/data/watchlist-store';
+import { WATCHLIST_FORMATS } from '../../subgraphs/screening/services/engine-adapter';
+import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../../subgraphs/screening/services/import-service';
 
 const USAGE = [
   'usage: npm run watchlists -- --format <format> --path <dir-or-file> [--label <label>]',
