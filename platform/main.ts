@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { applyMigrations } from './db/migrations';
+import { leaveSignalsToCaller } from './db/embedded';
 import { logger } from './logging/logger';
 import { prepareLocalEnvironment, LOCAL_DIR } from './runtime/local-environment';
 import { SERVICE_NAMES, ServiceName, startPlatform } from './runtime/start-platform';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // shutdown() stops the embedded PostgreSQL last, after the services drained: not at once on the signal
+  if (database) leaveSignalsToCaller();
 
   if (everything) {
     const demo = await seedDemo(platform.db);
