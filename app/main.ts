@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../platform/config';
 import { applyMigrations } from '../platform/db/migrations';
+import { leaveSignalsToCaller } from '../platform/db/embedded';
 import { logger } from '../platform/logging/logger';
 import { prepareLocalEnvironment, LOCAL_DIR } from '../platform/config/local-environment';
 import { SERVICE_NAMES, ServiceName, startPlatform } from './start-platform';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // shutdown() stops the embedded PostgreSQL last, after the services drained: not at once on the signal
+  if (database) leaveSignalsToCaller();
 
   if (everything) {
     const demo = await seedDemo(platform.db);

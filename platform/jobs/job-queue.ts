@@ -3,7 +3,7 @@
 // listed in platform/library-patches.ts.
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import { logger } from '../logging/logger';
+import { errorSummary, logger } from '../logging/logger';
 
 // pg-boss 10 settles the jobs a worker ran without awaiting it (src/manager.js, onFetch calls
 // this.complete / this.fail unawaited): when the database is gone at that moment the rejection is
@@ -102,13 +102,22 @@ export interface JobDefinition<T = unknown> {
 const MAINTENANCE_INTERVAL_SECONDS = 15;
 
 export class JobQueue {
-  private constructor(private readonly boss: PgBoss) {}
+  private stopping = false;
+
+  private constructor(private readonly boss: PgBoss) {
+    // pg-boss re-emits its pool's errors, which carry the whole pg client (`error.client`): logged as a summary. While
+    // the queue stops, a poll or maintenance query cut short by the closing pool is expected, not an error.
+    boss.on('error', (error) => {
+      if (this.stopping) logger.warn({ err: errorSummary(error) }, 'job queue error while stopping');
+      else logger.error({ err: errorSummary(error) }, 'job queue error');
+    });
+  }
 
   static async start(databaseUrl: string): Promise<JobQueue> {
     const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS });
-    boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    const queue = new JobQueue(boss);
     await boss.start();
-    return new JobQueue(boss);
+    return queue;
   }
 
   /** onePerKey: see JobDefinition; undefined keeps an existing queue's policy (a sender's call). */
@@ -150,6 +159,7 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     // stops the workers first (offWork, patched above: returns once they have stopped), then waits
     // for jobs in progress and closes the connections
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });

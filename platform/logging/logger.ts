@@ -22,3 +22,13 @@ export const logger = pino({
 });
 
 export type Logger = typeof logger;
+
+/**
+ * An error as a log line carries it: name, message and code only. Some errors hold whole objects (pg's pool puts its
+ * `client` on connection errors, kilobytes of connection state) that must not be serialized into a log line.
+ */
+export function errorSummary(error: unknown): { name: string; message: string; code?: string } {
+  if (!(error instanceof Error)) return { name: typeof error, message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { name: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name, message: error.message, ...(code !== undefined && code !== null ? { code: String(code) } : {}) };
+}

@@ -3,7 +3,7 @@ import express from 'express';
 import { Pool } from 'pg';
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
-import { logger } from '../../platform/logging/logger';
+import { errorSummary, logger } from '../../platform/logging/logger';
 import { createScreeningContext, ScreeningContext, ScreeningServices } from './context';
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
@@ -27,7 +27,8 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   // statement each, without Prisma's per-call query compilation (the hottest non-engine cost of the
   // search path in CPU profiles).
   const pool = new Pool({ connectionString: deps.config.databaseUrl, max: envValue('VIGIL_SCREENING_POOL_SIZE') });
-  pool.on('error', (error) => logger.warn({ err: error }, 'screening search pool: idle client error'));
+  // (pg-pool puts the whole client on the error: logged as a summary)
+  pool.on('error', (error) => logger.warn({ err: errorSummary(error) }, 'screening search pool: idle client error'));
   const services: ScreeningServices = {
     db: deps.db,
     holder,

