@@ -5,8 +5,8 @@
  * lost the type penalty and the organisation reading of its own name: a search for it as an entity found nothing.
  */
 import { looksLikeOrganization as carriesLegalForm } from '../engine/normalize';
-import { foldToAscii } from '../engine/text';
-import { AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS } from '../engine/vocabulary';
+import { foldToAscii } from '../../../lib/names/text';
+import { AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS } from '../../../lib/names/vocabulary';
 
 /** Words of organisation names that the engine's vocabulary does not weigh as generic business words. */
 const MORE_ORGANIZATION_WORDS = new Set(['corporacion', 'sociedad', 'university', 'universidad', 'computers', 'airways', 'contracting', 'invest']);
