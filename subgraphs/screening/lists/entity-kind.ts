@@ -4,7 +4,7 @@
  * S.L." (a dotted legal form), "PJSC AEROFLOT", "SKY BLUE BIRD FZC" are organisations. A company typed as a person
  * lost the type penalty and the organisation reading of its own name: a search for it as an entity found nothing.
  */
-import { looksLikeOrganization as carriesLegalForm } from '../engine/normalize';
+import { looksLikeOrganization as carriesLegalForm } from '../../../lib/names/normalize';
 import { foldToAscii } from '../../../lib/names/text';
 import { AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS } from '../../../lib/names/vocabulary';
 
