@@ -19,6 +19,9 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     IdvThemeColors: '../themes/model#ThemeColors',
     IdvBranding: '../themes/services/branding-service#Branding',
     IdvBrandingColors: '../themes/services/branding-service#BrandingColors',
+    // Invites (invites/): the service's result, one member per union member.
+    VerificationEmailInvite: '../invites/services/invite-service#EmailInviteResult',
+    VerificationDirectLink: '../invites/services/invite-service#DirectLinkResult',
     // Webhook destinations (webhooks/): the stored rows.
     WebhookDestination: '../webhooks/data/webhook-store#DestinationRow',
     WebhookDelivery: '../webhooks/data/webhook-store#DeliveryRow',

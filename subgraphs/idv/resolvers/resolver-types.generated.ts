@@ -7,6 +7,7 @@ import type { ProfileRef } from './idv-resolvers';
 import type { ThemeView } from '../themes/services/theme-service';
 import type { ThemeColors } from '../themes/model';
 import type { Branding, BrandingColors } from '../themes/services/branding-service';
+import type { EmailInviteResult, DirectLinkResult } from '../invites/services/invite-service';
 import type { DestinationRow, DeliveryRow, AttemptRow } from '../webhooks/data/webhook-store';
 import type { CaptureSessionView } from '../capture/capture-projection';
 import type { IdvContext } from '../context';
@@ -2035,8 +2036,8 @@ export type FederationReferenceTypes = {
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   VerificationInvite:
-    | ( VerificationEmailInvite )
-    | ( VerificationDirectLink )
+    | ( EmailInviteResult )
+    | ( DirectLinkResult )
   ;
 };
 
@@ -2131,8 +2132,8 @@ export type ResolversTypes = {
   IdvInviteDelivery: IdvInviteDelivery;
   IdvInviteDeliveryState: IdvInviteDeliveryState;
   SendVerificationInviteInput: SendVerificationInviteInput;
-  VerificationEmailInvite: ResolverTypeWrapper<VerificationEmailInvite>;
-  VerificationDirectLink: ResolverTypeWrapper<VerificationDirectLink>;
+  VerificationEmailInvite: ResolverTypeWrapper<EmailInviteResult>;
+  VerificationDirectLink: ResolverTypeWrapper<DirectLinkResult>;
   VerificationInvite: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['VerificationInvite']>;
   WebhookKind: WebhookKind;
   WebhookEventType: WebhookEventType;
@@ -2245,8 +2246,8 @@ export type ResolversParentTypes = {
   IdvWorkflowConnection: Omit<IdvWorkflowConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['IdvWorkflow']> };
   IdvCredentialPrincipal: IdvCredentialPrincipal;
   SendVerificationInviteInput: SendVerificationInviteInput;
-  VerificationEmailInvite: VerificationEmailInvite;
-  VerificationDirectLink: VerificationDirectLink;
+  VerificationEmailInvite: EmailInviteResult;
+  VerificationDirectLink: DirectLinkResult;
   VerificationInvite: ResolversUnionTypes<ResolversParentTypes>['VerificationInvite'];
   WebhookDestination: DestinationRow;
   WebhookDestinationWithSecrets: Omit<WebhookDestinationWithSecrets, 'destination'> & { destination: ResolversParentTypes['WebhookDestination'] };
