@@ -8,5 +8,5 @@ import { createWebhookResolvers } from './webhooks/resolvers/webhook-resolvers';
 
 export function createDeliveryResolvers(deps: SubgraphDependencies, blobs: BlobStore) {
   const invites = createInviteDeps(deps.db, deps.config, blobs);
-  return mergeResolverMaps(createInviteResolvers(invites) as never, createWebhookResolvers(invites) as never);
+  return mergeResolverMaps(createInviteResolvers(invites), createWebhookResolvers(invites));
 }

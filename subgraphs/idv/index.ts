@@ -33,7 +33,7 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
       InferredIdType: InferredIdTypeScalar,
       // scalar ExactURL (resolvers/exact-url.ts).
       ExactURL: ExactURLScalar,
-    } as never,
+    },
     // The IDV core context extends the base one (theme resolvers use only the base).
     createContext: (base) => createIdvContext(base, idvDeps),
   };

@@ -6,6 +6,9 @@ import { livenessFramesNeeded } from './capture-progress';
 import { artifactsOf, companyNameOf, consentTextOf, progressOf, stepsOf } from './capture-service';
 import { captureManifestColumn } from '../data/json-columns';
 
+/** CaptureSession as its resolvers read it. */
+export type CaptureSessionView = ReturnType<typeof toCaptureSession>;
+
 export function toCaptureSession(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow) {
   const manifest = captureManifestColumn.read(row.captureManifest);
   const progress = progressOf(deps, row);

@@ -1,23 +1,15 @@
 // GraphQL ⇄ capture-plane services (thin). Artifact bytes never travel through GraphQL: the REST
 // adapter seals and stores an upload and passes its reference (attachCaptureArtifact).
 import { BlobStore } from '../../../platform/blobs';
-import { IdvContext } from '../context';
 import { invalidField } from '../errors';
 import { toCaptureSession } from './capture-projection';
 import { AnswerInput, readCaptureSession, recordCaptureAnswers, recordCaptureArtifact, recordCaptureConsent, StoredArtifactInput, submitCapture } from './capture-service';
 import { exchangeCaptureCredential } from './capture-session-service';
 import { storedArtifactCheck } from './stored-artifact-check';
-
-interface AnswerArg {
-  questionId: string;
-  text?: string | null;
-  number?: number | null;
-  boolean?: boolean | null;
-  choices?: string[] | null;
-}
+import type { CaptureAnswerInput, Resolvers } from '../resolvers/resolver-types.generated';
 
 /** The one value slot an answer sets (exactly one must be set). */
-function answerValue(answer: AnswerArg, index: number): AnswerInput {
+function answerValue(answer: CaptureAnswerInput, index: number): AnswerInput {
   const set = (['text', 'number', 'boolean', 'choices'] as const).filter((slot) => answer[slot] !== undefined && answer[slot] !== null);
   if (set.length !== 1) throw invalidField(`body.answers[${index}].value`, 'exactly one answer value is required');
   return { questionId: answer.questionId, value: answer[set[0]] };
@@ -26,13 +18,11 @@ function answerValue(answer: AnswerArg, index: number): AnswerInput {
 export function createCaptureResolvers(options: { blobs: BlobStore }) {
   return {
     Query: {
-      captureSession: async (_: unknown, args: { sessionId: string }, ctx: IdvContext) =>
-        toCaptureSession(ctx.idv.deps, await readCaptureSession(ctx.idv.deps, ctx.principal, args.sessionId)),
+      captureSession: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await readCaptureSession(ctx.idv.deps, ctx.principal, args.sessionId)),
     },
     Mutation: {
-      recordCaptureConsent: async (_: unknown, args: { sessionId: string; input: { accepted: boolean; policyVersion?: string | null; clientIp?: string | null; userAgent?: string | null } }, ctx: IdvContext) =>
-        toCaptureSession(ctx.idv.deps, await recordCaptureConsent(ctx.idv.deps, ctx.principal, args.sessionId, args.input)),
-      attachCaptureArtifact: async (_: unknown, args: { sessionId: string; input: Omit<StoredArtifactInput, 'frame' | 'declaredIdType'> & { frame?: number | null; idType?: string | null } }, ctx: IdvContext) => {
+      recordCaptureConsent: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await recordCaptureConsent(ctx.idv.deps, ctx.principal, args.sessionId, args.input)),
+      attachCaptureArtifact: async (_, args, ctx) => {
         const { idType, frame, ...rest } = args.input;
         const input: StoredArtifactInput = { ...rest, frame: frame ?? 0, declaredIdType: idType ?? null };
         const verify = storedArtifactCheck(options.blobs, ctx.idv.deps.keyProvider, args.sessionId);
@@ -41,11 +31,10 @@ export function createCaptureResolvers(options: { blobs: BlobStore }) {
         await Promise.all(orphaned.map((key) => options.blobs.delete(key).catch(() => undefined)));
         return toCaptureSession(ctx.idv.deps, row);
       },
-      recordCaptureAnswers: async (_: unknown, args: { sessionId: string; input: { stepId: string; answers: AnswerArg[] } }, ctx: IdvContext) =>
+      recordCaptureAnswers: async (_, args, ctx) =>
         toCaptureSession(ctx.idv.deps, await recordCaptureAnswers(ctx.idv.deps, ctx.principal, args.sessionId, args.input.stepId, args.input.answers.map(answerValue))),
-      exchangeCaptureCredential: (_: unknown, args: { input: { sessionId: string } }, ctx: IdvContext) =>
-        exchangeCaptureCredential(ctx.idv.deps, ctx.principal, args.input.sessionId),
-      submitCapture: async (_: unknown, args: { sessionId: string }, ctx: IdvContext) => toCaptureSession(ctx.idv.deps, await submitCapture(ctx.idv.deps, ctx.principal, args.sessionId)),
+      exchangeCaptureCredential: (_, args, ctx) => exchangeCaptureCredential(ctx.idv.deps, ctx.principal, args.input.sessionId),
+      submitCapture: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await submitCapture(ctx.idv.deps, ctx.principal, args.sessionId)),
     },
-  };
+  } satisfies Resolvers;
 }

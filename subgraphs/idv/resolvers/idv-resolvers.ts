@@ -2,100 +2,65 @@
 // lives in the services, which take the typed inputs as they are; results leave as typed views
 // (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
-import { IdvContext } from '../context';
-import { SessionRow } from '../data/session-store';
-import type {
-  AssignVerificationSessionInput,
-  CancelVerificationSessionInput,
-  CreateIdvWorkflowInput,
-  CreateVerificationSessionInput,
-  RecordVerificationConsentInput,
-  ReviewVerificationSessionInput,
-  UpdateIdvWorkflowInput,
-} from './resolver-types.generated';
+import type { Resolvers } from './resolver-types.generated';
 import { dataView, sessionView, statusView, workflowView } from './idv-views';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
 import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
 import { createSession, getSession, listReviewQueuePage, listSessionPage } from '../services/session-service';
-import {
-  activateWorkflow,
-  archiveWorkflow,
-  createWorkflow,
-  getWorkflow,
-  listWorkflowPage,
-  makeDefaultWorkflow,
-  updateWorkflowFields,
-  WorkflowView,
-} from '../services/workflow-service';
+import { activateWorkflow, archiveWorkflow, createWorkflow, getWorkflow, listWorkflowPage, makeDefaultWorkflow, updateWorkflowFields } from '../services/workflow-service';
 
-type Args<T> = T;
-type PageArgs = { first?: number | null; after?: string | null };
+/** A profile as IDV knows it: its id (its sessions are keyed by it). */
+export interface ProfileRef {
+  id: string;
+}
 
-/** Fields of VerificationSession read from the typed view (profile: the profiles entity). */
-const SESSION_FIELDS = [
-  'id', 'profileId', 'status', 'reviewStatus', 'flagCategories', 'assignee', 'submittedAt', 'reviewedAt', 'createdAt', 'updatedAt',
-  'tenantId', 'workspaceId', 'creatorApplicationId', 'profileUpdateEnabled', 'flagSettings', 'privacyContactEmail', 'consentEvidence',
-  'reviewHistory', 'legalHold', 'artifacts', 'captureManifest', 'stepManifest', 'workflowRef', 'themeRef', 'retentionPolicyId', 'deleteAfter',
-] as const;
-
-const WORKFLOW_FIELDS = [
-  'id', 'name', 'status', 'isDefault', 'preset', 'revision', 'createdAt', 'updatedAt', 'tenantId', 'workspaceId', 'description', 'steps',
-  'profileUpdateEnabled', 'flagSettings', 'privacyContactEmail', 'retentionDays', 'activatedAt', 'archivedAt',
-] as const;
+const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }, view: (item: T) => V) => keysetPageConnection({ ...page, items: page.items.map(view) });
 
 export const idvCoreResolvers = {
   Query: {
     idvWorkflowPresets: () => ['liveness_and_id', 'liveness_only', 'id_only'],
-    verificationSession: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getSession(ctx.idv.deps.db, ctx.principal, args.id),
-    verificationSessions: async (_: unknown, args: Args<PageArgs & { profileId?: string }>, ctx: IdvContext) =>
-      keysetPageConnection(await listSessionPage(ctx.idv.deps.db, ctx.principal, { profileId: args.profileId, limit: args.first, cursor: args.after })),
-    idvReviewQueue: async (_: unknown, args: Args<PageArgs & { reviewStatuses?: string[]; assignee?: string; unassigned?: boolean }>, ctx: IdvContext) =>
-      keysetPageConnection(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after })),
-    verificationSessionStatus: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
-    verificationSessionData: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      dataView(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
-    idvWorkflow: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => getWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
-    idvWorkflows: async (_: unknown, args: Args<PageArgs & { status?: string }>, ctx: IdvContext) =>
-      keysetPageConnection(await listWorkflowPage(ctx.idv.deps.db, ctx.principal, { status: args.status, limit: args.first, cursor: args.after })),
+    verificationSession: async (_, args, ctx) => {
+      const row = await getSession(ctx.idv.deps.db, ctx.principal, args.id);
+      return row ? sessionView(row) : null;
+    },
+    verificationSessions: async (_, args, ctx) =>
+      mapNodes(await listSessionPage(ctx.idv.deps.db, ctx.principal, { profileId: args.profileId, limit: args.first, cursor: args.after }), sessionView),
+    idvReviewQueue: async (_, args, ctx) =>
+      mapNodes(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after }), sessionView),
+    verificationSessionStatus: async (_, args, ctx) => statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
+    verificationSessionData: async (_, args, ctx) => dataView(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
+    idvWorkflow: async (_, args, ctx) => {
+      const workflow = await getWorkflow(ctx.idv.deps.db, ctx.principal, args.id);
+      return workflow ? workflowView(workflow) : null;
+    },
+    idvWorkflows: async (_, args, ctx) =>
+      mapNodes(await listWorkflowPage(ctx.idv.deps.db, ctx.principal, { status: args.status, limit: args.first, cursor: args.after }), workflowView),
     // Internal (@inaccessible): the gateway resolving a hosted-page credential.
-    resolveIdvCredential: (_: unknown, args: Args<{ scheme: string; value: string }>, ctx: IdvContext) =>
-      resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
+    resolveIdvCredential: (_, args, ctx) => resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
-    createVerificationSession: (_: unknown, args: Args<{ input: CreateVerificationSessionInput }>, ctx: IdvContext) =>
-      createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
-    cancelVerificationSession: (_: unknown, args: Args<{ id: string; input?: CancelVerificationSessionInput | null }>, ctx: IdvContext) =>
-      cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input ?? {}, ctx.requestId),
-    reviewVerificationSession: (_: unknown, args: Args<{ id: string; input: ReviewVerificationSessionInput }>, ctx: IdvContext) =>
-      reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
-    assignVerificationSession: (_: unknown, args: Args<{ id: string; input: AssignVerificationSessionInput }>, ctx: IdvContext) =>
-      assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId),
-    recordVerificationConsent: async (_: unknown, args: Args<{ id: string; input: RecordVerificationConsentInput }>, ctx: IdvContext) =>
-      statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
-    submitVerificationSession: async (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) =>
-      statusView(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
-    createIdvWorkflow: (_: unknown, args: Args<{ input: CreateIdvWorkflowInput }>, ctx: IdvContext) => createWorkflow(ctx.idv.deps.db, ctx.principal, args.input),
-    updateIdvWorkflow: (_: unknown, args: Args<{ id: string; input: UpdateIdvWorkflowInput }>, ctx: IdvContext) =>
-      updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input),
-    activateIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
-    archiveIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
-    makeDefaultIdvWorkflow: (_: unknown, args: Args<{ id: string }>, ctx: IdvContext) => makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id),
+    createVerificationSession: (_, args, ctx) => createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
+    cancelVerificationSession: async (_, args, ctx) => sessionView(await cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input ?? {}, ctx.requestId)),
+    reviewVerificationSession: async (_, args, ctx) => sessionView(await reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+    assignVerificationSession: async (_, args, ctx) => sessionView(await assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+    recordVerificationConsent: async (_, args, ctx) => statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
+    submitVerificationSession: async (_, args, ctx) => statusView(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
+    createIdvWorkflow: async (_, args, ctx) => workflowView(await createWorkflow(ctx.idv.deps.db, ctx.principal, args.input)),
+    updateIdvWorkflow: async (_, args, ctx) => workflowView(await updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input)),
+    activateIdvWorkflow: async (_, args, ctx) => workflowView(await activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),
+    archiveIdvWorkflow: async (_, args, ctx) => workflowView(await archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),
+    makeDefaultIdvWorkflow: async (_, args, ctx) => workflowView(await makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),
   },
   CreatedVerificationSession: {
-    session: (created: { session: Record<string, unknown> }) => created.session,
+    session: (created) => sessionView(created.session),
   },
-  // Sessions arrive either as rows (reads, moves) or as management projections (create); every
-  // field reads the typed view of either.
+  // Sessions leave the Query and Mutation fields as their typed views; GraphQL reads their fields.
   VerificationSession: {
-    ...Object.fromEntries(SESSION_FIELDS.map((name) => [name, (s: SessionRow | Record<string, unknown>) => sessionView(s)[name]])),
-    profile: (s: SessionRow | Record<string, unknown>) => ({ id: sessionView(s).profileId }),
+    profile: (session) => ({ id: session.profileId }),
   },
-  // Workflows arrive as the service's view; every field reads the typed view of it.
-  IdvWorkflow: Object.fromEntries(WORKFLOW_FIELDS.map((name) => [name, (w: WorkflowView) => workflowView(w)[name]])),
   Profile: {
-    __resolveReference: (ref: { id: string }) => ref,
-    verificationSessions: (profile: { id: string }, _: unknown, ctx: IdvContext) => ctx.idv.sessionsByProfile.load(profile.id),
+    __resolveReference: (ref) => ref,
+    verificationSessions: async (profile, _, ctx) => (await ctx.idv.sessionsByProfile.load(profile.id)).map(sessionView),
   },
-};
+} satisfies Resolvers;

@@ -3,65 +3,149 @@
 // the schema's camelCase and turn the REST conventions that GraphQL says differently into typed
 // values: "" for "not yet" becomes null, {} for "no consent" becomes null, the flag_settings map
 // becomes a list of {code, action}, and a questionnaire answer lands in the field of its type.
+import { captureManifestColumn, stepManifestColumn } from '../data/json-columns';
 import { SessionRow } from '../data/session-store';
 import { SessionData } from '../services/data-service';
-import { toCaptureStatus, toManagementSession } from '../services/projection';
+import { ManagementSession, toCaptureStatus, toManagementSession } from '../services/projection';
 import { WorkflowView } from '../services/workflow-service';
 
 type Json = Record<string, unknown>;
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
+/** A snake_case key in camelCase, as `camel` renames it. */
+type Camel<Key extends string> = Key extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : Key;
+
+/** T with its keys renamed to camelCase at every depth (what camelKeys returns). */
+export type CamelKeys<T> = T extends Date
+  ? T
+  : T extends readonly (infer Item)[]
+    ? CamelKeys<Item>[]
+    : T extends object
+      ? { [Key in keyof T as Key extends string ? Camel<Key> : Key]: CamelKeys<T[Key]> }
+      : T;
+
 /** Keys renamed to camelCase at every depth (values kept). */
-export function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [camel(key), camelKeys(item)]));
+export function camelKeys<T>(value: T): CamelKeys<T> {
+  // The walk below does at run time what CamelKeys<T> says of the type.
+  return renameKeys(value) as CamelKeys<T>;
 }
 
-const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+function renameKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renameKeys);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [camel(key), renameKeys(item)]));
+}
 
-export const flagSettingList = (settings: unknown) => Object.entries((settings as Record<string, string> | null) ?? {}).map(([code, action]) => ({ code, action }));
+const emptyToNull = (value: string | null | undefined) => (value === '' || value === undefined ? null : value);
 
-function isRow(session: SessionRow | Json): session is SessionRow {
+/** IdvFlagSetting: one entry of a flag_settings map. */
+export interface FlagSettingView {
+  code: string;
+  action: string;
+}
+
+export const flagSettingList = (settings: unknown): FlagSettingView[] => Object.entries((settings as Record<string, string> | null) ?? {}).map(([code, action]) => ({ code, action }));
+
+function isRow(session: SessionRow | ManagementSession): session is SessionRow {
   return session instanceof Object && 'tokenExpiresAt' in session;
 }
 
-const sessionViews = new WeakMap<object, Json>();
+/**
+ * VerificationSession as GraphQL reads it. The stored JSON parts without a codec (consent
+ * evidence, review history, artifacts, workflow and theme references) are their stored objects in
+ * camelCase, whose fields the schema's objects read as they are.
+ */
+export interface SessionView {
+  id: string;
+  tenantId: string;
+  workspaceId: string;
+  creatorApplicationId: string | null;
+  profileId: string;
+  status: string;
+  reviewStatus: string;
+  flagCategories: string[];
+  profileUpdateEnabled: boolean;
+  flagSettings: FlagSettingView[];
+  privacyContactEmail: string | null;
+  consentEvidence: unknown;
+  reviewHistory: unknown;
+  assignee: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  legalHold: boolean;
+  artifacts: unknown[];
+  captureManifest: CamelKeys<ReturnType<typeof captureManifestColumn.read>>;
+  stepManifest: CamelKeys<ReturnType<typeof stepManifestColumn.read>>;
+  workflowRef: unknown;
+  themeRef: unknown;
+  retentionPolicyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deleteAfter: string;
+}
 
 /** A session (a stored row or the management projection of a create) as the typed object. */
-export function sessionView(session: SessionRow | Json): Json {
-  const cached = sessionViews.get(session);
-  if (cached) return cached;
+export function sessionView(session: SessionRow | ManagementSession): SessionView {
   const projection = isRow(session) ? toManagementSession(session) : session;
-  const { flag_settings: flags, consent_evidence: consent, ...rest } = projection;
-  const view = {
-    ...(camelKeys(rest) as Json),
-    flagSettings: flagSettingList(flags),
-    consentEvidence: consent && Object.keys(consent as Json).length > 0 ? camelKeys(consent) : null,
+  const consent = projection.consent_evidence;
+  return {
+    id: projection.id,
+    tenantId: projection.tenant_id,
+    workspaceId: projection.workspace_id,
+    creatorApplicationId: projection.creator_application_id ?? null,
+    profileId: projection.profile_id,
+    status: projection.status,
+    reviewStatus: projection.review_status,
+    flagCategories: projection.flag_categories,
+    profileUpdateEnabled: projection.profile_update_enabled,
+    flagSettings: flagSettingList(projection.flag_settings),
     privacyContactEmail: emptyToNull(projection.privacy_contact_email),
+    consentEvidence: consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null,
+    reviewHistory: camelKeys(projection.review_history),
+    assignee: projection.assignee ?? null,
     submittedAt: emptyToNull(projection.submitted_at),
     reviewedAt: emptyToNull(projection.reviewed_at),
-    creatorApplicationId: projection.creator_application_id ?? null,
-    assignee: projection.assignee ?? null,
+    legalHold: projection.legal_hold,
+    artifacts: camelKeys(projection.artifacts),
+    captureManifest: camelKeys(captureManifestColumn.read(projection.capture_manifest)),
+    stepManifest: camelKeys(stepManifestColumn.read(projection.step_manifest)),
     workflowRef: projection.workflow_ref ? camelKeys(projection.workflow_ref) : null,
+    themeRef: camelKeys(projection.theme_ref),
     retentionPolicyId: projection.retention_policy_id ?? null,
+    createdAt: projection.created_at,
+    updatedAt: projection.updated_at,
+    deleteAfter: projection.delete_after,
   };
-  sessionViews.set(session, view);
-  return view;
 }
 
-export function workflowView(workflow: WorkflowView): Json {
+/** IdvWorkflow as GraphQL reads it. */
+export type IdvWorkflowView = Omit<CamelKeys<WorkflowView>, 'flagSettings' | 'privacyContactEmail'> & { flagSettings: FlagSettingView[]; privacyContactEmail: string | null };
+
+export function workflowView(workflow: WorkflowView): IdvWorkflowView {
   const { flag_settings: flags, ...rest } = workflow;
-  return { ...(camelKeys(rest) as Json), flagSettings: flagSettingList(flags), privacyContactEmail: emptyToNull(workflow.privacy_contact_email) };
+  return { ...camelKeys(rest), flagSettings: flagSettingList(flags), privacyContactEmail: emptyToNull(workflow.privacy_contact_email) };
 }
 
-export function statusView(row: SessionRow): Json {
-  return camelKeys(toCaptureStatus(row)) as Json;
+/** VerificationSessionStatus as GraphQL reads it. */
+export type StatusView = CamelKeys<ReturnType<typeof toCaptureStatus>>;
+
+export function statusView(row: SessionRow): StatusView {
+  return camelKeys(toCaptureStatus(row));
+}
+
+/** IdvQuestionnaireAnswer: the answer in the field of its type. */
+export type QuestionnaireAnswerView = CamelKeys<Omit<SessionData['questionnaire_answers'][number], 'answer'>> & AnswerFields;
+
+interface AnswerFields {
+  text: string | null;
+  number: number | null;
+  boolean: boolean | null;
+  choices: unknown[] | null;
 }
 
 /** An answer value in the field of its type (text also carries date and single_choice answers). */
-function answerFields(answer: unknown): Json {
+function answerFields(answer: unknown): AnswerFields {
   return {
     text: typeof answer === 'string' ? answer : null,
     number: typeof answer === 'number' ? answer : null,
@@ -70,10 +154,13 @@ function answerFields(answer: unknown): Json {
   };
 }
 
-export function dataView(data: SessionData): Json {
+/** VerificationSessionData as GraphQL reads it. */
+export type DataView = Omit<CamelKeys<SessionData>, 'assessedAt' | 'questionnaireAnswers'> & { assessedAt: string | null; questionnaireAnswers: QuestionnaireAnswerView[] };
+
+export function dataView(data: SessionData): DataView {
   return {
-    ...(camelKeys({ ...data, questionnaire_answers: [] }) as Json),
+    ...camelKeys({ ...data, questionnaire_answers: [] }),
     assessedAt: emptyToNull(data.assessed_at),
-    questionnaireAnswers: data.questionnaire_answers.map(({ answer, ...rest }) => ({ ...(camelKeys(rest) as Json), ...answerFields(answer) })),
+    questionnaireAnswers: data.questionnaire_answers.map(({ answer, ...rest }) => ({ ...camelKeys(rest), ...answerFields(answer) })),
   };
 }

@@ -78,7 +78,10 @@ function publicArtifacts(row: SessionRow): unknown[] {
   }));
 }
 
-export function toManagementSession(row: SessionRow): Record<string, unknown> {
+/** A session as the management API returns it (snake_case, like every IDV REST object). */
+export type ManagementSession = ReturnType<typeof toManagementSession>;
+
+export function toManagementSession(row: SessionRow) {
   return {
     id: row.id,
     tenant_id: row.tenantId,
@@ -110,7 +113,7 @@ export function toManagementSession(row: SessionRow): Record<string, unknown> {
 }
 
 /** The consumer/token plane: no profile id, review status, flags, history or scope. */
-export function toCaptureStatus(row: SessionRow): Record<string, unknown> {
+export function toCaptureStatus(row: SessionRow) {
   const manifest = captureManifestColumn.read(row.captureManifest);
   return {
     id: row.id,

@@ -24,7 +24,7 @@ import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStep
 import { canonicalJson, checkRule, decodeCursor, encodeCursor, IDEMPOTENCY_KEY_PATTERN, pageSize, parseOrThrow, PROFILE_ID_PATTERN } from '../model/validation';
 import type { CreateVerificationSessionInput } from '../resolvers/resolver-types.generated';
 import { IdvDeps } from './deps';
-import { buildCaptureManifest, toManagementSession } from './projection';
+import { buildCaptureManifest, ManagementSession, toManagementSession } from './projection';
 import { requireManagement } from './principals';
 import { DEFAULT_RETENTION_DAYS, resolveFlow } from './workflow-service';
 import { captureManifestColumn, resultsColumn, stepManifestColumn, subjectReferenceColumn, answersColumn } from '../data/json-columns';
@@ -47,7 +47,7 @@ export interface CheckedSessionRequest {
 }
 
 export interface CreatedSession {
-  session: Record<string, unknown>;
+  session: ManagementSession;
   /** The one-time capture token; "" on an idempotent replay. */
   sessionToken: string;
   tokenExpiresAt: string;

@@ -48,9 +48,9 @@ function checkInviteInput(input: SendVerificationInviteInput): CheckedInvite {
   return { delivery: input.delivery ?? 'email', locale: input.locale ?? undefined, orgName: input.orgName ?? undefined, idempotencyKey: input.idempotencyKey ?? undefined };
 }
 
-export type InviteResult =
-  | { delivery: 'email'; invited: true; inviteExpiresAt: Date; deliveryState: 'sent' }
-  | { delivery: 'none'; verifyUrl: string; inviteExpiresAt: Date };
+export type InviteResult = EmailInviteResult | DirectLinkResult;
+export type EmailInviteResult = { delivery: 'email'; invited: true; inviteExpiresAt: Date; deliveryState: 'sent' };
+export type DirectLinkResult = { delivery: 'none'; verifyUrl: string; inviteExpiresAt: Date };
 
 export async function sendInvite(deps: InviteDeps, principal: Principal, sessionId: string, request: SendVerificationInviteInput, requestId?: string): Promise<InviteResult> {
   const scope = requireManagement(principal);

@@ -6,25 +6,17 @@ import { BlobStore } from '../../../../platform/blobs';
 import { keysetPageConnection } from '../../../../platform/graphql/paging';
 import { Db } from '../../../../platform/db/prisma';
 import { Principal } from '../../../../platform/principal/principal';
-import { RequestContext } from '../../../../platform/subgraph/subgraph-definition';
 import { Scope } from '../data/theme-store';
 import { IdvThemeError } from '../errors';
 import { LogoSlot, ThemeInput } from '../model';
 import { brandingForSession } from '../services/branding-service';
 import { attachLogo, findBrandingAsset, removeLogo } from '../services/logo-service';
 import { archiveTheme, createTheme, findThemeView, listThemes, makeDefaultTheme, replaceTheme } from '../services/theme-service';
+import type { IdvThemeInput, Resolvers } from '../../resolvers/resolver-types.generated';
 
 export interface ThemeResolverDeps {
   db: Db;
   blobs: BlobStore;
-}
-
-interface GraphQLThemeInput {
-  name: string;
-  companyName?: string | null;
-  colors?: { primary?: string | null; primaryForeground?: string | null; background?: string | null; foreground?: string | null; accent?: string | null } | null;
-  fontFamily?: string | null;
-  status?: string | null;
 }
 
 const MANAGEMENT_KINDS = new Set<Principal['kind']>(['application', 'dashboard_user']);
@@ -38,7 +30,7 @@ export function managementScope(principal: Principal): Scope {
   return { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
 }
 
-function toThemeInput(input: GraphQLThemeInput): ThemeInput {
+function toThemeInput(input: IdvThemeInput): ThemeInput {
   const colors = input.colors
     ? {
         primary: input.colors.primary,
@@ -61,41 +53,33 @@ const optionalRevision = (value: number | null | undefined) => (value === null |
 export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
   return {
     Query: {
-      idvTheme: (_: unknown, args: { themeId: string }, ctx: RequestContext) => findThemeView(db, managementScope(ctx.principal), args.themeId),
-      idvThemes: async (_: unknown, args: { first?: number | null; after?: string | null; status?: string | null }, ctx: RequestContext) =>
-        keysetPageConnection(await listThemes(db, managementScope(ctx.principal), { limit: args.first, cursor: args.after, status: args.status })),
+      idvTheme: (_, args, ctx) => findThemeView(db, managementScope(ctx.principal), args.themeId),
+      idvThemes: async (_, args, ctx) => keysetPageConnection(await listThemes(db, managementScope(ctx.principal), { limit: args.first, cursor: args.after, status: args.status })),
       // Public: any verified principal (the gateway's public one included) may read branding.
-      idvBranding: (_: unknown, args: { sessionId: string }) => brandingForSession(db, args.sessionId),
-      idvBrandingAsset: (_: unknown, args: { assetId: string }) => findBrandingAsset(db, args.assetId),
+      idvBranding: (_, args) => brandingForSession(db, args.sessionId),
+      idvBrandingAsset: (_, args) => findBrandingAsset(db, args.assetId),
     },
     Mutation: {
-      createIdvTheme: (_: unknown, args: { input: GraphQLThemeInput; revision?: number | null }, ctx: RequestContext) =>
-        createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), args.revision),
-      replaceIdvTheme: (_: unknown, args: { themeId: string; input: GraphQLThemeInput; expectedRevision: number }, ctx: RequestContext) =>
-        replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
-      archiveIdvTheme: (_: unknown, args: { themeId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
-        archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
-      makeDefaultIdvTheme: (_: unknown, args: { themeId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
-        makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
-      attachIdvThemeLogo: (_: unknown, args: { themeId: string; slot: string; assetId: string; expectedRevision?: number | null }, ctx: RequestContext) =>
+      createIdvTheme: (_, args, ctx) => createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), args.revision),
+      replaceIdvTheme: (_, args, ctx) => replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
+      archiveIdvTheme: (_, args, ctx) => archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      makeDefaultIdvTheme: (_, args, ctx) => makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      attachIdvThemeLogo: (_, args, ctx) =>
         attachLogo(db, blobs, managementScope(ctx.principal), args.themeId, slotOf(args.slot), args.assetId, optionalRevision(args.expectedRevision)),
-      removeIdvThemeLogo: (_: unknown, args: { themeId: string; slot: string; expectedRevision?: number | null }, ctx: RequestContext) =>
-        removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
+      removeIdvThemeLogo: (_, args, ctx) => removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
     },
     IdvBranding: {
-      companyName: (b: { company_name: string }) => b.company_name,
-      privacyContactEmail: (b: { privacy_contact_email: string }) => b.privacy_contact_email || null,
-      fontFamily: (b: { font_family: string }) => b.font_family,
-      logo: (b: { logo: { asset_id: string } | null }) => (b.logo ? { assetId: b.logo.asset_id } : null),
-      logoSquare: (b: { logo_square: { asset_id: string } | null }) => (b.logo_square ? { assetId: b.logo_square.asset_id } : null),
+      companyName: (b) => b.company_name,
+      privacyContactEmail: (b) => b.privacy_contact_email || null,
+      fontFamily: (b) => b.font_family,
+      logo: (b) => (b.logo ? { assetId: b.logo.asset_id } : null),
+      logoSquare: (b) => (b.logo_square ? { assetId: b.logo_square.asset_id } : null),
     },
-    IdvBrandingColors: colorFields(),
-    IdvThemeColors: colorFields(),
-  };
-}
-
-function colorFields() {
-  return {
-    primaryForeground: (c: { primary_foreground: string | null }) => c.primary_foreground,
-  };
+    IdvBrandingColors: {
+      primaryForeground: (c) => c.primary_foreground,
+    },
+    IdvThemeColors: {
+      primaryForeground: (c) => c.primary_foreground,
+    },
+  } satisfies Resolvers;
 }

@@ -5,10 +5,13 @@
 import { DbClient, findSessionBrandingRow } from '../data/theme-store';
 import { COLOR_KEYS, colorsFromJson, FONT_FAMILIES, ThemeColors } from '../model';
 
+/** The colors of a branding: every key set. */
+export type BrandingColors = Record<(typeof COLOR_KEYS)[number], string>;
+
 export interface Branding {
   company_name: string;
   privacy_contact_email: string;
-  colors: Record<(typeof COLOR_KEYS)[number], string>;
+  colors: BrandingColors;
   font_family: string;
   logo: { asset_id: string } | null;
   logo_square: { asset_id: string } | null;

@@ -6,6 +6,7 @@ import { DbClient, DbTx, Scope, scoped } from '../../data/scope';
 
 export type DestinationRow = NonNullable<Awaited<ReturnType<typeof findDestination>>>;
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
+export type AttemptRow = Awaited<ReturnType<typeof attemptsOf>>[number];
 
 export async function countDestinations(db: DbClient, scope: Scope) {
   return db.webhookDestination.count({ where: scoped(scope) });

@@ -1,16 +1,26 @@
 // GraphQL ⇄ webhook destination service. Thin: enum spellings (idv_session_completed ⇄
 // idv.session.completed), URLs as text, the paging shape; the service applies the rules.
 import { encodeCursor, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
-import { IdvContext } from '../../context';
+import { expectOneOf } from '../../../../platform/validation/one-of';
 import { IdvDeliveryError } from '../../delivery-errors';
-import { DeliveryRow, DestinationRow } from '../data/webhook-store';
 import * as service from '../services/destination-service';
 import { WebhookDeps } from '../services/destination-service';
-import type { CreateWebhookDestinationInput, UpdateWebhookDestinationInput } from '../../resolvers/resolver-types.generated';
+import type { Resolvers, UpdateWebhookDestinationInput, WebhookEventType } from '../../resolvers/resolver-types.generated';
+import { WEBHOOK_EVENT_TYPES, WebhookEventType as EventType } from '../services/event-payload';
 
 /** GraphQL enum value ⇄ event type. */
 export const toEventType = (value: string) => value.replace(/^idv_document_/, 'idv.document.').replace(/^idv_session_/, 'idv.session.').replace(/^profile_onboarding_/, 'profile_onboarding.');
-export const fromEventType = (type: string) => type.replace(/\./g, '_');
+const GRAPHQL_EVENT_TYPES = {
+  'idv.document.captured': 'idv_document_captured',
+  'idv.session.completed': 'idv_session_completed',
+  'idv.session.approved': 'idv_session_approved',
+  'idv.session.requires_review': 'idv_session_requires_review',
+  'idv.session.failed': 'idv_session_failed',
+  profile_status_updated: 'profile_status_updated',
+  'profile_onboarding.completed': 'profile_onboarding_completed',
+} satisfies Record<EventType, WebhookEventType>;
+/** A stored event type (only ever one of WEBHOOK_EVENT_TYPES) as its GraphQL enum value. */
+export const fromEventType = (type: string): WebhookEventType => GRAPHQL_EVENT_TYPES[expectOneOf(WEBHOOK_EVENT_TYPES, type, 'webhook event type')];
 
 /** The typed input as the service's fields: the URL as text, event types in their dotted spelling. */
 function destinationInput(input: UpdateWebhookDestinationInput): service.DestinationInput {
@@ -31,24 +41,24 @@ const orNull = async <T>(work: () => Promise<T>): Promise<T | null> => {
 export function createWebhookResolvers(deps: WebhookDeps) {
   return {
     Query: {
-      webhookDestinations: (_: unknown, __: unknown, ctx: IdvContext) => service.listDestinations(deps, ctx.principal),
-      webhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => orNull(() => service.getDestination(deps, ctx.principal, args.id)),
-      webhookDelivery: (_: unknown, args: { destinationId: string; id: string }, ctx: IdvContext) => orNull(() => service.getDelivery(deps, ctx.principal, args.destinationId, args.id)),
+      webhookDestinations: (_, __, ctx) => service.listDestinations(deps, ctx.principal),
+      webhookDestination: (_, args, ctx) => orNull(() => service.getDestination(deps, ctx.principal, args.id)),
+      webhookDelivery: (_, args, ctx) => orNull(() => service.getDelivery(deps, ctx.principal, args.destinationId, args.id)),
     },
     Mutation: {
-      createWebhookDestination: async (_: unknown, args: { input: CreateWebhookDestinationInput }, ctx: IdvContext) =>
+      createWebhookDestination: async (_, args, ctx) =>
         withSecrets(await service.createDestination(deps, ctx.principal, { ...destinationInput(args.input), url: args.input.url.toString() })),
-      updateWebhookDestination: (_: unknown, args: { id: string; input: UpdateWebhookDestinationInput }, ctx: IdvContext) => service.updateDestination(deps, ctx.principal, args.id, destinationInput(args.input)),
-      deleteWebhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => service.deleteDestination(deps, ctx.principal, args.id),
-      rotateWebhookDestinationSecret: async (_: unknown, args: { id: string }, ctx: IdvContext) => withSecrets(await service.rotateSecret(deps, ctx.principal, args.id)),
-      enableWebhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => service.setDestinationEnabled(deps, ctx.principal, args.id, true),
-      disableWebhookDestination: (_: unknown, args: { id: string }, ctx: IdvContext) => service.setDestinationEnabled(deps, ctx.principal, args.id, false),
-      redeliverWebhookDelivery: (_: unknown, args: { destinationId: string; id: string }, ctx: IdvContext) => service.redeliver(deps, ctx.principal, args.destinationId, args.id),
+      updateWebhookDestination: (_, args, ctx) => service.updateDestination(deps, ctx.principal, args.id, destinationInput(args.input)),
+      deleteWebhookDestination: (_, args, ctx) => service.deleteDestination(deps, ctx.principal, args.id),
+      rotateWebhookDestinationSecret: async (_, args, ctx) => withSecrets(await service.rotateSecret(deps, ctx.principal, args.id)),
+      enableWebhookDestination: (_, args, ctx) => service.setDestinationEnabled(deps, ctx.principal, args.id, true),
+      disableWebhookDestination: (_, args, ctx) => service.setDestinationEnabled(deps, ctx.principal, args.id, false),
+      redeliverWebhookDelivery: (_, args, ctx) => service.redeliver(deps, ctx.principal, args.destinationId, args.id),
     },
     WebhookDestination: {
-      eventTypes: (d: DestinationRow) => d.eventTypes.map(fromEventType),
-      previousSecretExpiresAt: (d: DestinationRow) => d.previousExpiresAt,
-      deliveries: async (d: DestinationRow, args: { first?: number | null; after?: string | null; status?: string | null }, ctx: IdvContext) => {
+      eventTypes: (d) => d.eventTypes.map(fromEventType),
+      previousSecretExpiresAt: (d) => d.previousExpiresAt,
+      deliveries: async (d, args, ctx) => {
         const take = pageSize(args.first, 20, 100);
         const skip = readOffsetCursor(args.after);
         if (skip === undefined) throw new IdvDeliveryError('schema_validation_failed', 'after: not a cursor of this list', { field: 'after' });
@@ -59,9 +69,9 @@ export function createWebhookResolvers(deps: WebhookDeps) {
       },
     },
     WebhookDelivery: {
-      eventType: (d: DeliveryRow) => fromEventType(d.eventType),
-      nextAttemptAt: (d: DeliveryRow) => (d.status === 'pending' ? d.nextAttemptAt : null),
-      attemptLog: (d: DeliveryRow) => service.attemptsOf(deps, [d.id]),
+      eventType: (d) => fromEventType(d.eventType),
+      nextAttemptAt: (d) => (d.status === 'pending' ? d.nextAttemptAt : null),
+      attemptLog: (d) => service.attemptsOf(deps, [d.id]),
     },
-  };
+  } satisfies Resolvers;
 }
