@@ -25,6 +25,9 @@ const DATABASE_CLIENTS = [
   '(^|/)node_modules/@prisma/(client|adapter-pg)/',
   '(^|/)node_modules/\\.prisma/',
   '(^|/)node_modules/(@types/)?pg/',
+  // The Prisma namespace (input types, DbNull, error classes) as the kernel re-exports it; the
+  // kernel's Db, DbTx and Scope types (platform/db/prisma.ts) stay open to every layer.
+  '(^|/)platform/db/prisma-client\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -57,7 +60,7 @@ module.exports = {
       name: 'database-access-only-in-data',
       severity: 'error',
       comment:
-        'Only a data/ folder (and platform/db/, prisma/, tests and benches) imports the Prisma client (@prisma/client, generated/prisma) or pg. Services, resolvers and everything else go through the data functions.',
+        'Only a data/ folder (and platform/db/, prisma/, tests and benches) imports the Prisma client (@prisma/client, generated/prisma, the Prisma namespace of platform/db/prisma-client.ts) or pg. Services, resolvers and everything else go through the data functions, which take plain TypeScript inputs and report unique violations as domain errors.',
       from: { pathNot: DATABASE_ACCESS_ALLOWED },
       to: { path: DATABASE_CLIENTS },
     },

@@ -12,7 +12,6 @@
 //
 // An empty value counts as unset.
 import { z } from 'zod';
-import type { BucketLimit } from '../http/rate-limit';
 
 interface EnvVar<S extends z.ZodType<unknown, string | undefined>> {
   schema: S;
@@ -42,6 +41,15 @@ const folders = () =>
     .string()
     .optional()
     .transform((value) => (value ?? '').split(':').filter(Boolean));
+/** One token bucket's budget (platform/http/rate-limit.ts). Declared here, with its parser, so the
+ * configuration does not import the HTTP layer that reads it. */
+export interface BucketLimit {
+  /** Tokens added per second. */
+  perSecond: number;
+  /** Bucket size: the burst allowed after a quiet spell. */
+  burst: number;
+}
+
 /** "<per second>/<burst>" (e.g. "100/200"), or "off"; unset: the built-in limit (DEFAULT_RATE_LIMITS). */
 const bucketLimit = () =>
   z

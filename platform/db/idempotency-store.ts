@@ -2,7 +2,7 @@
 // the sealed response, or release it when the request failed (a failed request wrote nothing, so
 // a retry must run again).
 import { newId } from '../ids/new-id';
-import { Prisma } from './prisma';
+import { Prisma } from './prisma-client';
 import type { Db } from './prisma';
 
 /** How long a key is remembered. */

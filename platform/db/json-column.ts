@@ -1,7 +1,7 @@
 // Typed codecs for JSON columns: the one place a column's stored JSON becomes its TypeScript type
 // and back. Each domain declares one codec per column in its data layer (data/json-columns.ts);
 // services read `codec.read(row.column)` and write `codec.write(value)` instead of casting.
-import type { Prisma } from './prisma';
+import type { Prisma } from './prisma-client';
 
 /** The codec of one JSON column holding T. */
 export interface JsonColumn<T> {

@@ -4,7 +4,7 @@ import { dbOperationDuration } from '../http/metrics';
 import { ReleasingPrismaPg } from './releasing-transactions';
 import { envValue } from '../config/env';
 
-export type { Prisma } from '../../generated/prisma/client';
+// The Prisma namespace is in prisma-client.ts, which only data/ folders may import.
 
 /** Connections of the one shared pool of a process (VIGIL_DB_POOL_SIZE, default 10). */
 export const DEFAULT_POOL_SIZE = 10;

@@ -2,12 +2,16 @@
 // (recordEvent with their transaction client); the relay hands them to the job queue, where the
 // delivery job (webhooks) picks them up. An event is marked published only once it is queued, so
 // none is lost if a worker dies between the two steps (the queue's singleton key deduplicates).
-import { Db, Prisma } from '../db/prisma';
+import { Db } from '../db/prisma';
+import { isJsonObject, jsonColumn } from '../db/json-column';
 import { newId } from '../ids/new-id';
 import { JobQueue } from '../jobs/job-queue';
 import { logger } from '../logging/logger';
 
 export const EVENT_DELIVERY_QUEUE = 'events.deliver';
+
+/** platform.outbox_events.payload */
+const payloadColumn = jsonColumn<Record<string, unknown>>('platform.outbox_events.payload', isJsonObject);
 
 type Tx = Pick<Db, 'outboxEvent'>;
 
@@ -22,7 +26,7 @@ export interface NewEvent {
 
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
   const id = newId('evt');
-  await tx.outboxEvent.create({ data: { id, ...event, payload: event.payload as Prisma.InputJsonValue } });
+  await tx.outboxEvent.create({ data: { id, ...event, payload: payloadColumn.write(event.payload) } });
   return id;
 }
 

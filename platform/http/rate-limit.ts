@@ -5,15 +5,10 @@
 //   auth failures answers of 401 per address, a much smaller budget: key guessing stops at 429
 // An exhausted budget answers 429 with Retry-After (seconds) in the area's envelope.
 import { Request, RequestHandler, Response } from 'express';
-import { envValue } from '../config/env';
+import { envValue, type BucketLimit } from '../config/env';
 import { hashSecret } from '../crypto/hash';
 
-export interface BucketLimit {
-  /** Tokens added per second. */
-  perSecond: number;
-  /** Bucket size: the burst allowed after a quiet spell. */
-  burst: number;
-}
+export type { BucketLimit };
 
 export interface RateLimits {
   perKey: BucketLimit | undefined;

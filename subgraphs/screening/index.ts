@@ -1,6 +1,5 @@
 import path from 'node:path';
 import express from 'express';
-import { Pool } from 'pg';
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgraph/subgraph-definition';
 import { errorSummary, logger } from '../../platform/logging/logger';
@@ -15,6 +14,7 @@ import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { BATCH_QUEUES } from './jobs/batch-queues';
 import { envValue } from '../../platform/config/env';
+import { createSearchPool } from './data/search-pool';
 
 export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
   // The process's one index, shared with the batch and monitoring workers of this process.
@@ -26,17 +26,16 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
   // Searches are written (and their settings read) with node-postgres directly: one prepared
   // statement each, without Prisma's per-call query compilation (the hottest non-engine cost of the
   // search path in CPU profiles).
-  const pool = new Pool({ connectionString: deps.config.databaseUrl, max: envValue('VIGIL_SCREENING_POOL_SIZE') });
-  // (pg-pool puts the whole client on the error: logged as a summary)
-  pool.on('error', (error) => logger.warn({ err: errorSummary(error) }, 'screening search pool: idle client error'));
+  const pool = createSearchPool(deps.config.databaseUrl, envValue('VIGIL_SCREENING_POOL_SIZE'), (error) =>
+    // (pg-pool puts the whole client on the error: logged as a summary)
+    logger.warn({ err: errorSummary(error) }, 'screening search pool: idle client error'),
+  );
   const services: ScreeningServices = {
     db: deps.db,
     holder,
     importQueue: new ImportQueue(deps.config.databaseUrl),
-    writeStatement: async (sql, params, name) => {
-      await pool.query({ name, text: sql, values: params });
-    },
-    readRows: async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
+    writeStatement: pool.writeStatement,
+    readRows: pool.readRows,
     batchQueue: new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES),
     blobs: blobStoreFromEnv(),
     reportLinkSecret: deps.config.internalSecret,

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Prisma } from '../../platform/db/prisma';
+import type { Prisma } from '../../platform/db/prisma-client';
 import { newId } from '../../platform/ids/new-id';
 import { DEFAULT_BRANDING, resolveThemeSnapshotForSession } from '../../subgraphs/idv/themes';
 import { auth, createSiblingWorkspace, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';

@@ -3,24 +3,7 @@
 // with anything missing (naming it), and the flow moves collecting_artifacts →
 // ready_for_assessment the moment the last required step completes.
 import { FlowStep, ONE_SIDED_BUILTINS } from '../model/steps';
-import { ARTIFACT_KINDS, type CaptureManifest } from '../services/projection';
-
-/** Public artifact metadata as stored on the session row (never storage keys). */
-export interface ArtifactRecord {
-  artifact_id: string;
-  kind: ArtifactKind;
-  step_id: string;
-  /** Selfie frames of one liveness capture are numbered 0..n-1; 0 elsewhere. */
-  frame: number;
-  /** The id type the customer declared with the id_front capture (null elsewhere). */
-  declared_id_type: string | null;
-  content_type: string;
-  state: 'stored';
-  captured_at: string;
-}
-
-export { ARTIFACT_KINDS };
-export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
+import type { ArtifactKind, ArtifactRecord, CaptureManifest } from '../model/stored-shapes';
 
 /** Frames an active liveness challenge needs (the challenge is judged across them); a passive
  * liveness step needs one. */

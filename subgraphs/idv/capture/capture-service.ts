@@ -3,7 +3,6 @@
 // row lock, and the flow moves collecting_artifacts → ready_for_assessment in the same
 // transaction as the change that completes the last required step. Submit refuses while
 // anything required is missing and names what.
-import { Prisma } from '../../../generated/prisma/client';
 import { open, seal } from '../../../platform/crypto/envelope';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
@@ -15,9 +14,10 @@ import { IdvDeps } from '../services/deps';
 import { requireCapture } from '../services/principals';
 import { sealContext } from '../services/session-service';
 import { artifactBlobKey } from '../../../platform/blobs/idv-artifact-keys';
-import { AnswerRecord, ArtifactRecord, captureProgress, CaptureProgress } from './capture-progress';
+import { AnswerRecord, captureProgress, CaptureProgress } from './capture-progress';
+import type { ArtifactRecord, ArtifactStorageRecord } from '../model/stored-shapes';
 import { consentTextSha256, DEFAULT_CONSENT_TEXT, DEFAULT_CONSENT_VERSION } from './consent-text';
-import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, stepManifestColumn } from '../data/json-columns';
+import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, consentEvidenceColumn, stepManifestColumn } from '../data/json-columns';
 
 const CAPTURING = ['collecting_artifacts', 'ready_for_assessment'];
 
@@ -111,7 +111,7 @@ export async function recordCaptureConsent(deps: IdvDeps, principal: Principal, 
       user_agent: (input.userAgent ?? '').slice(0, 512),
       credential: principal.kind,
     };
-    const updated = await updateSession(tx, scope, id, { consentEvidence: evidence as Prisma.InputJsonValue });
+    const updated = await updateSession(tx, scope, id, { consentEvidence: consentEvidenceColumn.write(evidence) });
     return settleFlow(deps, tx, scope, updated);
   });
 }
@@ -128,14 +128,6 @@ export interface StoredArtifactInput {
   contentType: string;
   byteSize: number;
   sha256: string;
-}
-
-export interface ArtifactStorageRecord {
-  artifact_id: string;
-  blob_key: string;
-  sha256: string;
-  byte_size: number;
-  content_type: string;
 }
 
 /** Which kinds of artifacts a step type takes. */

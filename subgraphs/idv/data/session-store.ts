@@ -1,13 +1,66 @@
 // The only module that touches Prisma for IDV sessions and invites. Every query carries the
 // caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
 // (Exception: the hosted-page credential lookups at the end, where the credential sets the scope.)
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { DbClient, DbTx, Scope, scoped } from './scope';
+import { translateUniqueViolation } from '../../../platform/db/unique-violation';
+import type { SealedValue } from '../../../platform/crypto/envelope';
+import type { CaptureManifest } from '../model/stored-shapes';
+import {
+  captureManifestColumn,
+  completionColumn,
+  flagSettingsColumn,
+  stepManifestColumn,
+  subjectReferenceColumn,
+  themeRefColumn,
+  themeSnapshotColumn,
+  workflowRefColumn,
+  type StepManifest,
+} from './json-columns';
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
-export async function insertSession(db: DbClient, data: Prisma.IdvSessionUncheckedCreateInput) {
-  return db.idvSession.create({ data });
+/** A new session row as the service builds it: JSON columns as their stored shapes (null: SQL NULL). */
+export interface NewSession extends Scope {
+  id: string;
+  profileId: string;
+  creatorApplicationId: string | null;
+  creatorKind: string;
+  creatorId: string;
+  profileUpdateEnabled: boolean;
+  flagSettings: Record<string, string>;
+  privacyContactEmail: string;
+  captureManifest: CaptureManifest;
+  stepManifest: StepManifest;
+  workflowRef: Record<string, unknown> | null;
+  themeRef: Record<string, unknown>;
+  themeSnapshot: object | null;
+  subjectReference: SealedValue | null;
+  retentionPolicyId: string | null;
+  completion: object | null;
+  declaredIdType: string | null;
+  tokenHash: string;
+  tokenExpiresAt: Date;
+  deleteAfter: Date;
+  createdAt: Date;
+}
+
+/** JSON null → SQL NULL, the way a nullable JSON column stores "none". */
+const orDbNull = (value: Prisma.InputJsonValue | null) => (value === null ? Prisma.DbNull : value);
+
+export async function insertSession(db: DbClient, session: NewSession) {
+  const data: Prisma.IdvSessionUncheckedCreateInput = {
+    ...session,
+    flagSettings: flagSettingsColumn.write(session.flagSettings),
+    captureManifest: captureManifestColumn.write(session.captureManifest),
+    stepManifest: stepManifestColumn.write(session.stepManifest),
+    workflowRef: orDbNull(workflowRefColumn.write(session.workflowRef)),
+    themeRef: themeRefColumn.write(session.themeRef),
+    themeSnapshot: orDbNull(themeSnapshotColumn.write(session.themeSnapshot)),
+    subjectReference: orDbNull(subjectReferenceColumn.write(session.subjectReference)),
+    completion: orDbNull(completionColumn.write(session.completion)),
+  };
+  return translateUniqueViolation('idv.sessions', () => db.idvSession.create({ data }));
 }
 
 export async function findSession(db: DbClient, scope: Scope, id: string) {

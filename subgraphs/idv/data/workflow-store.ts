@@ -1,11 +1,51 @@
 // The only module that touches Prisma for IDV workflows. Every query carries the caller's tenant
 // and workspace: a workflow of another workspace reads exactly like an absent one.
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
+import type { FlowStep } from '../model/steps';
+import { flagSettingsColumn, workflowStepsColumn } from './json-columns';
 import { DbClient, DbTx, Scope, scoped } from './scope';
 
 export type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
 
-export async function insertWorkflow(db: DbClient, data: Prisma.IdvWorkflowUncheckedCreateInput) {
+/** The editable fields of a workflow (steps and flag settings as their stored shapes). */
+export interface WorkflowFields {
+  name: string;
+  description: string;
+  preset: string | null;
+  steps: FlowStep[];
+  profileUpdateEnabled: boolean;
+  flagSettings: Record<string, string>;
+  privacyContactEmail: string;
+  retentionDays: number;
+}
+
+export interface NewWorkflow extends Scope, WorkflowFields {
+  id: string;
+  status: string;
+  activatedAt: Date | null;
+}
+
+/** What one change of a workflow sets (absent: unchanged). */
+export interface WorkflowChange extends Partial<WorkflowFields> {
+  status?: string;
+  isDefault?: boolean;
+  revision?: number;
+  activatedAt?: Date | null;
+  archivedAt?: Date | null;
+}
+
+/** The stored form of the JSON columns of a workflow's fields. */
+function withJsonColumns<T extends Partial<WorkflowFields>>(fields: T) {
+  const { steps, flagSettings, ...rest } = fields;
+  return {
+    ...rest,
+    ...(steps !== undefined ? { steps: workflowStepsColumn.write(steps) } : {}),
+    ...(flagSettings !== undefined ? { flagSettings: flagSettingsColumn.write(flagSettings) } : {}),
+  };
+}
+
+export async function insertWorkflow(db: DbClient, workflow: NewWorkflow) {
+  const data: Prisma.IdvWorkflowUncheckedCreateInput = { ...withJsonColumns(workflow), steps: workflowStepsColumn.write(workflow.steps) };
   return db.idvWorkflow.create({ data });
 }
 
@@ -20,8 +60,8 @@ export async function lockWorkflow(db: DbClient, scope: Scope, id: string) {
   return findWorkflow(db, scope, id);
 }
 
-export async function updateWorkflow(db: DbClient, scope: Scope, id: string, data: Prisma.IdvWorkflowUncheckedUpdateManyInput) {
-  await db.idvWorkflow.updateMany({ where: { ...scoped(scope), id }, data });
+export async function updateWorkflow(db: DbClient, scope: Scope, id: string, change: WorkflowChange) {
+  await db.idvWorkflow.updateMany({ where: { ...scoped(scope), id }, data: withJsonColumns(change) });
   return db.idvWorkflow.findFirstOrThrow({ where: { ...scoped(scope), id } });
 }
 

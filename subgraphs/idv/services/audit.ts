@@ -1,6 +1,6 @@
 // Audit trail of sensitive reads and decisions (platform.audit_log). Reads of decrypted results
 // write their entry before any data is returned; a failed write fails the read closed.
-import { Db, Prisma } from '../../../platform/db/prisma';
+import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { insertAuditEntry } from '../data/audit-store';
 import { DbClient } from '../data/scope';
@@ -25,7 +25,7 @@ export function dbAuditWriter(db: Db): AuditWriter {
 }
 
 export async function writeAudit(db: DbClient, entry: AuditEntry): Promise<void> {
-  await insertAuditEntry(db, { ...entry, requestId: entry.requestId ?? null, detail: (entry.detail ?? {}) as Prisma.InputJsonValue });
+  await insertAuditEntry(db, { ...entry, requestId: entry.requestId ?? null, detail: entry.detail ?? {} });
 }
 
 export function actorOf(principal: Principal): { actorKind: string; actorId: string } {

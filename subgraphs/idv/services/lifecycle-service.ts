@@ -8,7 +8,6 @@
 //              requires_review → escalation | accepted | rejected; escalation → accepted | rejected
 import { z } from 'zod';
 import { seal } from '../../../platform/crypto/envelope';
-import { Prisma } from '../../../generated/prisma/client';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
 import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-store';
@@ -23,7 +22,7 @@ import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
 import { recordCaptureConsent, submitCapture } from '../capture/capture-service';
-import { resultsColumn } from '../data/json-columns';
+import { resultsColumn, reviewHistoryColumn } from '../data/json-columns';
 
 type Tx = DbTx;
 
@@ -105,7 +104,7 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
     const now = deps.now();
     const entry = { from: current, status: target, note: input.note ?? '', actor: actorRecord(principal), at: now.toISOString() };
     const history = [...((row.reviewHistory as unknown[]) ?? []), entry];
-    const updated = await updateSession(tx, scope, id, { reviewStatus: target, reviewedAt: now, reviewHistory: history as Prisma.InputJsonValue });
+    const updated = await updateSession(tx, scope, id, { reviewStatus: target, reviewedAt: now, reviewHistory: reviewHistoryColumn.write(history) });
     await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.review', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: current, to: target } });
     await emit(tx, updated, 'profile_status_updated', { previous_review_status: current, new_status: target, reviewed_at: now.toISOString() });
     // The profile's status and its onboarding run follow in the profiles domain: the outbox relay

@@ -5,25 +5,7 @@ import { SessionRow } from '../data/session-store';
 import { AppliedOverrides } from '../model/overrides';
 import { FlowStep, idCaptureStep, sidesFor } from '../model/steps';
 import { captureManifestColumn } from '../data/json-columns';
-
-export interface CaptureManifest {
-  workflow: string;
-  required_kinds: string[];
-  optional_kinds: string[];
-  id_capture: {
-    step_id: string;
-    sides: string;
-    accepted_id_types: string[];
-    custom_id_types: { id: string; label: string; sides: string }[];
-    preselected_id_type: string | null;
-    capture_sides: 'auto' | 'one' | 'two';
-  } | null;
-  documents: { step_id: string; document_id: string; required: boolean }[];
-  completion: { action: string; return_url?: string };
-}
-
-/** Artifact kinds each step type produces. */
-export const ARTIFACT_KINDS = ['selfie', 'id_front', 'id_back', 'document'] as const;
+import type { CaptureManifest } from '../model/stored-shapes';
 
 export function buildCaptureManifest(workflow: string, steps: FlowStep[], applied: AppliedOverrides): CaptureManifest {
   const idStep = idCaptureStep(steps);

@@ -12,10 +12,10 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { hashSecret } from '../../../platform/crypto/hash';
 import { open, seal } from '../../../platform/crypto/envelope';
-import { Prisma } from '../../../generated/prisma/client';
 import { newId, newSecret } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { claimIdempotencyKey, findIdempotencyRecord, findSession, insertSession, listReviewQueue, listSessions, SessionRow } from '../data/session-store';
+import { UniqueViolation } from '../../../platform/db/unique-violation';
+import { claimIdempotencyKey, findIdempotencyRecord, findSession, insertSession, listReviewQueue, listSessions, NewSession, SessionRow } from '../data/session-store';
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
 import { DbClient, Scope } from '../data/scope';
 import { IdvError } from '../errors';
@@ -27,7 +27,7 @@ import { IdvDeps } from './deps';
 import { buildCaptureManifest, ManagementSession, toManagementSession } from './projection';
 import { requireManagement } from './principals';
 import { DEFAULT_RETENTION_DAYS, resolveFlow } from './workflow-service';
-import { captureManifestColumn, resultsColumn, stepManifestColumn, subjectReferenceColumn, answersColumn } from '../data/json-columns';
+import { flagSettingsColumn, resultsColumn, subjectReferenceColumn, answersColumn } from '../data/json-columns';
 
 export const SESSION_PAGE_DEFAULT = 50;
 export const SESSION_PAGE_MAX = 100;
@@ -147,7 +147,7 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
   const tokenExpiresAt = new Date(now.getTime() + deps.tokenLifetimeMs);
   const retentionDays = flow.workflow?.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const workflow = flow.workflow;
-  const data: Prisma.IdvSessionUncheckedCreateInput = {
+  const data: NewSession = {
     id,
     ...scope,
     profileId: input.profileId,
@@ -155,18 +155,18 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
     creatorKind: principal.kind,
     creatorId: principal.actorId,
     profileUpdateEnabled: workflow?.profileUpdateEnabled ?? false,
-    flagSettings: (workflow?.flagSettings ?? {}) as Prisma.InputJsonValue,
+    flagSettings: flagSettingsColumn.read(workflow?.flagSettings ?? {}),
     privacyContactEmail: workflow?.privacyContactEmail ?? '',
-    captureManifest: captureManifestColumn.write(buildCaptureManifest(flow.presetName, flow.steps, applied)),
-    stepManifest: stepManifestColumn.write({ version: 1, steps: flow.steps }),
+    captureManifest: buildCaptureManifest(flow.presetName, flow.steps, applied),
+    stepManifest: { version: 1, steps: flow.steps },
     workflowRef: workflow
       ? { workflow_id: workflow.id, name: workflow.name, revision: workflow.revision, preset: workflow.preset, source: flow.source, copied_at: now.toISOString() }
-      : Prisma.DbNull,
+      : null,
     themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
-    themeSnapshot: theme ? (theme as Prisma.InputJsonValue) : Prisma.DbNull,
-    subjectReference: input.subjectReference !== undefined ? subjectReferenceColumn.write(seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference'))) : Prisma.DbNull,
+    themeSnapshot: theme ?? null,
+    subjectReference: input.subjectReference !== undefined ? seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference')) : null,
     retentionPolicyId: input.retentionPolicyId ?? null,
-    completion: applied.completion ? (applied.completion as Prisma.InputJsonValue) : Prisma.DbNull,
+    completion: applied.completion ?? null,
     declaredIdType: applied.declaredIdType,
     tokenHash: hashSecret(token),
     tokenExpiresAt,
@@ -197,7 +197,7 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
+  return error instanceof UniqueViolation;
 }
 
 async function replayFor(deps: IdvDeps, scope: Scope, key: string, fingerprint: string): Promise<CreatedSession | null> {

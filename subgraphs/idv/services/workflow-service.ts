@@ -2,10 +2,10 @@
 // max 100), edit (PATCH semantics with an optional expected revision), activate, archive and the
 // scope default. Sessions copy a workflow at create; edits never reach existing sessions.
 import { z } from 'zod';
-import { Db, Prisma } from '../../../platform/db/prisma';
+import { Db } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockDefaultChanges, lockWorkflow, updateWorkflow, WorkflowRow } from '../data/workflow-store';
+import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockDefaultChanges, lockWorkflow, updateWorkflow, WorkflowChange, WorkflowRow } from '../data/workflow-store';
 import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
 import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
@@ -173,7 +173,7 @@ export async function createWorkflow(db: Db, principal: Principal, request: Crea
     description: input.description ?? '',
     status: input.status ?? 'draft',
     preset,
-    steps: workflowStepsColumn.write(steps),
+    steps,
     profileUpdateEnabled: input.profileUpdateEnabled ?? false,
     flagSettings: input.flagSettings ?? {},
     privacyContactEmail: input.privacyContactEmail ?? '',
@@ -199,7 +199,7 @@ export async function listWorkflowPage(db: DbClient, principal: Principal, args:
   return { items: page.map(toWorkflowView), hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
 }
 
-async function changeWorkflow(db: Db, principal: Principal, id: string, change: (row: WorkflowRow, scope: Scope, tx: DbTx) => Promise<Prisma.IdvWorkflowUncheckedUpdateManyInput | null>) {
+async function changeWorkflow(db: Db, principal: Principal, id: string, change: (row: WorkflowRow, scope: Scope, tx: DbTx) => Promise<WorkflowChange | null>) {
   const scope = requireManagement(principal);
   const row = await db.$transaction(async (tx) => {
     const current = await lockWorkflow(tx, scope, id);
@@ -218,12 +218,12 @@ export async function updateWorkflowFields(db: Db, principal: Principal, id: str
     if (input.revision !== undefined && input.revision !== current.revision) {
       throw new IdvError('idv_state_conflict', `The workflow changed: expected revision is stale (current revision ${current.revision})`, { current_revision: current.revision });
     }
-    const data: Prisma.IdvWorkflowUncheckedUpdateManyInput = {};
+    const data: WorkflowChange = {};
     if (input.name !== undefined) data.name = input.name;
     if (input.description !== undefined) data.description = input.description;
     if (input.preset !== undefined || input.steps !== undefined) {
       const { steps, preset } = stepsAndPreset(input);
-      data.steps = workflowStepsColumn.write(steps);
+      data.steps = steps;
       data.preset = preset;
     }
     if (input.profileUpdateEnabled !== undefined) data.profileUpdateEnabled = input.profileUpdateEnabled;

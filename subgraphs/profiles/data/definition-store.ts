@@ -1,5 +1,5 @@
 // Custom field definitions: the only Prisma access for them.
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { DbClient, queryableId, Scope } from './scope';
 

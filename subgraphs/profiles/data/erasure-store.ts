@@ -1,5 +1,5 @@
 // Erasure bookkeeping: the claim on the profile row and the platform audit trail.
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { DbClient, Scope } from './scope';
 
 /** Sets the claim once (the first request wins); returns true when this call set it. */

@@ -9,7 +9,7 @@ import { AssessmentRow } from '../data/assessment-store';
 import { QuestionRow, RiskRow, TaskRow } from '../data/work-store';
 import { EvidenceKind, RiskCategory, TaskStatus } from '../domain/states';
 import { EvidenceOf } from '../domain/evidence-details';
-import { AgentEventOf } from '../domain/trajectory-details';
+import type { AgentEventOf } from '../domain/trajectory-data';
 import { Subject } from '../services/subjects';
 import { ScreeningPort } from './screening-client';
 

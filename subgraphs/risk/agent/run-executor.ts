@@ -4,7 +4,7 @@
 // the lease expired and continues from the last committed step. Writes of a step carry dedupe
 // keys and events carry step keys, so re-executing an uncommitted step never duplicates anything.
 import os from 'node:os';
-import { Db, Prisma } from '../../../platform/db/prisma';
+import { Db } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { logger } from '../../../platform/logging/logger';
 import { VigilConfig } from '../../../platform/config';
@@ -13,7 +13,7 @@ import { findWorkflow } from '../catalog/workflows';
 import { findAssessment, lockAssessment, updateAssessment } from '../data/assessment-store';
 import { claimRunLease, findRun, releaseRunLease, RunRow, updateRun } from '../data/run-store';
 import { appendEvents, readAllEvents } from '../data/trajectory-store';
-import { findQuestions, findRisks, findTasks, updateTask, upsertEvidence, upsertQuestion, upsertRisk } from '../data/work-store';
+import { findQuestions, findRisks, findTasks, TaskChange, updateTask, upsertEvidence, upsertQuestion, upsertRisk } from '../data/work-store';
 import { assertTaskMove } from '../domain/states';
 import { withStep } from '../domain/trajectory-details';
 import { RunWaker } from '../services/deps';
@@ -22,7 +22,7 @@ import { openSubjects } from '../services/subjects';
 import { AgentStep, RiskAgent, StepEffects } from './agent';
 import { screeningPort } from './screening-client';
 import { envValue } from '../../../platform/config/env';
-import { clientRiskRatingsColumn, evidenceDataColumn } from '../data/json-columns';
+import { evidenceDataColumn } from '../data/json-columns';
 
 export interface ExecutorDeps {
   db: Db;
@@ -142,11 +142,11 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
         riskIds.push(row.id);
       }
       if (task && effects.task) {
-        const data: Prisma.RiskTaskUncheckedUpdateInput = {
+        const data: TaskChange = {
           evidenceIds: [...new Set([...task.evidenceIds, ...evidenceIds.values()])],
           riskIds: [...new Set([...task.riskIds, ...riskIds])],
         };
-        if (effects.task.context) data.context = { ...(task.context as object), ...effects.task.context } as Prisma.InputJsonValue;
+        if (effects.task.context) data.context = { ...(task.context as object), ...effects.task.context };
         const status = effects.task.status;
         if (status && status !== task.status) {
           assertTaskMove(task.status, status);
@@ -158,7 +158,7 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
         await updateTask(tx, task.id, data);
       }
       if (effects.question) await upsertQuestion(tx, scope, { assessmentId: assessment.id, runId: run.id, taskId: task?.id ?? null, dedupeKey: effects.question.key, prompt: effects.question.prompt });
-      if (effects.ratings) await updateAssessment(tx, scope, assessment.id, { clientRiskRatings: clientRiskRatingsColumn.write(effects.ratings) });
+      if (effects.ratings) await updateAssessment(tx, scope, assessment.id, { clientRiskRatings: effects.ratings });
       await appendEvents(
         tx,
         assessment.id,

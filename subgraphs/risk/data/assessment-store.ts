@@ -1,6 +1,8 @@
 // Assessments: the only code touching risk.assessments. Every query is scoped by tenant+workspace
 // (the agent reads through the run's own scope).
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
+import type { ClientRiskRating } from '../catalog/scorecards';
+import { clientRiskRatingsColumn } from './json-columns';
 import { DbClient, DbTx, Scope } from './scope';
 
 export async function insertAssessment(
@@ -28,7 +30,23 @@ export async function lockAssessment(tx: DbTx, scope: Scope, id: string): Promis
   return findAssessment(tx, scope, id);
 }
 
-export async function updateAssessment(db: DbClient, scope: Scope, id: string, data: Prisma.RiskAssessmentUncheckedUpdateManyInput): Promise<void> {
+/** What one change of an assessment sets (absent: unchanged); JSON columns as their stored shapes. */
+export interface AssessmentChange {
+  status?: string;
+  latestRunId?: string | null;
+  readyAt?: Date | null;
+  concludedAt?: Date | null;
+  conclusion?: Record<string, unknown>;
+  clientRiskRatings?: ClientRiskRating[];
+}
+
+export async function updateAssessment(db: DbClient, scope: Scope, id: string, change: AssessmentChange): Promise<void> {
+  const { conclusion, clientRiskRatings, ...rest } = change;
+  const data: Prisma.RiskAssessmentUncheckedUpdateManyInput = {
+    ...rest,
+    ...(conclusion !== undefined ? { conclusion: conclusion as Prisma.InputJsonValue } : {}),
+    ...(clientRiskRatings !== undefined ? { clientRiskRatings: clientRiskRatingsColumn.write(clientRiskRatings) } : {}),
+  };
   await db.riskAssessment.updateMany({ where: { ...scope, id }, data });
 }
 

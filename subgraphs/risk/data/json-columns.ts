@@ -3,7 +3,7 @@
 import { isJsonArray, isJsonObject, jsonColumn, keyedJsonColumn, orNull } from '../../../platform/db/json-column';
 import type { ClientRiskRating } from '../catalog/scorecards';
 import type { StoredEvidenceData } from '../domain/evidence-details';
-import type { StoredTrajectoryData } from '../domain/trajectory-details';
+import type { StoredTrajectoryData } from '../domain/trajectory-data';
 
 /** risk.assessments.client_risk_ratings (readers treat null as none) */
 export const clientRiskRatingsColumn = jsonColumn<ClientRiskRating[] | null>('risk.assessments.client_risk_ratings', orNull(isJsonArray));

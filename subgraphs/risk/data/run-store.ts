@@ -1,6 +1,6 @@
 // Agent runs and their leases. A worker holds a run while lease_until is in the future; another
 // worker may take it over once the lease has expired (the holder crashed).
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { DbClient, Scope } from './scope';
 

@@ -1,11 +1,11 @@
 // The trajectory: an append-only activity stream per assessment with a strictly increasing
 // sequence. Events are written only inside a transaction holding the assessment row lock, so
 // sequences have neither gaps nor repeats; a step key makes re-writing a step a no-op.
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { takeSequences } from './assessment-store';
 import { DbClient, DbTx, Scope } from './scope';
-import { TrajectoryOf } from '../domain/trajectory-details';
+import type { TrajectoryOf } from '../domain/trajectory-data';
 
 /** One event to append: its type with the data stored for it (domain/trajectory-details.ts). */
 export type NewTrajectoryEvent = {

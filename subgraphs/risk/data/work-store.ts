@@ -1,5 +1,5 @@
 // Tasks, risks (risk.risks, model RiskFinding), evidence and questions of assessments.
-import { Prisma } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { DbClient, Scope } from './scope';
 
@@ -19,7 +19,25 @@ export async function createTasks(db: DbClient, scope: Scope, assessmentId: stri
   });
 }
 
-export async function updateTask(db: DbClient, id: string, data: Prisma.RiskTaskUncheckedUpdateInput): Promise<TaskRow> {
+/** What one change of a task sets (absent: unchanged); context and resolution are JSON objects. */
+export interface TaskChange {
+  status?: string;
+  completedAt?: Date;
+  incompleteAt?: Date;
+  requiresReviewAt?: Date;
+  context?: Record<string, unknown>;
+  resolution?: Record<string, unknown>;
+  evidenceIds?: string[];
+  riskIds?: string[];
+}
+
+export async function updateTask(db: DbClient, id: string, change: TaskChange): Promise<TaskRow> {
+  const { context, resolution, ...rest } = change;
+  const data: Prisma.RiskTaskUncheckedUpdateInput = {
+    ...rest,
+    ...(context !== undefined ? { context: context as Prisma.InputJsonValue } : {}),
+    ...(resolution !== undefined ? { resolution: resolution as Prisma.InputJsonValue } : {}),
+  };
   return db.riskTask.update({ where: { id }, data });
 }
 

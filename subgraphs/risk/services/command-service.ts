@@ -10,7 +10,7 @@ import { appendEvents } from '../data/trajectory-store';
 import { answerOpenQuestions } from '../data/work-store';
 import { RiskError } from '../errors';
 import { CommandType, RunStatus } from '../domain/states';
-import { CommandData } from '../domain/trajectory-details';
+import type { CommandData } from '../domain/trajectory-data';
 import { RiskDeps } from './deps';
 import { getAssessment } from './assessment-service';
 import { changeStatus } from './status-change';

@@ -2,7 +2,6 @@
 // and registers them here; only then does the evidence exist (the adapter deletes the blob when
 // this refuses). Optionally attached to a task.
 import { Principal } from '../../../platform/principal/principal';
-import { Prisma } from '../../../platform/db/prisma';
 import { lockAssessment } from '../data/assessment-store';
 import { Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
@@ -38,7 +37,7 @@ export async function addUpload(deps: RiskDeps, principal: Principal, scope: Sco
       dedupeKey: `upload:${input.evidenceId}`,
       kind: 'upload',
       title: input.title?.trim() || input.fileName,
-      data: {} as Prisma.InputJsonValue,
+      data: {},
       fileName: input.fileName,
       contentType: input.contentType,
       size: input.size,

@@ -1,12 +1,11 @@
 // One place that moves an assessment between states inside a transaction: it checks the move
 // against the state table, writes the new status, the trajectory event and the outbox event.
 import { recordEvent } from '../../../platform/events/outbox';
-import { Prisma } from '../../../platform/db/prisma';
-import { AssessmentRow, updateAssessment } from '../data/assessment-store';
+import { AssessmentChange, AssessmentRow, updateAssessment } from '../data/assessment-store';
 import { DbTx, Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
 import { assessmentMove, AssessmentStatus, AssessmentTrigger } from '../domain/states';
-import { StatusChangeExtra } from '../domain/trajectory-details';
+import type { StatusChangeExtra } from '../domain/trajectory-data';
 
 export interface StatusChange {
   trigger: AssessmentTrigger;
@@ -15,7 +14,7 @@ export interface StatusChange {
   runId: string | null;
   message: string;
   data?: StatusChangeExtra;
-  extra?: Prisma.RiskAssessmentUncheckedUpdateManyInput;
+  extra?: AssessmentChange;
 }
 
 export async function changeStatus(tx: DbTx, scope: Scope, assessment: AssessmentRow, change: StatusChange): Promise<AssessmentStatus> {

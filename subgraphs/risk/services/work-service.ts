@@ -1,10 +1,9 @@
 // Analyst edits of tasks and risks (PATCH), checked against the state tables.
 import { Principal } from '../../../platform/principal/principal';
-import { Prisma } from '../../../platform/db/prisma';
 import { lockAssessment } from '../data/assessment-store';
 import { Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
-import { findEvidenceIds, findRisk, findTask, RiskRow, TaskRow, updateRisk, updateTask } from '../data/work-store';
+import { findEvidenceIds, findRisk, findTask, RiskRow, TaskChange, TaskRow, updateRisk, updateTask } from '../data/work-store';
 import { assertRiskMove, assertTaskMove, CLOSED_STATUSES, RiskStatus, TaskStatus } from '../domain/states';
 import { RiskError } from '../errors';
 import { RiskDeps } from './deps';
@@ -24,7 +23,7 @@ export async function patchTask(deps: RiskDeps, principal: Principal, scope: Sco
     const task = await findTask(tx, scope, assessmentId, taskId);
     if (!task) throw new RiskError('task_not_found', 'Task not found');
     if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Tasks of a ${assessment.status} assessment cannot change; reopen it first`);
-    const data: Prisma.RiskTaskUncheckedUpdateInput = {};
+    const data: TaskChange = {};
     if (input.status) {
       assertTaskMove(task.status, input.status);
       const now = new Date();
@@ -33,8 +32,8 @@ export async function patchTask(deps: RiskDeps, principal: Principal, scope: Sco
       if (input.status === 'incomplete') data.incompleteAt = now;
       if (input.status === 'requires_review') data.requiresReviewAt = now;
     }
-    if (input.context) data.context = { ...(task.context as object), ...input.context } as Prisma.InputJsonValue;
-    if (input.resolution) data.resolution = { outcome: input.resolution.outcome ?? null, note: input.resolution.note ?? null, by: principal.actorId } as Prisma.InputJsonValue;
+    if (input.context) data.context = { ...(task.context as object), ...input.context };
+    if (input.resolution) data.resolution = { outcome: input.resolution.outcome ?? null, note: input.resolution.note ?? null, by: principal.actorId };
     if (input.evidenceIds) {
       const known = await findEvidenceIds(tx, scope, assessmentId, input.evidenceIds);
       const unknown = input.evidenceIds.filter((id) => !known.includes(id));

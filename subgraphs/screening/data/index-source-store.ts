@@ -1,10 +1,17 @@
 // The reads the screening index loads from (schema "screening"): active version pointers and the
 // entity rows a version selects, on a node-postgres client of the index's own (the index thread
 // loads this module, so it imports no Prisma client). Global reference data, not tenant-scoped.
-import type { ClientBase } from 'pg';
+import { Client, type ClientBase } from 'pg';
 import { STARTUP_LOAD_FORMAT } from './watchlist-signals';
 
 type Reader = Pick<ClientBase, 'query'>;
+
+/** A connection of the index's own for one load or version check: connect, read, end. */
+export type IndexSourceClient = Reader & Pick<Client, 'connect' | 'end'>;
+
+export function indexSourceClient(databaseUrl: string): IndexSourceClient {
+  return new Client({ connectionString: databaseUrl });
+}
 
 export interface ActivePointerRow {
   source: string;

@@ -1,7 +1,8 @@
 // Watchlist storage (schema "screening"): sources, versions, the entity delta log and imports.
 // Global reference data: not tenant-scoped (every tenant screens against the same lists).
 // Bulk statements pass rows as one JSON parameter (jsonb_to_recordset): one round trip per chunk.
-import { Db, Prisma } from '../../../platform/db/prisma';
+import { Db } from '../../../platform/db/prisma';
+import { Prisma } from '../../../platform/db/prisma-client';
 
 /** Anything that runs raw SQL: the client or an interactive transaction. */
 export type Sql = Pick<Db, '$queryRawUnsafe' | '$executeRawUnsafe'>;

@@ -2,12 +2,11 @@
 // source) at start, rebuilt off to the side and swapped atomically whenever a version changes on
 // any replica: LISTEN screening_versions (NOTIFY is sent by the import transaction) plus a
 // periodic version check as a fallback (a missed notification, a dropped connection).
-import { Client } from 'pg';
 import { PgListener } from '../../../platform/db/pg-listener';
 import { ReadyWaiters } from './ready-waiters';
 import { Logger } from '../../../platform/logging/logger';
 import { VERSIONS_CHANNEL } from '../data/watchlist-signals';
-import { activePointers, activeVersionIds, beginReadSnapshot, endReadSnapshot, entitiesAddedBetween, entitiesAt, entitiesRemovedBetween, startupLoadRunning } from '../data/index-source-store';
+import { activePointers, activeVersionIds, beginReadSnapshot, endReadSnapshot, entitiesAddedBetween, entitiesAt, entitiesRemovedBetween, indexSourceClient, startupLoadRunning } from '../data/index-source-store';
 import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
 
 /** Why searches answer 503 before the first index is built (in whichever thread holds it). */
@@ -202,7 +201,7 @@ export class ScreeningIndexHolder implements IndexHolder {
 
   private async rebuild(): Promise<void> {
     const started = Date.now();
-    const client = new Client({ connectionString: this.options.databaseUrl });
+    const client = indexSourceClient(this.options.databaseUrl);
     await client.connect();
     let versions: Record<string, string> = {};
     const nextSeqs = new Map<string, number>();
@@ -281,7 +280,7 @@ export class ScreeningIndexHolder implements IndexHolder {
   /** The fallback: compares the active version pointers with the snapshot's. */
   async checkVersions(): Promise<boolean> {
     if (this.closed) return false;
-    const client = new Client({ connectionString: this.options.databaseUrl });
+    const client = indexSourceClient(this.options.databaseUrl);
     try {
       await client.connect();
       const now = Object.fromEntries((await activeVersionIds(client)).map((row) => [row.source, row.active_version_id]));

@@ -1,10 +1,44 @@
 // The only module that touches Prisma for invite sends (idv-delivery.prisma) and the invite
 // credentials they issue (IdvInvite, idv.prisma). Every query carries the caller's scope, except
 // the worker's due-work scans, which return rows with their scope.
-import { Prisma } from '../../../../platform/db/prisma';
+import type { SealedValue } from '../../../../platform/crypto/envelope';
+import { sealedCodeColumn } from '../../data/json-columns';
 import { DbClient, Scope, scoped } from '../../data/scope';
+import { translateUniqueViolation } from '../../../../platform/db/unique-violation';
 
 export type InviteSendRow = NonNullable<Awaited<ReturnType<typeof findSendByKey>>>;
+
+export interface NewInvite extends Scope {
+  id: string;
+  sessionId: string;
+  delivery: string;
+  codeHash: string;
+  singleUse: boolean;
+  idempotencyKey?: string | null;
+  deliveryState: string;
+  expiresAt: Date;
+}
+
+export interface NewInviteSend extends Scope {
+  id: string;
+  sessionId: string;
+  idempotencyKey: string;
+  inviteId: string;
+  sealedCode: SealedValue;
+  locale: string;
+  orgName: string | null;
+  state: string;
+  expiresAt: Date;
+}
+
+/** The fields a send's delivery outcome changes. */
+export interface InviteSendChange {
+  state?: string;
+  attempts?: number;
+  lastError?: string | null;
+  settledAt?: Date | null;
+  nextAttemptAt?: Date | null;
+}
 
 /** Sends that still may deliver (a different key is refused while one exists). */
 export const IN_FLIGHT_STATES = ['sending', 'retrying', 'unconfirmed'] as const;
@@ -21,12 +55,14 @@ export async function findInFlightSend(db: DbClient, scope: Scope, sessionId: st
   return db.idvInviteSend.findFirst({ where: { ...scoped(scope), sessionId, state: { in: [...IN_FLIGHT_STATES] } } });
 }
 
-export async function insertInvite(db: DbClient, data: Prisma.IdvInviteUncheckedCreateInput) {
-  return db.idvInvite.create({ data });
+/** An invite credential; a unique collision throws UniqueViolation. */
+export async function insertInvite(db: DbClient, data: NewInvite) {
+  return translateUniqueViolation('idv.invites', () => db.idvInvite.create({ data }));
 }
 
-export async function insertSend(db: DbClient, data: Prisma.IdvInviteSendUncheckedCreateInput) {
-  return db.idvInviteSend.create({ data });
+/** A send; a second send of the same (session, key) throws UniqueViolation. */
+export async function insertSend(db: DbClient, data: NewInviteSend) {
+  return translateUniqueViolation('idv.invite_sends', () => db.idvInviteSend.create({ data: { ...data, sealedCode: sealedCodeColumn.write(data.sealedCode) } }));
 }
 
 export async function findInvite(db: DbClient, id: string) {
@@ -41,7 +77,7 @@ export async function replaceSettledSends(db: DbClient, scope: Scope, sessionId:
   await db.idvInvite.updateMany({ where: { id: { in: settled.map((s) => s.inviteId) }, consumedAt: null }, data: { consumedAt: at } });
 }
 
-export async function updateSend(db: DbClient, id: string, data: Prisma.IdvInviteSendUncheckedUpdateInput) {
+export async function updateSend(db: DbClient, id: string, data: InviteSendChange) {
   return db.idvInviteSend.update({ where: { id }, data });
 }
 

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { open, seal } from '../../../../platform/crypto/envelope';
 import { hashSecret } from '../../../../platform/crypto/hash';
-import { Prisma } from '../../../../generated/prisma/client';
+import { UniqueViolation } from '../../../../platform/db/unique-violation';
 import { newId, newSecret } from '../../../../platform/ids/new-id';
 import { Principal } from '../../../../platform/principal/principal';
 import { Scope } from '../../data/scope';
@@ -18,7 +18,7 @@ import { checkRule } from '../../model/validation';
 import type { SendVerificationInviteInput } from '../../resolvers/resolver-types.generated';
 import { requireManagement } from '../../services/principals';
 import { DIRECT_LINK_LIFETIME_MS, EMAIL_INVITE_LIFETIME_MS, isSecureVerifyBase, verifyUrl } from '../../delivery-settings';
-import { findSend, findSendByKey, findInFlightSend, findInvite, insertInvite, insertSend, InviteSendRow, replaceSettledSends, setInviteDeliveryState, updateSend } from '../data/invite-store';
+import { findSend, findSendByKey, findInFlightSend, findInvite, insertInvite, insertSend, InviteSendChange, InviteSendRow, replaceSettledSends, setInviteDeliveryState, updateSend } from '../data/invite-store';
 import { InviteDeps } from './invite-deps';
 import { composeInviteEmail } from './compose';
 import { SendOutcome } from './mailer';
@@ -116,7 +116,7 @@ async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string
         sessionId,
         idempotencyKey: key,
         inviteId,
-        sealedCode: sealedCodeColumn.write(seal(deps.keyProvider, code, codeContext(sessionId, inviteId))),
+        sealedCode: seal(deps.keyProvider, code, codeContext(sessionId, inviteId)),
         locale: input.locale ?? 'en',
         orgName: input.orgName ?? null,
         state: 'sending',
@@ -125,7 +125,7 @@ async function sendEmailInvite(deps: InviteDeps, scope: Scope, sessionId: string
     });
   } catch (error) {
     // Two requests with the same new key: the unique (session, key) index lets one through.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new IdvError('idv_invite_conflict', 'The invite changed during the request; retry');
+    if (error instanceof UniqueViolation) throw new IdvError('idv_invite_conflict', 'The invite changed during the request; retry');
     throw error;
   }
 
@@ -175,7 +175,7 @@ export async function recordOutcome(deps: InviteDeps, scope: Scope, send: Invite
     const now = deps.now();
     const attempts = (current?.attempts ?? send.attempts) + 1;
     const conflict = !session || session.status === 'canceled' || !current || current.state !== 'sending' || !invite || invite.consumedAt !== null;
-    let data: Prisma.IdvInviteSendUncheckedUpdateInput;
+    let data: InviteSendChange & { state: string };
     if (outcome.kind === 'accepted') data = { state: 'sent', attempts, lastError: null, settledAt: now, nextAttemptAt: null };
     else if (outcome.kind === 'rejected') data = { state: 'failed', attempts, lastError: outcome.detail, settledAt: now, nextAttemptAt: null };
     else if (outcome.kind === 'transient' && attempts <= EMAIL_RETRY_DELAYS_MS.length) {

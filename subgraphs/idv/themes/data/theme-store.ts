@@ -2,9 +2,10 @@
 // caller's tenant and workspace: an id of another workspace reads exactly like an absent one. The
 // two exceptions are explicit and public by design: findBrandingAsset (asset ids are unguessable
 // capabilities shown on the hosted page) and the session snapshot lookup of branding.
-import { Db, DbClient, Prisma, Scope } from '../../../../platform/db/prisma';
+import { Db, DbClient, Scope } from '../../../../platform/db/prisma';
+import { Prisma } from '../../../../platform/db/prisma-client';
 import { newId } from '../../../../platform/ids/new-id';
-import { LogoSlot, NormalizedThemeInput, ThemeStatus } from '../model';
+import { LogoSlot, NormalizedThemeInput, ThemeColors, ThemeStatus } from '../model';
 
 export type { DbClient, Scope } from '../../../../platform/db/prisma';
 
@@ -57,6 +58,18 @@ export async function listThemes(
   });
 }
 
+/** What one change of a theme sets (absent: unchanged). */
+export interface ThemeChange {
+  name?: string;
+  companyName?: string;
+  colors?: ThemeColors;
+  fontFamily?: string;
+  status?: ThemeStatus;
+  archivedAt?: Date;
+  logoAssetId?: string | null;
+  logoSquareAssetId?: string | null;
+}
+
 /** Compare-and-set update: applies only when the row is in scope, not archived and (when given) at
  * the expected revision; bumps the revision. Returns whether it applied. */
 export async function updateThemeIfRevision(
@@ -64,8 +77,10 @@ export async function updateThemeIfRevision(
   scope: Scope,
   id: string,
   expectedRevision: number | undefined,
-  data: Prisma.IdvThemeUpdateManyMutationInput,
+  change: ThemeChange,
 ): Promise<boolean> {
+  const { colors, ...rest } = change;
+  const data: Prisma.IdvThemeUpdateManyMutationInput = { ...rest, ...(colors !== undefined ? { colors: colors as Prisma.InputJsonValue } : {}) };
   const result = await db.idvTheme.updateMany({
     where: { id, ...scope, status: { not: 'archived' }, ...(expectedRevision === undefined ? {} : { revision: expectedRevision }) },
     data: { ...data, revision: { increment: 1 } },

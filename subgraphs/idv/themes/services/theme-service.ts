@@ -31,7 +31,6 @@ import {
   ThemeStatus,
   THEME_STATUSES,
 } from '../model';
-import { Prisma } from '../../../../platform/db/prisma';
 
 export interface ThemeLogoView {
   assetId: string;
@@ -123,7 +122,7 @@ export async function replaceTheme(db: Db, scope: Scope, id: string, input: Them
     updateThemeIfRevision(tx, scope, id, expectedRevision, {
       name: normalized.name,
       companyName: normalized.companyName,
-      colors: normalized.colors as Prisma.InputJsonValue,
+      colors: normalized.colors,
       fontFamily: normalized.fontFamily,
       ...(normalized.status ? { status: normalized.status } : {}),
     }),
@@ -195,9 +194,7 @@ function revisionConflict(current: number): IdvThemeError {
 
 /** The active default theme of the scope as a session copies it at create, or null when the scope
  * has no default or its default is not active (sessions then use the default branding). */
-export async function resolveThemeSnapshotForSession(client: DbClient | Prisma.TransactionClient, scope: Scope): Promise<ThemeSnapshot | null> {
-  // Accepts the plain Prisma transaction client type too (IDV core's DbClient); same runtime object.
-  const db = client as DbClient;
+export async function resolveThemeSnapshotForSession(db: DbClient, scope: Scope): Promise<ThemeSnapshot | null> {
   const id = await findDefaultThemeId(db, scope);
   if (!id) return null;
   const row = await findTheme(db, scope, id);

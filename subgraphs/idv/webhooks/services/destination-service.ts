@@ -2,7 +2,6 @@
 // most 10 per workspace, URLs checked against private networks, secrets shown once (create and
 // rotate), enable/disable, the delivery log and manual redelivery.
 import { z } from 'zod';
-import { Prisma } from '../../../../generated/prisma/client';
 import { KeyProvider } from '../../../../platform/crypto/envelope';
 import { Db } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
@@ -150,7 +149,7 @@ export async function rotateSecret(deps: WebhookDeps, principal: Principal, id: 
   const secrets = newDestinationSecrets();
   const destination = await store.updateDestination(deps.db, scope, id, {
     secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
-    previousSecrets: current.secrets as Prisma.InputJsonValue,
+    previousSecrets: destinationSecretsColumn.write(destinationSecretsColumn.read(current.secrets)),
     previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
   });
   return { destination, secrets };

@@ -1,7 +1,8 @@
 // The only file of ongoing monitoring that touches the database: monitored subjects, cursors,
 // runs and alerts. Tenant data (subjects, alerts) is always read by tenant + workspace; runs and
 // cursors are global (a list delta concerns every workspace).
-import { Db, DbClient, DbTx, Prisma, Scope } from '../../../../platform/db/prisma';
+import { Db, DbClient, DbTx, Scope } from '../../../../platform/db/prisma';
+import { Prisma } from '../../../../platform/db/prisma-client';
 import { Sql } from '../../data/watchlist-store';
 
 const sql = (db: DbClient): Sql => db;
