@@ -4,5 +4,17 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#RiskContext',
-  mappers: {},
+  mappers: {
+    RiskAssessment: '../data/assessment-store#AssessmentRow',
+    AssessmentTask: './views#TaskView',
+    AssessmentRisk: './views#RiskView',
+    AssessmentEvidence: './views#EvidenceView',
+    AssessmentQuestion: './views#QuestionView',
+    AssessmentRun: './views#RunView',
+    TrajectoryEvent: '../data/trajectory-store#TrajectoryRow',
+    AssessmentWorkflow: '../catalog/workflows#Workflow',
+    ClientRiskRating: '../catalog/scorecards#ClientRiskRating',
+    // Risk holds only the id of a profile (its assessments are keyed by it).
+    Profile: './assessment-fields#ProfileRef',
+  },
 };

@@ -29,6 +29,13 @@ export const evidenceView = (item: EvidenceRow) => ({ ...item, evidenceId: item.
 export const questionView = (question: QuestionRow) => ({ ...question, questionId: question.id, answered: question.status === 'answered' });
 export const runView = (run: RunRow) => ({ ...run, runId: run.id, stepsCompleted: run.step });
 
+// What each object resolves from (mappers in resolver-types.config.ts).
+export type TaskView = ReturnType<typeof taskView>;
+export type RiskView = ReturnType<typeof riskView>;
+export type EvidenceView = ReturnType<typeof evidenceView>;
+export type QuestionView = ReturnType<typeof questionView>;
+export type RunView = ReturnType<typeof runView>;
+
 export function confirmations(tasks: TaskRow[]) {
   return tasks.filter((task) => task.status === 'requires_review').map((task) => ({ taskId: task.id, title: `Confirm: ${task.title}`, requestedAt: task.requiresReviewAt }));
 }
