@@ -4,6 +4,8 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#RiskContext',
+  // Details objects carry their member's name (domain/evidence-details.ts, domain/trajectory-details.ts).
+  unionMembersCarryTypename: true,
   mappers: {
     RiskAssessment: '../data/assessment-store#AssessmentRow',
     AssessmentTask: './views#TaskView',
@@ -13,7 +15,7 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     AssessmentRun: './views#RunView',
     TrajectoryEvent: '../data/trajectory-store#TrajectoryRow',
     AssessmentWorkflow: '../catalog/workflows#Workflow',
-    ClientRiskRating: '../catalog/scorecards#ClientRiskRating',
+    ClientRiskRating: '../catalog/scorecards#ClientRiskRating as ClientRiskRatingView',
     // Risk holds only the id of a profile (its assessments are keyed by it).
     Profile: './assessment-fields#ProfileRef',
   },

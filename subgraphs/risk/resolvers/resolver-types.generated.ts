@@ -5,7 +5,7 @@ import type { AssessmentRow } from '../data/assessment-store';
 import type { TaskView, RiskView, EvidenceView, QuestionView, RunView } from './views';
 import type { TrajectoryRow } from '../data/trajectory-store';
 import type { Workflow } from '../catalog/workflows';
-import type { ClientRiskRating } from '../catalog/scorecards';
+import type { ClientRiskRating as ClientRiskRatingView } from '../catalog/scorecards';
 import type { ProfileRef } from './assessment-fields';
 import type { RiskContext } from '../context';
 export type Maybe<T> = T | null;
@@ -1561,24 +1561,24 @@ export type FederationReferenceTypes = {
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   TrajectoryEventDetails:
-    | ( StatusChangeDetails )
-    | ( AgentTaskDetails )
-    | ( TaskUpdateDetails )
-    | ( RiskUpdateDetails )
-    | ( RegistrationCheckDetails )
-    | ( ScreeningStepDetails )
-    | ( JurisdictionCheckDetails )
-    | ( ClientRatingDetails )
-    | ( AnswersRecordedDetails )
-    | ( AgentStepDetails )
-    | ( CommandDetails )
-    | ( EvidenceUploadDetails )
+    | ( StatusChangeDetails & { __typename: 'StatusChangeDetails' } )
+    | ( AgentTaskDetails & { __typename: 'AgentTaskDetails' } )
+    | ( TaskUpdateDetails & { __typename: 'TaskUpdateDetails' } )
+    | ( RiskUpdateDetails & { __typename: 'RiskUpdateDetails' } )
+    | ( RegistrationCheckDetails & { __typename: 'RegistrationCheckDetails' } )
+    | ( ScreeningStepDetails & { __typename: 'ScreeningStepDetails' } )
+    | ( JurisdictionCheckDetails & { __typename: 'JurisdictionCheckDetails' } )
+    | ( ClientRatingDetails & { __typename: 'ClientRatingDetails' } )
+    | ( AnswersRecordedDetails & { __typename: 'AnswersRecordedDetails' } )
+    | ( AgentStepDetails & { __typename: 'AgentStepDetails' } )
+    | ( CommandDetails & { __typename: 'CommandDetails' } )
+    | ( EvidenceUploadDetails & { __typename: 'EvidenceUploadDetails' } )
   ;
   AssessmentEvidenceDetails:
-    | ( ScreeningSearchEvidence )
-    | ( RegistrationCheckEvidence )
-    | ( JurisdictionCheckEvidence )
-    | ( UploadEvidence )
+    | ( ScreeningSearchEvidence & { __typename: 'ScreeningSearchEvidence' } )
+    | ( RegistrationCheckEvidence & { __typename: 'RegistrationCheckEvidence' } )
+    | ( JurisdictionCheckEvidence & { __typename: 'JurisdictionCheckEvidence' } )
+    | ( UploadEvidence & { __typename: 'UploadEvidence' } )
   ;
 };
 
@@ -1629,7 +1629,7 @@ export type ResolversTypes = {
   Scorecard: ResolverTypeWrapper<Scorecard>;
   ClientRiskRatingValue: ClientRiskRatingValue;
   RatingFactor: ResolverTypeWrapper<RatingFactor>;
-  ClientRiskRating: ResolverTypeWrapper<ClientRiskRating>;
+  ClientRiskRating: ResolverTypeWrapper<ClientRiskRatingView>;
   JurisdictionRiskList: ResolverTypeWrapper<JurisdictionRiskList>;
   JurisdictionRiskTable: ResolverTypeWrapper<JurisdictionRiskTable>;
   AssessmentRunStatus: AssessmentRunStatus;
@@ -1734,7 +1734,7 @@ export type ResolversParentTypes = {
   RatingBand: RatingBand;
   Scorecard: Scorecard;
   RatingFactor: RatingFactor;
-  ClientRiskRating: ClientRiskRating;
+  ClientRiskRating: ClientRiskRatingView;
   JurisdictionRiskList: JurisdictionRiskList;
   JurisdictionRiskTable: JurisdictionRiskTable;
   AssessmentRun: RunView;
