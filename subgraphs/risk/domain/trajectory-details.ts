@@ -4,7 +4,7 @@
 // without a compile error.
 import type { Rating } from '../catalog/scorecards';
 import { jurisdictionCheckEntries, type JurisdictionCheckData } from './evidence-details';
-import type { AssessmentStatus, AssessmentTrigger, CommandType, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
+import type { AssessmentStatus, AssessmentTrigger, CommandType, ConclusionDecision, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
 import { trajectoryDataColumn } from '../data/json-columns';
 
 /** A command as its trajectory event keeps it (steering, and the status moves commands cause).
@@ -19,7 +19,7 @@ export interface CommandData {
 
 /** What a status move adds to from/to/trigger, by what caused it: a start or reopen its reason, a
  * conclusion its decision, a failed run its step, a command the command. */
-export type StatusChangeExtra = { reason: string | null } | { decision: string; note: string | null } | { step: string } | CommandData;
+export type StatusChangeExtra = { reason: string | null } | { decision: ConclusionDecision; note: string | null } | { step: string } | CommandData;
 
 type StatusChangeBase = { from: AssessmentStatus; to: AssessmentStatus; trigger: AssessmentTrigger };
 export type StatusChangeData = StatusChangeBase | (StatusChangeBase & StatusChangeExtra);
@@ -80,7 +80,7 @@ export function trajectoryDetails(type: string, data: unknown) {
   const step = (stored.step as string | undefined) ?? '';
   switch (type as TrajectoryEventType) {
     case 'status_changed': {
-      const d = stored as StatusChangeData & Partial<{ reason: string | null; decision: string; note: string | null; step: string; commandId: string }>;
+      const d = stored as StatusChangeData & Partial<{ reason: string | null; decision: ConclusionDecision; note: string | null; step: string; commandId: string }>;
       return {
         __typename: 'StatusChangeDetails' as const,
         from: d.from,

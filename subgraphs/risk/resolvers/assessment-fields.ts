@@ -3,11 +3,12 @@ import { findWorkflow } from '../catalog/workflows';
 import { RiskContext } from '../context';
 import { AssessmentRow } from '../data/assessment-store';
 import { readTrajectory } from '../data/trajectory-store';
-import { AssessmentStatus, POLL_INTERVAL_SECONDS } from '../domain/states';
+import { ASSESSMENT_STATUSES, POLL_INTERVAL_SECONDS } from '../domain/states';
 import { trajectoryDetails } from '../domain/trajectory-details';
 import { RiskError } from '../errors';
+import { expectOneOf } from '../../../platform/validation/one-of';
 import { openSubjects } from '../services/subjects';
-import { confirmations, evidenceView, questionView, ratingCounts, ratingsOf, riskView, runView, taskStatusCounts, taskView } from './views';
+import { canvasOf, confirmations, contextOf, evidenceView, questionView, ratingCounts, ratingsOf, riskView, runView, taskStatusCounts, taskView } from './views';
 import type { Resolvers } from './resolver-types.generated';
 
 /** What risk knows of a profile: its id (the mapper of Profile). */
@@ -35,7 +36,7 @@ export const assessmentFields = {
       return ctx.assessments.load(ref.id);
     },
     workflow: (row) => findWorkflow(row.workflowId),
-    context: (row) => row.context ?? {},
+    context: (row) => contextOf(row),
     subjects: (row, _, ctx) =>
       openSubjects(ctx.deps.keys, row.id, row.subjects).map((subject) => ({ ...subject, profile: subject.profileId ? { id: subject.profileId } : null })),
     risks: async (row, _, ctx) => (await ctx.risks.load(row.id)).map(riskView),
@@ -46,18 +47,21 @@ export const assessmentFields = {
     confirmations: async (row, _, ctx) => confirmations(await ctx.tasks.load(row.id)),
     taskStatusCounts: async (row, _, ctx) => taskStatusCounts(await ctx.tasks.load(row.id)),
     latestRun: (row, _, ctx) => latestRun(row, ctx),
-    canvas: (row) => ({ state: row.canvasState, version: row.canvasVersion }),
-    summary: async (row, _, ctx) => ({
-      assessmentId: row.id,
-      status: row.status,
-      taskStatusCounts: taskStatusCounts(await ctx.tasks.load(row.id)),
-      clientRiskRatingCounts: ratingCounts(ratingsOf(row)),
-      latestRun: await latestRun(row, ctx),
-      updatedAt: row.updatedAt,
-      readyAt: row.readyAt,
-      concludedAt: row.concludedAt,
-      recommendedPollIntervalSeconds: POLL_INTERVAL_SECONDS[row.status as AssessmentStatus],
-    }),
+    canvas: (row) => canvasOf(row),
+    summary: async (row, _, ctx) => {
+      const status = expectOneOf(ASSESSMENT_STATUSES, row.status, 'assessment status');
+      return {
+        assessmentId: row.id,
+        status,
+        taskStatusCounts: taskStatusCounts(await ctx.tasks.load(row.id)),
+        clientRiskRatingCounts: ratingCounts(ratingsOf(row)),
+        latestRun: await latestRun(row, ctx),
+        updatedAt: row.updatedAt,
+        readyAt: row.readyAt,
+        concludedAt: row.concludedAt,
+        recommendedPollIntervalSeconds: POLL_INTERVAL_SECONDS[status],
+      };
+    },
     trajectory: async (row, args, ctx) => {
       const limit = args.first ?? TRAJECTORY_DEFAULT;
       if (!Number.isInteger(limit) || limit < 1 || limit > TRAJECTORY_MAX) throw new RiskError('schema_validation_failed', `first: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'first' });

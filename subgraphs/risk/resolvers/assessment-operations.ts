@@ -1,19 +1,13 @@
 // Queries and mutations: translate GraphQL arguments into service calls (rules live in services).
-import type { GraphQLResolveInfo } from 'graphql';
-import { RiskContext } from '../context';
-import { SortKey } from '../data/assessment-store';
 import { RiskError } from '../errors';
-import { ConcludeInput, CreateAssessmentInput, createAssessment, getAssessment, listAssessmentPage, reopenAssessment, saveCanvas, startAssessment, concludeAssessment } from '../services/assessment-service';
-import { CommandInput, sendCommand } from '../services/command-service';
+import { createAssessment, getAssessment, listAssessmentPage, reopenAssessment, saveCanvas, startAssessment, concludeAssessment } from '../services/assessment-service';
+import { sendCommand } from '../services/command-service';
 import { riskCreateOnce } from '../services/create-once';
-import { addUpload, AddUploadInput, getEvidence } from '../services/evidence-service';
+import { addUpload, getEvidence } from '../services/evidence-service';
 import { generateReport } from '../services/report-service';
-import { patchRisk, patchTask, UpdateTaskInput } from '../services/work-service';
-import { RiskStatus } from '../domain/states';
-import { evidenceView, riskView, taskView } from './views';
+import { patchRisk, patchTask } from '../services/work-service';
+import { canvasOf, evidenceView, riskView, taskView } from './views';
 import type { Resolvers } from './resolver-types.generated';
-
-type Args<T> = { id: string; input: T };
 
 export const assessmentOperations = {
   Query: {
@@ -61,8 +55,7 @@ export const assessmentOperations = {
     },
     saveAssessmentCanvas: async (_, args, ctx) => {
       ctx.beta();
-      const row = await saveCanvas(ctx.deps, ctx.scope, args.id, args.input);
-      return { state: row.canvasState, version: row.canvasVersion };
+      return canvasOf(await saveCanvas(ctx.deps, ctx.scope, args.id, args.input));
     },
     concludeRiskAssessment: (_, args, ctx) => {
       ctx.beta();

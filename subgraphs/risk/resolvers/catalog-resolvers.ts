@@ -2,10 +2,14 @@
 import { jurisdictionTable } from '../catalog/jurisdictions';
 import { Scorecard, SCORECARDS } from '../catalog/scorecards';
 import { WORKFLOWS } from '../catalog/workflows';
-import { RiskContext } from '../context';
+import { RISK_CATEGORIES } from '../domain/states';
+import { expectOneOf } from '../../../platform/validation/one-of';
 import type { Resolvers } from './resolver-types.generated';
 
-const scorecardView = (scorecard: Scorecard) => ({ ...scorecard, categoryWeights: Object.entries(scorecard.categoryWeights).map(([category, weight]) => ({ category, weight })) });
+const scorecardView = (scorecard: Scorecard) => ({
+  ...scorecard,
+  categoryWeights: Object.entries(scorecard.categoryWeights).map(([category, weight]) => ({ category: expectOneOf(RISK_CATEGORIES, category, 'scorecard category weight'), weight })),
+});
 
 export const catalogResolvers = {
   Query: {
