@@ -10,7 +10,7 @@ export function riskSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Ris
   return {
     name: 'risk',
     schemaPath: path.join(__dirname, 'schema'),
-    resolvers: riskResolvers as never,
+    resolvers: riskResolvers,
     createContext: (base) => createRiskContext(risk, base),
     close: () => waker.close(),
   };

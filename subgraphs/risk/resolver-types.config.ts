@@ -4,5 +4,19 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#RiskContext',
-  mappers: {},
+  // Details objects carry their member's name (domain/evidence-details.ts, domain/trajectory-details.ts).
+  unionMembersCarryTypename: true,
+  mappers: {
+    RiskAssessment: '../data/assessment-store#AssessmentRow',
+    AssessmentTask: './views#TaskView',
+    AssessmentRisk: './views#RiskView',
+    AssessmentEvidence: './views#EvidenceView',
+    AssessmentQuestion: './views#QuestionView',
+    AssessmentRun: './views#RunView',
+    TrajectoryEvent: '../data/trajectory-store#TrajectoryRow',
+    AssessmentWorkflow: '../catalog/workflows#Workflow',
+    ClientRiskRating: '../catalog/scorecards#ClientRiskRating as ClientRiskRatingView',
+    // Risk holds only the id of a profile (its assessments are keyed by it).
+    Profile: './assessment-fields#ProfileRef',
+  },
 };

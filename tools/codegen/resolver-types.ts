@@ -19,6 +19,9 @@ export interface ResolverTypesConfig {
   mappers?: Record<string, string>;
   /** The subgraph's own scalars (beyond the shared ones) -> TypeScript types. */
   scalars?: Record<string, string | { input: string; output: string }>;
+  /** The values of the subgraph's unions carry their member's name (`__typename`), which its
+   * `__resolveType` returns: the generated member types then require it instead of leaving it optional. */
+  unionMembersCarryTypename?: boolean;
 }
 
 /** The shared scalars (platform/graphql/scalars.ts) as their graphql-scalars resolvers parse and serialize them. */
@@ -58,6 +61,7 @@ export function resolverTypesFile(subgraph: string, schemaPath: string, config: 
           resolverTypeWrapperSignature: 'Promise<T> | T',
           avoidOptionals: false,
           optionalResolveType: true,
+          resolversNonOptionalTypename: config.unionMembersCarryTypename ? { unionMember: true } : false,
         },
         plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
         pluginMap: { typescript, typescriptResolvers },

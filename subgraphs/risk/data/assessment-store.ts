@@ -2,15 +2,15 @@
 // (the agent reads through the run's own scope).
 import { Prisma } from '../../../platform/db/prisma-client';
 import type { ClientRiskRating } from '../catalog/scorecards';
-import { clientRiskRatingsColumn } from './json-columns';
+import { assessmentContextColumn, canvasStateColumn, clientRiskRatingsColumn, StoredAssessmentContext } from './json-columns';
 import { DbClient, DbTx, Scope } from './scope';
 
 export async function insertAssessment(
   db: DbClient,
   scope: Scope,
-  data: { id: string; title: string; workflowId: string; purpose: string | null; context: object; subjects: object; profileIds: string[] },
+  data: { id: string; title: string; workflowId: string; purpose: string | null; context: StoredAssessmentContext; subjects: object; profileIds: string[] },
 ) {
-  return db.riskAssessment.create({ data: { ...scope, ...data, context: data.context as Prisma.InputJsonValue, subjects: data.subjects as Prisma.InputJsonValue } });
+  return db.riskAssessment.create({ data: { ...scope, ...data, context: assessmentContextColumn.write(data.context), subjects: data.subjects as Prisma.InputJsonValue } });
 }
 
 export type AssessmentRow = Awaited<ReturnType<typeof insertAssessment>>;
@@ -55,7 +55,7 @@ export async function updateAssessment(db: DbClient, scope: Scope, id: string, c
 export async function saveCanvasIfVersion(db: DbClient, scope: Scope, id: string, state: Record<string, unknown>, expectedVersion: number): Promise<boolean> {
   const updated = await db.riskAssessment.updateMany({
     where: { ...scope, id, canvasVersion: expectedVersion },
-    data: { canvasState: state as object, canvasVersion: { increment: 1 } },
+    data: { canvasState: canvasStateColumn.write(state), canvasVersion: { increment: 1 } },
   });
   return updated.count > 0;
 }

@@ -12,10 +12,14 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const RISK_STATUSES = ['active', 'resolved', 'false_positive', 'accepted'] as const;
 export type RiskStatus = (typeof RISK_STATUSES)[number];
 
+/** Reviewer decisions that conclude an assessment (ConclusionDecision). */
+export type ConclusionDecision = 'approved' | 'rejected';
+
 // Closed sets the GraphQL schema exposes as enums (RiskCategory, AssessmentEvidenceKind,
 // TrajectoryEventType, AssessmentRunStatus): typed here so that code writing a value outside them
 // fails to compile instead of failing to serialize.
-export type RiskCategory = 'sanctions' | 'pep' | 'jurisdiction' | 'data_quality' | 'analyst';
+export const RISK_CATEGORIES = ['sanctions', 'pep', 'jurisdiction', 'data_quality', 'analyst'] as const;
+export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 export type EvidenceKind = 'screening_search' | 'registration_check' | 'jurisdiction_check' | 'upload';
 export type TrajectoryEventType =
   | 'status_changed'

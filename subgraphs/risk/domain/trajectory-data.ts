@@ -3,7 +3,7 @@
 // mapping (trajectory-details.ts) both build on these shapes.
 import type { Rating } from '../catalog/scorecards';
 import type { JurisdictionCheckData } from './evidence-details';
-import type { AssessmentStatus, AssessmentTrigger, CommandType, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
+import type { AssessmentStatus, AssessmentTrigger, CommandType, ConclusionDecision, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
 
 /** A command as its trajectory event keeps it (steering, and the status moves commands cause).
  * `commandId` is camelCase on the wire too: the REST shape predates these types. */
@@ -17,7 +17,7 @@ export interface CommandData {
 
 /** What a status move adds to from/to/trigger, by what caused it: a start or reopen its reason, a
  * conclusion its decision, a failed run its step, a command the command. */
-export type StatusChangeExtra = { reason: string | null } | { decision: string; note: string | null } | { step: string } | CommandData;
+export type StatusChangeExtra = { reason: string | null } | { decision: ConclusionDecision; note: string | null } | { step: string } | CommandData;
 
 type StatusChangeBase = { from: AssessmentStatus; to: AssessmentStatus; trigger: AssessmentTrigger };
 export type StatusChangeData = StatusChangeBase | (StatusChangeBase & StatusChangeExtra);

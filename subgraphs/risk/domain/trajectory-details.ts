@@ -3,7 +3,7 @@
 // stored shapes through those types, so a field the schema promises cannot go missing without a
 // compile error.
 import { jurisdictionCheckEntries } from './evidence-details';
-import type { TrajectoryEventType } from './states';
+import type { ConclusionDecision, TrajectoryEventType } from './states';
 import type { AgentEventOf, AgentEventType, CommandData, StatusChangeData, TrajectoryOf } from './trajectory-data';
 import { trajectoryDataColumn } from '../data/json-columns';
 
@@ -27,7 +27,7 @@ export function trajectoryDetails(type: string, data: unknown) {
   const step = (stored.step as string | undefined) ?? '';
   switch (type as TrajectoryEventType) {
     case 'status_changed': {
-      const d = stored as StatusChangeData & Partial<{ reason: string | null; decision: string; note: string | null; step: string; commandId: string }>;
+      const d = stored as StatusChangeData & Partial<{ reason: string | null; decision: ConclusionDecision; note: string | null; step: string; commandId: string }>;
       return {
         __typename: 'StatusChangeDetails' as const,
         from: d.from,

@@ -8,6 +8,7 @@ import { Scope } from '../data/scope';
 import { createTasks } from '../data/work-store';
 import { findWorkflow } from '../catalog/workflows';
 import { RiskError } from '../errors';
+import type { ConclusionDecision } from '../domain/states';
 import type { RecordCreate } from './create-once';
 import { RiskDeps } from './deps';
 import { changeStatus } from './status-change';
@@ -100,7 +101,7 @@ export async function startAssessment(deps: RiskDeps, principal: Principal, scop
 }
 
 export interface ConcludeInput {
-  decision: string;
+  decision: ConclusionDecision;
   note?: string | null;
 }
 
