@@ -10,6 +10,7 @@ const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
 export const REST_OPERATION_FILES = [
   'profiles',
   'idv',
+  'screening',
 ] as const;
 
 export function generatedFiles(): GeneratedFile[] {
