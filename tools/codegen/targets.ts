@@ -11,6 +11,7 @@ export const REST_OPERATION_FILES = [
   'profiles',
   'idv',
   'screening',
+  'risk',
 ] as const;
 
 export function generatedFiles(): GeneratedFile[] {
