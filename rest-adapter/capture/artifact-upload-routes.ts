@@ -19,12 +19,13 @@ import { GatewayClient } from '../http/gateway-client';
 import { stringifyLossless } from '../http/lossless-json';
 import { validate } from '../http/validation';
 import { binarySchema, OpenApiOperation } from '../openapi/openapi-document';
-import { CAPTURE_SESSION_FIELDS, captureSessionSchema, toWire } from '../routes/idv-capture-routes';
+import { captureSessionSchema, toWire } from '../routes/idv-capture-routes';
+import { AttachDocument, CaptureArtifactKindValues } from '../operations/operations.generated';
 
 const PATH = '/idv/v1/sessions/:sessionId/artifacts';
 
 const uploadQuery = z.strictObject({
-  kind: z.enum(['selfie', 'id_front', 'id_back', 'document']),
+  kind: z.enum(CaptureArtifactKindValues),
   step_id: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'must match ^[a-z0-9_-]{1,64}$'),
   frame: z.coerce.number().int().min(0).max(ARTIFACT_LIMITS.maxSelfieFrames - 1).optional(),
   id_type: z.string().min(1).max(64).optional(),
@@ -93,8 +94,8 @@ async function upload(req: Request, res: Response, gateway: GatewayClient, blobs
   await blobs.put(key, sealBytes(keyProvider, bytes, artifactSealContext(sessionId, artifactId)));
   let data: Record<string, unknown>;
   try {
-    data = await gateway.execute(
-      `mutation Attach($id: ID!, $input: AttachCaptureArtifactInput!) { attachCaptureArtifact(sessionId: $id, input: $input) { ${CAPTURE_SESSION_FIELDS} } }`,
+    data = await gateway.request(
+      AttachDocument,
       {
         id: sessionId,
         input: {

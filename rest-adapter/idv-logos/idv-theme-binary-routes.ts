@@ -24,7 +24,8 @@ import { sendError } from '../http/build-router';
 import { GatewayClient } from '../http/gateway-client';
 import { stringifyLossless } from '../http/lossless-json';
 import { binarySchema, OpenApiOperation } from '../openapi/openapi-document';
-import { ifMatchRevision, THEME_FIELDS, themeResponse, themeResult } from '../routes/idv-themes-routes';
+import { ifMatchRevision, themeResponse, themeResult } from '../routes/idv-themes-routes';
+import { AttachIdvThemeLogoDocument, IdvBrandingAssetDocument, IdvBrandingDocument, IdvThemeForLogoDocument, IdvThemeLogoDocument, RemoveIdvThemeLogoDocument } from '../operations/operations.generated';
 
 /** Logo upload cap (bytes); larger bodies get 413 payload_too_large. */
 export const LOGO_UPLOAD_LIMIT = 1024 * 1024;
@@ -148,18 +149,18 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
     const slot = path.endsWith('logo-square') ? SLOTS['logo-square'] : SLOTS.logo;
     app.put(path, writers, raw, handle(async (req, res) => uploadLogo(req, res, gateway, blobs, slot)));
     app.delete(path, writers, handle(async (req, res) => {
-      const data = await gateway.execute(
-        `mutation RemoveIdvThemeLogo($themeId: ID!, $slot: IdvLogoSlot!, $expectedRevision: Int) { removeIdvThemeLogo(themeId: $themeId, slot: $slot, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
-        { themeId: req.params.themeId, slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
+      const data = await gateway.request(
+        RemoveIdvThemeLogoDocument,
+        { themeId: String(req.params.themeId), slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
         lowerCaseHeaders(req),
         req.requestId,
       );
       sendThemeJson(res, themeResult(data.removeIdvThemeLogo as never));
     }));
     app.get(path, readers, handle(async (req, res) => {
-      const data = await gateway.execute(
-        `query IdvThemeLogo($themeId: ID!) { idvTheme(themeId: $themeId) { logo { assetId contentType } logoSquare { assetId contentType } } }`,
-        { themeId: req.params.themeId },
+      const data = await gateway.request(
+        IdvThemeLogoDocument,
+        { themeId: String(req.params.themeId) },
         lowerCaseHeaders(req),
         req.requestId,
       );
@@ -174,7 +175,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
   app.get('/idv/v1/branding/assets/:assetId', handle(async (req, res) => {
     const assetId = String(req.params.assetId);
     if (!ASSET_ID.test(assetId)) throw ApiError.of('not_found', 'Asset not found');
-    const data = await gateway.execute(`query IdvBrandingAsset($assetId: ID!) { idvBrandingAsset(assetId: $assetId) { assetId contentType } }`, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
+    const data = await gateway.request(IdvBrandingAssetDocument, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
     const asset = data.idvBrandingAsset as Asset | null;
     if (!asset) throw ApiError.of('not_found', 'Asset not found');
     // Assets are immutable (a new upload gets a new id), so they may be cached.
@@ -182,8 +183,8 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
   }));
 
   app.get('/idv/v1/sessions/:sessionId/branding', handle(async (req, res) => {
-    const data = await gateway.execute(
-      `query IdvBranding($sessionId: ID!) { idvBranding(sessionId: $sessionId) { companyName privacyContactEmail colors { primary primaryForeground background foreground accent } fontFamily logo { assetId } logoSquare { assetId } } }`,
+    const data = await gateway.request(
+      IdvBrandingDocument,
       { sessionId: String(req.params.sessionId) },
       PUBLIC_CREDENTIAL,
       req.requestId,
@@ -233,15 +234,15 @@ async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, b
   // Authenticate and find the theme before writing anything (a rejected key or an absent theme
   // never costs a blob write).
   const headers = lowerCaseHeaders(req);
-  const found = await gateway.execute(`query IdvThemeForLogo($themeId: ID!) { idvTheme(themeId: $themeId) { themeId } }`, { themeId: req.params.themeId }, headers, req.requestId);
+  const found = await gateway.request(IdvThemeForLogoDocument, { themeId: String(req.params.themeId) }, headers, req.requestId);
   if (!found.idvTheme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
   const assetId = newId('idva');
   const key = idvThemeAssetKey(assetId);
   await blobs.put(key, bytes, { contentType: image.contentType });
   try {
-    const data = await gateway.execute(
-      `mutation AttachIdvThemeLogo($themeId: ID!, $slot: IdvLogoSlot!, $assetId: ID!, $expectedRevision: Int) { attachIdvThemeLogo(themeId: $themeId, slot: $slot, assetId: $assetId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
-      { themeId: req.params.themeId, slot, assetId, expectedRevision: ifMatchRevision(headers) ?? null },
+    const data = await gateway.request(
+      AttachIdvThemeLogoDocument,
+      { themeId: String(req.params.themeId), slot, assetId, expectedRevision: ifMatchRevision(headers) ?? null },
       headers,
       req.requestId,
     );

@@ -16,7 +16,8 @@ import { successEnvelope } from '../http/envelopes';
 import { GatewayClient } from '../http/gateway-client';
 import { stringifyLossless } from '../http/lossless-json';
 import { OpenApiOperation } from '../openapi/openapi-document';
-import { EVIDENCE_FIELDS, RISK_BASE, toEvidence } from '../routes/risk-mapping';
+import { RISK_BASE, toEvidence } from '../routes/risk-mapping';
+import { RiskEvidenceDocument, RiskReportDocument, RiskUploadDocument, RiskUploadTargetDocument } from '../operations/operations.generated';
 
 export const RISK_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 const ASSESSMENT = `${RISK_BASE}/assessments/:assessmentId`;
@@ -68,15 +69,15 @@ export function mountRiskFileRoutes(app: express.Express, gateway: GatewayClient
     const taskId = typeof req.query.task_id === 'string' ? req.query.task_id : undefined;
     const headers = headersOf(req);
     // Authenticate and find the assessment before writing anything.
-    const found = await gateway.execute(`query RiskUploadTarget($id: ID!) { riskAssessment(id: $id) { id } }`, { id: req.params.assessmentId }, headers, req.requestId);
+    const found = await gateway.request(RiskUploadTargetDocument, { id: String(req.params.assessmentId) }, headers, req.requestId);
     if (!found.riskAssessment) throw ApiError.of('assessment_not_found', 'Assessment not found');
     const evidenceId = newId('evd');
     const key = riskEvidenceKey(evidenceId);
     await blobs.put(key, bytes, { contentType });
     try {
-      const data = await gateway.execute(
-        `mutation RiskUpload($id: ID!, $input: AddAssessmentUploadInput!) { addAssessmentUpload(id: $id, input: $input) { ${EVIDENCE_FIELDS} } }`,
-        { id: req.params.assessmentId, input: { evidenceId, fileName, contentType, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), taskId } },
+      const data = await gateway.request(
+        RiskUploadDocument,
+        { id: String(req.params.assessmentId), input: { evidenceId, fileName, contentType, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), taskId } },
         headers,
         req.requestId,
       );
@@ -88,9 +89,9 @@ export function mountRiskFileRoutes(app: express.Express, gateway: GatewayClient
   }));
 
   app.get(`${ASSESSMENT}/uploads/:evidenceId`, requireApiKey, handle(async (req, res) => {
-    const data = await gateway.execute(
-      `query RiskEvidence($id: ID!, $evidenceId: ID!) { assessmentEvidence(assessmentId: $id, evidenceId: $evidenceId) { evidenceId kind fileName contentType } }`,
-      { id: req.params.assessmentId, evidenceId: req.params.evidenceId },
+    const data = await gateway.request(
+      RiskEvidenceDocument,
+      { id: String(req.params.assessmentId), evidenceId: String(req.params.evidenceId) },
       headersOf(req),
       req.requestId,
     );
@@ -102,7 +103,7 @@ export function mountRiskFileRoutes(app: express.Express, gateway: GatewayClient
   }));
 
   app.get(`${ASSESSMENT}/report`, requireApiKey, handle(async (req, res) => {
-    const data = await gateway.execute(`mutation RiskReport($id: ID!) { generateAssessmentReport(id: $id) { reportId size } }`, { id: req.params.assessmentId }, headersOf(req), req.requestId);
+    const data = await gateway.request(RiskReportDocument, { id: String(req.params.assessmentId) }, headersOf(req), req.requestId);
     const report = data.generateAssessmentReport as { reportId: string };
     const bytes = await blobs.get(riskReportKey(report.reportId));
     if (!bytes) throw ApiError.of('service_unavailable', 'The report could not be read back; retry');

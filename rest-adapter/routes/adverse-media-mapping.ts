@@ -1,12 +1,10 @@
 // Adverse media on the wire: the articles of a News match (snake_case, like the rest of the match)
 // and the workspace category set of /tenant-config/v1/adverse-media.
 import { z } from 'zod';
-import { ADVERSE_MEDIA_CATEGORIES } from '../../subgraphs/screening/news/categories';
-
-export const ARTICLE_FIELDS = 'articleCount articles { url title publishedAt source language snippet categories evidence { category sentence phrase } }';
+import { AdverseMediaCategoryValues } from '../operations/operations.generated';
 
 /** A category key list as the spec's global_filters.adverse_media_risk_categories takes it. */
-export const categoryKeys = z.array(z.enum(ADVERSE_MEDIA_CATEGORIES)).max(100);
+export const categoryKeys = z.array(z.enum(AdverseMediaCategoryValues)).max(100);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** The `articles` / `article_count` keys of a News match (nothing on list matches). */
@@ -21,6 +19,5 @@ export function restArticles(m: any): Record<string, unknown> {
   };
 }
 
-export const ADVERSE_MEDIA_SETTINGS_FIELDS = 'categories updatedAt';
-export const adverseMediaSettingsSchema = z.object({ categories: z.array(z.enum(ADVERSE_MEDIA_CATEGORIES)), updatedAt: z.string().nullable() });
+export const adverseMediaSettingsSchema = z.object({ categories: z.array(z.enum(AdverseMediaCategoryValues)), updatedAt: z.string().nullable() });
 export const updateAdverseMediaSettingsBody = z.strictObject({ categories: categoryKeys });

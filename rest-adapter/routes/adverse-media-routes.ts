@@ -1,13 +1,14 @@
 // Workspace adverse-media category set: /tenant-config/v1/adverse-media (camelCase like the other
 // /tenant-config resources), mapped onto the screening subgraph's operations.
 import { z } from 'zod';
-import { ADVERSE_MEDIA_SETTINGS_FIELDS, adverseMediaSettingsSchema, updateAdverseMediaSettingsBody } from './adverse-media-mapping';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { adverseMediaSettingsSchema, updateAdverseMediaSettingsBody } from './adverse-media-mapping';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { AdverseMediaSettingsDocument, UpdateAdverseMediaSettingsDocument } from '../operations/operations.generated';
 
 const PATH = '/tenant-config/v1/adverse-media';
 
 export const adverseMediaRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: PATH,
     area: 'clm',
@@ -15,11 +16,11 @@ export const adverseMediaRoutes: Route[] = [
     summary: 'Read the workspace adverse-media category set (default: every category)',
     response: z.object({ adverseMedia: adverseMediaSettingsSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query AdverseMediaSettings { adverseMediaSettings { ${ADVERSE_MEDIA_SETTINGS_FIELDS} } }`,
+    document: AdverseMediaSettingsDocument,
     variables: () => ({}),
     result: (data) => ({ body: { adverseMedia: data.adverseMediaSettings } }),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: PATH,
     area: 'clm',
@@ -28,8 +29,8 @@ export const adverseMediaRoutes: Route[] = [
     response: z.object({ adverseMedia: adverseMediaSettingsSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateAdverseMediaSettingsBody,
-    operation: `mutation UpdateAdverseMediaSettings($input: UpdateAdverseMediaSettingsInput!) { updateAdverseMediaSettings(input: $input) { ${ADVERSE_MEDIA_SETTINGS_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
+    document: UpdateAdverseMediaSettingsDocument,
+    variables: ({ body }) => ({ input: body as z.infer<typeof updateAdverseMediaSettingsBody> }),
     result: (data) => ({ body: { adverseMedia: data.updateAdverseMediaSettings } }),
-  },
+  }),
 ];

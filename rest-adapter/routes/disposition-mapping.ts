@@ -1,8 +1,7 @@
 // Automatic disposition on the wire: the typed GraphQL annotation back to the snake_case table of
 // the interface spec ("Disposition annotation"), and the settings body of /tenant-config/v1.
 import { z } from 'zod';
-
-export const DISPOSITION_FIELDS = 'prediction confidence analysisStatus rationale evidenceRefs scoreSummary { field weight } riskFlags signatureVersion source error { code message retryable }';
+import { DispositionModeValues } from '../operations/operations.generated';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export function restDisposition(a: any): Record<string, unknown> {
@@ -20,12 +19,10 @@ export function restDisposition(a: any): Record<string, unknown> {
   };
 }
 
-export const DISPOSITION_SETTINGS_FIELDS = 'enabled directApiChannel mode confidenceThreshold updatedAt';
-
 export const dispositionSettingsSchema = z.object({
   enabled: z.boolean(),
   directApiChannel: z.boolean(),
-  mode: z.enum(['full_auto', 'hint']),
+  mode: z.enum(DispositionModeValues),
   confidenceThreshold: z.number(),
   updatedAt: z.string().nullable(),
 });
@@ -33,6 +30,6 @@ export const dispositionSettingsSchema = z.object({
 export const updateDispositionSettingsBody = z.strictObject({
   enabled: z.boolean().optional(),
   directApiChannel: z.boolean().optional(),
-  mode: z.enum(['full_auto', 'hint']).optional(),
+  mode: z.enum(DispositionModeValues).optional(),
   confidenceThreshold: z.number().min(0).max(1).optional(),
 });

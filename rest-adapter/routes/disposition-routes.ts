@@ -1,13 +1,14 @@
 // Workspace automatic disposition settings: /tenant-config/v1/automatic-disposition (camelCase
 // like the other /tenant-config resources), mapped onto the screening subgraph's operations.
 import { z } from 'zod';
-import { DISPOSITION_SETTINGS_FIELDS, dispositionSettingsSchema, updateDispositionSettingsBody } from './disposition-mapping';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { dispositionSettingsSchema, updateDispositionSettingsBody } from './disposition-mapping';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { DispositionSettingsDocument, UpdateDispositionSettingsDocument } from '../operations/operations.generated';
 
 const PATH = '/tenant-config/v1/automatic-disposition';
 
 export const dispositionRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: PATH,
     area: 'clm',
@@ -15,11 +16,11 @@ export const dispositionRoutes: Route[] = [
     summary: 'Read the workspace automatic disposition settings (enabled, Direct API channel, mode, confidence threshold)',
     response: z.object({ automaticDisposition: dispositionSettingsSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query DispositionSettings { automaticDispositionSettings { ${DISPOSITION_SETTINGS_FIELDS} } }`,
+    document: DispositionSettingsDocument,
     variables: () => ({}),
     result: (data) => ({ body: { automaticDisposition: data.automaticDispositionSettings } }),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: PATH,
     area: 'clm',
@@ -28,8 +29,8 @@ export const dispositionRoutes: Route[] = [
     response: z.object({ automaticDisposition: dispositionSettingsSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateDispositionSettingsBody,
-    operation: `mutation UpdateDispositionSettings($input: UpdateAutomaticDispositionSettingsInput!) { updateAutomaticDispositionSettings(input: $input) { ${DISPOSITION_SETTINGS_FIELDS} } }`,
-    variables: ({ body }) => ({ input: body }),
+    document: UpdateDispositionSettingsDocument,
+    variables: ({ body }) => ({ input: body as z.infer<typeof updateDispositionSettingsBody> }),
     result: (data) => ({ body: { automaticDisposition: data.updateAutomaticDispositionSettings } }),
-  },
+  }),
 ];

@@ -7,11 +7,9 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { validate } from '../http/validation';
+import { CaptureCompletionActionValues, CaptureQuestionTypeValues, CaptureSidesValues, CaptureStepTypeValues, IdvDocumentFormatValues, IdvFlagActionValues, IdvReviewStatusValues, IdvWorkflowPresetValues, LivenessModeValues } from '../operations/operations.generated';
 
-const REVIEW_STATUSES = ['request_sent', 'pending', 'automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected'];
-const WORKFLOW_PRESETS = ['liveness_and_id', 'liveness_only', 'id_only'] as const;
-const STEP_TYPES = ['consent', 'liveness', 'id_capture', 'document', 'questionnaire'] as const;
-const QUESTION_TYPES = ['text', 'long_text', 'number', 'date', 'boolean', 'single_choice', 'multi_choice'] as const;
+const REVIEW_STATUSES: readonly string[] = IdvReviewStatusValues;
 const PROFILE_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -32,19 +30,20 @@ export const assignSchema = z.strictObject({ assignee: z.string().min(1).max(128
 const CONFIG_FIELDS = {
   text: z.string(),
   policy_version: z.string(),
-  mode: z.enum(['passive', 'active']),
-  sides: z.enum(['auto', 'one', 'two']),
+  mode: z.enum(LivenessModeValues),
+  sides: z.enum(CaptureSidesValues),
   accepted_id_types: z.array(z.string()),
+  // A custom id type names its sides: CaptureSides without auto, on purpose.
   custom_id_types: z.array(z.strictObject({ id: z.string(), label: z.string(), sides: z.enum(['one', 'two']).optional() })),
   document_id: z.string(),
   label: z.string(),
   description: z.string(),
-  accepted_formats: z.array(z.enum(['pdf', 'jpeg', 'png'])),
+  accepted_formats: z.array(z.enum(IdvDocumentFormatValues)),
   questions: z.array(
     z.strictObject({
       question_id: z.string(),
       prompt: z.string(),
-      type: z.enum(QUESTION_TYPES),
+      type: z.enum(CaptureQuestionTypeValues),
       options: z.array(z.string()).optional(),
       required: z.boolean().optional(),
     }),
@@ -64,7 +63,7 @@ const stepConfig = z.record(z.string(), z.unknown()).pipe(
 
 const step = z.strictObject({
   step_id: z.string(),
-  type: z.enum(STEP_TYPES),
+  type: z.enum(CaptureStepTypeValues),
   required: z.boolean().optional(),
   title: z.string().optional(),
   config: stepConfig.optional(),
@@ -80,7 +79,7 @@ const createSessionShape = z.strictObject({
   workspace_id: z.string().max(256).optional(),
   subject_reference: z.string().optional(),
   retention_policy_id: z.string().optional(),
-  workflow: z.enum(WORKFLOW_PRESETS).optional(),
+  workflow: z.enum(IdvWorkflowPresetValues).optional(),
   steps: z.array(step).optional(),
   workflow_id: z.string().optional(),
   idempotency_key: z.string().optional(),
@@ -88,7 +87,7 @@ const createSessionShape = z.strictObject({
     .strictObject({
       version: z.int({ error: 'only version 1 is supported' }),
       id_capture: z.strictObject({ accepted_id_types: z.array(z.string()), preselected_id_type: z.string().optional() }).optional(),
-      completion: z.strictObject({ action: z.enum(['close_tab', 'return_link']), return_url: z.string().optional() }).optional(),
+      completion: z.strictObject({ action: z.enum(CaptureCompletionActionValues), return_url: z.string().optional() }).optional(),
     })
     .optional(),
 });
@@ -115,15 +114,16 @@ export function checkCreateSessionBody(body: unknown): void {
 const workflowFields = {
   name: z.string(),
   description: z.string().optional(),
-  preset: z.enum(WORKFLOW_PRESETS).optional(),
+  preset: z.enum(IdvWorkflowPresetValues).optional(),
   steps: z.array(step).optional(),
   profile_update_enabled: z.boolean().optional(),
-  flag_settings: z.record(z.string(), z.enum(['review', 'ignore'])).optional(),
+  flag_settings: z.record(z.string(), z.enum(IdvFlagActionValues)).optional(),
   // "" unsets the contact on the wire; anything else must be an address (GraphQL EmailAddress).
   privacy_contact_email: z.union([z.email().max(320), z.literal('')]).optional(),
   retention_days: z.number().int().optional(),
 };
 
+// A workflow is created draft or active, never archived (a subset of IdvWorkflowStatus).
 const createWorkflowShape = z.strictObject({ ...workflowFields, status: z.enum(['draft', 'active']).optional() });
 const updateWorkflowShape = z.strictObject({ ...workflowFields, name: workflowFields.name.optional(), revision: z.number().int().optional() });
 

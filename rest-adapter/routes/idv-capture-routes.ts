@@ -4,15 +4,10 @@
 // Wire format: snake_case objects under {data: ...}; docs/idv-capture.md.
 import { z } from 'zod';
 import { JsonObject } from './query-params';
-import { Route } from './route';
+import { route, Route } from './route';
+import { AnswersDocument, CaptureArtifactKindValues, CaptureCompletionActionValues, CaptureDocument, CaptureFlowStatusValues, CaptureSidesValues, CaptureStepTypeValues, ConsentDocument, SubmitDocument } from '../operations/operations.generated';
 
 export const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
-
-/** GraphQL selection of a CaptureSession (the REST adapter renames it to snake_case). */
-export const CAPTURE_SESSION_FIELDS = `id status submitted consent { recorded text policyVersion }
-  steps { stepId type required title framesNeeded livenessMode documentLabel acceptedFormats questions { questionId prompt type options required } }
-  artifacts { artifactId kind stepId frame contentType capturedAt } missing readyToSubmit
-  idCapture { acceptedIdTypes preselectedIdType captureSides } completion { action returnUrl } tokenExpiresAt`;
 
 /** camelCase GraphQL object → the documented snake_case wire format. */
 export function toWire(value: unknown): unknown {
@@ -24,13 +19,13 @@ export function toWire(value: unknown): unknown {
 const question = z.object({ question_id: z.string(), prompt: z.string(), type: z.string(), options: z.array(z.string()), required: z.boolean() });
 export const captureSessionSchema = z.object({
   id: z.string(),
-  status: z.enum(['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled']),
+  status: z.enum(CaptureFlowStatusValues),
   submitted: z.boolean(),
   consent: z.object({ recorded: z.boolean(), text: z.string(), policy_version: z.string() }),
   steps: z.array(
     z.object({
       step_id: z.string(),
-      type: z.enum(['consent', 'liveness', 'id_capture', 'document', 'questionnaire']),
+      type: z.enum(CaptureStepTypeValues),
       required: z.boolean(),
       title: z.string().nullable(),
       frames_needed: z.number().int(),
@@ -40,11 +35,11 @@ export const captureSessionSchema = z.object({
       questions: z.array(question),
     }),
   ),
-  artifacts: z.array(z.object({ artifact_id: z.string(), kind: z.enum(['selfie', 'id_front', 'id_back', 'document']), step_id: z.string(), frame: z.number().int(), content_type: z.string(), captured_at: z.string() })),
+  artifacts: z.array(z.object({ artifact_id: z.string(), kind: z.enum(CaptureArtifactKindValues), step_id: z.string(), frame: z.number().int(), content_type: z.string(), captured_at: z.string() })),
   missing: z.array(z.string()),
   ready_to_submit: z.boolean(),
-  id_capture: z.object({ accepted_id_types: z.array(z.string()), preselected_id_type: z.string().nullable(), capture_sides: z.enum(['auto', 'one', 'two']) }).nullable(),
-  completion: z.object({ action: z.enum(['close_tab', 'return_link']), return_url: z.string().nullable() }),
+  id_capture: z.object({ accepted_id_types: z.array(z.string()), preselected_id_type: z.string().nullable(), capture_sides: z.enum(CaptureSidesValues) }).nullable(),
+  completion: z.object({ action: z.enum(CaptureCompletionActionValues), return_url: z.string().nullable() }),
   token_expires_at: z.string(),
 });
 const captureResponse = z.object({ data: captureSessionSchema });
@@ -71,19 +66,19 @@ function answerSlot(value: z.infer<typeof answerValue>): Record<string, unknown>
 const captured = (field: string) => (data: Record<string, unknown>) => ({ body: { data: toWire(data[field]) } });
 
 export const idvCaptureRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/idv/v1/sessions/:sessionId/capture',
     area: 'idv',
     tag: 'IDV capture plane',
     summary: "The hosted page's view of its session: steps, consent text, artifacts, what is missing (capture or invite credential only)",
     credentials: CAPTURE_CREDENTIALS,
-    operation: `query Capture($id: ID!) { captureSession(sessionId: $id) { ${CAPTURE_SESSION_FIELDS} } }`,
+    document: CaptureDocument,
     variables: ({ params }) => ({ id: params.sessionId }),
     result: captured('captureSession'),
     response: captureResponse,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/consent',
     area: 'idv',
@@ -91,15 +86,15 @@ export const idvCaptureRoutes: Route[] = [
     summary: 'The customer consents before capture; the evidence (text version and SHA-256, time, IP, user agent) is recorded; first consent wins',
     credentials: CAPTURE_CREDENTIALS,
     body: consentBody,
-    operation: `mutation Consent($id: ID!, $input: RecordCaptureConsentInput!) { recordCaptureConsent(sessionId: $id, input: $input) { ${CAPTURE_SESSION_FIELDS} } }`,
+    document: ConsentDocument,
     variables: ({ params, body, headers, clientIp }) => {
       const input = body as z.infer<typeof consentBody>;
       return { id: params.sessionId, input: { accepted: input.accepted, policyVersion: input.policy_version ?? null, clientIp: clientIp ?? null, userAgent: headers['user-agent'] ?? null } };
     },
     result: captured('recordCaptureConsent'),
     response: captureResponse,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/answers',
     area: 'idv',
@@ -107,25 +102,25 @@ export const idvCaptureRoutes: Route[] = [
     summary: 'Questionnaire answers of one step ({step_id, answers: [{question_id, value}]}); replaces earlier answers to the same questions',
     credentials: CAPTURE_CREDENTIALS,
     body: answersBody,
-    operation: `mutation Answers($id: ID!, $input: RecordCaptureAnswersInput!) { recordCaptureAnswers(sessionId: $id, input: $input) { ${CAPTURE_SESSION_FIELDS} } }`,
+    document: AnswersDocument,
     variables: ({ params, body }) => {
       const input = body as z.infer<typeof answersBody>;
       return { id: params.sessionId, input: { stepId: input.step_id, answers: input.answers.map((a) => ({ questionId: a.question_id, ...answerSlot(a.value) })) } };
     },
     result: captured('recordCaptureAnswers'),
     response: captureResponse,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/submit',
     area: 'idv',
     tag: 'IDV capture plane',
     summary: 'The customer submits (202; flow queued, review pending). 409 idv_state_conflict names what is missing until consent and every required step are done',
     credentials: CAPTURE_CREDENTIALS,
-    operation: `mutation Submit($id: ID!) { submitCapture(sessionId: $id) { ${CAPTURE_SESSION_FIELDS} } }`,
+    document: SubmitDocument,
     variables: ({ params }) => ({ id: params.sessionId }),
     result: (data) => ({ status: 202, body: { data: toWire(data.submitCapture) } }),
     successStatus: 202,
     response: captureResponse,
-  },
+  }),
 ];

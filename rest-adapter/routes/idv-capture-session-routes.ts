@@ -2,7 +2,8 @@
 // session_token) for a short-lived capture session, used for every later call. docs/idv-capture.md.
 import { z } from 'zod';
 import { CAPTURE_CREDENTIALS, toWire } from './idv-capture-routes';
-import { Route } from './route';
+import { route, Route } from './route';
+import { ExchangeDocument } from '../operations/operations.generated';
 
 const grantResponse = z.object({
   data: z.object({
@@ -14,7 +15,7 @@ const grantResponse = z.object({
 });
 
 export const idvCaptureSessionRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/capture-session',
     area: 'idv',
@@ -22,10 +23,10 @@ export const idvCaptureSessionRoutes: Route[] = [
     summary:
       'Exchanges the invite code (redeemed here when single use) or session_token for a capture session (30 minutes), sent as Authorization: Capture <token> on every later capture-plane call; a capture session cannot be exchanged again',
     credentials: CAPTURE_CREDENTIALS,
-    operation: 'mutation Exchange($input: ExchangeCaptureCredentialInput!) { exchangeCaptureCredential(input: $input) { sessionId token expiresAt } }',
+    document: ExchangeDocument,
     variables: ({ params }) => ({ input: { sessionId: params.sessionId } }),
     result: (data) => ({ status: 201, body: { data: { ...(toWire(data.exchangeCaptureCredential) as object), token_type: 'Capture' } } }),
     successStatus: 201,
     response: grantResponse,
-  },
+  }),
 ];

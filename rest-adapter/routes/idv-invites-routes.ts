@@ -3,10 +3,11 @@
 // rules (recipient, replays, in-flight conflicts, direct-link principal and verify base).
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { MANAGEMENT_CREDENTIALS, Route, RouteInput } from './route';
+import { MANAGEMENT_CREDENTIALS, route, Route, RouteInput } from './route';
+import { IdvInviteDeliveryStateValues, IdvInviteDeliveryValues, InviteDocument } from '../operations/operations.generated';
 
 const inviteBody = z.strictObject({
-  delivery: z.enum(['email', 'none']).optional(),
+  delivery: z.enum(IdvInviteDeliveryValues).optional(),
   locale: z.string().min(1).max(35).optional(),
   org_name: z.string().min(1).max(80).optional(),
 });
@@ -25,7 +26,7 @@ type InviteResult =
   | { __typename: 'VerificationDirectLink'; verifyUrl: string; inviteExpiresAt: string };
 
 export const idvInviteRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/invite',
     area: 'idv',
@@ -33,11 +34,7 @@ export const idvInviteRoutes: Route[] = [
     summary: 'Invite the customer: email to the profile address (202, Idempotency-Key) or a single-use direct link (200, application keys only)',
     credentials: MANAGEMENT_CREDENTIALS,
     body: inviteBody,
-    operation: `mutation Invite($sessionId: ID!, $input: SendVerificationInviteInput!) { sendVerificationInvite(sessionId: $sessionId, input: $input) {
-      __typename
-      ... on VerificationEmailInvite { invited inviteExpiresAt deliveryState }
-      ... on VerificationDirectLink { verifyUrl inviteExpiresAt }
-    } }`,
+    document: InviteDocument,
     variables: (input) => {
       const body = (input.body ?? {}) as z.infer<typeof inviteBody>;
       const delivery = body.delivery ?? 'email';
@@ -53,8 +50,8 @@ export const idvInviteRoutes: Route[] = [
     },
     successStatus: 202,
     response: z.union([
-      z.object({ invited: z.boolean(), invite_expires_at: z.string(), delivery_state: z.enum(['sent']) }),
+      z.object({ invited: z.boolean(), invite_expires_at: z.string(), delivery_state: z.enum(IdvInviteDeliveryStateValues) }),
       z.object({ verify_url: z.string(), invite_expires_at: z.string() }),
     ]),
-  },
+  }),
 ];

@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { pageSizeParam } from './query-params';
-import { DATA_FIELDS, SESSION_FIELDS, STATUS_FIELDS, toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
+import { toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
 import { assignSchema, cancelSchema, checkCreateSessionBody, reviewSchema } from './idv-bodies';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { type CreateVerificationSessionInput, type IdvReviewStatus, AssignDocument, CancelDocument, CreateSessionDocument, DataDocument, IdvFlagCategoryValues, IdvFlowStatusValues, IdvReviewStatusValues, QueueDocument, ReviewDocument, SessionDocument, SessionsDocument, StatusDocument } from '../operations/operations.generated';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
-const PAGE_INFO = 'pageInfo { hasNextPage endCursor }';
 
 /** The body checked by its documented schema; an absent or null body is {}. */
 function optionalBody<T>(schema: z.ZodType<T>) {
@@ -38,7 +38,7 @@ const listQuery = z.object({
 const queueQuery = z.object({
   review_status: z.string().optional(),
   assignee: z.string().min(1).max(128).optional(),
-  unassigned: z.enum(['true', 'false']).optional(),
+  unassigned: z.enum(['true', 'false']).optional(), // a REST query flag
   limit: pageSizeParam,
   page_size: pageSizeParam,
   cursor: z.string().min(1).max(512).optional(),
@@ -52,9 +52,9 @@ export const sessionSchema = z.object({
   workspace_id: z.string(),
   creator_application_id: z.string().optional(),
   profile_id: z.string(),
-  status: z.enum(['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled']),
-  review_status: z.enum(['request_sent', 'pending', 'automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected']),
-  flag_categories: z.array(z.enum(['idv', 'document', 'questionnaire'])),
+  status: z.enum(IdvFlowStatusValues),
+  review_status: z.enum(IdvReviewStatusValues),
+  flag_categories: z.array(z.enum(IdvFlagCategoryValues)),
   profile_update_enabled: z.boolean(),
   flag_settings: obj,
   privacy_contact_email: z.string(),
@@ -85,23 +85,23 @@ const page = (value: { nodes: Record<string, any>[]; pageInfo: { hasNextPage: bo
 });
 
 export const idvSessionRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/idv/v1/sessions',
     area: 'idv',
     tag: 'IDV sessions',
     summary: 'Create a verification session (returns the one-time capture token)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `mutation CreateSession($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) { session { ${SESSION_FIELDS} } sessionToken tokenExpiresAt replayed } }`,
-    variables: ({ body }) => ({ input: typedInputOf(body, checkCreateSessionBody) }),
+    document: CreateSessionDocument,
+    variables: ({ body }) => ({ input: typedInputOf<CreateVerificationSessionInput>(body, checkCreateSessionBody) }),
     result: (data) => {
       const created = data.createVerificationSession;
       return { body: { data: toRestSession(created.session), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
     },
     successStatus: 201,
     response: z.object({ data: sessionSchema, session_token: z.string(), token_expires_at: z.string() }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/sessions',
     area: 'idv',
@@ -109,15 +109,15 @@ export const idvSessionRoutes: Route[] = [
     summary: 'List sessions, newest first (filter profile_id; limit default 50, clamped to 100; cursor)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: `query Sessions($profileId: String, $first: Int, $after: String) { verificationSessions(profileId: $profileId, first: $first, after: $after) { nodes { ${SESSION_FIELDS} } ${PAGE_INFO} } }`,
+    document: SessionsDocument,
     variables: ({ query }) => {
       const q = query as ListQuery;
       return { profileId: q.profile_id ?? null, first: q.limit ?? q.page_size ?? null, after: q.cursor ?? null };
     },
     result: (data) => page(data.verificationSessions),
     response: sessionPage,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/review-queue',
     area: 'idv',
@@ -125,11 +125,12 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Reviewer queue, oldest first (review_status default requires_review,escalation; assignee; unassigned=true)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: queueQuery,
-    operation: `query Queue($statuses: [IdvReviewStatus!], $assignee: String, $unassigned: Boolean, $first: Int, $after: String) { idvReviewQueue(reviewStatuses: $statuses, assignee: $assignee, unassigned: $unassigned, first: $first, after: $after) { nodes { ${SESSION_FIELDS} } ${PAGE_INFO} } }`,
+    document: QueueDocument,
     variables: ({ query }) => {
       const q = query as QueueQuery;
       return {
-        statuses: q.review_status ? q.review_status.split(',').map((s) => s.trim()).filter(Boolean) : null,
+        // Unknown statuses are left to the gateway to refuse, as before the documents were typed.
+        statuses: q.review_status ? (q.review_status.split(',').map((s) => s.trim()).filter(Boolean) as IdvReviewStatus[]) : null,
         assignee: q.assignee ?? null,
         unassigned: q.unassigned === undefined ? null : q.unassigned === 'true',
         first: q.limit ?? q.page_size ?? null,
@@ -138,31 +139,31 @@ export const idvSessionRoutes: Route[] = [
     },
     result: (data) => page(data.idvReviewQueue),
     response: sessionPage,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/sessions/:sessionId',
     area: 'idv',
     tag: 'IDV sessions',
     summary: 'Read a session (management projection)',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query Session($id: ID!) { verificationSession(id: $id) { ${SESSION_FIELDS} } }`,
+    document: SessionDocument,
     variables: ({ params }) => ({ id: params.sessionId }),
     result: (data) => ({ body: { data: session(data.verificationSession) } }),
     response: z.object({ data: sessionSchema }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/sessions/:sessionId/status',
     area: 'idv',
     tag: 'IDV capture plane',
     summary: 'Hosted-page status of a session (capture or invite credential only)',
     credentials: CAPTURE_CREDENTIALS,
-    operation: `query Status($id: ID!) { verificationSessionStatus(id: $id) { ${STATUS_FIELDS} } }`,
+    document: StatusDocument,
     variables: ({ params }) => ({ id: params.sessionId }),
     result: (data) => ({ body: { data: toRestStatus(data.verificationSessionStatus) } }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/cancel',
     area: 'idv',
@@ -170,12 +171,12 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Cancel a session (idempotent; 409 idv_state_conflict while assessing or after the flow ended)',
     credentials: MANAGEMENT_CREDENTIALS,
     body: optionalBody(cancelSchema),
-    operation: `mutation Cancel($id: ID!, $input: CancelVerificationSessionInput) { cancelVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    document: CancelDocument,
     variables: ({ params, body }) => ({ id: params.sessionId, input: { reason: (body as z.infer<typeof cancelSchema>).reason ?? null } }),
     result: (data) => ({ body: { data: session(data.cancelVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/review',
     area: 'idv',
@@ -183,15 +184,15 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Record a review decision (escalation, accepted, rejected)',
     credentials: MANAGEMENT_CREDENTIALS,
     body: optionalBody(reviewSchema),
-    operation: `mutation Review($id: ID!, $input: ReviewVerificationSessionInput!) { reviewVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    document: ReviewDocument,
     variables: ({ params, body }) => {
       const review = body as z.infer<typeof reviewSchema>;
-      return { id: params.sessionId, input: { status: review.status, note: review.note ?? null } };
+      return { id: params.sessionId, input: { status: review.status as IdvReviewStatus, note: review.note ?? null } };
     },
     result: (data) => ({ body: { data: session(data.reviewVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/sessions/:sessionId/assign',
     area: 'idv',
@@ -199,12 +200,12 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Assign the session to a reviewer (dashboard user id) or clear the assignment (null)',
     credentials: MANAGEMENT_CREDENTIALS,
     body: optionalBody(assignSchema),
-    operation: `mutation Assign($id: ID!, $input: AssignVerificationSessionInput!) { assignVerificationSession(id: $id, input: $input) { ${SESSION_FIELDS} } }`,
+    document: AssignDocument,
     variables: ({ params, body }) => ({ id: params.sessionId, input: { assignee: (body as z.infer<typeof assignSchema>).assignee } }),
     result: (data) => ({ body: { data: session(data.assignVerificationSession) } }),
     response: z.object({ data: sessionSchema }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/sessions/:sessionId/data',
     area: 'idv',
@@ -212,10 +213,10 @@ export const idvSessionRoutes: Route[] = [
     summary: 'Decrypted results (audited; application key or dashboard user; never the capture credential)',
     // Capture and invite credentials reach the service so that their denial is audited too.
     credentials: [...MANAGEMENT_CREDENTIALS, ...CAPTURE_CREDENTIALS],
-    operation: `query Data($id: ID!) { verificationSessionData(id: $id) { ${DATA_FIELDS} } }`,
+    document: DataDocument,
     variables: ({ params }) => ({ id: params.sessionId }),
     result: (data) => ({ body: { data: toRestData(data.verificationSessionData) } }),
-  },
+  }),
 ];
 
 

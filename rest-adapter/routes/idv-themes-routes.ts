@@ -4,13 +4,11 @@
 // table (the table carries JSON only): see rest-adapter/idv-logos/.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { MANAGEMENT_CREDENTIALS, Route, RouteInput } from './route';
+import { MANAGEMENT_CREDENTIALS, route, Route, RouteInput } from './route';
+import { ArchiveIdvThemeDocument, CreateIdvThemeDocument, IdvThemeDocument, IdvThemeStatusValues, IdvThemesDocument, MakeDefaultIdvThemeDocument, ReplaceIdvThemeDocument } from '../operations/operations.generated';
 
 const WRITE_CREDENTIALS: Route['credentials'] = ['api-key', 'x-api-key'];
 const FONT_FAMILIES = ['', 'Inter', 'system-ui', 'Roboto', 'Open Sans', 'Lato', 'Montserrat'] as const;
-
-export const THEME_FIELDS =
-  'themeId tenantId workspaceId name companyName status isDefault logo { assetId contentType width height } logoSquare { assetId contentType width height } colors { primary primaryForeground background foreground accent } fontFamily createdAt updatedAt revision';
 
 const color = z
   .string()
@@ -26,7 +24,7 @@ const themeContent = {
   company_name: z.string().max(80).optional(),
   colors,
   font_family: z.enum(FONT_FAMILIES).optional(),
-  status: z.enum(['draft', 'active']).optional(),
+  status: z.enum(['draft', 'active']).optional(), // written draft or active; archiving is its own call
 };
 
 const createBody = z.strictObject({
@@ -42,7 +40,7 @@ const replaceBody = z.strictObject({
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).optional(),
   cursor: z.string().min(1).max(512).optional(),
-  status: z.enum(['draft', 'active', 'archived']).optional(),
+  status: z.enum(IdvThemeStatusValues).optional(),
 });
 
 const logoResponse = z.object({ asset_id: z.string(), content_type: z.string(), width: z.number(), height: z.number() }).nullable();
@@ -52,7 +50,7 @@ export const themeResponse = z.object({
   workspace_id: z.string(),
   name: z.string(),
   company_name: z.string(),
-  status: z.enum(['draft', 'active', 'archived']),
+  status: z.enum(IdvThemeStatusValues),
   is_default: z.boolean(),
   logo: logoResponse,
   logo_square: logoResponse,
@@ -148,6 +146,8 @@ export function ifMatchRevision(headers: RouteInput['headers']): number | undefi
 }
 
 /** The expected revision of a replace: body.revision or If-Match (both: they must agree). */
+function expectedRevision(input: RouteInput, required: true): number;
+function expectedRevision(input: RouteInput, required: boolean): number | undefined;
 function expectedRevision(input: RouteInput, required: boolean): number | undefined {
   const fromBody = (input.body as { revision?: number } | undefined)?.revision;
   const fromHeader = ifMatchRevision(input.headers);
@@ -164,7 +164,7 @@ function themeNotFound(): ApiError {
 }
 
 export const idvThemeRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/idv/v1/themes',
     area: 'idv',
@@ -172,13 +172,13 @@ export const idvThemeRoutes: Route[] = [
     summary: 'Create a theme (draft by default; the first theme of a workspace becomes its default)',
     credentials: WRITE_CREDENTIALS,
     body: createBody,
-    operation: `mutation CreateIdvTheme($input: IdvThemeInput!, $revision: Int) { createIdvTheme(input: $input, revision: $revision) { ${THEME_FIELDS} } }`,
+    document: CreateIdvThemeDocument,
     variables: ({ body }) => ({ input: themeInput(body as ThemeBody), revision: (body as { revision?: number | null }).revision ?? null }),
     result: (data) => themeResult(data.createIdvTheme, 201),
     successStatus: 201,
     response: z.object({ data: themeResponse }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/themes',
     area: 'idv',
@@ -186,27 +186,30 @@ export const idvThemeRoutes: Route[] = [
     summary: 'List themes, newest first (limit default 20, clamped to 100; cursor from next_cursor)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    operation: `query IdvThemes($first: Int, $after: String, $status: IdvThemeStatus) { idvThemes(first: $first, after: $after, status: $status) { nodes { ${THEME_FIELDS} } pageInfo { endCursor } } }`,
-    variables: ({ query }) => ({ first: query.limit ?? null, after: query.cursor ?? null, status: query.status ?? null }),
+    document: IdvThemesDocument,
+    variables: ({ query }) => {
+      const q = query as z.infer<typeof listQuery>;
+      return { first: q.limit ?? null, after: q.cursor ?? null, status: q.status ?? null };
+    },
     result: (data) => ({ body: { data: data.idvThemes.nodes.map(toRestTheme), next_cursor: data.idvThemes.pageInfo.endCursor } }),
     response: z.object({ data: z.array(themeResponse), next_cursor: z.string().nullable() }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/idv/v1/themes/:themeId',
     area: 'idv',
     tag: 'IDV themes',
     summary: 'Read a theme',
     credentials: MANAGEMENT_CREDENTIALS,
-    operation: `query IdvTheme($themeId: ID!) { idvTheme(themeId: $themeId) { ${THEME_FIELDS} } }`,
+    document: IdvThemeDocument,
     variables: ({ params }) => ({ themeId: params.themeId }),
     result: (data) => {
       if (!data.idvTheme) throw themeNotFound();
       return themeResult(data.idvTheme);
     },
     response: z.object({ data: themeResponse }),
-  },
-  {
+  }),
+  route({
     method: 'put',
     path: '/idv/v1/themes/:themeId',
     area: 'idv',
@@ -214,33 +217,33 @@ export const idvThemeRoutes: Route[] = [
     summary: 'Replace a theme (compare-and-set: body revision or If-Match; stale → 409 idv_theme_revision_conflict)',
     credentials: WRITE_CREDENTIALS,
     body: replaceBody,
-    operation: `mutation ReplaceIdvTheme($themeId: ID!, $input: IdvThemeInput!, $expectedRevision: Int!) { replaceIdvTheme(themeId: $themeId, input: $input, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+    document: ReplaceIdvThemeDocument,
     variables: (input) => ({ themeId: input.params.themeId, input: themeInput(input.body as ThemeBody), expectedRevision: expectedRevision(input, true) }),
     result: (data) => themeResult(data.replaceIdvTheme),
     response: z.object({ data: themeResponse }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/themes/:themeId/archive',
     area: 'idv',
     tag: 'IDV themes',
     summary: 'Archive a theme (terminal; clears it as default; If-Match optional; repeat is a no-op)',
     credentials: WRITE_CREDENTIALS,
-    operation: `mutation ArchiveIdvTheme($themeId: ID!, $expectedRevision: Int) { archiveIdvTheme(themeId: $themeId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+    document: ArchiveIdvThemeDocument,
     variables: (input) => ({ themeId: input.params.themeId, expectedRevision: ifMatchRevision(input.headers) ?? null }),
     result: (data) => themeResult(data.archiveIdvTheme),
     response: z.object({ data: themeResponse }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/idv/v1/themes/:themeId/default',
     area: 'idv',
     tag: 'IDV themes',
     summary: 'Make a theme the workspace default (draft or active; only an active default is applied to new sessions)',
     credentials: WRITE_CREDENTIALS,
-    operation: `mutation MakeDefaultIdvTheme($themeId: ID!, $expectedRevision: Int) { makeDefaultIdvTheme(themeId: $themeId, expectedRevision: $expectedRevision) { ${THEME_FIELDS} } }`,
+    document: MakeDefaultIdvThemeDocument,
     variables: (input) => ({ themeId: input.params.themeId, expectedRevision: ifMatchRevision(input.headers) ?? null }),
     result: (data) => themeResult(data.makeDefaultIdvTheme),
     response: z.object({ data: themeResponse }),
-  },
+  }),
 ];

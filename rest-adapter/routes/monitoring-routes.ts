@@ -4,9 +4,8 @@
 import { z } from 'zod';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
-import { MANAGEMENT_CREDENTIALS, Route } from './route';
-
-const ALERT_FIELDS = 'id profileId runId trigger searchId status matchCount entityRefs createdAt acknowledgedAt acknowledgedBy note';
+import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { AcknowledgeMonitoringAlertDocument, MonitoredProfileDocument, MonitoringAlertDocument, MonitoringAlertStatusValues, MonitoringAlertsDocument, MonitoringTriggerValues } from '../operations/operations.generated';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function restAlert(alert: any) {
@@ -28,15 +27,15 @@ function restAlert(alert: any) {
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 const alertSchema = z.object({
-  id: z.string(), profile_id: z.string(), run_id: z.string(), trigger: z.enum(['delta', 'scheduled']), search_id: z.string(),
-  status: z.enum(['open', 'acknowledged']), match_count: z.number().int(), entity_refs: z.array(z.string()), created_at: z.string(),
+  id: z.string(), profile_id: z.string(), run_id: z.string(), trigger: z.enum(MonitoringTriggerValues), search_id: z.string(),
+  status: z.enum(MonitoringAlertStatusValues), match_count: z.number().int(), entity_refs: z.array(z.string()), created_at: z.string(),
   acknowledged_at: z.string().nullable(), acknowledged_by: z.string().nullable(), note: z.string().nullable(),
 });
 
 const listQuery = z.object({
   page: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').optional(),
-  status: z.enum(['open', 'acknowledged']).optional(),
+  status: z.enum(MonitoringAlertStatusValues).optional(),
   profile_id: z.string().min(1).max(64).optional(),
 });
 
@@ -51,7 +50,7 @@ function pageOf(query: Record<string, unknown>): { page: number; limit: number }
 const notFound = () => ApiError.of('monitoring_alert_not_found', 'Monitoring alert not found');
 
 export const monitoringRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/v1/monitoring/alerts',
     area: 'clm',
@@ -60,11 +59,11 @@ export const monitoringRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
     response: z.object({ alerts: z.array(alertSchema), pagination: z.object({ page: z.number(), limit: z.number(), total_count: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }) }),
-    operation: `query MonitoringAlerts($first: Int, $after: String, $status: MonitoringAlertStatus, $profileId: ID) {
-      monitoringAlerts(first: $first, after: $after, status: $status, profileId: $profileId) { totalCount nodes { ${ALERT_FIELDS} } } }`,
+    document: MonitoringAlertsDocument,
     variables: ({ query }) => {
       const { page, limit } = pageOf(query);
-      return { first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null, status: query.status ?? null, profileId: query.profile_id ?? null };
+      const q = query as z.infer<typeof listQuery>;
+      return { first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null, status: q.status ?? null, profileId: q.profile_id ?? null };
     },
     result: (data, { query }) => {
       const { page, limit } = pageOf(query);
@@ -77,8 +76,8 @@ export const monitoringRoutes: Route[] = [
         },
       };
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/v1/monitoring/alerts/:alertId',
     area: 'clm',
@@ -86,14 +85,14 @@ export const monitoringRoutes: Route[] = [
     summary: 'One monitoring alert; 404 monitoring_alert_not_found when absent in the workspace',
     credentials: MANAGEMENT_CREDENTIALS,
     response: z.object({ alert: alertSchema }),
-    operation: `query MonitoringAlert($id: ID!) { monitoringAlert(id: $id) { ${ALERT_FIELDS} } }`,
+    document: MonitoringAlertDocument,
     variables: ({ params }) => ({ id: params.alertId }),
     result: (data) => {
       if (!data.monitoringAlert) throw notFound();
       return { body: { alert: restAlert(data.monitoringAlert) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/v1/monitoring/alerts/:alertId/acknowledge',
     area: 'clm',
@@ -102,11 +101,11 @@ export const monitoringRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: z.strictObject({ note: z.string().max(2_000).nullable().optional() }).optional(),
     response: z.object({ alert: alertSchema }),
-    operation: `mutation AcknowledgeMonitoringAlert($id: ID!, $input: AcknowledgeMonitoringAlertInput!) { acknowledgeMonitoringAlert(id: $id, input: $input) { ${ALERT_FIELDS} } }`,
+    document: AcknowledgeMonitoringAlertDocument,
     variables: ({ params, body }) => ({ id: params.alertId, input: { note: (body as { note?: string | null } | undefined)?.note ?? null } }),
     result: (data) => ({ body: { alert: restAlert(data.acknowledgeMonitoringAlert) } }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/v1/monitoring/profiles/:profileId',
     area: 'clm',
@@ -119,8 +118,7 @@ export const monitoringRoutes: Route[] = [
         last_search_id: z.string(), last_screened_at: z.string(), next_full_screen_at: z.string().nullable(), monitored_since: z.string(),
       }),
     }),
-    operation: `query MonitoredProfile($profileId: ID!) { monitoredProfile(profileId: $profileId) {
-      profileId sanctionsFrequency pepFrequency frequenciesResolvedAt lastSearchId lastScreenedAt nextFullScreenAt monitoredSince } }`,
+    document: MonitoredProfileDocument,
     variables: ({ params }) => ({ profileId: params.profileId }),
     result: (data) => {
       const m = data.monitoredProfile;
@@ -134,5 +132,5 @@ export const monitoringRoutes: Route[] = [
         },
       };
     },
-  },
+  }),
 ];

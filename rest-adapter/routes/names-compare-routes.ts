@@ -1,13 +1,13 @@
 // POST /v1/names/compare: one name against one candidate, the score and explanation a search would give the pair.
 import { z } from 'zod';
-import { Route, RouteInput } from './route';
+import { route, Route, RouteInput } from './route';
+import { CompareDocument, NameComparisonEntityTypeValues, NameComparisonLevelValues } from '../operations/operations.generated';
 
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
-const ENTITY_TYPES = ['individual', 'entity', 'vessel', 'aircraft'] as const;
 
 const party = z.strictObject({
   name: z.string().min(1).max(512),
-  type: z.enum(ENTITY_TYPES).optional(),
+  type: z.enum(NameComparisonEntityTypeValues).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
 });
@@ -17,11 +17,6 @@ const compareBody = z.strictObject({
   candidate: party,
   threshold: z.number().min(0).max(1).optional(),
 });
-
-const COMPARE = `query Compare($input: CompareNamesInput!) { compareNames(input: $input) {
-  score level isMatch threshold nameScore scorerVersion
-  explanation { tokenAlignment { query candidate similarity how } unmatchedQueryTokens unmatchedCandidateTokens caps adjustments { feature outcome delta detail } }
-} }`;
 
 type Party = z.infer<typeof party>;
 const partyInput = (p: Party) => ({ name: p.name, type: p.type, dateOfBirth: p.date_of_birth, country: p.country });
@@ -37,7 +32,7 @@ interface Comparison {
 
 const response = z.object({
   score: z.number(),
-  criteria_match_level: z.enum(['exact', 'strong', 'medium', 'weak', 'none']),
+  criteria_match_level: z.enum(NameComparisonLevelValues),
   is_match: z.boolean(),
   threshold: z.number(),
   name_score: z.number(),
@@ -52,7 +47,7 @@ const response = z.object({
 });
 
 export const namesCompareRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/v1/names/compare',
     area: 'clm',
@@ -60,7 +55,7 @@ export const namesCompareRoutes: Route[] = [
     summary: 'Compare one name with one candidate: the score, level and per-token explanation a search would give them',
     credentials: ['x-api-key', 'api-key'],
     body: compareBody,
-    operation: COMPARE,
+    document: CompareDocument,
     variables: ({ body }: RouteInput) => {
       const b = body as z.infer<typeof compareBody>;
       return { input: { query: partyInput(b.query), candidate: partyInput(b.candidate), threshold: b.threshold } };
@@ -78,5 +73,5 @@ export const namesCompareRoutes: Route[] = [
       };
     },
     response,
-  },
+  }),
 ];

@@ -1,37 +1,15 @@
-// GraphQL selections of the risk area and their mapping to the documented snake_case wire format.
+// The risk area's GraphQL results mapped to the documented snake_case wire format (the selections
+// are in rest-adapter/operations/risk.graphql), and its request bodies.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { z } from 'zod';
+import { AssessmentCommandTypeValues, AssessmentSortKeyValues, AssessmentStatusValues, ConclusionDecisionValues, RiskStatusValues, SortDirectionValues, SubjectTypeValues, TaskStatusValues } from '../operations/operations.generated';
 
 export const RISK_CREDENTIALS = ['api-key', 'x-api-key'] as const;
 export const RISK_BASE = '/risk-assessments/v2';
 
-const JURISDICTION = 'country state';
-export const RUN_FIELDS = 'runId agent status reason stepsCompleted error startedAt finishedAt';
-export const RISK_FIELDS = 'riskId title summary severity category tags status note subjectIds taskIds evidenceIds sourceUrls createdAt updatedAt';
-export const TASK_FIELDS = 'taskId templateKey title required status tags evidenceIds riskIds context resolution { outcome note by } completedAt incompleteAt requiresReviewAt';
-export const QUESTION_FIELDS = 'questionId runId taskId prompt answered answer askedAt answeredAt';
-export const RATING_FIELDS = 'scorecardId subjectId rating score explanation factors { riskId title severity category points } computedAt';
-// Evidence details are typed per kind in GraphQL; the wire keeps them as `data` in snake_case
-// (an upload's data is empty: its file fields sit on the evidence itself).
-const EVIDENCE_DETAILS = `details { __typename
-  ... on ScreeningSearchEvidence { searchId subjectId personId matchCount matches { matchId score listedName entityRef feeds programs } }
-  ... on RegistrationCheckEvidence { subjectId consistent problems }
-  ... on JurisdictionCheckEvidence { publisher publishedOn checked { subjectId country list } } }`;
-export const EVIDENCE_FIELDS = `evidenceId kind title ${EVIDENCE_DETAILS} fileName contentType size sha256 createdBy createdAt`;
-export const COUNTS_FIELDS = 'pending inProgress complete incomplete requiresReview';
-
 /** Task counts on the wire: the documented snake_case keys. */
 export const toTaskStatusCounts = (counts: any) =>
   counts && { pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview };
-export const SUMMARY_FIELDS = `summary { assessmentId status taskStatusCounts { ${COUNTS_FIELDS} } clientRiskRatingCounts { low medium high prohibited } latestRun { ${RUN_FIELDS} } updatedAt readyAt concludedAt recommendedPollIntervalSeconds }`;
-export const ASSESSMENT_FIELDS = `id title workflowId purpose status context { purpose description }
-  subjects { subjectId type name registrationId jurisdiction { ${JURISDICTION} } locations { type ${JURISDICTION} }
-    registrations { registrationId registryName jurisdiction { level ${JURISDICTION} } } dateOfBirth nationality
-    persons { personId name role dateOfBirth nationality } profile { id } }
-  risks { ${RISK_FIELDS} } clientRiskRatings { ${RATING_FIELDS} } taskStatusCounts { ${COUNTS_FIELDS} }
-  latestRun { ${RUN_FIELDS} } canvas { version } conclusion { decision note concludedBy concludedAt }
-  readyAt concludedAt createdAt updatedAt`;
-export const LIST_FIELDS = `id title workflowId purpose status taskStatusCounts { ${COUNTS_FIELDS} } latestRun { runId status } readyAt concludedAt createdAt updatedAt`;
 
 const compact = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
@@ -86,6 +64,8 @@ export const toRating = (r: any) => ({
 /** Checked jurisdictions on the wire (JurisdictionCheckEntry in snake_case): evidence and trajectory. */
 const toCheckedData = (checked: any[]) => checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
 
+// Evidence details are typed per kind in GraphQL; the wire keeps them as `data` in snake_case
+// (an upload's data is empty: its file fields sit on the evidence itself).
 function toEvidenceData(d: any): Record<string, unknown> {
   switch (d.__typename) {
     case 'ScreeningSearchEvidence':
@@ -110,23 +90,7 @@ export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind
 // Trajectory details are typed per event type in GraphQL; the wire keeps them as `data` with the
 // keys the platform stores (snake_case, `commandId` as it always was). Members that share a field
 // name with another type (from, to, step, taskId) are aliased: GraphQL refuses one response name
-// with two types in one selection.
-const COMMAND_DETAILS = 'commandId type reason payload artifactRefs';
-const TRAJECTORY_DETAILS = `details { __typename
-  ... on StatusChangeDetails { statusFrom: from statusTo: to trigger reason decision note failedStep: step command { ${COMMAND_DETAILS} } }
-  ... on CommandDetails { ${COMMAND_DETAILS} }
-  ... on AgentTaskDetails { step task taskStatus: status }
-  ... on TaskUpdateDetails { updatedTaskId: taskId taskFrom: from taskTo: to }
-  ... on RiskUpdateDetails { riskId riskFrom: from riskTo: to note }
-  ... on RegistrationCheckDetails { step subjectId problems }
-  ... on ScreeningStepDetails { step searchId subjectId personId matchCount strongMatchCount }
-  ... on JurisdictionCheckDetails { step tablePublishedOn checked { subjectId country list } }
-  ... on ClientRatingDetails { step rating score }
-  ... on AnswersRecordedDetails { step questionIds }
-  ... on AgentStepDetails { step }
-  ... on EvidenceUploadDetails { evidenceId taskId size } }`;
-export const TRAJECTORY_EVENT_FIELDS = `sequence type message runId actor ${TRAJECTORY_DETAILS} createdAt`;
-
+// with two types in one selection (risk.graphql).
 const toCommandData = (c: any) => ({ commandId: c.commandId, type: c.type, reason: c.reason, artifact_refs: c.artifactRefs, payload: c.payload });
 
 /** What a status move stored beside from/to/trigger, by its trigger (domain/trajectory-details.ts). */
@@ -238,7 +202,7 @@ const jurisdiction = z.strictObject({ country, state: z.string().max(100).nullis
 const text = (max: number) => z.string().max(max);
 
 const subject = z.strictObject({
-  type: z.enum(['organization', 'individual']).default('organization'),
+  type: z.enum(SubjectTypeValues).default('organization'),
   name: z.string().min(1).max(512),
   registration_id: text(100).nullish(),
   jurisdiction: jurisdiction.nullish(),
@@ -285,9 +249,6 @@ export function createAssessmentInput(body: z.infer<typeof createAssessmentBody>
   };
 }
 
-const ASSESSMENT_STATUSES = ['draft', 'running', 'waiting_for_user', 'interrupted', 'ready_for_review', 'reopened', 'concluded', 'cancelled', 'failed'] as const;
-const TASK_STATUSES = ['pending', 'in_progress', 'complete', 'incomplete', 'requires_review'] as const;
-
 /** A comma list of enum values ("running,draft"). */
 const commaList = <T extends string>(values: readonly T[]) =>
   z
@@ -297,11 +258,11 @@ const commaList = <T extends string>(values: readonly T[]) =>
     .optional();
 
 export const listQuery = z.object({
-  status: commaList(ASSESSMENT_STATUSES),
-  task_status: commaList(TASK_STATUSES),
+  status: commaList(AssessmentStatusValues),
+  task_status: commaList(TaskStatusValues),
   profile_id: z.string().max(100).optional(),
-  sort_by: z.enum(['created_at', 'updated_at', 'title', 'status']).optional(),
-  sort_direction: z.enum(['asc', 'desc']).optional(),
+  sort_by: z.enum(AssessmentSortKeyValues).optional(),
+  sort_direction: z.enum(SortDirectionValues).optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
   cursor: z.string().max(500).optional(),
 });
@@ -309,11 +270,11 @@ export const listQuery = z.object({
 export const trajectoryQuery = z.object({
   after_sequence: z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number).optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 500').transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
-  sort_direction: z.enum(['asc', 'desc']).optional(),
+  sort_direction: z.enum(SortDirectionValues).optional(),
 });
 
 export const commandBody = z.strictObject({
-  type: z.enum(['input', 'user_input', 'steer', 'steering', 'resume', 'cancel', 'stop']),
+  type: z.enum(AssessmentCommandTypeValues),
   run_id: z.string().max(100).nullish(),
   prompt: text(10_000).nullish(),
   message: text(10_000).nullish(),
@@ -323,14 +284,14 @@ export const commandBody = z.strictObject({
 });
 
 export const patchTaskBody = z.strictObject({
-  status: z.enum(TASK_STATUSES).optional(),
+  status: z.enum(TaskStatusValues).optional(),
   context: z.record(z.string(), z.unknown()).optional(),
   evidence_ids: z.array(z.string().max(100)).max(100).optional(),
   resolution: z.strictObject({ outcome: text(100).nullish(), note: text(5000).nullish() }).optional(),
 });
 
-export const patchRiskBody = z.strictObject({ status: z.enum(['active', 'resolved', 'false_positive', 'accepted']), note: text(5000).nullish() });
+export const patchRiskBody = z.strictObject({ status: z.enum(RiskStatusValues), note: text(5000).nullish() });
 export const canvasBody = z.strictObject({ state: z.record(z.string(), z.unknown()), expected_version: z.number().int().min(0) });
-export const concludeBody = z.strictObject({ decision: z.enum(['approved', 'rejected']), note: text(5000).nullish() });
+export const concludeBody = z.strictObject({ decision: z.enum(ConclusionDecisionValues), note: text(5000).nullish() });
 export const reopenBody = z.strictObject({ reason: z.string().min(1).max(2000) });
 export const startBody = z.strictObject({ reason: text(2000).nullish() }).optional();

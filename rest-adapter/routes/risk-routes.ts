@@ -1,20 +1,14 @@
 // Risk assessments (beta): /risk-assessments/v2, envelope {status, msg, result},
 // Authorization: Api-Key (legacy X-Api-Key). Reads and creation; see risk-run-routes.ts for
 // start/commands/conclude/reopen and risk-review-routes.ts for tasks, risks and the canvas.
+import type { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import {
-  ASSESSMENT_FIELDS,
   createAssessmentBody,
   createAssessmentInput,
-  LIST_FIELDS,
   listQuery,
-  QUESTION_FIELDS,
-  RATING_FIELDS,
   RISK_BASE,
   RISK_CREDENTIALS,
-  SUMMARY_FIELDS,
-  TASK_FIELDS,
-  COUNTS_FIELDS,
   toAssessment,
   toListItem,
   toQuestion,
@@ -23,69 +17,63 @@ import {
   toTask,
   toTaskStatusCounts,
   trajectoryQuery,
-  TRAJECTORY_EVENT_FIELDS,
   toTrajectoryEvent,
 } from './risk-mapping';
-import { Route } from './route';
+import { route, Route } from './route';
 import { riskRunRoutes } from './risk-run-routes';
 import { riskReviewRoutes } from './risk-review-routes';
 import { riskCatalogRoutes } from './risk-catalog-routes';
+import { AssessmentDocument, AssessmentsDocument, CreateAssessmentDocument, SummaryDocument, TasksDocument, TrajectoryDocument } from '../operations/operations.generated';
 
 export const assessmentNotFound = () => ApiError.of('assessment_not_found', 'Assessment not found');
 const common = { area: 'risk' as const, tag: 'Risk assessments', credentials: [...RISK_CREDENTIALS] };
 
 const assessmentRoutes: Route[] = [
-  {
+  route({
     ...common,
     method: 'post',
     path: `${RISK_BASE}/assessments`,
     summary: 'Create a risk assessment (draft)',
     body: createAssessmentBody,
-    operation: `mutation CreateAssessment($input: CreateRiskAssessmentInput!) { createRiskAssessment(input: $input) { ${ASSESSMENT_FIELDS} } }`,
+    document: CreateAssessmentDocument,
     variables: ({ body }) => ({ input: createAssessmentInput(body as never) }),
     result: (data) => ({ body: { assessment: toAssessment(data.createRiskAssessment) } }),
     successStatus: 201,
-  },
-  {
+  }),
+  route({
     ...common,
     method: 'get',
     path: `${RISK_BASE}/assessments`,
     summary: 'List assessments (status and task_status comma lists, sort_by, sort_direction, limit, cursor)',
     query: listQuery,
-    operation: `query Assessments($first: Int, $after: String, $statuses: [AssessmentStatus!], $taskStatuses: [TaskStatus!], $profileId: ID, $sortBy: AssessmentSortKey, $sortDirection: SortDirection) {
-      riskAssessments(first: $first, after: $after, statuses: $statuses, taskStatuses: $taskStatuses, profileId: $profileId, sortBy: $sortBy, sortDirection: $sortDirection) { nodes { ${LIST_FIELDS} } pageInfo { hasNextPage endCursor } totalCount } }`,
-    variables: ({ query }) => ({
-      first: query.limit,
-      after: query.cursor,
-      statuses: query.status,
-      taskStatuses: query.task_status,
-      profileId: query.profile_id,
-      sortBy: query.sort_by,
-      sortDirection: query.sort_direction,
-    }),
+    document: AssessmentsDocument,
+    variables: ({ query }) => {
+      const q = query as z.infer<typeof listQuery>;
+      return { first: q.limit, after: q.cursor, statuses: q.status, taskStatuses: q.task_status, profileId: q.profile_id, sortBy: q.sort_by, sortDirection: q.sort_direction };
+    },
     result: (data) => {
       const page = data.riskAssessments;
       return { body: { assessments: page.nodes.map(toListItem), has_more: page.pageInfo.hasNextPage, next_cursor: page.pageInfo.endCursor, total_count: page.totalCount } };
     },
-  },
-  {
+  }),
+  route({
     ...common,
     method: 'get',
     path: `${RISK_BASE}/assessments/:assessmentId`,
     summary: 'Read an assessment (full document with risks)',
-    operation: `query Assessment($id: ID!) { riskAssessment(id: $id) { ${ASSESSMENT_FIELDS} } }`,
+    document: AssessmentDocument,
     variables: ({ params }) => ({ id: params.assessmentId }),
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
       return { body: { assessment: toAssessment(data.riskAssessment) } };
     },
-  },
-  {
+  }),
+  route({
     ...common,
     method: 'get',
     path: `${RISK_BASE}/assessments/:assessmentId/summary`,
     summary: 'Polling view: status, task and rating counts, latest run (poll every 10 to 30 s)',
-    operation: `query Summary($id: ID!) { riskAssessment(id: $id) { ${SUMMARY_FIELDS} } }`,
+    document: SummaryDocument,
     variables: ({ params }) => ({ id: params.assessmentId }),
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
@@ -95,15 +83,18 @@ const assessmentRoutes: Route[] = [
       const headers: Record<string, string> = interval ? { 'Retry-After': String(interval) } : {};
       return { body: { summary }, headers };
     },
-  },
-  {
+  }),
+  route({
     ...common,
     method: 'get',
     path: `${RISK_BASE}/assessments/:assessmentId/trajectory`,
     summary: 'Activity stream: events after after_sequence (limit default 100, max 500)',
     query: trajectoryQuery,
-    operation: `query Trajectory($id: ID!, $after: Int, $limit: Int, $direction: SortDirection) { riskAssessment(id: $id) { trajectory(afterSequence: $after, first: $limit, sortDirection: $direction) { events { ${TRAJECTORY_EVENT_FIELDS} } hasMore lastSequence } } }`,
-    variables: ({ params, query }) => ({ id: params.assessmentId, after: query.after_sequence, limit: query.limit ?? 100, direction: query.sort_direction }),
+    document: TrajectoryDocument,
+    variables: ({ params, query }) => {
+      const q = query as z.infer<typeof trajectoryQuery>;
+      return { id: params.assessmentId, after: q.after_sequence, limit: q.limit ?? 100, direction: q.sort_direction };
+    },
     result: (data) => {
       if (!data.riskAssessment) throw assessmentNotFound();
       const page = data.riskAssessment.trajectory;
@@ -115,13 +106,13 @@ const assessmentRoutes: Route[] = [
         },
       };
     },
-  },
-  {
+  }),
+  route({
     ...common,
     method: 'get',
     path: `${RISK_BASE}/assessments/:assessmentId/tasks`,
     summary: 'Tasks, task_status_counts, questions, confirmations and client_risk_ratings',
-    operation: `query Tasks($id: ID!) { riskAssessment(id: $id) { tasks { ${TASK_FIELDS} } taskStatusCounts { ${COUNTS_FIELDS} } questions { ${QUESTION_FIELDS} } confirmations { taskId title requestedAt } clientRiskRatings { ${RATING_FIELDS} } } }`,
+    document: TasksDocument,
     variables: ({ params }) => ({ id: params.assessmentId }),
     result: (data) => {
       const a = data.riskAssessment;
@@ -136,7 +127,7 @@ const assessmentRoutes: Route[] = [
         },
       };
     },
-  },
+  }),
 ];
 
 export const riskRoutes: Route[] = [...riskCatalogRoutes, ...assessmentRoutes, ...riskRunRoutes, ...riskReviewRoutes];

@@ -65,7 +65,7 @@ export interface Route extends RouteRow {
   operation?: string;
   variables?(input: RouteInput): unknown;
   /** Maps the operation's `data` (or, without an operation, `{}`) to the REST body (before the area envelope). */
-  result?(data: any, input: RouteInput): RouteResult; // eslint-disable-line @typescript-eslint/no-explicit-any -- until every table's rows are typed routes
+  result?(data: unknown, input: RouteInput): RouteResult;
 }
 
 /** A route table row from its typed document; the operation's text is printed here, once. */

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { categoryKeys } from './adverse-media-mapping';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
-import { Route, RouteInput } from './route';
-import { feedEnum, HISTORY_FIELDS, historyRecord, MATCH_FIELDS, restMatch } from './screening-mapping';
-import { SEARCH_TYPES } from './screening-routes';
+import { route, Route, RouteInput } from './route';
+import { feedEnum, historyRecord, restMatch } from './screening-mapping';
+import { BatchDocument, HistoryDocument, MatchReviewStatusValues, ReportsDocument, RestartDocument, ReviewBatchMatchDocument, ScreeningQueryTypeValues, SortDirectionValues, SubmitBatchDocument } from '../operations/operations.generated';
 
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 /** Documented limits (docs/screening-batch.md). */
@@ -17,7 +17,7 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const batchEntity = z.strictObject({
-  type: z.enum(SEARCH_TYPES).optional(),
+  type: z.enum(ScreeningQueryTypeValues).optional(),
   name: z.string().min(1).max(512),
   custom_id: z.string().max(256).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
@@ -32,8 +32,6 @@ const batchBody = z.strictObject({
   limit: z.number().int().min(1).max(100).optional(),
   threshold: z.number().min(0).max(1).optional(),
 });
-
-const JOB_FIELDS = `id status requestId total processed matched automaticDisposition restarts error createdAt updatedAt startedAt finishedAt`;
 
 function submitVariables({ body, headers }: RouteInput) {
   const b = body as z.infer<typeof batchBody>;
@@ -67,9 +65,6 @@ function pageOf(page: unknown, limit: unknown, fallback: number, max: number): {
   return { page: p, limit: l };
 }
 
-const STATUS_QUERY = `query Batch($id: ID!, $first: Int, $after: String) { screeningBatchJob(id: $id) { ${JOB_FIELDS}
-  results(first: $first, after: $after) { totalCount nodes { searchId index name type customId matchCount matches { ${MATCH_FIELDS} } } } } }`;
-
 function pagination(page: number, limit: number, total: number) {
   const totalPages = Math.ceil(total / limit);
   return { page, limit, total_count: total, total_pages: totalPages, has_next: page < totalPages, has_prev: page > 1 };
@@ -93,15 +88,15 @@ function jobBody(job: any) {
   };
 }
 
-function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteInput) => unknown, pageSource: (input: RouteInput) => Record<string, unknown>, extra: Partial<Route>): Route {
-  return {
+function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteInput) => unknown, pageSource: (input: RouteInput) => Record<string, unknown>, extra: Pick<Route, 'body' | 'query'>): Route {
+  return route({
     method,
     path,
     area: 'clm',
     tag: 'Screening batch',
     summary: 'Batch job status, progress and entity results (results[n].searchId is `<requestId>_<entityIndex>`), paged by page/limit (default 100, max 1000)',
     credentials: CREDENTIALS,
-    operation: STATUS_QUERY,
+    document: BatchDocument,
     variables: (input) => {
       const id = String(idOf(input) ?? '');
       if (!JOB_ID.test(id)) throw ApiError.of('batch_job_not_found', 'Batch job not found');
@@ -121,7 +116,7 @@ function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteIn
       };
     },
     ...extra,
-  };
+  });
 }
 
 const historyQuery = z.object({
@@ -131,8 +126,8 @@ const historyQuery = z.object({
   job_id: z.string().regex(JOB_ID, 'must be a batch job id (uuid)').optional(),
   created_at_from: z.string().regex(RFC3339, 'must be an RFC 3339 date-time with a timezone').optional(),
   created_at_to: z.string().regex(RFC3339, 'must be an RFC 3339 date-time with a timezone').optional(),
-  sort_key: z.enum(['created_at']).optional(),
-  sort: z.enum(['asc', 'desc']).optional(),
+  sort_key: z.enum(['created_at']).optional(), // REST-only: the history is ordered by creation only
+  sort: z.enum(SortDirectionValues).optional(),
 });
 
 function rfc3339(field: string, value: string | undefined): string | undefined {
@@ -141,7 +136,7 @@ function rfc3339(field: string, value: string | undefined): string | undefined {
   return value;
 }
 
-const reviewBody = z.strictObject({ review_status: z.enum(['unresolved', 'true_positive', 'false_positive']), note: z.string().max(4000).optional() });
+const reviewBody = z.strictObject({ review_status: z.enum(MatchReviewStatusValues), note: z.string().max(4000).optional() });
 
 const reportsBody = z.strictObject({
   searchResultId: z.string().min(1).max(64).optional(),
@@ -156,7 +151,7 @@ function baseUrl(headers: RouteInput['headers']): string {
 }
 
 export const screeningBatchRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/v1/search',
     area: 'clm',
@@ -165,30 +160,30 @@ export const screeningBatchRoutes: Route[] = [
     credentials: CREDENTIALS,
     body: batchBody,
     bodyLimit: '32mb',
-    operation: `mutation Submit($input: SubmitScreeningBatchInput!) { submitScreeningBatch(input: $input) { id status total } }`,
+    document: SubmitBatchDocument,
     variables: submitVariables,
     result: (data) => ({ body: { status: data.submitScreeningBatch.status, message: `Batch search queued: ${data.submitScreeningBatch.total} entities`, id: data.submitScreeningBatch.id } }),
     response: z.object({ status: z.string(), message: z.string(), id: z.string() }),
-  },
+  }),
   statusRoute('post', '/v1/searchStatus', (input) => (input.body as { id: string }).id, (input) => input.body as Record<string, unknown>, {
     body: z.strictObject({ id: z.string().min(1).max(64), page: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() }),
   }),
   statusRoute('get', '/v1/search/:jobid', (input) => input.params.jobid, (input) => input.query, { query: pageQuery }),
-  {
+  route({
     method: 'post',
     path: '/v1/search/:jobid/restart',
     area: 'clm',
     tag: 'Screening batch',
     summary: 'Batch restart: re-queues the entities without a result under the same job id; 409 batch_job_completed once completed',
     credentials: CREDENTIALS,
-    operation: `mutation Restart($id: ID!) { restartScreeningBatch(id: $id) { ${JOB_FIELDS} } }`,
+    document: RestartDocument,
     variables: ({ params }) => {
       if (!JOB_ID.test(params.jobid)) throw ApiError.of('batch_job_not_found', 'Batch job not found');
       return { id: params.jobid };
     },
     result: (data) => ({ body: { ...jobBody(data.restartScreeningBatch), status: data.restartScreeningBatch.status, message: 'Batch job re-queued' } }),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/v2/search/requests',
     area: 'clm',
@@ -196,8 +191,7 @@ export const screeningBatchRoutes: Route[] = [
     summary: 'Search history (sync and batch), newest first by default; limit default 10, max 250 (above: 400)',
     credentials: CREDENTIALS,
     query: historyQuery,
-    operation: `query History($first: Int, $after: String, $q: String, $jobId: ID, $from: DateTime, $to: DateTime, $sort: SortDirection) {
-      screeningSearches(first: $first, after: $after, q: $q, jobId: $jobId, createdAtFrom: $from, createdAtTo: $to, sort: $sort) { totalCount nodes { ${HISTORY_FIELDS} } } }`,
+    document: HistoryDocument,
     variables: ({ query }) => {
       const q = query as z.infer<typeof historyQuery>;
       const { page, limit } = pageOf(q.page, q.limit, 10, 250);
@@ -210,8 +204,8 @@ export const screeningBatchRoutes: Route[] = [
       const { page, limit } = pageOf(query.page, query.limit, 10, 250);
       return { body: { requests: data.screeningSearches.nodes.map(historyRecord), pagination: pagination(page, limit, data.screeningSearches.totalCount ?? 0) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/v2/search/matches/:matchId',
     area: 'clm',
@@ -219,8 +213,7 @@ export const screeningBatchRoutes: Route[] = [
     summary: 'Review a stored match: review_status unresolved, true_positive or false_positive (append-only history)',
     credentials: CREDENTIALS,
     body: reviewBody,
-    operation: `mutation Review($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { ${MATCH_FIELDS}
-      reviewHistory { id fromStatus toStatus actorId actorName note createdAt } } }`,
+    document: ReviewBatchMatchDocument,
     variables: ({ params, body }) => {
       const b = body as z.infer<typeof reviewBody>;
       return { id: params.matchId, input: { reviewStatus: b.review_status, note: b.note ?? null } };
@@ -234,8 +227,8 @@ export const screeningBatchRoutes: Route[] = [
         },
       };
     },
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/v1/reports',
     area: 'public',
@@ -243,7 +236,7 @@ export const screeningBatchRoutes: Route[] = [
     summary: 'PDF reports of stored search results (searchResultId, results[] with index[], or a batch job id); URLs are signed links valid 15 minutes',
     credentials: CREDENTIALS,
     body: reportsBody,
-    operation: `mutation Reports($input: GenerateScreeningReportsInput!) { generateScreeningReports(input: $input) { reports { id downloadPath } } }`,
+    document: ReportsDocument,
     variables: ({ body }) => {
       const b = body as z.infer<typeof reportsBody>;
       return { input: { searchResultId: b.searchResultId ?? null, results: b.results ?? null, id: b.id ?? null, index: b.index === undefined ? null : Array.isArray(b.index) ? b.index : [b.index] } };
@@ -252,5 +245,5 @@ export const screeningBatchRoutes: Route[] = [
       const reports = data.generateScreeningReports.reports.map((r: any) => `${baseUrl(headers)}${r.downloadPath}`);
       return { body: { status: 200, response: `${reports.length} report(s) generated`, reports } };
     },
-  },
+  }),
 ];

@@ -1,7 +1,7 @@
 // GraphQL ⇄ REST wire format of screening: the typed match of the screening subgraph back to the
 // snake_case "Screening match" of the interface spec, and search history records.
-import { DISPOSITION_FIELDS, restDisposition } from './disposition-mapping';
-import { ARTICLE_FIELDS, restArticles } from './adverse-media-mapping';
+import { restDisposition } from './disposition-mapping';
+import { restArticles } from './adverse-media-mapping';
 import type { ScreeningFeed } from '../operations/operations.generated';
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
@@ -16,19 +16,6 @@ export const feedEnum = (feed: string): ScreeningFeed => {
   const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find((name) => name.toLowerCase() === lower);
   return (known ?? trimmed) as ScreeningFeed;
 };
-
-export const MATCH_FIELDS = `id rank score reviewStatus reviewedBy reviewedAt searchResultId
-  previouslyCleared { matchId clearedAt clearedBy }
-  name { value matchScore criteriaMatchLevel }
-  aliases { value kind matchScore criteriaMatchLevel matchedQuery }
-  checklist { screen { feed flagged } hits hitsInfo { feed source programs matchedName score } }
-  matchScoreInfo { scorerVersion threshold query bestName { value kind score rawScore uncalibratedScore } nameSimilarity
-    tokenAlignment { query list similarity how } unmatchedQueryTokens unmatchedListTokens phoneticAgreement caps
-    adjustments { feature outcome delta detail } finalScore }
-  sourceDetails { description urls inferenceContext }
-  entity { id source sourceId type name feeds programs datesOfBirth { kind value from to } nationalities countries listedOn }
-  automaticDisposition { ${DISPOSITION_FIELDS} } dispositionHint { ${DISPOSITION_FIELDS} }
-  ${ARTICLE_FIELDS}`;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
@@ -82,8 +69,6 @@ export function restMatch(m: any): Record<string, unknown> {
     },
   };
 }
-
-export const HISTORY_FIELDS = `id legacySearchId tenantId workspaceId feeds entities { type name feeds customId } entityCount createdAt updatedAt userId userName userEmail jobId profileId`;
 
 /** The "Search request record" of the interface spec. */
 export function historyRecord(s: any): Record<string, unknown> {

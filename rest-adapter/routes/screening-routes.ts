@@ -1,23 +1,23 @@
 // Screening: /v1 searches and /v2 stored matches, envelope {msg, status, result}, x-api-key.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { feedEnum, HISTORY_FIELDS, historyRecord, MATCH_FIELDS, restMatch } from './screening-mapping';
+import { feedEnum, historyRecord, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
 import { categoryKeys } from './adverse-media-mapping';
-import { Route, RouteInput } from './route';
+import { route, Route, RouteInput } from './route';
+import { MatchReviewStatusValues, MatchesDocument, ScreenDocument, ScreeningQueryTypeValues } from '../operations/operations.generated';
 
+// The feed names as REST callers spell them (spaces, not ScreeningFeed's underscores); the
+// requested list is normalised by feedEnum, this only bounds its length.
 const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
-/** Accepted query types (the screening service maps person → individual, organization/company → entity). */
-export const SEARCH_TYPES = ['individual', 'person', 'entity', 'organization', 'organisation', 'company', 'vessel', 'aircraft'] as const;
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
-/** The analysts' comments of kind match on a stored match (resolved by the profiles subgraph). */
-const MATCH_COMMENT_FIELDS = 'comments { id version profileId kind matchId text createdBy updatedBy createdAt updatedAt }';
 /** Upper bound of `limit` on GET /v2/search/matches; larger values are clamped to it. */
 const MAX_STORED_MATCHES_LIMIT = 1000;
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 
 const searchBody = z.strictObject({
-  type: z.enum(SEARCH_TYPES).optional(),
+  // Accepted query types (the screening service maps person → individual, organization/company → entity).
+  type: z.enum(ScreeningQueryTypeValues).optional(),
   name: z.string().min(1).max(512),
   feeds: z.array(z.string().min(1).max(32)).min(1).max(FEEDS.length + 1).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
@@ -31,7 +31,7 @@ const searchBody = z.strictObject({
 
 const searchQuery = z.object({
   name: z.string().min(1).max(512),
-  type: z.enum(SEARCH_TYPES).optional(),
+  type: z.enum(ScreeningQueryTypeValues).optional(),
   feeds: z.union([z.string().max(256), z.array(z.string().max(64)).max(FEEDS.length + 1)]).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
@@ -40,8 +40,6 @@ const searchQuery = z.object({
   custom_id: z.string().max(256).optional(),
   profile_id: z.string().min(1).max(64).optional(),
 });
-
-const SCREEN = `mutation Screen($input: ScreenInput!) { screen(input: $input) { id matches { ${MATCH_FIELDS} } } }`;
 
 function screenResult(data: { screen: { id: string; matches: unknown[] } }) {
   return { body: { searchId: data.screen.id, results: data.screen.matches.map(restMatch) } };
@@ -79,13 +77,13 @@ const match = z.object({
   checklist: z.object({ screen: z.record(z.string(), z.boolean()), hits: z.array(z.string()), hits_info: z.array(z.unknown()) }),
   match_score_info: z.unknown(),
   source_details: z.array(z.object({ description: z.string(), urls: z.array(z.string()), inference_context: z.string() })),
-  review_status: z.enum(['unresolved', 'true_positive', 'false_positive']),
+  review_status: z.enum(MatchReviewStatusValues),
   entity: z.object({ id: z.string(), source: z.string(), source_id: z.string(), type: z.string(), name: z.string(), programs: z.array(z.string()), dates_of_birth: z.array(z.unknown()), nationalities: z.array(z.string()) }),
 });
 const searchResponse = z.object({ searchId: z.string(), results: z.array(match) });
 
 export const screeningRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/v1/search-sync',
     area: 'clm',
@@ -93,12 +91,12 @@ export const screeningRoutes: Route[] = [
     summary: 'Synchronous single search against the watchlists (stored in the search history)',
     credentials: CREDENTIALS,
     body: searchBody,
-    operation: SCREEN,
+    document: ScreenDocument,
     variables: fromBody,
     result: screenResult,
     response: searchResponse,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/v1/search-sync',
     area: 'clm',
@@ -106,12 +104,12 @@ export const screeningRoutes: Route[] = [
     summary: 'Synchronous single search (legacy; query parameters, feeds comma-separated)',
     credentials: CREDENTIALS,
     query: searchQuery,
-    operation: SCREEN,
+    document: ScreenDocument,
     variables: fromQuery,
     result: screenResult,
     response: searchResponse,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/v2/search/matches',
     area: 'clm',
@@ -119,7 +117,7 @@ export const screeningRoutes: Route[] = [
     summary: 'Stored matches of a search request (request_id from the history, or an entity-scoped searchId), ranked',
     credentials: CREDENTIALS,
     query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive integer (values above 1000 read as 1000)').optional() }),
-    operation: `query Matches($id: ID!) { screeningSearch(id: $id) { searchId ${HISTORY_FIELDS} matches { ${MATCH_FIELDS} ${MATCH_COMMENT_FIELDS} } } }`,
+    document: MatchesDocument,
     variables: ({ query }) => ({ id: String(query.request_id) }),
     result: (data, { query }) => {
       if (!data.screeningSearch) throw ApiError.of('search_not_found', 'Search not found');
@@ -130,5 +128,5 @@ export const screeningRoutes: Route[] = [
       const matches = (data.screeningSearch.matches as any[]).map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
       return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
     },
-  },
+  }),
 ];

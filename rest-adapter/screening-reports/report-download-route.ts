@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { sendError } from '../http/build-router';
 import { GatewayClient } from '../http/gateway-client';
 import { binarySchema, OpenApiOperation } from '../openapi/openapi-document';
+import { ReportDocument } from '../operations/operations.generated';
 
 export const SCREENING_REPORT_OPENAPI: readonly OpenApiOperation[] = [
   {
@@ -37,7 +38,7 @@ export function mountScreeningReportRoutes(app: express.Express, gateway: Gatewa
       } else {
         if (!req.header('x-api-key') && !/^api-key\s/i.test(req.header('authorization') ?? '')) throw ApiError.of('missing_authentication', 'Missing authentication');
         const headers = { 'x-api-key': req.header('x-api-key'), authorization: req.header('authorization') };
-        const data = (await gateway.execute(`query Report($id: ID!) { screeningReport(id: $id) { id } }`, { id: reportId }, headers, req.requestId)) as { screeningReport: { id: string } | null };
+        const data = (await gateway.request(ReportDocument, { id: reportId }, headers, req.requestId)) as { screeningReport: { id: string } | null };
         if (!data.screeningReport) throw ApiError.of('report_not_found', 'Report not found');
       }
       const bytes = await blobs.get(screeningReportBlobKey(reportId));

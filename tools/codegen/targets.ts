@@ -9,6 +9,9 @@ const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
 /** The REST adapter's operations, one file per area (fragments beside the operations that use them). */
 export const REST_OPERATION_FILES = [
   'profiles',
+  'idv',
+  'screening',
+  'risk',
 ] as const;
 
 export function generatedFiles(): GeneratedFile[] {
