@@ -4,9 +4,9 @@
 import { dataView, sessionView, workflowView } from '../../subgraphs/idv/resolvers/idv-views';
 import { SessionData } from '../../subgraphs/idv/services/data-service';
 import { WorkflowView } from '../../subgraphs/idv/services/workflow-service';
-import { ApiError } from '../http/api-error';
-import { checkCreateSessionBody, checkCreateWorkflowBody } from './idv-bodies';
-import { toRestData, toRestSession, toRestWorkflow, typedInputOf } from './idv-mapping';
+import { ApiError } from '../../rest-adapter/http/api-error';
+import { checkCreateSessionBody, checkCreateWorkflowBody } from '../../rest-adapter/routes/idv-bodies';
+import { toRestData, toRestSession, toRestWorkflow, typedInputOf } from '../../rest-adapter/routes/idv-mapping';
 
 const steps = [
   { step_id: 'consent', type: 'consent', required: true, config: { text: 'I agree', policy_version: 'v2' } },
