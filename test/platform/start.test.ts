@@ -74,7 +74,7 @@ it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 
   const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-embedded-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'platform/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts')], {
     cwd: root,
     env: {
       ...env,
