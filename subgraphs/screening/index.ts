@@ -36,7 +36,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     writeStatement: async (sql, params, name) => {
       await pool.query({ name, text: sql, values: params });
     },
-    readRows: async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
+    readRows: async (sql, params, name) => (await pool.query<Record<string, unknown>>({ name, text: sql, values: params })).rows,
     batchQueue: new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES),
     blobs: blobStoreFromEnv(),
     reportLinkSecret: deps.config.internalSecret,
