@@ -25,8 +25,8 @@ type DefinitionRow = Awaited<ReturnType<typeof findDefinitions>>[number];
 
 /** Enum options as stored (a JSON column of a definition or a revision); throws naming `owner` when they do not parse. */
 export function readStoredOptions(stored: unknown, owner: string): CustomFieldOption[] {
-  const options: unknown[] = Array.isArray(stored) ? stored : [];
-  if (!Array.isArray(stored) || !options.every(isStoredOption)) {
+  const options: unknown[] | undefined = Array.isArray(stored) ? stored : undefined;
+  if (!options?.every(isStoredOption)) {
     throw new Error(`${owner} has unreadable options`);
   }
   return options.map((option) => ({ value: option.value, label: option.label }));
