@@ -53,10 +53,10 @@ async function main(): Promise<void> {
       setTimeout(() => process.exit(1), 500).unref();
     }, SHUTDOWN_LIMIT_MS);
     limit.unref();
-    await web?.stop().catch((error) => logger.error({ err: error }, 'error while stopping the web processes'));
-    await platform.close().catch((error) => logger.error({ err: error }, 'error while closing services'));
-    await mailSink?.close().catch((error) => logger.error({ err: error }, 'error while closing the mail sink'));
-    await database?.stop().catch((error) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
+    await web?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the web processes'));
+    await platform.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing services'));
+    await mailSink?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the mail sink'));
+    await database?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -164,7 +164,7 @@ function printBanner(urls: Record<string, string | undefined>, apiKey: string | 
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   logger.fatal({ err: error }, 'failed to start');
   console.error(error);
   process.exit(1);

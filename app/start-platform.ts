@@ -25,7 +25,7 @@ import { envValue } from '../platform/config/env';
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = { // eslint-disable-line @typescript-eslint/no-explicit-any
+export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = { // eslint-disable-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
   profiles: profilesSubgraph,
   idv: idvSubgraph,
   screening: screeningSubgraph,
@@ -62,14 +62,14 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
     for (const name of Object.keys(SUBGRAPHS) as SubgraphName[]) {
       if (!services.includes(name)) continue;
       const server = await startSubgraph(SUBGRAPHS[name]({ db, config }), { db, config }, config.ports[name]);
-      closers.push(server.close);
+      closers.push(() => server.close());
       urls[name] = subgraphUrls[name] = server.url;
       if (inProcess) localSubgraphs[name] = server.execute;
     }
     let gatewayUrl = config.gatewayUrl;
     if (services.includes('gateway')) {
       const gateway = await startGateway({ db, config, subgraphUrls, port: config.ports.gateway, localSubgraphs });
-      closers.push(gateway.close);
+      closers.push(() => gateway.close());
       if (inProcess) localGateway = gateway.execute;
       urls.gateway = gatewayUrl = config.gatewayUrl = gateway.url;
     }
@@ -92,14 +92,14 @@ export async function startPlatform(configured: VigilConfig, services: readonly 
         rateLimits: config.rateLimits,
         internalSecret: config.internalSecret,
       });
-      closers.push(rest.close);
+      closers.push(() => rest.close());
       urls['rest-adapter'] = rest.url;
       // A REST adapter on a free port (tests) is the public base its links must point at.
       if (configured.ports.rest === 0) config.publicBaseUrl = rest.url;
     }
     if (services.includes('worker')) {
       const worker = await startWorker(db, config);
-      closers.push(worker.close);
+      closers.push(() => worker.close());
       urls.worker = 'pg-boss';
     }
   } catch (error) {

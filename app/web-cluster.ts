@@ -84,7 +84,7 @@ export function forkWebCluster(count: number): ForkedWebCluster {
         reject(new Error(`web process exited before serving (${code ?? signal})`));
         if (stopping) return;
         logger.error({ code, signal, pid: worker.process.pid }, 'web process died; starting a replacement');
-        void fork().catch((error) => logger.error({ err: error }, 'replacement web process failed'));
+        void fork().catch((error: unknown) => logger.error({ err: error }, 'replacement web process failed'));
       });
     });
   for (let i = 0; i < count; i++) {

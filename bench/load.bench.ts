@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
 function run(url: string, requests: autocannon.Request[], duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, requests }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, requests }, (error: Error | null, result) => (error ? reject(error) : resolve(result)));
   });
 }
 

@@ -59,7 +59,7 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
   pool.on('error', () => undefined); // idle clients see the server shut down at the end of the run
   try {
     await loadTrigramTable(pool, entities, table);
-    const out: { id: string; score: number }[][] = new Array(queries.length);
+    const out = new Array<{ id: string; score: number }[]>(queries.length);
     let next = 0;
     const worker = async () => {
       const client = await pool.connect();
@@ -68,8 +68,8 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
         for (;;) {
           const i = next++;
           if (i >= queries.length) break;
-          const r = await client.query(trigramQuery(table), [queries[i]]);
-          out[i] = r.rows.map((row) => ({ id: row.entity_id as string, score: Number(row.s) }));
+          const r = await client.query<{ entity_id: string; s: number }>(trigramQuery(table), [queries[i]]);
+          out[i] = r.rows.map((row) => ({ id: row.entity_id, score: Number(row.s) }));
         }
       } finally { client.release(); }
     };
@@ -155,7 +155,7 @@ async function main() {
   const pairs: { a: string; b: string; type?: EntityType; same: boolean }[] = [];
   for (const c of cases) if (c.half === 'report' && c.set.startsWith('loao')) pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
   const byId = new Map(entities.map((e) => [entityKey(e), e]));
-  set.negatives.forEach((n, i) => {
+  set.negatives.forEach((n) => {
     if (halfOf(n.query) !== 'report' || pairs.length > 4000) return;
     const top = index.search(n.query, { limit: 1, threshold: 0 })[0];
     if (top) pairs.push({ a: n.query, b: top.match_score_info.best_name.value, type: byId.get(top.entity.id)?.type, same: false });

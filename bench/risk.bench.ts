@@ -40,21 +40,22 @@ async function main(): Promise<void> {
     const tenant = await createTenant(platform.db, 'bench');
     const workspace = await createWorkspace(platform.db, tenant.id, 'bench');
     const { apiKey } = await createApplication(platform.db, { workspaceId: workspace.id, name: 'bench', entitlements: { riskAssessments: true } });
-    const call = async (method: string, route: string, body?: unknown) => {
+    /** The REST result of one call, in the shape the caller names (T). */
+    const call = async <T = unknown>(method: string, route: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${platform.urls['rest-adapter']}/risk-assessments/v2${route}`, { method, headers: { Authorization: `Api-Key ${apiKey.key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const json = (await response.json()) as { result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const json = (await response.json()) as { result: T };
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
       return json.result;
     };
     const create = async (i: number) => {
       const persons = [{ name: `Director Number${i} Example` }, { name: i % 4 === 0 ? LISTED : `Owner Number${i} Example` }, { name: `Signatory Number${i} Example` }];
-      const result = await call('POST', '/assessments', { title: `bench ${i}`, subjects: [{ type: 'organization', name: `Bench Trading ${i} GmbH`, registration_id: `HRB ${1000 + i}`, jurisdiction: { country: 'DE' }, persons }] });
-      return result.assessment.assessment_id as string;
+      const result = await call<{ assessment: { assessment_id: string } }>('POST', '/assessments', { title: `bench ${i}`, subjects: [{ type: 'organization', name: `Bench Trading ${i} GmbH`, registration_id: `HRB ${1000 + i}`, jurisdiction: { country: 'DE' }, persons }] });
+      return result.assessment.assessment_id;
     };
     /** Polls (every 250 ms) until ready_for_review; answers questions on the way. */
     const finish = async (id: string, started: number): Promise<number> => {
       for (;;) {
-        const { summary } = await call('GET', `/assessments/${id}/summary`);
+        const { summary } = await call<{ summary: { status: string } }>('GET', `/assessments/${id}/summary`);
         if (summary.status === 'ready_for_review') return Date.now() - started;
         if (summary.status === 'failed') throw new Error(`assessment ${id} failed`);
         if (summary.status === 'waiting_for_user') await call('POST', `/assessments/${id}/commands`, { type: 'input', message: 'Name match only; different date of birth.' }).catch(() => undefined);

@@ -46,7 +46,7 @@ function syntheticEntities(n: number, real: WatchlistEntity[], rng: Rng): Watchl
     for (let k = 2 + rng.int(3); k > 0; k--) w += rng.pick(syll);
     return w[0].toUpperCase() + w.slice(1);
   };
-  const out: WatchlistEntity[] = new Array(n);
+  const out = new Array<WatchlistEntity>(n);
   for (let i = 0; i < n; i++) {
     const person = rng.chance(0.6);
     const e = emptyEntity('synthetic', String(i), person ? 'individual' : 'entity');

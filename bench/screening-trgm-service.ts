@@ -13,18 +13,21 @@ const query = trigramQuery(table);
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', async () => {
-    try {
-      const { name } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { name?: unknown };
-      if (typeof name !== 'string' || !name) throw new Error('name required');
-      const rows = await pool.query(query, [name]);
-      const body = JSON.stringify({ results: rows.rows.map((row) => ({ id: row.entity_id, score: Number(row.s) })) });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    } catch (error) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
-    }
-  });
+  req.on('end', () => void answer(Buffer.concat(chunks), res));
 });
+
+/** Answers one request; every failure becomes a 400, so the promise never rejects. */
+async function answer(request: Buffer, res: http.ServerResponse): Promise<void> {
+  try {
+    const { name } = JSON.parse(request.toString('utf8')) as { name?: unknown };
+    if (typeof name !== 'string' || !name) throw new Error('name required');
+    const rows = await pool.query<{ entity_id: string; s: number }>(query, [name]);
+    const body = JSON.stringify({ results: rows.rows.map((row) => ({ id: row.entity_id, score: Number(row.s) })) });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  } catch (error) {
+    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+  }
+}
 server.keepAliveTimeout = 65_000;
 server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${JSON.stringify({ trgm: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })}\n`));
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

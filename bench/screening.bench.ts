@@ -159,7 +159,7 @@ async function main(): Promise<void> {
     console.log(`index from Postgres: ${index.entityCount} entities, ${index.nameCount} indexed names; load ${loadMs.toFixed(0)} ms, build ${buildMs.toFixed(0)} ms`);
     const set = generateEvaluationSet(entities, { positives: 2000, negatives: 3000 });
     const queries = new Rng(7).shuffle([
-      ...set.positives.map((p) => ({ name: p.query, type: p.type as string })),
+      ...set.positives.map((p) => ({ name: p.query, type: p.type })),
       ...set.negatives.map((n) => ({ name: n.query, type: n.kind === 'person' ? 'individual' : 'entity' })),
     ]);
     const engineTimes: number[] = [];

@@ -42,7 +42,7 @@ describe('memoizeOperationFromDocument', () => {
 describe('installFederatedOperationCache', () => {
   it("replaces the function @apollo/gateway calls, and the Operation it builds is the library's own", () => {
     const internalsEntry = require.resolve('@apollo/federation-internals', { paths: [path.dirname(require.resolve('@apollo/gateway'))] });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the gateway itself loaded (resolved from its folder), whose export the patch replaces
     const internals = require(internalsEntry);
     const unpatched = internals.operationFromDocument;
     installFederatedOperationCache();

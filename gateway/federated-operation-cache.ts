@@ -29,13 +29,17 @@ interface CachedOperation {
 
 const MEMOIZED = Symbol.for('vigil.memoizedOperationFromDocument');
 
+interface OperationsModule {
+  operationFromDocument: OperationFromDocument & { [MEMOIZED]?: true };
+}
+
 /** The module whose `operationFromDocument` the gateway calls (through the package's index getters). */
-function operationsModule(): { operationFromDocument: OperationFromDocument & { [MEMOIZED]?: true } } {
+function operationsModule(): OperationsModule {
   // @apollo/gateway resolves @apollo/federation-internals from its own folder: resolve it from there.
   const gatewayEntry = require.resolve('@apollo/gateway');
   const internalsEntry = require.resolve('@apollo/federation-internals', { paths: [path.dirname(gatewayEntry)] });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path.join(path.dirname(internalsEntry), 'operations.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the very CommonJS module object the gateway loaded (by a resolved path, not a package export), patched synchronously at startup
+  return require(path.join(path.dirname(internalsEntry), 'operations.js')) as OperationsModule;
 }
 
 /** Same definitions, in the same order, as the cached entry. */

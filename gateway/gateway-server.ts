@@ -7,7 +7,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway } from '@apollo/gateway';
-import { GraphQLError, parse } from 'graphql';
+import { GraphQLError, Kind, parse } from 'graphql';
 import { VigilConfig } from '../platform/config';
 import { Db } from '../platform/db/prisma';
 import { DomainError } from '../platform/errors/domain-error';
@@ -145,7 +145,7 @@ function refuseUnknownOperationName(req: express.Request, res: express.Response,
   if (typeof query !== 'string' || typeof operationName !== 'string' || !operationName) return next();
   let defined: boolean;
   try {
-    defined = parse(query, { maxTokens: OPERATION_LIMITS.maxTokens }).definitions.some((definition) => definition.kind === 'OperationDefinition' && definition.name?.value === operationName);
+    defined = parse(query, { maxTokens: OPERATION_LIMITS.maxTokens }).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === operationName);
   } catch {
     return next(); // Apollo reports the syntax error itself.
   }
@@ -175,7 +175,7 @@ function mountPlayground(app: express.Express): void {
 
 /** The variables of a GraphQL request (a JSON text in the query string of a GET). */
 function requestVariables(req: express.Request): unknown {
-  if (req.method !== 'GET') return req.body?.variables;
+  if (req.method !== 'GET') return (req.body as { variables?: unknown } | undefined)?.variables;
   try {
     return typeof req.query.variables === 'string' ? JSON.parse(req.query.variables) : undefined;
   } catch {

@@ -2,7 +2,7 @@
 // any client) or the `idempotencyKey` argument that create/start mutations take (GraphQL clients
 // that cannot set headers per call, persisted operations). It is one key per request: arguments of
 // several root fields must agree with each other and with the header.
-import { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode, valueFromASTUntyped } from 'graphql';
+import { DocumentNode, FieldNode, FragmentDefinitionNode, Kind, OperationDefinitionNode, SelectionSetNode, valueFromASTUntyped } from 'graphql';
 import type { ErrorCode } from '../platform/errors/codes';
 
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
@@ -19,7 +19,7 @@ export function idempotencyKeyOf(
   variables: Record<string, unknown> | undefined,
 ): FoundIdempotencyKey {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document?.definitions ?? []) if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
+  for (const definition of document?.definitions ?? []) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const fromArguments = new Set<unknown>();
   for (const field of rootFields(operation.selectionSet, fragments)) {
     const argument = field.arguments?.find((candidate) => candidate.name.value === IDEMPOTENCY_ARGUMENT);
@@ -43,8 +43,8 @@ function mismatch(message: string): FoundIdempotencyKey {
 function rootFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): FieldNode[] {
   const fields: FieldNode[] = [];
   for (const selection of selectionSet.selections) {
-    if (selection.kind === 'Field') fields.push(selection);
-    else if (selection.kind === 'InlineFragment') fields.push(...rootFields(selection.selectionSet, fragments));
+    if (selection.kind === Kind.FIELD) fields.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) fields.push(...rootFields(selection.selectionSet, fragments));
     else {
       const fragment = fragments.get(selection.name.value);
       if (fragment) fields.push(...rootFields(fragment.selectionSet, fragments));

@@ -14,6 +14,7 @@
 import crypto from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
+import { OperationTypeNode } from 'graphql';
 import { KeyProvider, open, seal, SealedValue } from '../platform/crypto/envelope';
 import { Db } from '../platform/db/prisma';
 import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, IdempotencyScope, releaseIdempotencyKey } from '../platform/db/idempotency-store';
@@ -35,7 +36,7 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
       let claimedScope: IdempotencyScope | undefined;
       return {
         async responseForOperation(context: GraphQLRequestContext<GatewayContext>): Promise<GraphQLResponse | null> {
-          if (context.operation?.operation !== 'mutation') return null;
+          if (context.operation?.operation !== OperationTypeNode.MUTATION) return null;
           const found = idempotencyKeyOf(context.request.http?.headers.get(IDEMPOTENCY_HEADER), context.operation, context.document, context.request.variables);
           if (found.error) return errorResponse(found.error.code, found.error.message);
           const key = found.key;

@@ -24,13 +24,18 @@ export class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayCo
     super.didEncounterError(error, request, response);
   }
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    if (!('principal' in context) || !context.principal) return;
+    if (!isCallerContext(context)) return;
     // A keyed mutation's principal is signed for that one request (it carries the idempotency key),
     // not cached for reuse.
     const header = context.principal.idempotencyKey ? signPrincipal(context.principal, this.signatures.secret) : this.signatures.headerFor(context.principal);
     request.http?.headers.set(PRINCIPAL_HEADER, header);
     request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
   }
+}
+
+/** A request's context carries a caller (the gateway's health checks and schema loads do not). */
+function isCallerContext(context: object): context is GatewayContext {
+  return 'principal' in context && Boolean(context.principal);
 }
 
 export class InProcessSubgraphDataSource implements GraphQLDataSource<GatewayContext> {
@@ -41,6 +46,6 @@ export class InProcessSubgraphDataSource implements GraphQLDataSource<GatewayCon
     // As over HTTP: a subgraph answers nobody without a principal.
     if (!context?.principal) return { errors: [{ message: 'Missing or invalid internal principal', extensions: { code: 'unauthorized', http: { status: 401 } } }] };
     const { query, operationName, variables, extensions } = options.request;
-    return this.execute({ query, operationName, variables, extensions }, context.principal, context.requestId ?? '') as Promise<GatewayGraphQLResponse>;
+    return this.execute({ query, operationName, variables, extensions }, context.principal, context.requestId ?? '');
   }
 }

@@ -58,7 +58,7 @@ describe('library patches', () => {
     const entry = patch(id);
     it('createHash is a plain writable export, and the owner reads it at call time', () => {
       const file = resolveFrom(entry.package, entry.resolvedFrom);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
       const descriptor = Object.getOwnPropertyDescriptor(require(file), 'createHash');
       expect(descriptor?.writable).toBe(true);
       expect(typeof descriptor?.value).toBe('function');
@@ -72,12 +72,12 @@ describe('library patches', () => {
     const entry = patch('federation-operation-from-document');
     const index = resolveFrom(entry.package, entry.resolvedFrom);
     const operationsFile = path.join(path.dirname(index), 'operations.js');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
     const descriptor = Object.getOwnPropertyDescriptor(require(operationsFile), 'operationFromDocument');
     expect(descriptor?.writable).toBe(true);
     expect(typeof descriptor?.value).toBe('function');
     expect((descriptor?.value as () => unknown).length).toBe(3); // (schema, document, options)
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
     expect(typeof Object.getOwnPropertyDescriptor(require(index), 'operationFromDocument')?.get).toBe('function');
     expect(read(path.join(packageDir('@apollo/gateway'), 'dist/executeQueryPlan.js'))).toMatch(/\(0, federation_internals_1\.operationFromDocument\)\(/);
   });
@@ -85,7 +85,7 @@ describe('library patches', () => {
   describe('pg-boss', () => {
     const dir = packageDir('pg-boss');
     const managerSource = read(path.join(dir, 'src/manager.js'));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
     const Manager = require(path.join(dir, 'src/manager.js')) as { prototype: Record<string, unknown> };
 
     it('pg-boss-settle-failures: complete and fail are prototype methods the fetch loop calls through `this`, and PgBoss promotes them from the instance', () => {
@@ -101,7 +101,7 @@ describe('library patches', () => {
     it('pg-boss-off-work: offWork, getWorkers and removeWorker on the prototype; workers have stop(), stopping and stopped', () => {
       for (const method of ['offWork', 'getWorkers', 'removeWorker']) expect(typeof Manager.prototype[method]).toBe('function');
       const workerSource = read(path.join(dir, 'src/worker.js'));
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
       const Worker = require(path.join(dir, 'src/worker.js')) as { prototype: Record<string, unknown> };
       expect(typeof Worker.prototype.stop).toBe('function');
       expect(workerSource).toMatch(/this\.stopping = false/);
@@ -110,7 +110,7 @@ describe('library patches', () => {
   });
 
   it('prisma-adapter-pg-releasing-transactions: PrismaPg connects through connect/connectToShadowDb; a transaction keeps its PoolClient in `client` and releases it in commit/rollback', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- read as a plain object: the patch relies on internals the typings do not declare
     const { PrismaPg } = require('@prisma/adapter-pg') as { PrismaPg: { prototype: Record<string, unknown> } };
     expect(typeof PrismaPg.prototype.connect).toBe('function');
     expect(typeof PrismaPg.prototype.connectToShadowDb).toBe('function');
@@ -133,10 +133,10 @@ describe('library patches', () => {
   });
 
   it('pg-client-query-catalog-types: pg.Client.prototype.query exists and answers a promise without a callback', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- read as a plain object: the patch relies on internals the typings do not declare
     const pg = require('pg') as { Client: { prototype: Record<string, unknown> } };
     expect(typeof pg.Client.prototype.query).toBe('function');
-    expect(read(path.join(packageDir('pg'), 'lib/client.js'))).toMatch(/\n  query\(config, values, callback\) \{/);
+    expect(read(path.join(packageDir('pg'), 'lib/client.js'))).toMatch(/\n {2}query\(config, values, callback\) \{/);
     expect(read(path.join(ROOT, 'prisma/migrate.ts'))).toMatch(/cli-preload\.cjs/);
   });
 
@@ -146,7 +146,7 @@ describe('library patches', () => {
   });
 
   it('smtp-server-bound-port: an SMTPServer keeps its net.Server in `server`', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- read as a plain object: the patch relies on internals the typings do not declare
     const { SMTPServer } = require('smtp-server') as { SMTPServer: new (options: object) => { server?: unknown } };
     const server = new SMTPServer({ secure: false, disabledCommands: ['STARTTLS'], hideSTARTTLS: true });
     expect(server.server).toBeInstanceOf(net.Server);

@@ -111,5 +111,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
 }
 
 if (require.main === module) {
-  main().then((code) => process.exit(code));
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../../platform/config';
 import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
 import { prepareLocalEnvironment } from '../../platform/config/local-environment';
+import type { Entitlements } from '../../platform/principal/principal';
 import {
   createApplication,
   createDashboardUser,
@@ -36,7 +37,7 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
   'create-application': {
     usage: 'create-application --workspace <workspaceId> --name <name> [--entitlements <json>]',
     async run(db, flags) {
-      const entitlements = flags.entitlements ? JSON.parse(flags.entitlements) : {};
+      const entitlements: Entitlements = flags.entitlements ? (JSON.parse(flags.entitlements) as Entitlements) : {};
       const { application, apiKey } = await createApplication(db, { workspaceId: need(flags, 'workspace'), name: need(flags, 'name'), entitlements });
       print({ applicationId: application.id, keyId: apiKey.id, apiKey: apiKey.key, note: 'the API key is shown once; only its hash is stored' });
     },
@@ -137,4 +138,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -84,7 +84,10 @@ export async function measureDispositionQuality(entities: WatchlistEntity[], opt
     else if (annotated.review_status === 'false_positive') t.fp++;
     else t.undecided++;
     const yearDiffers = pair.query.dateOfBirth !== undefined && Math.abs(Number(pair.query.dateOfBirth.slice(0, 4)) - listedYear(pair.entity)) > 1;
-    if (yearDiffers) (pair.positive ? naive.trueCleared++ : naive.falseCleared++);
+    if (yearDiffers) {
+      if (pair.positive) naive.trueCleared++;
+      else naive.falseCleared++;
+    }
   }
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
   const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}x` : 'n/a (baseline 0)');

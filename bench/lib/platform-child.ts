@@ -14,9 +14,9 @@ export function startPlatformChild(script: string[], env: NodeJS.ProcessEnv): Pr
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
+    const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ child, urls: JSON.parse(line.slice(6)) });
+      if (line.startsWith('READY ')) resolve({ child, urls: JSON.parse(line.slice(6)) as Record<string, string> });
       else if (line.trim()) process.stdout.write(`  [child] ${line}\n`);
     });
     child.once('exit', (code) => reject(new Error(`platform child exited (${code})`)));

@@ -1,7 +1,7 @@
 // Principals of the hosted page and of public reads may run only a fixed set of root fields;
 // everything else (profiles, management reads, introspection) is refused with 401 before any
 // subgraph is called. The owning services check the principal kind again as a second line.
-import { OperationDefinitionNode, OperationTypeNode, parse } from 'graphql';
+import { Kind, OperationDefinitionNode, OperationTypeNode, parse } from 'graphql';
 import { PlatformError } from '../../platform/errors/domain-error';
 import { Principal, PrincipalKind } from '../../platform/principal/principal';
 import { CAPTURE_ROOT_FIELDS, CAPTURE_SCHEME, INVITE_SCHEME } from './capture-credential';
@@ -45,7 +45,7 @@ function assertOperationAllowedForKind(kind: PrincipalKind, request: unknown): v
   let operations: OperationDefinitionNode[];
   try {
     const document = parse(query);
-    if (document.definitions.some((definition) => definition.kind !== 'OperationDefinition')) throw refuse();
+    if (document.definitions.some((definition) => definition.kind !== Kind.OPERATION_DEFINITION)) throw refuse();
     operations = document.definitions as OperationDefinitionNode[];
   } catch {
     throw refuse();
@@ -53,7 +53,7 @@ function assertOperationAllowedForKind(kind: PrincipalKind, request: unknown): v
   for (const operation of operations) {
     if (!allowance.operations.has(operation.operation)) throw refuse();
     for (const selection of operation.selectionSet.selections) {
-      if (selection.kind !== 'Field' || !allowance.rootFields.has(selection.name.value)) throw refuse();
+      if (selection.kind !== Kind.FIELD || !allowance.rootFields.has(selection.name.value)) throw refuse();
     }
   }
 }

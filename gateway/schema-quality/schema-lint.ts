@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   GraphQLEnumType,
+  GraphQLField,
+  GraphQLInputField,
   GraphQLInputObjectType,
   GraphQLInterfaceType,
   GraphQLNamedType,
   GraphQLObjectType,
   GraphQLSchema,
-  GraphQLType,
   GraphQLUnionType,
   getNamedType,
   isInputObjectType,
@@ -130,7 +131,8 @@ export function lintSchema(schema: GraphQLSchema): LintViolation[] {
 }
 
 function lintFields(schema: GraphQLSchema, type: Fielded, add: (rule: LintRule, coordinate: string) => void): void {
-  const fields = Object.values(type.getFields());
+  // Named explicitly: Object.values over the union of the three field maps would fall back to any[].
+  const fields = Object.values<GraphQLField<unknown, unknown> | GraphQLInputField>(type.getFields());
   if (isObjectType(type) && fields.some((field) => PAGING_FIELDS.has(field.name)) && fields.some((field) => field.name === 'items')) add('paging-shape', type.name);
   if (isObjectType(type) && type.name.endsWith('Connection')) {
     const names = new Set(fields.map((field) => field.name));
@@ -140,12 +142,12 @@ function lintFields(schema: GraphQLSchema, type: Fielded, add: (rule: LintRule, 
     const coordinate = `${type.name}.${field.name}`;
     if (!CAMEL.test(field.name)) add('naming', coordinate);
     if (!field.description?.trim()) add('description', coordinate);
-    lintValueType(coordinate, field.name, getNamedType(field.type as GraphQLType), add);
+    lintValueType(coordinate, field.name, getNamedType(field.type), add);
     if ('args' in field) {
       for (const arg of field.args) {
         const argCoordinate = `${coordinate}(${arg.name}:)`;
         if (!CAMEL.test(arg.name)) add('naming', argCoordinate);
-        lintValueType(argCoordinate, arg.name, getNamedType(arg.type as GraphQLType), add);
+        lintValueType(argCoordinate, arg.name, getNamedType(arg.type), add);
         // Paging arguments of the one shape: first/after, never limit/cursor/page/perPage.
         if (['limit', 'cursor', 'page', 'perPage'].includes(arg.name)) add('paging-shape', argCoordinate);
       }

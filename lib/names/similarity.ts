@@ -154,7 +154,7 @@ const translitCache = new Map<string, string>();
  * h after a consonant or closing a syllable ("John" = "Jon", "Shakh" = "Shah"), initial ye/e, doubled letters. Equal keys are one name written two ways.
  */
 export function translitKey(t: string): string {
-  let k = translitCache.get(t);
+  const k = translitCache.get(t);
   if (k !== undefined) return k;
   let s = t.replace(/shch/g, 'S').replace(/dzh|dj|zh|dz/g, 'j').replace(/sh|sch/g, 'S').replace(/tch|ch|tsh/g, 'C').replace(/kh/g, 'H')
     .replace(/ph/g, 'f').replace(/th/g, 't').replace(/ck/g, 'k').replace(/tz/g, 'ts').replace(/c(?=[eiy])/g, 's').replace(/[cq]/g, 'k')

@@ -46,7 +46,7 @@ export async function applyMigrations(
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
       newlyApplied.push(name);
       log(`applied migration ${name}`);

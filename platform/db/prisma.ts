@@ -20,7 +20,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
   const client = new PrismaClient({ adapter });
   return client.$extends({
     query: {
-      async $allOperations({ model, operation, args, query }) {
+      async $allOperations({ model, operation, args, query }): Promise<unknown> {
         const stop = dbOperationDuration.startTimer({ model: model ?? 'raw', operation });
         try {
           return await query(args);

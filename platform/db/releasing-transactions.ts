@@ -81,8 +81,8 @@ function forwarding<T extends object>(target: T, overrides: Partial<T>): T {
   return new Proxy(target, {
     get(object, property) {
       if (Object.prototype.hasOwnProperty.call(overrides, property)) return overrides[property as keyof T];
-      const value = Reflect.get(object, property, object);
-      return typeof value === 'function' ? value.bind(object) : value;
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
     },
   });
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { GraphQLError } from 'graphql';
 import { ERROR_STATUS, httpStatusFor } from './codes';
 import { DomainError } from './domain-error';
@@ -41,7 +43,7 @@ describe('formatError', () => {
 
 describe('docs/errors.md', () => {
   it('documents every code with its status', () => {
-    const doc = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../docs/errors.md'), 'utf8') as string;
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/errors.md'), 'utf8');
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       const row = doc.split('\n').find((line) => line.startsWith('|') && line.split('|')[1].split(',').map((c) => c.trim()).includes(code));
       expect([code, row?.split('|')[2].trim()]).toEqual([code, String(status)]);

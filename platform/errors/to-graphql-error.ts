@@ -13,7 +13,7 @@ const OPERATION_LIMIT_MESSAGE = /^Syntax Error: ((Aliases|Query Cost|Query depth
 /** Apollo `formatError` for subgraphs and the gateway. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof DomainError) {
+  if (isDomainError(original)) {
     return {
       message: original.message,
       path: formatted.path,
@@ -45,6 +45,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 }
 
 const withField = (field: string | undefined) => (field ? { field } : {});
+
+/** instanceof alone types the error as DomainError<any>; any domain error has an ErrorCode. */
+function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
 
 /** The invalid input a validation error names: its details, else the path its message starts with
  * (`body.steps.0.type: required`, the one wording of platform/validation/first-issue.ts). */

@@ -57,7 +57,8 @@ export async function relayOutbox(db: Db, queue: JobQueue, batchSize = RELAY_BAT
 export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000, routes: readonly OutboxRoute[] = []): { stop(): void } {
   let running = false;
   let stopped = false;
-  const timer = setInterval(async () => {
+  // Never rejects: a failed relay is logged and retried on the next tick.
+  const relay = async () => {
     if (running) return;
     running = true;
     try {
@@ -71,7 +72,8 @@ export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000, rou
     } finally {
       running = false;
     }
-  }, intervalMs);
+  };
+  const timer = setInterval(() => void relay(), intervalMs);
   return {
     stop: () => {
       stopped = true;

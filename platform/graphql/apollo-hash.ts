@@ -16,8 +16,8 @@ export function apolloHashModules(): { createHash: CreateHash }[] {
   const files = ['@apollo/server', '@apollo/gateway'].map((owner) =>
     require.resolve('@apollo/utils.createhash', { paths: [path.dirname(require.resolve(owner))] }),
   );
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return [...new Set(files)].map((file) => require(file));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the very CommonJS module objects Apollo loads (by resolved path), patched synchronously before they hash
+  return [...new Set(files)].map((file) => require(file) as { createHash: CreateHash });
 }
 
 /** The helper answers from node:crypto directly (useNodeCryptoForApolloHashes ran). */

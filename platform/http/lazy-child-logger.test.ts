@@ -12,7 +12,7 @@ describe('lazyChildLogger', () => {
   it('logs with the bindings, redaction and level of a real child', () => {
     const { lines, logger } = capturingLogger();
     const parent = logger.child({ service: 'rest-adapter' });
-    const log = lazyChildLogger(parent as never, { requestId: 'r1' });
+    const log = lazyChildLogger(parent, { requestId: 'r1' });
     log.info({ detail: { token: 'secret' } }, 'hello');
     log.child({ tenantId: 't1' }).warn('nested');
     log.debug('below the level');
@@ -25,7 +25,7 @@ describe('lazyChildLogger', () => {
   it('creates no child until it is used, and one at most', () => {
     const { logger } = capturingLogger();
     const child = jest.spyOn(logger, 'child');
-    const log = lazyChildLogger(logger as never, { requestId: 'r2' });
+    const log = lazyChildLogger(logger, { requestId: 'r2' });
     expect(child).not.toHaveBeenCalled();
     log.info('one');
     log.info('two');

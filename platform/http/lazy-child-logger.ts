@@ -10,8 +10,8 @@ export function lazyChildLogger(parent: Logger, bindings: Record<string, unknown
   return new Proxy(parent, {
     get(_target, property) {
       const target = real();
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
     set(_target, property, value) {
       return Reflect.set(real(), property, value);

@@ -2,7 +2,7 @@
 // and Prometheus metrics. Domain routes are mounted on the returned app.
 import crypto from 'node:crypto';
 import http from 'node:http';
-import express, { Express, NextFunction, Request, Response } from 'express';
+import express, { Express, IRoute, NextFunction, Request, Response } from 'express';
 import { logger, Logger } from '../logging/logger';
 import { REQUEST_ID_HEADER } from '../principal/principal';
 import { safeEqual, hashSecret } from '../crypto/hash';
@@ -12,7 +12,7 @@ import { lazyChildLogger } from './lazy-child-logger';
 import { envValue } from '../config/env';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express's global Request type needs its own namespace name
   namespace Express {
     interface Request {
       requestId: string;
@@ -36,7 +36,8 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      // Express types the matched route as any: it is an IRoute, or undefined when none matched.
+      const route = (req.route as IRoute | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
       httpRequestDuration.labels(service, req.method, String(route), String(res.statusCode)).observe(seconds);
       // Checked on the parent: below info level the request's child logger is never made.
       if (logger.isLevelEnabled('info')) req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');

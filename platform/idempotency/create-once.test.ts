@@ -79,7 +79,7 @@ describe('createOnce', () => {
     const store = memoryStore();
     const made: string[] = [];
     // The winner's record lands between this create's lookup and its own insert.
-    const racing = { ...store, find: jest.fn(store.find) };
+    const racing = { ...store, find: jest.fn((...args: Parameters<typeof store.find>) => store.find(...args)) };
     racing.find.mockResolvedValueOnce(null);
     await store.insert('tx', key, 'obj_winner', new Date(0));
     expect(await createOnce(key, racing, steps(made))).toBe('replayed obj_winner');

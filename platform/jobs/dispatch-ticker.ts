@@ -40,7 +40,7 @@ export function startDispatchTicker<Row>(options: DispatchTickerOptions<Row>): D
       running = false;
     }
   };
-  const timer = setInterval(tick, options.intervalMs ?? 1000);
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 1000);
   void tick();
   return { stop: () => clearInterval(timer) };
 }

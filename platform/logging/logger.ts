@@ -29,6 +29,7 @@ export type Logger = typeof logger;
  */
 export function errorSummary(error: unknown): { name: string; message: string; code?: string } {
   if (!(error instanceof Error)) return { name: typeof error, message: String(error) };
+  // Codes are strings (pg, Node) or numbers; anything else would only print as [object Object].
   const code = (error as { code?: unknown }).code;
-  return { name: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name, message: error.message, ...(code !== undefined && code !== null ? { code: String(code) } : {}) };
+  return { name: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name, message: error.message, ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}) };
 }

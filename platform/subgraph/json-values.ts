@@ -3,7 +3,6 @@
 // object, which JSON turns into its ISO text), while skipping the stringify + parse of the answer.
 // It runs over every in-process answer (a search's ten matches and their names), so it avoids
 // per-object allocations beyond the copy itself (no Object.entries arrays).
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /** JSON drops these from objects and writes null for them in arrays. */
 const droppedByJson = (item: unknown) => item === undefined || typeof item === 'function' || typeof item === 'symbol';
@@ -32,7 +31,7 @@ export function toJsonValues(value: unknown): unknown {
       const copy: Record<string, unknown> = {};
       const fields = value as Record<string, unknown>;
       for (const key in fields) {
-        if (!hasOwn.call(fields, key)) continue;
+        if (!Object.hasOwn(fields, key)) continue;
         const item = fields[key];
         if (!droppedByJson(item)) copy[key] = toJsonValues(item);
       }

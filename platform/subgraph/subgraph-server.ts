@@ -98,7 +98,7 @@ export async function startSubgraph<Context extends RequestContext>(
           // Subgraphs are never called directly by clients: an unsigned or stale call is refused.
           throw new GraphQLError('Missing or invalid internal principal', { extensions: { code: 'unauthorized', http: { status: 401 } } });
         }
-        const unstorable = findUnstorableText(req.body?.variables);
+        const unstorable = findUnstorableText((req.body as { variables?: unknown } | undefined)?.variables);
         if (unstorable) {
           throw new GraphQLError(`${unstorable}: text must not contain NUL characters or unpaired surrogates`, {
             extensions: { code: 'schema_validation_failed', http: { status: 400 } },

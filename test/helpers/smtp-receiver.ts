@@ -36,7 +36,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
+      stream.on('end', () => {
         const waiting = arrivals;
         arrivals = [];
         waiting.forEach((resolve) => resolve());
@@ -49,7 +49,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
           callback();
         };
         if (mode === 'hold') held.push(() => void accept());
-        else await accept();
+        else void accept();
       });
     },
   });

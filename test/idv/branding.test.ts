@@ -66,7 +66,7 @@ async function createSession(tenant: TestTenant, options: { privacyContactEmail?
   return { id, snapshot };
 }
 
-function expectBrandingShape(body: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function expectBrandingShape(body: any) { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect(Object.keys(body)).toEqual(['branding']);
   expect(Object.keys(body.branding).sort()).toEqual(BRANDING_KEYS);
   expect(Object.keys(body.branding.colors).sort()).toEqual(COLOR_KEYS);

@@ -108,7 +108,10 @@ const FORBIDDEN_KEY = /storage|checksum|wrapped|encryption|ciphertext|^(iv|nonce
 
 function keysOf(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => keysOf(item, out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) (out.push(key), keysOf(item, out));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) {
+    out.push(key);
+    keysOf(item, out);
+  }
   return out;
 }
 

@@ -20,7 +20,10 @@ const FORBIDDEN_KEYS = ['storage_key', 'storageKey', 'checksum', 'sha256', 'wrap
 
 function keysDeep(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((item) => keysDeep(item, into));
-  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) (into.add(key), keysDeep(inner, into));
+  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) {
+    into.add(key);
+    keysDeep(inner, into);
+  }
   return into;
 }
 

@@ -49,7 +49,7 @@ async function retrying<T>(work: () => Promise<T>, what: string): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(error as Error).message}`);
+      if (Date.now() > deadline) throw new Error(`${what}: ${(error as Error).message}`, { cause: error });
       await new Promise((r) => setTimeout(r, 250));
     }
   }

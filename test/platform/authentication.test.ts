@@ -35,10 +35,17 @@ describe('accepted credentials', () => {
   });
 });
 
+/** The REST error envelope both areas answer with. */
+interface ErrorEnvelope {
+  status: number;
+  error: { code: string };
+  result?: unknown;
+}
+
 describe('missing credentials', () => {
   it.each([
-    ['clm', '/clm/v1/profiles/x', (b: any) => [b.status, b.error.code, b.result]],
-    ['risk', '/risk-assessments/v2/assessments/x', (b: any) => [b.status, b.error.code, 'n/a']],
+    ['clm', '/clm/v1/profiles/x', (b: ErrorEnvelope) => [b.status, b.error.code, b.result]],
+    ['risk', '/risk-assessments/v2/assessments/x', (b: ErrorEnvelope) => [b.status, b.error.code, 'n/a']],
   ])('%s area answers 401 missing_authentication in its envelope', async (area, path, pick) => {
     const response = await request(platform.restUrl, 'GET', path);
     expect(response.status).toBe(401);

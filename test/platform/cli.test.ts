@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 let db: Db;
 
-async function cli(...args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function cli(...args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
   const { stdout } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args], { env: process.env, cwd: root });
   return JSON.parse(stdout);
 }

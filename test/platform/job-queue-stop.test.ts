@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { JobQueue } from '../../platform/jobs/job-queue';
 
-const Manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: { removeWorker(w: unknown): void } };
+const Manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: { removeWorker: (this: unknown, w: unknown) => void } };
 
 it('returns from stop() only after every worker has stopped and been removed, a running handler included', async () => {
   const queue = await JobQueue.start(process.env.DATABASE_URL!);

@@ -64,7 +64,7 @@ test('NUL characters and lone surrogates: 400 in names, texts and ids (the gatew
     ['PATCH', `/clm/v1/profiles/${profile.id}/comments/%00`, { text: 'x' }],
     ['GET', '/clm/v1/profiles?profile_group_ids=%00,x'],
   ] as const) {
-    const response = await api.call(method, path, body as object | undefined);
+    const response = await api.call(method, path, body);
     expect([path, response.status, response.body.error?.code]).toEqual([path, 400, 'schema_validation_failed']);
   }
   // Custom text values may hold any JSON string: stored as JSON text, read back exactly.

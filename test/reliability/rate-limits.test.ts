@@ -1,7 +1,7 @@
 // Rate limits (platform/http/rate-limit.ts): per key, per client address, and failed
 // authentication limited harder; 429 with Retry-After in the area's envelope.
 import { TokenBuckets } from '../../platform/http/rate-limit';
-import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { ApiResponse, auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 describe('token buckets', () => {
   it('allow a burst, then one token per refill interval, and say how long to wait', () => {
@@ -31,7 +31,7 @@ describe('through the public surfaces', () => {
 
   it('answers 429 with Retry-After once a key spends its burst, other keys unaffected', async () => {
     const statuses: number[] = [];
-    let limited;
+    let limited: ApiResponse | undefined;
     for (let i = 0; i < 7; i++) {
       const response = await request(platform.restUrl, 'GET', '/clm/v1/profiles', { headers: auth.apiKey(tenant.apiKey) });
       statuses.push(response.status);
@@ -56,7 +56,7 @@ describe('through the public surfaces', () => {
   it('limits direct GraphQL callers at the gateway, with extensions.code', async () => {
     const fresh = await createTestTenant(platform);
     const statuses: number[] = [];
-    let last;
+    let last: ApiResponse | undefined;
     for (let i = 0; i < 6; i++) {
       last = await graphql(platform, auth.apiKey(fresh.apiKey), '{ __typename }');
       statuses.push(last.status);

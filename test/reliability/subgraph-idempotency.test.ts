@@ -45,7 +45,7 @@ interface CreateCase {
   status?: number;
   body: (n: number) => Record<string, unknown>;
   /** The id of the created object in a 201 answer. */
-  idOf: (result: any) => string; // eslint-disable-line @typescript-eslint/no-explicit-any
+  idOf: (result: any) => string; // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   count: () => Promise<number>;
 }
 

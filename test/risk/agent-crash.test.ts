@@ -36,7 +36,7 @@ function spawnWorker(): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    proc.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker ready') && resolve(proc));
+    proc.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('worker ready') && resolve(proc));
     proc.on('exit', (code) => reject(new Error(`worker exited early with ${code}`)));
   });
 }

@@ -46,7 +46,7 @@ it('[risk.assessments.states] [risk.limits.polling] fails the assessment when a 
   expect(failed.body.result.summary).toMatchObject({ status: 'failed', recommended_poll_interval_seconds: null, latest_run: { status: 'failed', error: expect.stringMatching(/^step screen:subj_\w+: subgraph unreachable/) } });
   expect(failed.headers.get('retry-after')).toBeNull();
 
-  const events = (await api.trajectory(id)).body.result.events as { type: string; data: Record<string, unknown>; message: string }[];
+  const events = (await api.trajectory(id)).body.result.events as { type: string; data: { from?: string; to?: string }; message: string }[];
   const moves = events.filter((e) => e.type === 'status_changed').map((e) => `${e.data.from}>${e.data.to}`);
   expect(moves).toEqual(['draft>running', 'running>failed']);
   expect(events.at(-1)!.message).toContain(`after ${MAX_STEP_FAILURES} attempts`);

@@ -1,6 +1,7 @@
 // The /risk-assessments/v2 surface without a worker: beta gate, credentials, create (both subject
 // shapes), list, reads, run control commands and every state move that needs no agent, tasks,
 // canvas compare-and-set, catalogues, and workspace isolation.
+import crypto from 'node:crypto';
 import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { BASE, organization, riskClient } from './risk-helpers';
 
@@ -21,7 +22,7 @@ async function draft(body: Record<string, unknown> = {}): Promise<string> {
   return created.body.result.assessment.assessment_id;
 }
 
-function expectError(response: { status: number; body: any }, status: number, code: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function expectError(response: { status: number; body: any }, status: number, code: string) { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
   expect(response.body).toEqual({ status, msg: expect.any(String), error: { code, message: response.body.msg } });
 }
@@ -267,7 +268,7 @@ describe('uploads', () => {
     const stored = await upload(id, bytes, 'application/pdf', `?task_id=${task.task_id}`);
     expect(stored.status).toBe(201);
     const evidence = stored.body.result.evidence;
-    expect(evidence).toMatchObject({ evidence_id: expect.stringMatching(/^evd_/), kind: 'upload', file_name: 'extract.pdf', content_type: 'application/pdf', size: bytes.length, sha256: require('node:crypto').createHash('sha256').update(bytes).digest('hex') });
+    expect(evidence).toMatchObject({ evidence_id: expect.stringMatching(/^evd_/), kind: 'upload', file_name: 'extract.pdf', content_type: 'application/pdf', size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
     expect((await api.tasks(id)).body.result.tasks[0].evidence_ids).toEqual([evidence.evidence_id]);
     const back = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/uploads/${evidence.evidence_id}`, { headers: auth.apiKey(tenant.apiKey) });
     expect(back.status).toBe(200);

@@ -39,7 +39,7 @@ afterAll(async () => {
   await platform.close();
 });
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies: untyped JSON whose shape the tests assert */
 const search = (body: unknown, who = tenant) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(who.apiKey), body });
 const newsMatches = (response: any) => response.body.result.results.filter((m: any) => m.checklist.screen.News);
 const setCategories = (categories: string[], who = tenant) =>

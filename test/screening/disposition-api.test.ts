@@ -13,7 +13,7 @@ let listed: { name: string; dob: string; nationality: string; entityId: string }
 const SETTINGS = '/tenant-config/v1/automatic-disposition';
 const search = (body: unknown, headers: Record<string, string> = {}, key = tenant.apiKey) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: { ...auth.xApiKey(key), ...headers }, body });
 const configure = (body: unknown, key = tenant.apiKey) => request(platform.restUrl, 'PATCH', SETTINGS, { headers: auth.xApiKey(key), body });
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies: untyped JSON whose shape the tests assert */
 const topMatch = (response: any) => response.body.result.results.find((m: any) => m.entity.id === listed.entityId);
 
 beforeAll(async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies: untyped JSON whose shape the tests assert */
 const search = (body: unknown) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body });
 
 it('[screening.search.feeds] a PEP dataset in FollowTheMoney format answers on the PEP feed, flagged PEP and not Sanctions', async () => {

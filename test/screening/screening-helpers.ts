@@ -42,7 +42,7 @@ export function versionsOf(...results: ImportResult[]): Record<string, string> {
 }
 
 /** Polls GET /v1/search/{id} until the job reaches one of `statuses` (batch tests). */
-export async function waitForBatch(restUrl: string, apiKey: string, id: string, statuses = ['completed', 'failed'], timeoutMs = 120_000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function waitForBatch(restUrl: string, apiKey: string, id: string, statuses = ['completed', 'failed'], timeoutMs = 120_000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   const { request, auth } = await import('../helpers/test-platform');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -49,7 +49,7 @@ export function loadRegister(file = REGISTER_FILE): Register {
     if (!documents[area.doc]) problems.push(`area ${area.area}: unknown doc ${area.doc}`);
     areas.push({ area: area.area, doc: area.doc, title: area.title });
     for (const entry of area.rules ?? []) {
-      const rule = { ...entry, doc: area.doc, area: area.area } as Rule;
+      const rule = { ...entry, doc: area.doc, area: area.area };
       const where = `rule ${rule.id ?? '(no id)'}`;
       if (typeof rule.id !== 'string' || !RULE_ID.test(rule.id)) problems.push(`${where}: id must match ${RULE_ID}`);
       if (seen.has(rule.id)) problems.push(`${where}: duplicate id`);

@@ -1,7 +1,7 @@
 // Every file `npm run codegen` writes.
 import path from 'node:path';
 import { GeneratedFile, ROOT } from './generated-file';
-import { resolverTypesFile } from './resolver-types';
+import { ResolverTypesConfig, resolverTypesFile } from './resolver-types';
 import { typedDocumentsFile } from './typed-documents';
 
 const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
@@ -32,5 +32,5 @@ export function generatedFiles(): GeneratedFile[] {
 
 function resolverTypesConfig(subgraph: (typeof SUBGRAPHS)[number]) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- each subgraph's config is a plain module beside its schema
-  return require(path.join(ROOT, 'subgraphs', subgraph, 'resolver-types.config.ts')).resolverTypesConfig;
+  return (require(path.join(ROOT, 'subgraphs', subgraph, 'resolver-types.config.ts')) as { resolverTypesConfig: ResolverTypesConfig }).resolverTypesConfig;
 }

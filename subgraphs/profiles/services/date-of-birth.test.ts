@@ -17,6 +17,6 @@ describe('date of birth', () => {
     ['no value on the profile', [definition()], []],
     ['another key', [definition({ key: 'birth_date' })], [{ key: 'birth_date', valueJson: '"1961-08-04"', bytes: 12 }]],
   ])('is null with %s', (_, definitions, values) => {
-    expect(dateOfBirthOf(definitions as FieldDefinition[], values)).toBeNull();
+    expect(dateOfBirthOf(definitions, values)).toBeNull();
   });
 });

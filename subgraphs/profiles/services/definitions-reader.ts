@@ -25,10 +25,16 @@ type DefinitionRow = Awaited<ReturnType<typeof findDefinitions>>[number];
 
 /** Enum options as stored (a JSON column of a definition or a revision); throws naming `owner` when they do not parse. */
 export function readStoredOptions(stored: unknown, owner: string): CustomFieldOption[] {
-  if (!Array.isArray(stored) || stored.some((option) => typeof option?.value !== 'string' || typeof option?.label !== 'string')) {
+  const options: unknown[] | undefined = Array.isArray(stored) ? stored : undefined;
+  if (!options?.every(isStoredOption)) {
     throw new Error(`${owner} has unreadable options`);
   }
-  return stored.map((option: { value: string; label: string }) => ({ value: option.value, label: option.label }));
+  return options.map((option) => ({ value: option.value, label: option.label }));
+}
+
+function isStoredOption(option: unknown): option is CustomFieldOption {
+  const candidate = option as { value?: unknown; label?: unknown } | null | undefined;
+  return typeof candidate?.value === 'string' && typeof candidate?.label === 'string';
 }
 
 /** Maps a stored row; a row that does not parse makes the whole set unreadable. */

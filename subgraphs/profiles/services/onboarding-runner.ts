@@ -16,7 +16,7 @@ import { DbClient, Scope } from '../data/scope';
 import { lockProfileStatus } from '../data/status-store';
 import { OnboardingGateways } from './onboarding-gateways';
 import { completeIfDone, recordOnboardingCompleted, runnableTasks } from './onboarding-progress';
-import { recordScreeningOutcome, settleStatus, ProfileStatus } from './profile-status-service';
+import { recordScreeningOutcome, settleStatus } from './profile-status-service';
 
 export const ONBOARDING_RUN_QUEUE = 'profiles.onboarding-run';
 
@@ -117,7 +117,7 @@ async function settleRun(tx: DbClient, scope: Scope, run: OnboardingRunRow, at: 
   const completed = await completeIfDone(tx, run.id, at);
   if (!profile) return;
   const change = await settleStatus(tx, scope, run.profileId, profile.status, { origin: 'onboarding' });
-  if (completed) await recordOnboardingCompleted(tx, run.id, (change?.next ?? profile.status) as ProfileStatus, at);
+  if (completed) await recordOnboardingCompleted(tx, run.id, change?.next ?? profile.status, at);
 }
 
 async function stepFailed(deps: OnboardingRunnerDeps, run: OnboardingRunRow, error: Error): Promise<void> {

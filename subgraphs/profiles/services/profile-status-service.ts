@@ -45,7 +45,7 @@ export function deriveStatus(inputs: StatusInputs): ProfileStatus {
 function inputsOf(facts: StatusFactsRow | null, onboardingInProgress: boolean): StatusInputs {
   const screened = facts?.screeningAt && facts.screeningUnresolved !== null && facts.screeningTruePositive !== null;
   return {
-    screening: screened ? { unresolved: facts!.screeningUnresolved!, truePositive: facts!.screeningTruePositive! } : null,
+    screening: screened ? { unresolved: facts.screeningUnresolved!, truePositive: facts.screeningTruePositive! } : null,
     idvOutcome: facts?.idvOutcome ?? null,
     onboardingInProgress,
   };

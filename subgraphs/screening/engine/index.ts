@@ -184,7 +184,7 @@ export class ScreeningIndex {
     for (const [g, arr] of tri) this.trigram.set(g, Int32Array.from(arr));
     const names = this.nameEntity.length;
     this.logN = Math.log(Math.max(2, names));
-    this.prepCache = new Array(names);
+    this.prepCache = new Array<PreparedName | undefined>(names);
     this.triCount = new Uint8Array(this.vocabText.length);
     this.triTouched = new Int32Array(this.vocabText.length);
     this.acc = new Float32Array(names);
@@ -217,7 +217,7 @@ export class ScreeningIndex {
     let p = this.prepCache[nameId];
     if (p) return p;
     p = this.prepareListName(nameId, style);
-    if (this.prepCount >= PREP_CACHE_MAX) { this.prepCache = new Array(this.nameEntity.length); this.prepCount = 0; }
+    if (this.prepCount >= PREP_CACHE_MAX) { this.prepCache = new Array<PreparedName | undefined>(this.nameEntity.length); this.prepCount = 0; }
     this.prepCache[nameId] = p;
     this.prepCount++;
     return p;
@@ -235,7 +235,7 @@ export class ScreeningIndex {
       const text = this.vocabText[id];
       tokens.push(text);
       keys.push(this.vocabKeyText[id]);
-      classes.push(this.tokClass[i] as TokenClass);
+      classes.push(this.tokClass[i]);
       rarity.push(this.rarityOfId(id));
     }
     return { tokens, keys, classes, rarity, style };
@@ -495,7 +495,7 @@ const RETRIEVAL_FLOOR = 0.34;
 /** Postings longer than this are not walked once rarer query tokens have found candidates. */
 const LONG_POSTING = 10000;
 
-const significantClass = (cls: number) => isSignificant(cls as TokenClass);
+const significantClass = (cls: number) => isSignificant(cls);
 
 /** The k-th largest acc[] value among names (quickselect on a copy). */
 function kthLargest(names: number[], acc: Float32Array, k: number): number {

@@ -13,7 +13,7 @@ export interface QueryReadings {
   /** Untyped only, when it differs: the query read as a person's name. */
   qPerson?: PreparedName;
   /** The reading a record of this type is scored against. */
-  queryFor(e: { type: EntityType }): PreparedName;
+  queryFor: (e: { type: EntityType }) => PreparedName;
 }
 
 export function queryReadings(prepare: (style: NameStyle) => PreparedName, type: EntityType | undefined): QueryReadings {

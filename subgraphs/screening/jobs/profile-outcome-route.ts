@@ -17,7 +17,7 @@ export const screeningProfileOutcomeRoute: OutboxRoute = (event) => {
     searchId: payload.search_id,
     unresolvedMatches: Number(payload.unresolved_matches ?? 0),
     truePositiveMatches: Number(payload.true_positive_matches ?? 0),
-    at: String(payload.searched_at ?? event.createdAt.toISOString()),
+    at: typeof payload.searched_at === 'string' ? payload.searched_at : event.createdAt.toISOString(),
   };
   // One job per review (the event id): a later review of the same search must not be deduplicated away.
   return { queue: SCREENING_OUTCOME_QUEUE, data, singletonKey: `${screeningOutcomeKey(data)}:${event.id}` };

@@ -97,7 +97,7 @@ function parseJsonLines(content: string): ParsedFile {
     if (!line.trim()) return;
     let record: Record<string, unknown>;
     try {
-      record = JSON.parse(line);
+      record = JSON.parse(line) as Record<string, unknown>;
     } catch {
       result.rejected.push({ line: i + 1, reason: 'not a JSON object' });
       return;

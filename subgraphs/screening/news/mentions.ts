@@ -54,7 +54,7 @@ const bare = (word: string) => word.replace(/['’]s$/u, '').replace(/[.'’-]+$
 
 /** Candidate names of one sentence (each at most once). */
 export function candidateNames(sentence: string): string[] {
-  const words = [...sentence.matchAll(WORD)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
+  const words = [...sentence.matchAll(WORD)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
   const names: string[] = [];
   let run: typeof words = [];
   const flush = () => {

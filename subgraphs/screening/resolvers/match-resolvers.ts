@@ -1,7 +1,5 @@
 // Typed GraphQL objects of a stored match (the snake_case match payload of the interface spec,
 // field by field). Only renames live here; the shapes are the engine's.
-import { ScreeningContext } from '../context';
-import { MatchReviewRow, reviewHistory } from '../data/review-store';
 import type { Feed } from '../services/engine-adapter';
 import type { StoredMatch } from '../services/search-model';
 import type { CriteriaMatchLevel, Resolvers } from './resolver-types.generated';

@@ -1,9 +1,9 @@
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
-import { BatchJobRow, listBatchJobs } from '../data/batch-store';
+import { listBatchJobs } from '../data/batch-store';
 import { findMatchById, matchesOfRequestPage } from '../data/match-store';
 import { SearchRequestRow } from '../data/search-store';
-import { ImportRow, listActiveSources } from '../data/watchlist-store';
+import { listActiveSources } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch } from '../services/batch-service';
 import { screeningCreateOnce } from '../services/create-once';

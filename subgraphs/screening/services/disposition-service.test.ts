@@ -18,7 +18,7 @@ function match(change: { sanctions?: boolean; nameScore?: number } = {}): Stored
     source_details: [],
     review_status: 'unresolved',
     entity: { id: 'un:1', source: 'un', source_id: '1', type: 'individual', name: 'Ivan Petrov', feeds: ['Sanctions'], programs: ['RU'], dates_of_birth: [{ kind: 'full', value: '1960-04-02' }], nationalities: ['RU'], countries: [], listed_on: null },
-  } as StoredMatch;
+  };
 }
 
 const same = { name: 'Ivan Petrov', type: 'individual', dateOfBirth: '1960-04-02', country: 'RU' };

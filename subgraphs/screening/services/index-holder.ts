@@ -190,7 +190,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => {
       this.debounce = undefined;
-      this.refresh().catch((error) => {
+      this.refresh().catch((error: unknown) => {
         this.lastError = error as Error;
         this.options.onChange?.();
         this.options.log.error({ err: error }, 'screening index rebuild failed; keeping the previous index');
@@ -203,7 +203,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     const started = Date.now();
     const client = indexSourceClient(this.options.databaseUrl);
     await client.connect();
-    let versions: Record<string, string> = {};
+    let versions: Record<string, string>;
     const nextSeqs = new Map<string, number>();
     const loadedRows = { full: 0, delta: 0 };
     let nextEntities: Map<string, Map<string, WatchlistEntity>>;

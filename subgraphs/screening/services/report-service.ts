@@ -74,7 +74,7 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
   for (const { target, search, match } of resolved) {
     const entities = search.request.entities as { type: string | null; name: string; custom_id: string | null }[];
     const entityIndex = Number(search.searchId.split('_')[1] ?? 0);
-    const versions = ((search.request.config as { index_versions?: Record<string, string> }).index_versions ?? {}) as Record<string, string>;
+    const versions = ((search.request.config as { index_versions?: Record<string, string> }).index_versions ?? {});
     const labels = await listVersionLabels(deps.db, Object.values(versions));
     const reportId = newObjectId();
     const { bytes, pages } = await renderReport({

@@ -75,7 +75,7 @@ export function parseFtmLines(text: string, file = 'ftm', source = ftmSourceName
   text.split(/\r?\n/).forEach((l, i) => {
     if (!l.trim()) return;
     let raw: FtmEntity;
-    try { raw = JSON.parse(l); } catch (err) { throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`); }
+    try { raw = JSON.parse(l) as FtmEntity; } catch (err) { throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`, { cause: err }); }
     const e = ftmToEntity(raw, file, i + 1, source);
     if (e) out.push(e);
   });
@@ -90,7 +90,7 @@ export async function* streamFtmFile(path: string, source = ftmSourceName(path))
     line++;
     if (!l.trim()) continue;
     let raw: FtmEntity;
-    try { raw = JSON.parse(l); } catch (err) { throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`); }
+    try { raw = JSON.parse(l) as FtmEntity; } catch (err) { throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`, { cause: err }); }
     const e = ftmToEntity(raw, path, line, source);
     if (e) yield e;
   }

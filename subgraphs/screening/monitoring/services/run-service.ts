@@ -49,13 +49,14 @@ interface Found {
 }
 
 /** Runs (or resumes) one run to completion; does nothing when another attempt holds it. */
-/** Where a run's time went (ms), logged at its end: operators see what to tune. */
-export interface RunTimings {
+/** Where a run's time went (ms), logged at its end: operators see what to tune. A type, not an
+ * interface, so that Object.entries reads its values as numbers. */
+export type RunTimings = {
   read: number;
   unseal: number;
   screen: number;
   write: number;
-}
+};
 
 export async function processRun(deps: RunDeps, runId: string, timings: RunTimings = { read: 0, unseal: 0, screen: 0, write: 0 }): Promise<{ processed: number; alerts: number } | null> {
   const now = deps.now ?? (() => new Date());
