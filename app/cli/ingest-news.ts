@@ -5,8 +5,8 @@
 // screening replica serves new articles on its next News search (no restart).
 import cliProgress from 'cli-progress';
 import { withCliDatabase } from './cli-database';
-import { NEWS_FORMATS } from '../../subgraphs/screening/news/formats';
-import { IngestResult, ingestNewsFile } from '../../subgraphs/screening/news/ingest-service';
+import { NEWS_FORMATS } from '../../subgraphs/screening/news/services/formats';
+import { IngestResult, ingestNewsFile } from '../../subgraphs/screening/news/services/ingest-service';
 
 const USAGE = `usage: npm run news -- --path <file> [--path <file> ...] [--format ${NEWS_FORMATS.join('|')}]`;
 

@@ -9,8 +9,8 @@ import { DEFAULT_THRESHOLD } from '../../lib/names/levels';
 import { Rng } from '../../subgraphs/screening/evaluation/prng';
 import { entityKey, primaryName, type WatchlistEntity } from '../../subgraphs/screening/lists';
 import { buildEngineIndex } from '../../subgraphs/screening/services/engine-adapter';
-import { DEFAULT_DISPOSITION_SETTINGS, annotateMatches } from '../../subgraphs/screening/services/disposition-service';
-import type { DispositionQuery } from '../../subgraphs/screening/services/disposition-analyser';
+import { DEFAULT_DISPOSITION_SETTINGS, annotateMatches } from '../../subgraphs/screening/disposition/services/disposition-service';
+import type { DispositionQuery } from '../../subgraphs/screening/disposition/services/disposition-analyser';
 import { toStoredMatch } from '../../subgraphs/screening/services/search-service';
 
 const COUNTRIES = ['US', 'GB', 'FR', 'DE', 'RU', 'CN', 'IR', 'IQ', 'SY', 'KP', 'AF', 'PK', 'VE', 'CU', 'LY', 'SO', 'YE', 'LB', 'BY', 'MM', 'NG', 'MX', 'CO', 'BR', 'IN'];

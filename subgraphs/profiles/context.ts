@@ -6,7 +6,7 @@ import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Sc
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';
-import { OnboardingGateways } from './services/onboarding-gateways';
+import { OnboardingGateways } from './onboarding/services/onboarding-gateways';
 import { ProfileRecord } from './services/profile-service';
 
 type MatchComment = Awaited<ReturnType<typeof findMatchComments>>[number];

@@ -3,7 +3,7 @@ import { SubgraphDefinition, SubgraphDependencies } from '../../platform/subgrap
 import { createProfilesContext, ProfilesContext } from './context';
 import { resolvers } from './resolvers';
 import { createDefinitionsReader } from './services/definitions-reader';
-import { subgraphOnboardingGateways } from './services/onboarding-gateways';
+import { subgraphOnboardingGateways } from './onboarding/services/onboarding-gateways';
 
 export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ProfilesContext> {
   // One per process: the short-lived read copy of custom field definitions (rule 5).

@@ -16,8 +16,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     Viewer: '../../../platform/principal/principal#Principal',
     MonitoringFeedFrequencies: '../services/monitoring-default-service#FullFeedFrequencies',
     WorkspaceMonitoringDefault: '../services/monitoring-default-service#MonitoringDefault',
-    ProfileOnboarding: '../data/onboarding-store#OnboardingRunRow',
-    OnboardingTask: '../data/onboarding-store#OnboardingTaskRow',
+    ProfileOnboarding: '../onboarding/data/onboarding-store#OnboardingRunRow',
+    OnboardingTask: '../onboarding/data/onboarding-store#OnboardingTaskRow',
     // Profiles holds only the id of a screening match (its comments are keyed by it).
     ScreeningMatch: './screening-match-resolvers#ScreeningMatchRef',
   },

@@ -22,7 +22,7 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     MatchReviewChange: '../data/review-store#MatchReviewRow',
     DispositionAnnotation: '../services/search-model#DispositionAnnotation as DispositionAnnotationView',
     AdverseMediaArticle: '../services/search-model#ArticleHit',
-    AdverseMediaSettings: '../news/settings-service#AdverseMediaSettings as AdverseMediaSettingsView',
+    AdverseMediaSettings: '../news/services/settings-service#AdverseMediaSettings as AdverseMediaSettingsView',
     ScreeningBatchJob: '../data/batch-store#BatchJobRow',
     ScreeningBatchResult: '../services/batch-service#BatchResultView',
     ScreeningReport: '../services/report-service#ReportView',

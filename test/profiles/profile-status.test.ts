@@ -4,9 +4,9 @@
 // real HTTP receiver.
 import { JobQueue } from '../../platform/jobs/job-queue';
 import { RunningWorker, startWorker } from '../../app/worker';
-import { leaseRun, updateTask } from '../../subgraphs/profiles/data/onboarding-store';
+import { leaseRun, updateTask } from '../../subgraphs/profiles/onboarding/data/onboarding-store';
 import { SCREENING_OUTCOME_QUEUE, screeningOutcomeKey } from '../../contracts/profile-outcome-queues';
-import { subgraphOnboardingGateways } from '../../subgraphs/profiles/services/onboarding-gateways';
+import { subgraphOnboardingGateways } from '../../subgraphs/profiles/onboarding/services/onboarding-gateways';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 import { createSession, driveTo, idv } from '../idv/idv-helpers';

@@ -1,5 +1,5 @@
 import { configResolvers } from './config-resolvers';
-import { onboardingResolvers } from './onboarding-resolvers';
+import { onboardingResolvers } from '../onboarding/resolvers/onboarding-resolvers';
 import { managementResolvers } from './management-resolvers';
 import { profileResolvers } from './profile-resolvers';
 import type { Resolvers } from './resolver-types.generated';

@@ -9,7 +9,7 @@ import type { CommentRecord } from '../services/comment-service';
 import type { ErasureResult } from '../services/erasure-service';
 import type { Principal } from '../../../platform/principal/principal';
 import type { FullFeedFrequencies, MonitoringDefault } from '../services/monitoring-default-service';
-import type { OnboardingRunRow, OnboardingTaskRow } from '../data/onboarding-store';
+import type { OnboardingRunRow, OnboardingTaskRow } from '../onboarding/data/onboarding-store';
 import type { ScreeningMatchRef } from './screening-match-resolvers';
 import type { ProfilesContext } from '../context';
 export type Maybe<T> = T | null;

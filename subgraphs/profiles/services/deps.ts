@@ -2,7 +2,7 @@ import { Db } from '../../../platform/db/prisma';
 import { readOffsetCursor } from '../../../platform/graphql/paging';
 import { ProfilesErrorCode, ProfilesError } from '../errors';
 import { DefinitionsReader } from './definitions-reader';
-import type { OnboardingGateways } from './onboarding-gateways';
+import type { OnboardingGateways } from '../onboarding/services/onboarding-gateways';
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {

@@ -1,6 +1,6 @@
 import { deriveStatus, StatusInputs } from './profile-status-service';
-import { runnableTasks } from './onboarding-progress';
-import { OnboardingTaskRow } from '../data/onboarding-store';
+import { runnableTasks } from '../onboarding/services/onboarding-progress';
+import { OnboardingTaskRow } from '../onboarding/data/onboarding-store';
 
 const none: StatusInputs = { screening: null, idvOutcome: null, onboardingInProgress: false };
 const screened = (unresolved: number, truePositive = 0) => ({ unresolved, truePositive });

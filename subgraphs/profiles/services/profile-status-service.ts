@@ -6,7 +6,7 @@
 // nothing and records no second event.
 import { recordEvent } from '../../../platform/events/outbox';
 import { DbClient, Scope } from '../data/scope';
-import { findRunOfProfile } from '../data/onboarding-store';
+import { findRunOfProfile } from '../onboarding/data/onboarding-store';
 import { findStatusFacts, IdvFact, lockProfileStatus, saveIdvFact, saveScreeningFact, ScreeningFact, StatusFactsRow, writeProfileStatus } from '../data/status-store';
 
 export const PROFILE_STATUSES = ['not_screened', 'pending', 'clear', 'potential_match', 'confirmed_match', 'rejected', 'in_review'] as const;

@@ -5,7 +5,7 @@ import type { SearchView, MatchView } from '../services/search-service';
 import type { MatchedNamePayload, AliasPayload, ChecklistPayload, HitPayload, ScoreInfoPayload, BestNamePayload, SourceDetailPayload, ListedEntityPayload, BirthDatePayload, ScreeningFeedValue } from './match-resolvers';
 import type { MatchReviewRow } from '../data/review-store';
 import type { DispositionAnnotation as DispositionAnnotationView, ArticleHit } from '../services/search-model';
-import type { AdverseMediaSettings as AdverseMediaSettingsView } from '../news/settings-service';
+import type { AdverseMediaSettings as AdverseMediaSettingsView } from '../news/services/settings-service';
 import type { BatchJobRow } from '../data/batch-store';
 import type { BatchResultView } from '../services/batch-service';
 import type { ReportView } from '../services/report-service';

@@ -15,8 +15,8 @@ import { reviewMatch } from '../services/review-service';
 import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
-import { dispositionResolvers } from './disposition-resolvers';
-import { newsResolvers } from './news-resolvers';
+import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
+import { newsResolvers } from '../news/resolvers/news-resolvers';
 import type { Resolvers, ScreeningQueryType } from './resolver-types.generated';
 
 /** What screening knows of a profile: its id (the mapper of Profile). */

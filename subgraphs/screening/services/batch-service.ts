@@ -9,7 +9,7 @@ import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { BATCH_QUEUE, BATCH_WATCHDOG_QUEUE, batchLeaseSeconds } from '../jobs/batch-queues';
 import { IndexHolder } from './index-holder';
-import { validCategories } from '../news/settings-service';
+import { validCategories } from '../news/services/settings-service';
 import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
 import type { StoredMatch } from './search-model';

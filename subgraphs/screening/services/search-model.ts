@@ -1,7 +1,7 @@
 // The shapes a search hands between its steps: the normalized query and the stored match with its
 // annotations (disposition, articles). A leaf: the services that build or read them (search,
 // disposition, clearances, news) import it, and it imports none of them.
-import type { AdverseMediaCategory } from '../news/categories';
+import type { AdverseMediaCategory } from '../news/services/categories';
 import type { EntityType, Feed, ScreeningMatch } from './engine-adapter';
 
 export interface NormalizedQuery {

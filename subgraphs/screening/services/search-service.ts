@@ -9,8 +9,8 @@ import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch
 import { INDEX_LOADING, IndexHolder, IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
-import { annotateMatches, readDispositionSettings } from './disposition-service';
-import { mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/news-search';
+import { annotateMatches, readDispositionSettings } from '../disposition/services/disposition-service';
+import { mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/services/news-search';
 import type { NormalizedQuery, StoredMatch } from './search-model';
 import { matchPayloadColumn } from '../data/json-columns';
 

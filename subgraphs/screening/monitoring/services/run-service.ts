@@ -10,7 +10,7 @@ import { Logger } from '../../../../platform/logging/logger';
 import type { ScreeningOutcomeJob } from '../../../../contracts/profile-outcome-queues';
 import { Scope } from '../../data/search-store';
 import { applyClearances } from '../../services/clearance-service';
-import { annotateMatches, readDispositionSettings } from '../../services/disposition-service';
+import { annotateMatches, readDispositionSettings } from '../../disposition/services/disposition-service';
 import { ScreeningMatch, WatchlistEntity } from '../../services/engine-adapter';
 import { IndexSnapshot } from '../../services/index-holder';
 import { newObjectId, newObjectIds } from '../../services/object-id';

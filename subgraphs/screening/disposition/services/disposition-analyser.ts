@@ -3,7 +3,7 @@
 // tokens, alias quality, name rarity) and turns the sum of log-odds into a prediction with a
 // confidence. Every fact it uses is cited in evidence_refs and scored in score_summary, so an
 // analyst can see why. Pure and synchronous: the same inputs always give the same annotation.
-import type { StoredMatch } from './search-model';
+import type { StoredMatch } from '../../services/search-model';
 
 export const SIGNATURE_VERSION = 'vigil-disposition-det-1';
 

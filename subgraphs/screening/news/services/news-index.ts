@@ -6,11 +6,11 @@
 // replica and worker serves what is stored without a notification channel; an ingestion in this
 // process invalidates at once.
 import { createHash } from 'node:crypto';
-import { Db } from '../../../platform/db/prisma';
+import { Db } from '../../../../platform/db/prisma';
 import { categorisedNames, newsRevision } from '../data/news-store';
-import { detectScript } from '../lists/scripts';
-import { buildEngineIndex, EngineIndex, WatchlistEntity } from '../services/engine-adapter';
-import { envValue } from '../../../platform/config/env';
+import { detectScript } from '../../lists/scripts';
+import { buildEngineIndex, EngineIndex, WatchlistEntity } from '../../services/engine-adapter';
+import { envValue } from '../../../../platform/config/env';
 
 /** The `source` of News matches (entity ids are `adverse_media:<hash of the name>`). */
 export const NEWS_SOURCE = 'adverse_media';

@@ -1,8 +1,8 @@
 // Onboarding runs and their tasks. Reads are scoped by tenant and workspace; the worker's lease
 // and dispatch queries run across tenants (a worker serves every workspace) and then act within
 // the run's own scope.
-import { newId } from '../../../platform/ids/new-id';
-import { DbClient, DbTx, queryableId, Scope } from './scope';
+import { newId } from '../../../../platform/ids/new-id';
+import { DbClient, DbTx, queryableId, Scope } from '../../data/scope';
 
 export type OnboardingRunRow = NonNullable<Awaited<ReturnType<typeof findRunById>>>;
 export type OnboardingTaskRow = OnboardingRunRow['tasks'][number];

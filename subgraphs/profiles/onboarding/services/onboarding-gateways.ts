@@ -2,9 +2,9 @@
 // own rules and tables): the screening subgraph screens the profile and stores the search in
 // history with the profile id; the IDV subgraph starts the verification session. Both act for the
 // caller who asked for the onboarding, in the caller's scope.
-import { VigilConfig } from '../../../platform/config';
-import { Principal } from '../../../platform/principal/principal';
-import { callSubgraph } from '../../../platform/subgraph/internal-client';
+import { VigilConfig } from '../../../../platform/config';
+import { Principal } from '../../../../platform/principal/principal';
+import { callSubgraph } from '../../../../platform/subgraph/internal-client';
 
 export interface ScreeningResult {
   searchId: string;

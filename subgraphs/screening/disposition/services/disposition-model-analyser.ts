@@ -8,8 +8,8 @@
 // Any failure (network, timeout, unusable answer) throws; annotateMatches turns it into a failed
 // annotation and the search goes on (fail open). Only facts already in the match payload are sent.
 import { AnalysisOutcome, deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
-import type { StoredMatch } from './search-model';
-import { envValue } from '../../../platform/config/env';
+import type { StoredMatch } from '../../services/search-model';
+import { envValue } from '../../../../platform/config/env';
 
 /** Reads the model's JSON answer {prediction, confidence, rationale}; throws when unusable. */
 export function parseModelAnswer(content: string): Pick<AnalysisOutcome, 'prediction' | 'confidence' | 'rationale'> {

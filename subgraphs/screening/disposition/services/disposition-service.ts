@@ -7,18 +7,18 @@
 // - Hint: review_status stays unresolved, disposition_hint returned;
 // - below threshold (either mode): disposition_hint with prediction undetermined;
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
-import { Db } from '../../../platform/db/prisma';
-import { logger } from '../../../platform/logging/logger';
+import { Db } from '../../../../platform/db/prisma';
+import { logger } from '../../../../platform/logging/logger';
 import { DispositionSettingsRow, findDispositionSettings, readDispositionSettingsRow, saveDispositionSettings } from '../data/disposition-store';
-import type { RowReader } from '../data/search-store';
-import type { Scope } from '../data/search-store';
-import { ScreeningError } from '../errors';
+import type { RowReader } from '../../data/search-store';
+import type { Scope } from '../../data/search-store';
+import { ScreeningError } from '../../errors';
 import { deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
 import { modelAnalyser } from './disposition-model-analyser';
 
 /** The model analyser when configured by environment, else the deterministic one. */
 const configuredAnalyser: DispositionAnalyser = modelAnalyser() ?? deterministicAnalyser;
-import type { DispositionAnnotation, StoredMatch } from './search-model';
+import type { DispositionAnnotation, StoredMatch } from '../../services/search-model';
 
 export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
 export type DispositionMode = (typeof DISPOSITION_MODES)[number];

@@ -2,7 +2,7 @@
 // on matches built from a real listed record shape.
 import { AnalysisOutcome, deterministicAnalyser, DispositionAnalyser } from './disposition-analyser';
 import { annotateMatches, DispositionSettings, optedOut } from './disposition-service';
-import type { StoredMatch } from './search-model';
+import type { StoredMatch } from '../../services/search-model';
 
 const settings = (change: Partial<DispositionSettings> = {}): DispositionSettings => ({ enabled: true, directApi: true, mode: 'full_auto', threshold: 0.85, updatedBy: null, updatedAt: null, ...change });
 

@@ -3,7 +3,7 @@
 // van, de ...). Recall matters more than precision here: a candidate that is no name ("European
 // Union") is harmless, because the name engine links a mention to a searched party only above the
 // search threshold. Scripts without letter case (Arabic, CJK) are not extracted (documented).
-import { detectScript } from '../lists/scripts';
+import { detectScript } from '../../lists/scripts';
 import { categorizeSentence, CategoryEvidence } from './categories';
 
 export interface ExtractedMention {

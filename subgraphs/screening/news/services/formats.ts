@@ -1,7 +1,7 @@
 // Article files: JSON lines (one article an object a line) and RSS 2.0 / Atom 1.0 feeds, read into
 // one article shape. A record without a usable URL or title is rejected with its line or item
 // number; the rest of the file is still ingested (each article is written on its own).
-import { decodeEntities, parseXml, XmlElement } from '../lists/xml';
+import { decodeEntities, parseXml, XmlElement } from '../../lists/xml';
 
 export const NEWS_FORMATS = ['auto', 'jsonl', 'rss', 'atom'] as const;
 export type NewsFormat = (typeof NEWS_FORMATS)[number];

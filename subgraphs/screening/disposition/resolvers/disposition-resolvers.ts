@@ -1,6 +1,6 @@
 // Automatic disposition over GraphQL: the workspace settings and the annotation objects of a match.
 import { DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
-import type { Resolvers } from './resolver-types.generated';
+import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 const settingsView = (settings: DispositionSettings) => ({
   enabled: settings.enabled, directApiChannel: settings.directApi, mode: settings.mode, confidenceThreshold: settings.threshold, updatedAt: settings.updatedAt,

@@ -3,9 +3,9 @@
 // same content again is a no-op, changed content replaces the article and its mentions at once).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { Db } from '../../../platform/db/prisma';
+import { Db } from '../../../../platform/db/prisma';
 import { ArticleWrite, storedArticles, writeArticles } from '../data/news-store';
-import { ScreeningError } from '../errors';
+import { ScreeningError } from '../../errors';
 import { NewsFormat, NEWS_FORMATS, NewsFormatError, ParsedArticle, parseNewsFile, Rejection } from './formats';
 import { extractMentions } from './mentions';
 import { newsIndexOf } from './news-index';

@@ -1,9 +1,9 @@
 // Where an onboarding run stands: which tasks may run now (by sequence), whether it is decided,
 // and the profile_onboarding.completed event. Used by the run worker and by the IDV outcome
 // handler, both inside a transaction that holds the profile's row lock.
-import { recordEvent } from '../../../platform/events/outbox';
+import { recordEvent } from '../../../../platform/events/outbox';
 import { findRunById, OnboardingRunRow, OnboardingTaskRow, updateRun } from '../data/onboarding-store';
-import { DbClient } from '../data/scope';
+import { DbClient } from '../../data/scope';
 
 export const ONBOARDING_SEQUENCES = ['screening_first', 'idv_first', 'parallel'] as const;
 export type OnboardingSequence = (typeof ONBOARDING_SEQUENCES)[number];

@@ -1,8 +1,8 @@
 // Adverse media over GraphQL: the workspace category set, article ingestion and the articles of a
 // News match.
-import { requestNewsIngest } from '../news/ingest-requests';
-import { readAdverseMediaSettings, updateAdverseMediaSettings } from '../news/settings-service';
-import type { Resolvers } from './resolver-types.generated';
+import { requestNewsIngest } from '../services/ingest-requests';
+import { readAdverseMediaSettings, updateAdverseMediaSettings } from '../services/settings-service';
+import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 export const newsResolvers = {
   Query: {

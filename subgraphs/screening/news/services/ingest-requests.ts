@@ -1,12 +1,12 @@
 // The ingestNewsArticles mutation: admins (entitlement watchlistAdmin) ingest a file the service
 // can read, only under the configured import folders (VIGIL_NEWS_IMPORT_ROOTS, else the folders
 // watchlist imports may read), so an API caller cannot make the service read arbitrary files.
-import { Db } from '../../../platform/db/prisma';
-import { Principal } from '../../../platform/principal/principal';
-import { ScreeningError } from '../errors';
-import { checkImportRoot, requireWatchlistAdmin } from '../services/import-requests';
+import { Db } from '../../../../platform/db/prisma';
+import { Principal } from '../../../../platform/principal/principal';
+import { ScreeningError } from '../../errors';
+import { checkImportRoot, requireWatchlistAdmin } from '../../services/import-requests';
 import { IngestResult, ingestNewsFile } from './ingest-service';
-import { envValue } from '../../../platform/config/env';
+import { envValue } from '../../../../platform/config/env';
 
 export function checkNewsRoot(filePath: string, env: NodeJS.ProcessEnv = process.env): void {
   const newsRoots = envValue('VIGIL_NEWS_IMPORT_ROOTS', env);

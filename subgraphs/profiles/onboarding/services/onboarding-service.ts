@@ -7,16 +7,16 @@
 //     the workspace default (or the liveness_and_id preset) applies when the session starts.
 // The profile, its run and its tasks are written in one transaction with status pending; the
 // worker then runs the tasks (onboarding-runner.ts). Nothing is created when a rule fails.
-import { Principal } from '../../../platform/principal/principal';
+import { Principal } from '../../../../platform/principal/principal';
 import { findRunsOfProfiles, insertRun, OnboardingRunRow } from '../data/onboarding-store';
-import { findProfile } from '../data/profile-store';
-import { Scope } from '../data/scope';
-import { writeProfileStatus } from '../data/status-store';
-import { ProfilesError } from '../errors';
-import type { RecordCreate } from './create-once';
-import { ProfilesDeps } from './deps';
+import { findProfile } from '../../data/profile-store';
+import { Scope } from '../../data/scope';
+import { writeProfileStatus } from '../../data/status-store';
+import { ProfilesError } from '../../errors';
+import type { RecordCreate } from '../../services/create-once';
+import { ProfilesDeps } from '../../services/deps';
 import { OnboardingSequence } from './onboarding-progress';
-import { createProfile, CreateProfileInput, ProfileRecord } from './profile-service';
+import { createProfile, CreateProfileInput, ProfileRecord } from '../../services/profile-service';
 
 /** Screening feeds as the screening subgraph names them (ScreeningFeed). */
 export const ONBOARDING_FEEDS = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social_Media', 'News', 'Open_Source'] as const;

@@ -1,11 +1,11 @@
 // Thin: onboardProfile and Profile.onboarding map onto the onboarding service and store.
 import DataLoader from 'dataloader';
-import { ProfilesContext } from '../context';
+import { ProfilesContext } from '../../context';
 import { findRunsOfProfiles, OnboardingRunRow } from '../data/onboarding-store';
 import { findOnboarded, onboardProfile } from '../services/onboarding-service';
-import { existing, profilesCreateOnce } from '../services/create-once';
-import { ProfilesError } from '../errors';
-import type { Resolvers } from './resolver-types.generated';
+import { existing, profilesCreateOnce } from '../../services/create-once';
+import { ProfilesError } from '../../errors';
+import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 // One query for the runs of every profile a request renders (a list page asks for many).
 const runLoaders = new WeakMap<ProfilesContext, DataLoader<string, OnboardingRunRow | null>>();
