@@ -36,7 +36,7 @@ describe('decision', () => {
     [{ liveness: { mode: 'active' as const, frames: [['facing center'], ['facing center'], ['facing center']], minFrameSimilarity: 0.9 } }, 'liveness_challenge_not_met', 'idv'],
     [{ liveness: { mode: 'active' as const, frames: [['facing center'], ['facing left'], ['facing left']], minFrameSimilarity: 0.2 } }, 'liveness_face_inconsistent', 'idv'],
   ])('%j → requires review with %s', (change, reason, category) => {
-    const checks = runChecks({ ...base, ...change } as AssessmentEvidence);
+    const checks = runChecks({ ...base, ...change });
     expect(checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code)).toContain(reason);
     expect(decide(checks)).toMatchObject({ decision: 'review', flagCategories: expect.arrayContaining([category]) });
   });
@@ -67,7 +67,7 @@ describe('driving licence barcode', () => {
     [{ acceptedIdTypes: ['passport'] }, 'id_type_not_accepted'],
     [{ mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID', documentNumber: 'Z9999999' }) }, 'barcode_front_mismatch'],
   ])('%j → requires review with %s', (change, reason) => {
-    const checks = runChecks({ ...dl, ...change } as AssessmentEvidence);
+    const checks = runChecks({ ...dl, ...change });
     expect(checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code)).toContain(reason);
     expect(decide(checks).decision).toBe('review');
   });

@@ -15,8 +15,27 @@ const CROP_MARGIN = 0.4;
 const DESCRIBE_SIDE = 512;
 const FIND_SIDE = 800;
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Human = any;
+/** What this file uses of @vladmandic/human, whose node-wasm build is loaded by file path (below). */
+interface HumanTensor {
+  dispose(): void;
+}
+interface HumanFace {
+  box: [number, number, number, number];
+  score?: number;
+  embedding?: number[];
+}
+interface HumanResult {
+  face?: HumanFace[];
+  gesture?: { gesture: string }[];
+}
+interface Human {
+  tf: { tensor4d(values: Float32Array, shape: [number, number, number, number], dtype: 'float32'): HumanTensor };
+  load(): Promise<void>;
+  detect(input: HumanTensor): Promise<HumanResult>;
+}
+interface HumanModule {
+  Human: new (config: object) => Human;
+}
 
 let loading: Promise<Human> | null = null;
 
@@ -32,7 +51,7 @@ function installFileFetch(): void {
   const marker = Symbol.for('vigil.fileFetch');
   const current = globalThis.fetch as typeof fetch & { [key: symbol]: boolean };
   if (current[marker]) return;
-  const shim = (async (input: any, init?: any) => {
+  const shim = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (typeof url === 'string' && url.startsWith('file://')) {
       const bytes = await fs.promises.readFile(new URL(url));
@@ -48,7 +67,8 @@ function installFileFetch(): void {
 async function loadHuman(): Promise<Human> {
   installFileFetch();
   const humanDir = packageDir('@vladmandic/human');
-  const { Human } = require(path.join(humanDir, 'dist', 'human.node-wasm.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the node-wasm build is outside the package's exports map, so it is loaded by file path, which Jest's CommonJS transform only supports through require
+  const { Human } = require(path.join(humanDir, 'dist', 'human.node-wasm.js')) as HumanModule;
   const human = new Human({
     backend: 'wasm',
     wasmPath: `file://${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}/`,
@@ -84,7 +104,7 @@ function human(): Promise<Human> {
   return loading;
 }
 
-async function detect(h: Human, image: ReturnType<typeof sharp>): Promise<any> {
+async function detect(h: Human, image: ReturnType<typeof sharp>): Promise<HumanResult> {
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const tensor = h.tf.tensor4d(Float32Array.from(data), [1, info.height, info.width, 3], 'float32');
   try {
@@ -111,7 +131,7 @@ export class HumanFaceAnalyzer implements FaceAnalyzer {
     const found = await detect(h, sharp(image).rotate().resize({ width: Math.round(width * scale) }));
     const first = found.face?.[0];
     if (!first) return null;
-    const [bx, by, bw, bh] = first.box as number[];
+    const [bx, by, bw, bh] = first.box;
     const left = Math.max(0, Math.round((bx - bw * CROP_MARGIN) / scale));
     const top = Math.max(0, Math.round((by - bh * CROP_MARGIN) / scale));
     const cropWidth = Math.min(width - left, Math.round((bw * (1 + 2 * CROP_MARGIN)) / scale));
@@ -120,14 +140,14 @@ export class HumanFaceAnalyzer implements FaceAnalyzer {
     const described = await detect(h, crop());
     const face = described.face?.[0];
     if (!face?.embedding?.length) return null;
-    const mirrored = (await detect(h, crop().flop())).face?.[0];
+    const mirrored = (await detect(h, crop().flop())).face?.[0]?.embedding;
     const embedding = normalise(face.embedding);
-    const combined = mirrored?.embedding?.length ? embedding.map((x: number, i: number) => x + normalise(mirrored.embedding)[i]) : embedding;
+    const combined = mirrored?.length ? embedding.map((x, i) => x + normalise(mirrored)[i]) : embedding;
     return {
       score: Number(face.score ?? first.score ?? 0),
       box: [bx / scale, by / scale, bw / scale, bh / scale],
       embedding: combined,
-      gestures: (found.gesture ?? []).map((g: { gesture: string }) => g.gesture),
+      gestures: (found.gesture ?? []).map((g) => g.gesture),
     };
   }
 }

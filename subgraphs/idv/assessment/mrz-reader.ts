@@ -8,15 +8,6 @@
 import sharp from 'sharp';
 import { OcrProvider } from './providers';
 
-type MrzModule = typeof import('mrz');
-let mrzModule: MrzModule | null = null;
-
-/** `mrz` is ESM-only: Node 20.19+ requires it natively (Jest compiles it, see jest.config.js). */
-function loadMrz(): MrzModule {
-  mrzModule ??= require('mrz') as MrzModule;
-  return mrzModule;
-}
-
 export interface MrzReading {
   format: string;
   /** All check digits valid. */
@@ -91,7 +82,8 @@ async function band(image: Buffer, width: number, threshold: number): Promise<Bu
 }
 
 export async function readMrz(image: Buffer, ocr: OcrProvider): Promise<MrzReading | null> {
-  const { parse } = loadMrz();
+  // `mrz` is ESM-only: imported on the first read (Jest compiles it to CommonJS, see jest.config.js).
+  const { parse } = await import('mrz');
   let best: MrzReading | null = null;
   for (const [width, threshold] of ATTEMPTS) {
     const result = await ocr.recognize(await band(image, width, threshold), { charset: MRZ_ALPHABET });
@@ -102,7 +94,7 @@ export async function readMrz(image: Buffer, ocr: OcrProvider): Promise<MrzReadi
       const reading: MrzReading = {
         format: parsed.format,
         valid: parsed.valid,
-        fields: parsed.fields as Record<string, string | null>,
+        fields: parsed.fields,
         invalidFields: parsed.details.filter((d) => !d.valid && d.field).map((d) => String(d.field)),
         lines,
         confidence: result.confidence,

@@ -24,7 +24,7 @@ export function toCaptureSession(deps: Pick<IdvDeps, 'keyProvider'>, row: Sessio
       required: step.type === 'consent' ? true : step.required,
       title: step.title ?? null,
       framesNeeded: step.type === 'liveness' ? livenessFramesNeeded(step) : 0,
-      livenessMode: step.type === 'liveness' ? String(step.config.mode ?? 'passive') : null,
+      livenessMode: step.type === 'liveness' ? (typeof step.config.mode === 'string' ? step.config.mode : 'passive') : null,
       documentLabel: step.type === 'document' ? String(step.config.label ?? step.config.document_id) : null,
       acceptedFormats: step.type === 'document' ? ((step.config.accepted_formats as string[] | undefined) ?? ['pdf', 'jpeg', 'png']) : [],
       questions:

@@ -33,7 +33,7 @@ afterAll(() => db.$disconnect());
 
 async function assessedSession(): Promise<string> {
   const created = await createSession(deps, principal, { profileId });
-  const id = created.session.id as string;
+  const id = created.session.id;
   await submitSession(deps, principal, id);
   await startAssessment(deps, principal, id);
   await completeAssessment(deps, principal, id, { decision: 'review', flagCategories: ['idv'], results: { ocr_fields: [{ field: 'surname', value: 'SECRET', confidence: 0.9 }] } });
@@ -91,5 +91,5 @@ it('50 concurrent service-level creates with one key: one session, one token, th
   expect(new Set(values.map((value) => value.session.id)).size).toBe(1);
   expect(values.filter((value) => value.sessionToken !== '')).toHaveLength(1);
   expect(values.filter((value) => value.replayed)).toHaveLength(49);
-  expect(await db.idvSession.count({ where: { tenantId: principal.tenantId, id: values[0].session.id as string } })).toBe(1);
+  expect(await db.idvSession.count({ where: { tenantId: principal.tenantId, id: values[0].session.id } })).toBe(1);
 });

@@ -2,6 +2,7 @@
 // and registers them here; only then does the evidence exist (the adapter deletes the blob when
 // this refuses). Optionally attached to a task.
 import { Principal } from '../../../platform/principal/principal';
+import { isOneOf } from '../../../platform/validation/one-of';
 import { lockAssessment } from '../data/assessment-store';
 import { Scope } from '../data/scope';
 import { appendEvents } from '../data/trajectory-store';
@@ -28,7 +29,7 @@ export async function addUpload(deps: RiskDeps, principal: Principal, scope: Sco
   return deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, assessmentId);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
-    if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Evidence cannot be added to a ${assessment.status} assessment; reopen it first`);
+    if (isOneOf(CLOSED_STATUSES, assessment.status)) throw new RiskError('assessment_invalid_transition', `Evidence cannot be added to a ${assessment.status} assessment; reopen it first`);
     const task = input.taskId ? await findTask(tx, scope, assessmentId, input.taskId) : null;
     if (input.taskId && !task) throw new RiskError('task_not_found', 'Task not found');
     const row = await upsertEvidence(tx, scope, {

@@ -23,7 +23,7 @@ export async function changeStatus(tx: DbTx, scope: Scope, assessment: Assessmen
   await appendEvents(tx, assessment.id, change.runId, [
     { stepKey: change.stepKey, type: 'status_changed', message: change.message, actor: change.actor, data: { from: assessment.status as AssessmentStatus, to, trigger: change.trigger, ...change.data } },
   ]);
-  await recordEvent(tx as never, {
+  await recordEvent(tx, {
     ...scope,
     type: 'risk_assessment.status_changed',
     aggregateType: 'risk_assessment',

@@ -8,6 +8,7 @@ import { assertRiskMove, assertTaskMove, CLOSED_STATUSES, RiskStatus, TaskStatus
 import { RiskError } from '../errors';
 import { RiskDeps } from './deps';
 import { newId } from '../../../platform/ids/new-id';
+import { isOneOf } from '../../../platform/validation/one-of';
 
 export interface UpdateTaskInput {
   status?: TaskStatus | null;
@@ -22,7 +23,7 @@ export async function patchTask(deps: RiskDeps, principal: Principal, scope: Sco
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
     const task = await findTask(tx, scope, assessmentId, taskId);
     if (!task) throw new RiskError('task_not_found', 'Task not found');
-    if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Tasks of a ${assessment.status} assessment cannot change; reopen it first`);
+    if (isOneOf(CLOSED_STATUSES, assessment.status)) throw new RiskError('assessment_invalid_transition', `Tasks of a ${assessment.status} assessment cannot change; reopen it first`);
     const data: TaskChange = {};
     if (input.status) {
       assertTaskMove(task.status, input.status);
@@ -54,7 +55,7 @@ export async function patchRisk(deps: RiskDeps, principal: Principal, scope: Sco
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
     const risk = await findRisk(tx, scope, assessmentId, riskId);
     if (!risk) throw new RiskError('risk_not_found', 'Risk not found');
-    if (CLOSED_STATUSES.includes(assessment.status as never)) throw new RiskError('assessment_invalid_transition', `Risks of a ${assessment.status} assessment cannot change; reopen it first`);
+    if (isOneOf(CLOSED_STATUSES, assessment.status)) throw new RiskError('assessment_invalid_transition', `Risks of a ${assessment.status} assessment cannot change; reopen it first`);
     assertRiskMove(risk.status, input.status);
     const updated = await updateRisk(tx, risk.id, { status: input.status, note: input.note ?? risk.note });
     await appendEvents(tx, assessmentId, assessment.latestRunId, [

@@ -12,7 +12,7 @@ export async function retryDueInvites(deps: InviteDeps): Promise<void> {
   const now = deps.now();
   await settleStalledSends(deps.db, now, new Date(now.getTime() - 2 * deps.settings.smtpTimeoutMs - 5_000));
   for (const { id } of await findDueRetries(deps.db, now)) {
-    await retryInvite(deps, id).catch((err) => logger.error({ err, sendId: id }, 'invite retry failed; will retry'));
+    await retryInvite(deps, id).catch((err: unknown) => logger.error({ err, sendId: id }, 'invite retry failed; will retry'));
   }
 }
 

@@ -80,7 +80,7 @@ export async function updateThemeIfRevision(
   change: ThemeChange,
 ): Promise<boolean> {
   const { colors, ...rest } = change;
-  const data: Prisma.IdvThemeUpdateManyMutationInput = { ...rest, ...(colors !== undefined ? { colors: colors as Prisma.InputJsonValue } : {}) };
+  const data: Prisma.IdvThemeUpdateManyMutationInput = { ...rest, ...(colors !== undefined ? { colors } : {}) };
   const result = await db.idvTheme.updateMany({
     where: { id, ...scope, status: { not: 'archived' }, ...(expectedRevision === undefined ? {} : { revision: expectedRevision }) },
     data: { ...data, revision: { increment: 1 } },

@@ -25,7 +25,7 @@ export const DEFAULT_BRANDING: Readonly<Branding> = Object.freeze({
   font_family: 'system-ui',
   logo: null,
   logo_square: null,
-}) as Branding;
+});
 
 /** What branding needs of a session: its copied theme snapshot and privacy contact. */
 export interface SessionBrandingSource {

@@ -76,7 +76,7 @@ export async function runChain(deps: DispatcherDeps, destinationId: string, orde
 /** The sweeper's pass: every chain with a due head. */
 export async function runDueChains(deps: DispatcherDeps): Promise<number> {
   const chains = await findDueChains(deps.db);
-  await Promise.all(chains.map((c) => runChain(deps, c.destination_id, c.ordering_key).catch((err) => logger.error({ err }, 'webhook chain failed; will retry'))));
+  await Promise.all(chains.map((c) => runChain(deps, c.destination_id, c.ordering_key).catch((err: unknown) => logger.error({ err }, 'webhook chain failed; will retry'))));
   return chains.length;
 }
 

@@ -87,5 +87,6 @@ function metaString(value: unknown): string {
   if (value === null) return '';
   if (Array.isArray(value)) return value.map(metaString).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  // Stored JSON: what is left is a string, a number or a boolean.
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
