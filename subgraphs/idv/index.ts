@@ -3,7 +3,7 @@ import { RequestContext, SubgraphDefinition, SubgraphDependencies } from '../../
 import { blobStoreFromEnv } from '../../platform/blobs';
 import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
-import { createCaptureResolvers } from './capture/capture-resolvers';
+import { createCaptureResolvers } from './capture/resolvers/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
 import { DeclarableIdTypeScalar, InferredIdTypeScalar } from './resolvers/declarable-id-type';
 import { ExactURLScalar } from './resolvers/exact-url';

@@ -27,7 +27,7 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     WebhookDelivery: '../webhooks/data/webhook-store#DeliveryRow',
     WebhookAttempt: '../webhooks/data/webhook-store#AttemptRow',
     // The hosted page's capture plane (capture/).
-    CaptureSession: '../capture/capture-projection#CaptureSessionView',
+    CaptureSession: '../capture/services/capture-projection#CaptureSessionView',
   },
   // Validated string scalars (resolvers/declarable-id-type.ts, resolvers/exact-url.ts): input strings
   // pass through to the services' rules, output is a checked string.

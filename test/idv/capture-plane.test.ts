@@ -184,7 +184,7 @@ describe('flow moves and submit rules', () => {
     expect(again.body.error.code).toBe('idv_state_conflict');
     const lateUpload = await uploadArtifact(platform, id, token, { kind: 'selfie', step_id: 'liveness' }, image);
     expect(lateUpload.status).toBe(409);
-    const { recordCaptureConsent } = await import('../../subgraphs/idv/capture/capture-service');
+    const { recordCaptureConsent } = await import('../../subgraphs/idv/capture/services/capture-service');
     const { idvDeps } = await import('./idv-helpers');
     await expect(
       recordCaptureConsent(idvDeps(platform), { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, kind: 'capture', actorId: id, sessionId: id, entitlements: {} }, id, { accepted: true }),

@@ -5,7 +5,7 @@
 import { hashSecret } from '../../platform/crypto/hash';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { captureCall, completeDefaultCapture } from './capture-helpers';
-import { CAPTURE_SESSION_LIFETIME_MS, exchangeCaptureCredential, resolveCaptureSession } from '../../subgraphs/idv/capture/capture-session-service';
+import { CAPTURE_SESSION_LIFETIME_MS, exchangeCaptureCredential, resolveCaptureSession } from '../../subgraphs/idv/capture/services/capture-session-service';
 import { capture, createProfile, createSession, directLink, idv, idvDeps, newTenant, startIdvPlatform } from './idv-helpers';
 
 let platform: TestPlatform;

@@ -9,7 +9,7 @@ import { artifactSealContext } from '../../../platform/blobs/idv-artifact-keys';
 import { SessionRow } from '../data/session-store';
 import { IdvDeps } from '../services/deps';
 import { AssessmentOutcome, AssessmentResults } from '../services/lifecycle-service';
-import { answersOf, artifactsOf, stepsOf } from '../capture/capture-service';
+import { answersOf, artifactsOf, stepsOf } from '../capture/services/capture-service';
 import { AssessmentEvidence, decide, idTypeOfDocumentCode, LivenessEvidence, mrzDate, runChecks } from './checks';
 import type { CheckResult } from './check-result';
 import { AamvaLicence, parseAamva } from './aamva';

@@ -9,7 +9,7 @@ import type { ThemeColors } from '../themes/model';
 import type { Branding, BrandingColors } from '../themes/services/branding-service';
 import type { EmailInviteResult, DirectLinkResult } from '../invites/services/invite-service';
 import type { DestinationRow, DeliveryRow, AttemptRow } from '../webhooks/data/webhook-store';
-import type { CaptureSessionView } from '../capture/capture-projection';
+import type { CaptureSessionView } from '../capture/services/capture-projection';
 import type { IdvContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

@@ -12,7 +12,7 @@ import { GATEWAY_ACTOR, Principal } from '../../../platform/principal/principal'
 import { findInviteByCodeHash, findSessionByTokenHash } from '../data/session-store';
 import { IdvError } from '../errors';
 import { redeemIfSingleUse } from '../invites/data/invite-store';
-import { CAPTURE_SESSION_PREFIX, resolveCaptureSession } from '../capture/capture-session-service';
+import { CAPTURE_SESSION_PREFIX, resolveCaptureSession } from '../capture/services/capture-session-service';
 import { IdvDeps } from './deps';
 
 export type HostedPageCredentialKind = 'capture' | 'invite';

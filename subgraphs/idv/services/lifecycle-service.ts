@@ -21,7 +21,7 @@ import { writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
-import { recordCaptureConsent, submitCapture } from '../capture/capture-service';
+import { recordCaptureConsent, submitCapture } from '../capture/services/capture-service';
 import { resultsColumn, reviewHistoryColumn } from '../data/json-columns';
 
 type Tx = DbTx;
@@ -154,7 +154,7 @@ export async function markReadyForAssessment(deps: IdvDeps, scope: Scope, id: st
 
 
 /** The capture-plane consent (capture or invite credential of this session): the capture plane's
- * rules (capture/capture-service.ts) record who consented to which text before capture begins. */
+ * rules (capture/services/capture-service.ts) record who consented to which text before capture begins. */
 export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, input: RecordVerificationConsentInput): Promise<SessionRow> {
   requireCapture(principal, id);
   if (input.accepted !== true) throw new IdvError('schema_validation_failed', 'body.accepted: must be true (consent is given explicitly)', { field: 'body.accepted' });

@@ -2,8 +2,8 @@
 // consent evidence, the stored artifacts and the questionnaire answers. Submit refuses a session
 // with anything missing (naming it), and the flow moves collecting_artifacts →
 // ready_for_assessment the moment the last required step completes.
-import { FlowStep, ONE_SIDED_BUILTINS } from '../model/steps';
-import type { ArtifactKind, ArtifactRecord, CaptureManifest } from '../model/stored-shapes';
+import { FlowStep, ONE_SIDED_BUILTINS } from '../../model/steps';
+import type { ArtifactKind, ArtifactRecord, CaptureManifest } from '../../model/stored-shapes';
 
 /** Frames an active liveness challenge needs (the challenge is judged across them); a passive
  * liveness step needs one. */

@@ -1,10 +1,10 @@
 // The hosted page's view of a session (GraphQL CaptureSession): what the page needs to render
 // its steps, and nothing of the profile, review outcome, scope, storage or assessment.
-import { SessionRow } from '../data/session-store';
-import { IdvDeps } from '../services/deps';
+import { SessionRow } from '../../data/session-store';
+import { IdvDeps } from '../../services/deps';
 import { livenessFramesNeeded } from './capture-progress';
 import { artifactsOf, companyNameOf, consentTextOf, progressOf, stepsOf } from './capture-service';
-import { captureManifestColumn } from '../data/json-columns';
+import { captureManifestColumn } from '../../data/json-columns';
 
 /** CaptureSession as its resolvers read it. */
 export type CaptureSessionView = ReturnType<typeof toCaptureSession>;

@@ -3,21 +3,21 @@
 // row lock, and the flow moves collecting_artifacts → ready_for_assessment in the same
 // transaction as the change that completes the last required step. Submit refuses while
 // anything required is missing and names what.
-import { open, seal } from '../../../platform/crypto/envelope';
-import { recordEvent } from '../../../platform/events/outbox';
-import { Principal } from '../../../platform/principal/principal';
-import { findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
-import { DbTx, Scope } from '../data/scope';
-import { IdvError, invalidField, sessionNotFound } from '../errors';
-import { FlowStep } from '../model/steps';
-import { IdvDeps } from '../services/deps';
-import { requireCapture } from '../services/principals';
-import { sealContext } from '../services/session-service';
-import { artifactBlobKey } from '../../../platform/blobs/idv-artifact-keys';
+import { open, seal } from '../../../../platform/crypto/envelope';
+import { recordEvent } from '../../../../platform/events/outbox';
+import { Principal } from '../../../../platform/principal/principal';
+import { findSession, lockSession, SessionRow, updateSession } from '../../data/session-store';
+import { DbTx, Scope } from '../../data/scope';
+import { IdvError, invalidField, sessionNotFound } from '../../errors';
+import { FlowStep } from '../../model/steps';
+import { IdvDeps } from '../../services/deps';
+import { requireCapture } from '../../services/principals';
+import { sealContext } from '../../services/session-service';
+import { artifactBlobKey } from '../../../../platform/blobs/idv-artifact-keys';
 import { AnswerRecord, captureProgress, CaptureProgress } from './capture-progress';
-import type { ArtifactRecord, ArtifactStorageRecord } from '../model/stored-shapes';
+import type { ArtifactRecord, ArtifactStorageRecord } from '../../model/stored-shapes';
 import { consentTextSha256, DEFAULT_CONSENT_TEXT, DEFAULT_CONSENT_VERSION } from './consent-text';
-import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, consentEvidenceColumn, stepManifestColumn } from '../data/json-columns';
+import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, consentEvidenceColumn, stepManifestColumn } from '../../data/json-columns';
 
 const CAPTURING = ['collecting_artifacts', 'ready_for_assessment'];
 

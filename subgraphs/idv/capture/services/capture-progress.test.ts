@@ -1,6 +1,6 @@
 // Unit tests of capture completeness: what is missing, in flow order, for each step type.
-import { presetSteps, normalizeSteps } from '../model/steps';
-import type { ArtifactRecord, CaptureManifest } from '../model/stored-shapes';
+import { presetSteps, normalizeSteps } from '../../model/steps';
+import type { ArtifactRecord, CaptureManifest } from '../../model/stored-shapes';
 import { captureProgress } from './capture-progress';
 
 const manifest = (capture_sides: 'auto' | 'one' | 'two' = 'auto', preselected: string | null = null): CaptureManifest => ({

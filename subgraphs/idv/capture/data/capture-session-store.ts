@@ -1,6 +1,6 @@
 // Data access of capture sessions (idv.capture_sessions): the short-lived credential the hosted
 // page holds after exchanging its fragment credential. Only hashes are stored.
-import { DbClient, Scope, scoped } from './scope';
+import { DbClient, Scope, scoped } from '../../data/scope';
 
 export async function insertCaptureSession(
   db: DbClient,

@@ -5,14 +5,14 @@
 // link itself cannot be replayed. The new credential is random, stored only as a SHA-256 hash,
 // bound to the one session and its scope, resolves to the same narrow capture principal, and
 // cannot itself be exchanged again (its lifetime cannot be stretched). docs/idv-capture.md.
-import { hashSecret } from '../../../platform/crypto/hash';
-import { newId, newSecret } from '../../../platform/ids/new-id';
-import { Principal } from '../../../platform/principal/principal';
+import { hashSecret } from '../../../../platform/crypto/hash';
+import { newId, newSecret } from '../../../../platform/ids/new-id';
+import { Principal } from '../../../../platform/principal/principal';
 import { findCaptureSessionByTokenHash, insertCaptureSession } from '../data/capture-session-store';
-import { findSession } from '../data/session-store';
-import { IdvError } from '../errors';
-import { requireCapture } from '../services/principals';
-import { IdvDeps } from '../services/deps';
+import { findSession } from '../../data/session-store';
+import { IdvError } from '../../errors';
+import { requireCapture } from '../../services/principals';
+import { IdvDeps } from '../../services/deps';
 
 /** Prefix of capture-session credentials (the session_token is `idvct_…`). */
 export const CAPTURE_SESSION_PREFIX = 'idvcs';

@@ -2,11 +2,11 @@
 // session's artifact context, and match the declared size and SHA-256: the record can only point
 // at bytes the REST adapter sealed for exactly this session and artifact.
 import crypto from 'node:crypto';
-import { BlobStore } from '../../../platform/blobs';
-import { KeyProvider } from '../../../platform/crypto/envelope';
-import { openBytes } from '../../../platform/crypto/sealed-bytes';
-import { invalidField } from '../errors';
-import { ARTIFACT_ID_PATTERN, artifactBlobKey, artifactSealContext } from '../../../platform/blobs/idv-artifact-keys';
+import { BlobStore } from '../../../../platform/blobs';
+import { KeyProvider } from '../../../../platform/crypto/envelope';
+import { openBytes } from '../../../../platform/crypto/sealed-bytes';
+import { invalidField } from '../../errors';
+import { ARTIFACT_ID_PATTERN, artifactBlobKey, artifactSealContext } from '../../../../platform/blobs/idv-artifact-keys';
 import { StoredArtifactInput } from './capture-service';
 
 export function storedArtifactCheck(blobs: BlobStore, keyProvider: KeyProvider, sessionId: string) {

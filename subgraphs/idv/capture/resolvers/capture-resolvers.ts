@@ -1,12 +1,12 @@
 // GraphQL ⇄ capture-plane services (thin). Artifact bytes never travel through GraphQL: the REST
 // adapter seals and stores an upload and passes its reference (attachCaptureArtifact).
-import { BlobStore } from '../../../platform/blobs';
-import { invalidField } from '../errors';
-import { toCaptureSession } from './capture-projection';
-import { AnswerInput, readCaptureSession, recordCaptureAnswers, recordCaptureArtifact, recordCaptureConsent, StoredArtifactInput, submitCapture } from './capture-service';
-import { exchangeCaptureCredential } from './capture-session-service';
-import { storedArtifactCheck } from './stored-artifact-check';
-import type { CaptureAnswerInput, Resolvers } from '../resolvers/resolver-types.generated';
+import { BlobStore } from '../../../../platform/blobs';
+import { invalidField } from '../../errors';
+import { toCaptureSession } from '../services/capture-projection';
+import { AnswerInput, readCaptureSession, recordCaptureAnswers, recordCaptureArtifact, recordCaptureConsent, StoredArtifactInput, submitCapture } from '../services/capture-service';
+import { exchangeCaptureCredential } from '../services/capture-session-service';
+import { storedArtifactCheck } from '../services/stored-artifact-check';
+import type { CaptureAnswerInput, Resolvers } from '../../resolvers/resolver-types.generated';
 
 /** The one value slot an answer sets (exactly one must be set). */
 function answerValue(answer: CaptureAnswerInput, index: number): AnswerInput {
