@@ -107,7 +107,7 @@ export function mountRiskFileRoutes(app: express.Express, gateway: GatewayClient
     const report = data.generateAssessmentReport as { reportId: string };
     const bytes = await blobs.get(riskReportKey(report.reportId));
     if (!bytes) throw ApiError.of('service_unavailable', 'The report could not be read back; retry');
-    sendBytes(res, bytes, 'application/pdf', `assessment-${req.params.assessmentId}.pdf`);
+    sendBytes(res, bytes, 'application/pdf', `assessment-${String(req.params.assessmentId)}.pdf`);
   }));
 }
 

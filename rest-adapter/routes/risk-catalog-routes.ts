@@ -2,18 +2,17 @@
 import { ApiError } from '../http/api-error';
 import { RISK_BASE, RISK_CREDENTIALS } from './risk-mapping';
 import { route, Route } from './route';
-import { JurisdictionRiskTableDocument, RiskScorecardsDocument, RiskWorkflowDocument, RiskWorkflowsDocument, ScorecardDocument } from '../operations/operations.generated';
+import { JurisdictionRiskTableDocument, RiskScorecardsDocument, RiskWorkflowDocument, RiskWorkflowFieldsFragment, RiskWorkflowsDocument, ScorecardDocument, ScorecardFieldsFragment } from '../operations/operations.generated';
 
 const common = { area: 'risk' as const, tag: 'Risk assessments', credentials: [...RISK_CREDENTIALS] };
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const toWorkflow = (w: any) => ({ workflow_id: w.id, name: w.name, description: w.description, subject_type: w.subjectType, scorecard_id: w.scorecardId, tasks: w.tasks });
-const toScorecard = (s: any) => ({
+const toWorkflow = (w: RiskWorkflowFieldsFragment) => ({ workflow_id: w.id, name: w.name, description: w.description, subject_type: w.subjectType, scorecard_id: w.scorecardId, tasks: w.tasks });
+const toScorecard = (s: ScorecardFieldsFragment) => ({
   scorecard_id: s.id,
   name: s.name,
   severity_points: s.severityPoints,
-  category_weights: Object.fromEntries(s.categoryWeights.map((c: any) => [c.category, c.weight])),
-  bands: s.bands.map((b: any) => ({ rating: b.rating, min_score: b.minScore })),
+  category_weights: Object.fromEntries(s.categoryWeights.map((c) => [c.category, c.weight])),
+  bands: s.bands.map((b) => ({ rating: b.rating, min_score: b.minScore })),
   critical_sanctions_prohibits: s.criticalSanctionsProhibits,
 });
 
@@ -52,7 +51,7 @@ export const riskCatalogRoutes: Route[] = [
     document: JurisdictionRiskTableDocument,
     result: (data) => {
       const t = data.jurisdictionRiskTable;
-      return { body: { publisher: t.publisher, published_on: t.publishedOn, lists: t.lists.map((l: any) => ({ key: l.key, title: l.title, severity: l.severity, source_url: l.sourceUrl, countries: l.countries })) } };
+      return { body: { publisher: t.publisher, published_on: t.publishedOn, lists: t.lists.map((l) => ({ key: l.key, title: l.title, severity: l.severity, source_url: l.sourceUrl, countries: l.countries })) } };
     },
   }),
 ];

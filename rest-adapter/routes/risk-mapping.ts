@@ -1,22 +1,44 @@
 // The risk area's GraphQL results mapped to the documented snake_case wire format (the selections
-// are in rest-adapter/operations/risk.graphql), and its request bodies.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// are in rest-adapter/operations/risk.graphql), and its request bodies. Each mapper takes the
+// generated type of the fragment its callers select, so every operation feeding it shares one shape.
 import { z } from 'zod';
-import { AssessmentCommandTypeValues, AssessmentSortKeyValues, AssessmentStatusValues, ConclusionDecisionValues, RiskStatusValues, SortDirectionValues, SubjectTypeValues, TaskStatusValues } from '../operations/operations.generated';
+import {
+  AssessmentCommandTypeValues,
+  AssessmentFieldsFragment,
+  AssessmentSortKeyValues,
+  AssessmentStatusValues,
+  CommandDetailsFieldsFragment,
+  ConclusionDecisionValues,
+  CountsFieldsFragment,
+  EvidenceFieldsFragment,
+  ListFieldsFragment,
+  QuestionFieldsFragment,
+  RatingFieldsFragment,
+  RiskFieldsFragment,
+  RiskStatusValues,
+  RiskTaskFieldsFragment,
+  RunFieldsFragment,
+  SortDirectionValues,
+  SubjectTypeValues,
+  SummaryFieldsFragment,
+  TaskStatusValues,
+  TrajectoryEventFieldsFragment,
+  TrajectoryEventType,
+} from '../operations/operations.generated';
 
 export const RISK_CREDENTIALS = ['api-key', 'x-api-key'] as const;
 export const RISK_BASE = '/risk-assessments/v2';
 
 /** Task counts on the wire: the documented snake_case keys. */
-export const toTaskStatusCounts = (counts: any) =>
-  counts && { pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview };
+export const toTaskStatusCounts = (counts: CountsFieldsFragment) =>
+  ({ pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview });
 
 const compact = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
-export const toRun = (run: any) =>
+export const toRun = (run: RunFieldsFragment | null) =>
   run && { run_id: run.runId, agent: run.agent, status: run.status, reason: run.reason, steps_completed: run.stepsCompleted, error: run.error, started_at: run.startedAt, finished_at: run.finishedAt };
 
-export const toRisk = (risk: any) => ({
+export const toRisk = (risk: RiskFieldsFragment) => ({
   risk_id: risk.riskId,
   title: risk.title,
   summary: risk.summary,
@@ -33,7 +55,7 @@ export const toRisk = (risk: any) => ({
   updated_at: risk.updatedAt,
 });
 
-export const toTask = (task: any) => ({
+export const toTask = (task: RiskTaskFieldsFragment) => ({
   task_id: task.taskId,
   template_key: task.templateKey,
   title: task.title,
@@ -49,24 +71,28 @@ export const toTask = (task: any) => ({
   requires_review_at: task.requiresReviewAt,
 });
 
-export const toQuestion = (q: any) => ({ question_id: q.questionId, run_id: q.runId, task_id: q.taskId, prompt: q.prompt, answered: q.answered, answer: q.answer, asked_at: q.askedAt, answered_at: q.answeredAt });
+export const toQuestion = (q: QuestionFieldsFragment) => ({ question_id: q.questionId, run_id: q.runId, task_id: q.taskId, prompt: q.prompt, answered: q.answered, answer: q.answer, asked_at: q.askedAt, answered_at: q.answeredAt });
 
-export const toRating = (r: any) => ({
+export const toRating = (r: RatingFieldsFragment) => ({
   scorecard_id: r.scorecardId,
   subject_id: r.subjectId,
   rating: r.rating,
   score: r.score,
   explanation: r.explanation,
-  factors: r.factors.map((f: any) => ({ risk_id: f.riskId, title: f.title, severity: f.severity, category: f.category, points: f.points })),
+  factors: r.factors.map((f) => ({ risk_id: f.riskId, title: f.title, severity: f.severity, category: f.category, points: f.points })),
   computed_at: r.computedAt,
 });
 
+type EvidenceDetails = EvidenceFieldsFragment['details'];
+type TrajectoryDetails = TrajectoryEventFieldsFragment['details'];
+type CheckedJurisdiction = Extract<TrajectoryDetails, { __typename: 'JurisdictionCheckDetails' }>['checked'][number];
+
 /** Checked jurisdictions on the wire (JurisdictionCheckEntry in snake_case): evidence and trajectory. */
-const toCheckedData = (checked: any[]) => checked.map((c: any) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
+const toCheckedData = (checked: CheckedJurisdiction[]) => checked.map((c) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
 
 // Evidence details are typed per kind in GraphQL; the wire keeps them as `data` in snake_case
 // (an upload's data is empty: its file fields sit on the evidence itself).
-function toEvidenceData(d: any): Record<string, unknown> {
+function toEvidenceData(d: EvidenceDetails): Record<string, unknown> {
   switch (d.__typename) {
     case 'ScreeningSearchEvidence':
       return {
@@ -74,7 +100,7 @@ function toEvidenceData(d: any): Record<string, unknown> {
         subject_id: d.subjectId,
         person_id: d.personId,
         match_count: d.matchCount,
-        matches: d.matches.map((m: any) => ({ match_id: m.matchId, score: m.score, listed_name: m.listedName, entity_ref: m.entityRef, feeds: m.feeds, programs: m.programs })),
+        matches: d.matches.map((m) => ({ match_id: m.matchId, score: m.score, listed_name: m.listedName, entity_ref: m.entityRef, feeds: m.feeds, programs: m.programs })),
       };
     case 'RegistrationCheckEvidence':
       return { subject_id: d.subjectId, consistent: d.consistent, problems: d.problems };
@@ -85,16 +111,16 @@ function toEvidenceData(d: any): Record<string, unknown> {
   }
 }
 
-export const toEvidence = (e: any) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: toEvidenceData(e.details), file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
+export const toEvidence = (e: EvidenceFieldsFragment) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: toEvidenceData(e.details), file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
 
 // Trajectory details are typed per event type in GraphQL; the wire keeps them as `data` with the
 // keys the platform stores (snake_case, `commandId` as it always was). Members that share a field
 // name with another type (from, to, step, taskId) are aliased: GraphQL refuses one response name
 // with two types in one selection (risk.graphql).
-const toCommandData = (c: any) => ({ commandId: c.commandId, type: c.type, reason: c.reason, artifact_refs: c.artifactRefs, payload: c.payload });
+const toCommandData = (c: CommandDetailsFieldsFragment) => ({ commandId: c.commandId, type: c.type, reason: c.reason, artifact_refs: c.artifactRefs, payload: c.payload });
 
 /** What a status move stored beside from/to/trigger, by its trigger (domain/trajectory-details.ts). */
-function statusChangeExtra(d: any): Record<string, unknown> {
+function statusChangeExtra(d: Extract<TrajectoryDetails, { __typename: 'StatusChangeDetails' }>): Record<string, unknown> {
   if (d.command) return toCommandData(d.command);
   if (d.trigger === 'start' || d.trigger === 'reopen') return { reason: d.reason };
   if (d.trigger === 'conclude') return { decision: d.decision, note: d.note };
@@ -102,7 +128,7 @@ function statusChangeExtra(d: any): Record<string, unknown> {
   return {};
 }
 
-function toTrajectoryData(type: string, d: any): Record<string, unknown> {
+function toTrajectoryData(type: TrajectoryEventType, d: TrajectoryDetails): Record<string, unknown> {
   switch (d.__typename) {
     case 'StatusChangeDetails':
       return { from: d.statusFrom, to: d.statusTo, trigger: d.trigger, ...statusChangeExtra(d) };
@@ -133,9 +159,9 @@ function toTrajectoryData(type: string, d: any): Record<string, unknown> {
   }
 }
 
-export const toTrajectoryEvent = (e: any) => ({ sequence: e.sequence, type: e.type, message: e.message, run_id: e.runId, actor: e.actor, data: toTrajectoryData(e.type, e.details), created_at: e.createdAt });
+export const toTrajectoryEvent = (e: TrajectoryEventFieldsFragment) => ({ sequence: e.sequence, type: e.type, message: e.message, run_id: e.runId, actor: e.actor, data: toTrajectoryData(e.type, e.details), created_at: e.createdAt });
 
-const toSubject = (s: any) =>
+const toSubject = (s: AssessmentFieldsFragment['subjects'][number]) =>
   compact({
     subject_id: s.subjectId,
     type: s.type,
@@ -143,14 +169,14 @@ const toSubject = (s: any) =>
     registration_id: s.registrationId ?? undefined,
     jurisdiction: s.jurisdiction ?? undefined,
     locations: s.locations.length ? s.locations : undefined,
-    registrations: s.registrations.length ? s.registrations.map((r: any) => ({ registration_id: r.registrationId, registry_name: r.registryName, jurisdiction: r.jurisdiction })) : undefined,
+    registrations: s.registrations.length ? s.registrations.map((r) => ({ registration_id: r.registrationId, registry_name: r.registryName, jurisdiction: r.jurisdiction })) : undefined,
     date_of_birth: s.dateOfBirth ?? undefined,
     nationality: s.nationality ?? undefined,
-    persons: s.persons.map((p: any) => ({ person_id: p.personId, name: p.name, role: p.role, date_of_birth: p.dateOfBirth, nationality: p.nationality })),
+    persons: s.persons.map((p) => ({ person_id: p.personId, name: p.name, role: p.role, date_of_birth: p.dateOfBirth, nationality: p.nationality })),
     profile_id: s.profile?.id ?? undefined,
   });
 
-export const toAssessment = (a: any) => ({
+export const toAssessment = (a: AssessmentFieldsFragment) => ({
   assessment_id: a.id,
   title: a.title,
   workflow_id: a.workflowId,
@@ -170,7 +196,7 @@ export const toAssessment = (a: any) => ({
   updated_at: a.updatedAt,
 });
 
-export const toListItem = (a: any) => ({
+export const toListItem = (a: ListFieldsFragment) => ({
   assessment_id: a.id,
   title: a.title,
   workflow_id: a.workflowId,
@@ -184,7 +210,7 @@ export const toListItem = (a: any) => ({
   updated_at: a.updatedAt,
 });
 
-export const toSummary = (s: any) => ({
+export const toSummary = (s: SummaryFieldsFragment['summary']) => ({
   assessment_id: s.assessmentId,
   status: s.status,
   task_status_counts: toTaskStatusCounts(s.taskStatusCounts),
