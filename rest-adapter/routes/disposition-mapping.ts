@@ -1,17 +1,16 @@
 // Automatic disposition on the wire: the typed GraphQL annotation back to the snake_case table of
 // the interface spec ("Disposition annotation"), and the settings body of /tenant-config/v1.
 import { z } from 'zod';
-import { DispositionModeValues } from '../operations/operations.generated';
+import { type DispositionFieldsFragment, DispositionModeValues } from '../operations/operations.generated';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export function restDisposition(a: any): Record<string, unknown> {
+export function restDisposition(a: DispositionFieldsFragment): Record<string, unknown> {
   return {
     prediction: a.prediction,
     confidence: a.confidence,
     analysis_status: a.analysisStatus,
     rationale: a.rationale,
     evidence_refs: a.evidenceRefs,
-    score_summary: Object.fromEntries(a.scoreSummary.map((item: any) => [item.field, item.weight])),
+    score_summary: Object.fromEntries(a.scoreSummary.map((item) => [item.field, item.weight])),
     risk_flags: a.riskFlags,
     signature_version: a.signatureVersion,
     source: a.source,

@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { AcknowledgeMonitoringAlertDocument, MonitoredProfileDocument, MonitoringAlertDocument, MonitoringAlertStatusValues, MonitoringAlertsDocument, MonitoringTriggerValues } from '../operations/operations.generated';
+import { type AlertFieldsFragment, AcknowledgeMonitoringAlertDocument, MonitoredProfileDocument, MonitoringAlertDocument, MonitoringAlertStatusValues, MonitoringAlertsDocument, MonitoringTriggerValues } from '../operations/operations.generated';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-function restAlert(alert: any) {
+function restAlert(alert: AlertFieldsFragment) {
   return {
     id: alert.id,
     profile_id: alert.profileId,
@@ -24,7 +23,6 @@ function restAlert(alert: any) {
     note: alert.note,
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 const alertSchema = z.object({
   id: z.string(), profile_id: z.string(), run_id: z.string(), trigger: z.enum(MonitoringTriggerValues), search_id: z.string(),

@@ -7,7 +7,7 @@ import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { route, Route, RouteInput } from './route';
 import { feedEnum, historyRecord, restMatch } from './screening-mapping';
-import { BatchDocument, HistoryDocument, MatchReviewStatusValues, ReportsDocument, RestartDocument, ReviewBatchMatchDocument, ScreeningQueryTypeValues, SortDirectionValues, SubmitBatchDocument } from '../operations/operations.generated';
+import { type JobFieldsFragment, BatchDocument, HistoryDocument, MatchReviewStatusValues, ReportsDocument, RestartDocument, ReviewBatchMatchDocument, ScreeningQueryTypeValues, SortDirectionValues, SubmitBatchDocument } from '../operations/operations.generated';
 
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 /** Documented limits (docs/screening-batch.md). */
@@ -70,8 +70,7 @@ function pagination(page: number, limit: number, total: number) {
   return { page, limit, total_count: total, total_pages: totalPages, has_next: page < totalPages, has_prev: page > 1 };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-function jobBody(job: any) {
+function jobBody(job: JobFieldsFragment) {
   const percent = job.total ? Math.floor((job.processed / job.total) * 1000) / 10 : 100;
   return {
     id: job.id,
@@ -88,7 +87,7 @@ function jobBody(job: any) {
   };
 }
 
-function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteInput) => unknown, pageSource: (input: RouteInput) => Record<string, unknown>, extra: Pick<Route, 'body' | 'query'>): Route {
+function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteInput) => string | undefined, pageSource: (input: RouteInput) => Record<string, unknown>, extra: Pick<Route, 'body' | 'query'>): Route {
   return route({
     method,
     path,
@@ -98,7 +97,7 @@ function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteIn
     credentials: CREDENTIALS,
     document: BatchDocument,
     variables: (input) => {
-      const id = String(idOf(input) ?? '');
+      const id = idOf(input) ?? '';
       if (!JOB_ID.test(id)) throw ApiError.of('batch_job_not_found', 'Batch job not found');
       const { page, limit } = pageOf(pageSource(input).page, pageSource(input).limit, 100, 1000);
       return { id, first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null };
@@ -110,7 +109,7 @@ function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteIn
       return {
         body: {
           ...jobBody(job),
-          results: job.results.nodes.map((r: any) => ({ searchId: r.searchId, index: r.index, name: r.name, type: r.type, custom_id: r.customId, match_count: r.matchCount, results: r.matches.map(restMatch) })),
+          results: job.results.nodes.map((r) => ({ searchId: r.searchId, index: r.index, name: r.name, type: r.type, custom_id: r.customId, match_count: r.matchCount, results: r.matches.map(restMatch) })),
           pagination: pagination(page, limit, job.results.totalCount ?? 0),
         },
       };
@@ -223,7 +222,7 @@ export const screeningBatchRoutes: Route[] = [
       return {
         body: {
           match: { ...restMatch(m), search_id: m.searchResultId, reviewed_by: m.reviewedBy, reviewed_at: m.reviewedAt },
-          review_history: m.reviewHistory.map((h: any) => ({ id: h.id, from_status: h.fromStatus, to_status: h.toStatus, actor_id: h.actorId, actor_name: h.actorName, note: h.note, created_at: h.createdAt })),
+          review_history: m.reviewHistory.map((h) => ({ id: h.id, from_status: h.fromStatus, to_status: h.toStatus, actor_id: h.actorId, actor_name: h.actorName, note: h.note, created_at: h.createdAt })),
         },
       };
     },
@@ -242,7 +241,7 @@ export const screeningBatchRoutes: Route[] = [
       return { input: { searchResultId: b.searchResultId ?? null, results: b.results ?? null, id: b.id ?? null, index: b.index === undefined ? null : Array.isArray(b.index) ? b.index : [b.index] } };
     },
     result: (data, { headers }) => {
-      const reports = data.generateScreeningReports.reports.map((r: any) => `${baseUrl(headers)}${r.downloadPath}`);
+      const reports = data.generateScreeningReports.reports.map((r) => `${baseUrl(headers)}${r.downloadPath}`);
       return { body: { status: 200, response: `${reports.length} report(s) generated`, reports } };
     },
   }),

@@ -2,7 +2,7 @@
 // snake_case "Screening match" of the interface spec, and search history records.
 import { restDisposition } from './disposition-mapping';
 import { restArticles } from './adverse-media-mapping';
-import type { ScreeningFeed } from '../operations/operations.generated';
+import type { HistoryFieldsFragment, MatchFieldsFragment, ScreeningFeed } from '../operations/operations.generated';
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
@@ -17,22 +17,21 @@ export const feedEnum = (feed: string): ScreeningFeed => {
   return (known ?? trimmed) as ScreeningFeed;
 };
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
 
 /** The match as search-sync answers it (same keys as the stored payload). */
-export function restMatch(m: any): Record<string, unknown> {
+export function restMatch(m: MatchFieldsFragment): Record<string, unknown> {
   const info = m.matchScoreInfo;
   return {
     id: m.id,
     rank: m.rank,
     score: m.score,
     name: { value: m.name.value, match_score: m.name.matchScore, criteria_match_level: m.name.criteriaMatchLevel },
-    aliases: m.aliases.map((a: any) => ({ value: a.value, match_score: a.matchScore, criteria_match_level: a.criteriaMatchLevel, kind: a.kind, ...(a.matchedQuery ? { matched_query: true } : {}) })),
+    aliases: m.aliases.map((a) => ({ value: a.value, match_score: a.matchScore, criteria_match_level: a.criteriaMatchLevel, kind: a.kind, ...(a.matchedQuery ? { matched_query: true } : {}) })),
     checklist: {
-      screen: Object.fromEntries(m.checklist.screen.map((flag: any) => [feedName(flag.feed), flag.flagged])),
+      screen: Object.fromEntries(m.checklist.screen.map((flag) => [feedName(flag.feed), flag.flagged])),
       hits: m.checklist.hits.map(feedName),
-      hits_info: m.checklist.hitsInfo.map((hit: any) => ({ feed: feedName(hit.feed), source: hit.source, programs: hit.programs, matched_name: hit.matchedName, score: hit.score })),
+      hits_info: m.checklist.hitsInfo.map((hit) => ({ feed: feedName(hit.feed), source: hit.source, programs: hit.programs, matched_name: hit.matchedName, score: hit.score })),
     },
     match_score_info: {
       scorer_version: info.scorerVersion,
@@ -48,7 +47,7 @@ export function restMatch(m: any): Record<string, unknown> {
       adjustments: info.adjustments,
       final_score: info.finalScore,
     },
-    source_details: m.sourceDetails.map((d: any) => ({ description: d.description, urls: d.urls, inference_context: d.inferenceContext })),
+    source_details: m.sourceDetails.map((d) => ({ description: d.description, urls: d.urls, inference_context: d.inferenceContext })),
     review_status: m.reviewStatus,
     ...(m.automaticDisposition ? { automatic_disposition: restDisposition(m.automaticDisposition) } : {}),
     ...(m.dispositionHint ? { disposition_hint: restDisposition(m.dispositionHint) } : {}),
@@ -62,7 +61,7 @@ export function restMatch(m: any): Record<string, unknown> {
       name: m.entity.name,
       feeds: m.entity.feeds.map(feedName),
       programs: m.entity.programs,
-      dates_of_birth: m.entity.datesOfBirth.map((d: any) => dropNull(d)),
+      dates_of_birth: m.entity.datesOfBirth.map((d) => dropNull(d)),
       nationalities: m.entity.nationalities,
       countries: m.entity.countries,
       listed_on: m.entity.listedOn,
@@ -71,14 +70,14 @@ export function restMatch(m: any): Record<string, unknown> {
 }
 
 /** The "Search request record" of the interface spec. */
-export function historyRecord(s: any): Record<string, unknown> {
+export function historyRecord(s: HistoryFieldsFragment): Record<string, unknown> {
   return {
     id: s.id,
     legacy_search_id: s.legacySearchId,
     tenant_id: s.tenantId,
     workspace_id: s.workspaceId,
     config: { feeds: s.feeds.map(feedName) },
-    entities: s.entities.map((e: any) => ({ type: e.type, name: e.name, feeds: e.feeds.map(feedName), custom_id: e.customId })),
+    entities: s.entities.map((e) => ({ type: e.type, name: e.name, feeds: e.feeds.map(feedName), custom_id: e.customId })),
     entity_count: s.entityCount,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

@@ -5,7 +5,7 @@ import { feedEnum, historyRecord, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
 import { categoryKeys } from './adverse-media-mapping';
 import { route, Route, RouteInput } from './route';
-import { MatchReviewStatusValues, MatchesDocument, ScreenDocument, ScreeningQueryTypeValues } from '../operations/operations.generated';
+import { type ScreenMutation, MatchReviewStatusValues, MatchesDocument, ScreenDocument, ScreeningQueryTypeValues } from '../operations/operations.generated';
 
 // The feed names as REST callers spell them (spaces, not ScreeningFeed's underscores); the
 // requested list is normalised by feedEnum, this only bounds its length.
@@ -41,7 +41,7 @@ const searchQuery = z.object({
   profile_id: z.string().min(1).max(64).optional(),
 });
 
-function screenResult(data: { screen: { id: string; matches: unknown[] } }) {
+function screenResult(data: ScreenMutation) {
   return { body: { searchId: data.screen.id, results: data.screen.matches.map(restMatch) } };
 }
 
@@ -125,7 +125,7 @@ export const screeningRoutes: Route[] = [
       // maximum it is clamped, like the other list limits, rather than refused.
       const limit = query.limit ? Math.min(MAX_STORED_MATCHES_LIMIT, Number(query.limit)) : undefined;
       // comments come from the profiles subgraph (one batched entity call for all matches).
-      const matches = (data.screeningSearch.matches as any[]).map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
+      const matches = data.screeningSearch.matches.map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
       return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
     },
   }),

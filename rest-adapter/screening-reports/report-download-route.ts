@@ -38,7 +38,7 @@ export function mountScreeningReportRoutes(app: express.Express, gateway: Gatewa
       } else {
         if (!req.header('x-api-key') && !/^api-key\s/i.test(req.header('authorization') ?? '')) throw ApiError.of('missing_authentication', 'Missing authentication');
         const headers = { 'x-api-key': req.header('x-api-key'), authorization: req.header('authorization') };
-        const data = (await gateway.request(ReportDocument, { id: reportId }, headers, req.requestId)) as { screeningReport: { id: string } | null };
+        const data = await gateway.request(ReportDocument, { id: reportId }, headers, req.requestId);
         if (!data.screeningReport) throw ApiError.of('report_not_found', 'Report not found');
       }
       const bytes = await blobs.get(screeningReportBlobKey(reportId));
