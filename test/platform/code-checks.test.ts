@@ -101,4 +101,13 @@ describe('code checks on planted violations', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toEqual([path.relative(root, path.join(fixtures, 'badly-formatted.ts'))]);
   });
+  it('codegen refuses a document that no longer fits the composed API (so the typecheck does)', async () => {
+    const generate = path.join(fixtures, 'documents/generate.ts');
+    const planted = await run('tsx/dist/cli.mjs', [generate, path.join(fixtures, 'documents/renamed-field.graphql')]);
+    expect(planted.code).toBe(1);
+    expect(planted.stderr).toContain('Cannot query field "emailAddress" on type "Profile"');
+    const clean = await run('tsx/dist/cli.mjs', [generate, path.join(fixtures, 'documents/valid.graphql')]);
+    expect(clean.stderr).toBe('');
+    expect(clean.code).toBe(0);
+  });
 });
