@@ -77,7 +77,7 @@ export function mountIdvCaptureUploadRoutes(app: express.Express, gateway: Gatew
 }
 
 async function upload(req: Request, res: Response, gateway: GatewayClient, blobs: BlobStore, keyProvider: KeyProvider): Promise<void> {
-  const query = validate(uploadQuery, req.query, 'query') as z.infer<typeof uploadQuery>;
+  const query = validate(uploadQuery, req.query, 'query');
   const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const sniffed = sniffArtifact(bytes);
   const declared = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();

@@ -21,7 +21,7 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
         checkCredentialForm(req, route.credentials);
         const input: RouteInput = {
           params: req.params as Record<string, string>,
-          query: route.query ? (validate(route.query, req.query, 'query') as Record<string, unknown>) : (req.query as Record<string, unknown>),
+          query: route.query ? (validate(route.query, req.query, 'query') as Record<string, unknown>) : req.query,
           body: route.body ? validate(route.body, readBody(req), 'body') : readBody(req),
           headers: lowerCaseHeaders(req),
           clientIp: req.ip,
@@ -55,7 +55,7 @@ function send(res: Response, status: number, area: Area, body: unknown, headers:
 }
 
 function readBody(req: Request): unknown {
-  const raw = req.body;
+  const raw: unknown = req.body;
   if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   // Checked on the text, before the recursive parser could exhaust the stack.

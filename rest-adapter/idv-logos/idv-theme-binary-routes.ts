@@ -155,7 +155,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
         lowerCaseHeaders(req),
         req.requestId,
       );
-      sendThemeJson(res, themeResult(data.removeIdvThemeLogo as never));
+      sendThemeJson(res, themeResult(data.removeIdvThemeLogo));
     }));
     app.get(path, readers, handle(async (req, res) => {
       const data = await gateway.request(
@@ -164,7 +164,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
         lowerCaseHeaders(req),
         req.requestId,
       );
-      const theme = data.idvTheme as { logo: Asset | null; logoSquare: Asset | null } | null;
+      const theme = data.idvTheme;
       if (!theme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
       const asset = slot === 'logo' ? theme.logo : theme.logoSquare;
       if (!asset) throw ApiError.of('not_found', `The theme has no ${slot}`);
@@ -176,7 +176,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
     const assetId = String(req.params.assetId);
     if (!ASSET_ID.test(assetId)) throw ApiError.of('not_found', 'Asset not found');
     const data = await gateway.request(IdvBrandingAssetDocument, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
-    const asset = data.idvBrandingAsset as Asset | null;
+    const asset = data.idvBrandingAsset;
     if (!asset) throw ApiError.of('not_found', 'Asset not found');
     // Assets are immutable (a new upload gets a new id), so they may be cached.
     await sendAsset(res, blobs, asset, 'public, max-age=86400, immutable');
@@ -189,7 +189,7 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
       PUBLIC_CREDENTIAL,
       req.requestId,
     );
-    const b = data.idvBranding as GraphQLBranding;
+    const b = data.idvBranding;
     const body = {
       branding: {
         company_name: b.companyName,
@@ -209,15 +209,6 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
 interface Asset {
   assetId: string;
   contentType: string;
-}
-
-interface GraphQLBranding {
-  companyName: string;
-  privacyContactEmail: string | null;
-  colors: { primary: string; primaryForeground: string; background: string; foreground: string; accent: string };
-  fontFamily: string;
-  logo: { assetId: string } | null;
-  logoSquare: { assetId: string } | null;
 }
 
 async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, blobs: BlobStore, slot: 'logo' | 'logo_square'): Promise<void> {
@@ -246,7 +237,7 @@ async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, b
       headers,
       req.requestId,
     );
-    sendThemeJson(res, themeResult(data.attachIdvThemeLogo as never));
+    sendThemeJson(res, themeResult(data.attachIdvThemeLogo));
   } catch (error) {
     await blobs.delete(key).catch(() => undefined);
     throw error;

@@ -3,15 +3,15 @@
 // are first checked for their wire shape (idv-bodies.ts), then renamed onto the typed inputs, whose
 // rules the IDV services apply; results are mapped back field for field, with the REST conventions:
 // "" for "not yet", {} for "no consent", optional keys left out when absent.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { stringifyLossless } from '../http/lossless-json';
+import type { DataFieldsFragment, SessionFieldsFragment, StatusFieldsFragment, StepFieldsFragment, WorkflowFieldsFragment } from '../operations/operations.generated';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Keys renamed to camelCase at every depth (values kept). */
-function camelKeys(value: any): any {
+function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [camel(key), camelKeys(item)]));
@@ -20,7 +20,7 @@ function camelKeys(value: any): any {
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Keys renamed to snake_case at every depth; null values left out (absent optional keys). */
-function snakeWithoutNulls(value: any): any {
+function snakeWithoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeWithoutNulls);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined).map(([key, item]) => [snake(key), snakeWithoutNulls(item)]));
@@ -28,10 +28,10 @@ function snakeWithoutNulls(value: any): any {
 
 
 const flagSettingMap = (settings: { code: string; action: string }[]) => Object.fromEntries(settings.map(({ code, action }) => [code, action]));
-const completion = (value: Json) => ({ action: value.action, ...(value.returnUrl != null ? { return_url: value.returnUrl } : {}) });
+const completion = (value: SessionFieldsFragment['captureManifest']['completion']) => ({ action: value.action, ...(value.returnUrl != null ? { return_url: value.returnUrl } : {}) });
 
 /** A flow step: optional title and config fields are absent keys on the wire. */
-const toRestStep = (step: Json) => ({
+const toRestStep = (step: StepFieldsFragment) => ({
   step_id: step.stepId,
   type: step.type,
   required: step.required,
@@ -39,7 +39,7 @@ const toRestStep = (step: Json) => ({
   config: snakeWithoutNulls(step.config),
 });
 
-export function toRestSession(s: Json): Json {
+export function toRestSession(s: SessionFieldsFragment) {
   const manifest = s.captureManifest;
   const id = manifest.idCapture;
   const consent = s.consentEvidence;
@@ -58,7 +58,7 @@ export function toRestSession(s: Json): Json {
     consent_evidence: consent
       ? { accepted: consent.accepted, step_id: consent.stepId, policy_version: consent.policyVersion, text_sha256: consent.textSha256, recorded_at: consent.recordedAt, ip_address: consent.ipAddress, user_agent: consent.userAgent, credential: consent.credential }
       : {},
-    review_history: s.reviewHistory.map((entry: Json) => ({
+    review_history: s.reviewHistory.map((entry) => ({
       from: entry.from,
       status: entry.status,
       note: entry.note,
@@ -69,7 +69,7 @@ export function toRestSession(s: Json): Json {
     submitted_at: s.submittedAt ?? '',
     reviewed_at: s.reviewedAt ?? '',
     legal_hold: s.legalHold,
-    artifacts: s.artifacts.map((a: Json) => ({ artifact_id: a.artifactId, kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
+    artifacts: s.artifacts.map((a) => ({ artifact_id: a.artifactId, kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
     capture_manifest: {
       workflow: manifest.workflow,
       required_kinds: manifest.requiredKinds,
@@ -78,11 +78,11 @@ export function toRestSession(s: Json): Json {
         step_id: id.stepId,
         sides: id.sides,
         accepted_id_types: id.acceptedIdTypes,
-        custom_id_types: id.customIdTypes.map((t: Json) => snakeWithoutNulls(t)),
+        custom_id_types: id.customIdTypes.map((t) => snakeWithoutNulls(t)),
         preselected_id_type: id.preselectedIdType,
         capture_sides: id.captureSides,
       },
-      documents: manifest.documents.map((d: Json) => ({ step_id: d.stepId, document_id: d.documentId, required: d.required })),
+      documents: manifest.documents.map((d) => ({ step_id: d.stepId, document_id: d.documentId, required: d.required })),
       completion: completion(manifest.completion),
     },
     step_manifest: { version: s.stepManifest.version, steps: s.stepManifest.steps.map(toRestStep) },
@@ -100,7 +100,7 @@ export function toRestSession(s: Json): Json {
   };
 }
 
-export function toRestWorkflow(w: Json): Json {
+export function toRestWorkflow(w: WorkflowFieldsFragment) {
   return {
     id: w.id,
     tenant_id: w.tenantId,
@@ -123,7 +123,7 @@ export function toRestWorkflow(w: Json): Json {
   };
 }
 
-export function toRestStatus(s: Json): Json {
+export function toRestStatus(s: StatusFieldsFragment) {
   return {
     id: s.id,
     status: s.status,
@@ -133,16 +133,16 @@ export function toRestStatus(s: Json): Json {
     optional_kinds: s.optionalKinds,
     id_capture: s.idCapture && { accepted_id_types: s.idCapture.acceptedIdTypes, preselected_id_type: s.idCapture.preselectedIdType, capture_sides: s.idCapture.captureSides },
     completion: completion(s.completion),
-    steps: s.steps.map((step: Json) => ({ step_id: step.stepId, type: step.type, required: step.required, ...(step.title != null ? { title: step.title } : {}) })),
-    artifacts: s.artifacts.map((a: Json) => ({ kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
+    steps: s.steps.map((step) => ({ step_id: step.stepId, type: step.type, required: step.required, ...(step.title != null ? { title: step.title } : {}) })),
+    artifacts: s.artifacts.map((a) => ({ kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
     token_expires_at: s.tokenExpiresAt,
   };
 }
 
 /** A questionnaire answer: the one field of its type (null when none is set). */
-const answerOf = (a: Json) => [a.text, a.number, a.boolean, a.choices].find((value) => value !== null && value !== undefined) ?? null;
+const answerOf = (a: DataFieldsFragment['questionnaireAnswers'][number]) => [a.text, a.number, a.boolean, a.choices].find((value) => value !== null && value !== undefined) ?? null;
 
-export function toRestData(d: Json): Json {
+export function toRestData(d: DataFieldsFragment) {
   return {
     session_id: d.sessionId,
     profile_id: d.profileId,
@@ -151,10 +151,10 @@ export function toRestData(d: Json): Json {
     results_available: d.resultsAvailable,
     assessed_at: d.assessedAt ?? '',
     document: d.document && { type: d.document.type, issuing_country: d.document.issuingCountry, issuing_subdivision: d.document.issuingSubdivision, confidence: d.document.confidence },
-    ocr_fields: d.ocrFields.map((f: Json) => ({ field: f.field, value: f.value, confidence: f.confidence, source: f.source })),
-    questionnaire_answers: d.questionnaireAnswers.map((a: Json) => ({ step_id: a.stepId, question_id: a.questionId, question: a.question, answer: answerOf(a) })),
-    mismatches: d.mismatches.map((m: Json) => ({ field: m.field, profile_value: m.profileValue, document_value: m.documentValue, ...(m.detail != null ? { detail: m.detail } : {}) })),
-    checks: d.checks.map((c: Json) => ({ check: c.check, outcome: c.outcome, reason_code: c.reasonCode, category: c.category, ...(c.score != null ? { score: c.score } : {}) })),
+    ocr_fields: d.ocrFields.map((f) => ({ field: f.field, value: f.value, confidence: f.confidence, source: f.source })),
+    questionnaire_answers: d.questionnaireAnswers.map((a) => ({ step_id: a.stepId, question_id: a.questionId, question: a.question, answer: answerOf(a) })),
+    mismatches: d.mismatches.map((m) => ({ field: m.field, profile_value: m.profileValue, document_value: m.documentValue, ...(m.detail != null ? { detail: m.detail } : {}) })),
+    checks: d.checks.map((c) => ({ check: c.check, outcome: c.outcome, reason_code: c.reasonCode, category: c.category, ...(c.score != null ? { score: c.score } : {}) })),
   };
 }
 
@@ -164,7 +164,7 @@ export function toRestData(d: Json): Json {
  * flag_settings becomes the list of {code, action}.
  */
 export function typedInputOf<TInput = Json>(body: unknown, check: (body: unknown) => void): TInput {
-  const plain = body === undefined ? undefined : JSON.parse(stringifyLossless(body));
+  const plain: unknown = body === undefined ? undefined : JSON.parse(stringifyLossless(body));
   check(plain);
   const { tenant_id: _tenant, workspace_id: _workspace, flag_settings: flags, ...rest } = (plain ?? {}) as Json;
   const input = camelKeys(rest) as Json;

@@ -11,7 +11,7 @@ import { pageSizeParam } from './query-params';
 import { toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
 import { assignSchema, cancelSchema, checkCreateSessionBody, reviewSchema } from './idv-bodies';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateVerificationSessionInput, type IdvReviewStatus, AssignDocument, CancelDocument, CreateSessionDocument, DataDocument, IdvFlagCategoryValues, IdvFlowStatusValues, IdvReviewStatusValues, QueueDocument, ReviewDocument, SessionDocument, SessionsDocument, StatusDocument } from '../operations/operations.generated';
+import { type CreateVerificationSessionInput, type IdvReviewStatus, type SessionFieldsFragment, AssignDocument, CancelDocument, CreateSessionDocument, DataDocument, IdvFlagCategoryValues, IdvFlowStatusValues, IdvReviewStatusValues, QueueDocument, ReviewDocument, SessionDocument, SessionsDocument, StatusDocument } from '../operations/operations.generated';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
 
@@ -21,8 +21,7 @@ function optionalBody<T>(schema: z.ZodType<T>) {
 }
 
 const notFound = () => ApiError.of('idv_session_not_found', 'Session not found');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const session = (value: Record<string, any> | null | undefined) => {
+const session = (value: SessionFieldsFragment | null | undefined) => {
   if (!value) throw notFound();
   return toRestSession(value);
 };
@@ -79,8 +78,7 @@ const sessionPage = z.object({ data: z.array(sessionSchema), has_more: z.boolean
 type ListQuery = z.infer<typeof listQuery>;
 type QueueQuery = z.infer<typeof queueQuery>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const page = (value: { nodes: Record<string, any>[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }) => ({
+const page = (value: { nodes: SessionFieldsFragment[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }) => ({
   body: { data: value.nodes.map(toRestSession), has_more: value.pageInfo.hasNextPage, next_cursor: value.pageInfo.endCursor },
 });
 

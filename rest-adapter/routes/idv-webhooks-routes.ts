@@ -6,7 +6,7 @@ import { offsetCursor, readOffsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { pageSizeParam } from './query-params';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateWebhookDestinationInput, type UpdateWebhookDestinationInput, type WebhookEventType, CreateWebhookDestinationDocument, DeleteWebhookDestinationDocument, DisableWebhookDestinationDocument, EnableWebhookDestinationDocument, RedeliverWebhookDeliveryDocument, RotateWebhookDestinationSecretDocument, UpdateWebhookDestinationDocument, WebhookDeliveriesDocument, WebhookDeliveryDocument, WebhookDeliveryStatusValues, WebhookDestinationDocument, WebhookDestinationsDocument, WebhookDisabledReasonValues, WebhookKindValues } from '../operations/operations.generated';
+import { type CreateWebhookDestinationInput, type CreateWebhookDestinationMutation, type DeliveryFieldsFragment, type DestinationFieldsFragment, type UpdateWebhookDestinationInput, type WebhookEventType, CreateWebhookDestinationDocument, DeleteWebhookDestinationDocument, DisableWebhookDestinationDocument, EnableWebhookDestinationDocument, RedeliverWebhookDeliveryDocument, RotateWebhookDestinationSecretDocument, UpdateWebhookDestinationDocument, WebhookDeliveriesDocument, WebhookDeliveryDocument, WebhookDeliveryStatusValues, WebhookDestinationDocument, WebhookDestinationsDocument, WebhookDisabledReasonValues, WebhookKindValues } from '../operations/operations.generated';
 
 // REST spells the event types with dots (idv.session.completed), GraphQL with underscores.
 const EVENT_TYPES = ['idv.document.captured', 'idv.session.completed', 'idv.session.approved', 'idv.session.requires_review', 'idv.session.failed', 'profile_status_updated', 'profile_onboarding.completed'] as const;
@@ -22,9 +22,7 @@ const createBody = z.strictObject({
 });
 const updateBody = createBody.partial();
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const destination = (d: Gql) => ({
+const destination = (d: DestinationFieldsFragment) => ({
   id: d.id,
   url: d.url,
   description: d.description,
@@ -39,7 +37,7 @@ const destination = (d: Gql) => ({
   created_at: d.createdAt,
   updated_at: d.updatedAt,
 });
-const delivery = (d: Gql) => ({
+const delivery = (d: DeliveryFieldsFragment) => ({
   id: d.id,
   event_id: d.eventId,
   event_type: fromEnum(d.eventType),
@@ -50,7 +48,7 @@ const delivery = (d: Gql) => ({
   last_error: d.lastError,
   delivered_at: d.deliveredAt,
   created_at: d.createdAt,
-  attempt_log: d.attemptLog.map((a: Gql) => ({ number: a.number, trigger: a.trigger, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error, succeeded: a.succeeded, at: a.at })),
+  attempt_log: d.attemptLog.map((a) => ({ number: a.number, trigger: a.trigger, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error, succeeded: a.succeeded, at: a.at })),
 });
 
 const input = (body: unknown): UpdateWebhookDestinationInput => {
@@ -64,7 +62,8 @@ const input = (body: unknown): UpdateWebhookDestinationInput => {
   };
 };
 const notFound = () => ApiError.of('idv_webhook_not_found', 'Webhook destination not found');
-const withSecrets = (created: Gql) => ({ body: { data: destination(created.destination), signing_secret: created.signingSecret, webhook_key: created.webhookKey } });
+// Create and rotate select the same fields: the destination and its secrets, shown once.
+const withSecrets = (created: CreateWebhookDestinationMutation['createWebhookDestination']) => ({ body: { data: destination(created.destination), signing_secret: created.signingSecret, webhook_key: created.webhookKey } });
 
 const destinationSchema = z.object({
   id: z.string(),

@@ -12,8 +12,7 @@ import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
 import { type CreateIdvWorkflowInput, type UpdateIdvWorkflowInput, type WorkflowFieldsFragment, ActivateIdvWorkflowDocument, ArchiveIdvWorkflowDocument, CaptureStepTypeValues, CreateWorkflowDocument, IdvFlagActionValues, IdvWorkflowPresetValues, IdvWorkflowStatusValues, MakeDefaultIdvWorkflowDocument, UpdateWorkflowDocument, WorkflowDocument, WorkflowsDocument } from '../operations/operations.generated';
 
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const workflow = (value: Record<string, any> | null | undefined) => {
+const workflow = (value: WorkflowFieldsFragment | null | undefined) => {
   if (!value) throw notFound();
   return toRestWorkflow(value);
 };

@@ -85,7 +85,7 @@ export const profileOnboardingRoutes: Route[] = [
     document: OnboardProfileDocument,
     variables: ({ body }) => {
       const { onboarding, ...profile } = body as z.infer<typeof onboardProfileBody>;
-      return { input: { ...profileInput(profile as Record<string, unknown>), onboarding: onboardingInput(onboarding) } };
+      return { input: { ...profileInput(profile), onboarding: onboardingInput(onboarding) } };
     },
     result: (data) => {
       const { profile, onboarding } = data.onboardProfile;

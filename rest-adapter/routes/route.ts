@@ -55,8 +55,9 @@ export interface TypedRoute<TResult, TVariables> extends RouteRow {
   /** The GraphQL operation sent to the gateway. */
   document: TypedDocumentNode<TResult, TVariables>;
   variables?(input: RouteInput): TVariables;
-  /** Maps the operation's `data` to the REST body (before the area envelope). */
-  result?(data: TResult, input: RouteInput): RouteResult;
+  /** Maps the operation's `data` to the REST body (before the area envelope). A property, not a
+   * method: route() takes it off the row, so it must not depend on `this`. */
+  result?: (data: TResult, input: RouteInput) => RouteResult;
 }
 
 /** A row as the router runs it. */

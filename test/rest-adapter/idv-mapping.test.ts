@@ -7,6 +7,10 @@ import { WorkflowView } from '../../subgraphs/idv/services/workflow-service';
 import { ApiError } from '../../rest-adapter/http/api-error';
 import { checkCreateSessionBody, checkCreateWorkflowBody } from '../../rest-adapter/routes/idv-bodies';
 import { toRestData, toRestSession, toRestWorkflow, typedInputOf } from '../../rest-adapter/routes/idv-mapping';
+import type { DataFieldsFragment, SessionFieldsFragment, WorkflowFieldsFragment } from '../../rest-adapter/operations/operations.generated';
+
+// The subgraph's views type enum values as plain strings and JSON columns as unknown; the gateway
+// serves them as the schema's types, which is what the REST mapping reads (the generated fragments).
 
 const steps = [
   { step_id: 'consent', type: 'consent', required: true, config: { text: 'I agree', policy_version: 'v2' } },
@@ -56,7 +60,7 @@ const session = {
 };
 
 it('a session with every optional field round-trips to the same REST object', () => {
-  expect(toRestSession(sessionView(session))).toEqual(session);
+  expect(toRestSession(sessionView(session) as SessionFieldsFragment)).toEqual(session);
 });
 
 it('a fresh session (no consent, review, assignee, workflow, theme or retention policy) round-trips too', () => {
@@ -83,7 +87,7 @@ it('a fresh session (no consent, review, assignee, workflow, theme or retention 
   };
   const view = sessionView(fresh);
   expect(view).toMatchObject({ consentEvidence: null, submittedAt: null, privacyContactEmail: null, assignee: null, workflowRef: null, flagSettings: [] });
-  expect(toRestSession(view)).toEqual(fresh);
+  expect(toRestSession(view as SessionFieldsFragment)).toEqual(fresh);
 });
 
 it('a workflow round-trips, flag settings as a list in GraphQL', () => {
@@ -109,7 +113,7 @@ it('a workflow round-trips, flag settings as a list in GraphQL', () => {
   };
   const view = workflowView(workflow);
   expect(view).toMatchObject({ flagSettings: [{ code: 'face_mismatch', action: 'ignore' }], privacyContactEmail: null });
-  expect(toRestWorkflow(view)).toEqual(workflow);
+  expect(toRestWorkflow(view as WorkflowFieldsFragment)).toEqual(workflow);
 });
 
 it('the audited data round-trips, each answer in the field of its type', () => {
@@ -133,8 +137,8 @@ it('the audited data round-trips, each answer in the field of its type', () => {
   };
   const view = dataView(data);
   expect((view.questionnaireAnswers as unknown[])[1]).toEqual({ stepId: 'q', questionId: 'age', question: 'Age?', text: null, number: 0, boolean: null, choices: null });
-  expect(toRestData(view)).toEqual(data);
-  expect(toRestData(dataView({ ...data, assessed_at: '', results_available: false, document: null }))).toMatchObject({ assessed_at: '', document: null });
+  expect(toRestData(view as DataFieldsFragment)).toEqual(data);
+  expect(toRestData(dataView({ ...data, assessed_at: '', results_available: false, document: null }) as DataFieldsFragment)).toMatchObject({ assessed_at: '', document: null });
 });
 
 it('a REST create body becomes the typed input (tenant and workspace ids dropped)', () => {

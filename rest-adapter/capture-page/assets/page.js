@@ -21,7 +21,7 @@
     try {
       if (value === undefined) return window.sessionStorage.getItem(key);
       window.sessionStorage.setItem(key, value);
-    } catch (e) { return null; }
+    } catch (_e) { return null; }
     return null;
   }
   function t(key, vars) {
@@ -280,7 +280,7 @@
   function done() {
     var returning = view.completion.action === 'return_link' && view.completion.return_url;
     screen('done', t('doneTitle'), [el('p', { id: 'done-message', text: returning ? t('doneReturn') : t('doneClose') })]);
-    try { window.sessionStorage.removeItem('vigil-credential-' + sessionId); } catch (e) { /* storage unavailable */ }
+    try { window.sessionStorage.removeItem('vigil-credential-' + sessionId); } catch (_e) { /* storage unavailable */ }
     if (returning) setTimeout(function () { window.location.assign(view.completion.return_url); }, 1500);
   }
 
