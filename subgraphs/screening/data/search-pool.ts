@@ -22,7 +22,7 @@ export function createSearchPool(databaseUrl: string, max: number, onIdleError: 
     writeStatement: async (sql, params, name) => {
       await pool.query({ name, text: sql, values: params });
     },
-    readRows: async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
+    readRows: async (sql, params, name) => (await pool.query<Record<string, unknown>>({ name, text: sql, values: params })).rows,
     end: () => pool.end(),
   };
 }
