@@ -7,7 +7,10 @@ module.exports = {
     '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }],
     // ESM-only packages the code requires (Node 20.19+ loads them natively; Jest's registry does
     // not): compiled to CommonJS for tests only.
-    '/node_modules/(any-ascii|mrz)/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } }],
+    '/node_modules/(any-ascii|mrz)/.+\\.js$': [
+      'ts-jest',
+      { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(any-ascii|mrz)/)'],
   testMatch: ['**/*.test.ts'],

@@ -21,8 +21,18 @@ export interface JobDependencies {
   queue?: JobQueue;
 }
 
-export function allJobs(deps: JobDependencies): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
-  return [...screeningJobs(deps), ...batchJobs(deps), ...riskJobs(deps), ...idvDeliveryJobs(deps), ...idvAssessmentJobs(deps), ...profileJobs(deps), ...monitoringJobs(deps), ...expiredCreatesJobs(deps)];
+export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
+  return [
+    ...screeningJobs(deps),
+    ...batchJobs(deps),
+    ...riskJobs(deps),
+    ...idvDeliveryJobs(deps),
+    ...idvAssessmentJobs(deps),
+    ...profileJobs(deps),
+    ...monitoringJobs(deps),
+    ...expiredCreatesJobs(deps),
+  ];
 }
 
 /** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */

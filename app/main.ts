@@ -15,7 +15,16 @@ import { seedDemo } from '../platform/tenancy/seed-demo';
 import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 import { startLocalMailSink } from '../platform/mail/local-mail-sink';
-import { awaitStart, ForkedWebCluster, forkWebCluster, isWebProcess, PRIMARY_TIER, reportReady, WEB_TIER, webProcessCount } from './web-cluster';
+import {
+  awaitStart,
+  ForkedWebCluster,
+  forkWebCluster,
+  isWebProcess,
+  PRIMARY_TIER,
+  reportReady,
+  WEB_TIER,
+  webProcessCount,
+} from './web-cluster';
 import { envValue } from '../platform/config/env';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
@@ -33,7 +42,10 @@ async function main(): Promise<void> {
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
   // No SMTP relay configured and everything in this process: invite emails go to a local sink
   // (.vigil/mail/*.eml, listed at /_dev/mail) so the invite links can be clicked.
-  const mailSink = !config.smtp && services.length === SERVICE_NAMES.length ? await startLocalMailSink(path.join(LOCAL_DIR, 'mail'), '127.0.0.1') : undefined;
+  const mailSink =
+    !config.smtp && services.length === SERVICE_NAMES.length
+      ? await startLocalMailSink(path.join(LOCAL_DIR, 'mail'), '127.0.0.1')
+      : undefined;
   if (mailSink) {
     config.smtp = { host: '127.0.0.1', port: mailSink.port, from: 'no-reply@vigil.local' };
     config.delivery = { ...config.delivery, localMailDir: mailSink.dir };
@@ -80,7 +92,9 @@ async function main(): Promise<void> {
         VIGIL_MASTER_KEY: envValue('VIGIL_MASTER_KEY') ?? '',
         VIGIL_OPERATOR_TOKEN: envValue('VIGIL_OPERATOR_TOKEN') ?? '',
         VIGIL_SCREENING_URL: platform.urls.screening!,
-        ...(config.smtp ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from } : {}),
+        ...(config.smtp
+          ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from }
+          : {}),
         ...(mailSink ? { VIGIL_LOCAL_MAIL_DIR: mailSink.dir } : {}),
       });
       urls = { ...platform.urls, ...started.urls };
@@ -140,13 +154,23 @@ function selectedServices(args: string[]): ServiceName[] {
   return names as ServiceName[];
 }
 
-function printBanner(urls: Record<string, string | undefined>, apiKey: string | undefined, keyFile: string, embedded: boolean, localMail: boolean, webProcesses: number): void {
+function printBanner(
+  urls: Record<string, string | undefined>,
+  apiKey: string | undefined,
+  keyFile: string,
+  embedded: boolean,
+  localMail: boolean,
+  webProcesses: number,
+): void {
   const rest = urls['rest-adapter'];
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
   const lines = [
     '',
-    'Vigil is running' + (embedded ? ` (embedded PostgreSQL in ${local('postgres')})` : '') +
-      (webProcesses > 1 ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)` : ', one process (VIGIL_WEB_PROCESSES)'),
+    'Vigil is running' +
+      (embedded ? ` (embedded PostgreSQL in ${local('postgres')})` : '') +
+      (webProcesses > 1
+        ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)`
+        : ', one process (VIGIL_WEB_PROCESSES)'),
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,

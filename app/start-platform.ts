@@ -25,7 +25,8 @@ import { envValue } from '../platform/config/env';
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = { // eslint-disable-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
+export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
   profiles: profilesSubgraph,
   idv: idvSubgraph,
   screening: screeningSubgraph,
@@ -46,7 +47,11 @@ export interface PlatformOptions {
   inProcess?: boolean;
 }
 
-export async function startPlatform(configured: VigilConfig, services: readonly ServiceName[] = SERVICE_NAMES, options: PlatformOptions = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  configured: VigilConfig,
+  services: readonly ServiceName[] = SERVICE_NAMES,
+  options: PlatformOptions = {},
+): Promise<RunningPlatform> {
   const inProcess = options.inProcess ?? envValue('VIGIL_IN_PROCESS');
   // Services started here may bind other ports than configured (port 0 in tests): every service
   // of this process sees the addresses actually bound, including services calling each other

@@ -93,17 +93,17 @@ export function forkWebCluster(count: number): ForkedWebCluster {
     ready.push(started);
   }
   const stop = async () => {
-      stopping = true;
-      await Promise.all(
-        [...workers].map(
-          (worker) =>
-            new Promise<void>((resolve) => {
-              if (worker.isDead()) return resolve();
-              worker.once('exit', () => resolve());
-              worker.process.kill('SIGTERM');
-            }),
-        ),
-      );
+    stopping = true;
+    await Promise.all(
+      [...workers].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
   };
   return {
     async start(env) {

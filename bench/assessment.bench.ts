@@ -29,7 +29,10 @@ const TARGET_P95_S = 3;
 const personOf = (file: string) => file.split('-')[0];
 
 async function faceMargins(faces: HumanFaceAnalyzer): Promise<boolean> {
-  const files = fs.readdirSync(FACES_DIR).filter((f) => f.endsWith('.jpg')).sort();
+  const files = fs
+    .readdirSync(FACES_DIR)
+    .filter((f) => f.endsWith('.jpg'))
+    .sort();
   const embeddings = new Map<string, number[]>();
   for (const file of files) {
     const face = await faces.analyze(fs.readFileSync(path.join(FACES_DIR, file)));
@@ -45,32 +48,72 @@ async function faceMargins(faces: HumanFaceAnalyzer): Promise<boolean> {
       rows.push({ pair: `${files[i]} / ${files[j]}`, same, similarity: similarity.toFixed(3), margin: margin.toFixed(3), ok: margin > 0 });
     }
   }
-  console.log(`\nFace match on the shipped photographs (threshold ${FACE_MATCH_THRESHOLD}; margin = distance to the threshold on the right side)`);
+  console.log(
+    `\nFace match on the shipped photographs (threshold ${FACE_MATCH_THRESHOLD}; margin = distance to the threshold on the right side)`,
+  );
   console.table(rows);
   const same = rows.filter((r) => r.same).map((r) => Number(r.similarity));
   const different = rows.filter((r) => !r.same).map((r) => Number(r.similarity));
-  console.log(`same-person min ${Math.min(...same).toFixed(3)}, different-person max ${Math.max(...different).toFixed(3)}; all pairs on the right side: ${rows.every((r) => r.ok)}`);
+  console.log(
+    `same-person min ${Math.min(...same).toFixed(3)}, different-person max ${Math.max(...different).toFixed(3)}; all pairs on the right side: ${rows.every((r) => r.ok)}`,
+  );
   return rows.every((r) => r.ok);
 }
 
 /** An in-memory session of the liveness_and_id preset with a declared passport. */
 async function benchSession(keyProvider: LocalKeyProvider, blobs: MemoryBlobStore, index: number): Promise<SessionRow> {
   const id = `idvs_bench${String(index).padStart(19, '0')}`;
-  const selfie = await sharp(path.join(FACES_DIR, 'obama-3.jpg')).rotate().resize({ width: 640, height: 640, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
+  const selfie = await sharp(path.join(FACES_DIR, 'obama-3.jpg'))
+    .rotate()
+    .resize({ width: 640, height: 640, fit: 'inside' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const passport = await renderPassport(specimenPerson({ documentNumber: `B${String(10000000 + index)}` }));
   const artifacts = [];
   const storage = [];
-  for (const [kind, stepId, bytes] of [['selfie', 'liveness', selfie], ['id_front', 'id_capture', passport]] as const) {
+  for (const [kind, stepId, bytes] of [
+    ['selfie', 'liveness', selfie],
+    ['id_front', 'id_capture', passport],
+  ] as const) {
     const artifactId = `idvart_${String(index).padStart(12, '0')}${kind === 'selfie' ? 'aaaaaaaaaaaa' : 'bbbbbbbbbbbb'}`;
     await blobs.put(artifactBlobKey(id, artifactId), sealBytes(keyProvider, bytes, artifactSealContext(id, artifactId)));
-    artifacts.push({ artifact_id: artifactId, kind, step_id: stepId, frame: 0, declared_id_type: kind === 'id_front' ? 'passport' : null, content_type: 'image/jpeg', state: 'stored', captured_at: new Date().toISOString() });
-    storage.push({ artifact_id: artifactId, blob_key: artifactBlobKey(id, artifactId), sha256: '', byte_size: bytes.length, content_type: 'image/jpeg' });
+    artifacts.push({
+      artifact_id: artifactId,
+      kind,
+      step_id: stepId,
+      frame: 0,
+      declared_id_type: kind === 'id_front' ? 'passport' : null,
+      content_type: 'image/jpeg',
+      state: 'stored',
+      captured_at: new Date().toISOString(),
+    });
+    storage.push({
+      artifact_id: artifactId,
+      blob_key: artifactBlobKey(id, artifactId),
+      sha256: '',
+      byte_size: bytes.length,
+      content_type: 'image/jpeg',
+    });
   }
   const steps = presetSteps('liveness_and_id');
   return {
     id,
     stepManifest: { steps },
-    captureManifest: { workflow: 'liveness_and_id', required_kinds: ['selfie', 'id_front'], optional_kinds: [], id_capture: { step_id: 'id_capture', sides: 'auto', accepted_id_types: ['passport', 'national_id', 'driver_license'], custom_id_types: [], preselected_id_type: null, capture_sides: 'auto' }, documents: [], completion: { action: 'close_tab' } },
+    captureManifest: {
+      workflow: 'liveness_and_id',
+      required_kinds: ['selfie', 'id_front'],
+      optional_kinds: [],
+      id_capture: {
+        step_id: 'id_capture',
+        sides: 'auto',
+        accepted_id_types: ['passport', 'national_id', 'driver_license'],
+        custom_id_types: [],
+        preselected_id_type: null,
+        capture_sides: 'auto',
+      },
+      documents: [],
+      completion: { action: 'close_tab' },
+    },
     artifacts,
     artifactStorage: storage,
     answers: null,
@@ -85,7 +128,12 @@ async function main() {
 
   const keyProvider = new LocalKeyProvider(Buffer.alloc(32, 7));
   const blobs = new MemoryBlobStore();
-  const input = { deps: { keyProvider, now: () => new Date() }, blobs, providers: { faces, ocr }, profile: { name: 'Barack Obama', birthDate: '1961-08-04' } };
+  const input = {
+    deps: { keyProvider, now: () => new Date() },
+    blobs,
+    providers: { faces, ocr },
+    profile: { name: 'Barack Obama', birthDate: '1961-08-04' },
+  };
   await assessSession(input, await benchSession(keyProvider, blobs, 999)); // warm-up: models and OCR worker loaded
   const seconds: number[] = [];
   let passes = 0;

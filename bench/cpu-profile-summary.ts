@@ -36,7 +36,10 @@ export function ownerOf(url: string, functionName: string): string {
 /** BY=layer: owners grouped into the layers docs/performance.md reports. */
 const LAYERS: [RegExp, string][] = [
   [/^(graphql|@apollo\/|@graphql-tools|@escape\.tech|graphql-scalars)/, 'GraphQL (parse, validate, plan, execute)'],
-  [/^(node:_http|node:net|node:stream|node:streams|node:webstreams|node:deps|node:dns|express|router|body-parser|raw-body|content-type|negotiator|@as-integrations|type-is|on-finished|finalhandler|send|helmet|undici|node:internal)/, 'HTTP transport (servers, fetch, sockets)'],
+  [
+    /^(node:_http|node:net|node:stream|node:streams|node:webstreams|node:deps|node:dns|express|router|body-parser|raw-body|content-type|negotiator|@as-integrations|type-is|on-finished|finalhandler|send|helmet|undici|node:internal)/,
+    'HTTP transport (servers, fetch, sockets)',
+  ],
   [/^subgraphs\/screening/, 'screening engine + search service'],
   [/^(pg|pg-|@prisma|prisma|platform\/db)/, 'database clients'],
   [/^(node:crypto|platform\/principal|platform\/crypto)/, 'crypto (HMAC, hashes, ids)'],
@@ -46,7 +49,10 @@ const LAYERS: [RegExp, string][] = [
 ];
 
 function layerOf(owner: string): string {
-  return LAYERS.find(([pattern]) => pattern.test(owner))?.[1] ?? `other: ${owner.startsWith('node:') || owner.startsWith('(') ? 'node internals, native (JSON, writev)' : owner}`;
+  return (
+    LAYERS.find(([pattern]) => pattern.test(owner))?.[1] ??
+    `other: ${owner.startsWith('node:') || owner.startsWith('(') ? 'node internals, native (JSON, writev)' : owner}`
+  );
 }
 
 export function summarize(profile: CpuProfile, lastMs = Infinity): { owner: string; ms: number; share: number }[] {

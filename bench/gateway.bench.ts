@@ -53,27 +53,53 @@ async function main(): Promise<void> {
     if (!createdBody.result) throw new Error(`could not create the benchmark profile: ${JSON.stringify(createdBody)}`);
     const profileId = createdBody.result.profile.id;
 
-    const principal = { tenantId: tenant.id, workspaceId: workspace.id, actorId: application.id, kind: 'application' as const, entitlements: {} };
+    const principal = {
+      tenantId: tenant.id,
+      workspaceId: workspace.id,
+      actorId: application.id,
+      kind: 'application' as const,
+      entitlements: {},
+    };
     // The very operation the REST route sends.
     const operation = allRoutes.find((route) => route.method === 'get' && route.path === '/clm/v1/profiles/:profileId')?.operation;
     if (!operation) throw new Error('no GET /clm/v1/profiles/:profileId route');
     const direct = {
       url: platform.urls.profiles!,
       method: 'POST' as const,
-      headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: signPrincipal(principal, config.internalSecret, Date.now(), 3600_000) },
+      headers: {
+        'content-type': 'application/json',
+        [PRINCIPAL_HEADER]: signPrincipal(principal, config.internalSecret, Date.now(), 3600_000),
+      },
       body: JSON.stringify({ query: operation, variables: { id: profileId } }),
     };
     const probe = (await (await fetch(direct.url, direct)).json()) as { errors?: unknown };
     if (probe.errors) throw new Error(`direct probe failed: ${JSON.stringify(probe.errors)}`);
-    const rest = (base: string) => ({ url: `${base}/clm/v1/profiles/${profileId}`, method: 'GET' as const, headers: { 'x-api-key': apiKey.key } });
+    const rest = (base: string) => ({
+      url: `${base}/clm/v1/profiles/${profileId}`,
+      method: 'GET' as const,
+      headers: { 'x-api-key': apiKey.key },
+    });
     await run('warm-up', { ...rest(platform.urls['rest-adapter']!), connections: 4, duration: 2 });
     await run('warm-up', { ...rest(overHttp.urls['rest-adapter']!), connections: 4, duration: 2 });
     const rows = [];
     for (const connections of [1, CONNECTIONS]) {
       const base = await run(`subgraph direct, ${connections} conn`, { ...direct, connections });
-      const local = await run(`REST → gateway → subgraph, in process, ${connections} conn`, { ...rest(platform.urls['rest-adapter']!), connections });
-      const http = await run(`REST → gateway → subgraph, over HTTP, ${connections} conn`, { ...rest(overHttp.urls['rest-adapter']!), connections });
-      rows.push(base, ...[local, http].map((row) => ({ ...row, added_p50_ms: row.p50_ms - base.p50_ms, throughput_vs_direct: `x${(row.req_per_s / base.req_per_s).toFixed(2)}` })));
+      const local = await run(`REST → gateway → subgraph, in process, ${connections} conn`, {
+        ...rest(platform.urls['rest-adapter']!),
+        connections,
+      });
+      const http = await run(`REST → gateway → subgraph, over HTTP, ${connections} conn`, {
+        ...rest(overHttp.urls['rest-adapter']!),
+        connections,
+      });
+      rows.push(
+        base,
+        ...[local, http].map((row) => ({
+          ...row,
+          added_p50_ms: row.p50_ms - base.p50_ms,
+          throughput_vs_direct: `x${(row.req_per_s / base.req_per_s).toFixed(2)}`,
+        })),
+      );
     }
     let clusterRss: number[] | undefined;
     if (WEB_PROCESSES > 1) {
@@ -82,16 +108,36 @@ async function main(): Promise<void> {
       try {
         await run('warm-up', { ...rest(cluster.urls['rest-adapter']), connections: 4, duration: 2 });
         for (const connections of [1, CONNECTIONS]) {
-          const base = await run(`cluster (${WEB_PROCESSES} web + primary): subgraph direct, ${connections} conn`, { ...direct, url: cluster.urls.profiles, connections });
-          const local = await run(`cluster (${WEB_PROCESSES} web + primary): REST → gateway → subgraph, ${connections} conn`, { ...rest(cluster.urls['rest-adapter']), connections });
-          rows.push(base, { ...local, added_p50_ms: local.p50_ms - base.p50_ms, throughput_vs_direct: `x${(local.req_per_s / base.req_per_s).toFixed(2)}` });
+          const base = await run(`cluster (${WEB_PROCESSES} web + primary): subgraph direct, ${connections} conn`, {
+            ...direct,
+            url: cluster.urls.profiles,
+            connections,
+          });
+          const local = await run(`cluster (${WEB_PROCESSES} web + primary): REST → gateway → subgraph, ${connections} conn`, {
+            ...rest(cluster.urls['rest-adapter']),
+            connections,
+          });
+          rows.push(base, {
+            ...local,
+            added_p50_ms: local.p50_ms - base.p50_ms,
+            throughput_vs_direct: `x${(local.req_per_s / base.req_per_s).toFixed(2)}`,
+          });
         }
         clusterRss = processTreeRssMb(cluster.child.pid);
       } finally {
         await stopChild(cluster.child);
       }
     }
-    console.log('\nGET one profile, 1 and %d connections, %d s each, loopback, %d cores, load average %s', CONNECTIONS, DURATION_S, os.cpus().length, os.loadavg().map((x) => x.toFixed(1)).join('/'));
+    console.log(
+      '\nGET one profile, 1 and %d connections, %d s each, loopback, %d cores, load average %s',
+      CONNECTIONS,
+      DURATION_S,
+      os.cpus().length,
+      os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join('/'),
+    );
     console.table(rows);
     console.log('targets: added p50 <= 2 ms at 1 conn; throughput >= x0.80 of direct at %d conn', CONNECTIONS);
     console.log(`RSS of this process (two platforms, no screening lists loaded): ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
@@ -104,11 +150,20 @@ async function main(): Promise<void> {
   }
 }
 
-async function run(name: string, options: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; connections: number; duration?: number }) {
+async function run(
+  name: string,
+  options: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; connections: number; duration?: number },
+) {
   process.stdout.write(`running ${name} for ${options.duration ?? DURATION_S} s…\n`);
   const result = await autocannon({ duration: DURATION_S, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { path: name, p50_ms: result.latency.p50, p99_ms: result.latency.p99, req_per_s: Math.round(result.requests.average), requests: result.requests.total };
+  return {
+    path: name,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    req_per_s: Math.round(result.requests.average),
+    requests: result.requests.total,
+  };
 }
 
 main().catch((error) => {

@@ -38,7 +38,11 @@ async function main(): Promise<void> {
     const headers = { 'x-api-key': apiKey.key, 'content-type': 'application/json' };
     let profileId = '';
     for (let i = 0; i < 40; i++) {
-      const created = await fetch(`${rest}/clm/v1/profiles`, { method: 'POST', headers, body: JSON.stringify({ name: `Load Seed ${i}`, kind: 'individual' }) });
+      const created = await fetch(`${rest}/clm/v1/profiles`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `Load Seed ${i}`, kind: 'individual' }),
+      });
       profileId = ((await created.json()) as { result: { profile: { id: string } } }).result.profile.id;
     }
 
@@ -47,23 +51,33 @@ async function main(): Promise<void> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
     let counter = 0;
-    const mixed = await run(rest, [
-      { method: 'GET', path: '/clm/v1/profiles?page=1&perPage=20', headers },
-      { method: 'GET', path: `/clm/v1/profiles/${profileId}`, headers },
-      {
-        method: 'POST',
-        path: '/clm/v1/profiles',
-        headers,
-        setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...headers, 'idempotency-key': `load-${process.pid}-${counter++}` }, body: JSON.stringify({ name: `Load ${counter}`, kind: 'individual' }) }),
-      },
-    ], DURATION_S);
+    const mixed = await run(
+      rest,
+      [
+        { method: 'GET', path: '/clm/v1/profiles?page=1&perPage=20', headers },
+        { method: 'GET', path: `/clm/v1/profiles/${profileId}`, headers },
+        {
+          method: 'POST',
+          path: '/clm/v1/profiles',
+          headers,
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            headers: { ...headers, 'idempotency-key': `load-${process.pid}-${counter++}` },
+            body: JSON.stringify({ name: `Load ${counter}`, kind: 'individual' }),
+          }),
+        },
+      ],
+      DURATION_S,
+    );
     clearInterval(sampler);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     global.gc?.();
     const after = process.memoryUsage().rss;
 
     const ratio = (value: number, base: number) => (base ? (value / base).toFixed(2) : 'n/a');
-    console.log(`\nbench:load  ${CONNECTIONS} connections, ${DURATION_S} s mixed (page of 20, one by id, idempotent create), node ${process.version}, ${os.cpus().length} cores`);
+    console.log(
+      `\nbench:load  ${CONNECTIONS} connections, ${DURATION_S} s mixed (page of 20, one by id, idempotent create), node ${process.version}, ${os.cpus().length} cores`,
+    );
     console.log('path                       req/s    p50 ms  p99 ms  errors  non-2xx   req/s vs baseline   p50 vs baseline');
     const line = (name: string, result: autocannon.Result) =>
       `${name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)}  ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.errors + result.timeouts).padStart(7)} ${String(result.non2xx).padStart(8)}   ${ratio(result.requests.average, baseline.requests.average).padStart(17)}   ${ratio(result.latency.p50, baseline.latency.p50).padStart(15)}`;
@@ -78,7 +92,9 @@ async function main(): Promise<void> {
 
 function run(url: string, requests: autocannon.Request[], duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, requests }, (error: Error | null, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, requests }, (error: Error | null, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 

@@ -46,7 +46,10 @@ function customerName(rng: Rng): string {
 
 async function main(): Promise<void> {
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
-  const database = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `vigil-monitoring-bench-${process.pid}`), ephemeral: true });
+  const database = await startEmbeddedPostgres({
+    dataDir: path.join(os.tmpdir(), `vigil-monitoring-bench-${process.pid}`),
+    ephemeral: true,
+  });
   const keys = new LocalKeyProvider(crypto.randomBytes(32));
   const db = createDb(database.url);
   const holder = new ScreeningIndexHolder({ databaseUrl: database.url, log: logger, pollMs: 600_000 });
@@ -77,8 +80,22 @@ async function main(): Promise<void> {
         const i = start + k;
         const workspaceId = `wks_${i % 20}`;
         const profileId = `prf_${String(i).padStart(8, '0')}`;
-        const query: SubjectQuery = { name: i < listedNames.length ? listedNames[i] : customerName(rng), type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] };
-        return { tenantId, workspaceId, profileId, sealedQuery: sealSubjectQuery(keys, { tenantId, workspaceId, profileId }, query), lastSearchId: '0'.repeat(24), lastScreenedAt: new Date() };
+        const query: SubjectQuery = {
+          name: i < listedNames.length ? listedNames[i] : customerName(rng),
+          type: 'individual',
+          dateOfBirth: null,
+          country: null,
+          threshold: null,
+          feeds: ['all'],
+        };
+        return {
+          tenantId,
+          workspaceId,
+          profileId,
+          sealedQuery: sealSubjectQuery(keys, { tenantId, workspaceId, profileId }, query),
+          lastSearchId: '0'.repeat(24),
+          lastScreenedAt: new Date(),
+        };
       });
       await upsertSubjects(db, batch);
     }
@@ -86,10 +103,22 @@ async function main(): Promise<void> {
     console.log(`${SUBJECTS} monitored profiles enrolled in ${r((performance.now() - t) / 1000, 1)} s`);
 
     const previous = await db.watchlistSource.findUnique({ where: { source: 'un' } });
-    const version = await importSourceVersion(db, { source: 'un', format: 'un_xml', label: 'un-amended', entities: amended, importId: null });
+    const version = await importSourceVersion(db, {
+      source: 'un',
+      format: 'un_xml',
+      label: 'un-amended',
+      entities: amended,
+      importId: null,
+    });
     console.log(`UN delta imported: ${version.added} added, ${version.changed} changed, ${version.removed} removed`);
     await holder.refresh();
-    await createDeltaRun(db, { id: 'mrun_bench', source: 'un', fromSeq: previous!.activeSeq!, toSeq: version.seq, versionId: version.versionId });
+    await createDeltaRun(db, {
+      id: 'mrun_bench',
+      source: 'un',
+      fromSeq: previous!.activeSeq!,
+      toSeq: version.seq,
+      versionId: version.versionId,
+    });
 
     const outcomes: unknown[] = [];
     const timings = { read: 0, unseal: 0, screen: 0, write: 0 };
@@ -104,7 +133,9 @@ async function main(): Promise<void> {
 
     // Baseline: the naive direction on a sample (the same subjects' queries, full index).
     const snapshot = holder.current()!;
-    const sample = Array.from({ length: Math.min(SAMPLE, SUBJECTS) }, () => subjectSearch({ name: customerName(rng), type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] }));
+    const sample = Array.from({ length: Math.min(SAMPLE, SUBJECTS) }, () =>
+      subjectSearch({ name: customerName(rng), type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] }),
+    );
     const b = performance.now();
     for (const query of sample) await searchSnapshot(snapshot, query);
     const perSubjectMs = (performance.now() - b) / sample.length;
@@ -113,8 +144,12 @@ async function main(): Promise<void> {
     console.log('');
     console.log('| measure | value | baseline (naive: every profile in the full index) | ratio | target |');
     console.log('|---|---|---|---|---|');
-    console.log(`| delta run: ${SUBJECTS} profiles x ${run!.deltaSize} changed entities | ${r(deltaMs / 1000)} s | ${r(naiveMs / 1000)} s (extrapolated from ${sample.length} searches, ${r(perSubjectMs, 3)} ms each) | ${r(naiveMs / deltaMs, 1)}x faster | <= 30 s: ${deltaMs <= TARGET_MS ? 'met' : 'NOT met'} |`);
-    console.log(`| delta run phases (s) | read ${r(timings.read / 1000)}, unseal ${r(timings.unseal / 1000)}, screen ${r(timings.screen / 1000)}, write ${r(timings.write / 1000)} | | | |`);
+    console.log(
+      `| delta run: ${SUBJECTS} profiles x ${run!.deltaSize} changed entities | ${r(deltaMs / 1000)} s | ${r(naiveMs / 1000)} s (extrapolated from ${sample.length} searches, ${r(perSubjectMs, 3)} ms each) | ${r(naiveMs / deltaMs, 1)}x faster | <= 30 s: ${deltaMs <= TARGET_MS ? 'met' : 'NOT met'} |`,
+    );
+    console.log(
+      `| delta run phases (s) | read ${r(timings.read / 1000)}, unseal ${r(timings.unseal / 1000)}, screen ${r(timings.screen / 1000)}, write ${r(timings.write / 1000)} | | | |`,
+    );
     console.log(`| alerts raised | ${done?.alerts} (of ${LISTED} profiles named after changed entities) | | | |`);
     console.log(`| outcome jobs sent | ${outcomes.length} | | | |`);
   } finally {

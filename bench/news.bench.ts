@@ -23,20 +23,75 @@ import { normalizeQuery } from '../subgraphs/screening/services/search-service';
 
 const ARTICLES = Number(process.env.BENCH_NEWS_ARTICLES ?? 20_000);
 const SEARCHES = Number(process.env.BENCH_NEWS_SEARCHES ?? 300);
-const FIRST = ['Tobias', 'Marta', 'Ilya', 'Fatima', 'Kenji', 'Amara', 'Pavel', 'Lucia', 'Ahmed', 'Olga', 'Wei', 'Sean', 'Ingrid', 'Rafael', 'Noor'];
-const LAST = ['Wrenfield', 'Okonkwo', 'Haddad', 'Kowalski', 'Nakamura', 'Mensah', 'Larsen', 'Ivanova', 'Rossi', 'Schmidt', 'Delacroix', 'Marrowby', 'Quill', 'Abernathy', 'Sato', 'Fischer', 'Moreau', 'Petrov', 'Silva', 'Brennan'];
-const ADVERSE = ['was charged with laundering money through shell companies.', 'is accused of bribing officials to win contracts.', 'was fined by the regulator for weak controls.', 'allegedly helped clients evade sanctions.'];
+const FIRST = [
+  'Tobias',
+  'Marta',
+  'Ilya',
+  'Fatima',
+  'Kenji',
+  'Amara',
+  'Pavel',
+  'Lucia',
+  'Ahmed',
+  'Olga',
+  'Wei',
+  'Sean',
+  'Ingrid',
+  'Rafael',
+  'Noor',
+];
+const LAST = [
+  'Wrenfield',
+  'Okonkwo',
+  'Haddad',
+  'Kowalski',
+  'Nakamura',
+  'Mensah',
+  'Larsen',
+  'Ivanova',
+  'Rossi',
+  'Schmidt',
+  'Delacroix',
+  'Marrowby',
+  'Quill',
+  'Abernathy',
+  'Sato',
+  'Fischer',
+  'Moreau',
+  'Petrov',
+  'Silva',
+  'Brennan',
+];
+const ADVERSE = [
+  'was charged with laundering money through shell companies.',
+  'is accused of bribing officials to win contracts.',
+  'was fined by the regulator for weak controls.',
+  'allegedly helped clients evade sanctions.',
+];
 const NEUTRAL = ['opened a new school in the city.', 'spoke at the annual conference.', 'won the regional chess tournament.'];
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const r = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-const person = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}${i >= FIRST.length * LAST.length ? ` ${LAST[Math.floor(i / (FIRST.length * LAST.length)) % LAST.length]}` : ''}`;
+const person = (i: number) =>
+  `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}${i >= FIRST.length * LAST.length ? ` ${LAST[Math.floor(i / (FIRST.length * LAST.length)) % LAST.length]}` : ''}`;
 
 function corpus(file: string): void {
   const lines: string[] = [];
   for (let i = 0; i < ARTICLES; i++) {
-    const sentences = [0, 1, 2].map((k) => `${person((i * 7 + k * 131) % 3000)} ${(i + k) % 3 === 0 ? ADVERSE[(i + k) % ADVERSE.length] : NEUTRAL[(i + k) % NEUTRAL.length]}`);
-    lines.push(JSON.stringify({ id: `bench-${i}`, url: `https://news.example.org/${i}`, title: `Story ${i}`, published_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(), source: 'Bench Wire', text: sentences.join(' ') }));
+    const sentences = [0, 1, 2].map(
+      (k) =>
+        `${person((i * 7 + k * 131) % 3000)} ${(i + k) % 3 === 0 ? ADVERSE[(i + k) % ADVERSE.length] : NEUTRAL[(i + k) % NEUTRAL.length]}`,
+    );
+    lines.push(
+      JSON.stringify({
+        id: `bench-${i}`,
+        url: `https://news.example.org/${i}`,
+        title: `Story ${i}`,
+        published_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+        source: 'Bench Wire',
+        text: sentences.join(' '),
+      }),
+    );
   }
   fs.writeFileSync(file, lines.join('\n'));
 }
@@ -54,8 +109,12 @@ async function main(): Promise<void> {
     t = performance.now();
     const again = await ingestNewsFile(db, { path: file });
     const reS = (performance.now() - t) / 1000;
-    console.log(`ingest     ${first.articles} articles, ${first.mentions} mentions: ${r(ingestS)} s (${Math.round(first.articles / ingestS)} articles/s)`);
-    console.log(`re-ingest  ${again.unchanged} unchanged: ${r(reS)} s (${Math.round(again.articles / reS)} articles/s; ratio to first ingest ${r(reS / ingestS)})`);
+    console.log(
+      `ingest     ${first.articles} articles, ${first.mentions} mentions: ${r(ingestS)} s (${Math.round(first.articles / ingestS)} articles/s)`,
+    );
+    console.log(
+      `re-ingest  ${again.unchanged} unchanged: ${r(reS)} s (${Math.round(again.articles / reS)} articles/s; ratio to first ingest ${r(reS / ingestS)})`,
+    );
 
     t = performance.now();
     const snapshot = await newsIndexOf(db).current();
@@ -80,7 +139,9 @@ async function main(): Promise<void> {
     newsTimes.sort((a, b) => a - b);
     console.log(`search     ${SEARCHES} names (${hits} with News hits)`);
     console.log(`  list search (baseline, UN list, engine only)  p50 ${r(pct(listTimes, 50))} ms  p95 ${r(pct(listTimes, 95))} ms`);
-    console.log(`  News step (check, settings, mentions)         p50 ${r(pct(newsTimes, 50))} ms  p95 ${r(pct(newsTimes, 95))} ms  (ratio p50 ${r(pct(newsTimes, 50) / pct(listTimes, 50))}, p95 ${r(pct(newsTimes, 95) / pct(listTimes, 95))})`);
+    console.log(
+      `  News step (check, settings, mentions)         p50 ${r(pct(newsTimes, 50))} ms  p95 ${r(pct(newsTimes, 95))} ms  (ratio p50 ${r(pct(newsTimes, 50) / pct(listTimes, 50))}, p95 ${r(pct(newsTimes, 95) / pct(listTimes, 95))})`,
+    );
     fs.rmSync(file, { force: true });
     await db.$disconnect();
   } finally {

@@ -25,7 +25,11 @@ interface Figures {
   perKind: Map<string, number>;
 }
 
-function evaluate(set: EvaluationSet, hitsFor: (i: number, positive: boolean) => { id: string; score: number }[], threshold: number): Figures {
+function evaluate(
+  set: EvaluationSet,
+  hitsFor: (i: number, positive: boolean) => { id: string; score: number }[],
+  threshold: number,
+): Figures {
   let hit = 0;
   let hit10 = 0;
   const kindTotal = new Map<string, number>();
@@ -40,7 +44,9 @@ function evaluate(set: EvaluationSet, hitsFor: (i: number, positive: boolean) =>
     if (ok) kindHit.set(p.kind, (kindHit.get(p.kind) ?? 0) + 1);
   });
   let fp = 0;
-  set.negatives.forEach((_, i) => { if (hitsFor(i, false).some((r) => r.score >= threshold)) fp++; });
+  set.negatives.forEach((_, i) => {
+    if (hitsFor(i, false).some((r) => r.score >= threshold)) fp++;
+  });
   const perKind = new Map<string, number>();
   for (const [k, t] of kindTotal) perKind.set(k, (kindHit.get(k) ?? 0) / t);
   return { recall: hit / set.positives.length, recallAt10: hit10 / set.positives.length, fpr: fp / set.negatives.length, perKind };
@@ -50,11 +56,20 @@ async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
   if (process.env.DATABASE_URL) return fn(process.env.DATABASE_URL);
   const { startEmbeddedPostgres } = await import('../platform/db/embedded');
   const db = await startEmbeddedPostgres({ dataDir: path.resolve('.vigil/bench-pg'), ephemeral: true, databaseName: 'bench' });
-  try { return await fn(db.url); } finally { await db.stop(); }
+  try {
+    return await fn(db.url);
+  } finally {
+    await db.stop();
+  }
 }
 
 /** pg_trgm baseline: similarity(name, query) over every listed name, best name per entity, top 10. */
-async function trigramResults(url: string, entities: WatchlistEntity[], queries: string[], table = 'bench_names'): Promise<{ id: string; score: number }[][]> {
+async function trigramResults(
+  url: string,
+  entities: WatchlistEntity[],
+  queries: string[],
+  table = 'bench_names',
+): Promise<{ id: string; score: number }[][]> {
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   pool.on('error', () => undefined); // idle clients see the server shut down at the end of the run
   try {
@@ -71,11 +86,15 @@ async function trigramResults(url: string, entities: WatchlistEntity[], queries:
           const r = await client.query<{ entity_id: string; s: number }>(trigramQuery(table), [queries[i]]);
           out[i] = r.rows.map((row) => ({ id: row.entity_id, score: Number(row.s) }));
         }
-      } finally { client.release(); }
+      } finally {
+        client.release();
+      }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
     return out;
-  } finally { await pool.end(); }
+  } finally {
+    await pool.end();
+  }
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -97,11 +116,14 @@ async function main() {
   const seed = process.argv.includes('--seed') ? arg('--seed', 0) : undefined;
   const set = generateEvaluationSet(entities, { seed, positives: arg('--positives', 2000), negatives: arg('--negatives', 8000) });
   const { cases, indexed } = buildHeldOutSets(entities, { perSet: arg('--per-set', 600) });
-  console.log(`lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length}`);
+  console.log(
+    `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length}`,
+  );
   const index = buildIndex(entities);
   const heldIndex = buildIndex(indexed);
   const t0 = performance.now();
-  const run = (ix: typeof index, q: string, type?: EntityType) => ix.search(q, { limit: 10, threshold: 0.5, type }).map((m) => ({ id: m.entity.id, score: m.score }));
+  const run = (ix: typeof index, q: string, type?: EntityType) =>
+    ix.search(q, { limit: 10, threshold: 0.5, type }).map((m) => ({ id: m.entity.id, score: m.score }));
   const vPos = set.positives.map((p) => run(index, p.query));
   const vNeg = set.negatives.map((n) => run(index, n.query));
   const vHeld = cases.map((c) => run(heldIndex, c.query, c.type));
@@ -114,7 +136,12 @@ async function main() {
       const all = await trigramResults(url, entities, [...set.positives.map((p) => p.query), ...set.negatives.map((n) => n.query)]);
       tPos = all.slice(0, set.positives.length);
       tNeg = all.slice(set.positives.length);
-      tHeld = await trigramResults(url, indexed, cases.map((c) => c.query), 'bench_held_out');
+      tHeld = await trigramResults(
+        url,
+        indexed,
+        cases.map((c) => c.query),
+        'bench_held_out',
+      );
     });
   } catch (err) {
     console.error(`pg_trgm baseline unavailable: ${(err as Error).message}`);
@@ -127,48 +154,76 @@ async function main() {
     const figs = (pos: Hits[], neg: Hits[], t: number) => evaluate(sub, (i, p) => (p ? pos[posIdx[i]] : neg[negIdx[i]]), t);
     const vigil = figs(vPos, vNeg, DEFAULT_THRESHOLD);
     const trgm = tPos && tNeg ? [0.5, 0.6, 0.7].map((t) => ({ t, f: figs(tPos!, tNeg!, t) })) : [];
-    const held = (hits: Hits[], t: number, s: HeldOutCase['set']) => heldOutRecall(cases.filter((c) => c.half === half && c.set === s), hits.filter((_, i) => cases[i].half === half && cases[i].set === s), t);
-    console.log(`\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`);
+    const held = (hits: Hits[], t: number, s: HeldOutCase['set']) =>
+      heldOutRecall(
+        cases.filter((c) => c.half === half && c.set === s),
+        hits.filter((_, i) => cases[i].half === half && cases[i].set === s),
+        t,
+      );
+    console.log(
+      `\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`,
+    );
     const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(14)).join(''));
     row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgm.map((b) => `pg_trgm @${b.t}`)]);
-    row('generator recall @threshold', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recall)));
-    row('generator recall@10', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recallAt10)));
-    row('false positives on negatives', [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.fpr)));
+    row(
+      'generator recall @threshold',
+      [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recall)),
+    );
+    row(
+      'generator recall@10',
+      [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.recallAt10)),
+    );
+    row(
+      'false positives on negatives',
+      [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.fpr)),
+    );
     for (const s of ['loao_ofac', 'loao_un', 'script_to_latin', 'latin_to_script'] as const) {
       const n = cases.filter((c) => c.half === half && c.set === s).length;
       row(`${s} recall (${n})`, [pct(held(vHeld, DEFAULT_THRESHOLD, s)), ...trgm.map((b) => (tHeld ? pct(held(tHeld, b.t, s)) : '-'))]);
     }
     for (const k of VARIANT_KINDS) {
       const n = sub.positives.filter((p) => p.kind === k).length;
-      if (n) row(`  generator ${k} (${n})`, [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.perKind.get(k) ?? 0)));
+      if (n)
+        row(
+          `  generator ${k} (${n})`,
+          [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.perKind.get(k) ?? 0)),
+        );
     }
   }
 
   // Listed names in another romanization: rejected as negatives (a reviewer wants them), shown so the rejection is visible
   if (set.romanizedListed.length) {
     const flagged = set.romanizedListed.filter((n) => run(index, n.query).some((h) => h.score >= DEFAULT_THRESHOLD)).length;
-    console.log(`\nnot counted as negatives: ${set.romanizedListed.length} candidates that are a listed name in another romanization ("${set.romanizedListed[0].query}"); Vigil flags ${pct(flagged / set.romanizedListed.length)} of them at ${DEFAULT_THRESHOLD}`);
+    console.log(
+      `\nnot counted as negatives: ${set.romanizedListed.length} candidates that are a listed name in another romanization ("${set.romanizedListed[0].query}"); Vigil flags ${pct(flagged / set.romanizedListed.length)} of them at ${DEFAULT_THRESHOLD}`,
+    );
   }
 
   // the compare surface on labelled pairs (report half): a held-out alias against its record's primary name (same), and
   // a generator negative against the listed name the engine finds closest to it (different)
   const pairs: { a: string; b: string; type?: EntityType; same: boolean }[] = [];
-  for (const c of cases) if (c.half === 'report' && c.set.startsWith('loao')) pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
+  for (const c of cases)
+    if (c.half === 'report' && c.set.startsWith('loao')) pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
   const byId = new Map(entities.map((e) => [entityKey(e), e]));
   set.negatives.forEach((n) => {
     if (halfOf(n.query) !== 'report' || pairs.length > 4000) return;
     const top = index.search(n.query, { limit: 1, threshold: 0 })[0];
     if (top) pairs.push({ a: n.query, b: top.match_score_info.best_name.value, type: byId.get(top.entity.id)?.type, same: false });
   });
-  let tp = 0, fp = 0, fn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0;
   for (const p of pairs) {
     const match = index.compare({ name: p.a }, { name: p.b, type: p.type }).isMatch;
     if (match && p.same) tp++;
     else if (match) fp++;
     else if (p.same) fn++;
   }
-  const precision = tp / Math.max(1, tp + fp), recall = tp / Math.max(1, tp + fn);
-  console.log(`\ncompare (POST /v1/names/compare) on ${pairs.length} labelled pairs (report half, ${pairs.filter((p) => p.same).length} same): precision ${pct(precision)}, recall ${pct(recall)}, F1 ${pct((2 * precision * recall) / Math.max(1e-9, precision + recall))} at ${DEFAULT_THRESHOLD}`);
+  const precision = tp / Math.max(1, tp + fp),
+    recall = tp / Math.max(1, tp + fn);
+  console.log(
+    `\ncompare (POST /v1/names/compare) on ${pairs.length} labelled pairs (report half, ${pairs.filter((p) => p.same).length} same): precision ${pct(precision)}, recall ${pct(recall)}, F1 ${pct((2 * precision * recall) / Math.max(1e-9, precision + recall))} at ${DEFAULT_THRESHOLD}`,
+  );
   console.log(`Engine: ${(engineMs / (set.positives.length + set.negatives.length + cases.length)).toFixed(3)} ms/query.`);
   // The second stage after the name match: automatic disposition of the returned matches.
   const disposition = await measureDispositionQuality(entities, { pairs: arg('--disposition-pairs', 600) });
@@ -179,8 +234,18 @@ async function main() {
   const calNeg = set.negatives.map((n, i) => ({ n, i })).filter(({ n }) => halfOf(n.query) === 'calibration');
   const calHeld = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.half === 'calibration');
   if (process.argv.includes('--fit')) {
-    const bestOf = (hits: Hits, expected: string[]) => Math.max(0, ...hits.slice(0, 10).filter((h) => expected.includes(h.id)).map((h) => h.score));
-    const pos = [...calPos.map(({ p, i }) => ({ set: 'generator', bestExpected: bestOf(vPos[i], p.expected) })), ...calHeld.map(({ c, i }) => ({ set: c.set, bestExpected: bestOf(vHeld[i], [c.expected]) }))];
+    const bestOf = (hits: Hits, expected: string[]) =>
+      Math.max(
+        0,
+        ...hits
+          .slice(0, 10)
+          .filter((h) => expected.includes(h.id))
+          .map((h) => h.score),
+      );
+    const pos = [
+      ...calPos.map(({ p, i }) => ({ set: 'generator', bestExpected: bestOf(vPos[i], p.expected) })),
+      ...calHeld.map(({ c, i }) => ({ set: c.set, bestExpected: bestOf(vHeld[i], [c.expected]) })),
+    ];
     const neg = calNeg.map(({ i }) => ({ top: vNeg[i][0]?.score ?? 0 }));
     console.log('');
     for (const line of fitLines(pos, neg)) console.log(line);
@@ -190,22 +255,37 @@ async function main() {
       const res = ix.search(q, { limit: 10, threshold: 0, type });
       return id ? res.find((m) => m.entity.id === id) : res[0];
     };
-    const show = (q: string, m: ReturnType<typeof explain>) => `${JSON.stringify(q)} -> ${m ? `${JSON.stringify(m.match_score_info.best_name.value)} ${m.score}` : 'nothing'}`;
-    const genMisses = calPos.filter(({ p, i }) => !vPos[i].some((h) => h.score >= DEFAULT_THRESHOLD && p.expected.includes(h.id))).map(({ p }) => {
-      const m = p.expected.map((id) => explain(index, p.query, undefined, id)).find(Boolean);
-      return { cause: `${p.kind}: ${causeOf(m)}`, line: show(p.query, m) };
-    });
-    const fps = calNeg.filter(({ i }) => (vNeg[i][0]?.score ?? 0) >= DEFAULT_THRESHOLD).map(({ n }) => {
-      const m = explain(index, n.query, undefined);
-      return { cause: causeOf(m), line: show(n.query, m) };
-    });
-    const heldMisses = calHeld.filter(({ c, i }) => !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD)).map(({ c }) => {
-      const m = explain(heldIndex, c.query, c.type, c.expected);
-      return { cause: `${c.set}: ${causeOf(m)}`, line: `${show(c.query, m)} (primary ${JSON.stringify(c.listed)})` };
-    });
+    const show = (q: string, m: ReturnType<typeof explain>) =>
+      `${JSON.stringify(q)} -> ${m ? `${JSON.stringify(m.match_score_info.best_name.value)} ${m.score}` : 'nothing'}`;
+    const genMisses = calPos
+      .filter(({ p, i }) => !vPos[i].some((h) => h.score >= DEFAULT_THRESHOLD && p.expected.includes(h.id)))
+      .map(({ p }) => {
+        const m = p.expected.map((id) => explain(index, p.query, undefined, id)).find(Boolean);
+        return { cause: `${p.kind}: ${causeOf(m)}`, line: show(p.query, m) };
+      });
+    const fps = calNeg
+      .filter(({ i }) => (vNeg[i][0]?.score ?? 0) >= DEFAULT_THRESHOLD)
+      .map(({ n }) => {
+        const m = explain(index, n.query, undefined);
+        return { cause: causeOf(m), line: show(n.query, m) };
+      });
+    const heldMisses = calHeld
+      .filter(({ c, i }) => !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD))
+      .map(({ c }) => {
+        const m = explain(heldIndex, c.query, c.type, c.expected);
+        return { cause: `${c.set}: ${causeOf(m)}`, line: `${show(c.query, m)} (primary ${JSON.stringify(c.listed)})` };
+      });
     console.log('');
-    for (const line of [...groupLines('calibration-half generator misses', genMisses), ...groupLines('calibration-half false positives', fps), ...groupLines('calibration-half held-out misses', heldMisses, 4)]) console.log(line);
+    for (const line of [
+      ...groupLines('calibration-half generator misses', genMisses),
+      ...groupLines('calibration-half false positives', fps),
+      ...groupLines('calibration-half held-out misses', heldMisses, 4),
+    ])
+      console.log(line);
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -35,21 +35,48 @@ async function main(): Promise<void> {
   const platform = await startPlatform(config);
   try {
     console.log('importing the UN list ...');
-    await runImport(platform.db, { format: 'un_xml', path: path.join(shippedWatchlistDir(), 'un_consolidated_2026-02/UN_consolidated.xml'), origin: 'cli' });
+    await runImport(platform.db, {
+      format: 'un_xml',
+      path: path.join(shippedWatchlistDir(), 'un_consolidated_2026-02/UN_consolidated.xml'),
+      origin: 'cli',
+    });
     await waitForIndex(platform.urls.screening!);
     const tenant = await createTenant(platform.db, 'bench');
     const workspace = await createWorkspace(platform.db, tenant.id, 'bench');
-    const { apiKey } = await createApplication(platform.db, { workspaceId: workspace.id, name: 'bench', entitlements: { riskAssessments: true } });
+    const { apiKey } = await createApplication(platform.db, {
+      workspaceId: workspace.id,
+      name: 'bench',
+      entitlements: { riskAssessments: true },
+    });
     /** The REST result of one call, in the shape the caller names (T). */
     const call = async <T = unknown>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${platform.urls['rest-adapter']}/risk-assessments/v2${route}`, { method, headers: { Authorization: `Api-Key ${apiKey.key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${platform.urls['rest-adapter']}/risk-assessments/v2${route}`, {
+        method,
+        headers: { Authorization: `Api-Key ${apiKey.key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = (await response.json()) as { result: T };
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
       return json.result;
     };
     const create = async (i: number) => {
-      const persons = [{ name: `Director Number${i} Example` }, { name: i % 4 === 0 ? LISTED : `Owner Number${i} Example` }, { name: `Signatory Number${i} Example` }];
-      const result = await call<{ assessment: { assessment_id: string } }>('POST', '/assessments', { title: `bench ${i}`, subjects: [{ type: 'organization', name: `Bench Trading ${i} GmbH`, registration_id: `HRB ${1000 + i}`, jurisdiction: { country: 'DE' }, persons }] });
+      const persons = [
+        { name: `Director Number${i} Example` },
+        { name: i % 4 === 0 ? LISTED : `Owner Number${i} Example` },
+        { name: `Signatory Number${i} Example` },
+      ];
+      const result = await call<{ assessment: { assessment_id: string } }>('POST', '/assessments', {
+        title: `bench ${i}`,
+        subjects: [
+          {
+            type: 'organization',
+            name: `Bench Trading ${i} GmbH`,
+            registration_id: `HRB ${1000 + i}`,
+            jurisdiction: { country: 'DE' },
+            persons,
+          },
+        ],
+      });
       return result.assessment.assessment_id;
     };
     /** Polls (every 250 ms) until ready_for_review; answers questions on the way. */
@@ -58,7 +85,10 @@ async function main(): Promise<void> {
         const { summary } = await call<{ summary: { status: string } }>('GET', `/assessments/${id}/summary`);
         if (summary.status === 'ready_for_review') return Date.now() - started;
         if (summary.status === 'failed') throw new Error(`assessment ${id} failed`);
-        if (summary.status === 'waiting_for_user') await call('POST', `/assessments/${id}/commands`, { type: 'input', message: 'Name match only; different date of birth.' }).catch(() => undefined);
+        if (summary.status === 'waiting_for_user')
+          await call('POST', `/assessments/${id}/commands`, { type: 'input', message: 'Name match only; different date of birth.' }).catch(
+            () => undefined,
+          );
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     };
@@ -72,13 +102,18 @@ async function main(): Promise<void> {
     const ids = await Promise.all(Array.from({ length: COUNT }, (_, i) => create(i + 1)));
     const done = new Set<string>();
     started = Date.now();
-    const progress = setInterval(() => console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${done.size}/${COUNT} ready_for_review`), 2000);
+    const progress = setInterval(
+      () => console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${done.size}/${COUNT} ready_for_review`),
+      2000,
+    );
     await Promise.all(ids.map((id) => call('POST', `/assessments/${id}/start`, { reason: 'bench' })));
-    const times = await Promise.all(ids.map(async (id) => {
-      const ms = await finish(id, started);
-      done.add(id);
-      return ms;
-    }));
+    const times = await Promise.all(
+      ids.map(async (id) => {
+        const ms = await finish(id, started);
+        done.add(id);
+        return ms;
+      }),
+    );
     clearInterval(progress);
     const totalMs = Date.now() - started;
     times.sort((a, b) => a - b);
@@ -90,7 +125,9 @@ async function main(): Promise<void> {
       { measure: `${COUNT} at once: p95 per assessment`, seconds: p(0.95) / 1000, ratio_to_baseline: p(0.95) / baselineMs },
     ].map((row) => ({ ...row, seconds: Number(row.seconds.toFixed(2)), ratio_to_baseline: Number(row.ratio_to_baseline.toFixed(2)) }));
     console.table(rows);
-    console.log(`target: ${COUNT} assessments in <= ${TARGET_S} s on ${os.cpus().length} cores: ${totalMs / 1000 <= TARGET_S ? 'met' : 'NOT met'} (${(totalMs / 1000).toFixed(1)} s)`);
+    console.log(
+      `target: ${COUNT} assessments in <= ${TARGET_S} s on ${os.cpus().length} cores: ${totalMs / 1000 <= TARGET_S ? 'met' : 'NOT met'} (${(totalMs / 1000).toFixed(1)} s)`,
+    );
   } finally {
     await platform.close();
     await database.stop();

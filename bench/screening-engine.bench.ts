@@ -32,14 +32,41 @@ function timeQueries(run: (q: string) => unknown, queries: string[]): number[] {
 }
 
 function report(label: string, times: number[]): void {
-  console.log(`${label}: ${times.length} queries, p50 ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+  console.log(
+    `${label}: ${times.length} queries, p50 ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+  );
   // wall-clock percentiles include time the process waited for a CPU (other load on the machine); CPU time does not
-  console.log(`  CPU time per query: p50 ${percentile(cpuTimes, 50).toFixed(3)} ms, p95 ${percentile(cpuTimes, 95).toFixed(3)} ms, p99 ${percentile(cpuTimes, 99).toFixed(3)} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
+  console.log(
+    `  CPU time per query: p50 ${percentile(cpuTimes, 50).toFixed(3)} ms, p95 ${percentile(cpuTimes, 95).toFixed(3)} ms, p99 ${percentile(cpuTimes, 99).toFixed(3)} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`,
+  );
 }
 
 function syntheticEntities(n: number, real: WatchlistEntity[], rng: Rng): WatchlistEntity[] {
   const tokens = real.flatMap((e) => e.names.flatMap((x) => x.value.split(/[\s,]+/))).filter((t) => /^[A-Za-z-]{2,}$/.test(t));
-  const syll = ['ka', 'ri', 'mo', 'ta', 'ne', 'lu', 'sa', 'vo', 'di', 'ga', 'ber', 'shan', 'kov', 'el', 'ar', 'zu', 'pe', 'hi', 'nor', 'ti', 'ma', 'ro'];
+  const syll = [
+    'ka',
+    'ri',
+    'mo',
+    'ta',
+    'ne',
+    'lu',
+    'sa',
+    'vo',
+    'di',
+    'ga',
+    'ber',
+    'shan',
+    'kov',
+    'el',
+    'ar',
+    'zu',
+    'pe',
+    'hi',
+    'nor',
+    'ti',
+    'ma',
+    'ro',
+  ];
   const word = () => {
     if (rng.chance(0.7)) return rng.pick(tokens);
     let w = '';
@@ -69,8 +96,13 @@ async function main() {
     const t = performance.now();
     const index = buildIndex(real);
     const s = index.stats;
-    console.log(`index: ${s.entities} entities, ${s.names} names, ${s.tokens} tokens, vocabulary ${s.vocabulary}; built in ${(performance.now() - t).toFixed(0)} ms`);
-    report('search (default threshold, limit 10)', timeQueries((q) => index.search(q), queries));
+    console.log(
+      `index: ${s.entities} entities, ${s.names} names, ${s.tokens} tokens, vocabulary ${s.vocabulary}; built in ${(performance.now() - t).toFixed(0)} ms`,
+    );
+    report(
+      'search (default threshold, limit 10)',
+      timeQueries((q) => index.search(q), queries),
+    );
     console.log(`RSS ${mb(process.memoryUsage().rss)}`);
     return;
   }
@@ -79,11 +111,23 @@ async function main() {
   console.log(`generating ${n} synthetic entities ...`);
   const entities = [...real, ...syntheticEntities(n - real.length, real, rng)];
   const t = performance.now();
-  const index = buildIndex(entities, (done, total) => console.log(`  indexed ${done}/${total} entities (${((performance.now() - t) / 1000).toFixed(1)} s, RSS ${mb(process.memoryUsage().rss)})`));
+  const index = buildIndex(entities, (done, total) =>
+    console.log(
+      `  indexed ${done}/${total} entities (${((performance.now() - t) / 1000).toFixed(1)} s, RSS ${mb(process.memoryUsage().rss)})`,
+    ),
+  );
   const s = index.stats;
-  console.log(`index: ${s.entities} entities, ${s.names} names, ${s.tokens} tokens, vocabulary ${s.vocabulary}; built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  report('search at scale', timeQueries((q) => index.search(q), queries.slice(0, 2000)));
+  console.log(
+    `index: ${s.entities} entities, ${s.names} names, ${s.tokens} tokens, vocabulary ${s.vocabulary}; built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  report(
+    'search at scale',
+    timeQueries((q) => index.search(q), queries.slice(0, 2000)),
+  );
   console.log(`RSS ${mb(process.memoryUsage().rss)}`);
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -29,5 +29,7 @@ async function answer(request: Buffer, res: http.ServerResponse): Promise<void> 
   }
 }
 server.keepAliveTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${JSON.stringify({ trgm: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`READY ${JSON.stringify({ trgm: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })}\n`),
+);
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

@@ -37,4 +37,5 @@ export const idvOutcomeJob = z.object({
 export type IdvOutcomeJob = z.infer<typeof idvOutcomeJob>;
 
 export const screeningOutcomeKey = (job: Pick<ScreeningOutcomeJob, 'profileId' | 'searchId'>) => `${job.profileId}:${job.searchId}`;
-export const idvOutcomeKey = (job: Pick<IdvOutcomeJob, 'profileId' | 'sessionId' | 'outcome'>) => `${job.profileId}:${job.sessionId}:${job.outcome}`;
+export const idvOutcomeKey = (job: Pick<IdvOutcomeJob, 'profileId' | 'sessionId' | 'outcome'>) =>
+  `${job.profileId}:${job.sessionId}:${job.outcome}`;

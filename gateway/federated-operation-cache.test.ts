@@ -29,9 +29,12 @@ describe('memoizeOperationFromDocument', () => {
   });
 
   it('does not remember a failure', () => {
-    const original = jest.fn().mockImplementationOnce(() => {
-      throw new Error('Unknown type');
-    }).mockReturnValue({});
+    const original = jest
+      .fn()
+      .mockImplementationOnce(() => {
+        throw new Error('Unknown type');
+      })
+      .mockReturnValue({});
     const memoized = memoizeOperationFromDocument(original);
     expect(() => memoized(schema, document)).toThrow('Unknown type');
     expect(memoized(schema, document)).toEqual({});

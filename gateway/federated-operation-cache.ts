@@ -56,14 +56,24 @@ export function memoizeOperationFromDocument(original: OperationFromDocument): O
     if (!first) return original(schema, document, options);
     const entries = cache.get(first) ?? [];
     const hit = entries.find(
-      (entry) => entry.schema === schema && entry.operationName === options?.operationName && entry.validate === options?.validate && sameDefinitions(entry.definitions, document.definitions),
+      (entry) =>
+        entry.schema === schema &&
+        entry.operationName === options?.operationName &&
+        entry.validate === options?.validate &&
+        sameDefinitions(entry.definitions, document.definitions),
     );
     if (hit) return hit.operation;
     // Errors (an invalid document) are thrown as before and not remembered.
     const operation = original(schema, document, options);
     // A few variants per document at most (planning validates, execution does not): keep it bounded.
     if (entries.length >= 4) entries.shift();
-    entries.push({ schema, definitions: [...document.definitions], operationName: options?.operationName, validate: options?.validate, operation });
+    entries.push({
+      schema,
+      definitions: [...document.definitions],
+      operationName: options?.operationName,
+      validate: options?.validate,
+      operation,
+    });
     cache.set(first, entries);
     return operation;
   };

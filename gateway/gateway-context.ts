@@ -41,6 +41,7 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   assertOperationAllowed(principal, call.operation);
   // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
   const unstorable = findUnstorableText(call.variables);
-  if (unstorable) throw new PlatformError('schema_validation_failed', `${unstorable}: text must not contain NUL characters or unpaired surrogates`);
+  if (unstorable)
+    throw new PlatformError('schema_validation_failed', `${unstorable}: text must not contain NUL characters or unpaired surrogates`);
   return { principal, requestId: call.requestId };
 }

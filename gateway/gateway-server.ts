@@ -85,7 +85,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   await apollo.start();
   // Hosted-page credentials are resolved by the IDV subgraph (at options.subgraphUrls.idv).
-  const resolvers = credentialResolvers({ subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret }, options.extraCredentialResolvers);
+  const resolvers = credentialResolvers(
+    { subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret },
+    options.extraCredentialResolvers,
+  );
   const credentialCache = new CredentialCache(config.databaseUrl);
   await credentialCache.start();
   const contextDeps = { db, resolvers, credentialCache };
@@ -102,7 +105,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       limits: config.rateLimits,
       exempt: (req) => isRestAdapterCall(req.header(FORWARDED_BY_HEADER), config.internalSecret),
       reject: (_req, res, retryAfter) =>
-        void res.status(429).json({ errors: [{ message: `Rate limit exceeded; retry after ${retryAfter} s`, extensions: { code: 'rate_limited', http: { status: 429 } } }] }),
+        void res
+          .status(429)
+          .json({
+            errors: [
+              { message: `Rate limit exceeded; retry after ${retryAfter} s`, extensions: { code: 'rate_limited', http: { status: 429 } } },
+            ],
+          }),
     }),
     ...graphqlJsonBody(),
     refuseUnknownOperationName,
@@ -141,16 +150,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 /** An operationName the document does not define is the caller's mistake: 400 (the gateway's
  * executor would fail on it as an internal error). */
 function refuseUnknownOperationName(req: express.Request, res: express.Response, next: express.NextFunction): void {
-  const { query, operationName } = (req.method === 'GET' ? req.query : req.body ?? {}) as { query?: unknown; operationName?: unknown };
+  const { query, operationName } = (req.method === 'GET' ? req.query : (req.body ?? {})) as { query?: unknown; operationName?: unknown };
   if (typeof query !== 'string' || typeof operationName !== 'string' || !operationName) return next();
   let defined: boolean;
   try {
-    defined = parse(query, { maxTokens: OPERATION_LIMITS.maxTokens }).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === operationName);
+    defined = parse(query, { maxTokens: OPERATION_LIMITS.maxTokens }).definitions.some(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === operationName,
+    );
   } catch {
     return next(); // Apollo reports the syntax error itself.
   }
   if (defined) return next();
-  res.status(400).json({ errors: [{ message: `Unknown operation named "${operationName}"`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } }] });
+  res
+    .status(400)
+    .json({
+      errors: [
+        { message: `Unknown operation named "${operationName}"`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } },
+      ],
+    });
 }
 
 /** GraphiQL served from the npm packages (no CDN: installations are often air-gapped). */

@@ -2,7 +2,15 @@
 // any client) or the `idempotencyKey` argument that create/start mutations take (GraphQL clients
 // that cannot set headers per call, persisted operations). It is one key per request: arguments of
 // several root fields must agree with each other and with the header.
-import { DocumentNode, FieldNode, FragmentDefinitionNode, Kind, OperationDefinitionNode, SelectionSetNode, valueFromASTUntyped } from 'graphql';
+import {
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  Kind,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  valueFromASTUntyped,
+} from 'graphql';
 import type { ErrorCode } from '../platform/errors/codes';
 
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
@@ -19,7 +27,8 @@ export function idempotencyKeyOf(
   variables: Record<string, unknown> | undefined,
 ): FoundIdempotencyKey {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document?.definitions ?? []) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document?.definitions ?? [])
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const fromArguments = new Set<unknown>();
   for (const field of rootFields(operation.selectionSet, fragments)) {
     const argument = field.arguments?.find((candidate) => candidate.name.value === IDEMPOTENCY_ARGUMENT);
@@ -28,9 +37,12 @@ export function idempotencyKeyOf(
     if (value !== null && value !== undefined) fromArguments.add(value);
   }
   const [argumentKey, ...others] = [...fromArguments];
-  if (others.length > 0) return mismatch(`The mutations of one request name different ${IDEMPOTENCY_ARGUMENT} values; send one key per request`);
-  if (argumentKey !== undefined && typeof argumentKey !== 'string') return { error: { code: 'schema_validation_failed', message: `${IDEMPOTENCY_ARGUMENT} must be a string` } };
-  if (header !== undefined && argumentKey !== undefined && header !== argumentKey) return mismatch(`The Idempotency-Key header and the ${IDEMPOTENCY_ARGUMENT} argument differ; send one key`);
+  if (others.length > 0)
+    return mismatch(`The mutations of one request name different ${IDEMPOTENCY_ARGUMENT} values; send one key per request`);
+  if (argumentKey !== undefined && typeof argumentKey !== 'string')
+    return { error: { code: 'schema_validation_failed', message: `${IDEMPOTENCY_ARGUMENT} must be a string` } };
+  if (header !== undefined && argumentKey !== undefined && header !== argumentKey)
+    return mismatch(`The Idempotency-Key header and the ${IDEMPOTENCY_ARGUMENT} argument differ; send one key`);
   return { key: header ?? argumentKey };
 }
 

@@ -17,7 +17,14 @@ import { HeaderMap } from '@apollo/server';
 import { OperationTypeNode } from 'graphql';
 import { KeyProvider, open, seal, SealedValue } from '../platform/crypto/envelope';
 import { Db } from '../platform/db/prisma';
-import { claimIdempotencyKey, completeIdempotentRequest, deleteExpiredIdempotentRequests, IDEMPOTENCY_LEASE_MS, IdempotencyScope, releaseIdempotencyKey } from '../platform/db/idempotency-store';
+import {
+  claimIdempotencyKey,
+  completeIdempotentRequest,
+  deleteExpiredIdempotentRequests,
+  IDEMPOTENCY_LEASE_MS,
+  IdempotencyScope,
+  releaseIdempotencyKey,
+} from '../platform/db/idempotency-store';
 import { Backoff, backoffDelay } from '../platform/db/pg-listener';
 import { ErrorCode, httpStatusFor } from '../platform/errors/codes';
 import type { GatewayContext } from './gateway-context';
@@ -37,11 +44,17 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
       return {
         async responseForOperation(context: GraphQLRequestContext<GatewayContext>): Promise<GraphQLResponse | null> {
           if (context.operation?.operation !== OperationTypeNode.MUTATION) return null;
-          const found = idempotencyKeyOf(context.request.http?.headers.get(IDEMPOTENCY_HEADER), context.operation, context.document, context.request.variables);
+          const found = idempotencyKeyOf(
+            context.request.http?.headers.get(IDEMPOTENCY_HEADER),
+            context.operation,
+            context.document,
+            context.request.variables,
+          );
           if (found.error) return errorResponse(found.error.code, found.error.message);
           const key = found.key;
           if (key === undefined) return null;
-          if (!KEY_PATTERN.test(key)) return errorResponse('schema_validation_failed', 'Idempotency-Key: 1 to 255 printable ASCII characters');
+          if (!KEY_PATTERN.test(key))
+            return errorResponse('schema_validation_failed', 'Idempotency-Key: 1 to 255 printable ASCII characters');
           const { principal } = context.contextValue;
           const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.actorId, key };
           const fingerprint = fingerprintOf(context);
@@ -53,7 +66,8 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
           // An earlier request of this process with the key is still recording its outcome (the
           // database was away when it finished): its record decides, so wait for it rather than take
           // the key over when the lease runs out and run the create a second time.
-          if (!(await settling.wait(scope, deadline))) return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
+          if (!(await settling.wait(scope, deadline)))
+            return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
           try {
             for (;;) {
               const claim = await claimIdempotencyKey(db, scope, fingerprint);
@@ -66,13 +80,15 @@ export function idempotencyPlugin(db: Db, keys: KeyProvider): ApolloServerPlugin
                 context.contextValue.principal = { ...principal, idempotencyKey: key };
                 return null;
               }
-              if (claim.outcome === 'mismatch') return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');
+              if (claim.outcome === 'mismatch')
+                return errorResponse('idempotency_key_reused', 'Idempotency-Key was already used for a different request');
               if (claim.outcome === 'completed') {
                 const result = open<Record<string, unknown>>(keys, claim.response as SealedValue, sealContext(scope));
                 const headers = new HeaderMap([['idempotent-replayed', 'true']]);
                 return { http: { status: 200, headers }, body: { kind: 'single', singleResult: result } };
               }
-              if (Date.now() > deadline) return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
+              if (Date.now() > deadline)
+                return errorResponse('idempotency_key_in_use', 'A request with this Idempotency-Key is still running');
               await new Promise((resolve) => setTimeout(resolve, POLL_MS));
             }
           } catch (error) {
@@ -168,5 +184,8 @@ function sealContext(scope: IdempotencyScope): string {
 
 function errorResponse(code: ErrorCode, message: string): GraphQLResponse {
   const status = httpStatusFor(code);
-  return { http: { status, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { errors: [{ message, extensions: { code, http: { status } } }] } } };
+  return {
+    http: { status, headers: new HeaderMap() },
+    body: { kind: 'single', singleResult: { errors: [{ message, extensions: { code, http: { status } } }] } },
+  };
 }

@@ -26,13 +26,24 @@ export function inProcessGateway(apollo: ApolloServer<GatewayContext>, deps: Gat
   return async ({ query, variables, headers, requestId }) => {
     let contextValue: GatewayContext;
     try {
-      contextValue = await buildGatewayContext(deps, { authorization: headers.authorization, apiKey: headers['x-api-key'], operation: { query, variables }, variables, requestId });
+      contextValue = await buildGatewayContext(deps, {
+        authorization: headers.authorization,
+        apiKey: headers['x-api-key'],
+        operation: { query, variables },
+        variables,
+        requestId,
+      });
     } catch (error) {
-      if (error instanceof DomainError) return { errors: [{ message: error.message, extensions: { code: error.code, http: { status: error.status } } }] };
+      if (error instanceof DomainError)
+        return { errors: [{ message: error.message, extensions: { code: error.code, http: { status: error.status } } }] };
       throw error;
     }
     const response = await apollo.executeOperation(
-      { query, variables, http: { method: 'POST', headers: new HeaderMap(Object.entries(headers)), search: '', body: { query, variables } } },
+      {
+        query,
+        variables,
+        http: { method: 'POST', headers: new HeaderMap(Object.entries(headers)), search: '', body: { query, variables } },
+      },
       { contextValue },
     );
     if (response.body.kind !== 'single') return { errors: [{ message: 'Internal error', extensions: { code: 'internal_error' } }] };

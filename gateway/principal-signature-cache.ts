@@ -9,7 +9,10 @@ const MAX_ENTRIES = 10_000;
 export class PrincipalSignatureCache {
   private readonly entries = new Map<string, { header: string; reuseUntil: number }>();
 
-  constructor(readonly secret: string, private readonly lifetimeMs = PRINCIPAL_LIFETIME_MS) {}
+  constructor(
+    readonly secret: string,
+    private readonly lifetimeMs = PRINCIPAL_LIFETIME_MS,
+  ) {}
 
   headerFor(principal: Principal, now = Date.now()): string {
     const key = JSON.stringify(principal);

@@ -12,22 +12,32 @@ import type { GatewayContext } from './gateway-context';
 import { PrincipalSignatureCache } from './principal-signature-cache';
 
 export class SignedPrincipalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(url: string, private readonly signatures: PrincipalSignatureCache) {
+  constructor(
+    url: string,
+    private readonly signatures: PrincipalSignatureCache,
+  ) {
     // Pooled keep-alive connections to the subgraphs (Apollo's default fetcher opens a new TCP
     // connection per subgraph call; Node's fetch cost more CPU than the gateway itself).
     super({ url, fetcher: keepAliveFetcher });
   }
   /** A subgraph that cannot be reached (or whose proxy says so) is unavailable, not a bug: 503
    * service_unavailable wherever the plan needs it, nested entity fields included. */
-  override didEncounterError(error: Error, request: Parameters<RemoteGraphQLDataSource['didEncounterError']>[1], response?: FetcherResponse): void {
-    if (!response || [502, 503, 504].includes(response.status)) throw new PlatformError('service_unavailable', 'A service this request needs is unavailable; retry later');
+  override didEncounterError(
+    error: Error,
+    request: Parameters<RemoteGraphQLDataSource['didEncounterError']>[1],
+    response?: FetcherResponse,
+  ): void {
+    if (!response || [502, 503, 504].includes(response.status))
+      throw new PlatformError('service_unavailable', 'A service this request needs is unavailable; retry later');
     super.didEncounterError(error, request, response);
   }
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!isCallerContext(context)) return;
     // A keyed mutation's principal is signed for that one request (it carries the idempotency key),
     // not cached for reuse.
-    const header = context.principal.idempotencyKey ? signPrincipal(context.principal, this.signatures.secret) : this.signatures.headerFor(context.principal);
+    const header = context.principal.idempotencyKey
+      ? signPrincipal(context.principal, this.signatures.secret)
+      : this.signatures.headerFor(context.principal);
     request.http?.headers.set(PRINCIPAL_HEADER, header);
     request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
   }
@@ -44,7 +54,10 @@ export class InProcessSubgraphDataSource implements GraphQLDataSource<GatewayCon
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const context = options.context as Partial<GatewayContext> | undefined;
     // As over HTTP: a subgraph answers nobody without a principal.
-    if (!context?.principal) return { errors: [{ message: 'Missing or invalid internal principal', extensions: { code: 'unauthorized', http: { status: 401 } } }] };
+    if (!context?.principal)
+      return {
+        errors: [{ message: 'Missing or invalid internal principal', extensions: { code: 'unauthorized', http: { status: 401 } } }],
+      };
     const { query, operationName, variables, extensions } = options.request;
     return this.execute({ query, operationName, variables, extensions }, context.principal, context.requestId ?? '');
   }

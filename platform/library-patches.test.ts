@@ -44,11 +44,14 @@ const patch = (id: string): LibraryPatch => {
 };
 
 describe('library patches', () => {
-  it.each(LIBRARY_PATCHES.map((entry) => [entry.id, entry] as const))('%s: the installed version is the one the patch was written against', (_id, entry) => {
-    const installed = JSON.parse(read(path.join(packageDir(entry.package, entry.resolvedFrom), 'package.json'))) as { version: string };
-    expect(`${entry.package}@${installed.version}`).toBe(`${entry.package}@${entry.version}`);
-    expect(fs.existsSync(path.join(ROOT, entry.file))).toBe(true);
-  });
+  it.each(LIBRARY_PATCHES.map((entry) => [entry.id, entry] as const))(
+    '%s: the installed version is the one the patch was written against',
+    (_id, entry) => {
+      const installed = JSON.parse(read(path.join(packageDir(entry.package, entry.resolvedFrom), 'package.json'))) as { version: string };
+      expect(`${entry.package}@${installed.version}`).toBe(`${entry.package}@${entry.version}`);
+      expect(fs.existsSync(path.join(ROOT, entry.file))).toBe(true);
+    },
+  );
 
   it('the ids are unique', () => {
     expect(new Set(LIBRARY_PATCHES.map((entry) => entry.id)).size).toBe(LIBRARY_PATCHES.length);
@@ -79,7 +82,9 @@ describe('library patches', () => {
     expect((descriptor?.value as () => unknown).length).toBe(3); // (schema, document, options)
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
     expect(typeof Object.getOwnPropertyDescriptor(require(index), 'operationFromDocument')?.get).toBe('function');
-    expect(read(path.join(packageDir('@apollo/gateway'), 'dist/executeQueryPlan.js'))).toMatch(/\(0, federation_internals_1\.operationFromDocument\)\(/);
+    expect(read(path.join(packageDir('@apollo/gateway'), 'dist/executeQueryPlan.js'))).toMatch(
+      /\(0, federation_internals_1\.operationFromDocument\)\(/,
+    );
   });
 
   describe('pg-boss', () => {

@@ -17,7 +17,13 @@ export interface LibraryPatch {
   resolvedFrom?: string;
   /** What is patched, or which internal is read. */
   target: string;
-  kind: 'replaces export' | 'wraps prototype method' | 'replaces prototype method' | 'wraps instance' | 'reads private field' | 'replaces global';
+  kind:
+    | 'replaces export'
+    | 'wraps prototype method'
+    | 'replaces prototype method'
+    | 'wraps instance'
+    | 'reads private field'
+    | 'replaces global';
   /** Why the library's own behaviour is not good enough. */
   why: string;
   /** Where the patch lives. */
@@ -50,7 +56,8 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     package: '@apollo/federation-internals',
     version: '2.14.4',
     resolvedFrom: '@apollo/gateway',
-    target: 'exports.operationFromDocument of dist/operations.js (the package index re-exports it through a getter; the gateway calls it per request in executeQueryPlan.js)',
+    target:
+      'exports.operationFromDocument of dist/operations.js (the package index re-exports it through a getter; the gateway calls it per request in executeQueryPlan.js)',
     kind: 'replaces export',
     why: 'executeQueryPlan rebuilds the federation Operation from the same parsed document on every request (7 % of the busy CPU of a REST search); memoized per document nodes, no option exists for it.',
     file: 'gateway/federated-operation-cache.ts',
@@ -59,7 +66,8 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     id: 'pg-boss-settle-failures',
     package: 'pg-boss',
     version: '10.4.2',
-    target: 'Manager.prototype.complete and Manager.prototype.fail (src/manager.js), called unawaited as this.complete / this.fail by the fetch loop and promoted onto PgBoss from the instance',
+    target:
+      'Manager.prototype.complete and Manager.prototype.fail (src/manager.js), called unawaited as this.complete / this.fail by the fetch loop and promoted onto PgBoss from the instance',
     kind: 'wraps prototype method',
     why: 'The fetch loop settles jobs without awaiting: a settle that fails because the database is gone was an unhandled rejection that ended the process. Failures are logged; the job expires and runs again.',
     file: 'platform/jobs/job-queue.ts',
@@ -68,7 +76,8 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     id: 'pg-boss-off-work',
     package: 'pg-boss',
     version: '10.4.2',
-    target: 'Manager.prototype.offWork (src/manager.js), using getWorkers(), removeWorker() and the Worker fields stop(), stopping, stopped (src/worker.js)',
+    target:
+      'Manager.prototype.offWork (src/manager.js), using getWorkers(), removeWorker() and the Worker fields stop(), stopping, stopped (src/worker.js)',
     kind: 'replaces prototype method',
     why: "offWork returned at once and removed the workers from a detached loop whose delay() requires node:timers/promises each second; after a test environment's teardown that failed the file. Replaced: waits (bounded) until the workers stopped.",
     file: 'platform/jobs/job-queue.ts',
@@ -77,7 +86,8 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     id: 'prisma-adapter-pg-releasing-transactions',
     package: '@prisma/adapter-pg',
     version: '6.19.3',
-    target: "PrismaPg.connect/connectToShadowDb wrapped; the driver transaction's private `client` (a pg PoolClient) released with destroy=true",
+    target:
+      "PrismaPg.connect/connectToShadowDb wrapped; the driver transaction's private `client` (a pg PoolClient) released with destroy=true",
     kind: 'wraps instance',
     why: "Prisma's transaction manager sends COMMIT/ROLLBACK through executeRaw and only then calls commit()/rollback(), which releases the connection: when the statement fails (connection lost) the connection stayed checked out for ever and the pool shrank.",
     file: 'platform/db/releasing-transactions.ts',
@@ -86,7 +96,8 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     id: 'prisma-client-transaction-ending',
     package: '@prisma/client',
     version: '6.19.3',
-    target: 'The transaction manager of runtime/client.js: executeRaw({sql: "COMMIT"|"ROLLBACK"}) then transaction.commit()/rollback() (usePhantomQuery false)',
+    target:
+      'The transaction manager of runtime/client.js: executeRaw({sql: "COMMIT"|"ROLLBACK"}) then transaction.commit()/rollback() (usePhantomQuery false)',
     kind: 'wraps instance',
     why: 'The order releasing-transactions.ts is written against (see prisma-adapter-pg-releasing-transactions).',
     file: 'platform/db/releasing-transactions.ts',

@@ -26,7 +26,8 @@ async function deploy(): Promise<void> {
 
 async function newMigration(domain: string, name: string): Promise<void> {
   const schemaFile = path.join(SCHEMA_DIR, `${domain}.prisma`);
-  if (!/^[a-z0-9-]+$/.test(domain ?? '') || domain === 'base' || !fs.existsSync(schemaFile)) throw new Error(`no schema file prisma/schema/${domain}.prisma`);
+  if (!/^[a-z0-9-]+$/.test(domain ?? '') || domain === 'base' || !fs.existsSync(schemaFile))
+    throw new Error(`no schema file prisma/schema/${domain}.prisma`);
   if (!/^[a-z0-9_]+$/.test(name ?? '')) throw new Error('name must match [a-z0-9_]+');
   // The CLI needs a live adapter connection even to diff two datamodels; the same throwaway
   // database then proves the new SQL applies on top of the committed migrations.
@@ -54,7 +55,16 @@ async function newMigration(domain: string, name: string): Promise<void> {
 
     const diff = execFileSync(
       process.execPath,
-      [require.resolve('prisma/build/index.js'), 'migrate', 'diff', '--from-schema-datamodel', fromDir, '--to-schema-datamodel', toDir, '--script'],
+      [
+        require.resolve('prisma/build/index.js'),
+        'migrate',
+        'diff',
+        '--from-schema-datamodel',
+        fromDir,
+        '--to-schema-datamodel',
+        toDir,
+        '--script',
+      ],
       {
         encoding: 'utf8',
         env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: `-r ${path.join(__dirname, 'cli-preload.cjs')}` },

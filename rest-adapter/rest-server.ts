@@ -44,7 +44,8 @@ export function createRestApp(options: RestAdapterOptions): express.Express {
     app.use(
       rateLimiter({
         limits: options.rateLimits,
-        reject: (req, res, retryAfter) => sendError(req, res, areaOf(req.path), ApiError.of('rate_limited', `Rate limit exceeded; retry after ${retryAfter} s`)),
+        reject: (req, res, retryAfter) =>
+          sendError(req, res, areaOf(req.path), ApiError.of('rate_limited', `Rate limit exceeded; retry after ${retryAfter} s`)),
       }),
     );
   }

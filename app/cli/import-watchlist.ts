@@ -10,7 +10,13 @@ import { withCliDatabase } from './cli-database';
 import { Db } from '../../platform/db/prisma';
 import { listActiveSources } from '../../subgraphs/screening/data/watchlist-store';
 import { WATCHLIST_FORMATS } from '../../subgraphs/screening/services/engine-adapter';
-import { ImportProgress, ImportResult, importShippedLists, runImport, shippedWatchlistDir } from '../../subgraphs/screening/services/import-service';
+import {
+  ImportProgress,
+  ImportResult,
+  importShippedLists,
+  runImport,
+  shippedWatchlistDir,
+} from '../../subgraphs/screening/services/import-service';
 
 const USAGE = [
   'usage: npm run watchlists -- --format <format> --path <dir-or-file> [--label <label>]',
@@ -34,7 +40,13 @@ export function parseArgs(args: string[]): Record<string, string | true> {
 
 function progressBar(): { progress: ImportProgress; stop(): void } {
   const bar = new cliProgress.SingleBar(
-    { format: '{label} {phase} [{bar}] {value}/{total} rows', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000, clearOnComplete: false },
+    {
+      format: '{label} {phase} [{bar}] {value}/{total} rows',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+      clearOnComplete: false,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
@@ -56,7 +68,8 @@ function progressBar(): { progress: ImportProgress; stop(): void } {
 
 function printResult(result: ImportResult): void {
   for (const s of result.sources) {
-    const what = s.outcome === 'unchanged' ? 'unchanged (same content already active: no-op)' : `imported version ${s.seq} (${s.versionId})`;
+    const what =
+      s.outcome === 'unchanged' ? 'unchanged (same content already active: no-op)' : `imported version ${s.seq} (${s.versionId})`;
     process.stdout.write(
       `  ${s.source.padEnd(10)} ${s.label}: ${what}; ${s.entities} entities, ${s.names} names; delta +${s.added} ~${s.changed} -${s.removed}` +
         `${s.duplicates ? `; ${s.duplicates} duplicate ids` : ''} (${s.ms} ms)\n`,
@@ -68,7 +81,9 @@ async function status(db: Db): Promise<void> {
   const rows = await listActiveSources(db);
   if (!rows.length) process.stdout.write('no watchlist loaded\n');
   for (const row of rows) {
-    process.stdout.write(`${row.source.padEnd(10)} v${row.seq} ${row.label} ${row.entity_count} entities, ${row.name_count} names, imported ${row.imported_at?.toISOString() ?? '-'}\n`);
+    process.stdout.write(
+      `${row.source.padEnd(10)} v${row.seq} ${row.label} ${row.entity_count} entities, ${row.name_count} names, imported ${row.imported_at?.toISOString() ?? '-'}\n`,
+    );
   }
 }
 
@@ -96,7 +111,16 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         process.stdout.write(`\nshipped watchlists from ${dir}:\n`);
         results.forEach(printResult);
       } else {
-        const result = await runImport(db, { format: flags.format as string, path: flags.path as string, label: typeof flags.label === 'string' ? flags.label : undefined, origin: 'cli' }, bar.progress);
+        const result = await runImport(
+          db,
+          {
+            format: flags.format as string,
+            path: flags.path as string,
+            label: typeof flags.label === 'string' ? flags.label : undefined,
+            origin: 'cli',
+          },
+          bar.progress,
+        );
         bar.stop();
         process.stdout.write(`\nimport ${result.importId} (${result.format} ${result.path}):\n`);
         printResult(result);

@@ -30,7 +30,8 @@ function printResult(result: IngestResult): void {
     `  ${result.path} (${result.format}): ${result.articles} articles: ${result.created} new, ${result.updated} updated, ${result.unchanged} unchanged; ` +
       `${result.mentions} name mentions; ${result.rejected} rejected\n`,
   );
-  for (const r of result.rejections) process.stdout.write(`    rejected ${result.format === 'jsonl' ? 'line' : 'item'} ${r.line}: ${r.reason}\n`);
+  for (const r of result.rejections)
+    process.stdout.write(`    rejected ${result.format === 'jsonl' ? 'line' : 'item'} ${r.line}: ${r.reason}\n`);
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
@@ -46,7 +47,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     return args.help ? 0 : 2;
   }
   return withCliDatabase(async (db) => {
-    const bar = new cliProgress.SingleBar({ format: '{file} [{bar}] {value}/{total} articles', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      { format: '{file} [{bar}] {value}/{total} articles', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+      cliProgress.Presets.shades_classic,
+    );
     try {
       for (const file of args.paths) {
         let started = false;

@@ -38,8 +38,17 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
     usage: 'create-application --workspace <workspaceId> --name <name> [--entitlements <json>]',
     async run(db, flags) {
       const entitlements: Entitlements = flags.entitlements ? (JSON.parse(flags.entitlements) as Entitlements) : {};
-      const { application, apiKey } = await createApplication(db, { workspaceId: need(flags, 'workspace'), name: need(flags, 'name'), entitlements });
-      print({ applicationId: application.id, keyId: apiKey.id, apiKey: apiKey.key, note: 'the API key is shown once; only its hash is stored' });
+      const { application, apiKey } = await createApplication(db, {
+        workspaceId: need(flags, 'workspace'),
+        name: need(flags, 'name'),
+        entitlements,
+      });
+      print({
+        applicationId: application.id,
+        keyId: apiKey.id,
+        apiKey: apiKey.key,
+        note: 'the API key is shown once; only its hash is stored',
+      });
     },
   },
   'create-api-key': {
@@ -75,7 +84,11 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
   'create-dashboard-token': {
     usage: 'create-dashboard-token --workspace <workspaceId> --email <email> [--name <name>] [--hours <n>]',
     async run(db, flags) {
-      const user = await createDashboardUser(db, { workspaceId: need(flags, 'workspace'), email: need(flags, 'email'), name: flags.name ?? flags.email });
+      const user = await createDashboardUser(db, {
+        workspaceId: need(flags, 'workspace'),
+        email: need(flags, 'email'),
+        name: flags.name ?? flags.email,
+      });
       const { token, expiresAt } = await issueDashboardToken(db, user.id, flags.hours ? Number(flags.hours) * 3600_000 : undefined);
       print({ userId: user.id, token, expiresAt: expiresAt.toISOString(), note: 'send as Authorization: Bearer <token>; shown once' });
     },
@@ -84,7 +97,8 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
     usage: 'set-entitlement --application <applicationId> --name <riskAssessments|sessionOverrides|watchlistAdmin> --value <true|false>',
     async run(db, flags) {
       const name = need(flags, 'name');
-      if (!['riskAssessments', 'sessionOverrides', 'watchlistAdmin'].includes(name)) throw new Error(`--name must be riskAssessments, sessionOverrides or watchlistAdmin`);
+      if (!['riskAssessments', 'sessionOverrides', 'watchlistAdmin'].includes(name))
+        throw new Error(`--name must be riskAssessments, sessionOverrides or watchlistAdmin`);
       const value = need(flags, 'value');
       if (value !== 'true' && value !== 'false') throw new Error('--value must be true or false');
       const entitlements = await setApplicationEntitlement(db, need(flags, 'application'), name as 'riskAssessments', value === 'true');

@@ -14,7 +14,10 @@ it('chooses the threshold with the best recall whose false-positive rate meets t
 });
 
 it('falls back to the fewest false positives reachable when no threshold meets the target', () => {
-  const pos = [{ bestExpected: 0.72, set: 'g' }, { bestExpected: 1, set: 'g' }];
+  const pos = [
+    { bestExpected: 0.72, set: 'g' },
+    { bestExpected: 1, set: 'g' },
+  ];
   const neg = [{ top: 0.92 }, { top: 0.96 }];
   // 0.95: 50% false positives (the fewest reachable), recall 50%; below 0.92 both negatives hit
   const best = chooseThreshold(scanThresholds(pos, neg), 0.002);

@@ -23,17 +23,30 @@ export const FIT_FP_TARGET = 0.002;
 export const FIT_FP_BUDGET = FIT_FP_TARGET / 2;
 
 /** A labelled positive of the calibration half: the best score its expected record reached within the top 10 (0: none). */
-export interface CalibrationPositive { bestExpected: number; set: string }
+export interface CalibrationPositive {
+  bestExpected: number;
+  set: string;
+}
 /** A calibration-half negative: its top score. */
-export interface CalibrationNegative { top: number }
+export interface CalibrationNegative {
+  top: number;
+}
 
-export interface FitRow { threshold: number; recall: number; fpr: number }
+export interface FitRow {
+  threshold: number;
+  recall: number;
+  fpr: number;
+}
 
 export function scanThresholds(pos: CalibrationPositive[], neg: CalibrationNegative[]): FitRow[] {
   const rows: FitRow[] = [];
   for (let k = 0; k <= 50; k++) {
     const t = Math.round((0.7 + k * 0.005) * 1000) / 1000;
-    rows.push({ threshold: t, recall: pos.filter((p) => p.bestExpected >= t).length / Math.max(1, pos.length), fpr: neg.filter((n) => n.top >= t).length / Math.max(1, neg.length) });
+    rows.push({
+      threshold: t,
+      recall: pos.filter((p) => p.bestExpected >= t).length / Math.max(1, pos.length),
+      fpr: neg.filter((n) => n.top >= t).length / Math.max(1, neg.length),
+    });
   }
   return rows;
 }
@@ -48,22 +61,33 @@ export function chooseThreshold(rows: FitRow[], fpTarget = FIT_FP_BUDGET): FitRo
 
 /** Inverse of `calibrate` for the knot in force: the alignment score that maps to the calibrated score t. */
 export function uncalibrate(t: number): number {
-  return t <= DEFAULT_THRESHOLD ? (t * CALIBRATION_KNOT) / DEFAULT_THRESHOLD : CALIBRATION_KNOT + ((t - DEFAULT_THRESHOLD) * (1 - CALIBRATION_KNOT)) / (1 - DEFAULT_THRESHOLD);
+  return t <= DEFAULT_THRESHOLD
+    ? (t * CALIBRATION_KNOT) / DEFAULT_THRESHOLD
+    : CALIBRATION_KNOT + ((t - DEFAULT_THRESHOLD) * (1 - CALIBRATION_KNOT)) / (1 - DEFAULT_THRESHOLD);
 }
 
 export function fitLines(pos: CalibrationPositive[], neg: CalibrationNegative[]): string[] {
   const rows = scanThresholds(pos, neg);
   const best = chooseThreshold(rows);
   const knot = uncalibrate(best.threshold);
-  const lines = [`calibration fit on the calibration half (${pos.length} labelled positives, ${neg.length} negatives; false positives <= ${(FIT_FP_BUDGET * 100).toFixed(2)}%, half the target ${(FIT_FP_TARGET * 100).toFixed(2)}%):`];
+  const lines = [
+    `calibration fit on the calibration half (${pos.length} labelled positives, ${neg.length} negatives; false positives <= ${(FIT_FP_BUDGET * 100).toFixed(2)}%, half the target ${(FIT_FP_TARGET * 100).toFixed(2)}%):`,
+  ];
   const sets = [...new Set(pos.map((p) => p.set))];
-  const recallOf = (set: string, t: number) => { const ps = pos.filter((p) => p.set === set); return ps.filter((p) => p.bestExpected >= t).length / Math.max(1, ps.length); };
+  const recallOf = (set: string, t: number) => {
+    const ps = pos.filter((p) => p.set === set);
+    return ps.filter((p) => p.bestExpected >= t).length / Math.max(1, ps.length);
+  };
   for (const r of rows) {
     if (Math.abs(r.threshold - best.threshold) > 0.06 + 1e-9 && Math.abs(r.threshold - DEFAULT_THRESHOLD) > 1e-9) continue;
     const per = sets.map((set) => `${set} ${(recallOf(set, r.threshold) * 100).toFixed(1)}%`).join(', ');
-    lines.push(`  t=${r.threshold.toFixed(3)} pooled recall ${(r.recall * 100).toFixed(2)}%  false positives ${(r.fpr * 100).toFixed(2)}%  (${per})${r === best ? '  <- chosen' : ''}`);
+    lines.push(
+      `  t=${r.threshold.toFixed(3)} pooled recall ${(r.recall * 100).toFixed(2)}%  false positives ${(r.fpr * 100).toFixed(2)}%  (${per})${r === best ? '  <- chosen' : ''}`,
+    );
   }
-  lines.push(`fitted: calibrated threshold ${best.threshold.toFixed(3)} -> CALIBRATION_KNOT ${knot.toFixed(4)} (in force: ${CALIBRATION_KNOT}; check: calibrate(knot) = ${calibrate(knot).toFixed(4)})`);
+  lines.push(
+    `fitted: calibrated threshold ${best.threshold.toFixed(3)} -> CALIBRATION_KNOT ${knot.toFixed(4)} (in force: ${CALIBRATION_KNOT}; check: calibrate(knot) = ${calibrate(knot).toFixed(4)})`,
+  );
   return lines;
 }
 
@@ -78,7 +102,8 @@ export function causeOf(m: ScreeningMatch | undefined): string {
   const parts: string[] = [];
   if (info.caps.length) parts.push(`cap:${info.caps.map((c) => c.split(/[:(]/)[0].trim().replace(/^\d+ /, 'n ')).join('+')}`);
   if (hows.length) parts.push(`approx:${hows.join('+')}`);
-  if (info.unmatched_query_tokens.length) parts.push(info.unmatched_query_tokens.some((t) => t.length <= 1) ? 'extra query initial' : 'extra query tokens');
+  if (info.unmatched_query_tokens.length)
+    parts.push(info.unmatched_query_tokens.some((t) => t.length <= 1) ? 'extra query initial' : 'extra query tokens');
   if (info.unmatched_list_tokens.length) parts.push('missing listed tokens');
   return parts.join(' ') || 'same tokens';
 }

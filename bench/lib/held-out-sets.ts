@@ -11,7 +11,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Rng } from '../../subgraphs/screening/evaluation/prng';
-import { addName, entityKey, loadWatchlist, SHIPPED_WATCHLISTS_DIR, type EntityType, type WatchlistEntity } from '../../subgraphs/screening/lists';
+import {
+  addName,
+  entityKey,
+  loadWatchlist,
+  SHIPPED_WATCHLISTS_DIR,
+  type EntityType,
+  type WatchlistEntity,
+} from '../../subgraphs/screening/lists';
 
 export type Half = 'calibration' | 'report';
 
@@ -49,7 +56,10 @@ const LATIN = /^[\u0000-\u024f\u1e00-\u1eff\s\p{P}]*$/u;
  * Builds the held-out cases and returns the entity list with the held-out names removed (one index serves every case:
  * each sampled record loses one name, or all its Latin names for latin_to_script).
  */
-export function buildHeldOutSets(entities: WatchlistEntity[], opts: { perSet: number; seed?: number }): { cases: HeldOutCase[]; indexed: WatchlistEntity[] } {
+export function buildHeldOutSets(
+  entities: WatchlistEntity[],
+  opts: { perSet: number; seed?: number },
+): { cases: HeldOutCase[]; indexed: WatchlistEntity[] } {
   const random = new Rng(opts.seed ?? 16);
   const cases: HeldOutCase[] = [];
   const indexed = entities.map((e) => ({ ...e, names: [...e.names] }));

@@ -10,9 +10,16 @@ import { webProcessCount } from '../../app/web-cluster';
 
 /** Starts `node --import tsx <script...>` (with BENCH_CPU_PROF: a V8 CPU profile per process) and
  * resolves with the URLs it reports. */
-export function startPlatformChild(script: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
+export function startPlatformChild(
+  script: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], {
+    env,
+    cwd: path.resolve(__dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
@@ -39,7 +46,14 @@ export function npmStartTopology(): string {
 
 /** npm start's topology with `webProcesses` web processes, every port chosen by the OS. */
 export function startClusterChild(webProcesses: number, env: NodeJS.ProcessEnv) {
-  const ports = { VIGIL_SCREENING_PORT: '0', VIGIL_GATEWAY_PORT: '0', VIGIL_REST_PORT: '0', VIGIL_PROFILES_PORT: '0', VIGIL_IDV_PORT: '0', VIGIL_RISK_PORT: '0' };
+  const ports = {
+    VIGIL_SCREENING_PORT: '0',
+    VIGIL_GATEWAY_PORT: '0',
+    VIGIL_REST_PORT: '0',
+    VIGIL_PROFILES_PORT: '0',
+    VIGIL_IDV_PORT: '0',
+    VIGIL_RISK_PORT: '0',
+  };
   return startPlatformChild([path.join(__dirname, 'serve-cluster.ts'), String(webProcesses)], { ...env, ...ports });
 }
 

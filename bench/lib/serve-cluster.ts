@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), PRIMARY_TIER);
   const started = await web.start({ VIGIL_SCREENING_URL: platform.urls.screening! });
   process.stdout.write(`READY ${JSON.stringify({ ...platform.urls, ...started.urls })}\n`);
-  const stop = () => void web.stop().then(() => platform.close()).then(() => process.exit(0));
+  const stop = () =>
+    void web
+      .stop()
+      .then(() => platform.close())
+      .then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -17,7 +17,10 @@ export async function loadTrigramTable(pool: pg.Pool, entities: WatchlistEntity[
   const rows = entities.flatMap((e) => e.names.map((n) => [entityKey(e), n.value] as const));
   for (let i = 0; i < rows.length; i += 2000) {
     const chunk = rows.slice(i, i + 2000);
-    await pool.query(`INSERT INTO ${table} (entity_id, name) SELECT * FROM unnest($1::text[], $2::text[])`, [chunk.map((r) => r[0]), chunk.map((r) => r[1])]);
+    await pool.query(`INSERT INTO ${table} (entity_id, name) SELECT * FROM unnest($1::text[], $2::text[])`, [
+      chunk.map((r) => r[0]),
+      chunk.map((r) => r[1]),
+    ]);
   }
   await pool.query(`CREATE INDEX ${table}_trgm ON ${table} USING gin (name gin_trgm_ops)`);
   await pool.query(`ANALYZE ${table}`);

@@ -50,10 +50,14 @@ interface IdvCredentialPrincipal {
   captureSessionId?: string | null;
 }
 
-const QUERY = 'query ResolveIdvCredential($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind captureSessionId } }';
+const QUERY =
+  'query ResolveIdvCredential($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind captureSessionId } }';
 
 /** The resolver of one hosted-page scheme, asking the IDV subgraph. */
-function idvCredentialResolver(scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCHEME, options: CaptureCredentialOptions): CredentialResolver {
+function idvCredentialResolver(
+  scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCHEME,
+  options: CaptureCredentialOptions,
+): CredentialResolver {
   return async (value, _db, context) => {
     let data: { resolveIdvCredential: IdvCredentialPrincipal | null };
     try {
@@ -68,7 +72,10 @@ function idvCredentialResolver(scheme: typeof CAPTURE_SCHEME | typeof INVITE_SCH
         timeoutMs: options.timeoutMs,
       });
     } catch {
-      throw new PlatformError('service_unavailable', 'The identity verification service is unavailable; the credential could not be checked');
+      throw new PlatformError(
+        'service_unavailable',
+        'The identity verification service is unavailable; the credential could not be checked',
+      );
     }
     const found = data.resolveIdvCredential;
     if (!found || found.kind !== scheme || !found.sessionId || !found.tenantId || !found.workspaceId) return undefined;

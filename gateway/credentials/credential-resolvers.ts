@@ -11,7 +11,10 @@ export interface CredentialResolverOptions {
 }
 
 /** Authorization schemes the gateway accepts (lower-cased), each with its resolver. */
-export function credentialResolvers(options: CredentialResolverOptions, extra: Record<string, CredentialResolver> = {}): Record<string, CredentialResolver> {
+export function credentialResolvers(
+  options: CredentialResolverOptions,
+  extra: Record<string, CredentialResolver> = {},
+): Record<string, CredentialResolver> {
   // `capture`/`invite`: IDV hosted-page credentials bound to one session, resolved by the IDV
   // subgraph (capture-credential.ts).
   // `public`: the tenant-less principal of unauthenticated hosted-page reads (IDV branding only).

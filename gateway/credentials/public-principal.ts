@@ -14,8 +14,7 @@ export const PUBLIC_BRANDING_CREDENTIAL = 'Public branding';
 /** Root Query fields a public principal may select. */
 export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set(['idvBranding', 'idvBrandingAsset']);
 
-export const resolvePublicPrincipal: CredentialResolver = async (value) =>
-  value === 'branding' ? publicPrincipal() : undefined;
+export const resolvePublicPrincipal: CredentialResolver = async (value) => (value === 'branding' ? publicPrincipal() : undefined);
 
 export function publicPrincipal(): Principal {
   return { tenantId: '', workspaceId: '', actorId: 'public:branding', kind: 'public', entitlements: {} };

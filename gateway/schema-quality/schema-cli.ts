@@ -31,7 +31,10 @@ async function main(command: string | undefined): Promise<number> {
   return 2;
 }
 
-main(process.argv[2]).then((code) => process.exit(code), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

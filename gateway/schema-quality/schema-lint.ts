@@ -93,7 +93,8 @@ const CAMEL = /^[a-z][A-Za-z0-9]*$/;
 const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_]*$/;
 // Field names that name a closed set. contentType is a MIME type (image/png), not an enum: the
 // lookbehind leaves it out.
-const ENUM_LIKE_FIELD = /(?:^|[a-z])(?<!content)(?:Status|Statuses|Kind|Kinds|Type|Types|State|Slot|Preset|Feed|Feeds|Mode|Category|Categories|Action|Sides|Frequency)$|^(?:status|statuses|kind|kinds|type|types|state|slot|preset|feed|feeds|mode|category|categories|action|sides|frequency)$/;
+const ENUM_LIKE_FIELD =
+  /(?:^|[a-z])(?<!content)(?:Status|Statuses|Kind|Kinds|Type|Types|State|Slot|Preset|Feed|Feeds|Mode|Category|Categories|Action|Sides|Frequency)$|^(?:status|statuses|kind|kinds|type|types|state|slot|preset|feed|feeds|mode|category|categories|action|sides|frequency)$/;
 const TIMESTAMP_FIELD = /(?:^|[a-z])At$|^(?:at)$/;
 const EMAIL_FIELD = /(?:^e|E)mail$/;
 const URL_FIELD = /(?:^u|U)rl$/;
@@ -123,7 +124,8 @@ export function lintSchema(schema: GraphQLSchema): LintViolation[] {
   for (const field of Object.values(mutation?.getFields() ?? {})) {
     for (const arg of field.args) {
       const named = getNamedType(arg.type);
-      if (isInputObjectType(named) && (arg.name !== 'input' || !named.name.endsWith('Input'))) add('mutation-input', `Mutation.${field.name}(${arg.name}:)`);
+      if (isInputObjectType(named) && (arg.name !== 'input' || !named.name.endsWith('Input')))
+        add('mutation-input', `Mutation.${field.name}(${arg.name}:)`);
       if (arg.name === 'input' && !isInputObjectType(named)) add('mutation-input', `Mutation.${field.name}(${arg.name}:)`);
     }
   }
@@ -133,10 +135,12 @@ export function lintSchema(schema: GraphQLSchema): LintViolation[] {
 function lintFields(schema: GraphQLSchema, type: Fielded, add: (rule: LintRule, coordinate: string) => void): void {
   // Named explicitly: Object.values over the union of the three field maps would fall back to any[].
   const fields = Object.values<GraphQLField<unknown, unknown> | GraphQLInputField>(type.getFields());
-  if (isObjectType(type) && fields.some((field) => PAGING_FIELDS.has(field.name)) && fields.some((field) => field.name === 'items')) add('paging-shape', type.name);
+  if (isObjectType(type) && fields.some((field) => PAGING_FIELDS.has(field.name)) && fields.some((field) => field.name === 'items'))
+    add('paging-shape', type.name);
   if (isObjectType(type) && type.name.endsWith('Connection')) {
     const names = new Set(fields.map((field) => field.name));
-    if (!names.has('nodes') || !names.has('pageInfo') || getNamedType(type.getFields().pageInfo?.type)?.name !== 'PageInfo') add('paging-shape', type.name);
+    if (!names.has('nodes') || !names.has('pageInfo') || getNamedType(type.getFields().pageInfo?.type)?.name !== 'PageInfo')
+      add('paging-shape', type.name);
   }
   for (const field of fields) {
     const coordinate = `${type.name}.${field.name}`;
@@ -218,5 +222,8 @@ export interface LintReport {
 
 export function lintAgainstAllowlist(schema: GraphQLSchema, allowlist = readAllowlist()): LintReport {
   const found = [...new Set(lintSchema(schema).map(formatViolation))];
-  return { violations: found.filter((line) => !allowlist.has(line)).sort(), stale: [...allowlist].filter((line) => !found.includes(line)).sort() };
+  return {
+    violations: found.filter((line) => !allowlist.has(line)).sort(),
+    stale: [...allowlist].filter((line) => !found.includes(line)).sort(),
+  };
 }

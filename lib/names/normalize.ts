@@ -5,7 +5,14 @@
 import { damerauLevenshtein, translitKey } from './similarity';
 import { foldToAscii } from './text';
 import {
-  AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS, HYPHEN_ARTICLES, LEGAL_FORMS, PARTICLES, STOPWORDS, TokenClass,
+  AMBIGUOUS_LEGAL_FORMS,
+  GENERIC_WORDS,
+  HONORIFICS,
+  HYPHEN_ARTICLES,
+  LEGAL_FORMS,
+  PARTICLES,
+  STOPWORDS,
+  TokenClass,
 } from './vocabulary';
 
 export interface NormalizedName {
@@ -55,7 +62,10 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
   }
   // Hyphenated Arabic articles ("ash-Shami", "al-Tikriti") become stopwords; remember them before hyphens go.
   const hyphenArticle = new Set<number>();
-  const raws = s.replace(/[.]/g, ' ').split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$]+/).filter(Boolean);
+  const raws = s
+    .replace(/[.]/g, ' ')
+    .split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$]+/)
+    .filter(Boolean);
   const pieces: string[] = [];
   for (const r of raws) {
     const sub = r.split('-').filter(Boolean);
@@ -79,9 +89,12 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
   // A name made only of title-like words is a name, not titles: "DHA'AME" (whose romanization key is that of "Dame"), a
   // person listed as "Sheikh". Its words are matched like any other.
-  const onlyTitles = classes.some((c) => c === TokenClass.Honorific) && !classes.some((c) => c !== TokenClass.Honorific && c !== TokenClass.Stopword);
+  const onlyTitles =
+    classes.some((c) => c === TokenClass.Honorific) && !classes.some((c) => c !== TokenClass.Honorific && c !== TokenClass.Stopword);
   if (onlyTitles) {
-    classes.forEach((c, i) => { if (c === TokenClass.Honorific) classes[i] = TokenClass.Regular; });
+    classes.forEach((c, i) => {
+      if (c === TokenClass.Honorific) classes[i] = TokenClass.Regular;
+    });
   }
   return { tokens, classes, style };
 }
@@ -102,16 +115,24 @@ const LONG_HONORIFICS = [...HONORIFICS].filter((h) => h.length >= 6);
  */
 function isMisspeltHonorific(t: string): boolean {
   if (t.length < 5) return false;
-  return LONG_HONORIFICS.some((h) => h[0] === t[0] && h[1] === t[1] && Math.abs(h.length - t.length) <= 1 && damerauLevenshtein(t, h, 2) === 1);
+  return LONG_HONORIFICS.some(
+    (h) => h[0] === t[0] && h[1] === t[1] && Math.abs(h.length - t.length) <= 1 && damerauLevenshtein(t, h, 2) === 1,
+  );
 }
 
 function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenClass {
   // in a person's name a single letter is an initial ("Hajji A. Al-Afari", "Socorro E. Hernandez"), not the article
   // "a"/"e"/"y", and "il" is a (Korean) name ("CHOE SONG IL"), not the Italian article
-  if (style !== 'organization' && !hyphenArticle && ((t.length === 1 && /[a-z]/.test(t)) || t === 'il')) return t === 'il' ? TokenClass.Regular : TokenClass.Initial;
+  if (style !== 'organization' && !hyphenArticle && ((t.length === 1 && /[a-z]/.test(t)) || t === 'il'))
+    return t === 'il' ? TokenClass.Regular : TokenClass.Initial;
   if (hyphenArticle || STOPWORDS.has(t)) return TokenClass.Stopword;
   // "general" is an honorific for people ("General X") but a generic word in "General Trading": untyped names keep it
-  if (style !== 'organization' && (HONORIFICS.has(t) || HONORIFIC_KEYS.has(translitKey(t)) || isMisspeltHonorific(t)) && !(style === 'unknown' && GENERIC_WORDS.has(t))) return TokenClass.Honorific;
+  if (
+    style !== 'organization' &&
+    (HONORIFICS.has(t) || HONORIFIC_KEYS.has(translitKey(t)) || isMisspeltHonorific(t)) &&
+    !(style === 'unknown' && GENERIC_WORDS.has(t))
+  )
+    return TokenClass.Honorific;
   if (style !== 'person' && LEGAL_FORMS.has(t) && (style === 'organization' || !AMBIGUOUS_LEGAL_FORMS.has(t))) return TokenClass.LegalForm;
   if (style !== 'person' && GENERIC_WORDS.has(t)) return TokenClass.Generic;
   if (PARTICLES.has(t) || PARTICLE_KEYS.has(translitKey(t))) return TokenClass.Particle;

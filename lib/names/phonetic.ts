@@ -18,9 +18,21 @@ export function phoneticKey(token: string): string {
 
 function computePhoneticKey(token: string): string {
   let s = token;
-  s = s.replace(/dzh|dj|zh/g, 'j').replace(/tch|sch|sh|ch|tsh/g, 'S').replace(/kh/g, 'h').replace(/gh/g, 'g')
-    .replace(/ph/g, 'f').replace(/th/g, 't').replace(/dh/g, 'd').replace(/ck/g, 'k').replace(/ts|tz/g, 's')
-    .replace(/c(?=[eiy])/g, 's').replace(/[cq]/g, 'k').replace(/x/g, 'ks').replace(/w/g, 'v').replace(/z/g, 's')
+  s = s
+    .replace(/dzh|dj|zh/g, 'j')
+    .replace(/tch|sch|sh|ch|tsh/g, 'S')
+    .replace(/kh/g, 'h')
+    .replace(/gh/g, 'g')
+    .replace(/ph/g, 'f')
+    .replace(/th/g, 't')
+    .replace(/dh/g, 'd')
+    .replace(/ck/g, 'k')
+    .replace(/ts|tz/g, 's')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/w/g, 'v')
+    .replace(/z/g, 's')
     .replace(/S/g, 's');
   let out = '';
   for (let i = 0; i < s.length; i++) {

@@ -37,7 +37,10 @@ export function warmMemo(n: PreparedName): void {
 
 function memoOf(n: PreparedName, keep: boolean): PreparedMemo {
   if (n.memo) return n.memo;
-  const sig = n.tokens.map((_, i) => i).filter((i) => isSignificant(n.classes[i])).slice(0, 24);
+  const sig = n.tokens
+    .map((_, i) => i)
+    .filter((i) => isSignificant(n.classes[i]))
+    .slice(0, 24);
   const weights = sig.map((i) => tokenWeight(n.classes[i], n.rarity[i]));
   const us = units(n, sig);
   const unitWeights = us.map((u) => bitsOf(u.mask).reduce((acc, k) => acc + weights[k], 0));
@@ -50,12 +53,18 @@ function memoOf(n: PreparedName, keep: boolean): PreparedMemo {
 export function tokenWeight(cls: TokenClass, rarity: number): number {
   const r = 0.35 + 0.65 * rarity;
   switch (cls) {
-    case TokenClass.Regular: return r;
-    case TokenClass.Particle: return 0.25 * r;
-    case TokenClass.Initial: return 0.3;
-    case TokenClass.Generic: return 0.3 * r;
-    case TokenClass.LegalForm: return 0.1;
-    default: return 0;
+    case TokenClass.Regular:
+      return r;
+    case TokenClass.Particle:
+      return 0.25 * r;
+    case TokenClass.Initial:
+      return 0.3;
+    case TokenClass.Generic:
+      return 0.3 * r;
+    case TokenClass.LegalForm:
+      return 0.1;
+    default:
+      return 0;
   }
 }
 
@@ -106,7 +115,16 @@ function units(n: PreparedName, sig: number[]): Unit[] {
   sig.forEach((ti, k) => bit.set(ti, k));
   for (let k = 0; k < sig.length; k++) {
     const ti = sig[k];
-    out.push({ text: n.tokens[ti], key: n.keys[ti], known: n.known?.[ti], mask: 1 << k, joined: false, initial: n.classes[ti] === TokenClass.Initial, firstIdx: ti, lastIdx: ti });
+    out.push({
+      text: n.tokens[ti],
+      key: n.keys[ti],
+      known: n.known?.[ti],
+      mask: 1 << k,
+      joined: false,
+      initial: n.classes[ti] === TokenClass.Initial,
+      firstIdx: ti,
+      lastIdx: ti,
+    });
   }
   // joined neighbours ("abu bakr" ~ "abubakr", "abd al rahman" ~ "abdulrahman"), stopwords in between included
   for (let k = 0; k < sig.length; k++) {
@@ -150,13 +168,26 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
     const hit = sims.get(l.text);
     if (hit) return hit;
   }
-  let s = tokenSimilarity(q.text, l.text, (q.key ??= phoneticKey(q.text)), (l.key ??= phoneticKey(l.text)), q.initial || l.initial, (q.tk ??= translitKey(q.text)), (l.tk ??= translitKey(l.text)));
+  let s = tokenSimilarity(
+    q.text,
+    l.text,
+    (q.key ??= phoneticKey(q.text)),
+    (l.key ??= phoneticKey(l.text)),
+    q.initial || l.initial,
+    (q.tk ??= translitKey(q.text)),
+    (l.tk ??= translitKey(l.text)),
+  );
   if (s.sim < 0.9 && !q.joined && !l.joined) {
     // "alzawahiri" vs "zawahiri": a glued Arabic article
-    for (const [a, b, flip] of [[q.text, l.text, false], [l.text, q.text, true]] as const) {
+    for (const [a, b, flip] of [
+      [q.text, l.text, false],
+      [l.text, q.text, true],
+    ] as const) {
       if (a.length >= 6 && (a.startsWith('al') || a.startsWith('el')) && !b.startsWith(a.slice(0, 2))) {
         const tail = a.slice(2);
-        const t = flip ? tokenSimilarity(b, tail, phoneticKey(b), phoneticKey(tail)) : tokenSimilarity(tail, b, phoneticKey(tail), phoneticKey(b));
+        const t = flip
+          ? tokenSimilarity(b, tail, phoneticKey(b), phoneticKey(tail))
+          : tokenSimilarity(tail, b, phoneticKey(tail), phoneticKey(b));
         if (t.sim * 0.97 > s.sim) s = { sim: t.sim * 0.97, kind: 'prefix_al' };
       }
     }
@@ -174,13 +205,24 @@ const bitsOf = (mask: number) => {
 /**
  * Scores a query name against a list name. `explain` fills pairs/unmatched lists (slower); the score is the same.
  */
-export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: boolean; weakAlias?: boolean; otherScript?: boolean; cache?: SimCache } = {}): NameScore {
+export function scoreName(
+  q: PreparedName,
+  l: PreparedName,
+  opts: { explain?: boolean; weakAlias?: boolean; otherScript?: boolean; cache?: SimCache } = {},
+): NameScore {
   // with a similarity cache the caller scores one query against many names: memoize both sides' units
   const mq = memoOf(q, !!opts.cache);
   const ml = memoOf(l, !!opts.cache);
   const sigQ = mq.sig;
   const sigL = ml.sig;
-  const empty: NameScore = { score: 0, raw: 0, pairs: [], unmatchedQuery: sigQ.map((i) => q.tokens[i]), unmatchedList: sigL.map((i) => l.tokens[i]), caps: [] };
+  const empty: NameScore = {
+    score: 0,
+    raw: 0,
+    pairs: [],
+    unmatchedQuery: sigQ.map((i) => q.tokens[i]),
+    unmatchedList: sigL.map((i) => l.tokens[i]),
+    caps: [],
+  };
   if (!sigQ.length || !sigL.length) return empty;
   const wq = mq.weights;
   const wl = ml.weights;
@@ -200,7 +242,8 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
       if ((qu.joined || lu.joined) && s.sim < 0.9) s = { sim: s.sim - 0.1, kind: s.kind };
       // A query token that is itself a listed name part ("Salam") one edit or a skeleton away from another ("Salah") is
       // more likely another name than a typo (typos make strings no list contains): the approximate match counts less.
-      else if (qu.known && (s.kind === 'typo' || s.kind === 'phonetic' || s.kind === 'fuzzy')) s = { sim: s.sim * KNOWN_NAME_FACTOR, kind: s.kind };
+      else if (qu.known && (s.kind === 'typo' || s.kind === 'phonetic' || s.kind === 'fuzzy'))
+        s = { sim: s.sim * KNOWN_NAME_FACTOR, kind: s.kind };
       if (s.sim < 0.7) continue;
       const w = mq.unitWeights[a] + ml.unitWeights[b];
       edges.push({ qi: a, li: b, sim: s.sim, kind: qu.joined || lu.joined ? 'joined' : s.kind, w });
@@ -292,7 +335,14 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
       // (Three or more names found are no such coincidence; nor is every name typed in another romanization, "Allaa
       // AL-SAMAHY" for "Alaa Ali Ali Mohammed AL-SAMAHI": that is one name romanized another way.)
       // A shared title stands in for the given name it precedes: the given name left out is a middle name.
-      const covered = variantPairs && wholeNamePairs && regularMatched <= 2 ? (middle ? LIST_MIDDLE_COVERED_VARIANT : LIST_EDGE_COVERED_VARIANT) : middle || titled ? LIST_MIDDLE_COVERED : LIST_EDGE_COVERED;
+      const covered =
+        variantPairs && wholeNamePairs && regularMatched <= 2
+          ? middle
+            ? LIST_MIDDLE_COVERED_VARIANT
+            : LIST_EDGE_COVERED_VARIANT
+          : middle || titled
+            ? LIST_MIDDLE_COVERED
+            : LIST_EDGE_COVERED;
       den += wl[k] * (dropMiddle ? covered : middle ? 0.4 : 0.8);
       if (opts.explain) unmatchedList.push(l.tokens[ti]);
     }
@@ -320,8 +370,12 @@ export function scoreName(q: PreparedName, l: PreparedName, opts: { explain?: bo
     // The whole match rests on one token: short and common tokens cannot make a strong match alone.
     // "alone": nothing else of substance on either side is left unmatched (a one-word name, plus legal forms at most)
     let unmatchedSubstance = false;
-    sigQ.forEach((ti, k) => { if (!((usedQ | articleInitials) & (1 << k)) && q.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true; });
-    sigL.forEach((ti, k) => { if (!(usedL & (1 << k)) && l.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true; });
+    sigQ.forEach((ti, k) => {
+      if (!((usedQ | articleInitials) & (1 << k)) && q.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true;
+    });
+    sigL.forEach((ti, k) => {
+      if (!(usedL & (1 << k)) && l.classes[ti] !== TokenClass.LegalForm) unmatchedSubstance = true;
+    });
     const alone = !unmatchedSubstance;
     // an exactly matched family name with the given name's particle or initial ("Abd SHALAN", "Haji K. NOORZAI") is more
     // than one token of evidence
@@ -360,7 +414,11 @@ const COURTESY_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'dame',
 
 /** The honorifics of two names are the same set (both none, or "Haji" on both sides). */
 function sameTitles(q: PreparedName, l: PreparedName): boolean {
-  const titles = (n: PreparedName) => n.tokens.filter((_, i) => n.classes[i] === TokenClass.Honorific).sort().join(' ');
+  const titles = (n: PreparedName) =>
+    n.tokens
+      .filter((_, i) => n.classes[i] === TokenClass.Honorific)
+      .sort()
+      .join(' ');
   return titles(q) === titles(l);
 }
 
@@ -380,7 +438,9 @@ export const CALIBRATION_KNOT = 0.87;
 export function calibrate(s: number): number {
   if (s <= 0) return 0;
   if (s >= 1) return 1;
-  return s <= CALIBRATION_KNOT ? (s * DEFAULT_THRESHOLD) / CALIBRATION_KNOT : DEFAULT_THRESHOLD + ((s - CALIBRATION_KNOT) * (1 - DEFAULT_THRESHOLD)) / (1 - CALIBRATION_KNOT);
+  return s <= CALIBRATION_KNOT
+    ? (s * DEFAULT_THRESHOLD) / CALIBRATION_KNOT
+    : DEFAULT_THRESHOLD + ((s - CALIBRATION_KNOT) * (1 - DEFAULT_THRESHOLD)) / (1 - CALIBRATION_KNOT);
 }
 
 /** Weight of an unmatched list token (middle / first or last) when the query is covered exactly (see `cover`). */

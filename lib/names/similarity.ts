@@ -14,7 +14,11 @@ export function damerauLevenshtein(a: string, b: string, max = 3): number {
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  if (row0.length <= lb) { row0 = new Int32Array(lb * 2 + 1); row1 = new Int32Array(lb * 2 + 1); row2 = new Int32Array(lb * 2 + 1); }
+  if (row0.length <= lb) {
+    row0 = new Int32Array(lb * 2 + 1);
+    row1 = new Int32Array(lb * 2 + 1);
+    row2 = new Int32Array(lb * 2 + 1);
+  }
   let prev2 = row0;
   let prev = row1;
   let cur = row2;
@@ -62,7 +66,12 @@ export function jaroWinkler(a: string, b: string): number {
     const lo = Math.max(0, i - range);
     const hi = Math.min(lb - 1, i + range);
     for (let j = lo; j <= hi; j++) {
-      if (!mb[j] && a.charCodeAt(i) === b.charCodeAt(j)) { ma[i] = 1; mb[j] = 1; m++; break; }
+      if (!mb[j] && a.charCodeAt(i) === b.charCodeAt(j)) {
+        ma[i] = 1;
+        mb[j] = 1;
+        m++;
+        break;
+      }
     }
   }
   if (!m) return 0;
@@ -99,7 +108,10 @@ function vowelsDropped(short: string, long: string): boolean {
   let j = 0;
   for (let i = 0; i < long.length; i++) {
     const c = long[i];
-    if (j < short.length && c === short[j]) { j++; continue; }
+    if (j < short.length && c === short[j]) {
+      j++;
+      continue;
+    }
     if (!'aeiouy'.includes(c) && c !== long[i - 1]) return false;
   }
   return j === short.length;
@@ -139,7 +151,12 @@ const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
  * written or not ("Hajaj"/"Ajaj"), a voiced/voiceless pair (Korean "Tongbang"/"Dongbang", "Pong"/"Bong").
  */
 function romanizedInitial(a: string, b: string): boolean {
-  return (VOWELS.has(a[0]) && VOWELS.has(b[0])) || (a[0] === 'h' && a[1] === b[0]) || (b[0] === 'h' && b[1] === a[0]) || VOICING_PAIRS.has(a[0] + b[0]);
+  return (
+    (VOWELS.has(a[0]) && VOWELS.has(b[0])) ||
+    (a[0] === 'h' && a[1] === b[0]) ||
+    (b[0] === 'h' && b[1] === a[0]) ||
+    VOICING_PAIRS.has(a[0] + b[0])
+  );
 }
 
 /** Similarity of two spellings with the same romanization key (translitKey). */
@@ -156,10 +173,28 @@ const translitCache = new Map<string, string>();
 export function translitKey(t: string): string {
   const k = translitCache.get(t);
   if (k !== undefined) return k;
-  let s = t.replace(/shch/g, 'S').replace(/dzh|dj|zh|dz/g, 'j').replace(/sh|sch/g, 'S').replace(/tch|ch|tsh/g, 'C').replace(/kh/g, 'H')
-    .replace(/ph/g, 'f').replace(/th/g, 't').replace(/ck/g, 'k').replace(/tz/g, 'ts').replace(/c(?=[eiy])/g, 's').replace(/[cq]/g, 'k')
-    .replace(/x/g, 'ks').replace(/w/g, 'v').replace(/^ye/, 'e').replace(/ee/g, 'i').replace(/oo|ou/g, 'u');
-  s = s.replace(/([bdfgjklmnprstvz])h/g, '$1').replace(/([aeiouy])[hH](?![aeiouy])/g, '$1').replace(/H/g, 'h').replace(/y/g, 'i');
+  let s = t
+    .replace(/shch/g, 'S')
+    .replace(/dzh|dj|zh|dz/g, 'j')
+    .replace(/sh|sch/g, 'S')
+    .replace(/tch|ch|tsh/g, 'C')
+    .replace(/kh/g, 'H')
+    .replace(/ph/g, 'f')
+    .replace(/th/g, 't')
+    .replace(/ck/g, 'k')
+    .replace(/tz/g, 'ts')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/w/g, 'v')
+    .replace(/^ye/, 'e')
+    .replace(/ee/g, 'i')
+    .replace(/oo|ou/g, 'u');
+  s = s
+    .replace(/([bdfgjklmnprstvz])h/g, '$1')
+    .replace(/([aeiouy])[hH](?![aeiouy])/g, '$1')
+    .replace(/H/g, 'h')
+    .replace(/y/g, 'i');
   let out = '';
   for (let i = 0; i < s.length; i++) if (s[i] !== s[i - 1]) out += s[i];
   if (translitCache.size > 100000) translitCache.clear();
@@ -192,7 +227,10 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
   }
   // the same name under another romanization (or via Cyrillic and back): "dzhose" = "jose", "khussein" = "hussein"
   // (undoubled keeps the first letter: tokens that differ there are never equal undoubled, so most pairs skip building it)
-  if ((la >= 3 || lb >= 3) && ((ta ?? translitKey(a)) === (tb ?? translitKey(b)) || (a.charCodeAt(0) === b.charCodeAt(0) && undoubled(a) === undoubled(b)))) {
+  if (
+    (la >= 3 || lb >= 3) &&
+    ((ta ?? translitKey(a)) === (tb ?? translitKey(b)) || (a.charCodeAt(0) === b.charCodeAt(0) && undoubled(a) === undoubled(b)))
+  ) {
     return { sim: TRANSLIT_SIM, kind: 'transliteration' };
   }
   let best = NONE;
@@ -200,9 +238,26 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
   if (minLen >= 3) {
     const d = damerauLevenshtein(a, b, 3);
     // one edit in a short token changes the name far more than in a long one
-    let s = d === 1 ? (minLen >= 8 ? 0.93 : minLen >= 6 ? 0.9 : minLen === 5 ? 0.85 : minLen === 4 ? 0.8 : 0)
-      : d === 2 ? (minLen >= 9 ? 0.86 : minLen >= 7 ? 0.8 : 0)
-      : d === 3 && minLen >= 12 ? 0.8 : 0;
+    let s =
+      d === 1
+        ? minLen >= 8
+          ? 0.93
+          : minLen >= 6
+            ? 0.9
+            : minLen === 5
+              ? 0.85
+              : minLen === 4
+                ? 0.8
+                : 0
+        : d === 2
+          ? minLen >= 9
+            ? 0.86
+            : minLen >= 7
+              ? 0.8
+              : 0
+          : d === 3 && minLen >= 12
+            ? 0.8
+            : 0;
     // Misspellings rarely touch the first letter (Damerau 1964; Pollock & Zamora 1983: a few per cent); romanizations
     // that do ("Kh"/"H", "Q"/"K", "J"/"Zh") are matched above. Another first letter is mostly another name ("Romero"/"Somero").
     if (s > 0 && a[0] !== b[0] && !romanizedInitial(a, b)) s -= FIRST_LETTER_TYPO_PENALTY;
@@ -212,12 +267,14 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
     // Same skeleton. Vowel-less spellings (from Arabic script) can only be matched this way: full credit. Between two
     // vowelled Latin spellings the skeleton is looser evidence ("Sakura"/"Zakaria") unless they also look alike.
     // (3-letter vowel-less tokens are acronyms as often as Arabic names: "LSY" is not "Louis")
-    const abjad = (la >= 4 && vowelShare(a) < 0.2) || (lb >= 4 && vowelShare(b) < 0.2) || (la < lb ? vowelsDropped(a, b) : vowelsDropped(b, a));
+    const abjad =
+      (la >= 4 && vowelShare(a) < 0.2) || (lb >= 4 && vowelShare(b) < 0.2) || (la < lb ? vowelsDropped(a, b) : vowelsDropped(b, a));
     // Measured on the labelled set: a bare skeleton match between two vowelled spellings is mostly a different name
     // ("Sauceda"/"Saeedi", "Hossein"/"Hassan"), so it weighs little; look-alikes (Jaro-Winkler >= 0.85) keep more.
     // (a 3-letter token is too short for a look-alike: "min"/"minai")
     // (4 letters look alike only with one vowel changed, "Dost"/"Dust", not "Lisa"/"Luis" or "Ming"/"Mingguo")
-    const alike = nisbaAgrees(a, b) && (minLen >= 5 ? jaroWinkler(a, b) >= 0.85 : minLen === 4 && la === lb && damerauLevenshtein(a, b, 1) === 1);
+    const alike =
+      nisbaAgrees(a, b) && (minLen >= 5 ? jaroWinkler(a, b) >= 0.85 : minLen === 4 && la === lb && damerauLevenshtein(a, b, 1) === 1);
     const s = abjad ? 0.9 : alike ? PHONETIC_ALIKE_SIM : PHONETIC_SIM;
     if (s > best.sim) best = { sim: s, kind: abjad ? 'transliteration' : 'phonetic' };
   }

@@ -5,8 +5,34 @@ import { transliterateHan } from './pinyin-table';
 import { transliterateOther } from './transliterate-other';
 
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', þ: 'th', Þ: 'th', œ: 'oe', Œ: 'oe', ı: 'i',
-  ŋ: 'ng', ĸ: 'k', ſ: 's', ŀ: 'l', ʻ: '', ʼ: '', ʿ: '', ʾ: '', '‘': '', '’': '', '`': '', '´': '', "'": '',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  œ: 'oe',
+  Œ: 'oe',
+  ı: 'i',
+  ŋ: 'ng',
+  ĸ: 'k',
+  ſ: 's',
+  ŀ: 'l',
+  ʻ: '',
+  ʼ: '',
+  ʿ: '',
+  ʾ: '',
+  '‘': '',
+  '’': '',
+  '`': '',
+  '´': '',
+  "'": '',
 };
 
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;

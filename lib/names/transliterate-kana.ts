@@ -7,15 +7,33 @@
  * a word when the syllable before ended in a vowel ("アブドゥル" -> "abdur"). any-ascii spells ディ "dei" and ドゥ "dou".
  */
 const ROWS: Record<string, string[]> = {
-  '': ['a', 'i', 'u', 'e', 'o'], k: ['ka', 'ki', 'ku', 'ke', 'ko'], g: ['ga', 'gi', 'gu', 'ge', 'go'],
-  s: ['sa', 'shi', 'su', 'se', 'so'], z: ['za', 'ji', 'zu', 'ze', 'zo'], t: ['ta', 'chi', 'tsu', 'te', 'to'],
-  d: ['da', 'ji', 'zu', 'de', 'do'], n: ['na', 'ni', 'nu', 'ne', 'no'], h: ['ha', 'hi', 'fu', 'he', 'ho'],
-  b: ['ba', 'bi', 'bu', 'be', 'bo'], p: ['pa', 'pi', 'pu', 'pe', 'po'], m: ['ma', 'mi', 'mu', 'me', 'mo'],
+  '': ['a', 'i', 'u', 'e', 'o'],
+  k: ['ka', 'ki', 'ku', 'ke', 'ko'],
+  g: ['ga', 'gi', 'gu', 'ge', 'go'],
+  s: ['sa', 'shi', 'su', 'se', 'so'],
+  z: ['za', 'ji', 'zu', 'ze', 'zo'],
+  t: ['ta', 'chi', 'tsu', 'te', 'to'],
+  d: ['da', 'ji', 'zu', 'de', 'do'],
+  n: ['na', 'ni', 'nu', 'ne', 'no'],
+  h: ['ha', 'hi', 'fu', 'he', 'ho'],
+  b: ['ba', 'bi', 'bu', 'be', 'bo'],
+  p: ['pa', 'pi', 'pu', 'pe', 'po'],
+  m: ['ma', 'mi', 'mu', 'me', 'mo'],
   r: ['ra', 'ri', 'ru', 're', 'ro'],
 };
 const KATAKANA_ROWS: [string, string][] = [
-  ['アイウエオ', ''], ['カキクケコ', 'k'], ['ガギグゲゴ', 'g'], ['サシスセソ', 's'], ['ザジズゼゾ', 'z'], ['タチツテト', 't'],
-  ['ダヂヅデド', 'd'], ['ナニヌネノ', 'n'], ['ハヒフヘホ', 'h'], ['バビブベボ', 'b'], ['パピプペポ', 'p'], ['マミムメモ', 'm'],
+  ['アイウエオ', ''],
+  ['カキクケコ', 'k'],
+  ['ガギグゲゴ', 'g'],
+  ['サシスセソ', 's'],
+  ['ザジズゼゾ', 'z'],
+  ['タチツテト', 't'],
+  ['ダヂヅデド', 'd'],
+  ['ナニヌネノ', 'n'],
+  ['ハヒフヘホ', 'h'],
+  ['バビブベボ', 'b'],
+  ['パピプペポ', 'p'],
+  ['マミムメモ', 'm'],
   ['ラリルレロ', 'r'],
 ];
 const SYLLABLE = new Map<string, string>();
@@ -37,7 +55,10 @@ function kanaWord(word: string, katakana: boolean): string {
   for (const c of toKatakana(word)) {
     const last = syl[syl.length - 1];
     if (c === 'ー') continue;
-    if (c === 'ッ') { geminate = true; continue; }
+    if (c === 'ッ') {
+      geminate = true;
+      continue;
+    }
     if (last && SMALL_VOWEL[c]) {
       // ウィ wi, ヴァ va, ファ fa, ツァ tsa, ティ ti, ドゥ du, シェ she, ジェ je
       last.text = (last.text === 'u' ? 'w' : consonantOf(last.text)) + SMALL_VOWEL[c];
@@ -51,7 +72,10 @@ function kanaWord(word: string, katakana: boolean): string {
       continue;
     }
     let text = SYLLABLE.get(c);
-    if (text === undefined) { syl.push({ text: c, epenthetic: false }); continue; }
+    if (text === undefined) {
+      syl.push({ text: c, epenthetic: false });
+      continue;
+    }
     if (geminate && text[0] && !isVowel(text[0])) text = text[0] === 'c' ? `t${text}` : text[0] + text;
     geminate = false;
     // u after a consonant (not ツ's "tsu" inside clusters) and o after t/d are the vowels katakana adds to bare consonants
@@ -79,5 +103,7 @@ export function hasKana(s: string): boolean {
 
 /** Kana runs -> Latin; the middle dot and double hyphen that separate the parts of foreign names become spaces. */
 export function transliterateKana(s: string): string {
-  return s.replace(/[・＝゠]/g, ' ').replace(/[\u3041-\u3096\u30a1-\u30fa\u30fc]+/g, (run) => ` ${kanaWord(run, /[\u30a1-\u30fa]/.test(run))} `);
+  return s
+    .replace(/[・＝゠]/g, ' ')
+    .replace(/[\u3041-\u3096\u30a1-\u30fa\u30fc]+/g, (run) => ` ${kanaWord(run, /[\u30a1-\u30fa]/.test(run))} `);
 }

@@ -9,7 +9,36 @@ import { hasKana, transliterateKana } from './transliterate-kana';
 
 const LEAD = ['k', 'kk', 'n', 't', 'tt', 'r', 'm', 'p', 'pp', 's', 'ss', '', 'j', 'jj', 'ch', 'kh', 'th', 'ph', 'h'];
 const VOWEL = ['a', 'ae', 'ya', 'yae', 'o', 'e', 'yo', 'ye', 'o', 'wa', 'wae', 'oe', 'yo', 'u', 'wo', 'we', 'wi', 'yu', 'u', 'ui', 'i'];
-const TAIL = ['', 'k', 'k', 'k', 'n', 'n', 'n', 't', 'l', 'k', 'm', 'l', 'l', 'l', 'p', 'l', 'm', 'p', 'p', 't', 't', 'ng', 't', 't', 'k', 't', 'p', 't'];
+const TAIL = [
+  '',
+  'k',
+  'k',
+  'k',
+  'n',
+  'n',
+  'n',
+  't',
+  'l',
+  'k',
+  'm',
+  'l',
+  'l',
+  'l',
+  'p',
+  'l',
+  'm',
+  'p',
+  'p',
+  't',
+  't',
+  'ng',
+  't',
+  't',
+  'k',
+  't',
+  'p',
+  't',
+];
 
 function hangulSyllable(code: number): string {
   const s = code - 0xac00;
@@ -17,8 +46,33 @@ function hangulSyllable(code: number): string {
 }
 
 const HEBREW: Record<string, string> = {
-  א: 'a', ב: 'b', ג: 'g', ד: 'd', ה: 'h', ז: 'z', ח: 'h', ט: 't', כ: 'k', ך: 'kh', ל: 'l', מ: 'm', ם: 'm', נ: 'n', ן: 'n',
-  ס: 's', ע: 'a', פ: 'p', ף: 'f', צ: 'ts', ץ: 'ts', ק: 'k', ר: 'r', ש: 'sh', ת: 't', '׳': '', "'": '',
+  א: 'a',
+  ב: 'b',
+  ג: 'g',
+  ד: 'd',
+  ה: 'h',
+  ז: 'z',
+  ח: 'h',
+  ט: 't',
+  כ: 'k',
+  ך: 'kh',
+  ל: 'l',
+  מ: 'm',
+  ם: 'm',
+  נ: 'n',
+  ן: 'n',
+  ס: 's',
+  ע: 'a',
+  פ: 'p',
+  ף: 'f',
+  צ: 'ts',
+  ץ: 'ts',
+  ק: 'k',
+  ר: 'r',
+  ש: 'sh',
+  ת: 't',
+  '׳': '',
+  "'": '',
 };
 
 /** Hebrew spellings of the name particles of Arabic names, which the abjad would leave vowel-less ("בן" -> "bn"). */
@@ -35,7 +89,10 @@ function hebrewWord(word: string): string {
   const last = chars.length - 1;
   chars.forEach((c, i) => {
     if (c === "'") return;
-    if (chars[i + 1] === "'" && GERESH[c]) { out += GERESH[c]; return; }
+    if (chars[i + 1] === "'" && GERESH[c]) {
+      out += GERESH[c];
+      return;
+    }
     // a word-initial aleph carries the vowel written after it ("אוסאמה" -> "usama", "איברהים" -> "ibrahim")
     if (c === 'א' && i === 0 && (chars[1] === 'ו' || chars[1] === 'י')) return;
     if (c === 'ו') out += i === 0 ? (chars[1] === 'ו' ? 'w' : 'v') : chars[i - 1] === 'ו' ? '' : chars[i + 1] === 'ו' ? 'w' : 'u';
@@ -52,12 +109,14 @@ const HEBREW_RE = /[\u05d0-\u05ea]/;
 
 export function transliterateOther(s: string): string {
   let out = s;
-  if (HANGUL.test(out)) out = out.replace(/[\uac00-\ud7a3]+/g, (word) => ` ${[...word].map((c) => hangulSyllable(c.charCodeAt(0))).join(' ')} `);
+  if (HANGUL.test(out))
+    out = out.replace(/[\uac00-\ud7a3]+/g, (word) => ` ${[...word].map((c) => hangulSyllable(c.charCodeAt(0))).join(' ')} `);
   if (HEBREW_RE.test(out)) out = out.replace(/[\u05d0-\u05ea\u05f3']+/g, hebrewWord).replace(/[\u0591-\u05c7]/g, '');
   if (GREEK.test(out)) out = greekDigraphs(out);
   if (hasKana(out)) out = transliterateKana(out);
   // Greek, Thai, kana, Armenian, Georgian, Devanagari, ...: any-ascii's romanization; Latin letters are left to the caller
-  if (/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/.test(out)) out = out.replace(/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]+/g, (run) => romanize(run));
+  if (/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/.test(out))
+    out = out.replace(/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]+/g, (run) => romanize(run));
   return out;
 }
 
@@ -65,9 +124,19 @@ const GREEK = /[\u0370-\u03ff]/;
 
 /** Modern Greek digraphs as names are romanized (ELOT 743): ου -> u, μπ -> b/mb, ντ -> d/nt, γκ -> g, αι -> e, ει/οι -> i. */
 function greekDigraphs(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/ου/g, 'u').replace(/(^|\s)μπ/g, '$1b').replace(/μπ/g, 'mb').replace(/(^|\s)ντ/g, '$1d').replace(/ντ/g, 'nd')
-    .replace(/(^|\s)γκ/g, '$1g').replace(/γκ|γγ/g, 'ng').replace(/αι/g, 'e').replace(/ει|οι/g, 'i');
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ου/g, 'u')
+    .replace(/(^|\s)μπ/g, '$1b')
+    .replace(/μπ/g, 'mb')
+    .replace(/(^|\s)ντ/g, '$1d')
+    .replace(/ντ/g, 'nd')
+    .replace(/(^|\s)γκ/g, '$1g')
+    .replace(/γκ|γγ/g, 'ng')
+    .replace(/αι/g, 'e')
+    .replace(/ει|οι/g, 'i');
 }
 
 /** any-ascii, with kana's small ya/yu/yo folded into the syllable before (ジョ -> "jo", キョ -> "kyo"). */

@@ -44,14 +44,24 @@ describe('environment variables', () => {
     expect(envValue('VIGIL_REST_PORT', { VIGIL_REST_PORT: '0' })).toBe(0);
     expect(envValue('VIGIL_IN_PROCESS', { VIGIL_IN_PROCESS: '0' })).toBe(false);
     expect(envValue('VIGIL_SCREENING_INDEX_THREAD', { VIGIL_SCREENING_INDEX_THREAD: ' OFF ' })).toBe(false);
-    expect(envValue('VIGIL_WATCHLIST_IMPORT_ROOTS', { VIGIL_WATCHLIST_IMPORT_ROOTS: '/srv/lists::/opt/lists' })).toEqual(['/srv/lists', '/opt/lists']);
+    expect(envValue('VIGIL_WATCHLIST_IMPORT_ROOTS', { VIGIL_WATCHLIST_IMPORT_ROOTS: '/srv/lists::/opt/lists' })).toEqual([
+      '/srv/lists',
+      '/opt/lists',
+    ]);
     expect(envValue('VIGIL_RATE_LIMIT_PER_KEY', { VIGIL_RATE_LIMIT_PER_KEY: '5/10' })).toEqual({ perSecond: 5, burst: 10 });
     expect(envValue('VIGIL_RATE_LIMIT_PER_KEY', { VIGIL_RATE_LIMIT_PER_KEY: 'off' })).toBe('off');
     expect(envValue('VIGIL_WEBHOOK_TIME_SCALE', { VIGIL_WEBHOOK_TIME_SCALE: '0.0001' })).toBe(0.0001);
   });
 
   it('loadConfig builds the same config as before from the same environment', () => {
-    const config = loadConfig({ ...REQUIRED, VIGIL_HOST: '0.0.0.0', VIGIL_REST_PORT: '3100', VIGIL_SMTP_HOST: 'smtp.local', VIGIL_RATE_LIMIT_PER_ADDRESS: 'off', VIGIL_WEBHOOK_TIMEOUT_MS: '5000' });
+    const config = loadConfig({
+      ...REQUIRED,
+      VIGIL_HOST: '0.0.0.0',
+      VIGIL_REST_PORT: '3100',
+      VIGIL_SMTP_HOST: 'smtp.local',
+      VIGIL_RATE_LIMIT_PER_ADDRESS: 'off',
+      VIGIL_WEBHOOK_TIMEOUT_MS: '5000',
+    });
     expect(config.masterKey.length).toBe(32);
     expect(config.ports).toEqual({ rest: 3100, gateway: 4000, profiles: 4001, idv: 4002, screening: 4003, risk: 4004 });
     expect(config.subgraphUrls.risk).toBe('http://0.0.0.0:4004/graphql');
@@ -59,7 +69,12 @@ describe('environment variables', () => {
     expect(config.smtp).toEqual({ host: 'smtp.local', port: 25, from: 'no-reply@vigil.local' });
     expect(config.rateLimits.perAddress).toBeUndefined();
     expect(config.rateLimits.perKey).toEqual({ perSecond: 100, burst: 200 });
-    expect(config.delivery).toEqual({ webhookAllowPrivateNetworks: false, webhookTimeScale: undefined, webhookTimeoutMs: 5000, smtpTimeoutMs: undefined });
+    expect(config.delivery).toEqual({
+      webhookAllowPrivateNetworks: false,
+      webhookTimeScale: undefined,
+      webhookTimeoutMs: 5000,
+      smtpTimeoutMs: undefined,
+    });
     expect(config.introspection).toBe(true);
     expect(config.logLevel).toBe('info');
     expect(() => loadConfig({ ...REQUIRED, DATABASE_URL: undefined })).toThrow('DATABASE_URL is not set');
@@ -69,10 +84,14 @@ describe('environment variables', () => {
     expect(() => readEnv({ VIGIL_DB_POOL_SIZE: 'many' })).toThrow(/VIGIL_DB_POOL_SIZE must be a number \(got "many"\)/);
     expect(() => readEnv({ VIGIL_REST_PORT: '70000' })).toThrow(/VIGIL_REST_PORT must be a port/);
     expect(() => readEnv({ VIGIL_RISK_AGENT: 'gpt' })).toThrow(/VIGIL_RISK_AGENT must be one of deterministic, openai/);
-    expect(() => readEnv({ VIGIL_RATE_LIMIT_AUTH_FAILURES: '10' })).toThrow(/VIGIL_RATE_LIMIT_AUTH_FAILURES must be "<per second>\/<burst>" or "off"/);
+    expect(() => readEnv({ VIGIL_RATE_LIMIT_AUTH_FAILURES: '10' })).toThrow(
+      /VIGIL_RATE_LIMIT_AUTH_FAILURES must be "<per second>\/<burst>" or "off"/,
+    );
     expect(() => readEnv({ VIGIL_GRAPHQL_INTROSPECTION: 'no' })).toThrow(/VIGIL_GRAPHQL_INTROSPECTION/);
     expect(() => readEnv({ VIGIL_BLOB_DRIVER: 's3' })).toThrow(/VIGIL_BLOB_DRIVER must be one of local/);
-    expect(() => loadConfig({ ...REQUIRED, VIGIL_PUBLIC_BASE_URL: 'example.com' })).toThrow(/VIGIL_PUBLIC_BASE_URL must be an absolute URL/);
+    expect(() => loadConfig({ ...REQUIRED, VIGIL_PUBLIC_BASE_URL: 'example.com' })).toThrow(
+      /VIGIL_PUBLIC_BASE_URL must be an absolute URL/,
+    );
     // Every invalid variable at once; a secret's value is never repeated.
     let message = '';
     try {
@@ -99,7 +118,9 @@ describe('environment variables', () => {
       }
       if (relative.startsWith(`platform${path.sep}config${path.sep}`)) continue;
       // Reads only: `process.env.X = …` / `??=` (production-mode.ts sets NODE_ENV) are writes.
-      for (const match of source.matchAll(/process\.env(?:\.[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])|\[[^\]]+\])(?!\s*(?:\?\?=|\|\|=|=(?!=)))/g)) {
+      for (const match of source.matchAll(
+        /process\.env(?:\.[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])|\[[^\]]+\])(?!\s*(?:\?\?=|\|\|=|=(?!=)))/g,
+      )) {
         directReads.push(`${relative}: ${match[0]}`);
       }
     }

@@ -28,7 +28,10 @@ const number = (check: z.ZodNumber) => z.string().transform(Number).pipe(check);
 const positive = () => z.number('must be a number').positive('must be greater than 0');
 /** A whole number of at least 1 (pool sizes, counts). */
 const count = () => z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1');
-const port = (fallback: number) => number(z.number('must be a number').int('must be a whole number').min(0, 'must be a port (0-65535)').max(65535, 'must be a port (0-65535)')).default(fallback);
+const port = (fallback: number) =>
+  number(
+    z.number('must be a number').int('must be a whole number').min(0, 'must be a port (0-65535)').max(65535, 'must be a port (0-65535)'),
+  ).default(fallback);
 const absoluteUrl = () =>
   z
     .string()
@@ -69,12 +72,27 @@ const bucketLimit = () =>
 
 export const ENV_VARS = {
   // Database, secrets, state
-  NODE_ENV: declare('Node environment; `npm start` sets production when unset (graphql-js and Express skip development checks); tests run with test', text()),
+  NODE_ENV: declare(
+    'Node environment; `npm start` sets production when unset (graphql-js and Express skip development checks); tests run with test',
+    text(),
+  ),
   DATABASE_URL: declare('PostgreSQL connection URL; unset: `npm start` runs the embedded PostgreSQL in the local state folder', text()),
-  VIGIL_INTERNAL_SECRET: declare('HMAC key of the signed internal principal header; the same on every service (generated into the local state folder by `npm start`)', text()),
-  VIGIL_MASTER_KEY: declare('32 bytes, base64: wraps the data keys of personal data (generated into the local state folder by `npm start`)', z.string().refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded').optional()),
+  VIGIL_INTERNAL_SECRET: declare(
+    'HMAC key of the signed internal principal header; the same on every service (generated into the local state folder by `npm start`)',
+    text(),
+  ),
+  VIGIL_MASTER_KEY: declare(
+    '32 bytes, base64: wraps the data keys of personal data (generated into the local state folder by `npm start`)',
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
+  ),
   VIGIL_OPERATOR_TOKEN: declare('Bearer token of operators for /metrics; unset: /metrics answers 404 (`npm start` generates one)', text()),
-  VIGIL_LOCAL_DIR: declare('Folder of the embedded default’s state (PostgreSQL data, generated secrets, demo API key, local mail); default .vigil in the checkout', text()),
+  VIGIL_LOCAL_DIR: declare(
+    'Folder of the embedded default’s state (PostgreSQL data, generated secrets, demo API key, local mail); default .vigil in the checkout',
+    text(),
+  ),
   VIGIL_DB_POOL_SIZE: declare('Connections of each Prisma client pool', number(count()).default(10)),
   // Addresses
   VIGIL_HOST: declare('Address the services bind and the local URLs name', textOr('127.0.0.1')),
@@ -89,53 +107,119 @@ export const ENV_VARS = {
   VIGIL_SCREENING_URL: declare('GraphQL URL of the screening subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_RISK_URL: declare('GraphQL URL of the risk subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_GATEWAY_URL: declare('GraphQL URL of the gateway; default on VIGIL_HOST and its port', absoluteUrl()),
-  VIGIL_PUBLIC_BASE_URL: declare('Public base of the REST API and of direct invite links; default http://VIGIL_HOST:VIGIL_REST_PORT', absoluteUrl()),
+  VIGIL_PUBLIC_BASE_URL: declare(
+    'Public base of the REST API and of direct invite links; default http://VIGIL_HOST:VIGIL_REST_PORT',
+    absoluteUrl(),
+  ),
   VIGIL_VERIFY_BASE_URL: declare('Public base of the hosted capture page; default VIGIL_PUBLIC_BASE_URL', absoluteUrl()),
   // Processes
-  VIGIL_IN_PROCESS: declare('1: services of one process call each other in process; 0: over loopback HTTP', oneOf(['0', '1']).default('1').transform((value) => value === '1')),
-  VIGIL_WEB_PROCESSES: declare('Web processes of `npm start` (a number; 0, 1 or anything else but a number above 1 means one process); default one per core but one', text().transform((value) => (value === undefined ? undefined : Number(value)))),
+  VIGIL_IN_PROCESS: declare(
+    '1: services of one process call each other in process; 0: over loopback HTTP',
+    oneOf(['0', '1'])
+      .default('1')
+      .transform((value) => value === '1'),
+  ),
+  VIGIL_WEB_PROCESSES: declare(
+    'Web processes of `npm start` (a number; 0, 1 or anything else but a number above 1 means one process); default one per core but one',
+    text().transform((value) => (value === undefined ? undefined : Number(value))),
+  ),
   VIGIL_CLUSTER_ROLE: declare('Set by `npm start` on the web processes it forks (web); not an operator setting', oneOf(['web']).optional()),
   VIGIL_SERVICE: declare('The service name on every log line', textOr('vigil')),
-  VIGIL_LOG_LEVEL: declare('Log level; default info (silent when NODE_ENV is test)', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
-  VIGIL_GRAPHQL_INTROSPECTION: declare('GraphQL introspection on the gateway (false in production)', oneOf(['true', 'false']).default('true').transform((value) => value === 'true')),
+  VIGIL_LOG_LEVEL: declare(
+    'Log level; default info (silent when NODE_ENV is test)',
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  VIGIL_GRAPHQL_INTROSPECTION: declare(
+    'GraphQL introspection on the gateway (false in production)',
+    oneOf(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  ),
   VIGIL_RATE_LIMIT_PER_KEY: declare('Rate limit per presented credential, "<per second>/<burst>" or "off"; default 100/200', bucketLimit()),
   VIGIL_RATE_LIMIT_PER_ADDRESS: declare('Rate limit per client address, "<per second>/<burst>" or "off"; default 200/400', bucketLimit()),
-  VIGIL_RATE_LIMIT_AUTH_FAILURES: declare('Budget of 401 answers per client address, "<per second>/<burst>" or "off"; default 0.2/10', bucketLimit()),
+  VIGIL_RATE_LIMIT_AUTH_FAILURES: declare(
+    'Budget of 401 answers per client address, "<per second>/<burst>" or "off"; default 0.2/10',
+    bucketLimit(),
+  ),
   VIGIL_BLOB_DRIVER: declare('Blob store driver (only local so far)', oneOf(['local']).default('local')),
-  VIGIL_BLOB_DIR: declare('Folder of the local blob store; shared by every service of an installation; default .vigil/blobs under the working directory', text()),
+  VIGIL_BLOB_DIR: declare(
+    'Folder of the local blob store; shared by every service of an installation; default .vigil/blobs under the working directory',
+    text(),
+  ),
   VIGIL_IDEMPOTENT_CREATES_SWEEP_CRON: declare('Cron of the sweep of expired idempotent-create records', textOr('17 * * * *')),
   // Delivery
   VIGIL_SMTP_HOST: declare('SMTP relay of invite emails; unset: `npm start` keeps them in the local mail folder', text()),
   VIGIL_SMTP_PORT: declare('SMTP relay port', port(25)),
   VIGIL_SMTP_FROM: declare('Sender of invite emails', textOr('no-reply@vigil.local')),
   VIGIL_SMTP_TIMEOUT_MS: declare('Milliseconds an SMTP conversation may stall (default 30000)', number(positive()).optional()),
-  VIGIL_LOCAL_MAIL_DIR: declare('Folder of the local mail sink, handed by `npm start` to its web processes; not an operator setting', text()),
-  VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: declare('true: webhook URLs may point at private, loopback and link-local addresses', oneOf(['true', 'false']).default('false').transform((value) => value === 'true')),
+  VIGIL_LOCAL_MAIL_DIR: declare(
+    'Folder of the local mail sink, handed by `npm start` to its web processes; not an operator setting',
+    text(),
+  ),
+  VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: declare(
+    'true: webhook URLs may point at private, loopback and link-local addresses',
+    oneOf(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   VIGIL_WEBHOOK_TIMEOUT_MS: declare('Milliseconds one webhook attempt may take (default 10000)', number(positive()).optional()),
-  VIGIL_WEBHOOK_TIME_SCALE: declare('Multiplies the webhook retry delays and the disable window (tests compress time); default 1', number(positive()).optional()),
+  VIGIL_WEBHOOK_TIME_SCALE: declare(
+    'Multiplies the webhook retry delays and the disable window (tests compress time); default 1',
+    number(positive()).optional(),
+  ),
   // Profiles
   VIGIL_ONBOARDING_LEASE_MS: declare('Milliseconds an onboarding run holds its lease', number(positive()).default(120_000)),
   VIGIL_ONBOARDING_MAX_ATTEMPTS: declare('Attempts of an onboarding run before it fails', number(count()).default(6)),
   // Screening
   VIGIL_SCREENING_POOL_SIZE: declare('Connections of the screening subgraph’s own pg pool', number(count()).default(8)),
-  VIGIL_SCREENING_INDEX_THREAD: declare('The screening index on a worker thread (1, true, on) or on the request thread (0, false, off)', text().transform((value) => value?.trim().toLowerCase() || undefined).pipe(oneOf(['1', '0', 'true', 'false', 'on', 'off']).optional()).transform((value) => !['0', 'false', 'off'].includes(value ?? ''))),
-  VIGIL_SCREENING_VERSION_CHECK_MS: declare('Milliseconds between fallback checks for a new watchlist version', number(positive()).default(30_000)),
-  VIGIL_SKIP_SHIPPED_WATCHLISTS: declare('Any value: `npm start` does not load the shipped watchlists on first start', text().transform((value) => value !== undefined)),
+  VIGIL_SCREENING_INDEX_THREAD: declare(
+    'The screening index on a worker thread (1, true, on) or on the request thread (0, false, off)',
+    text()
+      .transform((value) => value?.trim().toLowerCase() || undefined)
+      .pipe(oneOf(['1', '0', 'true', 'false', 'on', 'off']).optional())
+      .transform((value) => !['0', 'false', 'off'].includes(value ?? '')),
+  ),
+  VIGIL_SCREENING_VERSION_CHECK_MS: declare(
+    'Milliseconds between fallback checks for a new watchlist version',
+    number(positive()).default(30_000),
+  ),
+  VIGIL_SKIP_SHIPPED_WATCHLISTS: declare(
+    'Any value: `npm start` does not load the shipped watchlists on first start',
+    text().transform((value) => value !== undefined),
+  ),
   VIGIL_WATCHLIST_DIR: declare('Folder of the shipped watchlists; default ../shared/data/watchlists from the project root', text()),
-  VIGIL_WATCHLISTS_DIR: declare('Older name of VIGIL_WATCHLIST_DIR (used when that is unset; the list loaders default to /work/shared/data/watchlists)', text()),
-  VIGIL_WATCHLIST_IMPORT_ROOTS: declare('Folders (":"-separated) API watchlist imports may read; default the shipped watchlist folder', folders()),
+  VIGIL_WATCHLISTS_DIR: declare(
+    'Older name of VIGIL_WATCHLIST_DIR (used when that is unset; the list loaders default to /work/shared/data/watchlists)',
+    text(),
+  ),
+  VIGIL_WATCHLIST_IMPORT_ROOTS: declare(
+    'Folders (":"-separated) API watchlist imports may read; default the shipped watchlist folder',
+    folders(),
+  ),
   VIGIL_NEWS_IMPORT_ROOTS: declare('Folders (":"-separated) API news ingestion may read; default VIGIL_WATCHLIST_IMPORT_ROOTS', folders()),
   VIGIL_NEWS_CHECK_MS: declare('Milliseconds between checks for news written by other processes', number(positive()).default(500)),
-  VIGIL_BATCH_LEASE_SECONDS: declare('Seconds a batch worker holds a job without progress (at least 1)', number(z.number('must be a number')).default(30)),
+  VIGIL_BATCH_LEASE_SECONDS: declare(
+    'Seconds a batch worker holds a job without progress (at least 1)',
+    number(z.number('must be a number')).default(30),
+  ),
   VIGIL_BATCH_CHUNK_SIZE: declare('Entities screened per batch checkpoint (at least 1)', number(z.number('must be a number')).default(250)),
-  VIGIL_MONITORING_LEASE_SECONDS: declare('Seconds a monitoring run attempt holds its run without progress (at least 1)', number(z.number('must be a number')).default(120)),
+  VIGIL_MONITORING_LEASE_SECONDS: declare(
+    'Seconds a monitoring run attempt holds its run without progress (at least 1)',
+    number(z.number('must be a number')).default(120),
+  ),
   VIGIL_MONITORING_SWEEP_CRON: declare('Cron of the monitoring sweep', textOr('* * * * *')),
-  VIGIL_DISPOSITION_MODEL_URL: declare('OpenAI-compatible endpoint that predicts match dispositions; unset: deterministic analyser only', absoluteUrl()),
+  VIGIL_DISPOSITION_MODEL_URL: declare(
+    'OpenAI-compatible endpoint that predicts match dispositions; unset: deterministic analyser only',
+    absoluteUrl(),
+  ),
   VIGIL_DISPOSITION_MODEL: declare('Model name of the disposition endpoint', textOr('default')),
   VIGIL_DISPOSITION_MODEL_KEY: declare('Bearer token of the disposition endpoint', text()),
   VIGIL_DISPOSITION_MODEL_TIMEOUT_MS: declare('Milliseconds per match of the disposition endpoint', number(positive()).default(10_000)),
   // Risk
-  VIGIL_RISK_AGENT: declare('Risk agent: deterministic, or openai (with VIGIL_RISK_OPENAI_BASE_URL)', oneOf(['deterministic', 'openai']).default('deterministic')),
+  VIGIL_RISK_AGENT: declare(
+    'Risk agent: deterministic, or openai (with VIGIL_RISK_OPENAI_BASE_URL)',
+    oneOf(['deterministic', 'openai']).default('deterministic'),
+  ),
   VIGIL_RISK_OPENAI_BASE_URL: declare('OpenAI-compatible endpoint of the openai risk agent', absoluteUrl()),
   VIGIL_RISK_OPENAI_API_KEY: declare('API key of the openai risk agent', text()),
   VIGIL_RISK_OPENAI_MODEL: declare('Model of the openai risk agent', textOr('gpt-4o-mini')),
@@ -149,7 +233,14 @@ export type EnvName = keyof typeof ENV_VARS;
 export type EnvValues = { [K in EnvName]: z.output<(typeof ENV_VARS)[K]['schema']> };
 
 /** Values an error message must not repeat. */
-const SECRETS = new Set<EnvName>(['DATABASE_URL', 'VIGIL_INTERNAL_SECRET', 'VIGIL_MASTER_KEY', 'VIGIL_OPERATOR_TOKEN', 'VIGIL_DISPOSITION_MODEL_KEY', 'VIGIL_RISK_OPENAI_API_KEY']);
+const SECRETS = new Set<EnvName>([
+  'DATABASE_URL',
+  'VIGIL_INTERNAL_SECRET',
+  'VIGIL_MASTER_KEY',
+  'VIGIL_OPERATOR_TOKEN',
+  'VIGIL_DISPOSITION_MODEL_KEY',
+  'VIGIL_RISK_OPENAI_API_KEY',
+]);
 
 type Parsed<K extends EnvName> = { ok: true; value: EnvValues[K] } | { ok: false; message: string };
 

@@ -18,7 +18,10 @@ export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<R
   if (!envValue('VIGIL_INTERNAL_SECRET', env) || !envValue('VIGIL_MASTER_KEY', env)) {
     fs.mkdirSync(LOCAL_DIR, { recursive: true });
     if (!fs.existsSync(secretsFile)) {
-      const secrets = { internalSecret: crypto.randomBytes(32).toString('base64url'), masterKey: crypto.randomBytes(32).toString('base64') };
+      const secrets = {
+        internalSecret: crypto.randomBytes(32).toString('base64url'),
+        masterKey: crypto.randomBytes(32).toString('base64'),
+      };
       fs.writeFileSync(secretsFile, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     }
     const secrets = JSON.parse(fs.readFileSync(secretsFile, 'utf8')) as { internalSecret: string; masterKey: string };

@@ -7,7 +7,13 @@ function signature(secret: string, purpose: string, id: string, expires: number)
   return crypto.createHmac('sha256', secret).update(`${purpose}\n${id}\n${expires}`).digest('base64url');
 }
 
-export function signLink(secret: string, purpose: string, id: string, ttlSeconds: number, now = Date.now()): { expires: number; signature: string } {
+export function signLink(
+  secret: string,
+  purpose: string,
+  id: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): { expires: number; signature: string } {
   const expires = Math.floor(now / 1000) + ttlSeconds;
   return { expires, signature: signature(secret, purpose, id, expires) };
 }

@@ -18,10 +18,7 @@ export interface IdempotencyScope {
 }
 
 export type Claim =
-  | { outcome: 'claimed'; id: string }
-  | { outcome: 'completed'; response: unknown }
-  | { outcome: 'mismatch' }
-  | { outcome: 'in_progress' };
+  { outcome: 'claimed'; id: string } | { outcome: 'completed'; response: unknown } | { outcome: 'mismatch' } | { outcome: 'in_progress' };
 
 /** Claims the key for this fingerprint, or says what an earlier request with the key did. */
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, fingerprint: string, now = new Date()): Promise<Claim> {

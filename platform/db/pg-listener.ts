@@ -79,7 +79,8 @@ export class PgListener {
         for (const channel of this.options.channels) await client.query(`LISTEN ${channel}`);
       } catch (error) {
         await client.end().catch(() => undefined);
-        if (failures === 0) log.warn({ err: error, listener: this.options.name }, `${this.options.name}: cannot connect; retrying with backoff`);
+        if (failures === 0)
+          log.warn({ err: error, listener: this.options.name }, `${this.options.name}: cannot connect; retrying with backoff`);
         firstAttempt();
         await this.sleep(backoffDelay(failures++, backoff));
         continue;

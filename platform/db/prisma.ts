@@ -16,7 +16,9 @@ export const DEFAULT_POOL_SIZE = 10;
  * (releasing-transactions.ts). Every operation is timed into Prometheus by model and operation
  * (vigil_db_operation_duration_seconds). */
 export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
-  const adapter = new ReleasingPrismaPg(new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 }));
+  const adapter = new ReleasingPrismaPg(
+    new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 }),
+  );
   const client = new PrismaClient({ adapter });
   return client.$extends({
     query: {

@@ -58,7 +58,8 @@ function releasingOnFailedEnd(transaction: DriverTransaction): DriverTransaction
       try {
         return await transaction.executeRaw(query);
       } catch (error) {
-        if (ENDING_STATEMENTS.has(query.sql.trim().toUpperCase())) await releaseOnce(() => closeConnection(transaction)).catch(() => undefined);
+        if (ENDING_STATEMENTS.has(query.sql.trim().toUpperCase()))
+          await releaseOnce(() => closeConnection(transaction)).catch(() => undefined);
         throw error;
       }
     },

@@ -11,7 +11,12 @@ export interface SessionLockOptions {
   pollMs?: number;
 }
 
-export async function withSessionLock<T>(databaseUrl: string, lockName: string, work: () => Promise<T>, options: SessionLockOptions = {}): Promise<T | null> {
+export async function withSessionLock<T>(
+  databaseUrl: string,
+  lockName: string,
+  work: () => Promise<T>,
+  options: SessionLockOptions = {},
+): Promise<T | null> {
   const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
   // A connection the server ends (restart, outage) reports here; the lock went with it.
   client.on('error', () => undefined);

@@ -8,7 +8,8 @@ import { inputErrorField } from './input-error-field';
 import { logger } from '../logging/logger';
 
 /** How graphql-armor words a refused document ("... limit of 15 exceeded, found 1000."). */
-const OPERATION_LIMIT_MESSAGE = /^Syntax Error: ((Aliases|Query Cost|Query depth|Directives|Token) limit of \d+ exceeded|Document contains more th(an|at) \d+ tokens)/i;
+const OPERATION_LIMIT_MESSAGE =
+  /^Syntax Error: ((Aliases|Query Cost|Query depth|Directives|Token) limit of \d+ exceeded|Document contains more th(an|at) \d+ tokens)/i;
 
 /** Apollo `formatError` for subgraphs and the gateway. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -31,14 +32,28 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   // Operation limits (gateway/operation-limits.ts) refuse a document before execution.
   if (OPERATION_LIMIT_MESSAGE.test(formatted.message)) {
-    return { message: formatted.message.replace(/^Syntax Error: /, ''), extensions: { code: 'graphql_limit_exceeded', http: { status: 400 } } };
+    return {
+      message: formatted.message.replace(/^Syntax Error: /, ''),
+      extensions: { code: 'graphql_limit_exceeded', http: { status: 400 } },
+    };
   }
   // Apollo's own request errors (parse/validation of the GraphQL document, coercion of variables
   // into the typed inputs: a bad enum value, DateTime or EmailAddress; an operation name the
   // document does not contain; a malformed request) are the caller's fault.
-  if (code === 'OPERATION_RESOLUTION_FAILURE' || code === 'BAD_REQUEST' || code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {
+  if (
+    code === 'OPERATION_RESOLUTION_FAILURE' ||
+    code === 'BAD_REQUEST' ||
+    code === 'GRAPHQL_PARSE_FAILED' ||
+    code === 'GRAPHQL_VALIDATION_FAILED' ||
+    code === 'BAD_USER_INPUT'
+  ) {
     const field = code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' ? inputErrorField(formatted.message) : undefined;
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'schema_validation_failed', http: { status: 400 }, ...withField(field) } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'schema_validation_failed', http: { status: 400 }, ...withField(field) },
+    };
   }
   logger.error({ err: original }, 'unexpected error');
   return { message: 'Internal error', path: formatted.path, extensions: { code: 'internal_error', http: { status: 500 } } };

@@ -41,7 +41,12 @@ export type OutboxEventRow = Awaited<ReturnType<Db['outboxEvent']['findFirstOrTh
  */
 export type OutboxRoute = (event: OutboxEventRow) => { queue: string; data: object; singletonKey: string } | null;
 
-export async function relayOutbox(db: Db, queue: JobQueue, batchSize = RELAY_BATCH_SIZE, routes: readonly OutboxRoute[] = []): Promise<number> {
+export async function relayOutbox(
+  db: Db,
+  queue: JobQueue,
+  batchSize = RELAY_BATCH_SIZE,
+  routes: readonly OutboxRoute[] = [],
+): Promise<number> {
   const events = await db.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: batchSize });
   for (const event of events) {
     for (const route of routes) {

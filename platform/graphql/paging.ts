@@ -82,5 +82,9 @@ export function sliceConnection<T>(all: T[], offset: number, size: number | unde
 
 /** A connection from a keyset page of a service ({items, hasMore, nextCursor}). */
 export function keysetPageConnection<T>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }): Connection<T> {
-  return { nodes: page.items, pageInfo: { hasNextPage: page.hasMore ?? page.nextCursor !== null, endCursor: page.nextCursor }, totalCount: undefined };
+  return {
+    nodes: page.items,
+    pageInfo: { hasNextPage: page.hasMore ?? page.nextCursor !== null, endCursor: page.nextCursor },
+    totalCount: undefined,
+  };
 }

@@ -52,7 +52,9 @@ export function graphqlJsonBody(limit = GRAPHQL_BODY_LIMIT): RequestHandler[] {
   const onError = (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const failure = bodyFailure(error);
     if (!failure) return next(error);
-    res.status(failure.status).json({ errors: [{ message: failure.message, extensions: { code: failure.code, http: { status: failure.status } } }] });
+    res
+      .status(failure.status)
+      .json({ errors: [{ message: failure.message, extensions: { code: failure.code, http: { status: failure.status } } }] });
   };
   return [parser, onError as unknown as RequestHandler];
 }
@@ -68,7 +70,8 @@ export function bodyFailure(error: unknown): BodyFailure | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, type, expose } = error as { status?: number; type?: string; expose?: boolean };
   if (type === 'entity.too.large' || status === 413) return { status: 413, code: 'payload_too_large', message: 'Request body too large' };
-  if (error instanceof JsonTooDeepError || type === 'entity.too.deep') return { status: 400, code: 'schema_validation_failed', message: (error as Error).message };
+  if (error instanceof JsonTooDeepError || type === 'entity.too.deep')
+    return { status: 400, code: 'schema_validation_failed', message: (error as Error).message };
   if (error instanceof URIError || (status === 400 && (error as Error).message?.startsWith('Failed to decode param'))) {
     return { status: 400, code: 'schema_validation_failed', message: 'Malformed percent-encoding in the request path' };
   }

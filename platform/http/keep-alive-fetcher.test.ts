@@ -30,7 +30,11 @@ afterAll(async () => {
 
 describe('keepAliveFetcher', () => {
   it('sends method, headers and body, and reads status, headers and a JSON body', async () => {
-    const response = await keepAliveFetcher(`${base}/graphql`, { method: 'POST', headers: { 'x-test': 'yes', 'content-type': 'application/json' }, body: '{"query":"{ a }"}' });
+    const response = await keepAliveFetcher(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'x-test': 'yes', 'content-type': 'application/json' },
+      body: '{"query":"{ a }"}',
+    });
     expect(response.ok).toBe(true);
     expect(response.status).toBe(200);
     expect(response.url).toBe(`${base}/graphql`);

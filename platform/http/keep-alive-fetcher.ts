@@ -93,15 +93,21 @@ export const keepAliveFetcher: Fetcher = (url: string, init: FetcherRequestInit 
     const target = new URL(url);
     const transport = target.protocol === 'https:' ? https : http;
     const agent = agents[target.protocol as keyof typeof agents];
-    const request = transport.request(target, { method: init.method ?? 'GET', headers: init.headers, agent, timeout: SOCKET_TIMEOUT_MS }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-        resolve(new BufferedResponse(url, response.statusCode ?? 0, response.statusMessage ?? '', new ResponseHeaders(response.headers), body));
-      });
-    });
+    const request = transport.request(
+      target,
+      { method: init.method ?? 'GET', headers: init.headers, agent, timeout: SOCKET_TIMEOUT_MS },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+          resolve(
+            new BufferedResponse(url, response.statusCode ?? 0, response.statusMessage ?? '', new ResponseHeaders(response.headers), body),
+          );
+        });
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer from ${target.host} within ${SOCKET_TIMEOUT_MS / 1000} s`)));
     request.on('error', reject);
     request.end(init.body);

@@ -25,7 +25,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 /** Reads VIGIL_RATE_LIMIT_PER_KEY / _PER_ADDRESS / _AUTH_FAILURES, each "<per second>/<burst>"
  * (e.g. "100/200") or "off" (parsed in config/env.ts). */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
-  const read = (name: 'VIGIL_RATE_LIMIT_PER_KEY' | 'VIGIL_RATE_LIMIT_PER_ADDRESS' | 'VIGIL_RATE_LIMIT_AUTH_FAILURES', fallback: BucketLimit | undefined): BucketLimit | undefined => {
+  const read = (
+    name: 'VIGIL_RATE_LIMIT_PER_KEY' | 'VIGIL_RATE_LIMIT_PER_ADDRESS' | 'VIGIL_RATE_LIMIT_AUTH_FAILURES',
+    fallback: BucketLimit | undefined,
+  ): BucketLimit | undefined => {
     const value = envValue(name, env);
     return value === undefined ? fallback : value === 'off' ? undefined : value;
   };
@@ -95,11 +98,7 @@ export function rateLimiter(options: RateLimiterOptions): RequestHandler {
     if (options.exempt?.(req)) return next();
     const address = req.socket.remoteAddress ?? 'unknown';
     const credential = presentedCredential(req);
-    const wait =
-      authFailures?.peek(address) ||
-      perAddress?.take(address) ||
-      (credential && perKey?.take(hashSecret(credential))) ||
-      0;
+    const wait = authFailures?.peek(address) || perAddress?.take(address) || (credential && perKey?.take(hashSecret(credential))) || 0;
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));
       return options.reject(req, res, wait);

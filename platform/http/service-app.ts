@@ -40,7 +40,8 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
       const route = (req.route as IRoute | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
       httpRequestDuration.labels(service, req.method, String(route), String(res.statusCode)).observe(seconds);
       // Checked on the parent: below info level the request's child logger is never made.
-      if (logger.isLevelEnabled('info')) req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      if (logger.isLevelEnabled('info'))
+        req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
     });
     next();
   });
@@ -60,7 +61,15 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
     // Operators only: Authorization: Bearer $VIGIL_OPERATOR_TOKEN. Without a configured token the
     // endpoint does not exist (metrics name routes, timings and volumes).
     const status = operatorAccess(req.header('authorization'));
-    if (status !== 200) return void res.status(status).json({ error: { code: status === 404 ? 'not_found' : 'unauthorized', message: status === 404 ? 'Not found' : 'Operator credential required' } });
+    if (status !== 200)
+      return void res
+        .status(status)
+        .json({
+          error: {
+            code: status === 404 ? 'not_found' : 'unauthorized',
+            message: status === 404 ? 'Not found' : 'Operator credential required',
+          },
+        });
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });

@@ -1,7 +1,14 @@
 import { CreateKey, createKeyOf, createOnce, CreateRecord, CreateRecordStore, CREATE_KEY_TTL_MS } from './create-once';
 import type { Principal } from '../principal/principal';
 
-const principal: Principal = { tenantId: 't', workspaceId: 'w', actorId: 'app_1', kind: 'application', entitlements: {}, idempotencyKey: 'k1' };
+const principal: Principal = {
+  tenantId: 't',
+  workspaceId: 'w',
+  actorId: 'app_1',
+  kind: 'application',
+  entitlements: {},
+  idempotencyKey: 'k1',
+};
 const field = { fieldName: 'createProfile', path: { key: 'createProfile' } };
 
 describe('createKeyOf', () => {

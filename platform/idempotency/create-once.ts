@@ -111,14 +111,25 @@ export interface CreateRecordId {
 /** The Prisma model of a domain's `idempotent_creates` table (each domain has its own, in its
  * schema, with these columns and primary key). */
 export interface CreateRecordRows {
-  findUnique(args: { where: { tenantId_workspaceId_operation_keyHash: CreateRecordId } }): PromiseLike<{ fingerprint: string; objectId: string; createdAt: Date } | null>;
+  findUnique(args: {
+    where: { tenantId_workspaceId_operation_keyHash: CreateRecordId };
+  }): PromiseLike<{ fingerprint: string; objectId: string; createdAt: Date } | null>;
   deleteMany(args: { where: CreateRecordId & { createdAt: { lt: Date } } }): PromiseLike<unknown>;
   create(args: { data: CreateRecordId & { fingerprint: string; objectId: string } }): PromiseLike<unknown>;
 }
 
 /** A domain's record store over its table: `rows` picks the table from the client or a transaction. */
-export function createRecordStore<Client, Tx>(client: Client, scope: { tenantId: string; workspaceId: string }, rows: (db: Client | Tx) => CreateRecordRows): CreateRecordStore<Tx> {
-  const idOf = (key: CreateKey): CreateRecordId => ({ tenantId: scope.tenantId, workspaceId: scope.workspaceId, operation: key.operation, keyHash: key.keyHash });
+export function createRecordStore<Client, Tx>(
+  client: Client,
+  scope: { tenantId: string; workspaceId: string },
+  rows: (db: Client | Tx) => CreateRecordRows,
+): CreateRecordStore<Tx> {
+  const idOf = (key: CreateKey): CreateRecordId => ({
+    tenantId: scope.tenantId,
+    workspaceId: scope.workspaceId,
+    operation: key.operation,
+    keyHash: key.keyHash,
+  });
   return {
     async find(key, notBefore) {
       const row = await rows(client).findUnique({ where: { tenantId_workspaceId_operation_keyHash: idOf(key) } });

@@ -19,7 +19,10 @@ export async function deleteExpiredCreates(db: Db, now = new Date()): Promise<Re
   for (const table of TABLES) {
     deleted[table] = 0;
     for (;;) {
-      const count = await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE created_at < $1 LIMIT ${BATCH})`, before);
+      const count = await db.$executeRawUnsafe(
+        `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE created_at < $1 LIMIT ${BATCH})`,
+        before,
+      );
       deleted[table] += count;
       if (count < BATCH) break;
     }

@@ -14,15 +14,33 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 function recordingQueue() {
   const sent: { queue: string; data: object; singletonKey?: string }[] = [];
-  return { sent, queue: { send: async (queue: string, data: object, options: { singletonKey?: string } = {}) => (sent.push({ queue, data, singletonKey: options.singletonKey }), 'job') } };
+  return {
+    sent,
+    queue: {
+      send: async (queue: string, data: object, options: { singletonKey?: string } = {}) => (
+        sent.push({ queue, data, singletonKey: options.singletonKey }),
+        'job'
+      ),
+    },
+  };
 }
 
 it('queues one job per due row, keyed by the row, on the first tick and every tick after', async () => {
   const { sent, queue } = recordingQueue();
   let rows = [{ id: 'a' }, { id: 'b' }];
-  const ticker = startDispatchTicker({ name: 'test', queue: queue as never, jobQueue: 'q', intervalMs: 20, due: async () => rows, job: (row) => ({ data: { rowId: row.id }, singletonKey: row.id }) });
+  const ticker = startDispatchTicker({
+    name: 'test',
+    queue: queue as never,
+    jobQueue: 'q',
+    intervalMs: 20,
+    due: async () => rows,
+    job: (row) => ({ data: { rowId: row.id }, singletonKey: row.id }),
+  });
   await until(() => sent.length >= 2);
-  expect(sent.slice(0, 2)).toEqual([{ queue: 'q', data: { rowId: 'a' }, singletonKey: 'a' }, { queue: 'q', data: { rowId: 'b' }, singletonKey: 'b' }]);
+  expect(sent.slice(0, 2)).toEqual([
+    { queue: 'q', data: { rowId: 'a' }, singletonKey: 'a' },
+    { queue: 'q', data: { rowId: 'b' }, singletonKey: 'b' },
+  ]);
   rows = [{ id: 'c' }];
   await until(() => sent.some((job) => job.singletonKey === 'c'));
   ticker.stop();
@@ -38,7 +56,10 @@ it('never runs two ticks at once when one overruns the interval', async () => {
   let maxActive = 0;
   let ticks = 0;
   const ticker = startDispatchTicker({
-    name: 'slow', queue: queue as never, jobQueue: 'q', intervalMs: 5,
+    name: 'slow',
+    queue: queue as never,
+    jobQueue: 'q',
+    intervalMs: 5,
     due: async () => {
       ticks += 1;
       maxActive = Math.max(maxActive, ++active);
@@ -57,7 +78,10 @@ it('a failing tick is retried by the next one', async () => {
   const { sent, queue } = recordingQueue();
   let calls = 0;
   const ticker = startDispatchTicker({
-    name: 'flaky', queue: queue as never, jobQueue: 'q', intervalMs: 10,
+    name: 'flaky',
+    queue: queue as never,
+    jobQueue: 'q',
+    intervalMs: 10,
     due: async () => {
       calls += 1;
       if (calls === 1) throw new Error('database went away');

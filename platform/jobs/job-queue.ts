@@ -11,7 +11,9 @@ import { errorSummary, logger } from '../logging/logger';
 // logged instead; the job stays active until its expiry and then runs again, which every handler
 // here tolerates (they are idempotent). Patched on the prototype, once, before any queue starts.
 function logSettleFailures(): void {
-  const manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: Record<string, unknown> & { __vigilSettlePatched?: boolean } };
+  const manager = createRequire(__filename)('pg-boss/src/manager') as {
+    prototype: Record<string, unknown> & { __vigilSettlePatched?: boolean };
+  };
   if (manager.prototype.__vigilSettlePatched) return;
   for (const method of ['complete', 'fail'] as const) {
     const original = manager.prototype[method] as (...args: unknown[]) => Promise<unknown>;
@@ -42,11 +44,16 @@ const WORKER_STOP_WAIT_MS = 30_000;
  */
 function awaitStoppedWorkers(): void {
   type Worker = { id: string; name: string; stopping: boolean; stopped: boolean; stop(): void };
-  const manager = createRequire(__filename)('pg-boss/src/manager') as { prototype: Record<string, unknown> & { __vigilOffWorkPatched?: boolean } };
+  const manager = createRequire(__filename)('pg-boss/src/manager') as {
+    prototype: Record<string, unknown> & { __vigilOffWorkPatched?: boolean };
+  };
   if (manager.prototype.__vigilOffWorkPatched) return;
   const timer = setTimeout;
   const sleep = (ms: number) => new Promise<void>((resolve) => timer(resolve, ms));
-  manager.prototype.offWork = async function (this: { getWorkers(): Worker[]; removeWorker(w: Worker): void }, value: string | { id: string }) {
+  manager.prototype.offWork = async function (
+    this: { getWorkers(): Worker[]; removeWorker(w: Worker): void },
+    value: string | { id: string },
+  ) {
     if (!value || (typeof value !== 'string' && !value.id)) throw new Error('Invalid argument. Expected string or object: { id }');
     const matches = (w: Worker) => (typeof value === 'string' ? w.name === value : w.id === value.id);
     const workers = this.getWorkers().filter((w) => matches(w) && !w.stopping && !w.stopped);
@@ -114,7 +121,12 @@ export class JobQueue {
   }
 
   static async start(databaseUrl: string): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS });
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: 'pgboss',
+      max: 4,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    });
     const queue = new JobQueue(boss);
     await boss.start();
     return queue;
@@ -126,17 +138,29 @@ export class JobQueue {
     const expiry = expireInSeconds ? { expireInSeconds } : {};
     const wanted = onePerKey === undefined ? undefined : onePerKey ? 'stately' : 'standard';
     if (!existing) {
-      await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 2, policy: wanted ?? 'standard', ...expiry });
+      await this.boss.createQueue(queue, {
+        name: queue,
+        retryLimit,
+        retryBackoff: true,
+        retryDelay: 2,
+        policy: wanted ?? 'standard',
+        ...expiry,
+      });
       return;
     }
     // A queue made by an older release keeps its options unless told: bring expiry and policy up to
     // date. updateQueue leaves unnamed options as they are, except the policy (always named).
     const policy = wanted ?? existing.policy ?? 'standard';
-    if ((expireInSeconds && existing.expireInSeconds !== expireInSeconds) || existing.policy !== policy) await this.boss.updateQueue(queue, { name: queue, ...expiry, policy });
+    if ((expireInSeconds && existing.expireInSeconds !== expireInSeconds) || existing.policy !== policy)
+      await this.boss.updateQueue(queue, { name: queue, ...expiry, policy });
   }
 
   /** startAfter: seconds from now (or a date) before the job may run. */
-  async send<T extends object>(queue: string, data: T, options: { singletonKey?: string; startAfter?: number | Date } = {}): Promise<string | null> {
+  async send<T extends object>(
+    queue: string,
+    data: T,
+    options: { singletonKey?: string; startAfter?: number | Date } = {},
+  ): Promise<string | null> {
     return this.boss.send(queue, data, options);
   }
 

@@ -31,5 +31,9 @@ export function errorSummary(error: unknown): { name: string; message: string; c
   if (!(error instanceof Error)) return { name: typeof error, message: String(error) };
   // Codes are strings (pg, Node) or numbers; anything else would only print as [object Object].
   const code = (error as { code?: unknown }).code;
-  return { name: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name, message: error.message, ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}) };
+  return {
+    name: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+  };
 }

@@ -38,12 +38,20 @@ export async function startLocalMailSink(dir: string, host = '127.0.0.1', port =
   return { port: bound, dir, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** GET /_dev/mail (list, newest first) and /_dev/mail/<file> (one message, links clickable). */
 export function mountLocalMailPage(app: express.Express, dir: string): void {
   app.get('/_dev/mail', async (_req, res) => {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 200) : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+          .slice(0, 200)
+      : [];
     const rows = await Promise.all(
       files.map(async (file) => {
         const mail = await simpleParser(fs.readFileSync(path.join(dir, file))).catch(() => undefined);
@@ -65,7 +73,8 @@ export function mountLocalMailPage(app: express.Express, dir: string): void {
     const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
     const text = escape(mail.text ?? '').replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(`<!doctype html><meta charset="utf-8"><title>${escape(mail.subject ?? file)}</title><body style="font-family:system-ui;margin:24px">
+    res.type('html')
+      .send(`<!doctype html><meta charset="utf-8"><title>${escape(mail.subject ?? file)}</title><body style="font-family:system-ui;margin:24px">
 <p><a href="/_dev/mail">← all mail</a></p><h1>${escape(mail.subject ?? '')}</h1><pre style="white-space:pre-wrap">${text}</pre></body>`);
   });
 }

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 
 /** Debian's fonts-dejavu-core (installed by .ci/run); pdfkit's built-in Helvetica otherwise. */
-const UNICODE_FONTS = { regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' };
+const UNICODE_FONTS = {
+  regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+};
 
 export interface PdfFonts {
   regular: string;
@@ -13,7 +16,12 @@ export interface PdfFonts {
 }
 
 export function createPdf(info: { title: string; author?: string; subject?: string }): { doc: PDFKit.PDFDocument; fonts: PdfFonts } {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: info.title, Author: info.author ?? 'Vigil', Subject: info.subject ?? info.title } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: info.title, Author: info.author ?? 'Vigil', Subject: info.subject ?? info.title },
+  });
   let fonts: PdfFonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
   if (fs.existsSync(UNICODE_FONTS.regular) && fs.existsSync(UNICODE_FONTS.bold)) {
     doc.registerFont('body', UNICODE_FONTS.regular);
@@ -37,7 +45,15 @@ export function finishPdf(doc: PDFKit.PDFDocument, fonts: PdfFonts): Promise<{ b
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font(fonts.regular).fontSize(8).fillColor('#666666').text(`Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 30, { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'center', lineBreak: false });
+    doc
+      .font(fonts.regular)
+      .fontSize(8)
+      .fillColor('#666666')
+      .text(`Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 30, {
+        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+        align: 'center',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -24,25 +24,50 @@ export interface LocalSubgraphAnswer {
   extensions?: Record<string, unknown>;
 }
 
-export type LocalSubgraphExecutor = (request: LocalSubgraphRequest, principal: Principal, requestId: string) => Promise<LocalSubgraphAnswer>;
+export type LocalSubgraphExecutor = (
+  request: LocalSubgraphRequest,
+  principal: Principal,
+  requestId: string,
+) => Promise<LocalSubgraphAnswer>;
 
-export function localSubgraphExecutor<Context extends RequestContext>(definition: SubgraphDefinition<Context>, apollo: ApolloServer<Context>): LocalSubgraphExecutor {
+export function localSubgraphExecutor<Context extends RequestContext>(
+  definition: SubgraphDefinition<Context>,
+  apollo: ApolloServer<Context>,
+): LocalSubgraphExecutor {
   const log = logger.child({ service: definition.name, transport: 'in-process' });
   return async (request, principal, requestId) => {
     const unstorable = findUnstorableText(request.variables);
     if (unstorable) {
-      return { errors: [{ message: `${unstorable}: text must not contain NUL characters or unpaired surrogates`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } }] };
+      return {
+        errors: [
+          {
+            message: `${unstorable}: text must not contain NUL characters or unpaired surrogates`,
+            extensions: { code: 'schema_validation_failed', http: { status: 400 } },
+          },
+        ],
+      };
     }
     // A copy, as the HTTP path would parse it: nothing the subgraph does reaches the gateway's object.
     const own = JSON.parse(JSON.stringify(principal)) as Principal;
-    const contextValue = definition.createContext({ principal: own, requestId, log: lazyChildLogger(log, { requestId, tenantId: own.tenantId }) });
+    const contextValue = definition.createContext({
+      principal: own,
+      requestId,
+      log: lazyChildLogger(log, { requestId, tenantId: own.tenantId }),
+    });
     const response = await apollo.executeOperation(
       { query: request.query, operationName: request.operationName, variables: request.variables, extensions: request.extensions },
       { contextValue },
     );
-    if (response.body.kind !== 'single') return { errors: [{ message: 'Incremental delivery is not supported between gateway and subgraph', extensions: { code: 'internal_error' } }] };
+    if (response.body.kind !== 'single')
+      return {
+        errors: [{ message: 'Incremental delivery is not supported between gateway and subgraph', extensions: { code: 'internal_error' } }],
+      };
     const { data, errors, extensions } = response.body.singleResult;
     // The gateway reads exactly what it would have parsed from the HTTP answer (Dates as ISO text).
-    return { data: data === undefined ? undefined : (toJsonValues(data) as Record<string, unknown> | null), errors: errors ? (toJsonValues(errors) as GraphQLFormattedError[]) : undefined, extensions };
+    return {
+      data: data === undefined ? undefined : (toJsonValues(data) as Record<string, unknown> | null),
+      errors: errors ? (toJsonValues(errors) as GraphQLFormattedError[]) : undefined,
+      extensions,
+    };
   };
 }

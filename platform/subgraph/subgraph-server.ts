@@ -31,7 +31,12 @@ const inputErrorsAsResults: ApolloServerPlugin = {
     return {
       async willSendResponse({ response }) {
         const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-        if (response.http.status === 400 && errors?.length && errors.every((error) => error.extensions?.code === 'schema_validation_failed')) response.http.status = 200;
+        if (
+          response.http.status === 400 &&
+          errors?.length &&
+          errors.every((error) => error.extensions?.code === 'schema_validation_failed')
+        )
+          response.http.status = 200;
       },
     };
   },
@@ -51,7 +56,10 @@ export interface RunningSubgraph extends RunningServer {
  * supergraph composition, codegen, tests) goes through here.
  */
 export function readSchema(schemaPath: string): string {
-  const files = fs.readdirSync(schemaPath).filter((name) => name.endsWith('.graphql')).sort();
+  const files = fs
+    .readdirSync(schemaPath)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort();
   if (!files.length) throw new Error(`no .graphql file in ${schemaPath}`);
   return files.map((name) => fs.readFileSync(path.join(schemaPath, name), 'utf8')).join('\n');
 }
@@ -104,7 +112,11 @@ export async function startSubgraph<Context extends RequestContext>(
             extensions: { code: 'schema_validation_failed', http: { status: 400 } },
           });
         }
-        return definition.createContext({ principal, requestId: req.requestId, log: lazyChildLogger(req.log, { tenantId: principal.tenantId }) });
+        return definition.createContext({
+          principal,
+          requestId: req.requestId,
+          log: lazyChildLogger(req.log, { tenantId: principal.tenantId }),
+        });
       },
     }),
   );

@@ -1,7 +1,13 @@
 import { Principal, signPrincipal } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';
 
-const principal: Principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'a1', kind: 'application', entitlements: { watchlistAdmin: true } };
+const principal: Principal = {
+  tenantId: 't1',
+  workspaceId: 'w1',
+  actorId: 'a1',
+  kind: 'application',
+  entitlements: { watchlistAdmin: true },
+};
 
 describe('VerifiedPrincipalCache', () => {
   it('answers a verified header again until its own expiry, as a fresh copy each time', () => {

@@ -23,7 +23,13 @@ export async function createWorkspace(db: Db, tenantId: string, name: string) {
 export async function createApplication(db: Db, input: { workspaceId: string; name: string; entitlements?: Entitlements }) {
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: input.workspaceId } });
   const application = await db.application.create({
-    data: { id: newId('app'), tenantId: workspace.tenantId, workspaceId: workspace.id, name: input.name, entitlements: (input.entitlements ?? {}) as object },
+    data: {
+      id: newId('app'),
+      tenantId: workspace.tenantId,
+      workspaceId: workspace.id,
+      name: input.name,
+      entitlements: (input.entitlements ?? {}) as object,
+    },
   });
   const apiKey = await issueApiKey(db, application.id);
   return { application, apiKey };
@@ -60,7 +66,14 @@ export async function createDashboardUser(db: Db, input: { workspaceId: string; 
   return db.dashboardUser.upsert({
     where: { workspaceId_email: { workspaceId: workspace.id, email: input.email } },
     update: {},
-    create: { id: newId('usr'), tenantId: workspace.tenantId, workspaceId: workspace.id, email: input.email, name: input.name, role: input.role ?? 'analyst' },
+    create: {
+      id: newId('usr'),
+      tenantId: workspace.tenantId,
+      workspaceId: workspace.id,
+      email: input.email,
+      name: input.name,
+      role: input.role ?? 'analyst',
+    },
   });
 }
 

@@ -44,11 +44,15 @@ function pageHtml(sessionId: string): string {
 }
 
 export function mountCapturePage(app: express.Express): void {
-  app.use('/verify/assets', (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', CAPTURE_PAGE_CSP);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  }, express.static(ASSETS, { index: false, maxAge: '1h' }));
+  app.use(
+    '/verify/assets',
+    (_req, res, next) => {
+      res.setHeader('Content-Security-Policy', CAPTURE_PAGE_CSP);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    },
+    express.static(ASSETS, { index: false, maxAge: '1h' }),
+  );
   app.get('/verify/:sessionId', (req: Request, res: Response) => {
     const sessionId = String(req.params.sessionId);
     res.setHeader('Content-Security-Policy', CAPTURE_PAGE_CSP);

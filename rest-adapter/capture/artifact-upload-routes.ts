@@ -27,7 +27,12 @@ const PATH = '/idv/v1/sessions/:sessionId/artifacts';
 const uploadQuery = z.strictObject({
   kind: z.enum(CaptureArtifactKindValues),
   step_id: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'must match ^[a-z0-9_-]{1,64}$'),
-  frame: z.coerce.number().int().min(0).max(ARTIFACT_LIMITS.maxSelfieFrames - 1).optional(),
+  frame: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ARTIFACT_LIMITS.maxSelfieFrames - 1)
+    .optional(),
   id_type: z.string().min(1).max(64).optional(),
 });
 
@@ -37,20 +42,28 @@ export const IDV_CAPTURE_UPLOAD_OPENAPI: readonly OpenApiOperation[] = [
     path: PATH,
     area: 'idv',
     tag: 'IDV capture plane',
-    summary: 'Upload one artifact (selfie frame, id document side, supporting document) as the raw body (capture or invite credential only)',
+    summary:
+      'Upload one artifact (selfie frame, id document side, supporting document) as the raw body (capture or invite credential only)',
     description:
       'Query: kind (selfie, id_front, id_back, document), step_id, frame (selfie frames 0..9), id_type (id_front: the declared id type). ' +
-      'Body: the file. Images (JPEG, PNG) up to 8 MB, 64 to 8000 px a side; documents (PDF or image, per the step\'s accepted_formats) up to 10 MB. ' +
+      "Body: the file. Images (JPEG, PNG) up to 8 MB, 64 to 8000 px a side; documents (PDF or image, per the step's accepted_formats) up to 10 MB. " +
       'The type is read from the bytes and must match the declared Content-Type (415 idv_unsupported_media_type). Consent first (409 idv_state_conflict). ' +
       'A capture of the same kind, step and frame replaces the earlier one. Stored encrypted; records idv.document.captured.',
     credentials: ['capture', 'invite'],
     requestBody: {
       required: true,
       description: 'The file bytes',
-      content: { 'image/jpeg': binarySchema('image/jpeg'), 'image/png': binarySchema('image/png'), 'application/pdf': binarySchema('application/pdf') },
+      content: {
+        'image/jpeg': binarySchema('image/jpeg'),
+        'image/png': binarySchema('image/png'),
+        'application/pdf': binarySchema('application/pdf'),
+      },
     },
     responses: {
-      '201': { description: 'The stored artifact id and the capture session', content: { 'application/json': z.object({ artifact_id: z.string(), data: captureSessionSchema }) } },
+      '201': {
+        description: 'The stored artifact id and the capture session',
+        content: { 'application/json': z.object({ artifact_id: z.string(), data: captureSessionSchema }) },
+      },
       '409': { description: 'idv_state_conflict (no consent yet, or the session is no longer capturing)' },
       '413': { description: 'payload_too_large' },
       '415': { description: 'idv_unsupported_media_type' },
@@ -59,7 +72,9 @@ export const IDV_CAPTURE_UPLOAD_OPENAPI: readonly OpenApiOperation[] = [
 ];
 
 /** The bytes' real type: PNG/JPEG by header (with sane dimensions) or PDF by signature. */
-export function sniffArtifact(bytes: Buffer): { contentType: 'image/jpeg' | 'image/png' | 'application/pdf'; width?: number; height?: number } | undefined {
+export function sniffArtifact(
+  bytes: Buffer,
+): { contentType: 'image/jpeg' | 'image/png' | 'application/pdf'; width?: number; height?: number } | undefined {
   if (bytes.length >= 8 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { contentType: 'application/pdf' };
   const image = sniffImage(bytes);
   if (!image) return undefined;
@@ -68,7 +83,11 @@ export function sniffArtifact(bytes: Buffer): { contentType: 'image/jpeg' | 'ima
   return image;
 }
 
-export function mountIdvCaptureUploadRoutes(app: express.Express, gateway: GatewayClient, options: { keyProvider: KeyProvider; blobs?: BlobStore }): void {
+export function mountIdvCaptureUploadRoutes(
+  app: express.Express,
+  gateway: GatewayClient,
+  options: { keyProvider: KeyProvider; blobs?: BlobStore },
+): void {
   const blobs = options.blobs ?? blobStoreFromEnv();
   const raw = express.raw({ type: () => true, limit: ARTIFACT_LIMITS.documentMaxBytes });
   app.post(PATH, captureCredentialOnly, raw, (req: Request, res: Response) => {
@@ -82,7 +101,10 @@ async function upload(req: Request, res: Response, gateway: GatewayClient, blobs
   const sniffed = sniffArtifact(bytes);
   const declared = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (!sniffed || sniffed.contentType !== declared) {
-    throw ApiError.of('idv_unsupported_media_type', 'The body must be a JPEG or PNG image (64 to 8000 px a side) or, for documents, a PDF, and match the declared Content-Type');
+    throw ApiError.of(
+      'idv_unsupported_media_type',
+      'The body must be a JPEG or PNG image (64 to 8000 px a side) or, for documents, a PDF, and match the declared Content-Type',
+    );
   }
   const limit = query.kind === 'document' ? ARTIFACT_LIMITS.documentMaxBytes : ARTIFACT_LIMITS.imageMaxBytes;
   if (bytes.length > limit) throw ApiError.of('payload_too_large', `A ${query.kind} upload may be at most ${limit / (1024 * 1024)} MB`);
@@ -124,7 +146,8 @@ async function upload(req: Request, res: Response, gateway: GatewayClient, blobs
 /** Credential form check before the body is read: only Capture or Invite credentials. */
 function captureCredentialOnly(req: Request, res: Response, next: NextFunction): void {
   const authorization = req.header('authorization');
-  if (!authorization && !req.header('x-api-key')) return sendError(req, res, 'idv', ApiError.of('missing_authentication', 'Missing authentication'));
+  if (!authorization && !req.header('x-api-key'))
+    return sendError(req, res, 'idv', ApiError.of('missing_authentication', 'Missing authentication'));
   const scheme = authorization?.trim().split(/\s+/)[0].toLowerCase();
   if (scheme !== 'capture' && scheme !== 'invite') return sendError(req, res, 'idv', ApiError.of('unauthorized', 'Unauthorized'));
   next();

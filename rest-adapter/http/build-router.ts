@@ -26,7 +26,9 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
           headers: lowerCaseHeaders(req),
           clientIp: req.ip,
         };
-        const data = route.operation ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId) : {};
+        const data = route.operation
+          ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId)
+          : {};
         const result = route.result ? route.result(data, input) : { body: data };
         const status = result.status ?? route.successStatus ?? 200;
         send(res, status, route.area, successEnvelope(route.area, status, result.body), result.headers);
@@ -43,7 +45,9 @@ export function sendError(req: Request, res: Response, area: Area, error: unknow
   const apiError = error instanceof ApiError ? error : failure ? ApiError.of(failure.code, failure.message) : undefined;
   if (!apiError) req.log.error({ err: error }, 'unexpected adapter error');
   const final = apiError ?? ApiError.of('internal_error', 'Internal error');
-  send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), { 'Cache-Control': 'no-store' });
+  send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), {
+    'Cache-Control': 'no-store',
+  });
 }
 
 function send(res: Response, status: number, area: Area, body: unknown, headers: Record<string, string> = {}): void {
@@ -59,7 +63,8 @@ function readBody(req: Request): unknown {
   if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   // Checked on the text, before the recursive parser could exhaust the stack.
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw ApiError.of('schema_validation_failed', `Malformed JSON body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw ApiError.of('schema_validation_failed', `Malformed JSON body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return parseLossless(text);
   } catch (error) {

@@ -24,12 +24,21 @@ export class GatewayClient {
   private readonly proof: string | undefined;
 
   /** `local`: the gateway of this process, called without HTTP (gateway/in-process-gateway.ts). */
-  constructor(private readonly gatewayUrl: string, internalSecret?: string, private readonly local?: GatewayExecutor) {
+  constructor(
+    private readonly gatewayUrl: string,
+    internalSecret?: string,
+    private readonly local?: GatewayExecutor,
+  ) {
     this.proof = internalSecret ? restAdapterProof(internalSecret) : undefined;
   }
 
   /** Runs a typed document (its text printed once per document) and answers its typed `data`. */
-  async request<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables, headers: Record<string, string | undefined>, requestId: string): Promise<TResult> {
+  async request<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables: TVariables,
+    headers: Record<string, string | undefined>,
+    requestId: string,
+  ): Promise<TResult> {
     return (await this.execute(operationText(document), variables, headers, requestId)) as TResult;
   }
 
@@ -39,7 +48,9 @@ export class GatewayClient {
       const value = headers[name];
       if (value) forwarded[name] = value;
     }
-    const body = this.local ? await this.executeLocally(query, variables, forwarded, requestId) : await this.executeOverHttp(query, variables, forwarded, requestId);
+    const body = this.local
+      ? await this.executeLocally(query, variables, forwarded, requestId)
+      : await this.executeOverHttp(query, variables, forwarded, requestId);
     const error = body.errors?.[0];
     if (error) {
       // No partial results: any error fails the whole call, with the first error's code. Codes
@@ -53,7 +64,12 @@ export class GatewayClient {
     return body.data;
   }
 
-  private async executeLocally(query: string, variables: unknown, headers: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+  private async executeLocally(
+    query: string,
+    variables: unknown,
+    headers: Record<string, string>,
+    requestId: string,
+  ): Promise<GraphQLResponse> {
     try {
       // The variables exactly as the gateway would parse them from an HTTP body (lossless numbers,
       // dates and undefined fields as JSON has them), without writing the text.
@@ -64,12 +80,21 @@ export class GatewayClient {
     }
   }
 
-  private async executeOverHttp(query: string, variables: unknown, credentialHeaders: Record<string, string>, requestId: string): Promise<GraphQLResponse> {
+  private async executeOverHttp(
+    query: string,
+    variables: unknown,
+    credentialHeaders: Record<string, string>,
+    requestId: string,
+  ): Promise<GraphQLResponse> {
     const forwarded: Record<string, string> = { ...credentialHeaders, 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
     if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
     let response: FetcherResponse;
     try {
-      response = await keepAliveFetcher(this.gatewayUrl, { method: 'POST', headers: forwarded, body: JSON.stringify({ query, variables }) });
+      response = await keepAliveFetcher(this.gatewayUrl, {
+        method: 'POST',
+        headers: forwarded,
+        body: JSON.stringify({ query, variables }),
+      });
     } catch {
       throw ApiError.of('service_unavailable', 'The API gateway is unavailable');
     }

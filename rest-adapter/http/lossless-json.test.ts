@@ -6,7 +6,11 @@ describe('stringifyLossless', () => {
     const answers: unknown[] = [
       { status: 200, msg: 'ok', result: { id: 'p_1', tags: ['a', 'b'], score: 0.97, count: 3, nothing: null, gone: undefined } },
       [1, undefined, null, Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 5e-7, () => 1],
-      { when: new Date('2026-11-25T12:00:00.000Z'), text: 'quote " backslash \\ newline \n tab \t é 漢 \u2028 😀', nested: { deeper: [{}, []] } },
+      {
+        when: new Date('2026-11-25T12:00:00.000Z'),
+        text: 'quote " backslash \\ newline \n tab \t é 漢 \u2028 😀',
+        nested: { deeper: [{}, []] },
+      },
       { toJSON: () => ({ replaced: true }) },
       'plain string',
       42,

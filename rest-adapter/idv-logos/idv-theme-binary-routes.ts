@@ -25,7 +25,14 @@ import { GatewayClient } from '../http/gateway-client';
 import { stringifyLossless } from '../http/lossless-json';
 import { binarySchema, OpenApiOperation } from '../openapi/openapi-document';
 import { ifMatchRevision, themeResponse, themeResult } from '../routes/idv-themes-routes';
-import { AttachIdvThemeLogoDocument, IdvBrandingAssetDocument, IdvBrandingDocument, IdvThemeForLogoDocument, IdvThemeLogoDocument, RemoveIdvThemeLogoDocument } from '../operations/operations.generated';
+import {
+  AttachIdvThemeLogoDocument,
+  IdvBrandingAssetDocument,
+  IdvBrandingDocument,
+  IdvThemeForLogoDocument,
+  IdvThemeLogoDocument,
+  RemoveIdvThemeLogoDocument,
+} from '../operations/operations.generated';
 
 /** Logo upload cap (bytes); larger bodies get 413 payload_too_large. */
 export const LOGO_UPLOAD_LIMIT = 1024 * 1024;
@@ -47,10 +54,19 @@ const READ_CREDENTIALS = ['api-key', 'x-api-key', 'bearer'] as const;
 const IMAGE_CONTENT = { 'image/png': binarySchema('image/png'), 'image/jpeg': binarySchema('image/jpeg') };
 const THEME_JSON = { 'application/json': z.object({ data: themeResponse }) };
 const ETAG = { ETag: { description: 'The theme revision, "<revision>" (usable as If-Match)', schema: { type: 'string' } } };
-const IF_MATCH = { name: 'If-Match', description: 'Expected theme revision ("<revision>"); a stale revision is 409 idv_theme_revision_conflict' };
+const IF_MATCH = {
+  name: 'If-Match',
+  description: 'Expected theme revision ("<revision>"); a stale revision is 409 idv_theme_revision_conflict',
+};
 const NO_STORE = { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } };
 
-const brandingColors = z.object({ primary: z.string(), primary_foreground: z.string(), background: z.string(), foreground: z.string(), accent: z.string() });
+const brandingColors = z.object({
+  primary: z.string(),
+  primary_foreground: z.string(),
+  background: z.string(),
+  foreground: z.string(),
+  accent: z.string(),
+});
 const brandingResponse = z.object({
   branding: z.object({
     company_name: z.string(),
@@ -118,7 +134,11 @@ export const IDV_THEME_BINARY_OPENAPI: readonly OpenApiOperation[] = [
     summary: 'A branding logo asset by its unguessable id (public, no authentication; immutable, cacheable)',
     credentials: ['none'],
     responses: {
-      '200': { description: 'The image', headers: { 'Cache-Control': { description: 'public, max-age=86400, immutable', schema: { type: 'string' } } }, content: IMAGE_CONTENT },
+      '200': {
+        description: 'The image',
+        headers: { 'Cache-Control': { description: 'public, max-age=86400, immutable', schema: { type: 'string' } } },
+        content: IMAGE_CONTENT,
+      },
       '404': { description: 'not_found' },
     },
   },
@@ -147,63 +167,88 @@ export function mountIdvThemeBinaryRoutes(app: express.Express, gateway: Gateway
 
   for (const path of paths) {
     const slot = path.endsWith('logo-square') ? SLOTS['logo-square'] : SLOTS.logo;
-    app.put(path, writers, raw, handle(async (req, res) => uploadLogo(req, res, gateway, blobs, slot)));
-    app.delete(path, writers, handle(async (req, res) => {
-      const data = await gateway.request(
-        RemoveIdvThemeLogoDocument,
-        { themeId: String(req.params.themeId), slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
-        lowerCaseHeaders(req),
-        req.requestId,
-      );
-      sendThemeJson(res, themeResult(data.removeIdvThemeLogo));
-    }));
-    app.get(path, readers, handle(async (req, res) => {
-      const data = await gateway.request(
-        IdvThemeLogoDocument,
-        { themeId: String(req.params.themeId) },
-        lowerCaseHeaders(req),
-        req.requestId,
-      );
-      const theme = data.idvTheme;
-      if (!theme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
-      const asset = slot === 'logo' ? theme.logo : theme.logoSquare;
-      if (!asset) throw ApiError.of('not_found', `The theme has no ${slot}`);
-      await sendAsset(res, blobs, asset, 'no-store');
-    }));
+    app.put(
+      path,
+      writers,
+      raw,
+      handle(async (req, res) => uploadLogo(req, res, gateway, blobs, slot)),
+    );
+    app.delete(
+      path,
+      writers,
+      handle(async (req, res) => {
+        const data = await gateway.request(
+          RemoveIdvThemeLogoDocument,
+          { themeId: String(req.params.themeId), slot, expectedRevision: ifMatchRevision(lowerCaseHeaders(req)) ?? null },
+          lowerCaseHeaders(req),
+          req.requestId,
+        );
+        sendThemeJson(res, themeResult(data.removeIdvThemeLogo));
+      }),
+    );
+    app.get(
+      path,
+      readers,
+      handle(async (req, res) => {
+        const data = await gateway.request(
+          IdvThemeLogoDocument,
+          { themeId: String(req.params.themeId) },
+          lowerCaseHeaders(req),
+          req.requestId,
+        );
+        const theme = data.idvTheme;
+        if (!theme) throw ApiError.of('idv_theme_not_found', 'Theme not found');
+        const asset = slot === 'logo' ? theme.logo : theme.logoSquare;
+        if (!asset) throw ApiError.of('not_found', `The theme has no ${slot}`);
+        await sendAsset(res, blobs, asset, 'no-store');
+      }),
+    );
   }
 
-  app.get('/idv/v1/branding/assets/:assetId', handle(async (req, res) => {
-    const assetId = String(req.params.assetId);
-    if (!ASSET_ID.test(assetId)) throw ApiError.of('not_found', 'Asset not found');
-    const data = await gateway.request(IdvBrandingAssetDocument, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
-    const asset = data.idvBrandingAsset;
-    if (!asset) throw ApiError.of('not_found', 'Asset not found');
-    // Assets are immutable (a new upload gets a new id), so they may be cached.
-    await sendAsset(res, blobs, asset, 'public, max-age=86400, immutable');
-  }));
+  app.get(
+    '/idv/v1/branding/assets/:assetId',
+    handle(async (req, res) => {
+      const assetId = String(req.params.assetId);
+      if (!ASSET_ID.test(assetId)) throw ApiError.of('not_found', 'Asset not found');
+      const data = await gateway.request(IdvBrandingAssetDocument, { assetId }, PUBLIC_CREDENTIAL, req.requestId);
+      const asset = data.idvBrandingAsset;
+      if (!asset) throw ApiError.of('not_found', 'Asset not found');
+      // Assets are immutable (a new upload gets a new id), so they may be cached.
+      await sendAsset(res, blobs, asset, 'public, max-age=86400, immutable');
+    }),
+  );
 
-  app.get('/idv/v1/sessions/:sessionId/branding', handle(async (req, res) => {
-    const data = await gateway.request(
-      IdvBrandingDocument,
-      { sessionId: String(req.params.sessionId) },
-      PUBLIC_CREDENTIAL,
-      req.requestId,
-    );
-    const b = data.idvBranding;
-    const body = {
-      branding: {
-        company_name: b.companyName,
-        privacy_contact_email: b.privacyContactEmail ?? '',
-        colors: { primary: b.colors.primary, primary_foreground: b.colors.primaryForeground, background: b.colors.background, foreground: b.colors.foreground, accent: b.colors.accent },
-        font_family: b.fontFamily,
-        logo: b.logo ? { asset_id: b.logo.assetId } : null,
-        logo_square: b.logoSquare ? { asset_id: b.logoSquare.assetId } : null,
-      },
-    };
-    res.status(200).setHeader('Cache-Control', 'private, max-age=300');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.send(stringifyLossless(body));
-  }));
+  app.get(
+    '/idv/v1/sessions/:sessionId/branding',
+    handle(async (req, res) => {
+      const data = await gateway.request(
+        IdvBrandingDocument,
+        { sessionId: String(req.params.sessionId) },
+        PUBLIC_CREDENTIAL,
+        req.requestId,
+      );
+      const b = data.idvBranding;
+      const body = {
+        branding: {
+          company_name: b.companyName,
+          privacy_contact_email: b.privacyContactEmail ?? '',
+          colors: {
+            primary: b.colors.primary,
+            primary_foreground: b.colors.primaryForeground,
+            background: b.colors.background,
+            foreground: b.colors.foreground,
+            accent: b.colors.accent,
+          },
+          font_family: b.fontFamily,
+          logo: b.logo ? { asset_id: b.logo.assetId } : null,
+          logo_square: b.logoSquare ? { asset_id: b.logoSquare.assetId } : null,
+        },
+      };
+      res.status(200).setHeader('Cache-Control', 'private, max-age=300');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.send(stringifyLossless(body));
+    }),
+  );
 }
 
 interface Asset {
@@ -211,16 +256,28 @@ interface Asset {
   contentType: string;
 }
 
-async function uploadLogo(req: Request, res: Response, gateway: GatewayClient, blobs: BlobStore, slot: 'logo' | 'logo_square'): Promise<void> {
+async function uploadLogo(
+  req: Request,
+  res: Response,
+  gateway: GatewayClient,
+  blobs: BlobStore,
+  slot: 'logo' | 'logo_square',
+): Promise<void> {
   const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const declared = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (!ACCEPTED_LOGO_TYPES.includes(declared)) {
-    throw ApiError.of('idv_unsupported_media_type', 'Logos must be sent as image/png or image/jpeg (SVG and external URLs are not supported)');
+    throw ApiError.of(
+      'idv_unsupported_media_type',
+      'Logos must be sent as image/png or image/jpeg (SVG and external URLs are not supported)',
+    );
   }
   if (bytes.length === 0) throw ApiError.of('schema_validation_failed', 'body: a PNG or JPEG image is required');
   const image = sniffImage(bytes);
   if (!image || image.contentType !== declared) {
-    throw ApiError.of('idv_unsupported_media_type', `The body is not a ${declared === 'image/png' ? 'PNG' : 'JPEG'} image (checked by its content)`);
+    throw ApiError.of(
+      'idv_unsupported_media_type',
+      `The body is not a ${declared === 'image/png' ? 'PNG' : 'JPEG'} image (checked by its content)`,
+    );
   }
   // Authenticate and find the theme before writing anything (a rejected key or an absent theme
   // never costs a blob write).

@@ -11,11 +11,27 @@ const SECURITY_SCHEMES = {
   ApiKeyAuthorization: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Authorization: Api-Key <API_KEY>' },
   XApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Application API key (x-api-key)' },
   DashboardBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard user token' },
-  CaptureCredential: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Authorization: Capture <session_token> (hosted capture page)' },
-  InviteCredential: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Authorization: Invite <invite code> (hosted capture page)' },
+  CaptureCredential: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'Authorization: Capture <session_token> (hosted capture page)',
+  },
+  InviteCredential: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'Authorization: Invite <invite code> (hosted capture page)',
+  },
 } as const;
 
-const SCHEME_OF = { 'api-key': 'ApiKeyAuthorization', 'x-api-key': 'XApiKey', bearer: 'DashboardBearer', capture: 'CaptureCredential', invite: 'InviteCredential' } as const;
+const SCHEME_OF = {
+  'api-key': 'ApiKeyAuthorization',
+  'x-api-key': 'XApiKey',
+  bearer: 'DashboardBearer',
+  capture: 'CaptureCredential',
+  invite: 'InviteCredential',
+} as const;
 
 /** A media type's schema: a zod schema (converted like the route table's) or a JSON Schema. */
 export type OpenApiSchema = z.ZodType | Record<string, unknown>;
@@ -39,7 +55,14 @@ export interface OpenApiOperation {
   headers?: { name: string; required?: boolean; description: string }[];
   requestBody?: { required: boolean; description?: string; content: Record<string, OpenApiSchema> };
   /** Responses by status (success and documented errors; the area's error envelope is added as default). */
-  responses: Record<string, { description: string; content?: Record<string, OpenApiSchema>; headers?: Record<string, { description: string; schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      content?: Record<string, OpenApiSchema>;
+      headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+    }
+  >;
 }
 
 export function openApiDocument(routes: Route[], serverUrl: string, mounted: readonly OpenApiOperation[] = []): Record<string, unknown> {
@@ -74,7 +97,13 @@ export function openApiDocument(routes: Route[], serverUrl: string, mounted: rea
   for (const operation of mounted) {
     const parameters: Record<string, unknown>[] = [
       ...pathParameters(operation.path),
-      ...(operation.headers ?? []).map((header) => ({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } })),
+      ...(operation.headers ?? []).map((header) => ({
+        name: header.name,
+        in: 'header',
+        required: header.required ?? false,
+        description: header.description,
+        schema: { type: 'string' },
+      })),
     ];
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(operation.responses)) {
@@ -92,19 +121,31 @@ export function openApiDocument(routes: Route[], serverUrl: string, mounted: rea
       parameters,
       security: security(operation.credentials),
       ...(operation.requestBody
-        ? { requestBody: { required: operation.requestBody.required, ...(operation.requestBody.description ? { description: operation.requestBody.description } : {}), content: contentOf(operation.requestBody.content) } }
+        ? {
+            requestBody: {
+              required: operation.requestBody.required,
+              ...(operation.requestBody.description ? { description: operation.requestBody.description } : {}),
+              content: contentOf(operation.requestBody.content),
+            },
+          }
         : {}),
       responses,
     });
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Vigil REST API', version: '1.0.0-draft', description: 'Identity verification, profiles, screening and risk assessment. Generated from the REST adapter route table.' },
+    info: {
+      title: 'Vigil REST API',
+      version: '1.0.0-draft',
+      description: 'Identity verification, profiles, screening and risk assessment. Generated from the REST adapter route table.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {
       securitySchemes: SECURITY_SCHEMES,
-      schemas: { ErrorCode: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Error codes; see docs/errors.md for statuses' } },
+      schemas: {
+        ErrorCode: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Error codes; see docs/errors.md for statuses' },
+      },
     },
   };
 }
@@ -114,7 +155,12 @@ function toOpenApiPath(path: string): string {
 }
 
 function pathParameters(path: string): Record<string, unknown>[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
 }
 
 function operationId(method: string, openApiPath: string): string {
@@ -127,11 +173,19 @@ function security(credentials: AcceptedCredential[]): Record<string, string[]>[]
 }
 
 function errorResponse(area: Area): Record<string, unknown> {
-  return { description: `Error in the ${area} envelope`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorCode' } } } };
+  return {
+    description: `Error in the ${area} envelope`,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorCode' } } },
+  };
 }
 
 function contentOf(content: Record<string, OpenApiSchema>): Record<string, { schema: unknown }> {
-  return Object.fromEntries(Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema: schema instanceof z.ZodType ? jsonSchema(schema) : schema }]));
+  return Object.fromEntries(
+    Object.entries(content).map(([mediaType, schema]) => [
+      mediaType,
+      { schema: schema instanceof z.ZodType ? jsonSchema(schema) : schema },
+    ]),
+  );
 }
 
 function jsonSchema(schema: z.ZodType): unknown {

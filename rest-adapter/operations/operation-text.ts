@@ -19,8 +19,11 @@ export function operationText(document: DocumentNode | TypedDocumentNode<unknown
 
 function withFragmentsInlined(document: DocumentNode): DocumentNode {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operations.length !== 1) throw new Error(`A document the adapter sends holds one operation, not ${operations.length}`);
   const inline = (selectionSet: SelectionSetNode, seen: readonly string[]): SelectionSetNode => ({
     ...selectionSet,

@@ -61,54 +61,77 @@ function sendBytes(res: Response, bytes: Buffer, contentType: string, fileName: 
 export function mountRiskFileRoutes(app: express.Express, gateway: GatewayClient, blobs: BlobStore = blobStoreFromEnv()): void {
   const raw = express.raw({ type: () => true, limit: RISK_UPLOAD_LIMIT_BYTES });
 
-  app.post(`${ASSESSMENT}/uploads`, requireApiKey, raw, handle(async (req, res) => {
-    const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!bytes.length) throw ApiError.of('schema_validation_failed', 'body: the file bytes are required');
-    const contentType = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    const fileName = (req.header('x-file-name') ?? 'upload').slice(0, 255);
-    const taskId = typeof req.query.task_id === 'string' ? req.query.task_id : undefined;
-    const headers = headersOf(req);
-    // Authenticate and find the assessment before writing anything.
-    const found = await gateway.request(RiskUploadTargetDocument, { id: String(req.params.assessmentId) }, headers, req.requestId);
-    if (!found.riskAssessment) throw ApiError.of('assessment_not_found', 'Assessment not found');
-    const evidenceId = newId('evd');
-    const key = riskEvidenceKey(evidenceId);
-    await blobs.put(key, bytes, { contentType });
-    try {
+  app.post(
+    `${ASSESSMENT}/uploads`,
+    requireApiKey,
+    raw,
+    handle(async (req, res) => {
+      const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!bytes.length) throw ApiError.of('schema_validation_failed', 'body: the file bytes are required');
+      const contentType = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+      const fileName = (req.header('x-file-name') ?? 'upload').slice(0, 255);
+      const taskId = typeof req.query.task_id === 'string' ? req.query.task_id : undefined;
+      const headers = headersOf(req);
+      // Authenticate and find the assessment before writing anything.
+      const found = await gateway.request(RiskUploadTargetDocument, { id: String(req.params.assessmentId) }, headers, req.requestId);
+      if (!found.riskAssessment) throw ApiError.of('assessment_not_found', 'Assessment not found');
+      const evidenceId = newId('evd');
+      const key = riskEvidenceKey(evidenceId);
+      await blobs.put(key, bytes, { contentType });
+      try {
+        const data = await gateway.request(
+          RiskUploadDocument,
+          {
+            id: String(req.params.assessmentId),
+            input: {
+              evidenceId,
+              fileName,
+              contentType,
+              size: bytes.length,
+              sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+              taskId,
+            },
+          },
+          headers,
+          req.requestId,
+        );
+        sendJson(res, 201, { evidence: toEvidence(data.addAssessmentUpload) });
+      } catch (error) {
+        await blobs.delete(key).catch(() => undefined);
+        throw error;
+      }
+    }),
+  );
+
+  app.get(
+    `${ASSESSMENT}/uploads/:evidenceId`,
+    requireApiKey,
+    handle(async (req, res) => {
       const data = await gateway.request(
-        RiskUploadDocument,
-        { id: String(req.params.assessmentId), input: { evidenceId, fileName, contentType, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), taskId } },
-        headers,
+        RiskEvidenceDocument,
+        { id: String(req.params.assessmentId), evidenceId: String(req.params.evidenceId) },
+        headersOf(req),
         req.requestId,
       );
-      sendJson(res, 201, { evidence: toEvidence(data.addAssessmentUpload) });
-    } catch (error) {
-      await blobs.delete(key).catch(() => undefined);
-      throw error;
-    }
-  }));
+      const evidence = data.assessmentEvidence as { evidenceId: string; kind: string; fileName: string; contentType: string } | null;
+      if (!evidence || evidence.kind !== 'upload') throw ApiError.of('evidence_not_found', 'Evidence not found');
+      const bytes = await blobs.get(riskEvidenceKey(evidence.evidenceId));
+      if (!bytes) throw ApiError.of('evidence_not_found', 'Evidence not found');
+      sendBytes(res, bytes, evidence.contentType, evidence.fileName);
+    }),
+  );
 
-  app.get(`${ASSESSMENT}/uploads/:evidenceId`, requireApiKey, handle(async (req, res) => {
-    const data = await gateway.request(
-      RiskEvidenceDocument,
-      { id: String(req.params.assessmentId), evidenceId: String(req.params.evidenceId) },
-      headersOf(req),
-      req.requestId,
-    );
-    const evidence = data.assessmentEvidence as { evidenceId: string; kind: string; fileName: string; contentType: string } | null;
-    if (!evidence || evidence.kind !== 'upload') throw ApiError.of('evidence_not_found', 'Evidence not found');
-    const bytes = await blobs.get(riskEvidenceKey(evidence.evidenceId));
-    if (!bytes) throw ApiError.of('evidence_not_found', 'Evidence not found');
-    sendBytes(res, bytes, evidence.contentType, evidence.fileName);
-  }));
-
-  app.get(`${ASSESSMENT}/report`, requireApiKey, handle(async (req, res) => {
-    const data = await gateway.request(RiskReportDocument, { id: String(req.params.assessmentId) }, headersOf(req), req.requestId);
-    const report = data.generateAssessmentReport as { reportId: string };
-    const bytes = await blobs.get(riskReportKey(report.reportId));
-    if (!bytes) throw ApiError.of('service_unavailable', 'The report could not be read back; retry');
-    sendBytes(res, bytes, 'application/pdf', `assessment-${String(req.params.assessmentId)}.pdf`);
-  }));
+  app.get(
+    `${ASSESSMENT}/report`,
+    requireApiKey,
+    handle(async (req, res) => {
+      const data = await gateway.request(RiskReportDocument, { id: String(req.params.assessmentId) }, headersOf(req), req.requestId);
+      const report = data.generateAssessmentReport as { reportId: string };
+      const bytes = await blobs.get(riskReportKey(report.reportId));
+      if (!bytes) throw ApiError.of('service_unavailable', 'The report could not be read back; retry');
+      sendBytes(res, bytes, 'application/pdf', `assessment-${String(req.params.assessmentId)}.pdf`);
+    }),
+  );
 }
 
 const CREDENTIALS = ['api-key', 'x-api-key'] as const;
@@ -120,9 +143,14 @@ export const RISK_FILE_OPENAPI: readonly OpenApiOperation[] = [
     path: `${ASSESSMENT}/uploads`,
     area: 'risk',
     tag: 'Risk assessments',
-    summary: 'Upload an evidence file (raw body up to 10 MB; Content-Type pdf, png, jpeg, plain text or csv; X-File-Name; optional ?task_id=)',
+    summary:
+      'Upload an evidence file (raw body up to 10 MB; Content-Type pdf, png, jpeg, plain text or csv; X-File-Name; optional ?task_id=)',
     credentials: [...CREDENTIALS],
-    responses: { '201': { description: 'result.evidence' }, '415': { description: 'evidence_type_unsupported' }, '404': { description: 'assessment_not_found or task_not_found' } },
+    responses: {
+      '201': { description: 'result.evidence' },
+      '415': { description: 'evidence_type_unsupported' },
+      '404': { description: 'assessment_not_found or task_not_found' },
+    },
   },
   {
     method: 'get',

@@ -12,11 +12,20 @@ export function restArticles(m: ArticleFieldsFragment): Record<string, unknown> 
   return {
     article_count: m.articleCount,
     articles: m.articles.map((a) => ({
-      url: a.url, title: a.title, published_at: a.publishedAt, source: a.source, language: a.language, snippet: a.snippet, categories: a.categories,
+      url: a.url,
+      title: a.title,
+      published_at: a.publishedAt,
+      source: a.source,
+      language: a.language,
+      snippet: a.snippet,
+      categories: a.categories,
       evidence: a.evidence.map((e) => ({ category: e.category, sentence: e.sentence, phrase: e.phrase })),
     })),
   };
 }
 
-export const adverseMediaSettingsSchema = z.object({ categories: z.array(z.enum(AdverseMediaCategoryValues)), updatedAt: z.string().nullable() });
+export const adverseMediaSettingsSchema = z.object({
+  categories: z.array(z.enum(AdverseMediaCategoryValues)),
+  updatedAt: z.string().nullable(),
+});
 export const updateAdverseMediaSettingsBody = z.strictObject({ categories: categoryKeys });

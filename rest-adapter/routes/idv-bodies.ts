@@ -7,7 +7,17 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { validate } from '../http/validation';
-import { CaptureCompletionActionValues, CaptureQuestionTypeValues, CaptureSidesValues, CaptureStepTypeValues, IdvDocumentFormatValues, IdvFlagActionValues, IdvReviewStatusValues, IdvWorkflowPresetValues, LivenessModeValues } from '../operations/operations.generated';
+import {
+  CaptureCompletionActionValues,
+  CaptureQuestionTypeValues,
+  CaptureSidesValues,
+  CaptureStepTypeValues,
+  IdvDocumentFormatValues,
+  IdvFlagActionValues,
+  IdvReviewStatusValues,
+  IdvWorkflowPresetValues,
+  LivenessModeValues,
+} from '../operations/operations.generated';
 
 const REVIEW_STATUSES: readonly string[] = IdvReviewStatusValues;
 const PROFILE_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
@@ -101,7 +111,8 @@ export function checkCreateSessionBody(body: unknown): void {
   if (body === undefined || body === null) body = {};
   if (typeof body !== 'object' || Array.isArray(body)) throw ApiError.of('schema_validation_failed', 'body: must be a JSON object');
   const profileId = (body as { profile_id?: unknown }).profile_id;
-  if (profileId === undefined || profileId === null || profileId === '') throw ApiError.of('idv_profile_id_required', 'profile_id is required');
+  if (profileId === undefined || profileId === null || profileId === '')
+    throw ApiError.of('idv_profile_id_required', 'profile_id is required');
   if (typeof profileId !== 'string' || profileId.length > 128 || !PROFILE_ID_PATTERN.test(profileId)) {
     throw ApiError.of('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$');
   }
@@ -125,7 +136,11 @@ const workflowFields = {
 
 // A workflow is created draft or active, never archived (a subset of IdvWorkflowStatus).
 const createWorkflowShape = z.strictObject({ ...workflowFields, status: z.enum(['draft', 'active']).optional() });
-const updateWorkflowShape = z.strictObject({ ...workflowFields, name: workflowFields.name.optional(), revision: z.number().int().optional() });
+const updateWorkflowShape = z.strictObject({
+  ...workflowFields,
+  name: workflowFields.name.optional(),
+  revision: z.number().int().optional(),
+});
 
 export const checkCreateWorkflowBody = (body: unknown) => void validate(createWorkflowShape, body ?? {}, 'body');
 export const checkUpdateWorkflowBody = (body: unknown) => void validate(updateWorkflowShape, body ?? {}, 'body');

@@ -17,7 +17,8 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,160}$/;
 function idempotencyKey(input: RouteInput, delivery: string): string | null {
   const key = input.headers['idempotency-key'];
   if (key === undefined || delivery === 'none') return null; // direct links ignore it
-  if (!KEY_PATTERN.test(key)) throw ApiError.of('schema_validation_failed', 'header Idempotency-Key: must be 1 to 160 characters matching ^[A-Za-z0-9._:-]+$');
+  if (!KEY_PATTERN.test(key))
+    throw ApiError.of('schema_validation_failed', 'header Idempotency-Key: must be 1 to 160 characters matching ^[A-Za-z0-9._:-]+$');
   return key;
 }
 
@@ -31,7 +32,8 @@ export const idvInviteRoutes: Route[] = [
     path: '/idv/v1/sessions/:sessionId/invite',
     area: 'idv',
     tag: 'IDV sessions',
-    summary: 'Invite the customer: email to the profile address (202, Idempotency-Key) or a single-use direct link (200, application keys only)',
+    summary:
+      'Invite the customer: email to the profile address (202, Idempotency-Key) or a single-use direct link (200, application keys only)',
     credentials: MANAGEMENT_CREDENTIALS,
     body: inviteBody,
     document: InviteDocument,
@@ -45,8 +47,12 @@ export const idvInviteRoutes: Route[] = [
     },
     result: (data: { sendVerificationInvite: InviteResult }) => {
       const invite = data.sendVerificationInvite;
-      if (invite.__typename === 'VerificationDirectLink') return { status: 200, body: { verify_url: invite.verifyUrl, invite_expires_at: invite.inviteExpiresAt } };
-      return { status: 202, body: { invited: invite.invited, invite_expires_at: invite.inviteExpiresAt, delivery_state: invite.deliveryState } };
+      if (invite.__typename === 'VerificationDirectLink')
+        return { status: 200, body: { verify_url: invite.verifyUrl, invite_expires_at: invite.inviteExpiresAt } };
+      return {
+        status: 202,
+        body: { invited: invite.invited, invite_expires_at: invite.inviteExpiresAt, delivery_state: invite.deliveryState },
+      };
     },
     successStatus: 202,
     response: z.union([

@@ -4,7 +4,13 @@
 // rules the IDV services apply; results are mapped back field for field, with the REST conventions:
 // "" for "not yet", {} for "no consent", optional keys left out when absent.
 import { stringifyLossless } from '../http/lossless-json';
-import type { DataFieldsFragment, SessionFieldsFragment, StatusFieldsFragment, StepFieldsFragment, WorkflowFieldsFragment } from '../operations/operations.generated';
+import type {
+  DataFieldsFragment,
+  SessionFieldsFragment,
+  StatusFieldsFragment,
+  StepFieldsFragment,
+  WorkflowFieldsFragment,
+} from '../operations/operations.generated';
 
 type Json = Record<string, unknown>;
 
@@ -23,12 +29,19 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLo
 function snakeWithoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeWithoutNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined).map(([key, item]) => [snake(key), snakeWithoutNulls(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null && item !== undefined)
+      .map(([key, item]) => [snake(key), snakeWithoutNulls(item)]),
+  );
 }
 
-
-const flagSettingMap = (settings: { code: string; action: string }[]) => Object.fromEntries(settings.map(({ code, action }) => [code, action]));
-const completion = (value: SessionFieldsFragment['captureManifest']['completion']) => ({ action: value.action, ...(value.returnUrl != null ? { return_url: value.returnUrl } : {}) });
+const flagSettingMap = (settings: { code: string; action: string }[]) =>
+  Object.fromEntries(settings.map(({ code, action }) => [code, action]));
+const completion = (value: SessionFieldsFragment['captureManifest']['completion']) => ({
+  action: value.action,
+  ...(value.returnUrl != null ? { return_url: value.returnUrl } : {}),
+});
 
 /** A flow step: optional title and config fields are absent keys on the wire. */
 const toRestStep = (step: StepFieldsFragment) => ({
@@ -56,7 +69,16 @@ export function toRestSession(s: SessionFieldsFragment) {
     flag_settings: flagSettingMap(s.flagSettings),
     privacy_contact_email: s.privacyContactEmail ?? '',
     consent_evidence: consent
-      ? { accepted: consent.accepted, step_id: consent.stepId, policy_version: consent.policyVersion, text_sha256: consent.textSha256, recorded_at: consent.recordedAt, ip_address: consent.ipAddress, user_agent: consent.userAgent, credential: consent.credential }
+      ? {
+          accepted: consent.accepted,
+          step_id: consent.stepId,
+          policy_version: consent.policyVersion,
+          text_sha256: consent.textSha256,
+          recorded_at: consent.recordedAt,
+          ip_address: consent.ipAddress,
+          user_agent: consent.userAgent,
+          credential: consent.credential,
+        }
       : {},
     review_history: s.reviewHistory.map((entry) => ({
       from: entry.from,
@@ -69,7 +91,13 @@ export function toRestSession(s: SessionFieldsFragment) {
     submitted_at: s.submittedAt ?? '',
     reviewed_at: s.reviewedAt ?? '',
     legal_hold: s.legalHold,
-    artifacts: s.artifacts.map((a) => ({ artifact_id: a.artifactId, kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
+    artifacts: s.artifacts.map((a) => ({
+      artifact_id: a.artifactId,
+      kind: a.kind,
+      step_id: a.stepId,
+      state: a.state,
+      captured_at: a.capturedAt,
+    })),
     capture_manifest: {
       workflow: manifest.workflow,
       required_kinds: manifest.requiredKinds,
@@ -87,7 +115,16 @@ export function toRestSession(s: SessionFieldsFragment) {
     },
     step_manifest: { version: s.stepManifest.version, steps: s.stepManifest.steps.map(toRestStep) },
     ...(s.workflowRef
-      ? { workflow_ref: { workflow_id: s.workflowRef.workflowId, name: s.workflowRef.name, revision: s.workflowRef.revision, preset: s.workflowRef.preset, source: s.workflowRef.source, copied_at: s.workflowRef.copiedAt } }
+      ? {
+          workflow_ref: {
+            workflow_id: s.workflowRef.workflowId,
+            name: s.workflowRef.name,
+            revision: s.workflowRef.revision,
+            preset: s.workflowRef.preset,
+            source: s.workflowRef.source,
+            copied_at: s.workflowRef.copiedAt,
+          },
+        }
       : {}),
     theme_ref:
       s.themeRef.source === 'theme'
@@ -131,16 +168,26 @@ export function toRestStatus(s: StatusFieldsFragment) {
     consent_recorded: s.consentRecorded,
     required_kinds: s.requiredKinds,
     optional_kinds: s.optionalKinds,
-    id_capture: s.idCapture && { accepted_id_types: s.idCapture.acceptedIdTypes, preselected_id_type: s.idCapture.preselectedIdType, capture_sides: s.idCapture.captureSides },
+    id_capture: s.idCapture && {
+      accepted_id_types: s.idCapture.acceptedIdTypes,
+      preselected_id_type: s.idCapture.preselectedIdType,
+      capture_sides: s.idCapture.captureSides,
+    },
     completion: completion(s.completion),
-    steps: s.steps.map((step) => ({ step_id: step.stepId, type: step.type, required: step.required, ...(step.title != null ? { title: step.title } : {}) })),
+    steps: s.steps.map((step) => ({
+      step_id: step.stepId,
+      type: step.type,
+      required: step.required,
+      ...(step.title != null ? { title: step.title } : {}),
+    })),
     artifacts: s.artifacts.map((a) => ({ kind: a.kind, step_id: a.stepId, state: a.state, captured_at: a.capturedAt })),
     token_expires_at: s.tokenExpiresAt,
   };
 }
 
 /** A questionnaire answer: the one field of its type (null when none is set). */
-const answerOf = (a: DataFieldsFragment['questionnaireAnswers'][number]) => [a.text, a.number, a.boolean, a.choices].find((value) => value !== null && value !== undefined) ?? null;
+const answerOf = (a: DataFieldsFragment['questionnaireAnswers'][number]) =>
+  [a.text, a.number, a.boolean, a.choices].find((value) => value !== null && value !== undefined) ?? null;
 
 export function toRestData(d: DataFieldsFragment) {
   return {
@@ -150,11 +197,32 @@ export function toRestData(d: DataFieldsFragment) {
     review_status: d.reviewStatus,
     results_available: d.resultsAvailable,
     assessed_at: d.assessedAt ?? '',
-    document: d.document && { type: d.document.type, issuing_country: d.document.issuingCountry, issuing_subdivision: d.document.issuingSubdivision, confidence: d.document.confidence },
+    document: d.document && {
+      type: d.document.type,
+      issuing_country: d.document.issuingCountry,
+      issuing_subdivision: d.document.issuingSubdivision,
+      confidence: d.document.confidence,
+    },
     ocr_fields: d.ocrFields.map((f) => ({ field: f.field, value: f.value, confidence: f.confidence, source: f.source })),
-    questionnaire_answers: d.questionnaireAnswers.map((a) => ({ step_id: a.stepId, question_id: a.questionId, question: a.question, answer: answerOf(a) })),
-    mismatches: d.mismatches.map((m) => ({ field: m.field, profile_value: m.profileValue, document_value: m.documentValue, ...(m.detail != null ? { detail: m.detail } : {}) })),
-    checks: d.checks.map((c) => ({ check: c.check, outcome: c.outcome, reason_code: c.reasonCode, category: c.category, ...(c.score != null ? { score: c.score } : {}) })),
+    questionnaire_answers: d.questionnaireAnswers.map((a) => ({
+      step_id: a.stepId,
+      question_id: a.questionId,
+      question: a.question,
+      answer: answerOf(a),
+    })),
+    mismatches: d.mismatches.map((m) => ({
+      field: m.field,
+      profile_value: m.profileValue,
+      document_value: m.documentValue,
+      ...(m.detail != null ? { detail: m.detail } : {}),
+    })),
+    checks: d.checks.map((c) => ({
+      check: c.check,
+      outcome: c.outcome,
+      reason_code: c.reasonCode,
+      category: c.category,
+      ...(c.score != null ? { score: c.score } : {}),
+    })),
   };
 }
 

@@ -11,7 +11,23 @@ import { pageSizeParam } from './query-params';
 import { toRestData, toRestSession, toRestStatus, typedInputOf } from './idv-mapping';
 import { assignSchema, cancelSchema, checkCreateSessionBody, reviewSchema } from './idv-bodies';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateVerificationSessionInput, type IdvReviewStatus, type SessionFieldsFragment, AssignDocument, CancelDocument, CreateSessionDocument, DataDocument, IdvFlagCategoryValues, IdvFlowStatusValues, IdvReviewStatusValues, QueueDocument, ReviewDocument, SessionDocument, SessionsDocument, StatusDocument } from '../operations/operations.generated';
+import {
+  type CreateVerificationSessionInput,
+  type IdvReviewStatus,
+  type SessionFieldsFragment,
+  AssignDocument,
+  CancelDocument,
+  CreateSessionDocument,
+  DataDocument,
+  IdvFlagCategoryValues,
+  IdvFlowStatusValues,
+  IdvReviewStatusValues,
+  QueueDocument,
+  ReviewDocument,
+  SessionDocument,
+  SessionsDocument,
+  StatusDocument,
+} from '../operations/operations.generated';
 
 const CAPTURE_CREDENTIALS: Route['credentials'] = ['capture', 'invite'];
 
@@ -25,7 +41,6 @@ const session = (value: SessionFieldsFragment | null | undefined) => {
   if (!value) throw notFound();
   return toRestSession(value);
 };
-
 
 const listQuery = z.object({
   profile_id: z.string().optional(),
@@ -94,7 +109,9 @@ export const idvSessionRoutes: Route[] = [
     variables: ({ body }) => ({ input: typedInputOf<CreateVerificationSessionInput>(body, checkCreateSessionBody) }),
     result: (data) => {
       const created = data.createVerificationSession;
-      return { body: { data: toRestSession(created.session), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt } };
+      return {
+        body: { data: toRestSession(created.session), session_token: created.sessionToken, token_expires_at: created.tokenExpiresAt },
+      };
     },
     successStatus: 201,
     response: z.object({ data: sessionSchema, session_token: z.string(), token_expires_at: z.string() }),
@@ -128,7 +145,12 @@ export const idvSessionRoutes: Route[] = [
       const q = query as QueueQuery;
       return {
         // Unknown statuses are left to the gateway to refuse, as before the documents were typed.
-        statuses: q.review_status ? (q.review_status.split(',').map((s) => s.trim()).filter(Boolean) as IdvReviewStatus[]) : null,
+        statuses: q.review_status
+          ? (q.review_status
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean) as IdvReviewStatus[])
+          : null,
         assignee: q.assignee ?? null,
         unassigned: q.unassigned === undefined ? null : q.unassigned === 'true',
         first: q.limit ?? q.page_size ?? null,
@@ -216,5 +238,3 @@ export const idvSessionRoutes: Route[] = [
     result: (data) => ({ body: { data: toRestData(data.verificationSessionData) } }),
   }),
 ];
-
-

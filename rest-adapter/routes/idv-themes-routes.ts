@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { MANAGEMENT_CREDENTIALS, route, Route, RouteInput } from './route';
-import { ArchiveIdvThemeDocument, CreateIdvThemeDocument, IdvThemeDocument, IdvThemeStatusValues, IdvThemesDocument, MakeDefaultIdvThemeDocument, ReplaceIdvThemeDocument } from '../operations/operations.generated';
+import {
+  ArchiveIdvThemeDocument,
+  CreateIdvThemeDocument,
+  IdvThemeDocument,
+  IdvThemeStatusValues,
+  IdvThemesDocument,
+  MakeDefaultIdvThemeDocument,
+  ReplaceIdvThemeDocument,
+} from '../operations/operations.generated';
 
 const WRITE_CREDENTIALS: Route['credentials'] = ['api-key', 'x-api-key'];
 const FONT_FAMILIES = ['', 'Inter', 'system-ui', 'Roboto', 'Open Sans', 'Lato', 'Montserrat'] as const;
@@ -15,9 +23,7 @@ const color = z
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a #rgb or #rrggbb color')
   .nullish();
 
-const colors = z
-  .strictObject({ primary: color, primary_foreground: color, background: color, foreground: color, accent: color })
-  .nullish();
+const colors = z.strictObject({ primary: color, primary_foreground: color, background: color, foreground: color, accent: color }).nullish();
 
 const themeContent = {
   name: z.string().min(1).max(120),
@@ -54,7 +60,13 @@ export const themeResponse = z.object({
   is_default: z.boolean(),
   logo: logoResponse,
   logo_square: logoResponse,
-  colors: z.object({ primary: z.string().nullable(), primary_foreground: z.string().nullable(), background: z.string().nullable(), foreground: z.string().nullable(), accent: z.string().nullable() }),
+  colors: z.object({
+    primary: z.string().nullable(),
+    primary_foreground: z.string().nullable(),
+    background: z.string().nullable(),
+    foreground: z.string().nullable(),
+    accent: z.string().nullable(),
+  }),
   font_family: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -71,7 +83,13 @@ interface GraphQLTheme {
   isDefault: boolean;
   logo: GraphQLLogo | null;
   logoSquare: GraphQLLogo | null;
-  colors: { primary: string | null; primaryForeground: string | null; background: string | null; foreground: string | null; accent: string | null };
+  colors: {
+    primary: string | null;
+    primaryForeground: string | null;
+    background: string | null;
+    foreground: string | null;
+    accent: string | null;
+  };
   fontFamily: string;
   createdAt: string;
   updatedAt: string;
@@ -86,7 +104,8 @@ interface GraphQLLogo {
 
 /** GraphQL IdvTheme → REST Theme. */
 export function toRestTheme(theme: GraphQLTheme) {
-  const logo = (l: GraphQLLogo | null) => (l ? { asset_id: l.assetId, content_type: l.contentType, width: l.width, height: l.height } : null);
+  const logo = (l: GraphQLLogo | null) =>
+    l ? { asset_id: l.assetId, content_type: l.contentType, width: l.width, height: l.height } : null;
   return {
     theme_id: theme.themeId,
     tenant_id: theme.tenantId,
@@ -141,7 +160,8 @@ export function ifMatchRevision(headers: RouteInput['headers']): number | undefi
   const header = headers['if-match']?.trim();
   if (!header) return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
-  if (!match || Number(match[1]) < 1) throw ApiError.of('schema_validation_failed', 'header.if-match: must be the theme revision, e.g. "3"');
+  if (!match || Number(match[1]) < 1)
+    throw ApiError.of('schema_validation_failed', 'header.if-match: must be the theme revision, e.g. "3"');
   return Number(match[1]);
 }
 
@@ -218,7 +238,11 @@ export const idvThemeRoutes: Route[] = [
     credentials: WRITE_CREDENTIALS,
     body: replaceBody,
     document: ReplaceIdvThemeDocument,
-    variables: (input) => ({ themeId: input.params.themeId, input: themeInput(input.body as ThemeBody), expectedRevision: expectedRevision(input, true) }),
+    variables: (input) => ({
+      themeId: input.params.themeId,
+      input: themeInput(input.body as ThemeBody),
+      expectedRevision: expectedRevision(input, true),
+    }),
     result: (data) => themeResult(data.replaceIdvTheme),
     response: z.object({ data: themeResponse }),
   }),

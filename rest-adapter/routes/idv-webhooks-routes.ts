@@ -6,12 +6,45 @@ import { offsetCursor, readOffsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { pageSizeParam } from './query-params';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateWebhookDestinationInput, type CreateWebhookDestinationMutation, type DeliveryFieldsFragment, type DestinationFieldsFragment, type UpdateWebhookDestinationInput, type WebhookEventType, CreateWebhookDestinationDocument, DeleteWebhookDestinationDocument, DisableWebhookDestinationDocument, EnableWebhookDestinationDocument, RedeliverWebhookDeliveryDocument, RotateWebhookDestinationSecretDocument, UpdateWebhookDestinationDocument, WebhookDeliveriesDocument, WebhookDeliveryDocument, WebhookDeliveryStatusValues, WebhookDestinationDocument, WebhookDestinationsDocument, WebhookDisabledReasonValues, WebhookKindValues } from '../operations/operations.generated';
+import {
+  type CreateWebhookDestinationInput,
+  type CreateWebhookDestinationMutation,
+  type DeliveryFieldsFragment,
+  type DestinationFieldsFragment,
+  type UpdateWebhookDestinationInput,
+  type WebhookEventType,
+  CreateWebhookDestinationDocument,
+  DeleteWebhookDestinationDocument,
+  DisableWebhookDestinationDocument,
+  EnableWebhookDestinationDocument,
+  RedeliverWebhookDeliveryDocument,
+  RotateWebhookDestinationSecretDocument,
+  UpdateWebhookDestinationDocument,
+  WebhookDeliveriesDocument,
+  WebhookDeliveryDocument,
+  WebhookDeliveryStatusValues,
+  WebhookDestinationDocument,
+  WebhookDestinationsDocument,
+  WebhookDisabledReasonValues,
+  WebhookKindValues,
+} from '../operations/operations.generated';
 
 // REST spells the event types with dots (idv.session.completed), GraphQL with underscores.
-const EVENT_TYPES = ['idv.document.captured', 'idv.session.completed', 'idv.session.approved', 'idv.session.requires_review', 'idv.session.failed', 'profile_status_updated', 'profile_onboarding.completed'] as const;
+const EVENT_TYPES = [
+  'idv.document.captured',
+  'idv.session.completed',
+  'idv.session.approved',
+  'idv.session.requires_review',
+  'idv.session.failed',
+  'profile_status_updated',
+  'profile_onboarding.completed',
+] as const;
 const toEnum = (type: string) => type.replace(/\./g, '_') as WebhookEventType;
-const fromEnum = (value: string) => value.replace(/^idv_document_/, 'idv.document.').replace(/^idv_session_/, 'idv.session.').replace(/^profile_onboarding_/, 'profile_onboarding.');
+const fromEnum = (value: string) =>
+  value
+    .replace(/^idv_document_/, 'idv.document.')
+    .replace(/^idv_session_/, 'idv.session.')
+    .replace(/^profile_onboarding_/, 'profile_onboarding.');
 
 const createBody = z.strictObject({
   url: z.string().min(1).max(2048),
@@ -48,7 +81,15 @@ const delivery = (d: DeliveryFieldsFragment) => ({
   last_error: d.lastError,
   delivered_at: d.deliveredAt,
   created_at: d.createdAt,
-  attempt_log: d.attemptLog.map((a) => ({ number: a.number, trigger: a.trigger, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error, succeeded: a.succeeded, at: a.at })),
+  attempt_log: d.attemptLog.map((a) => ({
+    number: a.number,
+    trigger: a.trigger,
+    status_code: a.statusCode,
+    latency_ms: a.latencyMs,
+    error: a.error,
+    succeeded: a.succeeded,
+    at: a.at,
+  })),
 });
 
 const input = (body: unknown): UpdateWebhookDestinationInput => {
@@ -63,7 +104,9 @@ const input = (body: unknown): UpdateWebhookDestinationInput => {
 };
 const notFound = () => ApiError.of('idv_webhook_not_found', 'Webhook destination not found');
 // Create and rotate select the same fields: the destination and its secrets, shown once.
-const withSecrets = (created: CreateWebhookDestinationMutation['createWebhookDestination']) => ({ body: { data: destination(created.destination), signing_secret: created.signingSecret, webhook_key: created.webhookKey } });
+const withSecrets = (created: CreateWebhookDestinationMutation['createWebhookDestination']) => ({
+  body: { data: destination(created.destination), signing_secret: created.signingSecret, webhook_key: created.webhookKey },
+});
 
 const destinationSchema = z.object({
   id: z.string(),
@@ -80,8 +123,20 @@ const destinationSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const deliverySchema = z.object({ id: z.string(), event_id: z.string(), event_type: z.enum(EVENT_TYPES), status: z.enum(WebhookDeliveryStatusValues), attempts: z.number() }).passthrough();
-const listQuery = z.object({ status: z.enum(WebhookDeliveryStatusValues).optional(), limit: pageSizeParam, cursor: z.string().min(1).max(512).optional() });
+const deliverySchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    event_type: z.enum(EVENT_TYPES),
+    status: z.enum(WebhookDeliveryStatusValues),
+    attempts: z.number(),
+  })
+  .passthrough();
+const listQuery = z.object({
+  status: z.enum(WebhookDeliveryStatusValues).optional(),
+  limit: pageSizeParam,
+  cursor: z.string().min(1).max(512).optional(),
+});
 
 const base = { area: 'idv' as const, tag: 'IDV webhooks', credentials: MANAGEMENT_CREDENTIALS };
 
@@ -182,13 +237,21 @@ export const idvWebhookRoutes: Route[] = [
     document: WebhookDeliveriesDocument,
     variables: ({ params, query }) => {
       const q = query as z.infer<typeof listQuery>;
-      if (q.cursor && readOffsetCursor(q.cursor) === undefined) throw ApiError.of('schema_validation_failed', 'query.cursor: not a cursor of this list');
+      if (q.cursor && readOffsetCursor(q.cursor) === undefined)
+        throw ApiError.of('schema_validation_failed', 'query.cursor: not a cursor of this list');
       return { id: params.webhookId, first: q.limit ?? null, after: q.cursor ?? offsetCursor(0), status: q.status ?? null };
     },
     result: (data) => {
       if (!data.webhookDestination) throw notFound();
       const page = data.webhookDestination.deliveries;
-      return { body: { data: page.nodes.map(delivery), has_more: page.pageInfo.hasNextPage, next_cursor: page.pageInfo.endCursor, total: page.totalCount } };
+      return {
+        body: {
+          data: page.nodes.map(delivery),
+          has_more: page.pageInfo.hasNextPage,
+          next_cursor: page.pageInfo.endCursor,
+          total: page.totalCount,
+        },
+      };
     },
     response: z.object({ data: z.array(deliverySchema), has_more: z.boolean(), next_cursor: z.string().nullable(), total: z.number() }),
   }),

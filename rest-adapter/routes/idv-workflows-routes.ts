@@ -9,14 +9,28 @@ import { toRestWorkflow, typedInputOf } from './idv-mapping';
 import { pageSizeParam } from './query-params';
 import { checkCreateWorkflowBody, checkUpdateWorkflowBody } from './idv-bodies';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateIdvWorkflowInput, type UpdateIdvWorkflowInput, type WorkflowFieldsFragment, ActivateIdvWorkflowDocument, ArchiveIdvWorkflowDocument, CaptureStepTypeValues, CreateWorkflowDocument, IdvFlagActionValues, IdvWorkflowPresetValues, IdvWorkflowStatusValues, MakeDefaultIdvWorkflowDocument, UpdateWorkflowDocument, WorkflowDocument, WorkflowsDocument } from '../operations/operations.generated';
+import {
+  type CreateIdvWorkflowInput,
+  type UpdateIdvWorkflowInput,
+  type WorkflowFieldsFragment,
+  ActivateIdvWorkflowDocument,
+  ArchiveIdvWorkflowDocument,
+  CaptureStepTypeValues,
+  CreateWorkflowDocument,
+  IdvFlagActionValues,
+  IdvWorkflowPresetValues,
+  IdvWorkflowStatusValues,
+  MakeDefaultIdvWorkflowDocument,
+  UpdateWorkflowDocument,
+  WorkflowDocument,
+  WorkflowsDocument,
+} from '../operations/operations.generated';
 
 const notFound = () => ApiError.of('idv_workflow_not_found', 'Workflow not found');
 const workflow = (value: WorkflowFieldsFragment | null | undefined) => {
   if (!value) throw notFound();
   return toRestWorkflow(value);
 };
-
 
 const listQuery = z.object({
   status: z.enum(IdvWorkflowStatusValues).optional(),
@@ -34,7 +48,15 @@ const workflowSchema = z.object({
   status: z.enum(IdvWorkflowStatusValues),
   is_default: z.boolean(),
   preset: z.enum(IdvWorkflowPresetValues).nullable(),
-  steps: z.array(z.object({ step_id: z.string(), type: z.enum(CaptureStepTypeValues), required: z.boolean(), title: z.string().optional(), config: z.record(z.string(), z.unknown()) })),
+  steps: z.array(
+    z.object({
+      step_id: z.string(),
+      type: z.enum(CaptureStepTypeValues),
+      required: z.boolean(),
+      title: z.string().optional(),
+      config: z.record(z.string(), z.unknown()),
+    }),
+  ),
   profile_update_enabled: z.boolean(),
   flag_settings: z.record(z.string(), z.enum(IdvFlagActionValues)),
   privacy_contact_email: z.string(),
@@ -48,7 +70,12 @@ const workflowSchema = z.object({
 const single = z.object({ data: workflowSchema });
 
 /** activate, archive, default: one mutation each taking the workflow id and answering the workflow. */
-const action = <TResult>(name: 'activate' | 'archive' | 'default', document: TypedDocumentNode<TResult, { id: string }>, workflowOf: (data: TResult) => WorkflowFieldsFragment, summary: string): Route =>
+const action = <TResult>(
+  name: 'activate' | 'archive' | 'default',
+  document: TypedDocumentNode<TResult, { id: string }>,
+  workflowOf: (data: TResult) => WorkflowFieldsFragment,
+  summary: string,
+): Route =>
   route({
     method: 'post',
     path: `/idv/v1/workflows/:workflowId/${name}`,
@@ -90,7 +117,11 @@ export const idvWorkflowRoutes: Route[] = [
       return { status: q.status ?? null, first: q.limit ?? q.page_size ?? null, after: q.cursor ?? null };
     },
     result: (data) => ({
-      body: { data: data.idvWorkflows.nodes.map(toRestWorkflow), has_more: data.idvWorkflows.pageInfo.hasNextPage, next_cursor: data.idvWorkflows.pageInfo.endCursor },
+      body: {
+        data: data.idvWorkflows.nodes.map(toRestWorkflow),
+        has_more: data.idvWorkflows.pageInfo.hasNextPage,
+        next_cursor: data.idvWorkflows.pageInfo.endCursor,
+      },
     }),
     response: z.object({ data: z.array(workflowSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
   }),
@@ -114,7 +145,10 @@ export const idvWorkflowRoutes: Route[] = [
     summary: 'Edit a workflow (partial; optional expected revision); existing sessions keep their copy',
     credentials: MANAGEMENT_CREDENTIALS,
     document: UpdateWorkflowDocument,
-    variables: ({ params, body }) => ({ id: params.workflowId, input: typedInputOf<UpdateIdvWorkflowInput>(body, checkUpdateWorkflowBody) }),
+    variables: ({ params, body }) => ({
+      id: params.workflowId,
+      input: typedInputOf<UpdateIdvWorkflowInput>(body, checkUpdateWorkflowBody),
+    }),
     result: (data) => ({ body: { data: workflow(data.updateIdvWorkflow) } }),
     response: single,
   }),

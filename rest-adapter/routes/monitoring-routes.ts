@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type AlertFieldsFragment, AcknowledgeMonitoringAlertDocument, MonitoredProfileDocument, MonitoringAlertDocument, MonitoringAlertStatusValues, MonitoringAlertsDocument, MonitoringTriggerValues } from '../operations/operations.generated';
+import {
+  type AlertFieldsFragment,
+  AcknowledgeMonitoringAlertDocument,
+  MonitoredProfileDocument,
+  MonitoringAlertDocument,
+  MonitoringAlertStatusValues,
+  MonitoringAlertsDocument,
+  MonitoringTriggerValues,
+} from '../operations/operations.generated';
 
 function restAlert(alert: AlertFieldsFragment) {
   return {
@@ -25,14 +33,29 @@ function restAlert(alert: AlertFieldsFragment) {
 }
 
 const alertSchema = z.object({
-  id: z.string(), profile_id: z.string(), run_id: z.string(), trigger: z.enum(MonitoringTriggerValues), search_id: z.string(),
-  status: z.enum(MonitoringAlertStatusValues), match_count: z.number().int(), entity_refs: z.array(z.string()), created_at: z.string(),
-  acknowledged_at: z.string().nullable(), acknowledged_by: z.string().nullable(), note: z.string().nullable(),
+  id: z.string(),
+  profile_id: z.string(),
+  run_id: z.string(),
+  trigger: z.enum(MonitoringTriggerValues),
+  search_id: z.string(),
+  status: z.enum(MonitoringAlertStatusValues),
+  match_count: z.number().int(),
+  entity_refs: z.array(z.string()),
+  created_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+  note: z.string().nullable(),
 });
 
 const listQuery = z.object({
-  page: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a positive integer')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
+    .optional(),
   status: z.enum(MonitoringAlertStatusValues).optional(),
   profile_id: z.string().min(1).max(64).optional(),
 });
@@ -41,7 +64,8 @@ function pageOf(query: Record<string, unknown>): { page: number; limit: number }
   const page = query.page === undefined ? 1 : Number(query.page);
   const limit = query.limit === undefined ? 20 : Number(query.limit);
   if (!Number.isInteger(page) || page < 1) throw ApiError.of('schema_validation_failed', 'page: must be a positive integer');
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.of('schema_validation_failed', 'limit: must be an integer from 1 to 100');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw ApiError.of('schema_validation_failed', 'limit: must be an integer from 1 to 100');
   return { page, limit };
 }
 
@@ -56,12 +80,27 @@ export const monitoringRoutes: Route[] = [
     summary: 'Monitoring alerts of the workspace, newest first (filters status, profile_id; page/limit, default 20, max 100)',
     credentials: MANAGEMENT_CREDENTIALS,
     query: listQuery,
-    response: z.object({ alerts: z.array(alertSchema), pagination: z.object({ page: z.number(), limit: z.number(), total_count: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }) }),
+    response: z.object({
+      alerts: z.array(alertSchema),
+      pagination: z.object({
+        page: z.number(),
+        limit: z.number(),
+        total_count: z.number(),
+        total_pages: z.number(),
+        has_next: z.boolean(),
+        has_prev: z.boolean(),
+      }),
+    }),
     document: MonitoringAlertsDocument,
     variables: ({ query }) => {
       const { page, limit } = pageOf(query);
       const q = query as z.infer<typeof listQuery>;
-      return { first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null, status: q.status ?? null, profileId: q.profile_id ?? null };
+      return {
+        first: limit,
+        after: page > 1 ? offsetCursor((page - 1) * limit) : null,
+        status: q.status ?? null,
+        profileId: q.profile_id ?? null,
+      };
     },
     result: (data, { query }) => {
       const { page, limit } = pageOf(query);
@@ -100,7 +139,10 @@ export const monitoringRoutes: Route[] = [
     body: z.strictObject({ note: z.string().max(2_000).nullable().optional() }).optional(),
     response: z.object({ alert: alertSchema }),
     document: AcknowledgeMonitoringAlertDocument,
-    variables: ({ params, body }) => ({ id: params.alertId, input: { note: (body as { note?: string | null } | undefined)?.note ?? null } }),
+    variables: ({ params, body }) => ({
+      id: params.alertId,
+      input: { note: (body as { note?: string | null } | undefined)?.note ?? null },
+    }),
     result: (data) => ({ body: { alert: restAlert(data.acknowledgeMonitoringAlert) } }),
   }),
   route({
@@ -108,12 +150,19 @@ export const monitoringRoutes: Route[] = [
     path: '/v1/monitoring/profiles/:profileId',
     area: 'clm',
     tag: 'Screening monitoring',
-    summary: 'Whether and how a profile is monitored (frequencies, last screening, next scheduled re-screen); 404 when never screened with its profile id',
+    summary:
+      'Whether and how a profile is monitored (frequencies, last screening, next scheduled re-screen); 404 when never screened with its profile id',
     credentials: MANAGEMENT_CREDENTIALS,
     response: z.object({
       monitoring: z.object({
-        profile_id: z.string(), sanctions_frequency: z.string(), pep_frequency: z.string(), frequencies_resolved_at: z.string().nullable(),
-        last_search_id: z.string(), last_screened_at: z.string(), next_full_screen_at: z.string().nullable(), monitored_since: z.string(),
+        profile_id: z.string(),
+        sanctions_frequency: z.string(),
+        pep_frequency: z.string(),
+        frequencies_resolved_at: z.string().nullable(),
+        last_search_id: z.string(),
+        last_screened_at: z.string(),
+        next_full_screen_at: z.string().nullable(),
+        monitored_since: z.string(),
       }),
     }),
     document: MonitoredProfileDocument,
@@ -124,8 +173,14 @@ export const monitoringRoutes: Route[] = [
       return {
         body: {
           monitoring: {
-            profile_id: m.profileId, sanctions_frequency: m.sanctionsFrequency, pep_frequency: m.pepFrequency, frequencies_resolved_at: m.frequenciesResolvedAt,
-            last_search_id: m.lastSearchId, last_screened_at: m.lastScreenedAt, next_full_screen_at: m.nextFullScreenAt, monitored_since: m.monitoredSince,
+            profile_id: m.profileId,
+            sanctions_frequency: m.sanctionsFrequency,
+            pep_frequency: m.pepFrequency,
+            frequencies_resolved_at: m.frequenciesResolvedAt,
+            last_search_id: m.lastSearchId,
+            last_screened_at: m.lastScreenedAt,
+            next_full_screen_at: m.nextFullScreenAt,
+            monitored_since: m.monitoredSince,
           },
         },
       };

@@ -22,10 +22,17 @@ type Party = z.infer<typeof party>;
 const partyInput = (p: Party) => ({ name: p.name, type: p.type, dateOfBirth: p.date_of_birth, country: p.country });
 
 interface Comparison {
-  score: number; level: string; isMatch: boolean; threshold: number; nameScore: number; scorerVersion: string;
+  score: number;
+  level: string;
+  isMatch: boolean;
+  threshold: number;
+  nameScore: number;
+  scorerVersion: string;
   explanation: {
     tokenAlignment: { query: string; candidate: string; similarity: number; how: string }[];
-    unmatchedQueryTokens: string[]; unmatchedCandidateTokens: string[]; caps: string[];
+    unmatchedQueryTokens: string[];
+    unmatchedCandidateTokens: string[];
+    caps: string[];
     adjustments: { feature: string; outcome: string; delta: number; detail: string }[];
   };
 }
@@ -64,10 +71,18 @@ export const namesCompareRoutes: Route[] = [
       const c = data.compareNames;
       return {
         body: {
-          score: c.score, criteria_match_level: c.level, is_match: c.isMatch, threshold: c.threshold, name_score: c.nameScore, scorer_version: c.scorerVersion,
+          score: c.score,
+          criteria_match_level: c.level,
+          is_match: c.isMatch,
+          threshold: c.threshold,
+          name_score: c.nameScore,
+          scorer_version: c.scorerVersion,
           match_score_info: {
-            token_alignment: c.explanation.tokenAlignment, unmatched_query_tokens: c.explanation.unmatchedQueryTokens,
-            unmatched_candidate_tokens: c.explanation.unmatchedCandidateTokens, caps: c.explanation.caps, adjustments: c.explanation.adjustments,
+            token_alignment: c.explanation.tokenAlignment,
+            unmatched_query_tokens: c.explanation.unmatchedQueryTokens,
+            unmatched_candidate_tokens: c.explanation.unmatchedCandidateTokens,
+            caps: c.explanation.caps,
+            adjustments: c.explanation.adjustments,
           },
         },
       };

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { groupSchema, includeArchivedQuery, toGroup } from './profiles-mapping';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateProfileGroupInput, ArchiveGroupDocument, CreateGroupDocument, GroupDocument, GroupsDocument, UpdateGroupDocument } from '../operations/operations.generated';
+import {
+  type CreateProfileGroupInput,
+  ArchiveGroupDocument,
+  CreateGroupDocument,
+  GroupDocument,
+  GroupsDocument,
+  UpdateGroupDocument,
+} from '../operations/operations.generated';
 
 const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
@@ -35,7 +42,10 @@ type GroupBody = z.infer<typeof updateGroupBody>;
 function groupInput(body: GroupBody): CreateProfileGroupInput {
   const { monitoringFeedFrequencies: feeds, ...rest } = body;
   if (feeds === undefined) return rest as CreateProfileGroupInput;
-  return { ...rest, monitoringFeedFrequencies: feeds === null ? null : { sanctions: feeds.Sanctions, pep: feeds.PEP, news: feeds.News } } as CreateProfileGroupInput;
+  return {
+    ...rest,
+    monitoringFeedFrequencies: feeds === null ? null : { sanctions: feeds.Sanctions, pep: feeds.PEP, news: feeds.News },
+  } as CreateProfileGroupInput;
 }
 
 function groupNotFound(): ApiError {

@@ -5,7 +5,13 @@ import { ApiError } from '../http/api-error';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { definitionSchema, pageMetaSchema, pageQuery } from './profiles-mapping';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type RollbackProfileCustomFieldDefinitionInput, DefinitionRevisionsDocument, MonitoringDefaultDocument, RollbackDefinitionDocument, UpdateMonitoringDefaultDocument } from '../operations/operations.generated';
+import {
+  type RollbackProfileCustomFieldDefinitionInput,
+  DefinitionRevisionsDocument,
+  MonitoringDefaultDocument,
+  RollbackDefinitionDocument,
+  UpdateMonitoringDefaultDocument,
+} from '../operations/operations.generated';
 
 const SANCTIONS = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 const PERIODIC = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
@@ -46,7 +52,12 @@ const DEFINITIONS = '/tenant-config/v1/profile-custom-fields';
 /** REST names feeds as the spec does (Sanctions, PEP, News); GraphQL fields are camelCase. Omitted keys stay omitted. */
 function toGraphqlFeedKeys(frequencies: Record<string, string | null | undefined>): Record<string, string | null> {
   const out: Record<string, string | null> = {};
-  for (const [feed, key] of [['Sanctions', 'sanctions'], ['PEP', 'pep'], ['News', 'news']]) if (Object.hasOwn(frequencies, feed)) out[key] = frequencies[feed] ?? null;
+  for (const [feed, key] of [
+    ['Sanctions', 'sanctions'],
+    ['PEP', 'pep'],
+    ['News', 'news'],
+  ])
+    if (Object.hasOwn(frequencies, feed)) out[key] = frequencies[feed] ?? null;
   return out;
 }
 
@@ -73,7 +84,11 @@ export const profileConfigRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateMonitoringDefaultBody,
     document: UpdateMonitoringDefaultDocument,
-    variables: ({ body }) => ({ input: { monitoringFeedFrequencies: toGraphqlFeedKeys((body as z.infer<typeof updateMonitoringDefaultBody>).monitoringFeedFrequencies) } }),
+    variables: ({ body }) => ({
+      input: {
+        monitoringFeedFrequencies: toGraphqlFeedKeys((body as z.infer<typeof updateMonitoringDefaultBody>).monitoringFeedFrequencies),
+      },
+    }),
     result: (data) => ({ body: { monitoringDefault: data.updateWorkspaceMonitoringDefault } }),
   }),
   route({
@@ -94,7 +109,11 @@ export const profileConfigRoutes: Route[] = [
     result: (data, { query }) => {
       const connection = data.profileCustomFieldDefinitionRevisions;
       if (!connection) throw ApiError.of('custom_field_definition_not_found', 'Custom field definition not found');
-      const meta = { page: (query.page as number | undefined) ?? 1, perPage: (query.perPage as number | undefined) ?? 20, total: connection.totalCount };
+      const meta = {
+        page: (query.page as number | undefined) ?? 1,
+        perPage: (query.perPage as number | undefined) ?? 20,
+        total: connection.totalCount,
+      };
       return { body: { revisions: connection.nodes, meta } };
     },
   }),

@@ -3,13 +3,25 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { definitionSchema, includeArchivedQuery } from './profiles-mapping';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
-import { type CreateProfileCustomFieldDefinitionInput, type UpdateProfileCustomFieldDefinitionInput, ArchiveDefinitionDocument, CreateDefinitionDocument, DefinitionDocument, DefinitionsDocument, RestoreDefinitionDocument, UpdateDefinitionDocument } from '../operations/operations.generated';
+import {
+  type CreateProfileCustomFieldDefinitionInput,
+  type UpdateProfileCustomFieldDefinitionInput,
+  ArchiveDefinitionDocument,
+  CreateDefinitionDocument,
+  DefinitionDocument,
+  DefinitionsDocument,
+  RestoreDefinitionDocument,
+  UpdateDefinitionDocument,
+} from '../operations/operations.generated';
 
 const TYPES = ['text', 'number', 'date', 'boolean', 'enum', 'json'] as const;
 const option = z.strictObject({ value: z.string().min(1).max(200), label: z.string().min(1).max(200) });
 
 const createBody = z.strictObject({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must match ^[a-z][a-z0-9_]{0,63}$').optional(),
+  key: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, 'must match ^[a-z][a-z0-9_]{0,63}$')
+    .optional(),
   label: z.string().min(1).max(200),
   type: z.enum(TYPES),
   required: z.boolean().optional(),

@@ -91,7 +91,12 @@ export function toGroup(group: {
 }) {
   const frequencies: Record<string, string> = {};
   const stored = group.monitoringFeedFrequencies;
-  for (const [feed, value] of [['Sanctions', stored?.sanctions], ['PEP', stored?.pep], ['News', stored?.news]] as const) if (value) frequencies[feed] = value;
+  for (const [feed, value] of [
+    ['Sanctions', stored?.sanctions],
+    ['PEP', stored?.pep],
+    ['News', stored?.news],
+  ] as const)
+    if (value) frequencies[feed] = value;
   return {
     id: group.id,
     key: group.key,
@@ -190,7 +195,9 @@ export const groupSchema = z.object({
   effectiveMonitoringFeedFrequencies: z
     .object({ Sanctions: z.string(), PEP: z.string(), News: z.string() })
     .describe("Per feed: the group's override, else the workspace default (GET /tenant-config/v1/monitoring-default)"),
-  inheritedFeeds: z.array(z.enum(['Sanctions', 'PEP', 'News'])).describe('Feeds the group does not override, which follow the workspace default'),
+  inheritedFeeds: z
+    .array(z.enum(['Sanctions', 'PEP', 'News']))
+    .describe('Feeds the group does not override, which follow the workspace default'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,14 +7,35 @@ import { route, Route } from './route';
 import { feedEnum } from './screening-mapping';
 import { OnboardProfileDocument, ProfileOnboardingDocument } from '../operations/operations.generated';
 
-const FEEDS = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'];
+const FEEDS = [
+  'all',
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social Media',
+  'News',
+  'Open Source',
+];
 const knownFeed = (feed: string) => FEEDS.some((name) => name.toLowerCase() === feed.trim().toLowerCase());
 
 const onboardingBody = z.strictObject({
   screening: z
     .strictObject({
       enabled: z.boolean(),
-      feeds: z.array(z.string().max(64).refine(knownFeed, `must be one of ${FEEDS.join(', ')}`)).min(1).max(FEEDS.length).optional(),
+      feeds: z
+        .array(
+          z
+            .string()
+            .max(64)
+            .refine(knownFeed, `must be one of ${FEEDS.join(', ')}`),
+        )
+        .min(1)
+        .max(FEEDS.length)
+        .optional(),
     })
     .optional(),
   idv: z.strictObject({ enabled: z.boolean(), workflowId: z.string().min(1).max(200).nullish() }).optional(),
@@ -33,7 +54,13 @@ const taskSchema = z.object({
   completed_at: z.string().optional(),
 });
 
-const onboardingSchema = z.object({ id: z.string(), status: z.enum(['running', 'completed']), sequence: z.string(), decided_at: z.string().nullable(), created_at: z.string() });
+const onboardingSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'completed']),
+  sequence: z.string(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
 
 interface TaskData {
   taskId: string;
@@ -64,7 +91,9 @@ function toOnboarding(run: { id: string; status: string; sequence: string; decid
 
 function onboardingInput(body: z.infer<typeof onboardingBody>) {
   return {
-    ...(body.screening ? { screening: { enabled: body.screening.enabled, ...(body.screening.feeds ? { feeds: body.screening.feeds.map(feedEnum) } : {}) } } : {}),
+    ...(body.screening
+      ? { screening: { enabled: body.screening.enabled, ...(body.screening.feeds ? { feeds: body.screening.feeds.map(feedEnum) } : {}) } }
+      : {}),
     ...(body.idv ? { idv: { enabled: body.idv.enabled, workflowId: body.idv.workflowId ?? null } } : {}),
     ...(body.sequence ? { sequence: body.sequence } : {}),
   };
@@ -78,7 +107,8 @@ export const profileOnboardingRoutes: Route[] = [
     path: '/clm/v1/onboarding/profiles',
     area: 'clm',
     tag: 'Profiles',
-    summary: 'Create a profile and onboard it: screening and/or an IDV session in the requested sequence (screening_first default, idv_first, parallel), run by the workers',
+    summary:
+      'Create a profile and onboard it: screening and/or an IDV session in the requested sequence (screening_first default, idv_first, parallel), run by the workers',
     response: resultSchema,
     credentials: PROFILE_CREDENTIALS,
     body: onboardProfileBody,
@@ -105,7 +135,13 @@ export const profileOnboardingRoutes: Route[] = [
     variables: ({ params }) => ({ id: params.profileId }),
     result: (data) => {
       if (!data.profile?.onboarding) throw profileNotFound();
-      return { body: { profile: toProfile(data.profile), tasks: data.profile.onboarding.tasks.map(toTask), onboarding: toOnboarding(data.profile.onboarding) } };
+      return {
+        body: {
+          profile: toProfile(data.profile),
+          tasks: data.profile.onboarding.tasks.map(toTask),
+          onboarding: toOnboarding(data.profile.onboarding),
+        },
+      };
     },
   }),
 ];

@@ -14,7 +14,18 @@ import {
   toProfile,
 } from './profiles-mapping';
 import { route, Route } from './route';
-import { type CreateProfileCommentInput, type CreateProfileInput, CommentsDocument, CreateCommentDocument, CreateProfileDocument, EraseDocument, ProfileDocument, ProfilesDocument, UpdateCommentDocument, UpdateProfileDocument } from '../operations/operations.generated';
+import {
+  type CreateProfileCommentInput,
+  type CreateProfileInput,
+  CommentsDocument,
+  CreateCommentDocument,
+  CreateProfileDocument,
+  EraseDocument,
+  ProfileDocument,
+  ProfilesDocument,
+  UpdateCommentDocument,
+  UpdateProfileDocument,
+} from '../operations/operations.generated';
 
 /** Custom field values keyed by definition key; values are checked by the profiles service. */
 const customFieldsBody = z.record(z.string(), z.unknown());
@@ -40,7 +51,8 @@ const updateProfileBody = z.strictObject({
  * (null clears the key). */
 export function profileInput(body: Record<string, unknown>): CreateProfileInput {
   const input: Record<string, unknown> = {};
-  for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const) if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
+  for (const key of ['name', 'kind', 'email', 'profileGroupIds'] as const)
+    if (Object.hasOwn(body, key) && body[key] !== undefined) input[key] = body[key];
   if (body.profileCustomFields !== undefined) {
     input.profileCustomFields = Object.entries(body.profileCustomFields as Record<string, unknown>).map(([key, value]) => ({
       key,
@@ -92,7 +104,13 @@ export const profileRoutes: Route[] = [
     query: listQuery,
     document: ProfilesDocument,
     variables: ({ query }) => {
-      const ids = typeof query.profile_group_ids === 'string' ? query.profile_group_ids.split(',').map((id) => id.trim()).filter(Boolean) : [];
+      const ids =
+        typeof query.profile_group_ids === 'string'
+          ? query.profile_group_ids
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean)
+          : [];
       return { profileGroupIds: ids.length ? ids : undefined, ...pageWindow(query) };
     },
     result: (data, { query }) => ({ body: { profiles: data.profiles.nodes.map(toProfile), meta: meta(query, data.profiles) } }),
@@ -117,7 +135,8 @@ export const profileRoutes: Route[] = [
     path: '/clm/v1/profiles/:profileId',
     area: 'clm',
     tag: 'Profiles',
-    summary: 'Update a profile: only supplied fields change; profileCustomFields updates supplied keys (null clears one); profileGroupIds replaces',
+    summary:
+      'Update a profile: only supplied fields change; profileCustomFields updates supplied keys (null clears one); profileGroupIds replaces',
     response: z.object({ profile: profileSchema }),
     credentials: PROFILE_CREDENTIALS,
     body: updateProfileBody,
@@ -177,7 +196,10 @@ export const profileRoutes: Route[] = [
     area: 'clm',
     tag: 'Profiles',
     summary: "Erase a profile's personal data (GDPR): claims the profile, then erases name, email, custom field values and comment texts",
-    response: z.object({ erasure: z.object({ profileId: z.string(), status: z.literal('completed'), claimedAt: z.string(), erasedAt: z.string() }), profile: profileSchema }),
+    response: z.object({
+      erasure: z.object({ profileId: z.string(), status: z.literal('completed'), claimedAt: z.string(), erasedAt: z.string() }),
+      profile: profileSchema,
+    }),
     credentials: PROFILE_CREDENTIALS,
     body: erasureBody,
     document: EraseDocument,

@@ -2,11 +2,26 @@
 import { ApiError } from '../http/api-error';
 import { RISK_BASE, RISK_CREDENTIALS } from './risk-mapping';
 import { route, Route } from './route';
-import { JurisdictionRiskTableDocument, RiskScorecardsDocument, RiskWorkflowDocument, RiskWorkflowFieldsFragment, RiskWorkflowsDocument, ScorecardDocument, ScorecardFieldsFragment } from '../operations/operations.generated';
+import {
+  JurisdictionRiskTableDocument,
+  RiskScorecardsDocument,
+  RiskWorkflowDocument,
+  RiskWorkflowFieldsFragment,
+  RiskWorkflowsDocument,
+  ScorecardDocument,
+  ScorecardFieldsFragment,
+} from '../operations/operations.generated';
 
 const common = { area: 'risk' as const, tag: 'Risk assessments', credentials: [...RISK_CREDENTIALS] };
 
-const toWorkflow = (w: RiskWorkflowFieldsFragment) => ({ workflow_id: w.id, name: w.name, description: w.description, subject_type: w.subjectType, scorecard_id: w.scorecardId, tasks: w.tasks });
+const toWorkflow = (w: RiskWorkflowFieldsFragment) => ({
+  workflow_id: w.id,
+  name: w.name,
+  description: w.description,
+  subject_type: w.subjectType,
+  scorecard_id: w.scorecardId,
+  tasks: w.tasks,
+});
 const toScorecard = (s: ScorecardFieldsFragment) => ({
   scorecard_id: s.id,
   name: s.name,
@@ -17,7 +32,14 @@ const toScorecard = (s: ScorecardFieldsFragment) => ({
 });
 
 export const riskCatalogRoutes: Route[] = [
-  route({ ...common, method: 'get', path: `${RISK_BASE}/workflows`, summary: 'List the shipped workflows', document: RiskWorkflowsDocument, result: (data) => ({ body: { workflows: data.riskWorkflows.map(toWorkflow) } }) }),
+  route({
+    ...common,
+    method: 'get',
+    path: `${RISK_BASE}/workflows`,
+    summary: 'List the shipped workflows',
+    document: RiskWorkflowsDocument,
+    result: (data) => ({ body: { workflows: data.riskWorkflows.map(toWorkflow) } }),
+  }),
   route({
     ...common,
     method: 'get',
@@ -30,7 +52,14 @@ export const riskCatalogRoutes: Route[] = [
       return { body: { workflow: toWorkflow(data.riskWorkflow) } };
     },
   }),
-  route({ ...common, method: 'get', path: `${RISK_BASE}/scorecards`, summary: 'List the shipped scorecards', document: RiskScorecardsDocument, result: (data) => ({ body: { scorecards: data.riskScorecards.map(toScorecard) } }) }),
+  route({
+    ...common,
+    method: 'get',
+    path: `${RISK_BASE}/scorecards`,
+    summary: 'List the shipped scorecards',
+    document: RiskScorecardsDocument,
+    result: (data) => ({ body: { scorecards: data.riskScorecards.map(toScorecard) } }),
+  }),
   route({
     ...common,
     method: 'get',
@@ -51,7 +80,19 @@ export const riskCatalogRoutes: Route[] = [
     document: JurisdictionRiskTableDocument,
     result: (data) => {
       const t = data.jurisdictionRiskTable;
-      return { body: { publisher: t.publisher, published_on: t.publishedOn, lists: t.lists.map((l) => ({ key: l.key, title: l.title, severity: l.severity, source_url: l.sourceUrl, countries: l.countries })) } };
+      return {
+        body: {
+          publisher: t.publisher,
+          published_on: t.publishedOn,
+          lists: t.lists.map((l) => ({
+            key: l.key,
+            title: l.title,
+            severity: l.severity,
+            source_url: l.sourceUrl,
+            countries: l.countries,
+          })),
+        },
+      };
     },
   }),
 ];

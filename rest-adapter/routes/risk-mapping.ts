@@ -30,13 +30,28 @@ export const RISK_CREDENTIALS = ['api-key', 'x-api-key'] as const;
 export const RISK_BASE = '/risk-assessments/v2';
 
 /** Task counts on the wire: the documented snake_case keys. */
-export const toTaskStatusCounts = (counts: CountsFieldsFragment) =>
-  ({ pending: counts.pending, in_progress: counts.inProgress, complete: counts.complete, incomplete: counts.incomplete, requires_review: counts.requiresReview });
+export const toTaskStatusCounts = (counts: CountsFieldsFragment) => ({
+  pending: counts.pending,
+  in_progress: counts.inProgress,
+  complete: counts.complete,
+  incomplete: counts.incomplete,
+  requires_review: counts.requiresReview,
+});
 
-const compact = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+const compact = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
 export const toRun = (run: RunFieldsFragment | null) =>
-  run && { run_id: run.runId, agent: run.agent, status: run.status, reason: run.reason, steps_completed: run.stepsCompleted, error: run.error, started_at: run.startedAt, finished_at: run.finishedAt };
+  run && {
+    run_id: run.runId,
+    agent: run.agent,
+    status: run.status,
+    reason: run.reason,
+    steps_completed: run.stepsCompleted,
+    error: run.error,
+    started_at: run.startedAt,
+    finished_at: run.finishedAt,
+  };
 
 export const toRisk = (risk: RiskFieldsFragment) => ({
   risk_id: risk.riskId,
@@ -71,7 +86,16 @@ export const toTask = (task: RiskTaskFieldsFragment) => ({
   requires_review_at: task.requiresReviewAt,
 });
 
-export const toQuestion = (q: QuestionFieldsFragment) => ({ question_id: q.questionId, run_id: q.runId, task_id: q.taskId, prompt: q.prompt, answered: q.answered, answer: q.answer, asked_at: q.askedAt, answered_at: q.answeredAt });
+export const toQuestion = (q: QuestionFieldsFragment) => ({
+  question_id: q.questionId,
+  run_id: q.runId,
+  task_id: q.taskId,
+  prompt: q.prompt,
+  answered: q.answered,
+  answer: q.answer,
+  asked_at: q.askedAt,
+  answered_at: q.answeredAt,
+});
 
 export const toRating = (r: RatingFieldsFragment) => ({
   scorecard_id: r.scorecardId,
@@ -88,7 +112,8 @@ type TrajectoryDetails = TrajectoryEventFieldsFragment['details'];
 type CheckedJurisdiction = Extract<TrajectoryDetails, { __typename: 'JurisdictionCheckDetails' }>['checked'][number];
 
 /** Checked jurisdictions on the wire (JurisdictionCheckEntry in snake_case): evidence and trajectory. */
-const toCheckedData = (checked: CheckedJurisdiction[]) => checked.map((c) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
+const toCheckedData = (checked: CheckedJurisdiction[]) =>
+  checked.map((c) => ({ subject_id: c.subjectId, country: c.country, list: c.list }));
 
 // Evidence details are typed per kind in GraphQL; the wire keeps them as `data` in snake_case
 // (an upload's data is empty: its file fields sit on the evidence itself).
@@ -100,7 +125,14 @@ function toEvidenceData(d: EvidenceDetails): Record<string, unknown> {
         subject_id: d.subjectId,
         person_id: d.personId,
         match_count: d.matchCount,
-        matches: d.matches.map((m) => ({ match_id: m.matchId, score: m.score, listed_name: m.listedName, entity_ref: m.entityRef, feeds: m.feeds, programs: m.programs })),
+        matches: d.matches.map((m) => ({
+          match_id: m.matchId,
+          score: m.score,
+          listed_name: m.listedName,
+          entity_ref: m.entityRef,
+          feeds: m.feeds,
+          programs: m.programs,
+        })),
       };
     case 'RegistrationCheckEvidence':
       return { subject_id: d.subjectId, consistent: d.consistent, problems: d.problems };
@@ -111,13 +143,30 @@ function toEvidenceData(d: EvidenceDetails): Record<string, unknown> {
   }
 }
 
-export const toEvidence = (e: EvidenceFieldsFragment) => ({ evidence_id: e.evidenceId, kind: e.kind, title: e.title, data: toEvidenceData(e.details), file_name: e.fileName, content_type: e.contentType, size: e.size, sha256: e.sha256, created_by: e.createdBy, created_at: e.createdAt });
+export const toEvidence = (e: EvidenceFieldsFragment) => ({
+  evidence_id: e.evidenceId,
+  kind: e.kind,
+  title: e.title,
+  data: toEvidenceData(e.details),
+  file_name: e.fileName,
+  content_type: e.contentType,
+  size: e.size,
+  sha256: e.sha256,
+  created_by: e.createdBy,
+  created_at: e.createdAt,
+});
 
 // Trajectory details are typed per event type in GraphQL; the wire keeps them as `data` with the
 // keys the platform stores (snake_case, `commandId` as it always was). Members that share a field
 // name with another type (from, to, step, taskId) are aliased: GraphQL refuses one response name
 // with two types in one selection (risk.graphql).
-const toCommandData = (c: CommandDetailsFieldsFragment) => ({ commandId: c.commandId, type: c.type, reason: c.reason, artifact_refs: c.artifactRefs, payload: c.payload });
+const toCommandData = (c: CommandDetailsFieldsFragment) => ({
+  commandId: c.commandId,
+  type: c.type,
+  reason: c.reason,
+  artifact_refs: c.artifactRefs,
+  payload: c.payload,
+});
 
 /** What a status move stored beside from/to/trigger, by its trigger (domain/trajectory-details.ts). */
 function statusChangeExtra(d: Extract<TrajectoryDetails, { __typename: 'StatusChangeDetails' }>): Record<string, unknown> {
@@ -143,7 +192,14 @@ function toTrajectoryData(type: TrajectoryEventType, d: TrajectoryDetails): Reco
     case 'RegistrationCheckDetails':
       return { step: d.step, subject_id: d.subjectId, problems: d.problems };
     case 'ScreeningStepDetails':
-      return { step: d.step, search_id: d.searchId, subject_id: d.subjectId, person_id: d.personId, matches: d.matchCount, strong: d.strongMatchCount };
+      return {
+        step: d.step,
+        search_id: d.searchId,
+        subject_id: d.subjectId,
+        person_id: d.personId,
+        matches: d.matchCount,
+        strong: d.strongMatchCount,
+      };
     case 'JurisdictionCheckDetails':
       return { step: d.step, table_published_on: d.tablePublishedOn, checked: toCheckedData(d.checked) };
     case 'ClientRatingDetails':
@@ -159,7 +215,15 @@ function toTrajectoryData(type: TrajectoryEventType, d: TrajectoryDetails): Reco
   }
 }
 
-export const toTrajectoryEvent = (e: TrajectoryEventFieldsFragment) => ({ sequence: e.sequence, type: e.type, message: e.message, run_id: e.runId, actor: e.actor, data: toTrajectoryData(e.type, e.details), created_at: e.createdAt });
+export const toTrajectoryEvent = (e: TrajectoryEventFieldsFragment) => ({
+  sequence: e.sequence,
+  type: e.type,
+  message: e.message,
+  run_id: e.runId,
+  actor: e.actor,
+  data: toTrajectoryData(e.type, e.details),
+  created_at: e.createdAt,
+});
 
 const toSubject = (s: AssessmentFieldsFragment['subjects'][number]) =>
   compact({
@@ -169,10 +233,18 @@ const toSubject = (s: AssessmentFieldsFragment['subjects'][number]) =>
     registration_id: s.registrationId ?? undefined,
     jurisdiction: s.jurisdiction ?? undefined,
     locations: s.locations.length ? s.locations : undefined,
-    registrations: s.registrations.length ? s.registrations.map((r) => ({ registration_id: r.registrationId, registry_name: r.registryName, jurisdiction: r.jurisdiction })) : undefined,
+    registrations: s.registrations.length
+      ? s.registrations.map((r) => ({ registration_id: r.registrationId, registry_name: r.registryName, jurisdiction: r.jurisdiction }))
+      : undefined,
     date_of_birth: s.dateOfBirth ?? undefined,
     nationality: s.nationality ?? undefined,
-    persons: s.persons.map((p) => ({ person_id: p.personId, name: p.name, role: p.role, date_of_birth: p.dateOfBirth, nationality: p.nationality })),
+    persons: s.persons.map((p) => ({
+      person_id: p.personId,
+      name: p.name,
+      role: p.role,
+      date_of_birth: p.dateOfBirth,
+      nationality: p.nationality,
+    })),
     profile_id: s.profile?.id ?? undefined,
   });
 
@@ -189,7 +261,12 @@ export const toAssessment = (a: AssessmentFieldsFragment) => ({
   task_status_counts: toTaskStatusCounts(a.taskStatusCounts),
   latest_run: toRun(a.latestRun),
   canvas_version: a.canvas.version,
-  conclusion: a.conclusion && { decision: a.conclusion.decision, note: a.conclusion.note, concluded_by: a.conclusion.concludedBy, concluded_at: a.conclusion.concludedAt },
+  conclusion: a.conclusion && {
+    decision: a.conclusion.decision,
+    note: a.conclusion.note,
+    concluded_by: a.conclusion.concludedBy,
+    concluded_at: a.conclusion.concludedAt,
+  },
   ready_at: a.readyAt,
   concluded_at: a.concludedAt,
   created_at: a.createdAt,
@@ -223,7 +300,10 @@ export const toSummary = (s: SummaryFieldsFragment['summary']) => ({
 });
 
 // --- request bodies -------------------------------------------------------------------------
-const country = z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase());
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+  .transform((c) => c.toUpperCase());
 const jurisdiction = z.strictObject({ country, state: z.string().max(100).nullish() });
 const text = (max: number) => z.string().max(max);
 
@@ -232,16 +312,38 @@ const subject = z.strictObject({
   name: z.string().min(1).max(512),
   registration_id: text(100).nullish(),
   jurisdiction: jurisdiction.nullish(),
-  locations: z.array(z.strictObject({ type: z.string().min(1).max(50), country, state: z.string().max(100).nullish() })).max(20).nullish(),
+  locations: z
+    .array(z.strictObject({ type: z.string().min(1).max(50), country, state: z.string().max(100).nullish() }))
+    .max(20)
+    .nullish(),
   registrations: z
-    .array(z.strictObject({ registration_id: z.string().min(1).max(100), registry_name: text(200).nullish(), jurisdiction: z.strictObject({ level: text(50).nullish(), country, state: z.string().max(100).nullish() }) }))
+    .array(
+      z.strictObject({
+        registration_id: z.string().min(1).max(100),
+        registry_name: text(200).nullish(),
+        jurisdiction: z.strictObject({ level: text(50).nullish(), country, state: z.string().max(100).nullish() }),
+      }),
+    )
     .max(20)
     .nullish(),
   profile_id: z.string().min(1).max(100).nullish(),
-  date_of_birth: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD').nullish(),
+  date_of_birth: z
+    .string()
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD')
+    .nullish(),
   nationality: country.nullish(),
   persons: z
-    .array(z.strictObject({ name: z.string().min(1).max(512), role: text(100).nullish(), date_of_birth: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD').nullish(), nationality: country.nullish() }))
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(512),
+        role: text(100).nullish(),
+        date_of_birth: z
+          .string()
+          .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD')
+          .nullish(),
+        nationality: country.nullish(),
+      }),
+    )
     .max(50)
     .nullish(),
 });
@@ -266,7 +368,11 @@ export function createAssessmentInput(body: z.infer<typeof createAssessmentBody>
       registrationId: s.registration_id,
       jurisdiction: s.jurisdiction,
       locations: s.locations,
-      registrations: s.registrations?.map((r) => ({ registrationId: r.registration_id, registryName: r.registry_name, jurisdiction: r.jurisdiction })),
+      registrations: s.registrations?.map((r) => ({
+        registrationId: r.registration_id,
+        registryName: r.registry_name,
+        jurisdiction: r.jurisdiction,
+      })),
       profileId: s.profile_id,
       dateOfBirth: s.date_of_birth,
       nationality: s.nationality,
@@ -279,7 +385,12 @@ export function createAssessmentInput(body: z.infer<typeof createAssessmentBody>
 const commaList = <T extends string>(values: readonly T[]) =>
   z
     .string()
-    .transform((raw) => raw.split(',').map((value) => value.trim()).filter(Boolean))
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values as [T, ...T[]])))
     .optional();
 
@@ -289,13 +400,27 @@ export const listQuery = z.object({
   profile_id: z.string().max(100).optional(),
   sort_by: z.enum(AssessmentSortKeyValues).optional(),
   sort_direction: z.enum(SortDirectionValues).optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
   cursor: z.string().max(500).optional(),
 });
 
 export const trajectoryQuery = z.object({
-  after_sequence: z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number).optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 500').transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
+  after_sequence: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a non-negative integer')
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 500')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(500))
+    .optional(),
   sort_direction: z.enum(SortDirectionValues).optional(),
 });
 

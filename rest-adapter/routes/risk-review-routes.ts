@@ -17,7 +17,11 @@ export const riskReviewRoutes: Route[] = [
     document: PatchTaskDocument,
     variables: ({ params, body }) => {
       const b = body as z.infer<typeof patchTaskBody>;
-      return { id: params.assessmentId, taskId: params.taskId, input: { status: b.status, context: b.context, evidenceIds: b.evidence_ids, resolution: b.resolution } };
+      return {
+        id: params.assessmentId,
+        taskId: params.taskId,
+        input: { status: b.status, context: b.context, evidenceIds: b.evidence_ids, resolution: b.resolution },
+      };
     },
     result: (data) => ({ body: { task: toTask(data.updateAssessmentTask) } }),
   }),

@@ -23,7 +23,14 @@ import { route, Route } from './route';
 import { riskRunRoutes } from './risk-run-routes';
 import { riskReviewRoutes } from './risk-review-routes';
 import { riskCatalogRoutes } from './risk-catalog-routes';
-import { AssessmentDocument, AssessmentsDocument, CreateAssessmentDocument, SummaryDocument, TasksDocument, TrajectoryDocument } from '../operations/operations.generated';
+import {
+  AssessmentDocument,
+  AssessmentsDocument,
+  CreateAssessmentDocument,
+  SummaryDocument,
+  TasksDocument,
+  TrajectoryDocument,
+} from '../operations/operations.generated';
 
 export const assessmentNotFound = () => ApiError.of('assessment_not_found', 'Assessment not found');
 const common = { area: 'risk' as const, tag: 'Risk assessments', credentials: [...RISK_CREDENTIALS] };
@@ -49,11 +56,26 @@ const assessmentRoutes: Route[] = [
     document: AssessmentsDocument,
     variables: ({ query }) => {
       const q = query as z.infer<typeof listQuery>;
-      return { first: q.limit, after: q.cursor, statuses: q.status, taskStatuses: q.task_status, profileId: q.profile_id, sortBy: q.sort_by, sortDirection: q.sort_direction };
+      return {
+        first: q.limit,
+        after: q.cursor,
+        statuses: q.status,
+        taskStatuses: q.task_status,
+        profileId: q.profile_id,
+        sortBy: q.sort_by,
+        sortDirection: q.sort_direction,
+      };
     },
     result: (data) => {
       const page = data.riskAssessments;
-      return { body: { assessments: page.nodes.map(toListItem), has_more: page.pageInfo.hasNextPage, next_cursor: page.pageInfo.endCursor, total_count: page.totalCount } };
+      return {
+        body: {
+          assessments: page.nodes.map(toListItem),
+          has_more: page.pageInfo.hasNextPage,
+          next_cursor: page.pageInfo.endCursor,
+          total_count: page.totalCount,
+        },
+      };
     },
   }),
   route({
@@ -122,7 +144,11 @@ const assessmentRoutes: Route[] = [
           tasks: a.tasks.map(toTask),
           task_status_counts: toTaskStatusCounts(a.taskStatusCounts),
           questions: a.questions.map(toQuestion),
-          confirmations: a.confirmations.map((c: { taskId: string; title: string; requestedAt: string | null }) => ({ task_id: c.taskId, title: c.title, requested_at: c.requestedAt })),
+          confirmations: a.confirmations.map((c: { taskId: string; title: string; requestedAt: string | null }) => ({
+            task_id: c.taskId,
+            title: c.title,
+            requested_at: c.requestedAt,
+          })),
           client_risk_ratings: a.clientRiskRatings.map(toRating),
         },
       };

@@ -14,7 +14,10 @@ export const riskRunRoutes: Route[] = [
     summary: 'Start an agent run (draft or reopened → running)',
     body: startBody,
     document: StartDocument,
-    variables: ({ params, body }) => ({ id: params.assessmentId, input: { reason: (body as { reason?: string } | undefined)?.reason ?? null } }),
+    variables: ({ params, body }) => ({
+      id: params.assessmentId,
+      input: { reason: (body as { reason?: string } | undefined)?.reason ?? null },
+    }),
     result: (data) => ({ body: { assessment: toAssessment(data.startRiskAssessment), run: toRun(data.startRiskAssessment.latestRun) } }),
   }),
   route({
@@ -26,11 +29,29 @@ export const riskRunRoutes: Route[] = [
     document: CommandDocument,
     variables: ({ params, body }) => {
       const b = body as z.infer<typeof commandBody>;
-      return { id: params.assessmentId, input: { type: b.type, runId: b.run_id, prompt: b.prompt, message: b.message, reason: b.reason, payload: b.payload, artifactRefs: b.artifact_refs } };
+      return {
+        id: params.assessmentId,
+        input: {
+          type: b.type,
+          runId: b.run_id,
+          prompt: b.prompt,
+          message: b.message,
+          reason: b.reason,
+          payload: b.payload,
+          artifactRefs: b.artifact_refs,
+        },
+      };
     },
     result: (data) => {
       const c = data.sendAssessmentCommand;
-      return { body: { command: { command_id: c.commandId, type: c.type, run_id: c.runId }, assessment_id: c.assessment.id, status: c.assessment.status, latest_run: toRun(c.assessment.latestRun) } };
+      return {
+        body: {
+          command: { command_id: c.commandId, type: c.type, run_id: c.runId },
+          assessment_id: c.assessment.id,
+          status: c.assessment.status,
+          latest_run: toRun(c.assessment.latestRun),
+        },
+      };
     },
     successStatus: 202,
   }),

@@ -7,7 +7,18 @@ import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { route, Route, RouteInput } from './route';
 import { feedEnum, historyRecord, restMatch } from './screening-mapping';
-import { type JobFieldsFragment, BatchDocument, HistoryDocument, MatchReviewStatusValues, ReportsDocument, RestartDocument, ReviewBatchMatchDocument, ScreeningQueryTypeValues, SortDirectionValues, SubmitBatchDocument } from '../operations/operations.generated';
+import {
+  type JobFieldsFragment,
+  BatchDocument,
+  HistoryDocument,
+  MatchReviewStatusValues,
+  ReportsDocument,
+  RestartDocument,
+  ReviewBatchMatchDocument,
+  ScreeningQueryTypeValues,
+  SortDirectionValues,
+  SubmitBatchDocument,
+} from '../operations/operations.generated';
 
 const CREDENTIALS: Route['credentials'] = ['x-api-key', 'api-key'];
 /** Documented limits (docs/screening-batch.md). */
@@ -28,7 +39,10 @@ const batchEntity = z.strictObject({
 
 const batchBody = z.strictObject({
   requests: z.array(batchEntity).min(1),
-  feeds: z.union([z.string().regex(/^all$/i, 'must be "all" or an array of feed names'), z.array(z.string().min(1).max(32)).min(1).max(11)]),
+  feeds: z.union([
+    z.string().regex(/^all$/i, 'must be "all" or an array of feed names'),
+    z.array(z.string().min(1).max(32)).min(1).max(11),
+  ]),
   limit: z.number().int().min(1).max(100).optional(),
   threshold: z.number().min(0).max(1).optional(),
 });
@@ -36,12 +50,20 @@ const batchBody = z.strictObject({
 function submitVariables({ body, headers }: RouteInput) {
   const b = body as z.infer<typeof batchBody>;
   if (b.requests.length > BATCH_MAX_ENTITIES) {
-    throw ApiError.of('batch_too_large', `requests: at most ${BATCH_MAX_ENTITIES} entities a job (got ${b.requests.length}); split the list into several jobs`);
+    throw ApiError.of(
+      'batch_too_large',
+      `requests: at most ${BATCH_MAX_ENTITIES} entities a job (got ${b.requests.length}); split the list into several jobs`,
+    );
   }
   return {
     input: {
       requests: b.requests.map((r) => ({
-        type: r.type, name: r.name, customId: r.custom_id, dateOfBirth: r.date_of_birth, country: r.country, profileId: r.profile_id,
+        type: r.type,
+        name: r.name,
+        customId: r.custom_id,
+        dateOfBirth: r.date_of_birth,
+        country: r.country,
+        profileId: r.profile_id,
         globalFilters: r.global_filters ? { adverseMediaRiskCategories: r.global_filters.adverse_media_risk_categories } : undefined,
       })),
       feeds: (typeof b.feeds === 'string' ? ['all'] : b.feeds).map(feedEnum),
@@ -53,8 +75,14 @@ function submitVariables({ body, headers }: RouteInput) {
 }
 
 const pageQuery = z.object({
-  page: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').optional(),
-  limit: z.string().regex(/^\d{1,4}$/, 'must be an integer from 1 to 1000').optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a positive integer')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be an integer from 1 to 1000')
+    .optional(),
 });
 
 function pageOf(page: unknown, limit: unknown, fallback: number, max: number): { page: number; limit: number } {
@@ -75,7 +103,12 @@ function jobBody(job: JobFieldsFragment) {
   return {
     id: job.id,
     status: job.status,
-    message: job.status === 'completed' ? `Completed: ${job.total} entities screened` : job.status === 'failed' ? `Failed: ${job.error ?? 'unknown error'}` : `${job.processed} of ${job.total} entities screened`,
+    message:
+      job.status === 'completed'
+        ? `Completed: ${job.total} entities screened`
+        : job.status === 'failed'
+          ? `Failed: ${job.error ?? 'unknown error'}`
+          : `${job.processed} of ${job.total} entities screened`,
     request_id: job.requestId,
     automatic_disposition: job.automaticDisposition,
     progress: { total: job.total, processed: job.processed, matched: job.matched, percent },
@@ -87,13 +120,20 @@ function jobBody(job: JobFieldsFragment) {
   };
 }
 
-function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteInput) => string | undefined, pageSource: (input: RouteInput) => Record<string, unknown>, extra: Pick<Route, 'body' | 'query'>): Route {
+function statusRoute(
+  method: 'get' | 'post',
+  path: string,
+  idOf: (input: RouteInput) => string | undefined,
+  pageSource: (input: RouteInput) => Record<string, unknown>,
+  extra: Pick<Route, 'body' | 'query'>,
+): Route {
   return route({
     method,
     path,
     area: 'clm',
     tag: 'Screening batch',
-    summary: 'Batch job status, progress and entity results (results[n].searchId is `<requestId>_<entityIndex>`), paged by page/limit (default 100, max 1000)',
+    summary:
+      'Batch job status, progress and entity results (results[n].searchId is `<requestId>_<entityIndex>`), paged by page/limit (default 100, max 1000)',
     credentials: CREDENTIALS,
     document: BatchDocument,
     variables: (input) => {
@@ -109,7 +149,15 @@ function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteIn
       return {
         body: {
           ...jobBody(job),
-          results: job.results.nodes.map((r) => ({ searchId: r.searchId, index: r.index, name: r.name, type: r.type, custom_id: r.customId, match_count: r.matchCount, results: r.matches.map(restMatch) })),
+          results: job.results.nodes.map((r) => ({
+            searchId: r.searchId,
+            index: r.index,
+            name: r.name,
+            type: r.type,
+            custom_id: r.customId,
+            match_count: r.matchCount,
+            results: r.matches.map(restMatch),
+          })),
           pagination: pagination(page, limit, job.results.totalCount ?? 0),
         },
       };
@@ -119,8 +167,14 @@ function statusRoute(method: 'get' | 'post', path: string, idOf: (input: RouteIn
 }
 
 const historyQuery = z.object({
-  page: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').optional(),
-  limit: z.string().regex(/^\d{1,4}$/, 'must be an integer from 1 to 250').optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a positive integer')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be an integer from 1 to 250')
+    .optional(),
   q: z.string().max(512).optional(),
   job_id: z.string().regex(JOB_ID, 'must be a batch job id (uuid)').optional(),
   created_at_from: z.string().regex(RFC3339, 'must be an RFC 3339 date-time with a timezone').optional(),
@@ -161,13 +215,35 @@ export const screeningBatchRoutes: Route[] = [
     bodyLimit: '32mb',
     document: SubmitBatchDocument,
     variables: submitVariables,
-    result: (data) => ({ body: { status: data.submitScreeningBatch.status, message: `Batch search queued: ${data.submitScreeningBatch.total} entities`, id: data.submitScreeningBatch.id } }),
+    result: (data) => ({
+      body: {
+        status: data.submitScreeningBatch.status,
+        message: `Batch search queued: ${data.submitScreeningBatch.total} entities`,
+        id: data.submitScreeningBatch.id,
+      },
+    }),
     response: z.object({ status: z.string(), message: z.string(), id: z.string() }),
   }),
-  statusRoute('post', '/v1/searchStatus', (input) => (input.body as { id: string }).id, (input) => input.body as Record<string, unknown>, {
-    body: z.strictObject({ id: z.string().min(1).max(64), page: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() }),
-  }),
-  statusRoute('get', '/v1/search/:jobid', (input) => input.params.jobid, (input) => input.query, { query: pageQuery }),
+  statusRoute(
+    'post',
+    '/v1/searchStatus',
+    (input) => (input.body as { id: string }).id,
+    (input) => input.body as Record<string, unknown>,
+    {
+      body: z.strictObject({
+        id: z.string().min(1).max(64),
+        page: z.number().int().min(1).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      }),
+    },
+  ),
+  statusRoute(
+    'get',
+    '/v1/search/:jobid',
+    (input) => input.params.jobid,
+    (input) => input.query,
+    { query: pageQuery },
+  ),
   route({
     method: 'post',
     path: '/v1/search/:jobid/restart',
@@ -180,7 +256,9 @@ export const screeningBatchRoutes: Route[] = [
       if (!JOB_ID.test(params.jobid)) throw ApiError.of('batch_job_not_found', 'Batch job not found');
       return { id: params.jobid };
     },
-    result: (data) => ({ body: { ...jobBody(data.restartScreeningBatch), status: data.restartScreeningBatch.status, message: 'Batch job re-queued' } }),
+    result: (data) => ({
+      body: { ...jobBody(data.restartScreeningBatch), status: data.restartScreeningBatch.status, message: 'Batch job re-queued' },
+    }),
   }),
   route({
     method: 'get',
@@ -195,13 +273,23 @@ export const screeningBatchRoutes: Route[] = [
       const q = query as z.infer<typeof historyQuery>;
       const { page, limit } = pageOf(q.page, q.limit, 10, 250);
       return {
-        first: limit, after: page > 1 ? offsetCursor((page - 1) * limit) : null, q: q.q ?? null, jobId: q.job_id ?? null,
-        from: rfc3339('created_at_from', q.created_at_from) ?? null, to: rfc3339('created_at_to', q.created_at_to) ?? null, sort: q.sort ?? 'desc',
+        first: limit,
+        after: page > 1 ? offsetCursor((page - 1) * limit) : null,
+        q: q.q ?? null,
+        jobId: q.job_id ?? null,
+        from: rfc3339('created_at_from', q.created_at_from) ?? null,
+        to: rfc3339('created_at_to', q.created_at_to) ?? null,
+        sort: q.sort ?? 'desc',
       };
     },
     result: (data, { query }) => {
       const { page, limit } = pageOf(query.page, query.limit, 10, 250);
-      return { body: { requests: data.screeningSearches.nodes.map(historyRecord), pagination: pagination(page, limit, data.screeningSearches.totalCount ?? 0) } };
+      return {
+        body: {
+          requests: data.screeningSearches.nodes.map(historyRecord),
+          pagination: pagination(page, limit, data.screeningSearches.totalCount ?? 0),
+        },
+      };
     },
   }),
   route({
@@ -222,7 +310,15 @@ export const screeningBatchRoutes: Route[] = [
       return {
         body: {
           match: { ...restMatch(m), search_id: m.searchResultId, reviewed_by: m.reviewedBy, reviewed_at: m.reviewedAt },
-          review_history: m.reviewHistory.map((h) => ({ id: h.id, from_status: h.fromStatus, to_status: h.toStatus, actor_id: h.actorId, actor_name: h.actorName, note: h.note, created_at: h.createdAt })),
+          review_history: m.reviewHistory.map((h) => ({
+            id: h.id,
+            from_status: h.fromStatus,
+            to_status: h.toStatus,
+            actor_id: h.actorId,
+            actor_name: h.actorName,
+            note: h.note,
+            created_at: h.createdAt,
+          })),
         },
       };
     },
@@ -232,13 +328,21 @@ export const screeningBatchRoutes: Route[] = [
     path: '/v1/reports',
     area: 'public',
     tag: 'Reports',
-    summary: 'PDF reports of stored search results (searchResultId, results[] with index[], or a batch job id); URLs are signed links valid 15 minutes',
+    summary:
+      'PDF reports of stored search results (searchResultId, results[] with index[], or a batch job id); URLs are signed links valid 15 minutes',
     credentials: CREDENTIALS,
     body: reportsBody,
     document: ReportsDocument,
     variables: ({ body }) => {
       const b = body as z.infer<typeof reportsBody>;
-      return { input: { searchResultId: b.searchResultId ?? null, results: b.results ?? null, id: b.id ?? null, index: b.index === undefined ? null : Array.isArray(b.index) ? b.index : [b.index] } };
+      return {
+        input: {
+          searchResultId: b.searchResultId ?? null,
+          results: b.results ?? null,
+          id: b.id ?? null,
+          index: b.index === undefined ? null : Array.isArray(b.index) ? b.index : [b.index],
+        },
+      };
     },
     result: (data, { headers }) => {
       const reports = data.generateScreeningReports.reports.map((r) => `${baseUrl(headers)}${r.downloadPath}`);

@@ -13,11 +13,14 @@ export const feedEnum = (feed: string): ScreeningFeed => {
   if (lower === 'all') return 'all';
   if (lower === 'social media') return 'Social_Media';
   if (lower === 'open source') return 'Open_Source';
-  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find((name) => name.toLowerCase() === lower);
+  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find(
+    (name) => name.toLowerCase() === lower,
+  );
   return (known ?? trimmed) as ScreeningFeed;
 };
 
-const dropNull = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+const dropNull = <T extends Record<string, unknown>>(object: T) =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
 
 /** The match as search-sync answers it (same keys as the stored payload). */
 export function restMatch(m: MatchFieldsFragment): Record<string, unknown> {
@@ -27,17 +30,35 @@ export function restMatch(m: MatchFieldsFragment): Record<string, unknown> {
     rank: m.rank,
     score: m.score,
     name: { value: m.name.value, match_score: m.name.matchScore, criteria_match_level: m.name.criteriaMatchLevel },
-    aliases: m.aliases.map((a) => ({ value: a.value, match_score: a.matchScore, criteria_match_level: a.criteriaMatchLevel, kind: a.kind, ...(a.matchedQuery ? { matched_query: true } : {}) })),
+    aliases: m.aliases.map((a) => ({
+      value: a.value,
+      match_score: a.matchScore,
+      criteria_match_level: a.criteriaMatchLevel,
+      kind: a.kind,
+      ...(a.matchedQuery ? { matched_query: true } : {}),
+    })),
     checklist: {
       screen: Object.fromEntries(m.checklist.screen.map((flag) => [feedName(flag.feed), flag.flagged])),
       hits: m.checklist.hits.map(feedName),
-      hits_info: m.checklist.hitsInfo.map((hit) => ({ feed: feedName(hit.feed), source: hit.source, programs: hit.programs, matched_name: hit.matchedName, score: hit.score })),
+      hits_info: m.checklist.hitsInfo.map((hit) => ({
+        feed: feedName(hit.feed),
+        source: hit.source,
+        programs: hit.programs,
+        matched_name: hit.matchedName,
+        score: hit.score,
+      })),
     },
     match_score_info: {
       scorer_version: info.scorerVersion,
       threshold: info.threshold,
       query: info.query,
-      best_name: dropNull({ value: info.bestName.value, kind: info.bestName.kind, score: info.bestName.score, raw_score: info.bestName.rawScore, uncalibrated_score: info.bestName.uncalibratedScore }),
+      best_name: dropNull({
+        value: info.bestName.value,
+        kind: info.bestName.kind,
+        score: info.bestName.score,
+        raw_score: info.bestName.rawScore,
+        uncalibrated_score: info.bestName.uncalibratedScore,
+      }),
       name_similarity: info.nameSimilarity,
       token_alignment: info.tokenAlignment,
       unmatched_query_tokens: info.unmatchedQueryTokens,
@@ -52,7 +73,15 @@ export function restMatch(m: MatchFieldsFragment): Record<string, unknown> {
     ...(m.automaticDisposition ? { automatic_disposition: restDisposition(m.automaticDisposition) } : {}),
     ...(m.dispositionHint ? { disposition_hint: restDisposition(m.dispositionHint) } : {}),
     ...restArticles(m),
-    ...(m.previouslyCleared ? { previously_cleared: { match_id: m.previouslyCleared.matchId, cleared_at: m.previouslyCleared.clearedAt, cleared_by: m.previouslyCleared.clearedBy } } : {}),
+    ...(m.previouslyCleared
+      ? {
+          previously_cleared: {
+            match_id: m.previouslyCleared.matchId,
+            cleared_at: m.previouslyCleared.clearedAt,
+            cleared_by: m.previouslyCleared.clearedBy,
+          },
+        }
+      : {}),
     entity: {
       id: m.entity.id,
       source: m.entity.source,

@@ -5,11 +5,28 @@ import { feedEnum, historyRecord, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
 import { categoryKeys } from './adverse-media-mapping';
 import { route, Route, RouteInput } from './route';
-import { type ScreenMutation, MatchReviewStatusValues, MatchesDocument, ScreenDocument, ScreeningQueryTypeValues } from '../operations/operations.generated';
+import {
+  type ScreenMutation,
+  MatchReviewStatusValues,
+  MatchesDocument,
+  ScreenDocument,
+  ScreeningQueryTypeValues,
+} from '../operations/operations.generated';
 
 // The feed names as REST callers spell them (spaces, not ScreeningFeed's underscores); the
 // requested list is normalised by feedEnum, this only bounds its length.
-const FEEDS = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'] as const;
+const FEEDS = [
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social Media',
+  'News',
+  'Open Source',
+] as const;
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 /** Upper bound of `limit` on GET /v2/search/matches; larger values are clamped to it. */
 const MAX_STORED_MATCHES_LIMIT = 1000;
@@ -19,7 +36,11 @@ const searchBody = z.strictObject({
   // Accepted query types (the screening service maps person → individual, organization/company → entity).
   type: z.enum(ScreeningQueryTypeValues).optional(),
   name: z.string().min(1).max(512),
-  feeds: z.array(z.string().min(1).max(32)).min(1).max(FEEDS.length + 1).optional(),
+  feeds: z
+    .array(z.string().min(1).max(32))
+    .min(1)
+    .max(FEEDS.length + 1)
+    .optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
   limit: z.number().int().min(1).max(100).optional(),
@@ -35,8 +56,14 @@ const searchQuery = z.object({
   feeds: z.union([z.string().max(256), z.array(z.string().max(64)).max(FEEDS.length + 1)]).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer from 1 to 100').optional(),
-  threshold: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1').optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
+    .optional(),
+  threshold: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1')
+    .optional(),
   custom_id: z.string().max(256).optional(),
   profile_id: z.string().min(1).max(64).optional(),
 });
@@ -49,8 +76,16 @@ function fromBody({ body, headers }: RouteInput) {
   const b = body as z.infer<typeof searchBody>;
   return {
     input: {
-      type: b.type, name: b.name, feeds: b.feeds?.map(feedEnum), dateOfBirth: b.date_of_birth, country: b.country, limit: b.limit,
-      threshold: b.threshold, customId: b.custom_id, profileId: b.profile_id, automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
+      type: b.type,
+      name: b.name,
+      feeds: b.feeds?.map(feedEnum),
+      dateOfBirth: b.date_of_birth,
+      country: b.country,
+      limit: b.limit,
+      threshold: b.threshold,
+      customId: b.custom_id,
+      profileId: b.profile_id,
+      automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
       globalFilters: b.global_filters ? { adverseMediaRiskCategories: b.global_filters.adverse_media_risk_categories } : undefined,
     },
   };
@@ -59,11 +94,22 @@ function fromBody({ body, headers }: RouteInput) {
 function fromQuery({ query, headers }: RouteInput) {
   const q = query as z.infer<typeof searchQuery>;
   const limit = q.limit === undefined ? undefined : Number(q.limit);
-  if (limit !== undefined && (limit < 1 || limit > 100)) throw ApiError.of('schema_validation_failed', 'query.limit: must be an integer from 1 to 100');
+  if (limit !== undefined && (limit < 1 || limit > 100))
+    throw ApiError.of('schema_validation_failed', 'query.limit: must be an integer from 1 to 100');
   return {
     input: {
-      type: q.type, name: q.name, feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))?.map((feed) => feed.trim()).filter(Boolean).map(feedEnum), dateOfBirth: q.date_of_birth, country: q.country,
-      limit, threshold: q.threshold === undefined ? undefined : Number(q.threshold), customId: q.custom_id, profileId: q.profile_id,
+      type: q.type,
+      name: q.name,
+      feeds: (Array.isArray(q.feeds) ? q.feeds : q.feeds?.split(','))
+        ?.map((feed) => feed.trim())
+        .filter(Boolean)
+        .map(feedEnum),
+      dateOfBirth: q.date_of_birth,
+      country: q.country,
+      limit,
+      threshold: q.threshold === undefined ? undefined : Number(q.threshold),
+      customId: q.custom_id,
+      profileId: q.profile_id,
       automaticDisposition: headers['x-service-automatic-disposition'] ?? null,
     },
   };
@@ -73,12 +119,23 @@ const match = z.object({
   id: z.string(),
   score: z.number(),
   name: z.object({ value: z.string(), match_score: z.number(), criteria_match_level: z.string() }),
-  aliases: z.array(z.object({ value: z.string(), match_score: z.number(), criteria_match_level: z.string(), matched_query: z.boolean().optional() })),
+  aliases: z.array(
+    z.object({ value: z.string(), match_score: z.number(), criteria_match_level: z.string(), matched_query: z.boolean().optional() }),
+  ),
   checklist: z.object({ screen: z.record(z.string(), z.boolean()), hits: z.array(z.string()), hits_info: z.array(z.unknown()) }),
   match_score_info: z.unknown(),
   source_details: z.array(z.object({ description: z.string(), urls: z.array(z.string()), inference_context: z.string() })),
   review_status: z.enum(MatchReviewStatusValues),
-  entity: z.object({ id: z.string(), source: z.string(), source_id: z.string(), type: z.string(), name: z.string(), programs: z.array(z.string()), dates_of_birth: z.array(z.unknown()), nationalities: z.array(z.string()) }),
+  entity: z.object({
+    id: z.string(),
+    source: z.string(),
+    source_id: z.string(),
+    type: z.string(),
+    name: z.string(),
+    programs: z.array(z.string()),
+    dates_of_birth: z.array(z.unknown()),
+    nationalities: z.array(z.string()),
+  }),
 });
 const searchResponse = z.object({ searchId: z.string(), results: z.array(match) });
 
@@ -116,7 +173,13 @@ export const screeningRoutes: Route[] = [
     tag: 'Search history',
     summary: 'Stored matches of a search request (request_id from the history, or an entity-scoped searchId), ranked',
     credentials: CREDENTIALS,
-    query: z.object({ request_id: z.string().min(1).max(64), limit: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive integer (values above 1000 read as 1000)').optional() }),
+    query: z.object({
+      request_id: z.string().min(1).max(64),
+      limit: z
+        .string()
+        .regex(/^[1-9]\d{0,8}$/, 'must be a positive integer (values above 1000 read as 1000)')
+        .optional(),
+    }),
     document: MatchesDocument,
     variables: ({ query }) => ({ id: String(query.request_id) }),
     result: (data, { query }) => {
@@ -126,7 +189,13 @@ export const screeningRoutes: Route[] = [
       const limit = query.limit ? Math.min(MAX_STORED_MATCHES_LIMIT, Number(query.limit)) : undefined;
       // comments come from the profiles subgraph (one batched entity call for all matches).
       const matches = data.screeningSearch.matches.map((m) => ({ ...restMatch(m), comments: m.comments.map(toComment) }));
-      return { body: { request: historyRecord(data.screeningSearch), searchId: data.screeningSearch.searchId, matches: limit ? matches.slice(0, limit) : matches } };
+      return {
+        body: {
+          request: historyRecord(data.screeningSearch),
+          searchId: data.screeningSearch.searchId,
+          matches: limit ? matches.slice(0, limit) : matches,
+        },
+      };
     },
   }),
 ];

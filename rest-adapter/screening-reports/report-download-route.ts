@@ -18,7 +18,8 @@ export const SCREENING_REPORT_OPENAPI: readonly OpenApiOperation[] = [
     path: '/v1/reports/:reportId',
     area: 'clm',
     tag: 'Reports',
-    summary: 'A generated PDF report: with the signed link POST /v1/reports answered (expires, signature; 15 minutes) or an API key of its workspace',
+    summary:
+      'A generated PDF report: with the signed link POST /v1/reports answered (expires, signature; 15 minutes) or an API key of its workspace',
     credentials: ['x-api-key', 'api-key', 'none'],
     responses: {
       '200': { description: 'The PDF', content: { 'application/pdf': binarySchema('application/pdf') } },
@@ -28,15 +29,22 @@ export const SCREENING_REPORT_OPENAPI: readonly OpenApiOperation[] = [
   },
 ];
 
-export function mountScreeningReportRoutes(app: express.Express, gateway: GatewayClient, secret: string, blobs: BlobStore = blobStoreFromEnv()): void {
+export function mountScreeningReportRoutes(
+  app: express.Express,
+  gateway: GatewayClient,
+  secret: string,
+  blobs: BlobStore = blobStoreFromEnv(),
+): void {
   app.get('/v1/reports/:reportId', async (req: Request, res: Response) => {
     try {
       const reportId = String(req.params.reportId).replace(/\.pdf$/, '');
       if (!REPORT_ID.test(reportId)) throw ApiError.of('report_not_found', 'Report not found');
       if (req.query.signature !== undefined || req.query.expires !== undefined) {
-        if (!verifyLink(secret, SCREENING_REPORT_LINK_PURPOSE, reportId, req.query.expires, req.query.signature)) throw ApiError.of('report_link_invalid', 'The report link is invalid or has expired');
+        if (!verifyLink(secret, SCREENING_REPORT_LINK_PURPOSE, reportId, req.query.expires, req.query.signature))
+          throw ApiError.of('report_link_invalid', 'The report link is invalid or has expired');
       } else {
-        if (!req.header('x-api-key') && !/^api-key\s/i.test(req.header('authorization') ?? '')) throw ApiError.of('missing_authentication', 'Missing authentication');
+        if (!req.header('x-api-key') && !/^api-key\s/i.test(req.header('authorization') ?? ''))
+          throw ApiError.of('missing_authentication', 'Missing authentication');
         const headers = { 'x-api-key': req.header('x-api-key'), authorization: req.header('authorization') };
         const data = await gateway.request(ReportDocument, { id: reportId }, headers, req.requestId);
         if (!data.screeningReport) throw ApiError.of('report_not_found', 'Report not found');

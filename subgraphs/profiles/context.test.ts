@@ -37,7 +37,9 @@ test('comments of every screening match of one request are loaded with one scope
   const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'app', kind: 'service' as const, entitlements: {} };
   const ctx = createProfilesContext(fake, createDefinitionsReader(fake), { principal, requestId: 'r', log: logger });
   const { __resolveReference, comments } = resolvers.ScreeningMatch;
-  const results = await Promise.all(['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ __typename: 'ScreeningMatch', id }), {}, ctx)));
+  const results = await Promise.all(
+    ['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ __typename: 'ScreeningMatch', id }), {}, ctx)),
+  );
   expect(results.map((list) => list.map((c) => c.id))).toEqual([['c1', 'c3'], ['c2'], []]);
   expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', kind: 'match', matchId: { in: ['m1', 'm2', 'm3'] } }]);
 });

@@ -27,7 +27,12 @@ export interface ProfilesContext extends RequestContext {
   readDefinitions(): Promise<FieldDefinition[]>;
 }
 
-export function createProfilesContext(db: Db, definitions: DefinitionsReader, base: RequestContext, gateways?: OnboardingGateways): ProfilesContext {
+export function createProfilesContext(
+  db: Db,
+  definitions: DefinitionsReader,
+  base: RequestContext,
+  gateways?: OnboardingGateways,
+): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   let definitions$: Promise<FieldDefinition[]> | undefined;
   return {

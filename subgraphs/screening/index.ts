@@ -68,6 +68,8 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
 /** The index state, for operators (/readyz only says ready or not). */
 function mountIndexStatus(app: express.Express, holder: IndexHolder): void {
   app.get('/readyz/index', (_req, res) => {
-    res.status(holder.ready ? 200 : 503).json({ status: holder.ready ? 'ready' : 'unavailable', service: 'screening', index: holder.status() });
+    res
+      .status(holder.ready ? 200 : 503)
+      .json({ status: holder.ready ? 'ready' : 'unavailable', service: 'screening', index: holder.status() });
   });
 }

@@ -6,7 +6,9 @@ import sharp from 'sharp';
 
 const CANDIDATES = [process.env.VIGIL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-export const chromiumPath: string | undefined = CANDIDATES.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
+export const chromiumPath: string | undefined = CANDIDATES.find(
+  (candidate): candidate is string => !!candidate && fs.existsSync(candidate),
+);
 
 /** `describe`, or `describe.skip` with one clear line when no browser is present. */
 export function describeWithBrowser(name: string, body: () => void): void {
@@ -18,7 +20,12 @@ export function describeWithBrowser(name: string, body: () => void): void {
 /** A .y4m video (4:2:0, BT.601) of `frames` identical frames of an image, for
  * --use-file-for-fake-video-capture. */
 export async function y4mFromImage(image: Buffer, file: string, width = 640, height = 480, frames = 20): Promise<void> {
-  const { data } = await sharp(image).rotate().resize({ width, height, fit: 'contain', background: '#808080' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .rotate()
+    .resize({ width, height, fit: 'contain', background: '#808080' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width / 2) * (height / 2));
   const v = Buffer.alloc((width / 2) * (height / 2));
@@ -35,7 +42,19 @@ export async function y4mFromImage(image: Buffer, file: string, width = 640, hei
     }
   }
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]),
+  );
 }
 
-export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];

@@ -8,7 +8,12 @@
 import type { RunningPlatform } from '../../app/start-platform';
 import type { TestTenant } from './test-platform';
 
-export async function loseGatewayAnswer(platform: RunningPlatform, tenant: TestTenant, key: string, how: 'crashed' | 'released' = 'crashed'): Promise<void> {
+export async function loseGatewayAnswer(
+  platform: RunningPlatform,
+  tenant: TestTenant,
+  key: string,
+  how: 'crashed' | 'released' = 'crashed',
+): Promise<void> {
   const where = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, key };
   const changed =
     how === 'crashed'

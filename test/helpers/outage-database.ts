@@ -9,7 +9,9 @@ export interface OutageDatabase {
 }
 
 export function startOutageDatabase(dataDir: string, port?: number): Promise<OutageDatabase> {
-  const child: ChildProcess = spawnTypeScript('test/helpers/pg-server-process.ts', [dataDir, port ? String(port) : ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawnTypeScript('test/helpers/pg-server-process.ts', [dataDir, port ? String(port) : ''], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.once('exit', (code) => reject(new Error(`PostgreSQL process exited (${code})`)));

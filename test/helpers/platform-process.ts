@@ -45,13 +45,19 @@ export interface PlatformChild {
  * VIGIL_<NAME>_PORT settings) and resolves once its REST adapter is ready; the same ports let a
  * test restart it after a kill -9 and find it where its clients left it.
  */
-export async function startPlatformChild(services: string, ports: Record<string, number>, env: NodeJS.ProcessEnv = {}): Promise<PlatformChild> {
+export async function startPlatformChild(
+  services: string,
+  ports: Record<string, number>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<PlatformChild> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, VIGIL_LOG_LEVEL: 'error', ...env };
   for (const [name, port] of Object.entries(ports)) childEnv[`VIGIL_${name}_PORT`] = String(port);
   const child = spawnPlatformProcess(['--service', services], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const restUrl = `http://127.0.0.1:${ports.REST}`;
   for (let waited = 0; waited < 120_000 && child.exitCode === null; waited += 250) {
-    const ready = await fetch(`${restUrl}/readyz`).then((response) => response.ok).catch(() => false);
+    const ready = await fetch(`${restUrl}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ready) return { child, restUrl };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -54,7 +54,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  receiver.port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return receiver;
 }
 

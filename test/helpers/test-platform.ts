@@ -3,7 +3,13 @@
 import { loadConfig, VigilConfig } from '../../platform/config';
 import { Entitlements } from '../../platform/principal/principal';
 import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../app/start-platform';
-import { createApplication, createDashboardUser, createTenant, createWorkspace, issueDashboardToken } from '../../platform/tenancy/tenancy-store';
+import {
+  createApplication,
+  createDashboardUser,
+  createTenant,
+  createWorkspace,
+  issueDashboardToken,
+} from '../../platform/tenancy/tenancy-store';
 import { parseLossless } from '../../rest-adapter/http/lossless-json';
 import { applyMigrations } from '../../platform/db/migrations';
 import { Client } from 'pg';
@@ -32,7 +38,9 @@ export async function createIsolatedDatabase(): Promise<string> {
   const name = `vigil_isolated_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   // Under `npm test` the global setup's migrated database is left unconnected as a template
   // (test/setup/worker-database.cjs): a copy of it is a file copy, faster than migrating.
-  const template = process.env.VIGIL_TEST_TEMPLATE_DATABASE_URL ? new URL(process.env.VIGIL_TEST_TEMPLATE_DATABASE_URL).pathname.slice(1) : null;
+  const template = process.env.VIGIL_TEST_TEMPLATE_DATABASE_URL
+    ? new URL(process.env.VIGIL_TEST_TEMPLATE_DATABASE_URL).pathname.slice(1)
+    : null;
   const admin = new Client({ connectionString: shared.toString() });
   await admin.connect();
   try {
@@ -55,7 +63,9 @@ export async function createIsolatedDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function startTestPlatform(options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean; inProcess?: boolean } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean; inProcess?: boolean } = {},
+): Promise<TestPlatform> {
   const services = options.services ?? SERVICE_NAMES.filter((name) => name !== 'worker');
   const config = options.isolatedDatabase ? { ...options.config, databaseUrl: await createIsolatedDatabase() } : options.config;
   const platform = await startPlatform(testConfig(config), services, { inProcess: options.inProcess });
@@ -84,13 +94,18 @@ export async function createSiblingWorkspace(platform: RunningPlatform, tenant: 
   return { tenantId: tenant.tenantId, workspaceId: workspace.id, applicationId: application.id, apiKey: apiKey.key };
 }
 
-export async function createDashboardToken(platform: RunningPlatform, tenant: TestTenant, email = 'analyst@example.com'): Promise<{ token: string; userId: string }> {
+export async function createDashboardToken(
+  platform: RunningPlatform,
+  tenant: TestTenant,
+  email = 'analyst@example.com',
+): Promise<{ token: string; userId: string }> {
   const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email, name: 'Test Analyst' });
   const { token } = await issueDashboardToken(platform.db, user.id);
   return { token, userId: user.id };
 }
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
+export interface ApiResponse<T = any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   status: number;
   body: T;
   headers: Headers;
@@ -129,6 +144,11 @@ export const auth = {
 };
 
 /** A GraphQL call through the gateway. */
-export async function graphql(platform: TestPlatform, headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) {
+export async function graphql(
+  platform: TestPlatform,
+  headers: Record<string, string>,
+  query: string,
+  variables: Record<string, unknown> = {},
+) {
   return request(platform.gatewayUrl.replace(/\/graphql$/, ''), 'POST', '/graphql', { headers, body: { query, variables } });
 }

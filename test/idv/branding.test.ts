@@ -8,7 +8,15 @@ import path from 'node:path';
 import type { Prisma } from '../../platform/db/prisma-client';
 import { newId } from '../../platform/ids/new-id';
 import { DEFAULT_BRANDING, resolveThemeSnapshotForSession } from '../../subgraphs/idv/themes';
-import { auth, createSiblingWorkspace, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { makePng } from './themes-fixtures';
 
 let platform: TestPlatform;
@@ -66,7 +74,8 @@ async function createSession(tenant: TestTenant, options: { privacyContactEmail?
   return { id, snapshot };
 }
 
-function expectBrandingShape(body: any) { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
+function expectBrandingShape(body: any) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect(Object.keys(body)).toEqual(['branding']);
   expect(Object.keys(body.branding).sort()).toEqual(BRANDING_KEYS);
   expect(Object.keys(body.branding.colors).sort()).toEqual(COLOR_KEYS);
@@ -163,21 +172,42 @@ describe('GET /idv/v1/sessions/{sessionId}/branding', () => {
 
     // No status, steps, scope or assessment detail anywhere in the body.
     const text = response.text;
-    for (const leaked of [tenant.tenantId, tenant.workspaceId, theme.theme_id, 'collecting_artifacts', 'request_sent', 'prf_branding_test', 'liveness', 'revision', 'status']) {
+    for (const leaked of [
+      tenant.tenantId,
+      tenant.workspaceId,
+      theme.theme_id,
+      'collecting_artifacts',
+      'request_sent',
+      'prf_branding_test',
+      'liveness',
+      'revision',
+      'status',
+    ]) {
       expect(text).not.toContain(leaked);
     }
   });
 
   it('later theme edits, logo changes and archive never change an existing session’s branding', async () => {
     const tenant = await createTestTenant(platform);
-    const theme = await createTheme(tenant, { name: 'Before', company_name: 'Before Co', colors: { background: '#eeeeee' }, status: 'active' });
+    const theme = await createTheme(tenant, {
+      name: 'Before',
+      company_name: 'Before Co',
+      colors: { background: '#eeeeee' },
+      status: 'active',
+    });
     const { id } = await createSession(tenant);
     const before = (await branding(id)).body;
     expect(before.branding.company_name).toBe('Before Co');
 
     const h = auth.apiKey(tenant.apiKey);
-    await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}`, { headers: h, body: { name: 'After', company_name: 'After Co', status: 'active', revision: 1 } });
-    await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, { headers: { ...h, 'content-type': 'image/png' }, rawBody: makePng(8, 8) });
+    await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}`, {
+      headers: h,
+      body: { name: 'After', company_name: 'After Co', status: 'active', revision: 1 },
+    });
+    await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, {
+      headers: { ...h, 'content-type': 'image/png' },
+      rawBody: makePng(8, 8),
+    });
     expect((await branding(id)).body).toEqual(before);
     await request(platform.restUrl, 'POST', `/idv/v1/themes/${theme.theme_id}/archive`, { headers: h });
     expect((await branding(id)).body).toEqual(before);
@@ -192,7 +222,10 @@ describe('GET /idv/v1/sessions/{sessionId}/branding', () => {
     const tenant = await createTestTenant(platform);
     const h = auth.apiKey(tenant.apiKey);
     await createTheme(tenant, { name: 'E2E', company_name: 'E2E Co', colors: { primary: '#abc' }, font_family: 'Lato', status: 'active' });
-    const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Ada', kind: 'individual' } });
+    const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: 'Ada', kind: 'individual' },
+    });
     expect(profile.status).toBe(201);
     const profileId = profile.body.result.profile.id ?? profile.body.result.profile.profile_id;
     const session = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: h, body: { profile_id: profileId } });

@@ -51,7 +51,10 @@ it('a capture or invite credential still cannot read profile(id): 401, refused b
 });
 
 it('API keys keep working while IDV is down', async () => {
-  const created = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Grace Hopper', kind: 'individual' } });
+  const created = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Grace Hopper', kind: 'individual' },
+  });
   expect(created.status).toBe(201);
 });
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const RESOLVE = 'query($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind } }';
+const RESOLVE =
+  'query($scheme: String!, $value: String!) { resolveIdvCredential(scheme: $scheme, value: $value) { tenantId workspaceId sessionId kind } }';
 
 function callIdv(principal: Principal, variables: Record<string, unknown>) {
   return request(platform.urls.idv!.replace(/\/graphql$/, ''), 'POST', '/graphql', {
@@ -50,7 +51,12 @@ describe('Query.resolveIdvCredential (IDV subgraph, gateway only)', () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const response = await callIdv(gatewayPrincipal(), { scheme: 'capture', value: token });
     expect(response.status).toBe(200);
-    expect(response.body.data.resolveIdvCredential).toEqual({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, sessionId: id, kind: 'capture' });
+    expect(response.body.data.resolveIdvCredential).toEqual({
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      sessionId: id,
+      kind: 'capture',
+    });
   });
 
   it('resolves an invite code; unknown, expired and consumed codes resolve to null', async () => {
@@ -122,9 +128,13 @@ describe('gateway resolution of hosted-page credentials through the IDV subgraph
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
     const code = `invite-gw-${Date.now()}`;
     await addInvite(id, code);
-    expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite ${code}` } })).status).toBe(200);
+    expect(
+      (await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite ${code}` } })).status,
+    ).toBe(200);
     await idv(platform, tenant).post(`/sessions/${id}/cancel`, {});
-    const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite ${code}` } });
+    const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, {
+      headers: { Authorization: `Invite ${code}` },
+    });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('unauthorized');
   });

@@ -6,13 +6,25 @@ import { capture } from './idv-helpers';
 
 /** A real JPEG (or PNG) of the given size: a plain colour field with a little noise. */
 export async function testImage(width = 320, height = 240, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 120, g: 140, b: 160 }, noise: { type: 'gaussian', mean: 128, sigma: 20 } } });
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: 120, g: 140, b: 160 }, noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+  });
   return format === 'jpeg' ? image.jpeg().toBuffer() : image.png().toBuffer();
 }
 
-export function uploadArtifact(platform: TestPlatform, sessionId: string, token: string, query: Record<string, string | number>, bytes: Buffer, contentType = 'image/jpeg') {
+export function uploadArtifact(
+  platform: TestPlatform,
+  sessionId: string,
+  token: string,
+  query: Record<string, string | number>,
+  bytes: Buffer,
+  contentType = 'image/jpeg',
+) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return request(platform.restUrl, 'POST', `/idv/v1/sessions/${sessionId}/artifacts?${search}`, { headers: { ...capture(token), 'content-type': contentType }, rawBody: bytes });
+  return request(platform.restUrl, 'POST', `/idv/v1/sessions/${sessionId}/artifacts?${search}`, {
+    headers: { ...capture(token), 'content-type': contentType },
+    rawBody: bytes,
+  });
 }
 
 export function captureCall(platform: TestPlatform, sessionId: string, token: string) {
@@ -27,7 +39,12 @@ export function captureCall(platform: TestPlatform, sessionId: string, token: st
 }
 
 /** Consent, then every artifact of the default liveness_and_id flow (selfie, id front and back). */
-export async function completeDefaultCapture(platform: TestPlatform, sessionId: string, token: string, images: { selfie?: Buffer; front?: Buffer; back?: Buffer; idType?: string } = {}) {
+export async function completeDefaultCapture(
+  platform: TestPlatform,
+  sessionId: string,
+  token: string,
+  images: { selfie?: Buffer; front?: Buffer; back?: Buffer; idType?: string } = {},
+) {
   const calls = captureCall(platform, sessionId, token);
   const consent = await calls.consent();
   if (consent.status !== 200) throw new Error(`consent failed: ${consent.status} ${consent.text}`);

@@ -63,7 +63,12 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
   }
 
   /** Walks the page through the default flow; returns the assessed session. */
-  async function completeOnPage(label: string, document: Parameters<typeof specimenPerson>[0], screenshots = false, link: 'token' | 'direct' = 'token') {
+  async function completeOnPage(
+    label: string,
+    document: Parameters<typeof specimenPerson>[0],
+    screenshots = false,
+    link: 'token' | 'direct' = 'token',
+  ) {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const { url, secret } = await linkOf(id, token, link);
     const documentFile = path.join(work, `${label}.jpg`);
@@ -116,7 +121,8 @@ describeWithBrowser('hosted capture page (Chromium)', () => {
   it('direct link (single-use #code): camera selfie + uploaded passport of the same person → automatic_pass (screenshots kept)', async () => {
     const { session } = await completeOnPage('same-person', { photo: 'obama-1.jpg' }, true, 'direct');
     expect(session).toMatchObject({ status: 'assessed', review_status: 'automatic_pass' });
-    for (const name of ['1-consent', '2-selfie-camera', '3-document-front', '4-review', '5-done']) expect(fs.existsSync(path.join(ARTIFACTS, `${name}.png`))).toBe(true);
+    for (const name of ['1-consent', '2-selfie-camera', '3-document-front', '4-review', '5-done'])
+      expect(fs.existsSync(path.join(ARTIFACTS, `${name}.png`))).toBe(true);
   });
 
   it("another person's face on the document → requires_review with face_mismatch", async () => {

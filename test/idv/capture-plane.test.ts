@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const read = async (id: string) => (await idv(platform, tenant).get(`/sessions/${id}`)).body.data;
-const eventTypes = async (id: string) => (await platform.db.outboxEvent.findMany({ where: { aggregateId: id }, orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+const eventTypes = async (id: string) =>
+  (await platform.db.outboxEvent.findMany({ where: { aggregateId: id }, orderBy: { createdAt: 'asc' } })).map((e) => e.type);
 
 describe('consent', () => {
   it('records the evidence: text version and SHA-256, time, IP and user agent; first consent wins', async () => {
@@ -32,7 +33,10 @@ describe('consent', () => {
     const calls = captureCall(platform, id, token);
     const view = (await calls.view()).body.data;
     expect(view.consent).toMatchObject({ recorded: false, policy_version: 'vigil-default-1' });
-    const response = await calls.consent({ accepted: true, policy_version: view.consent.policy_version }, { 'user-agent': 'TestBrowser/1.0' });
+    const response = await calls.consent(
+      { accepted: true, policy_version: view.consent.policy_version },
+      { 'user-agent': 'TestBrowser/1.0' },
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.consent.recorded).toBe(true);
     expect(response.body.data.missing).not.toContain('consent');
@@ -56,7 +60,10 @@ describe('consent', () => {
     expect(stale.status).toBe(400);
     expect(stale.body.error.code).toBe('schema_validation_failed');
     expect((await calls.consent({ accepted: false })).status).toBe(400);
-    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, { headers: auth.apiKey(tenant.apiKey), body: { accepted: true } });
+    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, {
+      headers: auth.apiKey(tenant.apiKey),
+      body: { accepted: true },
+    });
     expect(byKey.status).toBe(401);
     expect(Object.keys((await read(id)).consent_evidence)).toEqual([]);
   });
@@ -78,12 +85,16 @@ describe('artifact upload', () => {
     const response = await uploadArtifact(platform, id, token, { kind: 'selfie', step_id: 'liveness', frame: 0 }, image);
     expect(response.status).toBe(201);
     const artifactId = response.body.artifact_id;
-    expect(response.body.data.artifacts).toEqual([expect.objectContaining({ artifact_id: artifactId, kind: 'selfie', step_id: 'liveness', frame: 0, content_type: 'image/jpeg' })]);
+    expect(response.body.data.artifacts).toEqual([
+      expect.objectContaining({ artifact_id: artifactId, kind: 'selfie', step_id: 'liveness', frame: 0, content_type: 'image/jpeg' }),
+    ]);
     expect(response.text).not.toMatch(/blob_key|sha256|idv\/artifacts/);
     const file = path.join(process.env.VIGIL_BLOB_DIR ?? path.join(process.cwd(), '.vigil', 'blobs'), 'idv', 'artifacts', id, artifactId);
     const stored = await fs.readFile(file);
     expect(stored.includes(image.subarray(0, 64))).toBe(false);
-    expect(openBytes(new LocalKeyProvider(platform.config.masterKey), stored, artifactSealContext(id, artifactId)).equals(image)).toBe(true);
+    expect(openBytes(new LocalKeyProvider(platform.config.masterKey), stored, artifactSealContext(id, artifactId)).equals(image)).toBe(
+      true,
+    );
     expect(await eventTypes(id)).toEqual(['idv.document.captured']);
     const management = await read(id);
     expect(JSON.stringify(management)).not.toMatch(/blob_key|idv\/artifacts/);
@@ -132,10 +143,13 @@ describe('artifact upload', () => {
     expect(first.body.artifact_id).not.toBe(second.body.artifact_id);
   });
 
-  it('API keys may not upload (401), another session\'s token is 404', async () => {
+  it("API keys may not upload (401), another session's token is 404", async () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     const other = await createSession(platform, tenant, { profile_id: profileId });
-    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?kind=selfie&step_id=liveness`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'image/jpeg' }, rawBody: await testImage() });
+    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?kind=selfie&step_id=liveness`, {
+      headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'image/jpeg' },
+      rawBody: await testImage(),
+    });
     expect(byKey.status).toBe(401);
     const crossed = await uploadArtifact(platform, id, other.token, { kind: 'selfie', step_id: 'liveness' }, await testImage());
     expect(crossed.status).toBe(404);
@@ -187,7 +201,12 @@ describe('flow moves and submit rules', () => {
     const { recordCaptureConsent } = await import('../../subgraphs/idv/capture/services/capture-service');
     const { idvDeps } = await import('./idv-helpers');
     await expect(
-      recordCaptureConsent(idvDeps(platform), { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, kind: 'capture', actorId: id, sessionId: id, entitlements: {} }, id, { accepted: true }),
+      recordCaptureConsent(
+        idvDeps(platform),
+        { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, kind: 'capture', actorId: id, sessionId: id, entitlements: {} },
+        id,
+        { accepted: true },
+      ),
     ).rejects.toMatchObject({ code: 'idv_state_conflict' });
   });
 
@@ -220,7 +239,11 @@ describe('flow moves and submit rules', () => {
     const calls = captureCall(platform, id, token);
     const consent = await calls.consent({ accepted: true, policy_version: 'acme-7' });
     expect(consent.body.data.consent).toMatchObject({ text: 'I agree to Acme checking my identity.', policy_version: 'acme-7' });
-    expect((await read(id)).consent_evidence).toMatchObject({ step_id: 'consent', policy_version: 'acme-7', text_sha256: crypto.createHash('sha256').update('I agree to Acme checking my identity.').digest('hex') });
+    expect((await read(id)).consent_evidence).toMatchObject({
+      step_id: 'consent',
+      policy_version: 'acme-7',
+      text_sha256: crypto.createHash('sha256').update('I agree to Acme checking my identity.').digest('hex'),
+    });
     const image = await testImage();
     for (const frame of [0, 1]) await uploadArtifact(platform, id, token, { kind: 'selfie', step_id: 'selfie', frame }, image);
     expect((await calls.view()).body.data.missing).toEqual(['selfie: 1 more selfie frame', 'kyc: answers to job, income, pep, source']);
@@ -230,7 +253,15 @@ describe('flow moves and submit rules', () => {
     expect((await calls.answers({ step_id: 'kyc', answers: [{ question_id: 'source', value: ['salary', 'yacht'] }] })).status).toBe(400);
     expect((await calls.answers({ step_id: 'kyc', answers: [{ question_id: 'nope', value: 'x' }] })).status).toBe(400);
     expect((await calls.answers({ step_id: 'selfie', answers: [{ question_id: 'job', value: 'x' }] })).status).toBe(400);
-    const answered = await calls.answers({ step_id: 'kyc', answers: [{ question_id: 'job', value: 'Engineer' }, { question_id: 'income', value: 52000 }, { question_id: 'pep', value: false }, { question_id: 'source', value: ['salary'] }] });
+    const answered = await calls.answers({
+      step_id: 'kyc',
+      answers: [
+        { question_id: 'job', value: 'Engineer' },
+        { question_id: 'income', value: 52000 },
+        { question_id: 'pep', value: false },
+        { question_id: 'source', value: ['salary'] },
+      ],
+    });
     expect(answered.status).toBe(200);
     expect(answered.body.data.missing).toEqual(['selfie: 1 more selfie frame']);
     expect(answered.body.data.status).toBe('collecting_artifacts');
@@ -247,15 +278,32 @@ describe('bad input on the upload', () => {
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId });
     await captureCall(platform, id, token).consent();
     const image = await testImage();
-    const queries = ['', 'kind=selfie', 'kind=nope&step_id=liveness', 'kind=selfie&step_id=..%2F..', 'kind=selfie&step_id=liveness&frame=abc', 'kind=selfie&step_id=liveness&frame=99', 'kind=selfie&step_id=liveness&extra=1', 'kind=id_back&step_id=id_capture&id_type=passport'];
+    const queries = [
+      '',
+      'kind=selfie',
+      'kind=nope&step_id=liveness',
+      'kind=selfie&step_id=..%2F..',
+      'kind=selfie&step_id=liveness&frame=abc',
+      'kind=selfie&step_id=liveness&frame=99',
+      'kind=selfie&step_id=liveness&extra=1',
+      'kind=id_back&step_id=id_capture&id_type=passport',
+    ];
     for (const query of queries) {
-      const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?${query}`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' }, rawBody: image });
+      const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?${query}`, {
+        headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' },
+        rawBody: image,
+      });
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       expect(response.body.error.code).toBe('schema_validation_failed');
     }
-    const empty = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?kind=selfie&step_id=liveness`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' } });
+    const empty = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/artifacts?kind=selfie&step_id=liveness`, {
+      headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' },
+    });
     expect(empty.status).toBe(415);
-    const badId = await request(platform.restUrl, 'POST', `/idv/v1/sessions/..%2Fetc/artifacts?kind=selfie&step_id=liveness`, { headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' }, rawBody: image });
+    const badId = await request(platform.restUrl, 'POST', `/idv/v1/sessions/..%2Fetc/artifacts?kind=selfie&step_id=liveness`, {
+      headers: { Authorization: `Capture ${token}`, 'content-type': 'image/jpeg' },
+      rawBody: image,
+    });
     expect(badId.status).toBeLessThan(500);
     expect((await read(id)).artifacts).toEqual([]);
   });
@@ -264,7 +312,12 @@ describe('bad input on the upload', () => {
 describe('OpenAPI', () => {
   it('describes the capture-plane endpoints, the binary upload among them', async () => {
     const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body;
-    for (const [path, method] of [['capture', 'get'], ['consent', 'post'], ['answers', 'post'], ['submit', 'post']]) {
+    for (const [path, method] of [
+      ['capture', 'get'],
+      ['consent', 'post'],
+      ['answers', 'post'],
+      ['submit', 'post'],
+    ]) {
       expect(paths[`/idv/v1/sessions/{sessionId}/${path}`]?.[method]?.tags).toEqual(['IDV capture plane']);
     }
     const upload = paths['/idv/v1/sessions/{sessionId}/artifacts'].post;

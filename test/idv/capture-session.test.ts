@@ -5,7 +5,11 @@
 import { hashSecret } from '../../platform/crypto/hash';
 import { request, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { captureCall, completeDefaultCapture } from './capture-helpers';
-import { CAPTURE_SESSION_LIFETIME_MS, exchangeCaptureCredential, resolveCaptureSession } from '../../subgraphs/idv/capture/services/capture-session-service';
+import {
+  CAPTURE_SESSION_LIFETIME_MS,
+  exchangeCaptureCredential,
+  resolveCaptureSession,
+} from '../../subgraphs/idv/capture/services/capture-session-service';
 import { capture, createProfile, createSession, directLink, idv, idvDeps, newTenant, startIdvPlatform } from './idv-helpers';
 
 let platform: TestPlatform;
@@ -32,7 +36,11 @@ describe('exchange', () => {
     const after = Date.now();
     expect(response.status).toBe(201);
     expect(Object.keys(response.body.data).sort()).toEqual(['expires_at', 'session_id', 'token', 'token_type']);
-    expect(response.body.data).toMatchObject({ session_id: id, token_type: 'Capture', token: expect.stringMatching(/^idvcs_[A-Za-z0-9_-]{43}$/) });
+    expect(response.body.data).toMatchObject({
+      session_id: id,
+      token_type: 'Capture',
+      token: expect.stringMatching(/^idvcs_[A-Za-z0-9_-]{43}$/),
+    });
     // 30 minutes from the moment the server answered: between before and after (+1 s rounding).
     const expiresAt = Date.parse(response.body.data.expires_at);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000 - 1000);
@@ -70,7 +78,9 @@ describe('exchange', () => {
 
   it('refuses management credentials (401) and foreign sessions (404)', async () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
-    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/capture-session`, { headers: { Authorization: `Api-Key ${tenant.apiKey}` } });
+    const byKey = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/capture-session`, {
+      headers: { Authorization: `Api-Key ${tenant.apiKey}` },
+    });
     expect(byKey.status).toBe(401);
     const other = await createSession(platform, tenant, { profile_id: profileId });
     const foreign = await exchange(id, `Capture ${other.token}`);
@@ -133,7 +143,9 @@ describe('service rules (clock injected)', () => {
     expect(await resolveCaptureSession(justBefore, grant.token)).toMatchObject({ sessionId: id, kind: 'capture', ...scope });
     expect(await resolveCaptureSession(idvDeps(platform, { now: () => grant.expiresAt }), grant.token)).toBeNull();
     expect(await resolveCaptureSession(justBefore, `${grant.token}x`)).toBeNull();
-    await expect(exchangeCaptureCredential(deps, { ...scope, actorId: tenant.applicationId, kind: 'application', entitlements: {} }, id)).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(
+      exchangeCaptureCredential(deps, { ...scope, actorId: tenant.applicationId, kind: 'application', entitlements: {} }, id),
+    ).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });
 

@@ -6,13 +6,21 @@ import { VigilConfig } from '../../platform/config';
 import { ServiceName } from '../../app/start-platform';
 import { Entitlements } from '../../platform/principal/principal';
 import { createIdvDeps, IdvDeps } from '../../subgraphs/idv/services/deps';
-import { completeAssessment, failAssessment, startAssessment, submitSession, AssessmentOutcome } from '../../subgraphs/idv/services/lifecycle-service';
+import {
+  completeAssessment,
+  failAssessment,
+  startAssessment,
+  submitSession,
+  AssessmentOutcome,
+} from '../../subgraphs/idv/services/lifecycle-service';
 import { auth, createTestTenant, request, startTestPlatform, testConfig, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 export const IDV_SERVICES: ServiceName[] = ['profiles', 'idv', 'gateway', 'rest-adapter'];
 
 /** profilesUrl: where IDV looks profiles up when the platform runs without the profiles service. */
-export async function startIdvPlatform(options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig>; isolatedDatabase?: boolean } = {}): Promise<TestPlatform> {
+export async function startIdvPlatform(
+  options: { services?: ServiceName[]; profilesUrl?: string; config?: Partial<VigilConfig>; isolatedDatabase?: boolean } = {},
+): Promise<TestPlatform> {
   const config: Partial<VigilConfig> = { ...options.config };
   if (options.profilesUrl) config.subgraphUrls = { ...(config.subgraphUrls ?? testConfig().subgraphUrls), profiles: options.profilesUrl };
   return startTestPlatform({ services: options.services ?? IDV_SERVICES, config, isolatedDatabase: options.isolatedDatabase });
@@ -26,7 +34,13 @@ export async function newTenant(platform: TestPlatform, entitlements: Entitlemen
   return createTestTenant(platform, entitlements);
 }
 
-export async function createProfile(platform: TestPlatform, tenant: TestTenant, name = 'Ada Lovelace', email: string | null = 'ada@example.com', extra: Record<string, unknown> = {}): Promise<string> {
+export async function createProfile(
+  platform: TestPlatform,
+  tenant: TestTenant,
+  name = 'Ada Lovelace',
+  email: string | null = 'ada@example.com',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
     headers: auth.xApiKey(tenant.apiKey),
     body: { name, kind: 'individual', ...(email ? { email } : {}), ...extra },
@@ -38,8 +52,10 @@ export async function createProfile(platform: TestPlatform, tenant: TestTenant, 
 export function idv(platform: TestPlatform, tenant: TestTenant) {
   const headers = auth.apiKey(tenant.apiKey);
   return {
-    post: (path: string, body?: unknown, extra: Record<string, string> = {}) => request(platform.restUrl, 'POST', `/idv/v1${path}`, { headers: { ...headers, ...extra }, body }),
-    get: (path: string, extra: Record<string, string> = {}) => request(platform.restUrl, 'GET', `/idv/v1${path}`, { headers: { ...headers, ...extra } }),
+    post: (path: string, body?: unknown, extra: Record<string, string> = {}) =>
+      request(platform.restUrl, 'POST', `/idv/v1${path}`, { headers: { ...headers, ...extra }, body }),
+    get: (path: string, extra: Record<string, string> = {}) =>
+      request(platform.restUrl, 'GET', `/idv/v1${path}`, { headers: { ...headers, ...extra } }),
     patch: (path: string, body?: unknown) => request(platform.restUrl, 'PATCH', `/idv/v1${path}`, { headers, body }),
     as: (credential: Record<string, string>) => ({
       post: (path: string, body?: unknown) => request(platform.restUrl, 'POST', `/idv/v1${path}`, { headers: credential, body }),

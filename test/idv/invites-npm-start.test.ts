@@ -10,10 +10,19 @@ const root = path.resolve(__dirname, '../..');
 
 it('emails an invite into the local sink and serves the invite and direct links', async () => {
   // A database of its own: the demo is seeded (and its key printed) only on a first start.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: await createIsolatedDatabase(), VIGIL_LOG_LEVEL: 'warn', VIGIL_SKIP_SHIPPED_WATCHLISTS: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: await createIsolatedDatabase(),
+    VIGIL_LOG_LEVEL: 'warn',
+    VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+  };
   for (const name of ['REST', 'GATEWAY', 'PROFILES', 'IDV', 'SCREENING', 'RISK']) env[`VIGIL_${name}_PORT`] = '0';
   delete env.VIGIL_SMTP_HOST;
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -35,7 +44,9 @@ it('emails an invite into the local sink and serves the invite and direct links'
 
     const list = await (await fetch(`${rest}/_dev/mail`)).text();
     expect(list).toContain(email);
-    const messagePath = [...list.matchAll(/href="(\/_dev\/mail\/[^"]+)"/g)].map((m) => m[1]).find((href) => list.slice(list.indexOf(href) - 300, list.indexOf(href)).includes(email))!;
+    const messagePath = [...list.matchAll(/href="(\/_dev\/mail\/[^"]+)"/g)]
+      .map((m) => m[1])
+      .find((href) => list.slice(list.indexOf(href) - 300, list.indexOf(href)).includes(email))!;
     const message = await (await fetch(`${rest}${messagePath}`)).text();
     const link = message.match(/href="(http:\/\/[^"]+\/verify\/[^"]+)"/)![1].replace(/&amp;/g, '&');
     expect(link).toContain(`${rest}/verify/${sessionId}#code=`);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   platform = await startIdvPlatform({
     services: [...IDV_SERVICES, 'worker'],
     isolatedDatabase: true,
-    config: { smtp: { host: '127.0.0.1', port: smtp.port, from: 'verify@bank.example' }, delivery: { smtpTimeoutMs: 1500, webhookTimeScale: 0.0001 } },
+    config: {
+      smtp: { host: '127.0.0.1', port: smtp.port, from: 'verify@bank.example' },
+      delivery: { smtpTimeoutMs: 1500, webhookTimeScale: 0.0001 },
+    },
   });
   tenant = await newTenant(platform);
   profileId = await createProfile(platform, tenant, 'Ada Lovelace', 'ada@example.com');
@@ -35,7 +38,11 @@ it('[idv.invites.email.r4] a deferred invite is retried by the worker until sent
   smtp.mode = 'accept';
   await waitFor(() => smtp.messages.length === 1, 20_000, 'the retried email');
   expect(linkIn(smtp.messages[0])).toContain(`/verify/${id}#code=`);
-  await waitFor(async () => (await platform.db.idvInviteSend.findFirst({ where: { sessionId: id } }))?.state === 'sent', 10_000, 'sent state');
+  await waitFor(
+    async () => (await platform.db.idvInviteSend.findFirst({ where: { sessionId: id } }))?.state === 'sent',
+    10_000,
+    'sent state',
+  );
   const replay = await idv(platform, tenant).post(`/sessions/${id}/invite`, {}, { 'Idempotency-Key': 'retry-1' });
   expect(replay.status).toBe(202);
   expect(replay.body.delivery_state).toBe('sent');
@@ -49,6 +56,10 @@ it('a cancel stops the retries of a deferred invite', async () => {
   expect((await idv(platform, tenant).post(`/sessions/${id}/invite`, {}, { 'Idempotency-Key': 'retry-2' })).status).toBe(502);
   expect((await idv(platform, tenant).post(`/sessions/${id}/cancel`, {})).status).toBe(200);
   smtp.mode = 'accept';
-  await waitFor(async () => (await platform.db.idvInviteSend.findFirst({ where: { sessionId: id } }))?.state === 'canceled', 10_000, 'canceled send');
+  await waitFor(
+    async () => (await platform.db.idvInviteSend.findFirst({ where: { sessionId: id } }))?.state === 'canceled',
+    10_000,
+    'canceled send',
+  );
   expect(smtp.messages).toHaveLength(0);
 });

@@ -26,8 +26,10 @@ beforeEach(() => {
   smtp.messages.length = 0;
 });
 
-const invite = (id: string, body: unknown = {}, key?: string) => idv(platform, tenant).post(`/sessions/${id}/invite`, body, key ? { 'Idempotency-Key': key } : {});
-const status = (id: string, code: string) => request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite ${code}` } });
+const invite = (id: string, body: unknown = {}, key?: string) =>
+  idv(platform, tenant).post(`/sessions/${id}/invite`, body, key ? { 'Idempotency-Key': key } : {});
+const status = (id: string, code: string) =>
+  request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite ${code}` } });
 const codeOf = (link: string) => decodeURIComponent(new URL(link).hash.replace('#code=', ''));
 const newSession = async () => (await createSession(platform, tenant, { profile_id: profileId })).id;
 
@@ -64,7 +66,10 @@ describe('email invites', () => {
   it('[idv.invites.email.r1] resolves the recipient at send time', async () => {
     const otherProfile = await createProfile(platform, tenant, 'Grace Hopper', 'grace@old.example');
     const { id } = await createSession(platform, tenant, { profile_id: otherProfile });
-    const patched = await request(platform.restUrl, 'PATCH', `/clm/v1/profiles/${otherProfile}`, { headers: auth.xApiKey(tenant.apiKey), body: { email: 'grace@new.example' } });
+    const patched = await request(platform.restUrl, 'PATCH', `/clm/v1/profiles/${otherProfile}`, {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { email: 'grace@new.example' },
+    });
     expect(patched.status).toBe(200);
     expect((await invite(id)).status).toBe(202);
     expect(smtp.messages[0].to).toMatchObject({ text: 'grace@new.example' });
@@ -199,7 +204,10 @@ describe('direct links', () => {
   it('[idv.invites.link.r3] [idv.errors.idv_direct_invite_forbidden] 403 idv_direct_invite_forbidden for dashboard users', async () => {
     const id = await newSession();
     const { token } = await createDashboardToken(platform, tenant, `dash-${Date.now()}@example.com`);
-    const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/invite`, { headers: auth.bearer(token), body: { delivery: 'none' } });
+    const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/invite`, {
+      headers: auth.bearer(token),
+      body: { delivery: 'none' },
+    });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('idv_direct_invite_forbidden');
   });
@@ -216,10 +224,42 @@ describe('direct links', () => {
 
   it('is reachable from GraphQL', async () => {
     const id = await newSession();
-    const response = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation($id: ID!) { sendVerificationInvite(sessionId: $id, input: { delivery: none }) { __typename ... on VerificationDirectLink { verifyUrl inviteExpiresAt } } }`, { id });
+    const response = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        mutation ($id: ID!) {
+          sendVerificationInvite(sessionId: $id, input: { delivery: none }) {
+            __typename
+            ... on VerificationDirectLink {
+              verifyUrl
+              inviteExpiresAt
+            }
+          }
+        }
+      `,
+      { id },
+    );
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.sendVerificationInvite).toMatchObject({ __typename: 'VerificationDirectLink', verifyUrl: expect.stringContaining(`/verify/${id}#code=`) });
-    const email = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation($id: ID!) { sendVerificationInvite(sessionId: $id, input: { idempotencyKey: "gql-1" }) { ... on VerificationEmailInvite { invited deliveryState } } }`, { id });
+    expect(response.body.data.sendVerificationInvite).toMatchObject({
+      __typename: 'VerificationDirectLink',
+      verifyUrl: expect.stringContaining(`/verify/${id}#code=`),
+    });
+    const email = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        mutation ($id: ID!) {
+          sendVerificationInvite(sessionId: $id, input: { idempotencyKey: "gql-1" }) {
+            ... on VerificationEmailInvite {
+              invited
+              deliveryState
+            }
+          }
+        }
+      `,
+      { id },
+    );
     expect(email.body.data.sendVerificationInvite).toEqual({ invited: true, deliveryState: 'sent' });
   });
 });

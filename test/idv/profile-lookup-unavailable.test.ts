@@ -23,7 +23,15 @@ it('[idv.sessions.create.r1, idv.errors.idv_profile_lookup_unavailable] 503 idv_
 });
 
 it('fails closed even for a profile that exists in the database', async () => {
-  const row = await platform.db.profile.create({ data: { id: `prf_down_${Date.now()}`, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, name: 'Existing', kind: 'individual' } });
+  const row = await platform.db.profile.create({
+    data: {
+      id: `prf_down_${Date.now()}`,
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      name: 'Existing',
+      kind: 'individual',
+    },
+  });
   const response = await idv(platform, tenant).post('/sessions', { profile_id: row.id });
   expect(response.status).toBe(503);
   expect(response.body.error.code).toBe('idv_profile_lookup_unavailable');

@@ -50,13 +50,19 @@ describe('create', () => {
 
   it('[idv.auth.dashboard] accepts a dashboard user token and omits creator_application_id', async () => {
     const { token } = await createDashboardToken(platform, tenant);
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.bearer(token), body: { profile_id: profileId } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: auth.bearer(token),
+      body: { profile_id: profileId },
+    });
     expect(response.status).toBe(201);
     expect(response.body.data).not.toHaveProperty('creator_application_id');
   });
 
   it('[idv.auth.api-key] accepts the legacy X-Api-Key header', async () => {
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.xApiKey(tenant.apiKey), body: { profile_id: profileId } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { profile_id: profileId },
+    });
     expect(response.status).toBe(201);
   });
 
@@ -86,12 +92,15 @@ describe('create', () => {
 });
 
 describe('[idv.sessions.create.r1] rule 1: profile_id', () => {
-  it.each([[{}], [{ profile_id: '' }], [{ profile_id: null }]])('[idv.errors.idv_profile_id_required] missing or empty → 400 idv_profile_id_required (%j)', async (body) => {
-    const response = await idv(platform, tenant).post('/sessions', body);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: { code: 'idv_profile_id_required', message: expect.any(String) } });
-    expect(response.headers.get('cache-control')).toBe('no-store');
-  });
+  it.each([[{}], [{ profile_id: '' }], [{ profile_id: null }]])(
+    '[idv.errors.idv_profile_id_required] missing or empty → 400 idv_profile_id_required (%j)',
+    async (body) => {
+      const response = await idv(platform, tenant).post('/sessions', body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { code: 'idv_profile_id_required', message: expect.any(String) } });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    },
+  );
 
   it('an empty body → 400 idv_profile_id_required', async () => {
     const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.apiKey(tenant.apiKey) });
@@ -99,11 +108,14 @@ describe('[idv.sessions.create.r1] rule 1: profile_id', () => {
     expect(response.body.error.code).toBe('idv_profile_id_required');
   });
 
-  it.each([['has spaces'], ['x'.repeat(129)], ['bad/slash'], ['ümlaut']])('[idv.errors.idv_profile_id_invalid, idv.limits.profile-id] malformed %s → 400 idv_profile_id_invalid', async (value) => {
-    const response = await idv(platform, tenant).post('/sessions', { profile_id: value });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('idv_profile_id_invalid');
-  });
+  it.each([['has spaces'], ['x'.repeat(129)], ['bad/slash'], ['ümlaut']])(
+    '[idv.errors.idv_profile_id_invalid, idv.limits.profile-id] malformed %s → 400 idv_profile_id_invalid',
+    async (value) => {
+      const response = await idv(platform, tenant).post('/sessions', { profile_id: value });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('idv_profile_id_invalid');
+    },
+  );
 
   it('a non-string profile_id → 400 idv_profile_id_invalid', async () => {
     const response = await idv(platform, tenant).post('/sessions', { profile_id: 42 });
@@ -153,7 +165,11 @@ describe('rule 5: erasure claim', () => {
 
 describe('rule 8: tenant and workspace come from the principal', () => {
   it('[idv.sessions.create.r8] overwrites caller-supplied tenant_id and workspace_id', async () => {
-    const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, tenant_id: 'ten_evil', workspace_id: 'wsp_evil' });
+    const response = await idv(platform, tenant).post('/sessions', {
+      profile_id: profileId,
+      tenant_id: 'ten_evil',
+      workspace_id: 'wsp_evil',
+    });
     expect(response.status).toBe(201);
     expect(response.body.data.tenant_id).toBe(tenant.tenantId);
     expect(response.body.data.workspace_id).toBe(tenant.workspaceId);
@@ -170,20 +186,32 @@ describe('[idv.sessions.create.r9, idv.errors.schema_validation_failed] rule 9: 
     ['an empty idempotency_key', { idempotency_key: '' }],
     ['steps that are not an array', { steps: {} }],
     ['a non-string tenant_id', { tenant_id: 7 }],
-  ])('[idv.sessions.create.no-additional-properties, idv.limits.idempotency-key] %s → 400 schema_validation_failed', async (_name, extra) => {
-    const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, ...extra });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('schema_validation_failed');
-  });
+  ])(
+    '[idv.sessions.create.no-additional-properties, idv.limits.idempotency-key] %s → 400 schema_validation_failed',
+    async (_name, extra) => {
+      const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, ...extra });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('schema_validation_failed');
+    },
+  );
 
-  it.each(['[]', '[{"profile_id": "x"}]', '"text"', '123', 'true'])('a body that is not an object (%s) → 400 schema_validation_failed', async (rawBody) => {
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: { code: 'schema_validation_failed', message: 'body: must be a JSON object' } });
-  });
+  it.each(['[]', '[{"profile_id": "x"}]', '"text"', '123', 'true'])(
+    'a body that is not an object (%s) → 400 schema_validation_failed',
+    async (rawBody) => {
+      const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+        headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' },
+        rawBody,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { code: 'schema_validation_failed', message: 'body: must be a JSON object' } });
+    },
+  );
 
   it('malformed JSON → 400 schema_validation_failed', async () => {
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody: '{"profile_id": ' });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' },
+      rawBody: '{"profile_id": ',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
@@ -203,14 +231,20 @@ describe('authentication', () => {
   });
 
   it('[idv.auth.missing, idv.errors.unauthorized] 401 unauthorized with a rejected key', async () => {
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.apiKey('vgl_not-a-key'), body: { profile_id: profileId } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: auth.apiKey('vgl_not-a-key'),
+      body: { profile_id: profileId },
+    });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('unauthorized');
   });
 
   it('401 with a capture token (not a management credential)', async () => {
     const created = await idv(platform, tenant).post('/sessions', { profile_id: profileId });
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: { Authorization: `Capture ${created.body.session_token}` }, body: { profile_id: profileId } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: { Authorization: `Capture ${created.body.session_token}` },
+      body: { profile_id: profileId },
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const auditOf = (sessionId: string) => platform.db.auditLogEntry.findMany({ where: { resourceId: sessionId, action: 'idv.session.data.read' }, orderBy: { id: 'asc' } });
+const auditOf = (sessionId: string) =>
+  platform.db.auditLogEntry.findMany({ where: { resourceId: sessionId, action: 'idv.session.data.read' }, orderBy: { id: 'asc' } });
 
 async function assessedSession() {
   const session = await createSession(platform, tenant, { profile_id: profileId });
@@ -51,7 +52,14 @@ it('[idv.sessions.data.audit] returns the decrypted results to the application k
   });
   const audit = await auditOf(id);
   expect(audit).toHaveLength(1);
-  expect(audit[0]).toMatchObject({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorKind: 'application', actorId: tenant.applicationId, resourceType: 'idv.session', outcome: 'allowed' });
+  expect(audit[0]).toMatchObject({
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    actorKind: 'application',
+    actorId: tenant.applicationId,
+    resourceType: 'idv.session',
+    outcome: 'allowed',
+  });
   expect(audit[0].requestId).toBeTruthy();
   // At rest the results are sealed.
   const row = await platform.db.idvSession.findUniqueOrThrow({ where: { id } });
@@ -71,7 +79,13 @@ it('before assessment: no results yet, still audited', async () => {
   const { id } = await createSession(platform, tenant, { profile_id: profileId });
   const response = await idv(platform, tenant).get(`/sessions/${id}/data`);
   expect(response.status).toBe(200);
-  expect(response.body.data).toMatchObject({ results_available: false, document: null, ocr_fields: [], questionnaire_answers: [], mismatches: [] });
+  expect(response.body.data).toMatchObject({
+    results_available: false,
+    document: null,
+    ocr_fields: [],
+    questionnaire_answers: [],
+    mismatches: [],
+  });
   expect(await auditOf(id)).toHaveLength(1);
 });
 

@@ -63,15 +63,27 @@ it.each([
   ['steps instead of a preset', () => ({ workflow: undefined, steps: [{ step_id: 'selfie', type: 'liveness' }] })],
   ['another subject_reference', () => ({ subject_reference: 'different' })],
   ['session_overrides', () => ({ session_overrides: { version: 1, completion: { action: 'close_tab' } } })],
-])('[idv.sessions.create.r6, idv.errors.idv_session_idempotency_conflict] the same key with %s → 409 idv_session_idempotency_conflict', async (name, change) => {
-  const key = `conflict-${name.replace(/\W/g, '-')}`;
-  const first = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow: 'liveness_only', idempotency_key: key });
-  expect(first.status).toBe(201);
-  const second = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow: 'liveness_only', idempotency_key: key, ...change() });
-  expect(second.status).toBe(409);
-  expect(second.body).toEqual({ error: { code: 'idv_session_idempotency_conflict', message: expect.any(String) } });
-  expect(await platform.db.idvSession.count({ where: { tenantId: tenant.tenantId, profileId: otherProfileId, createdAt: { gte: new Date(first.body.data.created_at) } } })).toBe(0);
-});
+])(
+  '[idv.sessions.create.r6, idv.errors.idv_session_idempotency_conflict] the same key with %s → 409 idv_session_idempotency_conflict',
+  async (name, change) => {
+    const key = `conflict-${name.replace(/\W/g, '-')}`;
+    const first = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow: 'liveness_only', idempotency_key: key });
+    expect(first.status).toBe(201);
+    const second = await idv(platform, tenant).post('/sessions', {
+      profile_id: profileId,
+      workflow: 'liveness_only',
+      idempotency_key: key,
+      ...change(),
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: { code: 'idv_session_idempotency_conflict', message: expect.any(String) } });
+    expect(
+      await platform.db.idvSession.count({
+        where: { tenantId: tenant.tenantId, profileId: otherProfileId, createdAt: { gte: new Date(first.body.data.created_at) } },
+      }),
+    ).toBe(0);
+  },
+);
 
 it('keys are unique per workspace: the same key in another workspace creates its own session', async () => {
   const sibling = await createSiblingWorkspace(platform, tenant);

@@ -9,7 +9,12 @@ let plain: TestTenant;
 let profileId: string;
 let plainProfileId: string;
 
-const PREFIXES = ['https://app.example.com/verify/done', 'http://localhost:3000/return', 'http://127.0.0.1:8080/', 'http://[::1]:9000/back'];
+const PREFIXES = [
+  'https://app.example.com/verify/done',
+  'http://localhost:3000/return',
+  'http://127.0.0.1:8080/',
+  'http://[::1]:9000/back',
+];
 
 beforeAll(async () => {
   platform = await startIdvPlatform();
@@ -20,8 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const create = (body: Record<string, unknown>, tenant = entitled) => idv(platform, tenant).post('/sessions', { profile_id: tenant === entitled ? profileId : plainProfileId, ...body });
-const completion = (action: string, return_url?: string) => ({ session_overrides: { version: 1, completion: { action, ...(return_url !== undefined ? { return_url } : {}) } } });
+const create = (body: Record<string, unknown>, tenant = entitled) =>
+  idv(platform, tenant).post('/sessions', { profile_id: tenant === entitled ? profileId : plainProfileId, ...body });
+const completion = (action: string, return_url?: string) => ({
+  session_overrides: { version: 1, completion: { action, ...(return_url !== undefined ? { return_url } : {}) } },
+});
 const idCapture = (accepted_id_types: string[], preselected_id_type?: string) => ({
   session_overrides: { version: 1, id_capture: { accepted_id_types, ...(preselected_id_type ? { preselected_id_type } : {}) } },
 });
@@ -35,7 +43,10 @@ describe('[idv.sessions.create.r7, idv.errors.overrides-forbidden] rule 7: entit
 
   it('403 for a dashboard user (entitlements belong to applications)', async () => {
     const { token } = await createDashboardToken(platform, entitled);
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', { headers: auth.bearer(token), body: { profile_id: profileId, ...completion('close_tab') } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: auth.bearer(token),
+      body: { profile_id: profileId, ...completion('close_tab') },
+    });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('idv_session_overrides_forbidden');
   });
@@ -108,7 +119,17 @@ describe('id_capture', () => {
 
   it('[idv.overrides.id-types] custom types of the step may be declared; their sides decide the capture', async () => {
     const steps = [
-      { step_id: 'id', type: 'id_capture', config: { accepted_id_types: ['passport'], custom_id_types: [{ id: 'voter_card', label: 'Voter card', sides: 'one' }, { id: 'work_permit', label: 'Work permit', sides: 'two' }] } },
+      {
+        step_id: 'id',
+        type: 'id_capture',
+        config: {
+          accepted_id_types: ['passport'],
+          custom_id_types: [
+            { id: 'voter_card', label: 'Voter card', sides: 'one' },
+            { id: 'work_permit', label: 'Work permit', sides: 'two' },
+          ],
+        },
+      },
     ];
     const voter = await create({ steps, ...idCapture(['voter_card'], 'voter_card') });
     expect(voter.status).toBe(201);
@@ -151,7 +172,10 @@ describe('[idv.overrides.completion, idv.overrides.return-url] completion and re
   it('close_tab with an optional fallback return_url', async () => {
     const response = await create(completion('close_tab', 'https://app.example.com/verify/done'));
     expect(response.status).toBe(201);
-    expect(response.body.data.capture_manifest.completion).toEqual({ action: 'close_tab', return_url: 'https://app.example.com/verify/done' });
+    expect(response.body.data.capture_manifest.completion).toEqual({
+      action: 'close_tab',
+      return_url: 'https://app.example.com/verify/done',
+    });
   });
 
   it.each([
@@ -185,7 +209,10 @@ describe('[idv.overrides.completion, idv.overrides.return-url] completion and re
   it('an application with the entitlement but no prefixes cannot use any return_url', async () => {
     const noPrefixes = await newTenant(platform, { sessionOverrides: true });
     const profile = await createProfile(platform, noPrefixes, 'No Prefix');
-    const response = await idv(platform, noPrefixes).post('/sessions', { profile_id: profile, ...completion('return_link', 'https://app.example.com/verify/done') });
+    const response = await idv(platform, noPrefixes).post('/sessions', {
+      profile_id: profile,
+      ...completion('return_link', 'https://app.example.com/verify/done'),
+    });
     expect(response.status).toBe(403);
     const closeTab = await idv(platform, noPrefixes).post('/sessions', { profile_id: profile, ...completion('close_tab') });
     expect(closeTab.status).toBe(201);

@@ -51,10 +51,19 @@ beforeAll(async () => {
 
   const calls = captureCall(platform, sessionId, captureToken);
   expect((await calls.consent()).status).toBe(200);
-  const selfie = await sharp(path.join(FACES_DIR, 'obama-3.jpg')).rotate().resize({ width: 640, height: 640, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
-  expect((await uploadArtifact(platform, sessionId, captureToken, { kind: 'selfie', step_id: 'liveness', frame: 0 }, selfie)).status).toBe(201);
+  const selfie = await sharp(path.join(FACES_DIR, 'obama-3.jpg'))
+    .rotate()
+    .resize({ width: 640, height: 640, fit: 'inside' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  expect((await uploadArtifact(platform, sessionId, captureToken, { kind: 'selfie', step_id: 'liveness', frame: 0 }, selfie)).status).toBe(
+    201,
+  );
   const passport = await renderPassport(specimenPerson({ photo: 'obama-1.jpg' }));
-  expect((await uploadArtifact(platform, sessionId, captureToken, { kind: 'id_front', step_id: 'id_capture', id_type: 'passport' }, passport)).status).toBe(201);
+  expect(
+    (await uploadArtifact(platform, sessionId, captureToken, { kind: 'id_front', step_id: 'id_capture', id_type: 'passport' }, passport))
+      .status,
+  ).toBe(201);
   const answered = await calls.answers({ step_id: 'kyc', answers: ANSWERS });
   expect(answered.status).toBe(200);
   expect(answered.body.data).toMatchObject({ status: 'ready_for_assessment', missing: [] });
@@ -104,14 +113,16 @@ async function storedSecrets(): Promise<string[]> {
 }
 
 /** Names a projection must never carry, whatever their value. */
-const FORBIDDEN_KEY = /storage|checksum|wrapped|encryption|ciphertext|^(iv|nonce|tag|dek|kek|context)$|raw_?text|raw_?ocr|embedding|model_?output|token_?hash/i;
+const FORBIDDEN_KEY =
+  /storage|checksum|wrapped|encryption|ciphertext|^(iv|nonce|tag|dek|kek|context)$|raw_?text|raw_?ocr|embedding|model_?output|token_?hash/i;
 
 function keysOf(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => keysOf(item, out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) {
-    out.push(key);
-    keysOf(item, out);
-  }
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      out.push(key);
+      keysOf(item, out);
+    }
   return out;
 }
 
@@ -120,14 +131,22 @@ function expectNoSecrets(where: string, body: unknown, secrets: string[]) {
   expect({ where, leaked: secrets.filter((secret) => text.includes(secret)) }).toEqual({ where, leaked: [] });
   expect({ where, keys: keysOf(body).filter((key) => FORBIDDEN_KEY.test(key)) }).toEqual({ where, keys: [] });
   // Raw OCR: the machine-readable zone lines the document carries (only parsed fields may leave).
-  for (const line of td3Mrz(specimenPerson({ photo: 'obama-1.jpg' }))) expect({ where, mrz: text.includes(line) || text.includes(line.slice(0, 20)) }).toEqual({ where, mrz: false });
+  for (const line of td3Mrz(specimenPerson({ photo: 'obama-1.jpg' })))
+    expect({ where, mrz: text.includes(line) || text.includes(line.slice(0, 20)) }).toEqual({ where, mrz: false });
 }
 
 /** A selection of every field of a GraphQL type (depth-limited, fields without required args). */
 async function fullSelection(typeName: string, depth = 4): Promise<string> {
   type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
   const introspect = async (name: string) =>
-    (await graphql(platform, auth.apiKey(tenant.apiKey), 'query($n: String!) { __type(name: $n) { fields { name args { type { kind } } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }', { n: name })).body.data.__type;
+    (
+      await graphql(
+        platform,
+        auth.apiKey(tenant.apiKey),
+        'query($n: String!) { __type(name: $n) { fields { name args { type { kind } } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }',
+        { n: name },
+      )
+    ).body.data.__type;
   const named = (ref: TypeRef): TypeRef => (ref.ofType ? named(ref.ofType) : ref);
   const build = async (name: string, level: number): Promise<string> => {
     const type = await introspect(name);
@@ -177,10 +196,15 @@ it('[idv.sessions.projection.no-secrets] the GraphQL session, session list and s
   const one = await ask(`query($id: ID!) { verificationSession(id: $id) { ${sessionFields} } }`, { id: sessionId });
   expect(one.verificationSession.id).toBe(sessionId);
   expectNoSecrets('GraphQL verificationSession', one, secrets);
-  const list = await ask(`query($profileId: String) { verificationSessions(profileId: $profileId, first: 5) { nodes { ${sessionFields} } } }`, { profileId });
+  const list = await ask(
+    `query($profileId: String) { verificationSessions(profileId: $profileId, first: 5) { nodes { ${sessionFields} } } }`,
+    { profileId },
+  );
   expect(list.verificationSessions.nodes.map((n: { id: string }) => n.id)).toContain(sessionId);
   expectNoSecrets('GraphQL verificationSessions', list, secrets);
-  const data = await ask(`query($id: ID!) { verificationSessionData(id: $id) { ${await fullSelection('VerificationSessionData', 2)} } }`, { id: sessionId });
+  const data = await ask(`query($id: ID!) { verificationSessionData(id: $id) { ${await fullSelection('VerificationSessionData', 2)} } }`, {
+    id: sessionId,
+  });
   expect(JSON.stringify(data)).toContain('Community organiser');
   expectNoSecrets('GraphQL verificationSessionData', data, secrets);
 });

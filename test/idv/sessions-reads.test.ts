@@ -16,26 +16,71 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const FORBIDDEN_KEYS = ['storage_key', 'storageKey', 'checksum', 'sha256', 'wrapped_key', 'encryption_context', 'kid', 'raw_ocr', 'model_output', 'token_hash', 'tokenHash', 'subject_reference', 'results', 'artifact_storage'];
+const FORBIDDEN_KEYS = [
+  'storage_key',
+  'storageKey',
+  'checksum',
+  'sha256',
+  'wrapped_key',
+  'encryption_context',
+  'kid',
+  'raw_ocr',
+  'model_output',
+  'token_hash',
+  'tokenHash',
+  'subject_reference',
+  'results',
+  'artifact_storage',
+];
 
 function keysDeep(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((item) => keysDeep(item, into));
-  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) {
-    into.add(key);
-    keysDeep(inner, into);
-  }
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) {
+      into.add(key);
+      keysDeep(inner, into);
+    }
   return into;
 }
 
 describe('GET /sessions/{id}', () => {
   it('[idv.sessions.get] returns the management projection with every documented field', async () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId, subject_reference: 'secret-ref' });
-    await driveTo(platform, tenant, id, 'requires_review', { results: { document: { type: 'passport', issuing_country: 'DE', confidence: 0.97 }, ocr_fields: [{ field: 'surname', value: 'LOVELACE', confidence: 0.99 }] } });
+    await driveTo(platform, tenant, id, 'requires_review', {
+      results: {
+        document: { type: 'passport', issuing_country: 'DE', confidence: 0.97 },
+        ocr_fields: [{ field: 'surname', value: 'LOVELACE', confidence: 0.99 }],
+      },
+    });
     const response = await idv(platform, tenant).get(`/sessions/${id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const data = response.body.data;
-    for (const field of ['id', 'tenant_id', 'workspace_id', 'creator_application_id', 'profile_id', 'status', 'review_status', 'flag_categories', 'profile_update_enabled', 'flag_settings', 'privacy_contact_email', 'consent_evidence', 'review_history', 'submitted_at', 'reviewed_at', 'legal_hold', 'artifacts', 'capture_manifest', 'step_manifest', 'theme_ref', 'created_at', 'updated_at', 'delete_after']) {
+    for (const field of [
+      'id',
+      'tenant_id',
+      'workspace_id',
+      'creator_application_id',
+      'profile_id',
+      'status',
+      'review_status',
+      'flag_categories',
+      'profile_update_enabled',
+      'flag_settings',
+      'privacy_contact_email',
+      'consent_evidence',
+      'review_history',
+      'submitted_at',
+      'reviewed_at',
+      'legal_hold',
+      'artifacts',
+      'capture_manifest',
+      'step_manifest',
+      'theme_ref',
+      'created_at',
+      'updated_at',
+      'delete_after',
+    ]) {
       expect([field, data[field] !== undefined]).toEqual([field, true]);
     }
     expect(data.status).toBe('assessed');
@@ -67,7 +112,10 @@ describe('GET /sessions/{id}', () => {
     expect(foreign.body).toEqual({ error: { code: 'idv_session_not_found', message: 'Session not found' } });
     expect(foreign.body).toEqual(absent.body);
     for (const path of ['cancel', 'review', 'assign']) {
-      const response = await idv(platform, sibling).post(`/sessions/${id}/${path}`, path === 'review' ? { status: 'accepted' } : path === 'assign' ? { assignee: null } : {});
+      const response = await idv(platform, sibling).post(
+        `/sessions/${id}/${path}`,
+        path === 'review' ? { status: 'accepted' } : path === 'assign' ? { assignee: null } : {},
+      );
       expect([path, response.status, response.body.error.code]).toEqual([path, 404, 'idv_session_not_found']);
     }
   });
@@ -111,7 +159,7 @@ describe('GET /sessions', () => {
     expect(none.body.data).toEqual([]);
   });
 
-  it('never lists another workspace\'s sessions', async () => {
+  it("never lists another workspace's sessions", async () => {
     const sibling = await createSiblingWorkspace(platform, tenant);
     await createSession(platform, tenant, { profile_id: profileId });
     const response = await idv(platform, sibling).get(`/sessions?profile_id=${profileId}`);
@@ -132,8 +180,22 @@ describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
     const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.body.data).toMatchObject({ id, status: 'collecting_artifacts', submitted: false, required_kinds: ['selfie', 'id_front', 'id_back'] });
-    for (const key of ['profile_id', 'review_status', 'tenant_id', 'workspace_id', 'flag_categories', 'review_history', 'assignee', 'privacy_contact_email']) {
+    expect(response.body.data).toMatchObject({
+      id,
+      status: 'collecting_artifacts',
+      submitted: false,
+      required_kinds: ['selfie', 'id_front', 'id_back'],
+    });
+    for (const key of [
+      'profile_id',
+      'review_status',
+      'tenant_id',
+      'workspace_id',
+      'flag_categories',
+      'review_history',
+      'assignee',
+      'privacy_contact_email',
+    ]) {
       expect([key, key in response.body.data]).toEqual([key, false]);
     }
     expect(response.text).not.toContain(profileId);
@@ -197,19 +259,31 @@ describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
   });
 
   it('the capture-plane consent records evidence once (management view shows it)', async () => {
-    const steps = [{ step_id: 'terms', type: 'consent', config: { text: 'I agree to the check', policy_version: 'v7' } }, { step_id: 'selfie', type: 'liveness' }];
+    const steps = [
+      { step_id: 'terms', type: 'consent', config: { text: 'I agree to the check', policy_version: 'v7' } },
+      { step_id: 'selfie', type: 'liveness' },
+    ];
     const { id, token } = await createSession(platform, tenant, { profile_id: profileId, steps });
-    const bad = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, { headers: capture(token), body: { accepted: false } });
+    const bad = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, {
+      headers: capture(token),
+      body: { accepted: false },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('schema_validation_failed');
-    const consent = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, { headers: capture(token), body: { accepted: true } });
+    const consent = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, {
+      headers: capture(token),
+      body: { accepted: true },
+    });
     expect(consent.status).toBe(200);
     expect(consent.body.data.consent.recorded).toBe(true);
     const evidence = (await idv(platform, tenant).get(`/sessions/${id}`)).body.data.consent_evidence;
     expect(evidence).toMatchObject({ accepted: true, step_id: 'terms', policy_version: 'v7', credential: 'capture' });
     expect(evidence.text_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(evidence.recorded_at).toBeDefined();
-    const again = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, { headers: capture(token), body: { accepted: true, policy_version: 'other' } });
+    const again = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/consent`, {
+      headers: capture(token),
+      body: { accepted: true, policy_version: 'other' },
+    });
     expect(again.status).toBe(200);
     expect((await idv(platform, tenant).get(`/sessions/${id}`)).body.data.consent_evidence).toEqual(evidence);
     expect((await idv(platform, tenant).post(`/sessions/${id}/consent`, { accepted: true })).status).toBe(401);
@@ -219,9 +293,21 @@ describe('[idv.sessions.status] GET /sessions/{id}/status', () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
     const { hashSecret } = await import('../../platform/crypto/hash');
     await platform.db.idvInvite.create({
-      data: { id: `inv_${Date.now()}`, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, sessionId: id, delivery: 'none', codeHash: hashSecret('invite-code-123'), singleUse: true, deliveryState: 'issued', expiresAt: new Date(Date.now() + 600_000) },
+      data: {
+        id: `inv_${Date.now()}`,
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        sessionId: id,
+        delivery: 'none',
+        codeHash: hashSecret('invite-code-123'),
+        singleUse: true,
+        deliveryState: 'issued',
+        expiresAt: new Date(Date.now() + 600_000),
+      },
     });
-    const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: 'Invite invite-code-123' } });
+    const response = await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, {
+      headers: { Authorization: 'Invite invite-code-123' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.id).toBe(id);
   });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const events = (sessionId: string) => platform.db.outboxEvent.findMany({ where: { aggregateId: sessionId }, orderBy: { createdAt: 'asc' } });
+const events = (sessionId: string) =>
+  platform.db.outboxEvent.findMany({ where: { aggregateId: sessionId }, orderBy: { createdAt: 'asc' } });
 const read = async (id: string) => (await idv(platform, tenant).get(`/sessions/${id}`)).body.data;
 type Target = 'queued' | 'assessing' | 'automatic_pass' | 'requires_review' | 'failed';
 
@@ -80,24 +81,39 @@ describe('[idv.states.flow-values, idv.states.review-values] flow and assessment
 });
 
 describe('[idv.sessions.cancel] POST /sessions/{id}/cancel', () => {
-  it.each(['created', 'queued'] as const)('[idv.states.cancel] cancels a %s session: token and invites consumed, irreversible', async (state) => {
-    const { id, token } = await sessionIn(state);
-    await platform.db.idvInvite.create({
-      data: { id: `inv_${id}`, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, sessionId: id, delivery: 'email', codeHash: hashSecret(`code-${id}`), deliveryState: 'sent', expiresAt: new Date(Date.now() + 3600_000) },
-    });
-    expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) })).status).toBe(200);
-    const response = await idv(platform, tenant).post(`/sessions/${id}/cancel`, { reason: 'customer asked' });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.body.data).toMatchObject({ id, status: 'canceled' });
-    expect(response.text).not.toContain('customer asked');
-    expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) })).status).toBe(401);
-    expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite code-${id}` } })).status).toBe(401);
-    const row = await platform.db.idvSession.findUniqueOrThrow({ where: { id } });
-    expect(row.cancelReason).toBe('customer asked');
-    expect(row.tokenConsumedAt).not.toBeNull();
-    expect((await platform.db.idvInvite.findUniqueOrThrow({ where: { id: `inv_${id}` } })).consumedAt).not.toBeNull();
-  });
+  it.each(['created', 'queued'] as const)(
+    '[idv.states.cancel] cancels a %s session: token and invites consumed, irreversible',
+    async (state) => {
+      const { id, token } = await sessionIn(state);
+      await platform.db.idvInvite.create({
+        data: {
+          id: `inv_${id}`,
+          tenantId: tenant.tenantId,
+          workspaceId: tenant.workspaceId,
+          sessionId: id,
+          delivery: 'email',
+          codeHash: hashSecret(`code-${id}`),
+          deliveryState: 'sent',
+          expiresAt: new Date(Date.now() + 3600_000),
+        },
+      });
+      expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) })).status).toBe(200);
+      const response = await idv(platform, tenant).post(`/sessions/${id}/cancel`, { reason: 'customer asked' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.body.data).toMatchObject({ id, status: 'canceled' });
+      expect(response.text).not.toContain('customer asked');
+      expect((await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: capture(token) })).status).toBe(401);
+      expect(
+        (await request(platform.restUrl, 'GET', `/idv/v1/sessions/${id}/status`, { headers: { Authorization: `Invite code-${id}` } }))
+          .status,
+      ).toBe(401);
+      const row = await platform.db.idvSession.findUniqueOrThrow({ where: { id } });
+      expect(row.cancelReason).toBe('customer asked');
+      expect(row.tokenConsumedAt).not.toBeNull();
+      expect((await platform.db.idvInvite.findUniqueOrThrow({ where: { id: `inv_${id}` } })).consumedAt).not.toBeNull();
+    },
+  );
 
   it('cancels from ready_for_assessment', async () => {
     const { id } = await sessionIn('created');
@@ -149,28 +165,46 @@ describe('[idv.sessions.cancel] POST /sessions/{id}/cancel', () => {
 });
 
 describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
-  it.each(['escalation', 'accepted', 'rejected'])('[idv.states.review-decision] requires_review → %s: reviewed_at, history, profile_status_updated', async (status) => {
-    const { id } = await sessionIn('requires_review');
-    const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'looked at it' });
-    expect(response.status).toBe(200);
-    const data = response.body.data;
-    expect(data.review_status).toBe(status);
-    expect(data.status).toBe('assessed');
-    expect(data.reviewed_at).not.toBe('');
-    expect(data.review_history).toEqual([
-      { from: 'requires_review', status, note: 'looked at it', actor: { kind: 'application', id: tenant.applicationId }, at: data.reviewed_at },
-    ]);
-    const updates = (await events(id)).filter((event) => event.type === 'profile_status_updated');
-    expect(updates).toHaveLength(1);
-    expect(updates[0].payload).toMatchObject({ session_id: id, profile_id: profileId, review_status: status, new_status: status, previous_review_status: 'requires_review' });
-    const audit = await platform.db.auditLogEntry.findMany({ where: { resourceId: id, action: 'idv.session.review' } });
-    expect(audit).toHaveLength(1);
-  });
+  it.each(['escalation', 'accepted', 'rejected'])(
+    '[idv.states.review-decision] requires_review → %s: reviewed_at, history, profile_status_updated',
+    async (status) => {
+      const { id } = await sessionIn('requires_review');
+      const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'looked at it' });
+      expect(response.status).toBe(200);
+      const data = response.body.data;
+      expect(data.review_status).toBe(status);
+      expect(data.status).toBe('assessed');
+      expect(data.reviewed_at).not.toBe('');
+      expect(data.review_history).toEqual([
+        {
+          from: 'requires_review',
+          status,
+          note: 'looked at it',
+          actor: { kind: 'application', id: tenant.applicationId },
+          at: data.reviewed_at,
+        },
+      ]);
+      const updates = (await events(id)).filter((event) => event.type === 'profile_status_updated');
+      expect(updates).toHaveLength(1);
+      expect(updates[0].payload).toMatchObject({
+        session_id: id,
+        profile_id: profileId,
+        review_status: status,
+        new_status: status,
+        previous_review_status: 'requires_review',
+      });
+      const audit = await platform.db.auditLogEntry.findMany({ where: { resourceId: id, action: 'idv.session.review' } });
+      expect(audit).toHaveLength(1);
+    },
+  );
 
   it.each(['accepted', 'rejected'])('escalation → %s, history appended in order', async (status) => {
     const { id } = await sessionIn('escalation');
     const { token } = await createDashboardToken(platform, tenant, 'reviewer@example.com');
-    const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/review`, { headers: auth.bearer(token), body: { status, note: 'final' } });
+    const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/review`, {
+      headers: auth.bearer(token),
+      body: { status, note: 'final' },
+    });
     expect(response.status).toBe(200);
     const history = response.body.data.review_history;
     expect(history.map((entry: { status: string }) => entry.status)).toEqual(['escalation', status]);
@@ -178,15 +212,18 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
     expect((await events(id)).filter((event) => event.type === 'profile_status_updated')).toHaveLength(2);
   });
 
-  it.each(['accepted', 'rejected'])('[idv.states.review-terminal, idv.errors.idv_review_terminal] a decision on a %s session → 409 idv_review_terminal, unchanged', async (state) => {
-    const { id } = await sessionIn(state as 'accepted' | 'rejected');
-    const before = await read(id);
-    for (const status of ['accepted', 'rejected', 'escalation', 'requires_review']) {
-      const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status });
-      expect([status, response.status, response.body.error.code]).toEqual([status, 409, 'idv_review_terminal']);
-    }
-    expect(await read(id)).toEqual(before);
-  });
+  it.each(['accepted', 'rejected'])(
+    '[idv.states.review-terminal, idv.errors.idv_review_terminal] a decision on a %s session → 409 idv_review_terminal, unchanged',
+    async (state) => {
+      const { id } = await sessionIn(state as 'accepted' | 'rejected');
+      const before = await read(id);
+      for (const status of ['accepted', 'rejected', 'escalation', 'requires_review']) {
+        const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status });
+        expect([status, response.status, response.body.error.code]).toEqual([status, 409, 'idv_review_terminal']);
+      }
+      expect(await read(id)).toEqual(before);
+    },
+  );
 
   it.each([
     ['created', 'accepted'],
@@ -203,14 +240,17 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
     ['escalation', 'requires_review'],
     ['failed', 'accepted'],
     ['canceled', 'accepted'],
-  ] as const)('[idv.states.review-invalid, idv.errors.idv_review_invalid_transition] %s → %s: 409 idv_review_invalid_transition, unchanged', async (state, status) => {
-    const { id } = await sessionIn(state);
-    const before = await read(id);
-    const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'x' });
-    expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe('idv_review_invalid_transition');
-    expect(await read(id)).toEqual(before);
-  });
+  ] as const)(
+    '[idv.states.review-invalid, idv.errors.idv_review_invalid_transition] %s → %s: 409 idv_review_invalid_transition, unchanged',
+    async (state, status) => {
+      const { id } = await sessionIn(state);
+      const before = await read(id);
+      const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'x' });
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('idv_review_invalid_transition');
+      expect(await read(id)).toEqual(before);
+    },
+  );
 
   it.each([
     ['no status', { note: 'x' }],
@@ -226,7 +266,11 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
 
   it('concurrent decisions: exactly one wins', async () => {
     const { id } = await sessionIn('requires_review');
-    const responses = await Promise.all(['accepted', 'rejected', 'accepted', 'rejected', 'escalation'].map((status) => idv(platform, tenant).post(`/sessions/${id}/review`, { status })));
+    const responses = await Promise.all(
+      ['accepted', 'rejected', 'accepted', 'rejected', 'escalation'].map((status) =>
+        idv(platform, tenant).post(`/sessions/${id}/review`, { status }),
+      ),
+    );
     const ok = responses.filter((response) => response.status === 200);
     expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
     expect(ok.length).toBeGreaterThanOrEqual(1);

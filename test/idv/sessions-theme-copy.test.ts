@@ -20,7 +20,12 @@ it('without an active default theme the session carries the default theme_ref', 
 });
 
 it('[idv.sessions.copy-at-create] copies the active default theme; a later replace does not change the session', async () => {
-  const theme = await idv(platform, tenant).post('/themes', { name: 'Brand', company_name: 'Acme', status: 'active', colors: { primary: '#112233' } });
+  const theme = await idv(platform, tenant).post('/themes', {
+    name: 'Brand',
+    company_name: 'Acme',
+    status: 'active',
+    colors: { primary: '#112233' },
+  });
   expect(theme.status).toBe(201);
   const themeId = theme.body.data.theme_id;
   const created = await idv(platform, tenant).post('/sessions', { profile_id: profileId });

@@ -43,7 +43,12 @@ export function makePng(width: number, height: number, options: { noise?: boolea
     rows.push(row);
   }
   const idat = zlib.deflateSync(Buffer.concat(rows), { level: options.noise ? 0 : 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline JPEG header of width × height: the frame header (SOF0) comes after APP0 and DQT

@@ -27,7 +27,14 @@ describe('sniffImage', () => {
     ['SVG', SVG_LOGO],
     ['empty', Buffer.alloc(0)],
     ['PNG signature only', makePng(2, 2).subarray(0, 8)],
-    ['PNG of zero width', (() => { const png = makePng(2, 2); png.writeUInt32BE(0, 16); return png; })()],
+    [
+      'PNG of zero width',
+      (() => {
+        const png = makePng(2, 2);
+        png.writeUInt32BE(0, 16);
+        return png;
+      })(),
+    ],
     ['JPEG without a frame header', Buffer.from([0xff, 0xd8, 0xff, 0xd9])],
     ['JPEG scan before frame', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02])],
     ['JPEG truncated in a segment', makeJpeg(10, 10).subarray(0, 30)],

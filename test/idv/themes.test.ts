@@ -4,7 +4,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant, createDashboardToken } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+  createDashboardToken,
+} from '../helpers/test-platform';
 import { makeJpeg, makePng, SVG_LOGO } from './themes-fixtures';
 
 let platform: TestPlatform;
@@ -25,12 +35,16 @@ afterAll(async () => {
 });
 
 const key = () => auth.apiKey(tenant.apiKey);
-const create = (body: unknown, t: TestTenant = tenant) => request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.apiKey(t.apiKey), body });
+const create = (body: unknown, t: TestTenant = tenant) =>
+  request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.apiKey(t.apiKey), body });
 const get = (id: string, headers = key()) => request(platform.restUrl, 'GET', `/idv/v1/themes/${id}`, { headers });
 const put = (id: string, body: unknown, headers: Record<string, string> = {}) =>
   request(platform.restUrl, 'PUT', `/idv/v1/themes/${id}`, { headers: { ...key(), ...headers }, body });
 const upload = (id: string, slot: 'logo' | 'logo-square', bytes: Buffer, contentType: string, headers: Record<string, string> = key()) =>
-  request(platform.restUrl, 'PUT', `/idv/v1/themes/${id}/${slot}`, { headers: { ...headers, 'content-type': contentType }, rawBody: bytes });
+  request(platform.restUrl, 'PUT', `/idv/v1/themes/${id}/${slot}`, {
+    headers: { ...headers, 'content-type': contentType },
+    rawBody: bytes,
+  });
 
 async function freshTenant(): Promise<TestTenant> {
   return createTestTenant(platform);
@@ -44,7 +58,22 @@ describe('POST /idv/v1/themes', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const theme = response.body.data;
     expect(Object.keys(theme).sort()).toEqual(
-      ['colors', 'company_name', 'created_at', 'font_family', 'is_default', 'logo', 'logo_square', 'name', 'revision', 'status', 'tenant_id', 'theme_id', 'updated_at', 'workspace_id'].sort(),
+      [
+        'colors',
+        'company_name',
+        'created_at',
+        'font_family',
+        'is_default',
+        'logo',
+        'logo_square',
+        'name',
+        'revision',
+        'status',
+        'tenant_id',
+        'theme_id',
+        'updated_at',
+        'workspace_id',
+      ].sort(),
     );
     expect(theme).toMatchObject({
       tenant_id: t.tenantId,
@@ -111,23 +140,31 @@ describe('POST /idv/v1/themes', () => {
     ['a logo on the body', { name: 'n', logo: { asset_id: 'idva_x' } }, 'body.logo'],
     ['a logo URL on the body', { name: 'n', logo_url: 'https://example.com/logo.png' }, 'body.logo_url'],
     ['an unknown field', { name: 'n', theme_id: 'idvt_mine' }, 'body.theme_id'],
-  ])('[idv.themes.fields, idv.limits.theme-name, idv.errors.envelope] 400 schema_validation_failed for %s, naming the field', async (_case, body, field) => {
-    const response = await create(body);
-    expect(response.status).toBe(400);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.body.error.code).toBe('schema_validation_failed');
-    expect(response.body.error.message).toContain(field);
-    expect(Object.keys(response.body)).toEqual(['error']);
-  });
+  ])(
+    '[idv.themes.fields, idv.limits.theme-name, idv.errors.envelope] 400 schema_validation_failed for %s, naming the field',
+    async (_case, body, field) => {
+      const response = await create(body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.body.error.code).toBe('schema_validation_failed');
+      expect(response.body.error.message).toContain(field);
+      expect(Object.keys(response.body)).toEqual(['error']);
+    },
+  );
 
   it('400 for a malformed JSON body', async () => {
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: { ...key(), 'content-type': 'application/json' }, rawBody: '{"name":' });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/themes', {
+      headers: { ...key(), 'content-type': 'application/json' },
+      rawBody: '{"name":',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
 
   it('[idv.auth.api-key, idv.auth.missing] credentials: X-Api-Key works; missing is 401 missing_authentication; a bad key or a dashboard token is 401 unauthorized', async () => {
-    expect((await request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'x' } })).status).toBe(201);
+    expect(
+      (await request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'x' } })).status,
+    ).toBe(201);
     const missing = await request(platform.restUrl, 'POST', '/idv/v1/themes', { body: { name: 'x' } });
     expect([missing.status, missing.body.error.code]).toEqual([401, 'missing_authentication']);
     const bad = await request(platform.restUrl, 'POST', '/idv/v1/themes', { headers: auth.apiKey('vgl_nope'), body: { name: 'x' } });
@@ -174,7 +211,11 @@ describe('GET /idv/v1/themes/{id} and scope isolation', () => {
     ];
     for (const call of calls) {
       const response = await call();
-      expect([response.status, response.body.error.code, response.body.error.message]).toEqual([404, 'idv_theme_not_found', 'Theme not found']);
+      expect([response.status, response.body.error.code, response.body.error.message]).toEqual([
+        404,
+        'idv_theme_not_found',
+        'Theme not found',
+      ]);
     }
     // Nothing changed on their side.
     const still = await request(platform.restUrl, 'GET', `/idv/v1/themes/${theirs.theme_id}`, { headers: auth.apiKey(sibling.apiKey) });
@@ -201,7 +242,9 @@ describe('GET /idv/v1/themes', () => {
     expect(first.body.data).toHaveLength(20);
     expect(first.body.data[0].name).toBe('theme 24');
     expect(typeof first.body.next_cursor).toBe('string');
-    const second = await request(platform.restUrl, 'GET', `/idv/v1/themes?cursor=${encodeURIComponent(first.body.next_cursor)}`, { headers: auth.apiKey(t.apiKey) });
+    const second = await request(platform.restUrl, 'GET', `/idv/v1/themes?cursor=${encodeURIComponent(first.body.next_cursor)}`, {
+      headers: auth.apiKey(t.apiKey),
+    });
     expect(second.body.data).toHaveLength(5);
     expect(second.body.next_cursor).toBeNull();
     const all = [...first.body.data, ...second.body.data].map((theme: { name: string }) => theme.name);
@@ -329,11 +372,17 @@ describe('archive and default', () => {
     expect(archived.body.data).toMatchObject({ status: 'archived', is_default: false, revision: 2 });
     const again = await request(platform.restUrl, 'POST', `/idv/v1/themes/${theme.theme_id}/archive`, { headers: h });
     expect(again.body.data).toMatchObject({ status: 'archived', revision: 2 });
-    const replace = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}`, { headers: h, body: { name: 'back', status: 'active', revision: 2 } });
+    const replace = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}`, {
+      headers: h,
+      body: { name: 'back', status: 'active', revision: 2 },
+    });
     expect([replace.status, replace.body.error.code]).toEqual([409, 'idv_state_conflict']);
     const makeDefault = await request(platform.restUrl, 'POST', `/idv/v1/themes/${theme.theme_id}/default`, { headers: h });
     expect([makeDefault.status, makeDefault.body.error.code]).toEqual([409, 'idv_state_conflict']);
-    const logo = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, { headers: { ...h, 'content-type': 'image/png' }, rawBody: makePng(2, 2) });
+    const logo = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, {
+      headers: { ...h, 'content-type': 'image/png' },
+      rawBody: makePng(2, 2),
+    });
     expect([logo.status, logo.body.error.code]).toEqual([409, 'idv_state_conflict']);
     // With no default left, the next theme created becomes the default.
     expect((await create({ name: 'next' }, t)).body.data.is_default).toBe(true);
@@ -341,7 +390,9 @@ describe('archive and default', () => {
 
   it('archive honours If-Match', async () => {
     const theme = (await create({ name: 'archive cas' })).body.data;
-    const stale = await request(platform.restUrl, 'POST', `/idv/v1/themes/${theme.theme_id}/archive`, { headers: { ...key(), 'If-Match': '"7"' } });
+    const stale = await request(platform.restUrl, 'POST', `/idv/v1/themes/${theme.theme_id}/archive`, {
+      headers: { ...key(), 'If-Match': '"7"' },
+    });
     expect([stale.status, stale.body.error.code]).toEqual([409, 'idv_theme_revision_conflict']);
   });
 
@@ -377,7 +428,12 @@ describe('binary logo endpoints', () => {
     const uploaded = await upload(theme.theme_id, 'logo', png, 'image/png');
     expect(uploaded.status).toBe(200);
     expect(uploaded.headers.get('cache-control')).toBe('no-store');
-    expect(uploaded.body.data.logo).toEqual({ asset_id: expect.stringMatching(/^idva_[a-z0-9]{24}$/), content_type: 'image/png', width: 64, height: 32 });
+    expect(uploaded.body.data.logo).toEqual({
+      asset_id: expect.stringMatching(/^idva_[a-z0-9]{24}$/),
+      content_type: 'image/png',
+      width: 64,
+      height: 32,
+    });
     expect(uploaded.body.data.revision).toBe(2);
     expect(uploaded.headers.get('etag')).toBe('"2"');
     expect((await get(theme.theme_id)).body.data.logo).toEqual(uploaded.body.data.logo);
@@ -441,7 +497,10 @@ describe('binary logo endpoints', () => {
 
   it('logo writes need an API key; compare-and-set via If-Match; DELETE detaches the logo', async () => {
     const theme = (await create({ name: 'logo cas' })).body.data;
-    const noAuth = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, { headers: { 'content-type': 'image/png' }, rawBody: makePng(2, 2) });
+    const noAuth = await request(platform.restUrl, 'PUT', `/idv/v1/themes/${theme.theme_id}/logo`, {
+      headers: { 'content-type': 'image/png' },
+      rawBody: makePng(2, 2),
+    });
     expect([noAuth.status, noAuth.body.error.code]).toEqual([401, 'missing_authentication']);
     const badKey = await upload(theme.theme_id, 'logo', makePng(2, 2), 'image/png', auth.apiKey('vgl_wrong'));
     expect([badKey.status, badKey.body.error.code]).toEqual([401, 'unauthorized']);
@@ -473,7 +532,18 @@ describe('binary logo endpoints', () => {
   it('GraphQL cannot attach an asset id that was never uploaded, nor one already attached elsewhere', async () => {
     const theme = (await create({ name: 'graphql attach' })).body.data;
     const attach = (assetId: string) =>
-      graphql(platform, key(), `mutation($t: ID!, $a: ID!) { attachIdvThemeLogo(themeId: $t, slot: logo, assetId: $a) { revision } }`, { t: theme.theme_id, a: assetId });
+      graphql(
+        platform,
+        key(),
+        `
+          mutation ($t: ID!, $a: ID!) {
+            attachIdvThemeLogo(themeId: $t, slot: logo, assetId: $a) {
+              revision
+            }
+          }
+        `,
+        { t: theme.theme_id, a: assetId },
+      );
     const never = await attach('idva_000000000000000000000000');
     expect(never.body.errors[0].extensions.code).toBe('schema_validation_failed');
     // Another workspace's attached asset cannot be claimed.
@@ -512,8 +582,12 @@ describe('the public principal (Authorization: Public branding)', () => {
 
   it('is refused by the theme resolvers themselves (second line of defence)', async () => {
     const { managementScope } = await import('../../subgraphs/idv/themes');
-    expect(() => managementScope({ kind: 'public', tenantId: '', workspaceId: '', actorId: 'public:branding', entitlements: {} })).toThrow('Unauthorized');
-    expect(() => managementScope({ kind: 'capture', tenantId: 't', workspaceId: 'w', actorId: 's', entitlements: {}, sessionId: 's' })).toThrow();
+    expect(() => managementScope({ kind: 'public', tenantId: '', workspaceId: '', actorId: 'public:branding', entitlements: {} })).toThrow(
+      'Unauthorized',
+    );
+    expect(() =>
+      managementScope({ kind: 'capture', tenantId: 't', workspaceId: 'w', actorId: 's', entitlements: {}, sessionId: 's' }),
+    ).toThrow();
   });
 
   it('REST theme endpoints do not accept the public scheme', async () => {

@@ -12,7 +12,9 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  platform = await startIdvPlatform({ config: { delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 } } });
+  platform = await startIdvPlatform({
+    config: { delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 } },
+  });
 });
 afterAll(async () => {
   await platform.close();
@@ -24,7 +26,13 @@ it('kill -9 of the worker mid-delivery loses no event', async () => {
   await idv(platform, tenant).post('/webhooks', { url: receiver.url, kinds: ['idv'] });
   receiver.mode = 'hang';
   const child = spawnPlatformProcess(['--service', 'worker'], {
-    env: { ...process.env, VIGIL_LOG_LEVEL: 'warn', VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', VIGIL_WEBHOOK_TIMEOUT_MS: '5000', VIGIL_WEBHOOK_TIME_SCALE: '0.0001' },
+    env: {
+      ...process.env,
+      VIGIL_LOG_LEVEL: 'warn',
+      VIGIL_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      VIGIL_WEBHOOK_TIMEOUT_MS: '5000',
+      VIGIL_WEBHOOK_TIME_SCALE: '0.0001',
+    },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
@@ -41,7 +49,11 @@ it('kill -9 of the worker mid-delivery loses no event', async () => {
     receiver.mode = 'up';
     // Another worker takes over once the dead worker's lease (its 5 s timeout + 10 s) expires.
     worker = await startWorker(platform.db, platform.config);
-    await waitFor(async () => (await platform.db.webhookDelivery.findUniqueOrThrow({ where: { id: leased.id } })).status === 'succeeded', 45_000, 'the delivery after the crash');
+    await waitFor(
+      async () => (await platform.db.webhookDelivery.findUniqueOrThrow({ where: { id: leased.id } })).status === 'succeeded',
+      45_000,
+      'the delivery after the crash',
+    );
     expect(receiver.acknowledged().filter((r) => r.json.data.session_id === id)).toHaveLength(1);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');

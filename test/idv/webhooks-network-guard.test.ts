@@ -9,7 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-it.each(['http://127.0.0.1:8080/hooks', 'http://10.0.0.5/hooks', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://localhost:3000/x', 'http://metadata.google.internal/'])('refuses %s', async (url) => {
+it.each([
+  'http://127.0.0.1:8080/hooks',
+  'http://10.0.0.5/hooks',
+  'http://169.254.169.254/latest/meta-data',
+  'http://[::1]/x',
+  'http://localhost:3000/x',
+  'http://metadata.google.internal/',
+])('refuses %s', async (url) => {
   const tenant = await newTenant(platform);
   const response = await idv(platform, tenant).post('/webhooks', { url });
   expect(response.status).toBe(400);

@@ -27,7 +27,10 @@ beforeAll(async () => {
   await applyMigrations(database.url);
   platform = await startIdvPlatform({
     services: [...IDV_SERVICES, 'worker'],
-    config: { databaseUrl: database.url, delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 } },
+    config: {
+      databaseUrl: database.url,
+      delivery: { webhookAllowPrivateNetworks: true, webhookTimeScale: 0.0001, webhookTimeoutMs: 2000 },
+    },
   });
   tenant = await newTenant(platform);
 }, 240_000);
@@ -75,12 +78,22 @@ it('loses no event across a Postgres restart mid-traffic', async () => {
     await retrying(() => driveTo(platform, tenant, id, 'automatic_pass'), 'drive after restart');
     sessions.push(id);
   }
-  const delivered = (s: string) => receiver.acknowledged().filter((r) => r.json.data.session_id === s).map((r) => r.json.type);
+  const delivered = (s: string) =>
+    receiver
+      .acknowledged()
+      .filter((r) => r.json.data.session_id === s)
+      .map((r) => r.json.type);
   await waitFor(() => sessions.every((s) => delivered(s).length === 2), 90_000, 'every event after the restart').catch(async (e) => {
     for (const s of sessions) {
       const ev = await platform.db.outboxEvent.findMany({ where: { aggregateId: s } });
       const dl = await platform.db.webhookDelivery.findMany({ where: { orderingKey: s } });
-      console.log('diagnostic', s, delivered(s), ev.map((x) => [x.type, !!x.publishedAt]), dl.map((d) => [d.eventType, d.status, d.attempts, d.leaseUntil, d.nextAttemptAt]));
+      console.log(
+        'diagnostic',
+        s,
+        delivered(s),
+        ev.map((x) => [x.type, !!x.publishedAt]),
+        dl.map((d) => [d.eventType, d.status, d.attempts, d.leaseUntil, d.nextAttemptAt]),
+      );
     }
     throw e;
   });

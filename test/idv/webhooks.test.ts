@@ -44,7 +44,13 @@ describe('destinations', () => {
     const created = await destination(tenant, { description: 'core banking', event_types: ['idv.session.approved'] });
     expect(created.signing_secret).toMatch(/^whsec_/);
     expect(created.webhook_key).toMatch(/^whk_/);
-    expect(created.data).toMatchObject({ url: receiver.url, kinds: ['idv', 'profile'], event_types: ['idv.session.approved'], enabled: true, disabled_reason: null });
+    expect(created.data).toMatchObject({
+      url: receiver.url,
+      kinds: ['idv', 'profile'],
+      event_types: ['idv.session.approved'],
+      enabled: true,
+      disabled_reason: null,
+    });
     const id = created.data.id;
     const read = await api.get(`/webhooks/${id}`);
     expect(read.status).toBe(200);
@@ -87,10 +93,50 @@ describe('destinations', () => {
 
   it('is reachable from GraphQL', async () => {
     const tenant = await newTenant(platform);
-    const response = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation($url: URL!) { createWebhookDestination(input: { url: $url, kinds: [idv], eventTypes: [idv_session_completed] }) { destination { id kinds eventTypes enabled } signingSecret } }`, { url: receiver.url });
+    const response = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        mutation ($url: URL!) {
+          createWebhookDestination(input: { url: $url, kinds: [idv], eventTypes: [idv_session_completed] }) {
+            destination {
+              id
+              kinds
+              eventTypes
+              enabled
+            }
+            signingSecret
+          }
+        }
+      `,
+      { url: receiver.url },
+    );
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.createWebhookDestination.destination).toMatchObject({ kinds: ['idv'], eventTypes: ['idv_session_completed'], enabled: true });
-    const list = await graphql(platform, auth.apiKey(tenant.apiKey), `{ webhookDestinations { id deliveries(first: 5) { nodes { id } pageInfo { hasNextPage } totalCount } } }`);
+    expect(response.body.data.createWebhookDestination.destination).toMatchObject({
+      kinds: ['idv'],
+      eventTypes: ['idv_session_completed'],
+      enabled: true,
+    });
+    const list = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        {
+          webhookDestinations {
+            id
+            deliveries(first: 5) {
+              nodes {
+                id
+              }
+              pageInfo {
+                hasNextPage
+              }
+              totalCount
+            }
+          }
+        }
+      `,
+    );
     expect(list.body.data.webhookDestinations[0].deliveries).toEqual({ nodes: [], pageInfo: { hasNextPage: false }, totalCount: 0 });
   });
 });
@@ -110,7 +156,17 @@ describe('delivery', () => {
     for (const r of got) {
       expect(r.headers['x-webhook-key']).toBe(created.webhook_key);
       expect(r.headers['webhook-id']).toBe(r.json.id);
-      expect(verifySignature(created.signing_secret, { id: String(r.headers['webhook-id']), timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) }, r.body)).toBe(true);
+      expect(
+        verifySignature(
+          created.signing_secret,
+          {
+            id: String(r.headers['webhook-id']),
+            timestamp: String(r.headers['webhook-timestamp']),
+            signature: String(r.headers['webhook-signature']),
+          },
+          r.body,
+        ),
+      ).toBe(true);
       for (const value of Object.values(r.json.meta)) expect(typeof value).toBe('string');
       expect(r.body).not.toContain('ada@example.com');
       expect(r.body).not.toContain('Ada Lovelace');
@@ -131,14 +187,28 @@ describe('delivery', () => {
       sessions.push(id);
     }
     // Down for 60 ms × 10 000: the first retries (0.5 ms … 0.7 s apart) all fail.
-    await waitFor(() => receiver.received.filter((r) => r.status === 503 && sessions.includes(String(r.json.data.session_id))).length >= 8, 20_000, 'failed attempts');
+    await waitFor(
+      () => receiver.received.filter((r) => r.status === 503 && sessions.includes(String(r.json.data.session_id))).length >= 8,
+      20_000,
+      'failed attempts',
+    );
     receiver.mode = 'up';
-    await waitFor(() => sessions.every((s) => forSession(s).length === (sessions.indexOf(s) % 2 ? 2 : 1)), 30_000, 'every event after recovery');
+    await waitFor(
+      () => sessions.every((s) => forSession(s).length === (sessions.indexOf(s) % 2 ? 2 : 1)),
+      30_000,
+      'every event after recovery',
+    );
     for (const [i, s] of sessions.entries()) {
       const types = forSession(s).map((r) => r.json.type);
       expect(types).toEqual(i % 2 ? ['idv.session.completed', 'idv.session.approved'] : ['idv.session.failed']);
       for (const r of forSession(s)) {
-        expect(verifySignature(created.signing_secret, { id: r.json.id, timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) }, r.body)).toBe(true);
+        expect(
+          verifySignature(
+            created.signing_secret,
+            { id: r.json.id, timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) },
+            r.body,
+          ),
+        ).toBe(true);
       }
     }
     // The log shows the failures and the success.
@@ -180,15 +250,27 @@ describe('delivery', () => {
     const profileId = await createProfile(platform, tenant);
     const { id } = await createSession(platform, tenant, { profile_id: profileId });
     await platform.db.$transaction((tx) =>
-      recordEvent(tx, { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, type: 'idv.document.captured', aggregateType: 'idv.session', aggregateId: id, payload: { session_id: id, profile_id: profileId, artifact_kind: 'id_front', step_id: 'id', ocr_text: 'SECRET' } }),
+      recordEvent(tx, {
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        type: 'idv.document.captured',
+        aggregateType: 'idv.session',
+        aggregateId: id,
+        payload: { session_id: id, profile_id: profileId, artifact_kind: 'id_front', step_id: 'id', ocr_text: 'SECRET' },
+      }),
     );
     await waitFor(() => forSession(id).length === 1, 20_000, 'captured event');
     const [captured] = forSession(id);
-    expect(captured.json).toMatchObject({ type: 'idv.document.captured', kind: 'idv', data: { artifact_kind: 'id_front' }, meta: { artifact_kind: 'id_front' } });
+    expect(captured.json).toMatchObject({
+      type: 'idv.document.captured',
+      kind: 'idv',
+      data: { artifact_kind: 'id_front' },
+      meta: { artifact_kind: 'id_front' },
+    });
     expect(captured.body).not.toContain('SECRET');
   });
 
-  it('[idv.events.delivery] a profile event fanned out before its session\'s idv event still arrives after it', async () => {
+  it("[idv.events.delivery] a profile event fanned out before its session's idv event still arrives after it", async () => {
     receiver.mode = 'up';
     const tenant = await newTenant(platform);
     await destination(tenant);
@@ -199,7 +281,17 @@ describe('delivery', () => {
     const at = new Date();
     const event = (type: string, offsetMs: number, payload: Record<string, unknown>) =>
       platform.db.outboxEvent.create({
-        data: { id: newId('evt'), tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, type, aggregateType: 'idv.session', aggregateId: id, payload: { session_id: id, profile_id: profileId, ...payload }, createdAt: new Date(at.getTime() + offsetMs), publishedAt: at },
+        data: {
+          id: newId('evt'),
+          tenantId: tenant.tenantId,
+          workspaceId: tenant.workspaceId,
+          type,
+          aggregateType: 'idv.session',
+          aggregateId: id,
+          payload: { session_id: id, profile_id: profileId, ...payload },
+          createdAt: new Date(at.getTime() + offsetMs),
+          publishedAt: at,
+        },
       });
     const review = await event('idv.session.requires_review', 0, { status: 'completed', review_status: 'requires_review' });
     const profile = await event('profile_status_updated', 1000, { previous_review_status: 'requires_review', new_status: 'accepted' });
@@ -219,7 +311,11 @@ describe('delivery', () => {
       const profileId = await createProfile(platform, tenant);
       const { id } = await createSession(platform, tenant, { profile_id: profileId });
       await driveTo(platform, tenant, id, 'failed');
-      await waitFor(async () => (await idv(platform, tenant).get(`/webhooks/${response.body.data.id}`)).body.data.enabled === false, 40_000, 'disabled');
+      await waitFor(
+        async () => (await idv(platform, tenant).get(`/webhooks/${response.body.data.id}`)).body.data.enabled === false,
+        40_000,
+        'disabled',
+      );
       const read = (await idv(platform, tenant).get(`/webhooks/${response.body.data.id}`)).body.data;
       expect(read).toMatchObject({ enabled: false, disabled_reason: 'failing' });
       expect(read.failing_since).not.toBeNull();

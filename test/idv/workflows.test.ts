@@ -18,9 +18,27 @@ afterAll(() => platform.close());
 const customSteps = [
   { step_id: 'consent', type: 'consent', config: { text: 'I agree', policy_version: '2024-01' } },
   { step_id: 'selfie', type: 'liveness', config: { mode: 'active' } },
-  { step_id: 'id', type: 'id_capture', title: 'Your ID', config: { sides: 'auto', accepted_id_types: ['passport', 'driver_license'], custom_id_types: [{ id: 'voter_card', label: 'Voter card', sides: 'one' }] } },
+  {
+    step_id: 'id',
+    type: 'id_capture',
+    title: 'Your ID',
+    config: {
+      sides: 'auto',
+      accepted_id_types: ['passport', 'driver_license'],
+      custom_id_types: [{ id: 'voter_card', label: 'Voter card', sides: 'one' }],
+    },
+  },
   { step_id: 'proof', type: 'document', required: false, config: { document_id: 'proof_of_address', label: 'Proof of address' } },
-  { step_id: 'q', type: 'questionnaire', config: { questions: [{ question_id: 'occupation', prompt: 'Your occupation?', type: 'text' }, { question_id: 'pep', prompt: 'Are you a PEP?', type: 'single_choice', options: ['yes', 'no'] }] } },
+  {
+    step_id: 'q',
+    type: 'questionnaire',
+    config: {
+      questions: [
+        { question_id: 'occupation', prompt: 'Your occupation?', type: 'text' },
+        { question_id: 'pep', prompt: 'Are you a PEP?', type: 'single_choice', options: ['yes', 'no'] },
+      ],
+    },
+  },
 ];
 
 async function createWorkflow(t: TestTenant, body: Record<string, unknown>) {
@@ -32,7 +50,15 @@ async function createWorkflow(t: TestTenant, body: Record<string, unknown>) {
 describe('workflow endpoints', () => {
   it('creates a draft workflow from the default preset', async () => {
     const workflow = await createWorkflow(tenant, { name: 'Standard' });
-    expect(workflow).toMatchObject({ name: 'Standard', status: 'draft', is_default: false, preset: 'liveness_and_id', revision: 1, tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId });
+    expect(workflow).toMatchObject({
+      name: 'Standard',
+      status: 'draft',
+      is_default: false,
+      preset: 'liveness_and_id',
+      revision: 1,
+      tenant_id: tenant.tenantId,
+      workspace_id: tenant.workspaceId,
+    });
     expect(workflow.id).toMatch(/^idvw_/);
     expect(workflow.steps.map((s: { type: string }) => s.type)).toEqual(['consent', 'liveness', 'id_capture']);
   });
@@ -65,7 +91,11 @@ describe('workflow endpoints', () => {
     const read = await idv(platform, tenant).get(`/workflows/${workflow.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual(workflow);
-    const edited = await idv(platform, tenant).patch(`/workflows/${workflow.id}`, { name: 'Lifecycle v2', preset: 'liveness_only', revision: 1 });
+    const edited = await idv(platform, tenant).patch(`/workflows/${workflow.id}`, {
+      name: 'Lifecycle v2',
+      preset: 'liveness_only',
+      revision: 1,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ name: 'Lifecycle v2', preset: 'liveness_only', revision: 2 });
     const stale = await idv(platform, tenant).patch(`/workflows/${workflow.id}`, { name: 'x', revision: 1 });
@@ -87,7 +117,10 @@ describe('workflow endpoints', () => {
 
   it('a dashboard user can manage workflows too', async () => {
     const { token } = await createDashboardToken(platform, tenant, 'wf-admin@example.com');
-    const response = await request(platform.restUrl, 'POST', '/idv/v1/workflows', { headers: auth.bearer(token), body: { name: 'From dashboard' } });
+    const response = await request(platform.restUrl, 'POST', '/idv/v1/workflows', {
+      headers: auth.bearer(token),
+      body: { name: 'From dashboard' },
+    });
     expect(response.status).toBe(201);
   });
 
@@ -148,11 +181,22 @@ describe('workflow endpoints', () => {
 describe('[idv.steps.shape, idv.overrides.id-types] step rules (workflows and inline steps)', () => {
   const liveness = (id = 'selfie') => ({ step_id: id, type: 'liveness' });
   const idCapture = (id = 'id') => ({ step_id: id, type: 'id_capture' });
-  const documentStep = (n: number, documentId = `doc_${n}`) => ({ step_id: `doc${n}`, type: 'document', config: { document_id: documentId } });
+  const documentStep = (n: number, documentId = `doc_${n}`) => ({
+    step_id: `doc${n}`,
+    type: 'document',
+    config: { document_id: documentId },
+  });
 
   it.each([
     ['no steps', []],
-    ['eleven steps', Array.from({ length: 11 }, (_, i) => ({ step_id: `q${i}`, type: 'questionnaire', config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'text' }] } }))],
+    [
+      'eleven steps',
+      Array.from({ length: 11 }, (_, i) => ({
+        step_id: `q${i}`,
+        type: 'questionnaire',
+        config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'text' }] },
+      })),
+    ],
     ['two liveness steps', [liveness('a'), liveness('b')]],
     ['two id_capture steps', [idCapture('a'), idCapture('b')]],
     ['duplicate step_id', [liveness('same'), idCapture('same')]],
@@ -166,11 +210,20 @@ describe('[idv.steps.shape, idv.overrides.id-types] step rules (workflows and in
     ['an unknown config field', [{ step_id: 'x', type: 'liveness', config: { speed: 'fast' } }]],
     ['a document step without document_id', [{ step_id: 'x', type: 'document' }]],
     ['a questionnaire without questions', [{ step_id: 'x', type: 'questionnaire', config: { questions: [] } }]],
-    ['a choice question without options', [{ step_id: 'x', type: 'questionnaire', config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'single_choice' }] } }]],
+    [
+      'a choice question without options',
+      [{ step_id: 'x', type: 'questionnaire', config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'single_choice' }] } }],
+    ],
     ['bad id_capture sides', [{ step_id: 'x', type: 'id_capture', config: { sides: 'three' } }]],
     ['an unknown built-in id type', [{ step_id: 'x', type: 'id_capture', config: { accepted_id_types: ['library_card'] } }]],
-    ['a custom id type named like a built-in', [{ step_id: 'x', type: 'id_capture', config: { custom_id_types: [{ id: 'passport', label: 'P' }] } }]],
-    ['a custom id type named unknown', [{ step_id: 'x', type: 'id_capture', config: { custom_id_types: [{ id: 'unknown', label: 'U' }] } }]],
+    [
+      'a custom id type named like a built-in',
+      [{ step_id: 'x', type: 'id_capture', config: { custom_id_types: [{ id: 'passport', label: 'P' }] } }],
+    ],
+    [
+      'a custom id type named unknown',
+      [{ step_id: 'x', type: 'id_capture', config: { custom_id_types: [{ id: 'unknown', label: 'U' }] } }],
+    ],
     ['a non-boolean required', [{ ...liveness(), required: 'yes' }]],
     ['consent not first', [liveness(), { step_id: 'c', type: 'consent' }]],
   ])('%s → 400 schema_validation_failed (workflow and session)', async (_name, steps) => {
@@ -189,7 +242,11 @@ describe('[idv.steps.shape, idv.overrides.id-types] step rules (workflows and in
       idCapture(),
       ...[1, 2, 3, 4, 5].map((n) => ({ ...documentStep(n), required: n !== 5 })),
       { step_id: 'q1', type: 'questionnaire', config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'boolean' }] } },
-      { step_id: 'q2', type: 'questionnaire', config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'multi_choice', options: ['x', 'y'] }] } },
+      {
+        step_id: 'q2',
+        type: 'questionnaire',
+        config: { questions: [{ question_id: 'a', prompt: 'A?', type: 'multi_choice', options: ['x', 'y'] }] },
+      },
     ];
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, steps });
     expect(response.status).toBe(201);
@@ -213,16 +270,26 @@ describe('sessions from workflows (rules 3 and 4)', () => {
     expect(foreign.body).toEqual(absent.body);
   });
 
-  it.each(['draft', 'archived'])('[idv.sessions.create.r3, idv.errors.idv_workflow_not_active] 409 idv_workflow_not_active for a %s workflow', async (status) => {
-    const workflow = await createWorkflow(tenant, { name: `Not active ${status}` });
-    if (status === 'archived') await idv(platform, tenant).post(`/workflows/${workflow.id}/archive`);
-    const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: workflow.id });
-    expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe('idv_workflow_not_active');
-  });
+  it.each(['draft', 'archived'])(
+    '[idv.sessions.create.r3, idv.errors.idv_workflow_not_active] 409 idv_workflow_not_active for a %s workflow',
+    async (status) => {
+      const workflow = await createWorkflow(tenant, { name: `Not active ${status}` });
+      if (status === 'archived') await idv(platform, tenant).post(`/workflows/${workflow.id}/archive`);
+      const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: workflow.id });
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('idv_workflow_not_active');
+    },
+  );
 
   it('[idv.sessions.copy-at-create] copies an active workflow (steps, settings, workflow_ref); later edits never change the session', async () => {
-    const workflow = await createWorkflow(tenant, { name: 'Copied', status: 'active', steps: customSteps, profile_update_enabled: true, flag_settings: { face_mismatch: 'review' }, privacy_contact_email: 'dpo@example.com' });
+    const workflow = await createWorkflow(tenant, {
+      name: 'Copied',
+      status: 'active',
+      steps: customSteps,
+      profile_update_enabled: true,
+      flag_settings: { face_mismatch: 'review' },
+      privacy_contact_email: 'dpo@example.com',
+    });
     const response = await idv(platform, tenant).post('/sessions', { profile_id: profileId, workflow_id: workflow.id });
     expect(response.status).toBe(201);
     const session = response.body.data;
@@ -234,7 +301,12 @@ describe('sessions from workflows (rules 3 and 4)', () => {
     expect(session.capture_manifest.required_kinds).toEqual(['selfie', 'id_front', 'id_back']);
     expect(session.capture_manifest.optional_kinds).toEqual(['document']);
 
-    const edit = await idv(platform, tenant).patch(`/workflows/${workflow.id}`, { name: 'Changed', preset: 'liveness_only', profile_update_enabled: false, privacy_contact_email: '' });
+    const edit = await idv(platform, tenant).patch(`/workflows/${workflow.id}`, {
+      name: 'Changed',
+      preset: 'liveness_only',
+      profile_update_enabled: false,
+      privacy_contact_email: '',
+    });
     expect(edit.status).toBe(200);
     await idv(platform, tenant).post(`/workflows/${workflow.id}/archive`);
     const read = await idv(platform, tenant).get(`/sessions/${session.id}`);

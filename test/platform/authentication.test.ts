@@ -2,7 +2,16 @@
 // missing ones get 401 missing_authentication and rejected ones 401 unauthorized, in each
 // area's envelope.
 import { revokeApiKey, issueApiKey, issueDashboardToken, createDashboardUser } from '../../platform/tenancy/tenancy-store';
-import { auth, createDashboardToken, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createDashboardToken,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -11,7 +20,10 @@ let profileId: string;
 beforeAll(async () => {
   platform = await startTestPlatform();
   tenant = await createTestTenant(platform);
-  const created = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Ada', kind: 'individual' } });
+  const created = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Ada', kind: 'individual' },
+  });
   expect(created.status).toBe(201);
   profileId = created.body.result.profile.id;
 });
@@ -31,7 +43,12 @@ describe('accepted credentials', () => {
   it('a dashboard Bearer token works and carries the user as actor', async () => {
     const { token, userId } = await createDashboardToken(platform, tenant);
     const response = await graphql(platform, auth.bearer(token), '{ viewer { tenantId workspaceId actorId kind } }');
-    expect(response.body.data.viewer).toEqual({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorId: userId, kind: 'dashboard_user' });
+    expect(response.body.data.viewer).toEqual({
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      actorId: userId,
+      kind: 'dashboard_user',
+    });
   });
 });
 
@@ -82,7 +99,9 @@ describe('rejected credentials', () => {
     const after = await waitFor401(issued.key, 1000);
     expect(after.body.error.code).toBe('unauthorized');
     // the application's other key is unaffected
-    expect((await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profileId}`, { headers: auth.apiKey(tenant.apiKey) })).status).toBe(200);
+    expect((await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profileId}`, { headers: auth.apiKey(tenant.apiKey) })).status).toBe(
+      200,
+    );
   });
 
   it('an expired dashboard token is rejected', async () => {

@@ -30,24 +30,34 @@ const BODIES: (string | undefined)[] = [
   JSON.stringify(Array.from({ length: 200 }, () => ({ a: [1, { b: null }] }))),
 ];
 const PARAMS = ['x', '%00', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(600), "' OR 1=1 --", '%F0%9F%92%A9'];
-const QUERIES = ['', '?limit=-1&page=abc&perPage=1e9', '?cursor=%00%00&profile_id=%E2%80%AE', '?includeArchived=maybe&profile_group_ids=,,,'];
+const QUERIES = [
+  '',
+  '?limit=-1&page=abc&perPage=1e9',
+  '?cursor=%00%00&profile_id=%E2%80%AE',
+  '?includeArchived=maybe&profile_group_ids=,,,',
+];
 
 function fill(path: string, value: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, value);
 }
 
-it.each(allRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s answers bad input with a 4xx', async (_name, route) => {
-  const failures: string[] = [];
-  const headers = { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' };
-  for (const param of PARAMS) {
-    for (const query of QUERIES) {
-      const bodies = route.method === 'get' || route.method === 'delete' ? [undefined] : BODIES;
-      for (const body of bodies) {
-        const path = fill(route.path, param) + query;
-        const response = await request(platform.restUrl, route.method.toUpperCase(), path, { headers, rawBody: body });
-        if (response.status >= 500) failures.push(`${response.status} ${path} ${String(body).slice(0, 60)} -> ${response.text.slice(0, 200)}`);
+it.each(allRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
+  '%s answers bad input with a 4xx',
+  async (_name, route) => {
+    const failures: string[] = [];
+    const headers = { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' };
+    for (const param of PARAMS) {
+      for (const query of QUERIES) {
+        const bodies = route.method === 'get' || route.method === 'delete' ? [undefined] : BODIES;
+        for (const body of bodies) {
+          const path = fill(route.path, param) + query;
+          const response = await request(platform.restUrl, route.method.toUpperCase(), path, { headers, rawBody: body });
+          if (response.status >= 500)
+            failures.push(`${response.status} ${path} ${String(body).slice(0, 60)} -> ${response.text.slice(0, 200)}`);
+        }
       }
     }
-  }
-  expect(failures).toEqual([]);
-}, 120_000);
+    expect(failures).toEqual([]);
+  },
+  120_000,
+);

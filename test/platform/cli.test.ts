@@ -9,8 +9,13 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 let db: Db;
 
-async function cli(...args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
-  const { stdout } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args], { env: process.env, cwd: root });
+async function cli(...args: string[]): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],
+    { env: process.env, cwd: root },
+  );
   return JSON.parse(stdout);
 }
 
@@ -22,14 +27,27 @@ afterAll(() => db.$disconnect());
 it('creates a tenant, workspace and application whose key is stored only as a hash, then revokes it', async () => {
   const tenant = await cli('create-tenant', '--name', 'CLI Corp');
   const workspace = await cli('create-workspace', '--tenant', tenant.tenantId, '--name', 'Main');
-  const app = await cli('create-application', '--workspace', workspace.workspaceId, '--name', 'Backend', '--entitlements', '{"sessionOverrides":true}');
+  const app = await cli(
+    'create-application',
+    '--workspace',
+    workspace.workspaceId,
+    '--name',
+    'Backend',
+    '--entitlements',
+    '{"sessionOverrides":true}',
+  );
   expect(app.apiKey).toMatch(/^vgl_/);
   const stored = await db.apiKey.findUniqueOrThrow({ where: { id: app.keyId } });
   expect(stored.keyHash).toBe(hashSecret(app.apiKey));
   expect(JSON.stringify(stored)).not.toContain(app.apiKey);
 
   const listed = await cli('list-applications', '--workspace', workspace.workspaceId);
-  expect(listed).toEqual([expect.objectContaining({ applicationId: app.applicationId, keys: [{ keyId: app.keyId, prefix: app.apiKey.slice(0, 10), revoked: false }] })]);
+  expect(listed).toEqual([
+    expect.objectContaining({
+      applicationId: app.applicationId,
+      keys: [{ keyId: app.keyId, prefix: app.apiKey.slice(0, 10), revoked: false }],
+    }),
+  ]);
   expect(JSON.stringify(listed)).not.toContain(app.apiKey);
 
   await cli('revoke-key', '--key', app.keyId);
@@ -42,5 +60,8 @@ it('creates a tenant, workspace and application whose key is stored only as a ha
 }, 60_000);
 
 it('fails with a usage line on missing flags', async () => {
-  await expect(cli('create-workspace', '--name', 'x')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--tenant is required') });
+  await expect(cli('create-workspace', '--name', 'x')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('--tenant is required'),
+  });
 });

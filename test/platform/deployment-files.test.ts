@@ -8,7 +8,10 @@ import { composeSupergraph, SUBGRAPH_NAMES } from '../../gateway/supergraph';
 
 const root = path.resolve(__dirname, '../..');
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; environment?: Record<string, string>; healthcheck?: { test: string[] }; build?: string; image?: string }>;
+  services: Record<
+    string,
+    { command?: string[]; environment?: Record<string, string>; healthcheck?: { test: string[] }; build?: string; image?: string }
+  >;
 };
 const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
@@ -40,7 +43,10 @@ describe('docker-compose.yml', () => {
 
   it('points the gateway at every subgraph by URL', () => {
     const env = compose.services.gateway.environment!;
-    for (const name of SUBGRAPH_NAMES) expect(env[`VIGIL_${name.toUpperCase()}_URL`]).toBe(`http://${name}:${compose.services[name].environment![`VIGIL_${name.toUpperCase()}_PORT`]}/graphql`);
+    for (const name of SUBGRAPH_NAMES)
+      expect(env[`VIGIL_${name.toUpperCase()}_URL`]).toBe(
+        `http://${name}:${compose.services[name].environment![`VIGIL_${name.toUpperCase()}_PORT`]}/graphql`,
+      );
   });
 });
 
@@ -55,7 +61,7 @@ describe('Dockerfile', () => {
 });
 
 describe('supergraph', () => {
-  it('composes from the subgraphs\' schema files', () => {
+  it("composes from the subgraphs' schema files", () => {
     const sdl = composeSupergraph({ profiles: 'http://p', idv: 'http://i', screening: 'http://s', risk: 'http://r' });
     expect(sdl).toContain('join__Graph');
     expect(sdl).toMatch(/type Profile[\s\S]*@join__type\(graph: PROFILES, key: "id"\)/);

@@ -2,7 +2,16 @@
 // read stays inside the caller's tenant and workspace.
 import { metricsRegistry } from '../../platform/http/metrics';
 import { PRINCIPAL_HEADER, signPrincipal } from '../../platform/principal/principal';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -16,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 async function createProfile(key: string, name: string): Promise<string> {
-  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(key), body: { name, kind: 'individual' } });
+  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(key),
+    body: { name, kind: 'individual' },
+  });
   expect(response.status).toBe(201);
   return response.body.result.profile.id;
 }
@@ -31,7 +43,22 @@ it('one query crosses the profiles and risk subgraphs', async () => {
   const response = await graphql(
     platform,
     auth.apiKey(tenant.apiKey),
-    `query($id: ID!) { profile(id: $id) { name riskAssessments { title status subjects { profile { name } } } } }`,
+    `
+      query ($id: ID!) {
+        profile(id: $id) {
+          name
+          riskAssessments {
+            title
+            status
+            subjects {
+              profile {
+                name
+              }
+            }
+          }
+        }
+      }
+    `,
     { id: profileId },
   );
   expect(response.body.errors).toBeUndefined();
@@ -43,7 +70,13 @@ it('one query crosses the profiles and risk subgraphs', async () => {
 
 it('resolves many entity references with one profiles query', async () => {
   const ids = await Promise.all(['A', 'B', 'C', 'D'].map((name) => createProfile(tenant.apiKey, name)));
-  const principal = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorId: 'gateway-test', kind: 'service' as const, entitlements: {} };
+  const principal = {
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    actorId: 'gateway-test',
+    kind: 'service' as const,
+    entitlements: {},
+  };
   const statements = await countProfileSelects(async () => {
     const response = await request(platform.urls.profiles!.replace(/\/graphql$/, ''), 'POST', '/graphql', {
       headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, platform.config.internalSecret) },
@@ -64,7 +97,18 @@ it('an id from another workspace reads exactly like an absent one', async () => 
   const absent = await request(platform.restUrl, 'GET', `/clm/v1/profiles/prf_doesnotexist`, { headers: auth.xApiKey(sibling.apiKey) });
   expect(foreign.status).toBe(404);
   expect(foreign.body).toEqual(absent.body);
-  const viaGraphql = await graphql(platform, auth.apiKey(sibling.apiKey), `query($id: ID!) { profile(id: $id) { id } }`, { id: profileId });
+  const viaGraphql = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    `
+      query ($id: ID!) {
+        profile(id: $id) {
+          id
+        }
+      }
+    `,
+    { id: profileId },
+  );
   expect(viaGraphql.body.data.profile).toBeNull();
 });
 
@@ -78,6 +122,11 @@ async function countProfileSelects(work: () => Promise<void>): Promise<number> {
 
 async function findManyCount(): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric('vigil_db_operation_duration_seconds')!.get();
-  const sample = metric.values.find((v) => (v as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' && v.labels.model === 'Profile' && v.labels.operation === 'findMany');
+  const sample = metric.values.find(
+    (v) =>
+      (v as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' &&
+      v.labels.model === 'Profile' &&
+      v.labels.operation === 'findMany',
+  );
   return sample?.value ?? 0;
 }

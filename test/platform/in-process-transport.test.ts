@@ -20,7 +20,9 @@ afterAll(async () => {
 /** HTTP requests the services of this (jest) process have served, by service. */
 async function servedOverHttp(service: string): Promise<number> {
   const metric = await httpRequestDuration.get();
-  return metric.values.filter((value) => value.metricName?.endsWith('_count') && value.labels.service === service).reduce((sum, value) => sum + value.value, 0);
+  return metric.values
+    .filter((value) => value.metricName?.endsWith('_count') && value.labels.service === service)
+    .reduce((sum, value) => sum + value.value, 0);
 }
 
 describe.each([
@@ -28,9 +30,14 @@ describe.each([
   ['over HTTP', () => remote],
 ])('REST adapter → gateway → subgraph %s', (_name, platform) => {
   it('creates and reads a profile with the same body, DateTime fields as ISO text', async () => {
-    const created = await request(platform().restUrl, 'POST', '/clm/v1/profiles', { headers: auth.apiKey(tenant.apiKey), body: { name: 'Ada Transport', kind: 'individual' } });
+    const created = await request(platform().restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.apiKey(tenant.apiKey),
+      body: { name: 'Ada Transport', kind: 'individual' },
+    });
     expect(created.status).toBe(201);
-    const read = await request(platform().restUrl, 'GET', `/clm/v1/profiles/${created.body.result.profile.id}`, { headers: auth.apiKey(tenant.apiKey) });
+    const read = await request(platform().restUrl, 'GET', `/clm/v1/profiles/${created.body.result.profile.id}`, {
+      headers: auth.apiKey(tenant.apiKey),
+    });
     expect(read.status).toBe(200);
     expect(read.body.result.profile).toEqual(created.body.result.profile);
     expect(read.body.result.profile.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -43,7 +50,9 @@ describe.each([
   });
 
   it('answers an absent object with 404, as an object of another workspace', async () => {
-    const response = await request(platform().restUrl, 'GET', '/clm/v1/profiles/00000000-0000-4000-8000-000000000000', { headers: auth.apiKey(tenant.apiKey) });
+    const response = await request(platform().restUrl, 'GET', '/clm/v1/profiles/00000000-0000-4000-8000-000000000000', {
+      headers: auth.apiKey(tenant.apiKey),
+    });
     expect(response.status).toBe(404);
   });
 

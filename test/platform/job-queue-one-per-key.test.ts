@@ -18,7 +18,13 @@ afterAll(async () => {
 });
 
 const waiting = async (name: string, key: string) =>
-  (await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`, name, key))[0].n;
+  (
+    await db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+      name,
+      key,
+    )
+  )[0].n;
 
 it('keeps one waiting job per key on a onePerKey queue, and a standard queue keeps every send', async () => {
   await queue.ensureQueue('test.one-per-key', 0, undefined, true);

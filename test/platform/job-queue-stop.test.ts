@@ -10,7 +10,9 @@ it('returns from stop() only after every worker has stopped and been removed, a 
   const queue = await JobQueue.start(process.env.DATABASE_URL!);
   let handlerEnded = 0;
   let started!: () => void;
-  const running = new Promise<void>((resolve) => { started = resolve; });
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   await queue.work({
     queue: 'test.stop-while-running',
     retryLimit: 0,

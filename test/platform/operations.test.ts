@@ -17,18 +17,21 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 describe('health and metrics', () => {
-  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)('%s answers /healthz, /readyz and /metrics', async (service) => {
-    const base = platform.urls[service]!.replace(/\/graphql$/, '');
-    const health = await request(base, 'GET', '/healthz');
-    expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok', service });
-    const ready = await request(base, 'GET', '/readyz');
-    expect(ready.status).toBe(200);
-    expect((await request(base, 'GET', '/metrics')).status).toBe(401);
-    const metrics = await request(base, 'GET', '/metrics', { headers: { Authorization: `Bearer ${process.env.VIGIL_OPERATOR_TOKEN}` } });
-    expect(metrics.status).toBe(200);
-    expect(metrics.text).toContain('vigil_http_request_duration_seconds');
-  });
+  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)(
+    '%s answers /healthz, /readyz and /metrics',
+    async (service) => {
+      const base = platform.urls[service]!.replace(/\/graphql$/, '');
+      const health = await request(base, 'GET', '/healthz');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: 'ok', service });
+      const ready = await request(base, 'GET', '/readyz');
+      expect(ready.status).toBe(200);
+      expect((await request(base, 'GET', '/metrics')).status).toBe(401);
+      const metrics = await request(base, 'GET', '/metrics', { headers: { Authorization: `Bearer ${process.env.VIGIL_OPERATOR_TOKEN}` } });
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toContain('vigil_http_request_duration_seconds');
+    },
+  );
 
   it('the REST adapter is not ready when the gateway is down', async () => {
     const orphan = await listen(createRestApp({ gatewayUrl: 'http://127.0.0.1:1/graphql', publicBaseUrl: 'http://x', port: 0 }), 0);
@@ -51,16 +54,24 @@ describe('request id and principal forwarding', () => {
     const target = new URL(platform.urls.risk!);
     const server = http.createServer((req, res) => {
       seen.push(req.headers);
-      const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(upstream);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     proxy = { url: `http://127.0.0.1:${port}`, port, close: () => new Promise((r) => server.close(() => r())) };
-    const urls = { profiles: platform.urls.profiles!, idv: platform.urls.idv!, screening: platform.urls.screening!, risk: `${proxy.url}/graphql` };
+    const urls = {
+      profiles: platform.urls.profiles!,
+      idv: platform.urls.idv!,
+      screening: platform.urls.screening!,
+      risk: `${proxy.url}/graphql`,
+    };
     gateway = await startGateway({ db: platform.db, config: platform.config, subgraphUrls: urls, port: 0 });
     rest = await listen(createRestApp({ gatewayUrl: gateway.url, publicBaseUrl: 'http://x', port: 0 }), 0);
   });

@@ -17,14 +17,25 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const event = (aggregateId: string) => ({ tenantId: 't', workspaceId: 'w', type: 'test.happened', aggregateType: 'test', aggregateId, payload: { n: 1 } });
+const event = (aggregateId: string) => ({
+  tenantId: 't',
+  workspaceId: 'w',
+  type: 'test.happened',
+  aggregateType: 'test',
+  aggregateId,
+  payload: { n: 1 },
+});
 
 async function queuedJobs(eventId: string): Promise<number> {
-  const rows = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'eventId' = $2`, EVENT_DELIVERY_QUEUE, eventId);
+  const rows = await db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'eventId' = $2`,
+    EVENT_DELIVERY_QUEUE,
+    eventId,
+  );
   return rows[0].n;
 }
 
-it('records an event in the caller\'s transaction and relays it once', async () => {
+it("records an event in the caller's transaction and relays it once", async () => {
   const id = await db.$transaction((tx) => recordEvent(tx, event('a1')));
   await relayOutbox(db, queue);
   await relayOutbox(db, queue);
@@ -44,7 +55,11 @@ it('writes no event when the transaction rolls back', async () => {
 
 it('keeps the event unpublished when the queue refuses it, and relays it later', async () => {
   const id = await db.$transaction((tx) => recordEvent(tx, event('a2')));
-  const broken = { send: async () => { throw new Error('queue down'); } } as unknown as JobQueue;
+  const broken = {
+    send: async () => {
+      throw new Error('queue down');
+    },
+  } as unknown as JobQueue;
   await expect(relayOutbox(db, broken)).rejects.toThrow('queue down');
   expect((await db.outboxEvent.findUniqueOrThrow({ where: { id } })).publishedAt).toBeNull();
   await relayOutbox(db, queue);

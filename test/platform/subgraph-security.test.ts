@@ -8,7 +8,13 @@ let principal: Principal;
 beforeAll(async () => {
   platform = await startTestPlatform();
   const tenant = await createTestTenant(platform);
-  principal = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorId: tenant.applicationId, kind: 'application', entitlements: {} };
+  principal = {
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    actorId: tenant.applicationId,
+    kind: 'application',
+    entitlements: {},
+  };
 });
 afterAll(() => platform.close());
 
@@ -22,7 +28,10 @@ it('refuses a call without a principal header', async () => {
 });
 
 it('refuses a principal signed with another secret', async () => {
-  const response = await request(subgraphBase(), 'POST', '/graphql', { body: query, headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, 'not-the-secret') } });
+  const response = await request(subgraphBase(), 'POST', '/graphql', {
+    body: query,
+    headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, 'not-the-secret') },
+  });
   expect(response.status).toBe(401);
 });
 
@@ -33,7 +42,10 @@ it('refuses an expired principal', async () => {
 });
 
 it('answers a correctly signed call, in the principal scope', async () => {
-  const response = await request(subgraphBase(), 'POST', '/graphql', { body: query, headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, platform.config.internalSecret) } });
+  const response = await request(subgraphBase(), 'POST', '/graphql', {
+    body: query,
+    headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, platform.config.internalSecret) },
+  });
   expect(response.status).toBe(200);
   expect(response.body.data.viewer.tenantId).toBe(principal.tenantId);
 });

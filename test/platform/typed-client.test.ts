@@ -33,7 +33,11 @@ describe('typed documents of the dashboard', () => {
     // On failure: npm run codegen, review the diff and commit it. (graphql-codegen is ES modules,
     // which jest cannot load on Node 20: it runs in its own process.)
     const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-    const { stdout } = await promisify(execFile)(tsx, [CODEGEN, '--stdout', path.relative(path.resolve(__dirname, '../..'), GENERATED_PATH)], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      tsx,
+      [CODEGEN, '--stdout', path.relative(path.resolve(__dirname, '../..'), GENERATED_PATH)],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
     expect(stdout).toBe(fs.readFileSync(GENERATED_PATH, 'utf8'));
   }, 180_000); // a child process composing the schema: slow on a busy machine
 
@@ -82,7 +86,14 @@ describe('the typed client against a live platform', () => {
 
     const queue = await run(ReviewerQueueDocument, { statuses: ['requires_review'] });
     expect(queue.idvReviewQueue.nodes).toEqual([
-      { id: session.id, reviewStatus: 'requires_review', flagCategories: ['document'], assignee: null, submittedAt: expect.any(String), profile: { id: profileId, name: 'Typed Client', email: 'typed@example.com' } },
+      {
+        id: session.id,
+        reviewStatus: 'requires_review',
+        flagCategories: ['document'],
+        assignee: null,
+        submittedAt: expect.any(String),
+        profile: { id: profileId, name: 'Typed Client', email: 'typed@example.com' },
+      },
     ]);
 
     const decided = await run(ReviewSessionDocument, { id: session.id, input: { status: 'accepted', note: 'documents match' } });
@@ -104,16 +115,35 @@ describe('the typed client against a live platform', () => {
     const profile = await run(CreateProfileDocument, { input: { name: 'Typed Session', kind: 'individual', profileCustomFields: [] } });
 
     const workflow = await run(CreateWorkflowDocument, {
-      input: { name: 'Passport only', status: 'active', flagSettings: [{ code: 'face_mismatch', action: 'review' }], steps: [
-        { stepId: 'consent', type: 'consent' },
-        { stepId: 'passport', type: 'id_capture', config: { acceptedIdTypes: ['passport'] } },
-      ] },
+      input: {
+        name: 'Passport only',
+        status: 'active',
+        flagSettings: [{ code: 'face_mismatch', action: 'review' }],
+        steps: [
+          { stepId: 'consent', type: 'consent' },
+          { stepId: 'passport', type: 'id_capture', config: { acceptedIdTypes: ['passport'] } },
+        ],
+      },
     });
-    expect(workflow.createIdvWorkflow).toMatchObject({ status: 'active', preset: null, flagSettings: [{ code: 'face_mismatch', action: 'review' }] });
+    expect(workflow.createIdvWorkflow).toMatchObject({
+      status: 'active',
+      preset: null,
+      flagSettings: [{ code: 'face_mismatch', action: 'review' }],
+    });
 
-    const created = await run(CreateSessionDocument, { input: { profileId: profile.createProfile.id, workflowId: workflow.createIdvWorkflow.id } });
+    const created = await run(CreateSessionDocument, {
+      input: { profileId: profile.createProfile.id, workflowId: workflow.createIdvWorkflow.id },
+    });
     const { session } = created.createVerificationSession;
-    expect(session).toMatchObject({ status: 'collecting_artifacts', reviewStatus: 'request_sent', captureManifest: { workflow: 'custom', requiredKinds: ['id_front'], idCapture: { acceptedIdTypes: ['passport'], captureSides: 'one' } } });
+    expect(session).toMatchObject({
+      status: 'collecting_artifacts',
+      reviewStatus: 'request_sent',
+      captureManifest: {
+        workflow: 'custom',
+        requiredKinds: ['id_front'],
+        idCapture: { acceptedIdTypes: ['passport'], captureSides: 'one' },
+      },
+    });
 
     // The assessment's outcome as the assessment job records it (sealed with the session).
     await driveTo(platform, tenant, session.id, 'requires_review', {
@@ -151,7 +181,10 @@ describe('the typed client against a live platform', () => {
       workflowRef: { workflowId: workflow.createIdvWorkflow.id, name: 'Passport only', source: 'workflow_id' },
       themeRef: { source: 'default', themeId: null },
     });
-    expect(detail.stepManifest.steps.map((step) => [step.stepId, step.type, step.config.acceptedIdTypes])).toEqual([['consent', 'consent', null], ['passport', 'id_capture', ['passport']]]);
+    expect(detail.stepManifest.steps.map((step) => [step.stepId, step.type, step.config.acceptedIdTypes])).toEqual([
+      ['consent', 'consent', null],
+      ['passport', 'id_capture', ['passport']],
+    ]);
     expect(detail.artifacts).toEqual([]);
     expect(new Date(detail.deleteAfter).getTime()).toBeGreaterThan(Date.now());
   });

@@ -20,9 +20,32 @@ test('[clm.comments.create, clm.comments.fields] POST comment: 201 result.commen
   expect(response.status).toBe(201);
   expect(response.body).toMatchObject({ msg: 'success', status: 201 });
   const comment = response.body.result.comment;
-  expect(Object.keys(comment)).toEqual(['_v', 'id', 'createdAt', 'updatedAt', 'text', 'kind', 'matchId', 'profileId', 'createdBy', 'updatedBy']);
-  expect(comment).toMatchObject({ _v: 0, text: 'Looks fine', kind: 'profile', matchId: null, profileId: profile.id, createdBy: tenant.applicationId, updatedBy: tenant.applicationId });
-  const match = await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, { text: 'False positive: different DOB', kind: 'match', matchId: 'm_123' });
+  expect(Object.keys(comment)).toEqual([
+    '_v',
+    'id',
+    'createdAt',
+    'updatedAt',
+    'text',
+    'kind',
+    'matchId',
+    'profileId',
+    'createdBy',
+    'updatedBy',
+  ]);
+  expect(comment).toMatchObject({
+    _v: 0,
+    text: 'Looks fine',
+    kind: 'profile',
+    matchId: null,
+    profileId: profile.id,
+    createdBy: tenant.applicationId,
+    updatedBy: tenant.applicationId,
+  });
+  const match = await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, {
+    text: 'False positive: different DOB',
+    kind: 'match',
+    matchId: 'm_123',
+  });
   expect(match.status).toBe(201);
   expect(match.body.result.comment).toMatchObject({ kind: 'match', matchId: 'm_123' });
 });
@@ -30,7 +53,13 @@ test('[clm.comments.create, clm.comments.fields] POST comment: 201 result.commen
 test('validation: text required and non-empty, kind profile|match, matchId not blank and forbidden for profile', async () => {
   const profile = await api.createProfile();
   const path = `/clm/v1/profiles/${profile.id}/comments`;
-  for (const body of [{ kind: 'profile' }, { text: '', kind: 'profile' }, { text: 'x' }, { text: 'x', kind: 'other' }, { text: 'x', kind: 'profile', extra: 1 }]) {
+  for (const body of [
+    { kind: 'profile' },
+    { text: '', kind: 'profile' },
+    { text: 'x' },
+    { text: 'x', kind: 'other' },
+    { text: 'x', kind: 'profile', extra: 1 },
+  ]) {
     const response = await api.call('POST', path, body);
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('schema_validation_failed');
@@ -39,7 +68,10 @@ test('validation: text required and non-empty, kind profile|match, matchId not b
   expect(blank.body.error).toMatchObject({ code: 'comment_validation_failed' });
   const blankMatch = await api.call('POST', path, { text: 'x', kind: 'match', matchId: '  ' });
   expect(blankMatch.status).toBe(400);
-  expect(blankMatch.body.error).toEqual({ code: 'comment_validation_failed', message: 'matchId: must not be blank (omit it when the comment is not about one match)' });
+  expect(blankMatch.body.error).toEqual({
+    code: 'comment_validation_failed',
+    message: 'matchId: must not be blank (omit it when the comment is not about one match)',
+  });
   const stray = await api.call('POST', path, { text: 'x', kind: 'profile', matchId: 'm_1' });
   expect(stray.status).toBe(400);
   expect(stray.body.error.message).toContain('matchId');
@@ -74,9 +106,18 @@ test('list (oldest first, paginated) and edit: _v incremented, updatedBy from th
   expect(list.body.result.meta).toEqual({ page: 1, perPage: 2, total: 3 });
 
   const { token, userId } = await createDashboardToken(platform, tenant);
-  const edited = await request(platform.restUrl, 'PATCH', `${path}/${first.id}`, { headers: auth.bearer(token), body: { text: 'one (edited)' } });
+  const edited = await request(platform.restUrl, 'PATCH', `${path}/${first.id}`, {
+    headers: auth.bearer(token),
+    body: { text: 'one (edited)' },
+  });
   expect(edited.status).toBe(200);
-  expect(edited.body.result.comment).toMatchObject({ _v: 1, text: 'one (edited)', createdBy: tenant.applicationId, updatedBy: userId, createdAt: first.createdAt });
+  expect(edited.body.result.comment).toMatchObject({
+    _v: 1,
+    text: 'one (edited)',
+    createdBy: tenant.applicationId,
+    updatedBy: userId,
+    createdAt: first.createdAt,
+  });
   const again = await api.call('PATCH', `${path}/${first.id}`, { text: 'one (again)', _v: 1 });
   expect(again.body.result.comment).toMatchObject({ _v: 2, updatedBy: tenant.applicationId });
   const stale = await api.call('PATCH', `${path}/${first.id}`, { text: 'lost update', _v: 1 });

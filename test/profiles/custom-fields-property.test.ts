@@ -16,7 +16,15 @@ beforeAll(async () => {
   await api.defineField({ key: 'n', label: 'N', type: 'number' });
   await api.defineField({ key: 'd', label: 'D', type: 'date' });
   await api.defineField({ key: 'b', label: 'B', type: 'boolean' });
-  await api.defineField({ key: 'e', label: 'E', type: 'enum', options: [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }] });
+  await api.defineField({
+    key: 'e',
+    label: 'E',
+    type: 'enum',
+    options: [
+      { value: 'a', label: 'Alpha' },
+      { value: 'b', label: 'Beta' },
+    ],
+  });
   await api.defineField({ key: 'j', label: 'J', type: 'json' });
   await api.defineField({ key: 'gone', label: 'Gone', type: 'text' });
   await api.call('POST', '/tenant-config/v1/profile-custom-fields/gone/archive');
@@ -39,7 +47,12 @@ const nullFragment: fc.Arbitrary<Fragment> = fc.constant({ text: 'null', valid: 
 const str = fc.string({ unit: 'binary', maxLength: 30 });
 
 const validByKey: Record<string, fc.Arbitrary<Fragment>> = {
-  t: fc.oneof(str, fc.integer({ min: 3990, max: 4000 }).map((n) => 'ü'.repeat(n))).map((s) => ({ text: JSON.stringify(s), valid: true })),
+  t: fc
+    .oneof(
+      str,
+      fc.integer({ min: 3990, max: 4000 }).map((n) => 'ü'.repeat(n)),
+    )
+    .map((s) => ({ text: JSON.stringify(s), valid: true })),
   n: fc
     .oneof(
       fc.bigInt({ min: INT64_MIN, max: INT64_MAX }).map(String),
@@ -55,22 +68,41 @@ const validByKey: Record<string, fc.Arbitrary<Fragment>> = {
   b: fc.boolean().map((value) => ({ text: String(value), valid: true })),
   e: fc.constantFrom('a', 'b').map((value) => ({ text: JSON.stringify(value), valid: true })),
   j: fc
-    .oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }))
+    .oneof(
+      fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+    )
     .map((value) => ({ text: JSON.stringify(value), valid: true })),
 };
 
 const invalidByKey: Record<string, fc.Arbitrary<Fragment>> = {
   t: fc.integer({ min: 4001, max: 4010 }).map((n) => ({ text: JSON.stringify('x'.repeat(n)), valid: false })),
-  n: fc.oneof(fc.bigInt({ min: INT64_MAX + 1n, max: 2n ** 70n }).map(String), fc.bigInt({ min: -(2n ** 70n), max: INT64_MIN - 1n }).map(String)).map((text) => ({ text, valid: false })),
+  n: fc
+    .oneof(
+      fc.bigInt({ min: INT64_MAX + 1n, max: 2n ** 70n }).map(String),
+      fc.bigInt({ min: -(2n ** 70n), max: INT64_MIN - 1n }).map(String),
+    )
+    .map((text) => ({ text, valid: false })),
   d: fc.oneof(str, fc.constantFrom('2023-02-29', '2024-13-01', '1999-11-31')).map((s) => ({ text: JSON.stringify(s), valid: false })),
   b: fc.constantFrom('"true"', '0', '1').map((text) => ({ text, valid: false })),
   e: fc.constantFrom('"Alpha"', '"c"', '1').map((text) => ({ text, valid: false })),
-  j: fc.oneof(str.map((s) => JSON.stringify(s)), fc.integer().map(String), fc.constant(JSON.stringify(['x'.repeat(16 * 1024)]))).map((text) => ({ text, valid: false })),
+  j: fc
+    .oneof(
+      str.map((s) => JSON.stringify(s)),
+      fc.integer().map(String),
+      fc.constant(JSON.stringify(['x'.repeat(16 * 1024)])),
+    )
+    .map((text) => ({ text, valid: false })),
 };
 
 const KEYS = Object.keys(validByKey);
 const fragmentFor = (key: string): fc.Arbitrary<Fragment> =>
-  fc.oneof({ weight: 16, arbitrary: validByKey[key] }, { weight: 1, arbitrary: invalidByKey[key] }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: nullFragment });
+  fc.oneof(
+    { weight: 16, arbitrary: validByKey[key] },
+    { weight: 1, arbitrary: invalidByKey[key] },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: nullFragment },
+  );
 
 const payload: fc.Arbitrary<[string, Fragment][]> = fc
   .tuple(
@@ -79,7 +111,13 @@ const payload: fc.Arbitrary<[string, Fragment][]> = fc
   )
   .chain(([keys, extra]) => {
     const all = extra ? [...keys, extra] : keys;
-    return fc.tuple(...all.map((key) => (validByKey[key] ? fragmentFor(key) : anyJson).map((fragment) => [key, extra === key ? { ...fragment, valid: false } : fragment] as [string, Fragment])));
+    return fc.tuple(
+      ...all.map((key) =>
+        (validByKey[key] ? fragmentFor(key) : anyJson).map(
+          (fragment) => [key, extra === key ? { ...fragment, valid: false } : fragment] as [string, Fragment],
+        ),
+      ),
+    );
   });
 
 function canonNumber(text: string): string {

@@ -14,7 +14,16 @@ beforeAll(async () => {
   await api.defineField({ key: 'amount', label: 'Amount', type: 'number', priority: 20 });
   await api.defineField({ key: 'birth_date', label: 'Birth date', type: 'date', priority: 30 });
   await api.defineField({ key: 'pep', label: 'PEP', type: 'boolean', priority: 40 });
-  await api.defineField({ key: 'segment', label: 'Segment', type: 'enum', priority: 50, options: [{ value: 'retail', label: 'Retail' }, { value: 'corp', label: 'Corporate' }] });
+  await api.defineField({
+    key: 'segment',
+    label: 'Segment',
+    type: 'enum',
+    priority: 50,
+    options: [
+      { value: 'retail', label: 'Retail' },
+      { value: 'corp', label: 'Corporate' },
+    ],
+  });
   await api.defineField({ key: 'extra', label: 'Extra', type: 'json', priority: 60 });
 });
 afterAll(async () => {
@@ -34,7 +43,14 @@ async function expectError(body: Record<string, unknown>, status: number, code: 
 describe('[clm.custom-fields.types] type matrix (accepted values read back exactly)', () => {
   test('[clm.custom-fields.response-order] every type on create, ordered by definition priority (higher first), enum with valueLabel', async () => {
     const profile = await api.createProfile({
-      profileCustomFields: { note: 'héllo ✓', amount: 12.5, birth_date: '2000-02-29', pep: false, segment: 'corp', extra: { a: [1, 2, { b: null }] } },
+      profileCustomFields: {
+        note: 'héllo ✓',
+        amount: 12.5,
+        birth_date: '2000-02-29',
+        pep: false,
+        segment: 'corp',
+        extra: { a: [1, 2, { b: null }] },
+      },
     });
     expect(profile.profileCustomFields).toEqual([
       { key: 'extra', label: 'Extra', type: 'json', value: { a: [1, 2, { b: null }] } },
@@ -56,8 +72,18 @@ describe('[clm.custom-fields.types] type matrix (accepted values read back exact
   });
 
   test('int64 extremes round-trip exactly (raw response text)', async () => {
-    for (const digits of ['9223372036854775807', '-9223372036854775808', '9007199254740993', '0.1000000000000000055511151231257827', '1e-400']) {
-      const created = await api.raw('POST', '/clm/v1/profiles', `{"name":"Big","kind":"individual","profileCustomFields":{"amount":${digits}}}`);
+    for (const digits of [
+      '9223372036854775807',
+      '-9223372036854775808',
+      '9007199254740993',
+      '0.1000000000000000055511151231257827',
+      '1e-400',
+    ]) {
+      const created = await api.raw(
+        'POST',
+        '/clm/v1/profiles',
+        `{"name":"Big","kind":"individual","profileCustomFields":{"amount":${digits}}}`,
+      );
       expect(created.status).toBe(201);
       expect(created.text).toContain(`"key":"amount","label":"Amount","type":"number","value":${digits}}`);
       const read = await api.call('GET', `/clm/v1/profiles/${created.body.result.profile.id}`);
@@ -66,7 +92,11 @@ describe('[clm.custom-fields.types] type matrix (accepted values read back exact
       expect(list.text).toContain(`"value":${digits}}`);
     }
     const patched = await api.createProfile();
-    const response = await api.raw('PATCH', `/clm/v1/profiles/${patched.id}`, '{"profileCustomFields":{"amount":-9223372036854775808,"extra":{"big":123456789012345678901234567890}}}');
+    const response = await api.raw(
+      'PATCH',
+      `/clm/v1/profiles/${patched.id}`,
+      '{"profileCustomFields":{"amount":-9223372036854775808,"extra":{"big":123456789012345678901234567890}}}',
+    );
     expect(response.status).toBe(200);
     expect(response.text).toContain('"value":-9223372036854775808}');
     expect(response.text).toContain('"value":{"big":123456789012345678901234567890}}');
@@ -74,7 +104,11 @@ describe('[clm.custom-fields.types] type matrix (accepted values read back exact
 
   test('integral values beyond the signed 64-bit range → 400 custom_field_out_of_range', async () => {
     for (const digits of ['9223372036854775808', '-9223372036854775809', '1e19', '9223372036854775807.5']) {
-      const response = await api.raw('POST', '/clm/v1/profiles', `{"name":"Big","kind":"individual","profileCustomFields":{"amount":${digits}}}`);
+      const response = await api.raw(
+        'POST',
+        '/clm/v1/profiles',
+        `{"name":"Big","kind":"individual","profileCustomFields":{"amount":${digits}}}`,
+      );
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('custom_field_out_of_range');
       expect(response.body.error.message).toContain('profileCustomFields.amount');
@@ -101,7 +135,12 @@ describe('error table (400)', () => {
   });
   test('[clm.errors.custom-fields.invalid-date, clm.errors.custom-fields.field-path] invalid date → 400 custom_field_invalid_date with the field path in the message', async () => {
     for (const date of ['2001-02-29', '2024-13-01', '2024-04-31', '24-01-01', '2024-1-1', '2024-01-01T00:00:00Z', '0000-01-01']) {
-      const response = await expectError({ profileCustomFields: { birth_date: date } }, 400, 'custom_field_invalid_date', 'profileCustomFields.birth_date');
+      const response = await expectError(
+        { profileCustomFields: { birth_date: date } },
+        400,
+        'custom_field_invalid_date',
+        'profileCustomFields.birth_date',
+      );
       expect(response.body.error.message).toMatch(/^profileCustomFields\.birth_date: invalid date/);
     }
   });
@@ -117,7 +156,13 @@ describe('error table (400)', () => {
   test('[clm.custom-fields.r2] the same rules apply on PATCH', async () => {
     const profile = await api.createProfile();
     await expectError({ profileCustomFields: { nope: 1 } }, 400, 'custom_field_unknown', 'profileCustomFields.nope', profile.id);
-    await expectError({ profileCustomFields: { birth_date: '2023-02-29' } }, 400, 'custom_field_invalid_date', 'profileCustomFields.birth_date', profile.id);
+    await expectError(
+      { profileCustomFields: { birth_date: '2023-02-29' } },
+      400,
+      'custom_field_invalid_date',
+      'profileCustomFields.birth_date',
+      profile.id,
+    );
     await expectError({ profileCustomFields: { extra: 'x' } }, 400, 'custom_field_invalid_json', 'profileCustomFields.extra', profile.id);
   });
 });
@@ -131,9 +176,19 @@ describe('error table (409 size limits)', () => {
     expect(Buffer.byteLength(JSON.stringify(exact))).toBe(16 * 1024);
     const ok = await api.createProfile({ profileCustomFields: { extra: exact } });
     expect(fieldValue(ok, 'extra')).toEqual(exact);
-    await expectError({ profileCustomFields: { extra: ['y'.repeat(16 * 1024 - 3)] } }, 409, 'custom_field_too_large', 'profileCustomFields.extra');
+    await expectError(
+      { profileCustomFields: { extra: ['y'.repeat(16 * 1024 - 3)] } },
+      409,
+      'custom_field_too_large',
+      'profileCustomFields.extra',
+    );
     // Multi-byte characters count by their UTF-8 bytes.
-    await expectError({ profileCustomFields: { extra: ['é'.repeat(8 * 1024)] } }, 409, 'custom_field_too_large', 'profileCustomFields.extra');
+    await expectError(
+      { profileCustomFields: { extra: ['é'.repeat(8 * 1024)] } },
+      409,
+      'custom_field_too_large',
+      'profileCustomFields.extra',
+    );
   });
   test('[clm.errors.custom-fields.combined-too-large] combined values over 64 KB → 409 custom_fields_combined_too_large (create and patch)', async () => {
     const own = client(platform, await createTestTenant(platform));
@@ -142,7 +197,11 @@ describe('error table (409 size limits)', () => {
     const four = Object.fromEntries([0, 1, 2, 3].map((i) => [`blob_${i}`, blob]));
     const profile = await own.createProfile({ profileCustomFields: four }); // exactly 64 KB
     expect(profile.profileCustomFields).toHaveLength(4);
-    const create = await own.call('POST', '/clm/v1/profiles', { name: 'X', kind: 'individual', profileCustomFields: { ...four, blob_4: [1] } });
+    const create = await own.call('POST', '/clm/v1/profiles', {
+      name: 'X',
+      kind: 'individual',
+      profileCustomFields: { ...four, blob_4: [1] },
+    });
     expect(create.status).toBe(409);
     expect(create.body.error.code).toBe('custom_fields_combined_too_large');
     expect(create.body.error.message).toContain('profileCustomFields');
@@ -152,10 +211,20 @@ describe('error table (409 size limits)', () => {
     // Clearing one key in the same PATCH makes room.
     const swap = await own.call('PATCH', `/clm/v1/profiles/${profile.id}`, { profileCustomFields: { blob_0: null, blob_4: [1] } });
     expect(swap.status).toBe(200);
-    expect(swap.body.result.profile.profileCustomFields.map((f: { key: string }) => f.key).sort()).toEqual(['blob_1', 'blob_2', 'blob_3', 'blob_4']);
+    expect(swap.body.result.profile.profileCustomFields.map((f: { key: string }) => f.key).sort()).toEqual([
+      'blob_1',
+      'blob_2',
+      'blob_3',
+      'blob_4',
+    ]);
   });
   test('a 400 problem wins over a 409 problem in the same request', async () => {
-    await expectError({ profileCustomFields: { note: 'x'.repeat(5000), birth_date: 'nope' } }, 400, 'custom_field_invalid_date', 'profileCustomFields.birth_date');
+    await expectError(
+      { profileCustomFields: { note: 'x'.repeat(5000), birth_date: 'nope' } },
+      400,
+      'custom_field_invalid_date',
+      'profileCustomFields.birth_date',
+    );
   });
 });
 
@@ -208,10 +277,19 @@ describe('archive and restore (rules 3, 5)', () => {
     expect(archived.body.result.customField).toMatchObject({ key: 'temp', archived: true });
     const read = await own.call('GET', `/clm/v1/profiles/${profile.id}`);
     expect(read.body.result.profile.profileCustomFields.map((f: { key: string }) => f.key)).toEqual(['stay']);
-    for (const [method, path] of [['POST', '/clm/v1/profiles'], ['PATCH', `/clm/v1/profiles/${profile.id}`]]) {
-      const response = await own.call(method, path, { ...(method === 'POST' ? { name: 'X', kind: 'individual' } : {}), profileCustomFields: { stay: 's', temp: 'x' } });
+    for (const [method, path] of [
+      ['POST', '/clm/v1/profiles'],
+      ['PATCH', `/clm/v1/profiles/${profile.id}`],
+    ]) {
+      const response = await own.call(method, path, {
+        ...(method === 'POST' ? { name: 'X', kind: 'individual' } : {}),
+        profileCustomFields: { stay: 's', temp: 'x' },
+      });
       expect(response.status).toBe(400);
-      expect(response.body.error).toMatchObject({ code: 'custom_field_archived', message: 'profileCustomFields.temp: custom field is archived' });
+      expect(response.body.error).toMatchObject({
+        code: 'custom_field_archived',
+        message: 'profileCustomFields.temp: custom field is archived',
+      });
     }
     // The list of definitions hides archived ones unless asked.
     const list = await own.call('GET', '/tenant-config/v1/profile-custom-fields');
@@ -237,9 +315,14 @@ describe('archive and restore (rules 3, 5)', () => {
     const own = client(platform, await createTestTenant(platform));
     await own.defineField({ key: 'tier', label: 'Tier', type: 'enum', options: [{ value: 'a', label: 'Gold' }] });
     const profile = await own.createProfile({ profileCustomFields: { tier: 'a' } });
-    await own.call('PATCH', '/tenant-config/v1/profile-custom-fields/tier', { label: 'Level', options: [{ value: 'a', label: 'Platinum' }] });
+    await own.call('PATCH', '/tenant-config/v1/profile-custom-fields/tier', {
+      label: 'Level',
+      options: [{ value: 'a', label: 'Platinum' }],
+    });
     const read = await own.call('GET', `/clm/v1/profiles/${profile.id}`);
-    expect(read.body.result.profile.profileCustomFields).toEqual([{ key: 'tier', label: 'Level', type: 'enum', value: 'a', valueLabel: 'Platinum' }]);
+    expect(read.body.result.profile.profileCustomFields).toEqual([
+      { key: 'tier', label: 'Level', type: 'enum', value: 'a', valueLabel: 'Platinum' },
+    ]);
   });
 });
 
@@ -250,7 +333,15 @@ describe('definition management', () => {
     const own = client(platform, await createTestTenant(platform));
     const created = await own.call('POST', BASE, { label: 'Date of Birth', type: 'date', required: false, priority: 5 });
     expect(created.status).toBe(201);
-    expect(created.body.result.customField).toMatchObject({ key: 'date_of_birth', label: 'Date of Birth', type: 'date', required: false, priority: 5, options: [], archived: false });
+    expect(created.body.result.customField).toMatchObject({
+      key: 'date_of_birth',
+      label: 'Date of Birth',
+      type: 'date',
+      required: false,
+      priority: 5,
+      options: [],
+      archived: false,
+    });
     expect(created.body.result.customField.createdAt).toBeDefined();
     const second = await own.call('POST', BASE, { label: 'Date of birth', type: 'text' });
     expect(second.body.result.customField.key).toBe('date_of_birth_2');
@@ -280,7 +371,14 @@ describe('definition management', () => {
     for (const body of [
       { label: 'x', type: 'enum' },
       { label: 'x', type: 'enum', options: [] },
-      { label: 'x', type: 'enum', options: [{ value: 'a', label: 'A' }, { value: 'a', label: 'B' }] },
+      {
+        label: 'x',
+        type: 'enum',
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'a', label: 'B' },
+        ],
+      },
       { label: 'x', type: 'text', options: [{ value: 'a', label: 'A' }] },
     ]) {
       const response = await own.call('POST', BASE, body);
@@ -292,19 +390,40 @@ describe('definition management', () => {
 
   test('[clm.custom-fields.enum-immutable, clm.errors.custom-fields.choice-omitted] enum option values are immutable: omitting or changing one → 409; adding, relabeling, reordering is fine', async () => {
     const own = client(platform, await createTestTenant(platform));
-    await own.defineField({ key: 'risk', label: 'Risk', type: 'enum', options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] });
+    await own.defineField({
+      key: 'risk',
+      label: 'Risk',
+      type: 'enum',
+      options: [
+        { value: 'low', label: 'Low' },
+        { value: 'high', label: 'High' },
+      ],
+    });
     const omit = await own.call('PATCH', `${BASE}/risk`, { options: [{ value: 'low', label: 'Low' }] });
     expect(omit.status).toBe(409);
     expect(omit.body.error.code).toBe('custom_field_option_immutable');
     expect(omit.body.error.message).toContain('"high"');
-    const change = await own.call('PATCH', `${BASE}/risk`, { options: [{ value: 'low', label: 'Low' }, { value: 'HIGH', label: 'High' }] });
+    const change = await own.call('PATCH', `${BASE}/risk`, {
+      options: [
+        { value: 'low', label: 'Low' },
+        { value: 'HIGH', label: 'High' },
+      ],
+    });
     expect(change.status).toBe(409);
     expect(change.body.error.code).toBe('custom_field_option_immutable');
     const ok = await own.call('PATCH', `${BASE}/risk`, {
-      options: [{ value: 'high', label: 'Elevated' }, { value: 'medium', label: 'Medium' }, { value: 'low', label: 'Low' }],
+      options: [
+        { value: 'high', label: 'Elevated' },
+        { value: 'medium', label: 'Medium' },
+        { value: 'low', label: 'Low' },
+      ],
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.result.customField.options).toEqual([{ value: 'high', label: 'Elevated' }, { value: 'medium', label: 'Medium' }, { value: 'low', label: 'Low' }]);
+    expect(ok.body.result.customField.options).toEqual([
+      { value: 'high', label: 'Elevated' },
+      { value: 'medium', label: 'Medium' },
+      { value: 'low', label: 'Low' },
+    ]);
     // The definition is unchanged after a rejected update.
     const read = await own.call('GET', `${BASE}/risk`);
     expect(read.body.result.customField.options).toHaveLength(3);

@@ -30,7 +30,14 @@ test('[clm.custom-fields.definitions.history] every change appends a revision, n
     [2, 'update'],
     [1, 'create'],
   ]);
-  expect(revisions[3]).toMatchObject({ key: 'segment', label: 'Segment', required: false, archived: false, rolledBackTo: null, actorId: tenant.applicationId });
+  expect(revisions[3]).toMatchObject({
+    key: 'segment',
+    label: 'Segment',
+    required: false,
+    archived: false,
+    rolledBackTo: null,
+    actorId: tenant.applicationId,
+  });
   expect(revisions[2]).toMatchObject({ label: 'Customer segment', required: true, archived: false });
   expect(revisions[1]).toMatchObject({ archived: true });
   const second = await api.call('GET', `${BASE}/segment/revisions?page=2&perPage=3`);
@@ -55,18 +62,41 @@ test('[clm.custom-fields.definitions.rollback] rollback copies an earlier revisi
 test('[clm.errors.custom-fields.rollback-omits-choice] rollback that would omit a saved Choice value → 409 custom_field_option_immutable, nothing changes', async () => {
   const api = client(platform, await createTestTenant(platform));
   await api.defineField({ key: 'risk', label: 'Risk', type: 'enum', options: [{ value: 'low', label: 'Low' }] });
-  await api.call('PATCH', `${BASE}/risk`, { label: 'Risk level', options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] });
+  await api.call('PATCH', `${BASE}/risk`, {
+    label: 'Risk level',
+    options: [
+      { value: 'low', label: 'Low' },
+      { value: 'high', label: 'High' },
+    ],
+  });
   const refused = await api.call('POST', `${BASE}/risk/rollback`, { revision: 1 });
   expect(refused.status).toBe(409);
-  expect(refused.body.error).toEqual({ code: 'custom_field_option_immutable', message: 'options: rolling back to revision 1 would omit the saved option value "high"' });
+  expect(refused.body.error).toEqual({
+    code: 'custom_field_option_immutable',
+    message: 'options: rolling back to revision 1 would omit the saved option value "high"',
+  });
   const definition = (await api.call('GET', `${BASE}/risk`)).body.result.customField;
-  expect(definition).toMatchObject({ label: 'Risk level', options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] });
+  expect(definition).toMatchObject({
+    label: 'Risk level',
+    options: [
+      { value: 'low', label: 'Low' },
+      { value: 'high', label: 'High' },
+    ],
+  });
   expect((await api.call('GET', `${BASE}/risk/revisions`)).body.result.meta.total).toBe(2);
   // A relabel keeps every value, so rolling back to it is allowed.
-  await api.call('PATCH', `${BASE}/risk`, { options: [{ value: 'high', label: 'HIGH' }, { value: 'low', label: 'Low' }] });
+  await api.call('PATCH', `${BASE}/risk`, {
+    options: [
+      { value: 'high', label: 'HIGH' },
+      { value: 'low', label: 'Low' },
+    ],
+  });
   const allowed = await api.call('POST', `${BASE}/risk/rollback`, { revision: 2 });
   expect(allowed.status).toBe(200);
-  expect(allowed.body.result.customField.options).toEqual([{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }]);
+  expect(allowed.body.result.customField.options).toEqual([
+    { value: 'low', label: 'Low' },
+    { value: 'high', label: 'High' },
+  ]);
 });
 
 test('rollback and history: unknown key → 404, unknown revision → 404 custom_field_definition_revision_not_found, bad body → 400', async () => {
@@ -78,7 +108,10 @@ test('rollback and history: unknown key → 404, unknown revision → 404 custom
   expect([missing.status, missing.body.error.code]).toEqual([404, 'custom_field_definition_not_found']);
   const noRevision = await api.call('POST', `${BASE}/note/rollback`, { revision: 7 });
   expect(noRevision.status).toBe(404);
-  expect(noRevision.body.error).toEqual({ code: 'custom_field_definition_revision_not_found', message: 'revision: definition note has no revision 7' });
+  expect(noRevision.body.error).toEqual({
+    code: 'custom_field_definition_revision_not_found',
+    message: 'revision: definition note has no revision 7',
+  });
   for (const body of [{}, { revision: 0 }, { revision: 'one' }, { revision: 1, extra: true }]) {
     const response = await api.call('POST', `${BASE}/note/rollback`, body);
     expect([response.status, response.body.error.code]).toEqual([400, 'schema_validation_failed']);
@@ -89,8 +122,20 @@ test('rollback and history: unknown key → 404, unknown revision → 404 custom
   expect((await other.call('POST', `${BASE}/note/rollback`, { revision: 1 })).status).toBe(404);
   // GraphQL callers get the same rule and a connection.
   const headers = auth.apiKey(tenant.apiKey);
-  const page = await graphql(platform, headers, 'query { profileCustomFieldDefinitionRevisions(key: "note", first: 1) { nodes { revision change createdAt } pageInfo { hasNextPage endCursor } totalCount } }');
-  expect(page.body.data.profileCustomFieldDefinitionRevisions).toMatchObject({ nodes: [{ revision: 1, change: 'create' }], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 1 });
-  const invalid = await graphql(platform, headers, 'mutation { rollbackProfileCustomFieldDefinition(key: "note", input: { revision: 0 }) { key } }');
+  const page = await graphql(
+    platform,
+    headers,
+    'query { profileCustomFieldDefinitionRevisions(key: "note", first: 1) { nodes { revision change createdAt } pageInfo { hasNextPage endCursor } totalCount } }',
+  );
+  expect(page.body.data.profileCustomFieldDefinitionRevisions).toMatchObject({
+    nodes: [{ revision: 1, change: 'create' }],
+    pageInfo: { hasNextPage: false, endCursor: null },
+    totalCount: 1,
+  });
+  const invalid = await graphql(
+    platform,
+    headers,
+    'mutation { rollbackProfileCustomFieldDefinition(key: "note", input: { revision: 0 }) { key } }',
+  );
   expect(invalid.body.errors[0].extensions.code).toBe('custom_field_definition_invalid');
 });

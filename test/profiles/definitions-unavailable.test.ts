@@ -52,7 +52,11 @@ test('[clm.custom-fields.r4] definitions unreadable → create and custom-field 
   const before = await storedProfileCount();
   await revoke();
   try {
-    const create = await api.call('POST', '/clm/v1/profiles', { name: 'Unvalidated', kind: 'individual', profileCustomFields: { code: 'x' } });
+    const create = await api.call('POST', '/clm/v1/profiles', {
+      name: 'Unvalidated',
+      kind: 'individual',
+      profileCustomFields: { code: 'x' },
+    });
     expect(create.status).toBe(503);
     expect(create.body).toMatchObject({ status: 503, result: null, error: { code: 'custom_field_definitions_unavailable' } });
     // Even without custom fields: required definitions cannot be checked (rule 1), so no create.

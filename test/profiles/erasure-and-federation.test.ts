@@ -24,26 +24,47 @@ async function entities(scope: TestTenant, ids: string[]) {
   const response = await request(platform.urls.profiles!.replace(/\/graphql$/, ''), 'POST', '/graphql', {
     headers: { [PRINCIPAL_HEADER]: header },
     body: {
-      query: 'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Profile { id name email erasureClaimed erasedAt } } }',
+      query:
+        'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Profile { id name email erasureClaimed erasedAt } } }',
       variables: { representations: ids.map((id) => ({ __typename: 'Profile', id })) },
     },
   });
   expect(response.status).toBe(200);
   expect(response.body.errors).toBeUndefined();
-  return response.body.data._entities as ({ id: string; name: string; email: string | null; erasureClaimed: boolean; erasedAt: string | null } | null)[];
+  return response.body.data._entities as ({
+    id: string;
+    name: string;
+    email: string | null;
+    erasureClaimed: boolean;
+    erasedAt: string | null;
+  } | null)[];
 }
 
 test('erasure: claim, then name → placeholder, email and custom values removed, comments redacted; id, groups and audit trail kept', async () => {
   const group = await api.createGroup({ name: 'Erasure group' });
-  const profile = await api.createProfile({ name: 'Jane Doe', email: 'jane@example.com', profileCustomFields: { passport: 'X1234567' }, profileGroupIds: [group.id] });
-  const comment = (await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, { text: 'Jane called about her passport', kind: 'profile' })).body.result.comment;
+  const profile = await api.createProfile({
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    profileCustomFields: { passport: 'X1234567' },
+    profileGroupIds: [group.id],
+  });
+  const comment = (
+    await api.call('POST', `/clm/v1/profiles/${profile.id}/comments`, { text: 'Jane called about her passport', kind: 'profile' })
+  ).body.result.comment;
 
   const response = await api.call('POST', `/clm/v1/profiles/${profile.id}/erasure`, { reason: 'GDPR art. 17 request #42' });
   expect(response.status).toBe(200);
   const { erasure, profile: erased } = response.body.result;
   expect(erasure).toMatchObject({ profileId: profile.id, status: 'completed' });
   expect(new Date(erasure.erasedAt) >= new Date(erasure.claimedAt)).toBe(true);
-  expect(erased).toMatchObject({ id: profile.id, name: '[erased]', email: null, kind: 'individual', status: 'not_screened', profileGroupIds: [group.id] });
+  expect(erased).toMatchObject({
+    id: profile.id,
+    name: '[erased]',
+    email: null,
+    kind: 'individual',
+    status: 'not_screened',
+    profileGroupIds: [group.id],
+  });
   expect(erased).not.toHaveProperty('profileCustomFields');
   expect(erased.erasureClaimedAt).toBe(erasure.claimedAt);
   expect(erased.erasedAt).toBe(erasure.erasedAt);
@@ -51,14 +72,28 @@ test('erasure: claim, then name → placeholder, email and custom values removed
   const read = await api.call('GET', `/clm/v1/profiles/${profile.id}`);
   expect(read.body.result.profile).toEqual(erased);
   const comments = await api.call('GET', `/clm/v1/profiles/${profile.id}/comments`);
-  expect(comments.body.result.comments).toEqual([expect.objectContaining({ id: comment.id, text: '[erased]', createdBy: comment.createdBy })]);
+  expect(comments.body.result.comments).toEqual([
+    expect.objectContaining({ id: comment.id, text: '[erased]', createdBy: comment.createdBy }),
+  ]);
 
   // Nothing personal stays in the database; the audit trail does.
   expect(await platform.db.profileCustomFieldValue.count({ where: { profileId: profile.id } })).toBe(0);
-  const audit = await platform.db.auditLogEntry.findMany({ where: { resourceType: 'profile', resourceId: profile.id }, orderBy: { id: 'asc' } });
+  const audit = await platform.db.auditLogEntry.findMany({
+    where: { resourceType: 'profile', resourceId: profile.id },
+    orderBy: { id: 'asc' },
+  });
   expect(audit.map((entry) => entry.action)).toEqual(['profile.erasure.claimed', 'profile.erasure.completed']);
-  expect(audit[0]).toMatchObject({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorId: tenant.applicationId, actorKind: 'application', outcome: 'allowed' });
-  const events = await platform.db.outboxEvent.findMany({ where: { aggregateType: 'profile', aggregateId: profile.id }, orderBy: { createdAt: 'asc' } });
+  expect(audit[0]).toMatchObject({
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    actorId: tenant.applicationId,
+    actorKind: 'application',
+    outcome: 'allowed',
+  });
+  const events = await platform.db.outboxEvent.findMany({
+    where: { aggregateType: 'profile', aggregateId: profile.id },
+    orderBy: { createdAt: 'asc' },
+  });
   expect(events.map((event) => event.type)).toEqual(['profile.erasure_claimed', 'profile.erased']);
   expect(JSON.stringify(events.map((event) => event.payload))).not.toContain('Jane');
 
@@ -80,8 +115,19 @@ test('erasure: claim, then name → placeholder, email and custom values removed
   expect(again.body.result.erasure).toEqual(erasure);
 
   // The supergraph exposes the claim.
-  const gql = await graphql(platform, auth.xApiKey(tenant.apiKey), 'query ($id: ID!) { profile(id: $id) { id name erasureClaimed erasureClaimedAt erasedAt } }', { id: profile.id });
-  expect(gql.body.data.profile).toEqual({ id: profile.id, name: '[erased]', erasureClaimed: true, erasureClaimedAt: erasure.claimedAt, erasedAt: erasure.erasedAt });
+  const gql = await graphql(
+    platform,
+    auth.xApiKey(tenant.apiKey),
+    'query ($id: ID!) { profile(id: $id) { id name erasureClaimed erasureClaimedAt erasedAt } }',
+    { id: profile.id },
+  );
+  expect(gql.body.data.profile).toEqual({
+    id: profile.id,
+    name: '[erased]',
+    erasureClaimed: true,
+    erasureClaimedAt: erasure.claimedAt,
+    erasedAt: erasure.erasedAt,
+  });
 });
 
 test('a claimed but unfinished erasure already blocks writes and shows through _entities; a repeated request finishes it', async () => {

@@ -4,7 +4,10 @@ import { auth, request, TestPlatform, TestTenant } from '../helpers/test-platfor
 import { WebhookReceiver } from '../helpers/webhook-receiver';
 
 export function onboard(platform: TestPlatform, tenant: TestTenant, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return request(platform.restUrl, 'POST', '/clm/v1/onboarding/profiles', { headers: { ...auth.xApiKey(tenant.apiKey), ...headers }, body });
+  return request(platform.restUrl, 'POST', '/clm/v1/onboarding/profiles', {
+    headers: { ...auth.xApiKey(tenant.apiKey), ...headers },
+    body,
+  });
 }
 
 export function readOnboarding(platform: TestPlatform, tenant: TestTenant, profileId: string) {
@@ -13,7 +16,15 @@ export function readOnboarding(platform: TestPlatform, tenant: TestTenant, profi
 
 type OnboardingView = {
   profile: { id: string; status: string };
-  tasks: { task_id: string; kind: string; status: string; search_id?: string; session_id?: string; started_at?: string; completed_at?: string }[];
+  tasks: {
+    task_id: string;
+    kind: string;
+    status: string;
+    search_id?: string;
+    session_id?: string;
+    started_at?: string;
+    completed_at?: string;
+  }[];
   onboarding: { id: string; status: string; decided_at: string | null };
 };
 
@@ -53,5 +64,9 @@ export function profileEvents(receiver: WebhookReceiver, profileId: string) {
   return receiver
     .acknowledged()
     .filter((r) => r.json.data.profile_id === profileId)
-    .filter((r) => r.json.type === 'profile_onboarding.completed' || (r.json.type === 'profile_status_updated' && r.json.data.previous_status !== undefined));
+    .filter(
+      (r) =>
+        r.json.type === 'profile_onboarding.completed' ||
+        (r.json.type === 'profile_status_updated' && r.json.data.previous_status !== undefined),
+    );
 }

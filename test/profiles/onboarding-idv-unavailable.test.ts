@@ -18,7 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const body = (onboarding: Record<string, unknown>) => ({ name: 'Unreachable Subject', kind: 'individual', email: 'u@example.com', onboarding });
+const body = (onboarding: Record<string, unknown>) => ({
+  name: 'Unreachable Subject',
+  kind: 'individual',
+  email: 'u@example.com',
+  onboarding,
+});
 
 it('503 profile_onboarding_unavailable for an explicit workflow; no profile, no run', async () => {
   const response = await onboard(platform, tenant, body({ idv: { enabled: true, workflowId: 'idvw_any' } }));

@@ -44,33 +44,72 @@ async function profileCount(tenant: TestTenant): Promise<number> {
 describe('screening-only onboarding', () => {
   it('[clm.onboarding.endpoint] [psr.events.profile] a listed name: 201 pending with a pending screening task, then potential_match; the search is in history with the profile id; both events delivered and signed', async () => {
     const { tenant, secret } = await tenantWithWebhook();
-    const response = await onboard(platform, tenant, { name: LISTED, kind: 'individual', onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } } });
+    const response = await onboard(platform, tenant, {
+      name: LISTED,
+      kind: 'individual',
+      onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } },
+    });
     expect(response.status).toBe(201);
     const { profile, tasks, onboarding } = response.body.result;
     expect(profile).toMatchObject({ name: LISTED, kind: 'individual', status: 'pending' });
     expect(tasks).toEqual([{ task_id: expect.stringMatching(/^obt_/), kind: 'screening', status: 'pending' }]);
-    expect(onboarding).toMatchObject({ id: expect.stringMatching(/^onb_/), status: 'running', sequence: 'screening_first', decided_at: null });
+    expect(onboarding).toMatchObject({
+      id: expect.stringMatching(/^onb_/),
+      status: 'running',
+      sequence: 'screening_first',
+      decided_at: null,
+    });
 
     const done = await waitForOnboarding(platform, tenant, profile.id);
     expect(done.profile.status).toBe('potential_match');
     const task = taskOf(done, 'screening');
-    expect(task).toMatchObject({ status: 'completed', search_id: expect.stringMatching(/^[0-9a-f]{24}$/), started_at: expect.any(String), completed_at: expect.any(String) });
+    expect(task).toMatchObject({
+      status: 'completed',
+      search_id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      started_at: expect.any(String),
+      completed_at: expect.any(String),
+    });
     const stored = await platform.db.searchRequest.findFirst({ where: { id: task.search_id, tenantId: tenant.tenantId } });
     expect(stored?.profileId).toBe(profile.id);
-    expect((await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profile.id}`, { headers: auth.xApiKey(tenant.apiKey) })).body.result.profile.status).toBe('potential_match');
+    expect(
+      (await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profile.id}`, { headers: auth.xApiKey(tenant.apiKey) })).body.result
+        .profile.status,
+    ).toBe('potential_match');
 
     await waitFor(() => profileEvents(receiver, profile.id).length >= 2, 20_000, 'profile events');
     const events = profileEvents(receiver, profile.id);
     expect(events.map((e) => e.json.type)).toEqual(['profile_status_updated', 'profile_onboarding.completed']);
     expect(events[0].json).toMatchObject({
       kind: 'profile',
-      data: { profile_id: profile.id, previous_status: 'pending', new_status: 'potential_match', origin: 'onboarding', search_id: task.search_id },
+      data: {
+        profile_id: profile.id,
+        previous_status: 'pending',
+        new_status: 'potential_match',
+        origin: 'onboarding',
+        search_id: task.search_id,
+      },
       meta: { origin: 'onboarding', new_status: 'potential_match' },
     });
-    expect(events[1].json.data).toMatchObject({ profile_id: profile.id, onboarding_id: onboarding.id, profile_status: 'potential_match', search_id: task.search_id, screening_status: 'completed' });
+    expect(events[1].json.data).toMatchObject({
+      profile_id: profile.id,
+      onboarding_id: onboarding.id,
+      profile_status: 'potential_match',
+      search_id: task.search_id,
+      screening_status: 'completed',
+    });
     for (const event of events) {
       const { headers, body } = event;
-      expect(verifySignature(secret, { id: String(headers['webhook-id']), timestamp: String(headers['webhook-timestamp']), signature: String(headers['webhook-signature']) }, body)).toBe(true);
+      expect(
+        verifySignature(
+          secret,
+          {
+            id: String(headers['webhook-id']),
+            timestamp: String(headers['webhook-timestamp']),
+            signature: String(headers['webhook-signature']),
+          },
+          body,
+        ),
+      ).toBe(true);
       expect(body).not.toContain(LISTED);
     }
   }, 60_000);
@@ -89,7 +128,11 @@ describe('screening-only onboarding', () => {
 describe('match reviews move the profile status', () => {
   it('[psr.events.profile] a true_positive review → confirmed_match; every match false_positive → clear; each change (and only a change) is one profile_status_updated (origin search)', async () => {
     const { tenant } = await tenantWithWebhook();
-    const response = await onboard(platform, tenant, { name: LISTED, kind: 'individual', onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } } });
+    const response = await onboard(platform, tenant, {
+      name: LISTED,
+      kind: 'individual',
+      onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } },
+    });
     const profileId = response.body.result.profile.id;
     const done = await waitForOnboarding(platform, tenant, profileId);
     expect(done.profile.status).toBe('potential_match');
@@ -97,8 +140,15 @@ describe('match reviews move the profile status', () => {
     const matches = await platform.db.searchMatch.findMany({ where: { requestId: searchId }, orderBy: { rank: 'asc' } });
     expect(matches.length).toBeGreaterThan(0);
     const review = (id: string, reviewStatus: string) =>
-      graphql(platform, auth.apiKey(tenant.apiKey), 'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { id reviewStatus } }', { id, input: { reviewStatus } });
-    const status = async () => (await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profileId}`, { headers: auth.xApiKey(tenant.apiKey) })).body.result.profile.status;
+      graphql(
+        platform,
+        auth.apiKey(tenant.apiKey),
+        'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { id reviewStatus } }',
+        { id, input: { reviewStatus } },
+      );
+    const status = async () =>
+      (await request(platform.restUrl, 'GET', `/clm/v1/profiles/${profileId}`, { headers: auth.xApiKey(tenant.apiKey) })).body.result
+        .profile.status;
 
     expect((await review(matches[0].id, 'true_positive')).body.errors).toBeUndefined();
     await waitFor(async () => (await status()) === 'confirmed_match', 20_000, 'confirmed_match');
@@ -106,9 +156,23 @@ describe('match reviews move the profile status', () => {
     await waitFor(async () => (await status()) === 'clear', 20_000, 'clear');
 
     // Reviews one at a time: clearing the true positive first leaves the other matches unresolved.
-    const expected = [['potential_match', 'confirmed_match', searchId], ...(matches.length > 1 ? [['confirmed_match', 'potential_match', searchId], ['potential_match', 'clear', searchId]] : [['confirmed_match', 'clear', searchId]])];
-    await waitFor(() => profileEvents(receiver, profileId).filter((e) => e.json.data.origin === 'search').length >= expected.length, 20_000, 'review events');
-    const byReview = profileEvents(receiver, profileId).filter((e) => e.json.data.origin === 'search').map((e) => [e.json.data.previous_status, e.json.data.new_status, e.json.data.search_id]);
+    const expected = [
+      ['potential_match', 'confirmed_match', searchId],
+      ...(matches.length > 1
+        ? [
+            ['confirmed_match', 'potential_match', searchId],
+            ['potential_match', 'clear', searchId],
+          ]
+        : [['confirmed_match', 'clear', searchId]]),
+    ];
+    await waitFor(
+      () => profileEvents(receiver, profileId).filter((e) => e.json.data.origin === 'search').length >= expected.length,
+      20_000,
+      'review events',
+    );
+    const byReview = profileEvents(receiver, profileId)
+      .filter((e) => e.json.data.origin === 'search')
+      .map((e) => [e.json.data.previous_status, e.json.data.new_status, e.json.data.search_id]);
     expect(byReview).toEqual(expected);
   }, 60_000);
 });
@@ -124,10 +188,15 @@ describe('onboarding rules', () => {
     expect(await profileCount(tenant)).toBe(0);
   });
 
-  it('[clm.onboarding.idv-needs-email] unknown workflow: 404 idv_workflow_not_found; draft workflow: 409 idv_workflow_not_active; another workspace\'s workflow reads as unknown; nothing created', async () => {
+  it("[clm.onboarding.idv-needs-email] unknown workflow: 404 idv_workflow_not_found; draft workflow: 409 idv_workflow_not_active; another workspace's workflow reads as unknown; nothing created", async () => {
     const tenant = await createTestTenant(platform);
     const stranger = await createTestTenant(platform);
-    const body = (workflowId: string) => ({ name: UNLISTED, kind: 'individual', email: 'q@example.com', onboarding: { idv: { enabled: true, workflowId } } });
+    const body = (workflowId: string) => ({
+      name: UNLISTED,
+      kind: 'individual',
+      email: 'q@example.com',
+      onboarding: { idv: { enabled: true, workflowId } },
+    });
     const unknown = await onboard(platform, tenant, body('idvw_doesnotexist'));
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('idv_workflow_not_found');
@@ -156,9 +225,17 @@ describe('onboarding rules', () => {
       expect(response.status).toBe(400);
       expect(response.text).toContain(code);
     }
-    const missing = await request(platform.restUrl, 'POST', '/clm/v1/onboarding/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: UNLISTED, kind: 'individual' } });
+    const missing = await request(platform.restUrl, 'POST', '/clm/v1/onboarding/profiles', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: UNLISTED, kind: 'individual' },
+    });
     expect(missing.status).toBe(400);
-    const custom = await onboard(platform, tenant, { name: UNLISTED, kind: 'individual', profileCustomFields: { nope: 1 }, onboarding: {} });
+    const custom = await onboard(platform, tenant, {
+      name: UNLISTED,
+      kind: 'individual',
+      profileCustomFields: { nope: 1 },
+      onboarding: {},
+    });
     expect(custom.status).toBe(400);
     expect(custom.text).toContain('custom_field_unknown');
     expect(await profileCount(tenant)).toBe(0);
@@ -179,7 +256,10 @@ describe('onboarding rules', () => {
   it('GET /clm/v1/onboarding/profiles/{id}: 404 profile_not_found for a profile without onboarding and for another workspace', async () => {
     const tenant = await createTestTenant(platform);
     const stranger = await createTestTenant(platform);
-    const plain = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: UNLISTED, kind: 'individual' } });
+    const plain = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: UNLISTED, kind: 'individual' },
+    });
     expect((await readOnboarding(platform, tenant, plain.body.result.profile.id)).status).toBe(404);
     const onboarded = await onboard(platform, tenant, { name: UNLISTED, kind: 'individual', onboarding: {} });
     const foreign = await readOnboarding(platform, stranger, onboarded.body.result.profile.id);
@@ -204,7 +284,9 @@ describe('onboarding with IDV', () => {
     const profileId = response.body.result.profile.id;
     const started = await waitForOnboarding(platform, tenant, profileId, (view) => !!taskOf(view, 'idv').session_id);
     expect(taskOf(started, 'screening').status).toBe('completed');
-    expect(new Date(taskOf(started, 'idv').started_at!).getTime()).toBeGreaterThanOrEqual(new Date(taskOf(started, 'screening').completed_at!).getTime());
+    expect(new Date(taskOf(started, 'idv').started_at!).getTime()).toBeGreaterThanOrEqual(
+      new Date(taskOf(started, 'screening').completed_at!).getTime(),
+    );
     expect(started.profile.status).toBe('pending');
     expect(started.onboarding.status).toBe('running');
     const sessionId = taskOf(started, 'idv').session_id!;
@@ -222,7 +304,11 @@ describe('onboarding with IDV', () => {
     expect(done.profile.status).toBe('clear');
     expect(taskOf(done, 'idv').status).toBe('completed');
 
-    await waitFor(() => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'), 20_000, 'completion event');
+    await waitFor(
+      () => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'),
+      20_000,
+      'completion event',
+    );
     const events = profileEvents(receiver, profileId);
     expect(events.map((e) => [e.json.type, e.json.data.new_status ?? e.json.data.profile_status])).toEqual([
       ['profile_status_updated', 'in_review'],
@@ -249,15 +335,27 @@ describe('onboarding with IDV', () => {
     expect(taskOf(done, 'idv').status).toBe('completed');
     expect(taskOf(done, 'screening')).toMatchObject({ status: 'completed', search_id: expect.any(String) });
     expect(done.profile.status).toBe('potential_match');
-    await waitFor(() => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'), 20_000, 'completion event');
-    expect(profileEvents(receiver, profileId).map((e) => e.json.data.new_status ?? e.json.data.profile_status)).toEqual(['potential_match', 'potential_match']);
+    await waitFor(
+      () => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'),
+      20_000,
+      'completion event',
+    );
+    expect(profileEvents(receiver, profileId).map((e) => e.json.data.new_status ?? e.json.data.profile_status)).toEqual([
+      'potential_match',
+      'potential_match',
+    ]);
   }, 60_000);
 
   it('[clm.onboarding.endpoint] parallel: screening and the session start at once; a rejected session makes the profile rejected', async () => {
     const { tenant } = await tenantWithWebhook();
     const response = await onboard(platform, tenant, withIdv('parallel'));
     const profileId = response.body.result.profile.id;
-    const started = await waitForOnboarding(platform, tenant, profileId, (view) => !!taskOf(view, 'idv').session_id && taskOf(view, 'screening').status === 'completed');
+    const started = await waitForOnboarding(
+      platform,
+      tenant,
+      profileId,
+      (view) => !!taskOf(view, 'idv').session_id && taskOf(view, 'screening').status === 'completed',
+    );
     expect(started.profile.status).toBe('pending');
     const sessionId = taskOf(started, 'idv').session_id!;
     await driveTo(platform, tenant, sessionId, 'requires_review');
@@ -265,15 +363,28 @@ describe('onboarding with IDV', () => {
     expect((await idv(platform, tenant).post(`/sessions/${sessionId}/review`, { status: 'rejected' })).status).toBe(200);
     const done = await waitForOnboarding(platform, tenant, profileId);
     expect(done.profile.status).toBe('rejected');
-    await waitFor(() => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'), 20_000, 'completion event');
-    expect(profileEvents(receiver, profileId).map((e) => e.json.data.new_status ?? e.json.data.profile_status)).toEqual(['in_review', 'rejected', 'rejected']);
+    await waitFor(
+      () => profileEvents(receiver, profileId).some((e) => e.json.type === 'profile_onboarding.completed'),
+      20_000,
+      'completion event',
+    );
+    expect(profileEvents(receiver, profileId).map((e) => e.json.data.new_status ?? e.json.data.profile_status)).toEqual([
+      'in_review',
+      'rejected',
+      'rejected',
+    ]);
   }, 60_000);
 
   it('[clm.onboarding.endpoint] GraphQL onboardProfile and Profile.onboarding', async () => {
     const tenant = await createTestTenant(platform);
     const mutation = `mutation($input: OnboardProfileInput!) { onboardProfile(input: $input) {
       profile { id status } onboarding { id status sequence } tasks { taskId kind status searchId sessionId } } }`;
-    const input = { name: UNLISTED, kind: 'individual', email: 'gql@example.com', onboarding: { screening: { enabled: true, feeds: ['Sanctions', 'PEP'] }, idv: { enabled: true }, sequence: 'parallel' } };
+    const input = {
+      name: UNLISTED,
+      kind: 'individual',
+      email: 'gql@example.com',
+      onboarding: { screening: { enabled: true, feeds: ['Sanctions', 'PEP'] }, idv: { enabled: true }, sequence: 'parallel' },
+    };
     const response = await graphql(platform, auth.apiKey(tenant.apiKey), mutation, { input });
     expect(response.body.errors).toBeUndefined();
     const result = response.body.data.onboardProfile;
@@ -281,10 +392,16 @@ describe('onboarding with IDV', () => {
     expect(result.onboarding).toMatchObject({ status: 'running', sequence: 'parallel' });
     expect(result.tasks.map((t: { kind: string }) => t.kind)).toEqual(['screening', 'idv']);
     const query = `query($id: ID!) { profile(id: $id) { status onboarding { status tasks { kind status sessionId } } } }`;
-    await waitFor(async () => {
-      const read = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id: result.profile.id });
-      return read.body.data.profile.onboarding.tasks.every((t: { status: string; sessionId: string | null }) => t.status === 'completed' || t.sessionId);
-    }, 20_000, 'tasks started');
+    await waitFor(
+      async () => {
+        const read = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id: result.profile.id });
+        return read.body.data.profile.onboarding.tasks.every(
+          (t: { status: string; sessionId: string | null }) => t.status === 'completed' || t.sessionId,
+        );
+      },
+      20_000,
+      'tasks started',
+    );
 
     const noEmail = await graphql(platform, auth.apiKey(tenant.apiKey), mutation, { input: { ...input, email: null } });
     expect(noEmail.body.errors[0].extensions).toMatchObject({ code: 'profile_validation_failed', field: 'email' });

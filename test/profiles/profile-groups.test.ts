@@ -62,10 +62,14 @@ test('[groups.frequencies.values, groups.priority] validation: 400 for a negativ
     expect(response.body.error.code).toBe('schema_validation_failed');
   }
   for (const frequency of ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never']) {
-    expect((await api.call('POST', BASE, { name: `S ${frequency}`, monitoringFeedFrequencies: { Sanctions: frequency } })).status).toBe(201);
+    expect((await api.call('POST', BASE, { name: `S ${frequency}`, monitoringFeedFrequencies: { Sanctions: frequency } })).status).toBe(
+      201,
+    );
   }
   for (const frequency of ['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never']) {
-    expect((await api.call('POST', BASE, { name: `P ${frequency}`, monitoringFeedFrequencies: { PEP: frequency, News: frequency } })).status).toBe(201);
+    expect(
+      (await api.call('POST', BASE, { name: `P ${frequency}`, monitoringFeedFrequencies: { PEP: frequency, News: frequency } })).status,
+    ).toBe(201);
   }
 });
 
@@ -76,11 +80,28 @@ test('[groups.list, groups.get, groups.patch, groups.delete-archives, groups.pri
   const read = await api.call('GET', `${BASE}/${high.id}`);
   expect(read.body.result.profileGroup).toEqual(high);
 
-  const patched = await api.call('PATCH', `${BASE}/${low.id}`, { name: 'Renamed', description: 'd', priority: 9, monitoringFeedFrequencies: { PEP: 'monthly' } });
+  const patched = await api.call('PATCH', `${BASE}/${low.id}`, {
+    name: 'Renamed',
+    description: 'd',
+    priority: 9,
+    monitoringFeedFrequencies: { PEP: 'monthly' },
+  });
   expect(patched.status).toBe(200);
-  expect(patched.body.result.profileGroup).toMatchObject({ id: low.id, key: 'low', name: 'Renamed', description: 'd', priority: 9, monitoringFeedFrequencies: { PEP: 'monthly' } });
+  expect(patched.body.result.profileGroup).toMatchObject({
+    id: low.id,
+    key: 'low',
+    name: 'Renamed',
+    description: 'd',
+    priority: 9,
+    monitoringFeedFrequencies: { PEP: 'monthly' },
+  });
   const partial = await api.call('PATCH', `${BASE}/${low.id}`, { description: null, monitoringFeedFrequencies: null });
-  expect(partial.body.result.profileGroup).toMatchObject({ name: 'Renamed', description: null, priority: 9, monitoringFeedFrequencies: {} });
+  expect(partial.body.result.profileGroup).toMatchObject({
+    name: 'Renamed',
+    description: null,
+    priority: 9,
+    monitoringFeedFrequencies: {},
+  });
   expect((await api.call('PATCH', `${BASE}/${low.id}`, { key: 'other' })).status).toBe(400);
   expect((await api.call('PATCH', `${BASE}/${low.id}`, { priority: -3 })).status).toBe(400);
 
@@ -117,7 +138,11 @@ test('[groups.list, groups.get, groups.patch, groups.delete-archives, groups.pri
 
 test('unknown group id → 404 profile_group_not_found on GET, PATCH, DELETE', async () => {
   const api = client(platform, await createTestTenant(platform));
-  for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
+  for (const [method, body] of [
+    ['GET', undefined],
+    ['PATCH', { name: 'x' }],
+    ['DELETE', undefined],
+  ] as const) {
     const response = await api.call(method, `${BASE}/pgr_missing`, body);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ status: 404, result: null, error: { code: 'profile_group_not_found' } });

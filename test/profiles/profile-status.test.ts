@@ -54,7 +54,10 @@ async function waitForStatus(tenant: TestTenant, profileId: string, status: stri
 }
 
 async function plainProfile(tenant: TestTenant, email?: string): Promise<string> {
-  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Status Subject', kind: 'individual', ...(email ? { email } : {}) } });
+  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Status Subject', kind: 'individual', ...(email ? { email } : {}) },
+  });
   expect(response.body.result.profile.status).toBe('not_screened');
   return response.body.result.profile.id;
 }
@@ -62,7 +65,12 @@ async function plainProfile(tenant: TestTenant, email?: string): Promise<string>
 describe('crash mid-run', () => {
   it('[clm.onboarding.endpoint] a worker that dies after starting the IDV session but before recording it: the next worker resumes once the lease ends and finds the same session', async () => {
     const tenant = await createTestTenant(platform);
-    const response = await onboard(platform, tenant, { name: 'Crash Subject', kind: 'individual', email: 'crash@example.com', onboarding: { screening: { enabled: false }, idv: { enabled: true } } });
+    const response = await onboard(platform, tenant, {
+      name: 'Crash Subject',
+      kind: 'individual',
+      email: 'crash@example.com',
+      onboarding: { screening: { enabled: false }, idv: { enabled: true } },
+    });
     expect(response.status).toBe(201);
     const profileId = response.body.result.profile.id;
     const runId = response.body.result.onboarding.id;
@@ -72,8 +80,18 @@ describe('crash mid-run', () => {
     const now = new Date();
     expect(await leaseRun(platform.db, runId, now, new Date(now.getTime() + 2_000))).toBe(true);
     await updateTask(platform.db, taskId, { status: 'running', startedAt: now });
-    const principal = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, actorId: tenant.applicationId, kind: 'application' as const, entitlements: {} };
-    const { sessionId } = await subgraphOnboardingGateways(platform.config).startSession(principal, { profileId, workflowId: null, idempotencyKey: `onboarding.${runId}` });
+    const principal = {
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      actorId: tenant.applicationId,
+      kind: 'application' as const,
+      entitlements: {},
+    };
+    const { sessionId } = await subgraphOnboardingGateways(platform.config).startSession(principal, {
+      profileId,
+      workflowId: null,
+      idempotencyKey: `onboarding.${runId}`,
+    });
 
     await ensureWorker();
     const resumed = await waitForOnboarding(platform, tenant, profileId, (view) => !!taskOf(view, 'idv').session_id);
@@ -91,8 +109,19 @@ describe('crash mid-run', () => {
 });
 
 describe('profiles.screening-outcome', () => {
-  const send = (tenant: TestTenant, profileId: string, outcome: { searchId: string; unresolvedMatches: number; truePositiveMatches: number; at?: string; origin?: string }) => {
-    const data = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, profileId, origin: 'monitoring', at: new Date().toISOString(), ...outcome };
+  const send = (
+    tenant: TestTenant,
+    profileId: string,
+    outcome: { searchId: string; unresolvedMatches: number; truePositiveMatches: number; at?: string; origin?: string },
+  ) => {
+    const data = {
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      profileId,
+      origin: 'monitoring',
+      at: new Date().toISOString(),
+      ...outcome,
+    };
     return queue.send(SCREENING_OUTCOME_QUEUE, data, { singletonKey: screeningOutcomeKey(data) });
   };
 
@@ -106,18 +135,44 @@ describe('profiles.screening-outcome', () => {
     await send(tenant, profileId, { searchId: 'b'.repeat(24), unresolvedMatches: 1, truePositiveMatches: 1 });
     await waitForStatus(tenant, profileId, 'confirmed_match');
     // An outcome older than the one on record, and a malformed job: both leave the status alone.
-    await send(tenant, profileId, { searchId: 'c'.repeat(24), unresolvedMatches: 0, truePositiveMatches: 0, at: new Date(first.getTime() - 60_000).toISOString() });
+    await send(tenant, profileId, {
+      searchId: 'c'.repeat(24),
+      unresolvedMatches: 0,
+      truePositiveMatches: 0,
+      at: new Date(first.getTime() - 60_000).toISOString(),
+    });
     await queue.send(SCREENING_OUTCOME_QUEUE, { tenantId: tenant.tenantId, profileId, origin: 'gossip' });
     await send(tenant, profileId, { searchId: 'b'.repeat(24), unresolvedMatches: 1, truePositiveMatches: 1, origin: 'search' });
-    await waitFor(async () => (await platform.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${SCREENING_OUTCOME_QUEUE} AND state NOT IN ('completed', 'failed')`)[0].n === 0n, 20_000, 'outcome jobs handled');
+    await waitFor(
+      async () =>
+        (
+          await platform.db.$queryRaw<
+            { n: bigint }[]
+          >`SELECT count(*) AS n FROM pgboss.job WHERE name = ${SCREENING_OUTCOME_QUEUE} AND state NOT IN ('completed', 'failed')`
+        )[0].n === 0n,
+      20_000,
+      'outcome jobs handled',
+    );
     expect(await statusOf(tenant, profileId)).toBe('confirmed_match');
 
     await waitFor(() => profileEvents(receiver, profileId).length >= 2, 20_000, 'status events');
     await new Promise((resolve) => setTimeout(resolve, 500));
     const events = profileEvents(receiver, profileId).map((e) => e.json.data);
     expect(events).toEqual([
-      { profile_id: profileId, previous_status: 'not_screened', new_status: 'potential_match', origin: 'monitoring', search_id: 'a'.repeat(24) },
-      { profile_id: profileId, previous_status: 'potential_match', new_status: 'confirmed_match', origin: 'monitoring', search_id: 'b'.repeat(24) },
+      {
+        profile_id: profileId,
+        previous_status: 'not_screened',
+        new_status: 'potential_match',
+        origin: 'monitoring',
+        search_id: 'a'.repeat(24),
+      },
+      {
+        profile_id: profileId,
+        previous_status: 'potential_match',
+        new_status: 'confirmed_match',
+        origin: 'monitoring',
+        search_id: 'b'.repeat(24),
+      },
     ]);
     const stored = await platform.db.outboxEvent.count({ where: { aggregateId: profileId, type: 'profile_status_updated' } });
     expect(stored).toBe(2);
@@ -129,13 +184,22 @@ describe('profiles.screening-outcome', () => {
     const stranger = await createTestTenant(platform);
     const profileId = await plainProfile(tenant);
     await send(stranger, profileId, { searchId: 'd'.repeat(24), unresolvedMatches: 3, truePositiveMatches: 0 });
-    await waitFor(async () => (await platform.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${SCREENING_OUTCOME_QUEUE} AND state NOT IN ('completed', 'failed')`)[0].n === 0n, 20_000, 'outcome jobs handled');
+    await waitFor(
+      async () =>
+        (
+          await platform.db.$queryRaw<
+            { n: bigint }[]
+          >`SELECT count(*) AS n FROM pgboss.job WHERE name = ${SCREENING_OUTCOME_QUEUE} AND state NOT IN ('completed', 'failed')`
+        )[0].n === 0n,
+      20_000,
+      'outcome jobs handled',
+    );
     expect(await statusOf(tenant, profileId)).toBe('not_screened');
   }, 30_000);
 });
 
 describe('profiles.idv-outcome', () => {
-  it('[idv.events.profile-status-updated] IDV decisions of a profile\'s session reach its status through the outbox: requires_review → in_review, rejected → rejected', async () => {
+  it("[idv.events.profile-status-updated] IDV decisions of a profile's session reach its status through the outbox: requires_review → in_review, rejected → rejected", async () => {
     await ensureWorker();
     const tenant = await tenantWithWebhook();
     const profileId = await plainProfile(tenant, 'idv-subject@example.com');
@@ -151,6 +215,8 @@ describe('profiles.idv-outcome', () => {
       { profile_id: profileId, previous_status: 'in_review', new_status: 'rejected', origin: 'idv', session_id: session.id },
     ]);
     // A profile without an onboarding run never gets profile_onboarding.completed.
-    expect(receiver.acknowledged().some((r) => r.json.type === 'profile_onboarding.completed' && r.json.data.profile_id === profileId)).toBe(false);
+    expect(
+      receiver.acknowledged().some((r) => r.json.type === 'profile_onboarding.completed' && r.json.data.profile_id === profileId),
+    ).toBe(false);
   }, 60_000);
 });

@@ -23,7 +23,13 @@ describe('POST /clm/v1/profiles', () => {
     expect(response.body.msg).toBe('success');
     expect(response.body.status).toBe(201);
     const profile = response.body.result.profile;
-    expect(profile).toMatchObject({ name: 'Grace Hopper', kind: 'individual', email: 'grace@example.com', status: 'not_screened', profileGroupIds: [] });
+    expect(profile).toMatchObject({
+      name: 'Grace Hopper',
+      kind: 'individual',
+      email: 'grace@example.com',
+      status: 'not_screened',
+      profileGroupIds: [],
+    });
     expect(profile.id).toMatch(/^prf_/);
     expect(profile).not.toHaveProperty('profileCustomFields');
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
@@ -31,7 +37,10 @@ describe('POST /clm/v1/profiles', () => {
   });
 
   test('[psr.auth.x-api-key] accepts x-api-key and Authorization: Api-Key; refuses a missing or wrong key', async () => {
-    const viaApiKey = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.apiKey(tenant.apiKey), body: { name: 'A', kind: 'individual' } });
+    const viaApiKey = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.apiKey(tenant.apiKey),
+      body: { name: 'A', kind: 'individual' },
+    });
     expect(viaApiKey.status).toBe(201);
     const missing = await request(platform.restUrl, 'GET', '/clm/v1/profiles', {});
     expect(missing.status).toBe(401);
@@ -89,7 +98,12 @@ describe('PATCH /clm/v1/profiles/{profileId}', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const renamed = await api.call('PATCH', `/clm/v1/profiles/${created.id}`, { name: 'After' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.result.profile).toMatchObject({ name: 'After', kind: 'individual', email: 'before@example.com', status: 'not_screened' });
+    expect(renamed.body.result.profile).toMatchObject({
+      name: 'After',
+      kind: 'individual',
+      email: 'before@example.com',
+      status: 'not_screened',
+    });
     expect(renamed.body.result.profile.updatedAt > created.updatedAt).toBe(true);
     const cleared = await api.call('PATCH', `/clm/v1/profiles/${created.id}`, { email: null });
     expect(cleared.body.result.profile).toMatchObject({ name: 'After', email: null });
@@ -240,7 +254,11 @@ describe('[clm.profiles.scope] workspace isolation', () => {
     expect(response.body.error.code).toBe('profile_group_unknown');
     expect((await api.call('GET', `/tenant-config/v1/profile-groups/${foreignGroup.id}`)).status).toBe(404);
     await other.defineField({ key: 'foreign_field', label: 'Foreign', type: 'text' });
-    const write = await api.call('POST', '/clm/v1/profiles', { name: 'X', kind: 'individual', profileCustomFields: { foreign_field: 'x' } });
+    const write = await api.call('POST', '/clm/v1/profiles', {
+      name: 'X',
+      kind: 'individual',
+      profileCustomFields: { foreign_field: 'x' },
+    });
     expect(write.status).toBe(400);
     expect(write.body.error.code).toBe('custom_field_unknown');
     expect((await api.call('GET', '/tenant-config/v1/profile-custom-fields/foreign_field')).status).toBe(404);

@@ -53,7 +53,10 @@ afterAll(async () => {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 const create = (key: string) =>
-  request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } });
+  request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key },
+    body: { name: key, kind: 'individual' },
+  });
 
 async function connectionCount(): Promise<number> {
   const client = new Client({ connectionString: database.url });
@@ -141,7 +144,10 @@ it('recovers within 5 s of the database returning, with nothing acknowledged los
       }),
     );
   }
-  const after = await platform.db.profile.findMany({ where: { tenantId: tenant.tenantId, name: { startsWith: 'outage-' } }, select: { name: true } });
+  const after = await platform.db.profile.findMany({
+    where: { tenantId: tenant.tenantId, name: { startsWith: 'outage-' } },
+    select: { name: true },
+  });
   const perKey = new Map<string, number>();
   for (const profile of after) perKey.set(profile.name, (perKey.get(profile.name) ?? 0) + 1);
   expect([...perKey.values()].filter((count) => count > 1)).toEqual([]);

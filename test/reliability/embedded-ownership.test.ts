@@ -35,7 +35,11 @@ it('stops the orphaned postmaster on the next start, and a clean stop stops its 
   expect(alive(orphan)).toBe(false);
   const own = postmasterPid(pgDir);
   expect(own).not.toBe(orphan);
-  expect(execFileSync('ps', ['-o', 'pid=', '-p', String(own)]).toString().trim()).toBe(String(own));
+  expect(
+    execFileSync('ps', ['-o', 'pid=', '-p', String(own)])
+      .toString()
+      .trim(),
+  ).toBe(String(own));
   await second.stop();
   expect(alive(own)).toBe(false);
   expect(fs.existsSync(`${pgDir}.owner`)).toBe(false);

@@ -18,18 +18,21 @@ const deepJson = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const gatewayBase = () => platform.gatewayUrl.replace(/\/graphql$/, '');
 
 describe('security headers', () => {
-  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)('%s sends them on every response', async (service) => {
-    const base = platform.urls[service]!.replace(/\/graphql$/, '');
-    const response = await request(base, 'GET', '/healthz');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    // Express's own 404 keeps the headers and an even stricter policy.
-    const unmatched = await request(base, 'GET', '/no-such-path');
-    expect(unmatched.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(unmatched.headers.get('content-security-policy')).toMatch(/default-src 'none'|frame-ancestors 'none'/);
-  });
+  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)(
+    '%s sends them on every response',
+    async (service) => {
+      const base = platform.urls[service]!.replace(/\/graphql$/, '');
+      const response = await request(base, 'GET', '/healthz');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // Express's own 404 keeps the headers and an even stricter policy.
+      const unmatched = await request(base, 'GET', '/no-such-path');
+      expect(unmatched.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(unmatched.headers.get('content-security-policy')).toMatch(/default-src 'none'|frame-ancestors 'none'/);
+    },
+  );
 
   it('lets the docs and playground pages run their inline script by hash, nothing else inline', async () => {
     const docs = await request(platform.restUrl, 'GET', '/docs');
@@ -45,7 +48,9 @@ describe('security headers', () => {
   it('keeps /metrics behind the operator token', async () => {
     expect((await request(platform.restUrl, 'GET', '/metrics')).status).toBe(401);
     expect((await request(platform.restUrl, 'GET', '/metrics', { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-    const allowed = await request(platform.restUrl, 'GET', '/metrics', { headers: { Authorization: `Bearer ${process.env.VIGIL_OPERATOR_TOKEN}` } });
+    const allowed = await request(platform.restUrl, 'GET', '/metrics', {
+      headers: { Authorization: `Bearer ${process.env.VIGIL_OPERATOR_TOKEN}` },
+    });
     expect(allowed.status).toBe(200);
   });
 });
@@ -63,7 +68,10 @@ describe('bad input is a 4xx', () => {
   it('JSON nested 5,000 deep: 400 naming the limit, never engine internals, also under concurrency', async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody: deepJson(5_000) }),
+        request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+          headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' },
+          rawBody: deepJson(5_000),
+        }),
       ),
     );
     for (const answer of answers) {
@@ -76,19 +84,31 @@ describe('bad input is a 4xx', () => {
       rawBody: `{"query":"{__typename}","variables":{"a":${deepJson(5_000)}}}`,
     });
     expect(gateway.status).toBe(400);
-    expect(gateway.body.errors[0]).toMatchObject({ message: 'JSON body nested deeper than 64 levels', extensions: { code: 'schema_validation_failed' } });
-    const subgraph = await request(platform.urls.profiles!.replace(/\/graphql$/, ''), 'POST', '/graphql', { headers: { 'content-type': 'application/json' }, rawBody: deepJson(5_000) });
+    expect(gateway.body.errors[0]).toMatchObject({
+      message: 'JSON body nested deeper than 64 levels',
+      extensions: { code: 'schema_validation_failed' },
+    });
+    const subgraph = await request(platform.urls.profiles!.replace(/\/graphql$/, ''), 'POST', '/graphql', {
+      headers: { 'content-type': 'application/json' },
+      rawBody: deepJson(5_000),
+    });
     expect(subgraph.status).toBeLessThan(500);
   });
 
   it('an unknown GraphQL operation name: 400', async () => {
-    const response = await request(gatewayBase(), 'POST', '/graphql', { headers: auth.apiKey(tenant.apiKey), body: { query: '{__typename}', operationName: 'Nope' } });
+    const response = await request(gatewayBase(), 'POST', '/graphql', {
+      headers: auth.apiKey(tenant.apiKey),
+      body: { query: '{__typename}', operationName: 'Nope' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].extensions.code).toBe('schema_validation_failed');
   });
 
   it('malformed JSON to the gateway: 400 in GraphQL shape', async () => {
-    const response = await request(gatewayBase(), 'POST', '/graphql', { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody: '{"query":' });
+    const response = await request(gatewayBase(), 'POST', '/graphql', {
+      headers: { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' },
+      rawBody: '{"query":',
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].extensions.code).toBe('schema_validation_failed');
   });
@@ -106,16 +126,23 @@ describe('GraphQL operation limits', () => {
   });
 
   it('accepts 15 aliases and refuses 16', async () => {
-    const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: profiles(first: 1) { totalCount }`).join(' ')} }`;
+    const aliased = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: profiles(first: 1) { totalCount }`).join(' ')} }`;
     expect((await graphql(platform, auth.apiKey(tenant.apiKey), aliased(15))).body.errors).toBeUndefined();
     const refused = await graphql(platform, auth.apiKey(tenant.apiKey), aliased(16));
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ message: 'Aliases limit of 15 exceeded, found 16.', extensions: { code: 'graphql_limit_exceeded' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: 'Aliases limit of 15 exceeded, found 16.',
+      extensions: { code: 'graphql_limit_exceeded' },
+    });
   });
 });
 
 it('turns introspection off when configured', async () => {
-  const closed = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway'], config: { introspection: false } });
+  const closed = await startTestPlatform({
+    services: ['profiles', 'idv', 'screening', 'risk', 'gateway'],
+    config: { introspection: false },
+  });
   try {
     const response = await graphql(closed, auth.apiKey(tenant.apiKey), '{ __schema { types { name } } }');
     expect(response.status).toBe(400);

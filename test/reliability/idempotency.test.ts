@@ -42,7 +42,9 @@ it('refuses the same key with a different body: 422 idempotency_key_reused in th
 
 it('makes one object from concurrent requests with the same key', async () => {
   const before = await profileCount();
-  const answers = await Promise.all(Array.from({ length: 6 }, () => post('/clm/v1/profiles', { name: 'Concurrent', kind: 'individual' }, 'concurrent-1')));
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => post('/clm/v1/profiles', { name: 'Concurrent', kind: 'individual' }, 'concurrent-1')),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
   expect(new Set(answers.map((answer) => answer.body.result.profile.id)).size).toBe(1);
   expect(await profileCount()).toBe(before + 1);
@@ -93,13 +95,20 @@ it('refuses a malformed key with 400', async () => {
 });
 
 describe('the idempotencyKey argument of GraphQL create/start mutations', () => {
-  const createProfile = 'mutation ($input: CreateProfileInput!, $key: String) { createProfile(input: $input, idempotencyKey: $key) { id name } }';
+  const createProfile =
+    'mutation ($input: CreateProfileInput!, $key: String) { createProfile(input: $input, idempotencyKey: $key) { id name } }';
   const headers = () => auth.apiKey(tenant.apiKey);
 
   it('runs a mutation once per key given as an argument (literal or variable)', async () => {
     const before = await profileCount();
-    const first = await graphql(platform, headers(), createProfile, { input: { name: 'Argument Key', kind: 'individual' }, key: 'arg-key-1' });
-    const replay = await graphql(platform, headers(), createProfile, { input: { name: 'Argument Key', kind: 'individual' }, key: 'arg-key-1' });
+    const first = await graphql(platform, headers(), createProfile, {
+      input: { name: 'Argument Key', kind: 'individual' },
+      key: 'arg-key-1',
+    });
+    const replay = await graphql(platform, headers(), createProfile, {
+      input: { name: 'Argument Key', kind: 'individual' },
+      key: 'arg-key-1',
+    });
     expect(first.body.errors).toBeUndefined();
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -124,7 +133,10 @@ describe('the idempotencyKey argument of GraphQL create/start mutations', () => 
 
   it('refuses a header and an argument that differ: 400 idempotency_key_mismatch, nothing created', async () => {
     const before = await profileCount();
-    const response = await graphql(platform, { ...headers(), 'Idempotency-Key': 'header-key' }, createProfile, { input: { name: 'Mismatch', kind: 'individual' }, key: 'argument-key' });
+    const response = await graphql(platform, { ...headers(), 'Idempotency-Key': 'header-key' }, createProfile, {
+      input: { name: 'Mismatch', kind: 'individual' },
+      key: 'argument-key',
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].extensions).toEqual({ code: 'idempotency_key_mismatch', http: { status: 400 } });
     expect(response.body.data).toBeUndefined();
@@ -140,14 +152,18 @@ describe('the idempotencyKey argument of GraphQL create/start mutations', () => 
     );
     expect(twoKeys.status).toBe(400);
     expect(twoKeys.body.errors[0].extensions.code).toBe('idempotency_key_mismatch');
-    const malformed = await graphql(platform, headers(), createProfile, { input: { name: 'Bad Argument', kind: 'individual' }, key: 'x'.repeat(300) });
+    const malformed = await graphql(platform, headers(), createProfile, {
+      input: { name: 'Bad Argument', kind: 'individual' },
+      key: 'x'.repeat(300),
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].extensions.code).toBe('schema_validation_failed');
     expect(await profileCount()).toBe(before);
   });
 
   it('reads the argument through named fragments on the mutation root', async () => {
-    const document = 'mutation { ...Create } fragment Create on Mutation { createProfile(input: { name: "Fragment", kind: "individual" }, idempotencyKey: "fragment-1") { id } }';
+    const document =
+      'mutation { ...Create } fragment Create on Mutation { createProfile(input: { name: "Fragment", kind: "individual" }, idempotencyKey: "fragment-1") { id } }';
     const first = await graphql(platform, headers(), document);
     const again = await graphql(platform, headers(), document);
     expect(first.body.errors).toBeUndefined();

@@ -16,11 +16,18 @@ afterAll(() => db.$disconnect());
 async function insert(schema: string, key: string, ageHours: number) {
   await db.$executeRawUnsafe(
     `INSERT INTO ${schema}.idempotent_creates (tenant_id, workspace_id, operation, key_hash, fingerprint, object_id, created_at) VALUES ($1, 'wks', 'op', $2, 'f', 'obj', now() - make_interval(hours => $3))`,
-    tenantId, key, ageHours,
+    tenantId,
+    key,
+    ageHours,
   );
 }
 const keys = async (schema: string) =>
-  (await db.$queryRawUnsafe<{ key_hash: string }[]>(`SELECT key_hash FROM ${schema}.idempotent_creates WHERE tenant_id = $1 ORDER BY key_hash`, tenantId)).map((row) => row.key_hash);
+  (
+    await db.$queryRawUnsafe<{ key_hash: string }[]>(
+      `SELECT key_hash FROM ${schema}.idempotent_creates WHERE tenant_id = $1 ORDER BY key_hash`,
+      tenantId,
+    )
+  ).map((row) => row.key_hash);
 
 it('deletes records past 24 h from every domain and keeps the live ones', async () => {
   for (const schema of TABLES) {
@@ -39,7 +46,10 @@ it('runs on a schedule in the workers', async () => {
   try {
     const [job] = expiredCreatesJobs({ db });
     await queue.work(job);
-    const schedules = await db.$queryRawUnsafe<{ name: string; cron: string }[]>(`SELECT name, cron FROM pgboss.schedule WHERE name = $1`, EXPIRED_CREATES_QUEUE);
+    const schedules = await db.$queryRawUnsafe<{ name: string; cron: string }[]>(
+      `SELECT name, cron FROM pgboss.schedule WHERE name = $1`,
+      EXPIRED_CREATES_QUEUE,
+    );
     expect(schedules).toEqual([{ name: EXPIRED_CREATES_QUEUE, cron: job.cron }]);
   } finally {
     await queue.stop();

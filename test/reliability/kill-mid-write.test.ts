@@ -22,7 +22,10 @@ afterAll(() => observer.close());
 const startProcess = () => startPlatformChild('profiles,idv,screening,risk,gateway,rest-adapter', ports);
 
 const create = (restUrl: string, key: string) =>
-  request(restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key }, body: { name: key, kind: 'individual' } }).catch(() => undefined);
+  request(restUrl, 'POST', '/clm/v1/profiles', {
+    headers: { ...auth.apiKey(tenant.apiKey), 'Idempotency-Key': key },
+    body: { name: key, kind: 'individual' },
+  }).catch(() => undefined);
 
 it('retries after kill -9 lose nothing attempted or acknowledged and create nothing twice', async () => {
   const first = await startProcess();
@@ -41,13 +44,19 @@ it('retries after kill -9 lose nothing attempted or acknowledged and create noth
   );
   // Killed mid-traffic once it is warm (a loaded machine may take seconds for the first answers):
   // the writers have requests in flight.
-  for (const deadline = Date.now() + 90_000; acknowledged.size < 20 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + 90_000; acknowledged.size < 20 && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   first.child.kill('SIGKILL');
   killed = true;
   await Promise.all(writers);
   await exited(first.child);
   // Really gone: nothing answers on its port until the restart.
-  expect(await fetch(`${first.restUrl}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
+  expect(
+    await fetch(`${first.restUrl}/healthz`).then(
+      () => 'answered',
+      () => 'refused',
+    ),
+  ).toBe('refused');
   expect(acknowledged.size).toBeGreaterThan(0);
 
   const second = await startProcess();
@@ -57,7 +66,10 @@ it('retries after kill -9 lose nothing attempted or acknowledged and create noth
       expect([key, retried?.status]).toEqual([key, 201]);
       if (acknowledged.has(key)) expect(retried!.body.result.profile.id).toBe(acknowledged.get(key));
     }
-    const stored = await observer.db.profile.findMany({ where: { tenantId: tenant.tenantId, name: { startsWith: 'kill9-' } }, select: { name: true } });
+    const stored = await observer.db.profile.findMany({
+      where: { tenantId: tenant.tenantId, name: { startsWith: 'kill9-' } },
+      select: { name: true },
+    });
     const perKey = new Map<string, number>();
     for (const profile of stored) perKey.set(profile.name, (perKey.get(profile.name) ?? 0) + 1);
     // Nothing attempted is lost: every key has its object; and no key has two.

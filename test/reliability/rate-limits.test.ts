@@ -1,7 +1,16 @@
 // Rate limits (platform/http/rate-limit.ts): per key, per client address, and failed
 // authentication limited harder; 429 with Retry-After in the area's envelope.
 import { TokenBuckets } from '../../platform/http/rate-limit';
-import { ApiResponse, auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  ApiResponse,
+  auth,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 
 describe('token buckets', () => {
   it('allow a burst, then one token per refill interval, and say how long to wait', () => {
@@ -22,7 +31,11 @@ describe('through the public surfaces', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({
       config: {
-        rateLimits: { perKey: { perSecond: 0.05, burst: 5 }, perAddress: { perSecond: 0.05, burst: 60 }, authFailures: { perSecond: 0.05, burst: 3 } },
+        rateLimits: {
+          perKey: { perSecond: 0.05, burst: 5 },
+          perAddress: { perSecond: 0.05, burst: 60 },
+          authFailures: { perSecond: 0.05, burst: 3 },
+        },
       },
     });
     tenant = await createTestTenant(platform);

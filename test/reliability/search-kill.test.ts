@@ -29,13 +29,16 @@ it('keeps every answered search and its matches after kill -9 mid-traffic', asyn
     (async () => {
       for (let i = 0; !killed; i++) {
         const body = { name: NAMES[(writer + i) % NAMES.length], custom_id: `kill9-search-${writer}-${i}` };
-        const response = await request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body }).catch(() => undefined);
+        const response = await request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body }).catch(
+          () => undefined,
+        );
         if (response?.status === 200) answered.set(response.body.result.searchId, response.body.result.results.length);
       }
     })(),
   );
   // Killed while the writers have searches in flight, once some have been answered.
-  for (const deadline = Date.now() + 90_000; answered.size < 30 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const deadline = Date.now() + 90_000; answered.size < 30 && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   platform.child.kill('SIGKILL');
   killed = true;
   await Promise.all(writers);
@@ -46,7 +49,11 @@ it('keeps every answered search and its matches after kill -9 mid-traffic', asyn
   const ids = [...answered.keys()];
   const stored = await observer.db.searchRequest.findMany({ where: { tenantId: tenant.tenantId, id: { in: ids } }, select: { id: true } });
   expect(stored.map((row) => row.id).sort()).toEqual(ids.sort());
-  const matches = await observer.db.searchMatch.groupBy({ by: ['requestId'], where: { tenantId: tenant.tenantId, requestId: { in: ids } }, _count: { _all: true } });
+  const matches = await observer.db.searchMatch.groupBy({
+    by: ['requestId'],
+    where: { tenantId: tenant.tenantId, requestId: { in: ids } },
+    _count: { _all: true },
+  });
   const storedMatches = new Map(matches.map((row) => [row.requestId, row._count._all]));
   for (const [id, count] of answered) expect([id, storedMatches.get(id) ?? 0]).toEqual([id, count]);
 }, 240_000);

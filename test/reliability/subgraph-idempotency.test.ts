@@ -24,7 +24,7 @@ afterAll(() => platform.close());
 /** The first 2xx of a call retried while the platform still warms up over HTTP on a loaded machine
  * (a full run once met an error envelope on the very first create); fails with the last answer. */
 async function firstAnswer(call: () => Promise<ApiResponse>, timeoutMs = 60_000): Promise<ApiResponse> {
-  for (const deadline = Date.now() + timeoutMs; ; ) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
     const response = await call();
     if (response.status < 300 || Date.now() > deadline) {
       if (response.status >= 300) throw new Error(`platform not answering: ${response.status} ${response.text}`);
@@ -35,7 +35,10 @@ async function firstAnswer(call: () => Promise<ApiResponse>, timeoutMs = 60_000)
 }
 
 function post(path: string, body: unknown, key?: string) {
-  return request(platform.restUrl, 'POST', path, { headers: { ...auth.apiKey(tenant.apiKey), ...(key ? { 'Idempotency-Key': key } : {}) }, body });
+  return request(platform.restUrl, 'POST', path, {
+    headers: { ...auth.apiKey(tenant.apiKey), ...(key ? { 'Idempotency-Key': key } : {}) },
+    body,
+  });
 }
 
 interface CreateCase {
@@ -83,7 +86,11 @@ const cases: CreateCase[] = [
   {
     name: 'POST /clm/v1/onboarding/profiles',
     path: () => '/clm/v1/onboarding/profiles',
-    body: (n) => ({ name: `Replayed onboarding ${n}`, kind: 'individual', onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } } }),
+    body: (n) => ({
+      name: `Replayed onboarding ${n}`,
+      kind: 'individual',
+      onboarding: { screening: { enabled: true, feeds: ['Sanctions'] } },
+    }),
     idOf: (result) => result.profile.id,
     count: () => platform.db.profileOnboardingRun.count({ where: scope() }),
   },
@@ -106,7 +113,12 @@ const cases: CreateCase[] = [
   {
     name: 'POST /risk-assessments/v2/assessments',
     path: () => '/risk-assessments/v2/assessments',
-    body: (n) => ({ title: `Replayed review ${n}`, subjects: [{ type: 'organization', name: 'Harbour Lights Trading GmbH', registration_id: 'HRB 123456', jurisdiction: { country: 'DE' } }] }),
+    body: (n) => ({
+      title: `Replayed review ${n}`,
+      subjects: [
+        { type: 'organization', name: 'Harbour Lights Trading GmbH', registration_id: 'HRB 123456', jurisdiction: { country: 'DE' } },
+      ],
+    }),
     idOf: (result) => result.assessment.assessment_id,
     count: () => platform.db.riskAssessment.count({ where: scope() }),
   },
@@ -144,14 +156,19 @@ describe('keys at the subgraph', () => {
   const callProfiles = (principal: Record<string, unknown>, name: string) =>
     fetch(platform.urls.profiles!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: signPrincipal(principal as never, platform.config.internalSecret) },
+      headers: {
+        'content-type': 'application/json',
+        [PRINCIPAL_HEADER]: signPrincipal(principal as never, platform.config.internalSecret),
+      },
       body: JSON.stringify({ query: CREATE, variables: { input: { name, kind: 'individual' } } }),
     }).then((response) => response.json() as Promise<{ data?: { createProfile: { id: string } }; errors?: unknown[] }>);
   const caller = () => ({ ...scope(), actorId: tenant.applicationId, kind: 'application', entitlements: {} });
 
   it('concurrent creates with one key (the gateway bypassed) make one object', async () => {
     const before = await platform.db.profile.count({ where: scope() });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => callProfiles({ ...caller(), idempotencyKey: 'concurrent-at-subgraph' }, 'Concurrent at subgraph')));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => callProfiles({ ...caller(), idempotencyKey: 'concurrent-at-subgraph' }, 'Concurrent at subgraph')),
+    );
     const ids = answers.map((answer) => answer.data?.createProfile.id);
     expect(ids.every((id) => typeof id === 'string')).toBe(true);
     expect(new Set(ids).size).toBe(1);

@@ -54,6 +54,9 @@ it('gives the connection back when the COMMIT cannot be sent', async () => {
 
 it('disconnects at once afterwards (no connection left checked out)', async () => {
   await expect(db.$transaction(async (tx) => killBackendOf(tx))).rejects.toThrow();
-  const outcome = await Promise.race([db.$disconnect().then(() => 'disconnected'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
+  const outcome = await Promise.race([
+    db.$disconnect().then(() => 'disconnected'),
+    new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+  ]);
   expect(outcome).toBe('disconnected');
 });

@@ -15,9 +15,25 @@ import type { DataFieldsFragment, SessionFieldsFragment, WorkflowFieldsFragment 
 const steps = [
   { step_id: 'consent', type: 'consent', required: true, config: { text: 'I agree', policy_version: 'v2' } },
   { step_id: 'liveness', type: 'liveness', required: true, config: { mode: 'active' } },
-  { step_id: 'id', type: 'id_capture', required: true, title: 'Your ID', config: { sides: 'auto', accepted_id_types: ['passport'], custom_id_types: [{ id: 'staff', label: 'Staff card', sides: 'two' }] } },
+  {
+    step_id: 'id',
+    type: 'id_capture',
+    required: true,
+    title: 'Your ID',
+    config: { sides: 'auto', accepted_id_types: ['passport'], custom_id_types: [{ id: 'staff', label: 'Staff card', sides: 'two' }] },
+  },
   { step_id: 'poa', type: 'document', required: false, config: { document_id: 'poa', label: 'Proof', accepted_formats: ['pdf', 'png'] } },
-  { step_id: 'q', type: 'questionnaire', required: true, config: { questions: [{ question_id: 'job', prompt: 'Job?', type: 'single_choice', options: ['a', 'b'] }, { question_id: 'age', prompt: 'Age?', type: 'number', required: false }] } },
+  {
+    step_id: 'q',
+    type: 'questionnaire',
+    required: true,
+    config: {
+      questions: [
+        { question_id: 'job', prompt: 'Job?', type: 'single_choice', options: ['a', 'b'] },
+        { question_id: 'age', prompt: 'Age?', type: 'number', required: false },
+      ],
+    },
+  },
 ];
 
 const session = {
@@ -32,9 +48,24 @@ const session = {
   profile_update_enabled: true,
   flag_settings: { face_mismatch: 'review', mrz_unreadable: 'ignore' },
   privacy_contact_email: 'privacy@example.com',
-  consent_evidence: { accepted: true, step_id: 'consent', policy_version: 'v2', text_sha256: 'ab'.repeat(32), recorded_at: '2026-01-02T03:04:05.006Z', ip_address: '10.0.0.1', user_agent: 'UA', credential: 'capture' },
+  consent_evidence: {
+    accepted: true,
+    step_id: 'consent',
+    policy_version: 'v2',
+    text_sha256: 'ab'.repeat(32),
+    recorded_at: '2026-01-02T03:04:05.006Z',
+    ip_address: '10.0.0.1',
+    user_agent: 'UA',
+    credential: 'capture',
+  },
   review_history: [
-    { from: 'requires_review', status: 'escalation', note: '', actor: { kind: 'dashboard_user', id: 'usr_1', name: 'Ada' }, at: '2026-01-03T00:00:00.000Z' },
+    {
+      from: 'requires_review',
+      status: 'escalation',
+      note: '',
+      actor: { kind: 'dashboard_user', id: 'usr_1', name: 'Ada' },
+      at: '2026-01-03T00:00:00.000Z',
+    },
     { from: 'escalation', status: 'rejected', note: 'no', actor: { kind: 'application', id: 'app_1' }, at: '2026-01-04T00:00:00.000Z' },
   ],
   assignee: 'usr_1',
@@ -46,12 +77,26 @@ const session = {
     workflow: 'custom',
     required_kinds: ['selfie', 'id_front'],
     optional_kinds: ['document'],
-    id_capture: { step_id: 'id', sides: 'auto', accepted_id_types: ['passport', 'staff'], custom_id_types: [{ id: 'staff', label: 'Staff card', sides: 'two' }], preselected_id_type: 'passport', capture_sides: 'one' },
+    id_capture: {
+      step_id: 'id',
+      sides: 'auto',
+      accepted_id_types: ['passport', 'staff'],
+      custom_id_types: [{ id: 'staff', label: 'Staff card', sides: 'two' }],
+      preselected_id_type: 'passport',
+      capture_sides: 'one',
+    },
     documents: [{ step_id: 'poa', document_id: 'poa', required: false }],
     completion: { action: 'return_link', return_url: 'https://app.example.com/a/../done' },
   },
   step_manifest: { version: 1, steps },
-  workflow_ref: { workflow_id: 'idvw_1', name: 'W', revision: 3, preset: null, source: 'workflow_id', copied_at: '2026-01-01T00:00:00.000Z' },
+  workflow_ref: {
+    workflow_id: 'idvw_1',
+    name: 'W',
+    revision: 3,
+    preset: null,
+    source: 'workflow_id',
+    copied_at: '2026-01-01T00:00:00.000Z',
+  },
   theme_ref: { source: 'theme', theme_id: 'thm_1', revision: 2, name: 'Bank' },
   retention_policy_id: 'keep-5y',
   created_at: '2026-01-01T00:00:00.000Z',
@@ -64,13 +109,7 @@ it('a session with every optional field round-trips to the same REST object', ()
 });
 
 it('a fresh session (no consent, review, assignee, workflow, theme or retention policy) round-trips too', () => {
-  const {
-    creator_application_id: _app,
-    assignee: _assignee,
-    workflow_ref: _workflow,
-    retention_policy_id: _retention,
-    ...rest
-  } = session;
+  const { creator_application_id: _app, assignee: _assignee, workflow_ref: _workflow, retention_policy_id: _retention, ...rest } = session;
   const fresh = {
     ...rest,
     status: 'collecting_artifacts',
@@ -86,7 +125,14 @@ it('a fresh session (no consent, review, assignee, workflow, theme or retention 
     theme_ref: { source: 'default', theme_id: null, revision: null },
   };
   const view = sessionView(fresh);
-  expect(view).toMatchObject({ consentEvidence: null, submittedAt: null, privacyContactEmail: null, assignee: null, workflowRef: null, flagSettings: [] });
+  expect(view).toMatchObject({
+    consentEvidence: null,
+    submittedAt: null,
+    privacyContactEmail: null,
+    assignee: null,
+    workflowRef: null,
+    flagSettings: [],
+  });
   expect(toRestSession(view as SessionFieldsFragment)).toEqual(fresh);
 });
 
@@ -132,13 +178,30 @@ it('the audited data round-trips, each answer in the field of its type', () => {
       { step_id: 'q', question_id: 'pep', question: 'PEP?', answer: false },
       { step_id: 'q', question_id: 'langs', question: 'Languages?', answer: ['en', 'fr'] },
     ],
-    mismatches: [{ field: 'name', profile_value: 'A', document_value: 'B', detail: 'name similarity 0.2' }, { field: 'face', profile_value: null, document_value: null }],
-    checks: [{ check: 'mrz', outcome: 'pass', reason_code: 'mrz_valid', category: 'document' }, { check: 'face_match', outcome: 'fail', reason_code: 'face_mismatch', category: 'idv', score: 0.3 }],
+    mismatches: [
+      { field: 'name', profile_value: 'A', document_value: 'B', detail: 'name similarity 0.2' },
+      { field: 'face', profile_value: null, document_value: null },
+    ],
+    checks: [
+      { check: 'mrz', outcome: 'pass', reason_code: 'mrz_valid', category: 'document' },
+      { check: 'face_match', outcome: 'fail', reason_code: 'face_mismatch', category: 'idv', score: 0.3 },
+    ],
   };
   const view = dataView(data);
-  expect((view.questionnaireAnswers as unknown[])[1]).toEqual({ stepId: 'q', questionId: 'age', question: 'Age?', text: null, number: 0, boolean: null, choices: null });
+  expect((view.questionnaireAnswers as unknown[])[1]).toEqual({
+    stepId: 'q',
+    questionId: 'age',
+    question: 'Age?',
+    text: null,
+    number: 0,
+    boolean: null,
+    choices: null,
+  });
   expect(toRestData(view as DataFieldsFragment)).toEqual(data);
-  expect(toRestData(dataView({ ...data, assessed_at: '', results_available: false, document: null }) as DataFieldsFragment)).toMatchObject({ assessed_at: '', document: null });
+  expect(toRestData(dataView({ ...data, assessed_at: '', results_available: false, document: null }) as DataFieldsFragment)).toMatchObject({
+    assessed_at: '',
+    document: null,
+  });
 });
 
 it('a REST create body becomes the typed input (tenant and workspace ids dropped)', () => {
@@ -156,9 +219,23 @@ it('a REST create body becomes the typed input (tenant and workspace ids dropped
     steps: [
       { stepId: 'consent', type: 'consent', config: { text: 'I agree', policyVersion: 'v2' } },
       { stepId: 'liveness', type: 'liveness', config: { mode: 'active' } },
-      { stepId: 'id', type: 'id_capture', title: 'Your ID', config: { sides: 'auto', acceptedIdTypes: ['passport'], customIdTypes: [{ id: 'staff', label: 'Staff card', sides: 'two' }] } },
+      {
+        stepId: 'id',
+        type: 'id_capture',
+        title: 'Your ID',
+        config: { sides: 'auto', acceptedIdTypes: ['passport'], customIdTypes: [{ id: 'staff', label: 'Staff card', sides: 'two' }] },
+      },
       { stepId: 'poa', type: 'document', config: { documentId: 'poa', label: 'Proof', acceptedFormats: ['pdf', 'png'] } },
-      { stepId: 'q', type: 'questionnaire', config: { questions: [{ questionId: 'job', prompt: 'Job?', type: 'single_choice', options: ['a', 'b'] }, { questionId: 'age', prompt: 'Age?', type: 'number', required: false }] } },
+      {
+        stepId: 'q',
+        type: 'questionnaire',
+        config: {
+          questions: [
+            { questionId: 'job', prompt: 'Job?', type: 'single_choice', options: ['a', 'b'] },
+            { questionId: 'age', prompt: 'Age?', type: 'number', required: false },
+          ],
+        },
+      },
     ],
     idempotencyKey: 'k-1',
     sessionOverrides: { version: 1, completion: { action: 'return_link', returnUrl: 'https://app.example.com/done' } },
@@ -168,7 +245,14 @@ it('a REST create body becomes the typed input (tenant and workspace ids dropped
 it('a workflow body maps flag settings to a list and the empty privacy contact to null', () => {
   const body = { name: 'W', flag_settings: { a: 'review', b: 'ignore' }, privacy_contact_email: '' };
   const input = typedInputOf(body, checkCreateWorkflowBody);
-  expect(input).toEqual({ name: 'W', flagSettings: [{ code: 'a', action: 'review' }, { code: 'b', action: 'ignore' }], privacyContactEmail: null });
+  expect(input).toEqual({
+    name: 'W',
+    flagSettings: [
+      { code: 'a', action: 'review' },
+      { code: 'b', action: 'ignore' },
+    ],
+    privacyContactEmail: null,
+  });
 });
 
 it('a body refused at the edge keeps the code and message of the interface', () => {
@@ -176,9 +260,16 @@ it('a body refused at the edge keeps the code and message of the interface', () 
   expect(() => refuse({ profile_id: 123 })).toThrow(expect.objectContaining({ code: 'idv_profile_id_invalid' }));
   expect(() => refuse({})).toThrow(expect.objectContaining({ code: 'idv_profile_id_required', message: 'profile_id is required' }));
   expect(() => refuse([1])).toThrow(ApiError);
-  expect(() => refuse({ profile_id: 'prf_1', colour: 'blue' })).toThrow(expect.objectContaining({ code: 'schema_validation_failed', message: 'body.colour: unknown field' }));
+  expect(() => refuse({ profile_id: 'prf_1', colour: 'blue' })).toThrow(
+    expect.objectContaining({ code: 'schema_validation_failed', message: 'body.colour: unknown field' }),
+  );
   expect(() => refuse({ steps: 'x' })).toThrow(expect.objectContaining({ code: 'idv_profile_id_required' }));
-  const config = (extra: Record<string, unknown>) => refuse({ profile_id: 'prf_1', steps: [{ step_id: 'l', type: 'liveness', config: { mode: 'active', ...extra } }] });
-  expect(() => config({ colour: 'blue' })).toThrow(expect.objectContaining({ code: 'schema_validation_failed', message: 'body.steps.0.config: unknown field colour' }));
-  expect(() => config({ text: 5 })).toThrow(expect.objectContaining({ code: 'schema_validation_failed', message: expect.stringContaining('body.steps.0.config.text: ') }));
+  const config = (extra: Record<string, unknown>) =>
+    refuse({ profile_id: 'prf_1', steps: [{ step_id: 'l', type: 'liveness', config: { mode: 'active', ...extra } }] });
+  expect(() => config({ colour: 'blue' })).toThrow(
+    expect.objectContaining({ code: 'schema_validation_failed', message: 'body.steps.0.config: unknown field colour' }),
+  );
+  expect(() => config({ text: 5 })).toThrow(
+    expect.objectContaining({ code: 'schema_validation_failed', message: expect.stringContaining('body.steps.0.config.text: ') }),
+  );
 });

@@ -43,7 +43,10 @@ function spawnWorker(): Promise<ChildProcess> {
 
 it('completes a run whose worker was killed mid-run, without gaps, repeats or duplicate effects', async () => {
   const api = riskClient(platform, tenant.apiKey);
-  const persons = Array.from({ length: PERSONS }, (_, i) => ({ name: `Qzxv Plorbtann ${String.fromCharCode(65 + (i % 26))}${i}`, role: 'shareholder' }));
+  const persons = Array.from({ length: PERSONS }, (_, i) => ({
+    name: `Qzxv Plorbtann ${String.fromCharCode(65 + (i % 26))}${i}`,
+    role: 'shareholder',
+  }));
   const created = await api.create({ title: 'crash test', subjects: [organization({ name: 'Qzxv Plorbt Holdings', persons })] });
   const id = created.body.result.assessment.assessment_id;
   const started = await api.start(id);

@@ -11,7 +11,10 @@ let tenant: TestTenant;
 let api: ReturnType<typeof riskClient>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
+  platform = await startTestPlatform({
+    services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'],
+    isolatedDatabase: true,
+  });
   tenant = await createTestTenant(platform, { riskAssessments: true });
   api = riskClient(platform, tenant.apiKey);
   await loadUnList(platform);
@@ -19,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 it('[risk.assessments.commands] finds the sanctioned director, asks, waits, takes the answer, and is concluded then reopened', async () => {
-  const created = await api.create({ title: 'KYB Harbour Lights', subjects: [organization({ persons: [{ name: UN_LISTED_PERSON, role: 'director' }] })] });
+  const created = await api.create({
+    title: 'KYB Harbour Lights',
+    subjects: [organization({ persons: [{ name: UN_LISTED_PERSON, role: 'director' }] })],
+  });
   expect(created.status).toBe(201);
   const id = created.body.result.assessment.assessment_id;
   expect(created.body.result.assessment.status).toBe('draft');
@@ -31,7 +37,9 @@ it('[risk.assessments.commands] finds the sanctioned director, asks, waits, take
 
   await api.waitFor(id, ['waiting_for_user']);
   const document = await api.get(id);
-  const critical = document.body.result.assessment.risks.find((risk: { severity: string; category: string }) => risk.severity === 'critical' && risk.category === 'sanctions');
+  const critical = document.body.result.assessment.risks.find(
+    (risk: { severity: string; category: string }) => risk.severity === 'critical' && risk.category === 'sanctions',
+  );
   expect(critical).toBeDefined();
   expect(critical.title).toContain(UN_LISTED_PERSON);
   expect(critical.evidence_ids.length).toBe(1);
@@ -44,7 +52,11 @@ it('[risk.assessments.commands] finds the sanctioned director, asks, waits, take
   expect(screening.evidence_ids).toContain(critical.evidence_ids[0]);
   expect(tasks.body.result.confirmations.map((c: { task_id: string }) => c.task_id)).toContain(screening.task_id);
 
-  const answered = await api.command(id, { type: 'input', run_id: runId, message: 'Same name only; our director was born in 1980 in Hamburg.' });
+  const answered = await api.command(id, {
+    type: 'input',
+    run_id: runId,
+    message: 'Same name only; our director was born in 1980 in Hamburg.',
+  });
   expect(answered.status).toBe(202);
   expect(answered.body.result.status).toBe('running');
 
@@ -53,12 +65,20 @@ it('[risk.assessments.commands] finds the sanctioned director, asks, waits, take
   expect(ready.body.result.summary.client_risk_rating_counts.prohibited).toBe(1);
   const after = await api.tasks(id);
   expect(after.body.result.questions[0]).toMatchObject({ answered: true, answer: expect.stringContaining('Hamburg') });
-  expect(after.body.result.client_risk_ratings[0]).toMatchObject({ rating: 'prohibited', explanation: expect.stringContaining('sanctions') });
+  expect(after.body.result.client_risk_ratings[0]).toMatchObject({
+    rating: 'prohibited',
+    explanation: expect.stringContaining('sanctions'),
+  });
 
   const concluded = await api.call('POST', `/assessments/${id}/conclude`, { decision: 'rejected', note: 'confirmed match' });
   expect(concluded.status).toBe(200);
-  expect(concluded.body.result.assessment).toMatchObject({ status: 'concluded', conclusion: { decision: 'rejected', note: 'confirmed match' } });
-  const report = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/report`, { headers: { Authorization: `Api-Key ${tenant.apiKey}` } });
+  expect(concluded.body.result.assessment).toMatchObject({
+    status: 'concluded',
+    conclusion: { decision: 'rejected', note: 'confirmed match' },
+  });
+  const report = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/report`, {
+    headers: { Authorization: `Api-Key ${tenant.apiKey}` },
+  });
   expect(report.status).toBe(200);
   expect(report.headers.get('content-type')).toBe('application/pdf');
   const text = pdfText(Buffer.from(await report.arrayBuffer()));
@@ -66,7 +86,13 @@ it('[risk.assessments.commands] finds the sanctioned director, asks, waits, take
   expect(text).toContain('PROHIBITED');
   expect(text).toContain(`Sanctions match: ${UN_LISTED_PERSON}`);
   expect(text).toContain('rejected');
-  expect((await request(platform.restUrl, 'GET', `${BASE}/assessments/ra_nope/report`, { headers: { Authorization: `Api-Key ${tenant.apiKey}` } })).body.error.code).toBe('assessment_not_found');
+  expect(
+    (
+      await request(platform.restUrl, 'GET', `${BASE}/assessments/ra_nope/report`, {
+        headers: { Authorization: `Api-Key ${tenant.apiKey}` },
+      })
+    ).body.error.code,
+  ).toBe('assessment_not_found');
 
   const reopened = await api.call('POST', `/assessments/${id}/reopen`, { reason: 'new documents arrived' });
   expect(reopened.status).toBe(200);

@@ -32,18 +32,29 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 it('[risk.assessments.states] [risk.limits.polling] fails the assessment when a step fails on every attempt, says to stop polling, and reopens', async () => {
-  const id = (await api.create({ subjects: [organization({ name: 'Qzxv Unreachable Screening GmbH' })] })).body.result.assessment.assessment_id;
+  const id = (await api.create({ subjects: [organization({ name: 'Qzxv Unreachable Screening GmbH' })] })).body.result.assessment
+    .assessment_id;
   const draft = await api.summary(id);
-  expect({ interval: draft.body.result.summary.recommended_poll_interval_seconds, header: draft.headers.get('retry-after') }).toEqual({ interval: 30, header: '30' });
+  expect({ interval: draft.body.result.summary.recommended_poll_interval_seconds, header: draft.headers.get('retry-after') }).toEqual({
+    interval: 30,
+    header: '30',
+  });
 
   expect((await api.start(id)).body.result.assessment.status).toBe('running');
   // The screening step is retried with a back-off of seconds, so the agent is still at work here.
   const running = await api.summary(id);
   expect(running.body.result.summary.status).toBe('running');
-  expect({ interval: running.body.result.summary.recommended_poll_interval_seconds, header: running.headers.get('retry-after') }).toEqual({ interval: 10, header: '10' });
+  expect({ interval: running.body.result.summary.recommended_poll_interval_seconds, header: running.headers.get('retry-after') }).toEqual({
+    interval: 10,
+    header: '10',
+  });
 
   const failed = await api.waitFor(id, ['failed'], 60_000);
-  expect(failed.body.result.summary).toMatchObject({ status: 'failed', recommended_poll_interval_seconds: null, latest_run: { status: 'failed', error: expect.stringMatching(/^step screen:subj_\w+: subgraph unreachable/) } });
+  expect(failed.body.result.summary).toMatchObject({
+    status: 'failed',
+    recommended_poll_interval_seconds: null,
+    latest_run: { status: 'failed', error: expect.stringMatching(/^step screen:subj_\w+: subgraph unreachable/) },
+  });
   expect(failed.headers.get('retry-after')).toBeNull();
 
   const events = (await api.trajectory(id)).body.result.events as { type: string; data: { from?: string; to?: string }; message: string }[];
@@ -57,5 +68,7 @@ it('[risk.assessments.states] [risk.limits.polling] fails the assessment when a 
   // failed is final for the agent: commands that would run it are refused; reopen then start again.
   const resume = await api.command(id, { type: 'resume' });
   expect({ status: resume.status, code: resume.body.error.code }).toEqual({ status: 409, code: 'assessment_invalid_transition' });
-  expect((await api.call('POST', `/assessments/${id}/reopen`, { reason: 'screening is back' })).body.result.assessment.status).toBe('reopened');
+  expect((await api.call('POST', `/assessments/${id}/reopen`, { reason: 'screening is back' })).body.result.assessment.status).toBe(
+    'reopened',
+  );
 }, 90_000);

@@ -2,7 +2,16 @@
 // shapes), list, reads, run control commands and every state move that needs no agent, tasks,
 // canvas compare-and-set, catalogues, and workspace isolation.
 import crypto from 'node:crypto';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { BASE, organization, riskClient } from './risk-helpers';
 
 let platform: TestPlatform;
@@ -22,7 +31,8 @@ async function draft(body: Record<string, unknown> = {}): Promise<string> {
   return created.body.result.assessment.assessment_id;
 }
 
-function expectError(response: { status: number; body: any }, status: number, code: string) { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
+function expectError(response: { status: number; body: any }, status: number, code: string) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
   expect(response.body).toEqual({ status, msg: expect.any(String), error: { code, message: response.body.msg } });
 }
@@ -30,7 +40,11 @@ function expectError(response: { status: number; body: any }, status: number, co
 describe('access', () => {
   it('[risk.auth] answers 403 risk_beta_not_enabled to an application without the beta, on REST and GraphQL', async () => {
     const plain = await createTestTenant(platform);
-    expectError(await request(platform.restUrl, 'GET', `${BASE}/assessments`, { headers: auth.apiKey(plain.apiKey) }), 403, 'risk_beta_not_enabled');
+    expectError(
+      await request(platform.restUrl, 'GET', `${BASE}/assessments`, { headers: auth.apiKey(plain.apiKey) }),
+      403,
+      'risk_beta_not_enabled',
+    );
     expectError(await riskClient(platform, plain.apiKey).create({}), 403, 'risk_beta_not_enabled');
     const viaGraphql = await graphql(platform, auth.apiKey(plain.apiKey), '{ riskWorkflows { id } }');
     expect(viaGraphql.body.errors[0].extensions.code).toBe('risk_beta_not_enabled');
@@ -52,7 +66,8 @@ describe('access', () => {
     const absent = await other.get('ra_doesnotexist');
     expectError(foreign, 404, 'assessment_not_found');
     expect(foreign.body).toEqual(absent.body);
-    for (const path of ['summary', 'tasks', 'trajectory', 'canvas']) expectError(await other.call('GET', `/assessments/${id}/${path}`), 404, 'assessment_not_found');
+    for (const path of ['summary', 'tasks', 'trajectory', 'canvas'])
+      expectError(await other.call('GET', `/assessments/${id}/${path}`), 404, 'assessment_not_found');
     expectError(await other.start(id), 404, 'assessment_not_found');
     expectError(await other.command(id, { type: 'cancel' }), 404, 'assessment_not_found');
     expect((await other.call('GET', '/assessments')).body.result.assessments).toEqual([]);
@@ -61,25 +76,72 @@ describe('access', () => {
 
 describe('create', () => {
   it('[risk.assessments.create] [risk.assessments.resources] creates a draft from registration_id + jurisdiction, with subject ids, tasks and an empty canvas', async () => {
-    const created = await api.create({ title: 'KYB one', purpose: 'onboarding', context: { purpose: 'onboarding', description: 'new merchant' }, subjects: [organization({ persons: [{ name: 'Jane Roe', role: 'director' }] })] });
+    const created = await api.create({
+      title: 'KYB one',
+      purpose: 'onboarding',
+      context: { purpose: 'onboarding', description: 'new merchant' },
+      subjects: [organization({ persons: [{ name: 'Jane Roe', role: 'director' }] })],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 201, msg: 'success' });
     const assessment = created.body.result.assessment;
-    expect(assessment).toMatchObject({ assessment_id: expect.stringMatching(/^ra_/), title: 'KYB one', workflow_id: 'kyb_standard', status: 'draft', risks: [], canvas_version: 0, latest_run: null, context: { purpose: 'onboarding', description: 'new merchant' } });
-    expect(assessment.subjects[0]).toMatchObject({ subject_id: expect.stringMatching(/^subj_/), type: 'organization', registration_id: 'HRB 123456', jurisdiction: { country: 'DE' }, persons: [{ person_id: expect.any(String), name: 'Jane Roe', role: 'director' }] });
+    expect(assessment).toMatchObject({
+      assessment_id: expect.stringMatching(/^ra_/),
+      title: 'KYB one',
+      workflow_id: 'kyb_standard',
+      status: 'draft',
+      risks: [],
+      canvas_version: 0,
+      latest_run: null,
+      context: { purpose: 'onboarding', description: 'new merchant' },
+    });
+    expect(assessment.subjects[0]).toMatchObject({
+      subject_id: expect.stringMatching(/^subj_/),
+      type: 'organization',
+      registration_id: 'HRB 123456',
+      jurisdiction: { country: 'DE' },
+      persons: [{ person_id: expect.any(String), name: 'Jane Roe', role: 'director' }],
+    });
     expect(assessment.task_status_counts).toEqual({ pending: 5, in_progress: 0, complete: 0, incomplete: 0, requires_review: 0 });
   });
 
   it('[risk.assessments.create] [risk.assessments.resources] creates from locations[] + registrations[], and an individual with the KYC workflow by default', async () => {
-    const nested = await api.create({ subjects: [{ type: 'organization', name: 'Nested Ltd', locations: [{ type: 'registered_office', country: 'gb' }], registrations: [{ registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } }] }] });
+    const nested = await api.create({
+      subjects: [
+        {
+          type: 'organization',
+          name: 'Nested Ltd',
+          locations: [{ type: 'registered_office', country: 'gb' }],
+          registrations: [
+            { registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } },
+          ],
+        },
+      ],
+    });
     expect(nested.status).toBe(201);
-    expect(nested.body.result.assessment.subjects[0]).toMatchObject({ locations: [{ type: 'registered_office', country: 'GB' }], registrations: [{ registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } }] });
-    const person = await api.create({ subjects: [{ type: 'individual', name: 'Ada Lovelace', date_of_birth: '1815-12-10', nationality: 'GB' }] });
+    expect(nested.body.result.assessment.subjects[0]).toMatchObject({
+      locations: [{ type: 'registered_office', country: 'GB' }],
+      registrations: [{ registration_id: '0123', registry_name: 'Companies House', jurisdiction: { level: 'national', country: 'GB' } }],
+    });
+    const person = await api.create({
+      subjects: [{ type: 'individual', name: 'Ada Lovelace', date_of_birth: '1815-12-10', nationality: 'GB' }],
+    });
     expect(person.body.result.assessment.workflow_id).toBe('kyc_standard');
   });
 
   it.each([
-    ['both subject shapes', { subjects: [organization({ locations: [{ type: 'office', country: 'DE' }], registrations: [{ registration_id: '1', jurisdiction: { country: 'DE' } }] })] }, 'subjects[0]'],
+    [
+      'both subject shapes',
+      {
+        subjects: [
+          organization({
+            locations: [{ type: 'office', country: 'DE' }],
+            registrations: [{ registration_id: '1', jurisdiction: { country: 'DE' } }],
+          }),
+        ],
+      },
+      'subjects[0]',
+    ],
     ['neither subject shape', { subjects: [{ type: 'organization', name: 'Bare GmbH' }] }, 'subjects[0]'],
     ['registration_id without jurisdiction', { subjects: [{ type: 'organization', name: 'X', registration_id: '1' }] }, 'jurisdiction'],
     ['no subjects', { subjects: [] }, 'subjects'],
@@ -110,7 +172,9 @@ describe('list', () => {
     const ids: string[] = [];
     for (const title of ['c', 'a', 'b']) ids.push((await client.create({ title })).body.result.assessment.assessment_id);
     await client.start(ids[0]);
-    await client.call('PATCH', `/assessments/${ids[1]}/tasks/${(await client.tasks(ids[1])).body.result.tasks[0].task_id}`, { status: 'in_progress' });
+    await client.call('PATCH', `/assessments/${ids[1]}/tasks/${(await client.tasks(ids[1])).body.result.tasks[0].task_id}`, {
+      status: 'in_progress',
+    });
 
     const running = await client.call('GET', '/assessments?status=running');
     expect(running.body.result.assessments.map((a: { assessment_id: string }) => a.assessment_id)).toEqual([ids[0]]);
@@ -123,12 +187,23 @@ describe('list', () => {
     const first = await client.call('GET', '/assessments?sort_by=title&sort_direction=desc&limit=2');
     expect(first.body.result).toMatchObject({ has_more: true, total_count: 3 });
     expect(first.body.result.assessments.map((a: { title: string }) => a.title)).toEqual(['c', 'b']);
-    const second = await client.call('GET', `/assessments?sort_by=title&sort_direction=desc&limit=2&cursor=${first.body.result.next_cursor}`);
+    const second = await client.call(
+      'GET',
+      `/assessments?sort_by=title&sort_direction=desc&limit=2&cursor=${first.body.result.next_cursor}`,
+    );
     expect(second.body.result).toMatchObject({ has_more: false, next_cursor: null });
     expect(second.body.result.assessments.map((a: { title: string }) => a.title)).toEqual(['a']);
   });
 
-  it.each([['status=nope'], ['task_status=done'], ['sort_by=colour'], ['sort_direction=up'], ['limit=0'], ['limit=101'], ['cursor=garbage']])('refuses %s with 400', async (query) => {
+  it.each([
+    ['status=nope'],
+    ['task_status=done'],
+    ['sort_by=colour'],
+    ['sort_direction=up'],
+    ['limit=0'],
+    ['limit=101'],
+    ['cursor=garbage'],
+  ])('refuses %s with 400', async (query) => {
     expectError(await api.call('GET', `/assessments?${query}`), 400, 'schema_validation_failed');
   });
 });
@@ -144,7 +219,12 @@ describe('run control without an agent', () => {
     expect(started.status).toBe(200);
     expect(started.body.result.assessment.status).toBe('running');
     const run = started.body.result.run;
-    expect(run).toMatchObject({ run_id: expect.stringMatching(/^run_/), status: 'running', reason: 'first', agent: 'vigil-deterministic-v1' });
+    expect(run).toMatchObject({
+      run_id: expect.stringMatching(/^run_/),
+      status: 'running',
+      reason: 'first',
+      agent: 'vigil-deterministic-v1',
+    });
     expectError(await api.start(id), 409, 'assessment_invalid_transition');
 
     expectError(await api.command(id, { type: 'input', message: 'hello' }), 409, 'assessment_invalid_transition');
@@ -152,9 +232,17 @@ describe('run control without an agent', () => {
     expectError(await api.command(id, { type: 'steer', run_id: 'run_other' }), 409, 'assessment_run_mismatch');
     expectError(await api.command(id, { type: 'jump' }), 400, 'schema_validation_failed');
 
-    const steer = await api.command(id, { type: 'steering', run_id: run.run_id, message: 'focus on the directors', artifact_refs: [{ kind: 'note', id: 'n1' }] });
+    const steer = await api.command(id, {
+      type: 'steering',
+      run_id: run.run_id,
+      message: 'focus on the directors',
+      artifact_refs: [{ kind: 'note', id: 'n1' }],
+    });
     expect(steer.status).toBe(202);
-    expect(steer.body.result).toMatchObject({ command: { command_id: expect.stringMatching(/^cmd_/), type: 'steering', run_id: run.run_id }, status: 'running' });
+    expect(steer.body.result).toMatchObject({
+      command: { command_id: expect.stringMatching(/^cmd_/), type: 'steering', run_id: run.run_id },
+      status: 'running',
+    });
 
     const stopped = await api.command(id, { type: 'stop', reason: 'waiting for documents' });
     expect(stopped.body.result).toMatchObject({ status: 'interrupted', latest_run: { status: 'interrupted' } });
@@ -162,21 +250,37 @@ describe('run control without an agent', () => {
     expectError(await api.command(id, { type: 'steer' }), 400, 'schema_validation_failed');
     expect((await api.command(id, { type: 'steer', prompt: 'still there?' })).status).toBe(202);
     expect((await api.command(id, { type: 'resume' })).body.result.status).toBe('running');
-    expect((await api.command(id, { type: 'cancel', reason: 'client withdrew' })).body.result).toMatchObject({ status: 'cancelled', latest_run: { status: 'cancelled' } });
+    expect((await api.command(id, { type: 'cancel', reason: 'client withdrew' })).body.result).toMatchObject({
+      status: 'cancelled',
+      latest_run: { status: 'cancelled' },
+    });
     expectError(await api.command(id, { type: 'resume' }), 409, 'assessment_invalid_transition');
     expectError(await api.command(id, { type: 'cancel' }), 409, 'assessment_invalid_transition');
     expectError(await api.command(id, { type: 'steer', message: 'x' }), 409, 'assessment_invalid_transition');
 
     expectError(await api.call('POST', `/assessments/${id}/reopen`, {}), 400, 'schema_validation_failed');
-    expect((await api.call('POST', `/assessments/${id}/reopen`, { reason: 'client is back' })).body.result.assessment.status).toBe('reopened');
+    expect((await api.call('POST', `/assessments/${id}/reopen`, { reason: 'client is back' })).body.result.assessment.status).toBe(
+      'reopened',
+    );
     const again = await api.start(id, 'second');
     expect(again.body.result.run.run_id).not.toBe(run.run_id);
     expectError(await api.command(id, { type: 'stop', run_id: run.run_id }), 409, 'assessment_run_mismatch');
 
     const trajectory = await api.trajectory(id);
-    const moves = trajectory.body.result.events.filter((e: { type: string }) => e.type === 'status_changed').map((e: { data: { from: string; to: string } }) => `${e.data.from}>${e.data.to}`);
-    expect(moves).toEqual(['draft>running', 'running>interrupted', 'interrupted>running', 'running>cancelled', 'cancelled>reopened', 'reopened>running']);
-    expect(trajectory.body.result.events.filter((e: { type: string }) => e.type === 'steering').map((e: { message: string }) => e.message)).toEqual(['focus on the directors', 'still there?']);
+    const moves = trajectory.body.result.events
+      .filter((e: { type: string }) => e.type === 'status_changed')
+      .map((e: { data: { from: string; to: string } }) => `${e.data.from}>${e.data.to}`);
+    expect(moves).toEqual([
+      'draft>running',
+      'running>interrupted',
+      'interrupted>running',
+      'running>cancelled',
+      'cancelled>reopened',
+      'reopened>running',
+    ]);
+    expect(
+      trajectory.body.result.events.filter((e: { type: string }) => e.type === 'steering').map((e: { message: string }) => e.message),
+    ).toEqual(['focus on the directors', 'still there?']);
   });
 
   it('cancels a draft; a cancelled assessment cannot be concluded', async () => {
@@ -191,7 +295,11 @@ describe('run control without an agent', () => {
     await api.call('POST', `/assessments/${id}/reopen`, { reason: 'review anyway' });
     expectError(await api.call('POST', `/assessments/${id}/conclude`, { decision: 'maybe' }), 400, 'schema_validation_failed');
     const concluded = await api.call('POST', `/assessments/${id}/conclude`, { decision: 'approved', note: 'fine' });
-    expect(concluded.body.result.assessment).toMatchObject({ status: 'concluded', concluded_at: expect.any(String), conclusion: { decision: 'approved', note: 'fine', concluded_by: tenant.applicationId } });
+    expect(concluded.body.result.assessment).toMatchObject({
+      status: 'concluded',
+      concluded_at: expect.any(String),
+      conclusion: { decision: 'approved', note: 'fine', concluded_by: tenant.applicationId },
+    });
   });
 });
 
@@ -202,16 +310,38 @@ describe('reads', () => {
     await api.command(id, { type: 'stop' });
     await api.command(id, { type: 'resume' });
     const summary = await api.summary(id);
-    expect(summary.body.result.summary).toMatchObject({ assessment_id: id, status: 'running', task_status_counts: { pending: 5 }, client_risk_rating_counts: { low: 0, medium: 0, high: 0, prohibited: 0 }, latest_run: { status: 'running' }, ready_at: null, concluded_at: null });
+    expect(summary.body.result.summary).toMatchObject({
+      assessment_id: id,
+      status: 'running',
+      task_status_counts: { pending: 5 },
+      client_risk_rating_counts: { low: 0, medium: 0, high: 0, prohibited: 0 },
+      latest_run: { status: 'running' },
+      ready_at: null,
+      concluded_at: null,
+    });
     const tasks = await api.tasks(id);
-    expect(tasks.body.result).toMatchObject({ task_status_counts: { pending: 5 }, questions: [], confirmations: [], client_risk_ratings: [] });
-    expect(tasks.body.result.tasks.map((t: { template_key: string }) => t.template_key)).toEqual(['registration', 'screening', 'jurisdictions', 'questions', 'rating']);
+    expect(tasks.body.result).toMatchObject({
+      task_status_counts: { pending: 5 },
+      questions: [],
+      confirmations: [],
+      client_risk_ratings: [],
+    });
+    expect(tasks.body.result.tasks.map((t: { template_key: string }) => t.template_key)).toEqual([
+      'registration',
+      'screening',
+      'jurisdictions',
+      'questions',
+      'rating',
+    ]);
 
     const all = await api.trajectory(id);
     expect(all.body.result).toMatchObject({ has_more: false, last_sequence: 3 });
     expect(all.body.result.events.map((e: { sequence: number }) => e.sequence)).toEqual([1, 2, 3]);
     const page = await api.trajectory(id, '?after_sequence=1&limit=1');
-    expect(page.body.result).toMatchObject({ has_more: true, events: [{ sequence: 2, type: 'status_changed', actor: tenant.applicationId }] });
+    expect(page.body.result).toMatchObject({
+      has_more: true,
+      events: [{ sequence: 2, type: 'status_changed', actor: tenant.applicationId }],
+    });
     const desc = await api.trajectory(id, '?sort_direction=desc');
     expect(desc.body.result.events.map((e: { sequence: number }) => e.sequence)).toEqual([3, 2, 1]);
     expectError(await api.trajectory(id, '?limit=501'), 400, 'schema_validation_failed');
@@ -229,8 +359,15 @@ describe('tasks', () => {
     expectError(await api.call('PATCH', path, { status: 'pending' }), 409, 'task_invalid_transition');
     const review = await api.call('PATCH', path, { status: 'requires_review' });
     expect(review.body.result.task.requires_review_at).toEqual(expect.any(String));
-    const done = await api.call('PATCH', path, { status: 'complete', resolution: { outcome: 'verified', note: 'registry extract matches' } });
-    expect(done.body.result.task).toMatchObject({ status: 'complete', completed_at: expect.any(String), resolution: { outcome: 'verified', note: 'registry extract matches', by: tenant.applicationId } });
+    const done = await api.call('PATCH', path, {
+      status: 'complete',
+      resolution: { outcome: 'verified', note: 'registry extract matches' },
+    });
+    expect(done.body.result.task).toMatchObject({
+      status: 'complete',
+      completed_at: expect.any(String),
+      resolution: { outcome: 'verified', note: 'registry extract matches', by: tenant.applicationId },
+    });
     expectError(await api.call('PATCH', path, { status: 'incomplete' }), 409, 'task_invalid_transition');
     expectError(await api.call('PATCH', path, { evidence_ids: ['evd_unknown'] }), 404, 'evidence_not_found');
     expectError(await api.call('PATCH', path, { status: 'finished' }), 400, 'schema_validation_failed');
@@ -253,13 +390,18 @@ describe('canvas', () => {
     expect(stale.body.msg).toContain('version is 1');
     expect((await api.call('GET', `/assessments/${id}/canvas`)).body.result.canvas).toEqual({ state: { layout: ['risks'] }, version: 1 });
     expectError(await api.call('PUT', `/assessments/${id}/canvas`, { state: {} }), 400, 'schema_validation_failed');
-    expect((await api.call('PUT', `/assessments/${id}/canvas`, { state: { layout: [] }, expected_version: 1 })).body.result.canvas.version).toBe(2);
+    expect(
+      (await api.call('PUT', `/assessments/${id}/canvas`, { state: { layout: [] }, expected_version: 1 })).body.result.canvas.version,
+    ).toBe(2);
   });
 });
 
 describe('uploads', () => {
   const upload = (id: string, body: Buffer, contentType: string, query = '') =>
-    request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads${query}`, { headers: { ...auth.apiKey(tenant.apiKey), 'content-type': contentType, 'x-file-name': 'extract.pdf' }, rawBody: body });
+    request(platform.restUrl, 'POST', `${BASE}/assessments/${id}/uploads${query}`, {
+      headers: { ...auth.apiKey(tenant.apiKey), 'content-type': contentType, 'x-file-name': 'extract.pdf' },
+      rawBody: body,
+    });
 
   it('[risk.assessments.task-patch] stores an evidence file, attaches it to a task, and serves the same bytes back', async () => {
     const id = await draft();
@@ -268,16 +410,39 @@ describe('uploads', () => {
     const stored = await upload(id, bytes, 'application/pdf', `?task_id=${task.task_id}`);
     expect(stored.status).toBe(201);
     const evidence = stored.body.result.evidence;
-    expect(evidence).toMatchObject({ evidence_id: expect.stringMatching(/^evd_/), kind: 'upload', file_name: 'extract.pdf', content_type: 'application/pdf', size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
+    expect(evidence).toMatchObject({
+      evidence_id: expect.stringMatching(/^evd_/),
+      kind: 'upload',
+      file_name: 'extract.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+    });
     expect((await api.tasks(id)).body.result.tasks[0].evidence_ids).toEqual([evidence.evidence_id]);
-    const back = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/uploads/${evidence.evidence_id}`, { headers: auth.apiKey(tenant.apiKey) });
+    const back = await fetch(`${platform.restUrl}${BASE}/assessments/${id}/uploads/${evidence.evidence_id}`, {
+      headers: auth.apiKey(tenant.apiKey),
+    });
     expect(back.status).toBe(200);
     expect(Buffer.from(await back.arrayBuffer())).toEqual(bytes);
     const other = await draft();
-    const patched = await api.call('PATCH', `/assessments/${id}/tasks/${(await api.tasks(id)).body.result.tasks[1].task_id}`, { evidence_ids: [evidence.evidence_id] });
+    const patched = await api.call('PATCH', `/assessments/${id}/tasks/${(await api.tasks(id)).body.result.tasks[1].task_id}`, {
+      evidence_ids: [evidence.evidence_id],
+    });
     expect(patched.body.result.task.evidence_ids).toEqual([evidence.evidence_id]);
-    expectError(await api.call('PATCH', `/assessments/${other}/tasks/${(await api.tasks(other)).body.result.tasks[0].task_id}`, { evidence_ids: [evidence.evidence_id] }), 404, 'evidence_not_found');
-    expectError(await request(platform.restUrl, 'GET', `${BASE}/assessments/${other}/uploads/${evidence.evidence_id}`, { headers: auth.apiKey(tenant.apiKey) }), 404, 'evidence_not_found');
+    expectError(
+      await api.call('PATCH', `/assessments/${other}/tasks/${(await api.tasks(other)).body.result.tasks[0].task_id}`, {
+        evidence_ids: [evidence.evidence_id],
+      }),
+      404,
+      'evidence_not_found',
+    );
+    expectError(
+      await request(platform.restUrl, 'GET', `${BASE}/assessments/${other}/uploads/${evidence.evidence_id}`, {
+        headers: auth.apiKey(tenant.apiKey),
+      }),
+      404,
+      'evidence_not_found',
+    );
   });
 
   it('refuses other content types (415), empty bodies (400), unknown tasks and assessments (404)', async () => {
@@ -294,10 +459,17 @@ describe('catalogues', () => {
   it('lists workflows and scorecards and serves the dated FATF table', async () => {
     const workflows = await api.call('GET', '/workflows');
     expect(workflows.body.result.workflows.map((w: { workflow_id: string }) => w.workflow_id)).toEqual(['kyb_standard', 'kyc_standard']);
-    expect((await api.call('GET', '/workflows/kyc_standard')).body.result.workflow).toMatchObject({ subject_type: 'individual', scorecard_id: 'standard_v1' });
+    expect((await api.call('GET', '/workflows/kyc_standard')).body.result.workflow).toMatchObject({
+      subject_type: 'individual',
+      scorecard_id: 'standard_v1',
+    });
     expectError(await api.call('GET', '/workflows/nope'), 404, 'risk_workflow_not_found');
     const scorecard = await api.call('GET', '/scorecards/standard_v1');
-    expect(scorecard.body.result.scorecard).toMatchObject({ severity_points: { critical: 70 }, category_weights: { sanctions: 1.5 }, critical_sanctions_prohibits: true });
+    expect(scorecard.body.result.scorecard).toMatchObject({
+      severity_points: { critical: 70 },
+      category_weights: { sanctions: 1.5 },
+      critical_sanctions_prohibits: true,
+    });
     expect((await api.call('GET', '/scorecards')).body.result.scorecards).toHaveLength(1);
     expectError(await api.call('GET', '/scorecards/nope'), 404, 'risk_scorecard_not_found');
     const table = await api.call('GET', '/jurisdiction-risk-table');

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 async function cli(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'app/cli/main.ts'), ...args], { env: process.env, cwd: root });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'app/cli/main.ts'), ...args], {
+    env: process.env,
+    cwd: root,
+  });
   return JSON.parse(stdout);
 }
 

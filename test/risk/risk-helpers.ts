@@ -10,14 +10,22 @@ export const BASE = '/risk-assessments/v2';
 export const UN_LISTED_PERSON = 'BARZAN IBRAHIM HASSAN AL-TIKRITI';
 
 export function organization(overrides: Record<string, unknown> = {}) {
-  return { type: 'organization', name: 'Harbour Lights Trading GmbH', registration_id: 'HRB 123456', jurisdiction: { country: 'DE' }, ...overrides };
+  return {
+    type: 'organization',
+    name: 'Harbour Lights Trading GmbH',
+    registration_id: 'HRB 123456',
+    jurisdiction: { country: 'DE' },
+    ...overrides,
+  };
 }
 
 export function riskClient(platform: TestPlatform, apiKey: string, headers: (key: string) => Record<string, string> = auth.apiKey) {
-  const call = (method: string, path: string, body?: unknown): Promise<ApiResponse> => request(platform.restUrl, method, `${BASE}${path}`, { headers: headers(apiKey), body });
+  const call = (method: string, path: string, body?: unknown): Promise<ApiResponse> =>
+    request(platform.restUrl, method, `${BASE}${path}`, { headers: headers(apiKey), body });
   return {
     call,
-    create: (body: Record<string, unknown>) => call('POST', '/assessments', { title: 'Onboarding review', subjects: [organization()], ...body }),
+    create: (body: Record<string, unknown>) =>
+      call('POST', '/assessments', { title: 'Onboarding review', subjects: [organization()], ...body }),
     get: (id: string) => call('GET', `/assessments/${id}`),
     start: (id: string, reason = 'onboarding') => call('POST', `/assessments/${id}/start`, { reason }),
     command: (id: string, body: Record<string, unknown>) => call('POST', `/assessments/${id}/commands`, body),

@@ -7,7 +7,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { importList, UN_XML, versionsOf, waitForBatch, waitForIndex } from './screening-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -22,12 +31,16 @@ let tenant: TestTenant;
 let admin: TestTenant;
 let sibling: TestTenant;
 
-const INGEST = 'mutation($input: IngestNewsArticlesInput!) { ingestNewsArticles(input: $input) { format path articles created updated unchanged mentions rejected rejections { line reason } } }';
+const INGEST =
+  'mutation($input: IngestNewsArticlesInput!) { ingestNewsArticles(input: $input) { format path articles created updated unchanged mentions rejected rejections { line reason } } }';
 const ingest = (who: TestTenant, input: Record<string, unknown>) => graphql(platform, auth.apiKey(who.apiKey), INGEST, { input });
 
 beforeAll(async () => {
   process.env.VIGIL_NEWS_IMPORT_ROOTS = `${NEWS}:${SCRATCH}`;
-  platform = await startTestPlatform({ isolatedDatabase: true, services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] });
+  platform = await startTestPlatform({
+    isolatedDatabase: true,
+    services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'],
+  });
   tenant = await createTestTenant(platform);
   admin = await createTestTenant(platform, { watchlistAdmin: true });
   sibling = await createSiblingWorkspace(platform, tenant);
@@ -40,7 +53,8 @@ afterAll(async () => {
 });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies: untyped JSON whose shape the tests assert */
-const search = (body: unknown, who = tenant) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(who.apiKey), body });
+const search = (body: unknown, who = tenant) =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(who.apiKey), body });
 const newsMatches = (response: any) => response.body.result.results.filter((m: any) => m.checklist.screen.News);
 const setCategories = (categories: string[], who = tenant) =>
   request(platform.restUrl, 'PATCH', '/tenant-config/v1/adverse-media', { headers: auth.xApiKey(who.apiKey), body: { categories } });
@@ -49,10 +63,26 @@ describe('ingestion', () => {
   it('ingests JSON lines, RSS and Atom through GraphQL, rejecting bad records by line, and re-ingesting is a no-op', async () => {
     const jsonl = await ingest(admin, { path: JSONL, format: 'jsonl' });
     expect(jsonl.body.errors).toBeUndefined();
-    expect(jsonl.body.data.ingestNewsArticles).toMatchObject({ format: 'jsonl', articles: 4, created: 4, updated: 0, unchanged: 0, rejected: 2 });
-    expect(jsonl.body.data.ingestNewsArticles.rejections).toEqual([{ line: 5, reason: 'not a JSON object' }, { line: 6, reason: 'url: must be an http(s) URL' }]);
+    expect(jsonl.body.data.ingestNewsArticles).toMatchObject({
+      format: 'jsonl',
+      articles: 4,
+      created: 4,
+      updated: 0,
+      unchanged: 0,
+      rejected: 2,
+    });
+    expect(jsonl.body.data.ingestNewsArticles.rejections).toEqual([
+      { line: 5, reason: 'not a JSON object' },
+      { line: 6, reason: 'url: must be an http(s) URL' },
+    ]);
     const rss = await ingest(admin, { path: RSS });
-    expect(rss.body.data.ingestNewsArticles).toMatchObject({ format: 'rss', articles: 2, created: 2, rejected: 1, rejections: [{ line: 3, reason: 'url: must be an http(s) URL' }] });
+    expect(rss.body.data.ingestNewsArticles).toMatchObject({
+      format: 'rss',
+      articles: 2,
+      created: 2,
+      rejected: 1,
+      rejections: [{ line: 3, reason: 'url: must be an http(s) URL' }],
+    });
     const atom = await ingest(admin, { path: ATOM, format: 'auto' });
     expect(atom.body.data.ingestNewsArticles).toMatchObject({ format: 'atom', articles: 2, created: 2, rejected: 0 });
     const again = await ingest(admin, { path: JSONL });
@@ -65,7 +95,10 @@ describe('ingestion', () => {
     const denied = await ingest(tenant, { path: JSONL });
     expect(denied.body.errors[0].extensions.code).toBe('forbidden');
     const outside = await ingest(admin, { path: path.join(ROOT, 'package.json') });
-    expect(outside.body.errors[0]).toMatchObject({ message: expect.stringContaining('VIGIL_NEWS_IMPORT_ROOTS'), extensions: { code: 'news_source_invalid', field: 'path' } });
+    expect(outside.body.errors[0]).toMatchObject({
+      message: expect.stringContaining('VIGIL_NEWS_IMPORT_ROOTS'),
+      extensions: { code: 'news_source_invalid', field: 'path' },
+    });
     const missing = await ingest(admin, { path: path.join(NEWS, 'nope.jsonl') });
     expect(missing.body.errors[0].extensions).toMatchObject({ code: 'news_source_invalid', field: 'path' });
     const wrongFormat = await ingest(admin, { path: JSONL, format: 'rss' });
@@ -75,9 +108,13 @@ describe('ingestion', () => {
   });
 
   it('the CLI ingests with a progress bar and a second run changes nothing', () => {
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'app/cli/ingest-news.ts'), ...args], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: platform.config.databaseUrl, VIGIL_LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 120_000,
-    });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'app/cli/ingest-news.ts'), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: platform.config.databaseUrl, VIGIL_LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     const first = cli('--path', ATOM, '--path', RSS);
     expect(first.status).toBe(0);
     expect(first.stderr).toMatch(/feed\.atom\.xml .*2\/2 articles/);
@@ -95,26 +132,48 @@ describe('News hits', () => {
     expect(response.status).toBe(200);
     const [hit, ...rest] = response.body.result.results;
     expect(rest).toEqual([]);
-    expect(hit.entity).toMatchObject({ source: 'adverse_media', name: 'Tobias Wrenfield', feeds: ['News'], programs: ['fraud', 'money_laundering'] });
+    expect(hit.entity).toMatchObject({
+      source: 'adverse_media',
+      name: 'Tobias Wrenfield',
+      feeds: ['News'],
+      programs: ['fraud', 'money_laundering'],
+    });
     expect(hit.checklist.screen).toMatchObject({ News: true, Sanctions: false, PEP: false });
     expect(hit.checklist.hits).toEqual(['News']);
-    expect(hit.checklist.hits_info).toEqual([expect.objectContaining({ feed: 'News', source: 'adverse_media', programs: ['fraud', 'money_laundering'] })]);
+    expect(hit.checklist.hits_info).toEqual([
+      expect.objectContaining({ feed: 'News', source: 'adverse_media', programs: ['fraud', 'money_laundering'] }),
+    ]);
     expect(hit.article_count).toBe(2);
     expect(hit.articles).toEqual([
       {
-        url: 'https://ledger.example.com/2026/03/wrenfield-fund-fraud', title: 'Investors allege fraud at Wrenfield fund', published_at: '2026-03-01T15:20:00.000Z',
-        source: 'Example Ledger', language: 'en', categories: ['fraud'],
+        url: 'https://ledger.example.com/2026/03/wrenfield-fund-fraud',
+        title: 'Investors allege fraud at Wrenfield fund',
+        published_at: '2026-03-01T15:20:00.000Z',
+        source: 'Example Ledger',
+        language: 'en',
+        categories: ['fraud'],
         snippet: 'Investors allege that Tobias Wrenfield defrauded them of their savings through a fund that reported fictitious returns.',
-        evidence: [{ category: 'fraud', phrase: 'defrauded', sentence: 'Investors allege that Tobias Wrenfield defrauded them of their savings through a fund that reported fictitious returns.' }],
+        evidence: [
+          {
+            category: 'fraud',
+            phrase: 'defrauded',
+            sentence:
+              'Investors allege that Tobias Wrenfield defrauded them of their savings through a fund that reported fictitious returns.',
+          },
+        ],
       },
       expect.objectContaining({
-        url: 'https://news.example.org/2026/01/geneva-laundering-charges', published_at: '2026-01-14T09:30:00.000Z', categories: ['money_laundering'],
+        url: 'https://news.example.org/2026/01/geneva-laundering-charges',
+        published_at: '2026-01-14T09:30:00.000Z',
+        categories: ['money_laundering'],
         snippet: 'Prosecutors in Geneva charged Tobias Wrenfield with laundering $40m through a network of shell companies.',
       }),
     ]);
     expect(hit.source_details[0].urls).toEqual(hit.articles.map((a: any) => a.url));
     // The stored match reads back with its articles.
-    const stored = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${response.body.result.searchId}`, { headers: auth.xApiKey(tenant.apiKey) });
+    const stored = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${response.body.result.searchId}`, {
+      headers: auth.xApiKey(tenant.apiKey),
+    });
     expect(stored.body.result.matches[0].articles).toEqual(hit.articles);
   });
 
@@ -122,9 +181,14 @@ describe('News hits', () => {
     const cyrillic = newsMatches(await search({ name: 'Dmitriy Kovalenko', feeds: ['News'] }));
     expect(cyrillic).toHaveLength(1);
     expect(cyrillic[0].name.value).toBe('Дмитрий Коваленко');
-    expect(cyrillic[0].articles[0]).toMatchObject({ url: 'https://vestnik.example.ru/2026/01/kovalenko', language: 'ru', categories: ['fraud', 'money_laundering'] });
+    expect(cyrillic[0].articles[0]).toMatchObject({
+      url: 'https://vestnik.example.ru/2026/01/kovalenko',
+      language: 'ru',
+      categories: ['fraud', 'money_laundering'],
+    });
     expect(cyrillic[0].articles[0].evidence.map((e: any) => e.phrase)).toEqual(['мошенничестве', 'отмывании']);
-    for (const name of ['Tobias Wrenford', 'Dmitri Kovalchuk', 'Marguerite Delacroix']) expect(newsMatches(await search({ name, feeds: ['News'] }))).toEqual([]);
+    for (const name of ['Tobias Wrenford', 'Dmitri Kovalchuk', 'Marguerite Delacroix'])
+      expect(newsMatches(await search({ name, feeds: ['News'] }))).toEqual([]);
   });
 
   it('a categorised sentence is the evidence: a neutral mention of the same name in another article is no hit', async () => {
@@ -132,7 +196,8 @@ describe('News hits', () => {
     expect(hit.entity.type).toBe('entity');
     expect(hit.articles).toHaveLength(1);
     expect(hit.articles[0]).toMatchObject({
-      url: 'https://news.example.org/2026/02/quillfeather-fined', categories: ['regulatory_action'],
+      url: 'https://news.example.org/2026/02/quillfeather-fined',
+      categories: ['regulatory_action'],
       snippet: 'Quillfeather Holdings Ltd was fined 2.5 million francs by the financial regulator for weak controls.',
       evidence: [expect.objectContaining({ category: 'regulatory_action', phrase: 'fined' })],
     });
@@ -156,13 +221,33 @@ describe('News hits', () => {
 
 describe('categories: workspace set and per-entity override', () => {
   afterEach(async () => {
-    await setCategories(['financial_crime', 'fraud', 'corruption_bribery', 'money_laundering', 'terrorism', 'organised_crime', 'sanctions_evasion', 'narcotics', 'human_trafficking', 'arms_trafficking', 'cybercrime', 'tax_crime', 'violent_crime', 'war_crimes', 'environmental_crime', 'regulatory_action']);
+    await setCategories([
+      'financial_crime',
+      'fraud',
+      'corruption_bribery',
+      'money_laundering',
+      'terrorism',
+      'organised_crime',
+      'sanctions_evasion',
+      'narcotics',
+      'human_trafficking',
+      'arms_trafficking',
+      'cybercrime',
+      'tax_crime',
+      'violent_crime',
+      'war_crimes',
+      'environmental_crime',
+      'regulatory_action',
+    ]);
   });
 
   it('the workspace set defaults to every category, is per workspace, and refuses unknown keys', async () => {
     const fresh = await request(platform.restUrl, 'GET', '/tenant-config/v1/adverse-media', { headers: auth.xApiKey(sibling.apiKey) });
     expect(fresh.status).toBe(200);
-    expect(fresh.body.result.adverseMedia).toEqual({ categories: expect.arrayContaining(['fraud', 'money_laundering', 'regulatory_action']), updatedAt: null });
+    expect(fresh.body.result.adverseMedia).toEqual({
+      categories: expect.arrayContaining(['fraud', 'money_laundering', 'regulatory_action']),
+      updatedAt: null,
+    });
     expect(fresh.body.result.adverseMedia.categories).toHaveLength(16);
     const changed = await setCategories(['money_laundering', 'fraud', 'fraud']);
     expect(changed.status).toBe(200);
@@ -175,7 +260,10 @@ describe('categories: workspace set and per-entity override', () => {
   });
 
   it('[screening.batch.media-categories] search-sync: an array replaces the workspace set, [] disables News, omitted uses the workspace set', async () => {
-    const urlsOf = async (body: Record<string, unknown>) => newsMatches(await search({ name: 'Tobias Wrenfield', feeds: ['News'], ...body })).flatMap((m: any) => m.articles.map((a: any) => a.categories.join('+')));
+    const urlsOf = async (body: Record<string, unknown>) =>
+      newsMatches(await search({ name: 'Tobias Wrenfield', feeds: ['News'], ...body })).flatMap((m: any) =>
+        m.articles.map((a: any) => a.categories.join('+')),
+      );
     await setCategories(['fraud']);
     expect(await urlsOf({})).toEqual(['fraud']);
     expect(await urlsOf({ global_filters: { adverse_media_risk_categories: ['money_laundering'] } })).toEqual(['money_laundering']);
@@ -183,10 +271,16 @@ describe('categories: workspace set and per-entity override', () => {
     expect(await urlsOf({ global_filters: {} })).toEqual(['fraud']);
     await setCategories([]);
     expect(await urlsOf({})).toEqual([]);
-    expect(await urlsOf({ global_filters: { adverse_media_risk_categories: ['fraud', 'money_laundering'] } })).toEqual(['fraud', 'money_laundering']);
+    expect(await urlsOf({ global_filters: { adverse_media_risk_categories: ['fraud', 'money_laundering'] } })).toEqual([
+      'fraud',
+      'money_laundering',
+    ]);
     const unknown = await search({ name: 'Tobias Wrenfield', global_filters: { adverse_media_risk_categories: ['gossip'] } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ code: 'schema_validation_failed', message: expect.stringContaining('adverse_media_risk_categories') });
+    expect(unknown.body.error).toMatchObject({
+      code: 'schema_validation_failed',
+      message: expect.stringContaining('adverse_media_risk_categories'),
+    });
   });
 
   it('[screening.batch.media-categories] batch: each entity gets its override, [] or the workspace set', async () => {
@@ -205,24 +299,47 @@ describe('categories: workspace set and per-entity override', () => {
     expect(submitted.status).toBe(200);
     const job = await waitForBatch(platform.restUrl, tenant.apiKey, submitted.body.result.id);
     expect(job.status).toBe('completed');
-    const results = await request(platform.restUrl, 'GET', `/v1/search/${submitted.body.result.id}`, { headers: auth.xApiKey(tenant.apiKey) });
+    const results = await request(platform.restUrl, 'GET', `/v1/search/${submitted.body.result.id}`, {
+      headers: auth.xApiKey(tenant.apiKey),
+    });
     const byId = Object.fromEntries(results.body.result.results.map((r: any) => [r.custom_id ?? r.customId, r.results]));
     const categoriesOf = (matches: any[]) => matches.flatMap((m: any) => m.articles.map((a: any) => a.categories.join('+')));
     expect(categoriesOf(byId.omitted)).toEqual(['fraud']);
     expect(categoriesOf(byId.replaced)).toEqual(['money_laundering']);
     expect(byId.disabled).toEqual([]);
-    const bad = await request(platform.restUrl, 'POST', '/v1/search', { headers: auth.xApiKey(tenant.apiKey), body: { feeds: ['News'], requests: [{ name: 'X Y', global_filters: { adverse_media_risk_categories: ['gossip'] } }] } });
+    const bad = await request(platform.restUrl, 'POST', '/v1/search', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { feeds: ['News'], requests: [{ name: 'X Y', global_filters: { adverse_media_risk_categories: ['gossip'] } }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('schema_validation_failed');
   }, 120_000);
 
   it('GraphQL: screen takes typed categories and answers the articles of a News match', async () => {
     const query = `mutation($input: ScreenInput!) { screen(input: $input) { matches { sourceId feeds articleCount articles { url title publishedAt snippet categories evidence { category phrase } } } } }`;
-    const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { input: { name: 'Tobias Wrenfield', feeds: ['News'], globalFilters: { adverseMediaRiskCategories: ['fraud'] } } });
+    const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, {
+      input: { name: 'Tobias Wrenfield', feeds: ['News'], globalFilters: { adverseMediaRiskCategories: ['fraud'] } },
+    });
     expect(response.body.errors).toBeUndefined();
     const [match] = response.body.data.screen.matches;
-    expect(match).toMatchObject({ feeds: ['News'], articleCount: 1, articles: [{ url: 'https://ledger.example.com/2026/03/wrenfield-fund-fraud', publishedAt: '2026-03-01T15:20:00.000Z', categories: ['fraud'], evidence: [{ category: 'fraud', phrase: 'defrauded' }] }] });
-    const update = await graphql(platform, auth.apiKey(tenant.apiKey), 'mutation($input: UpdateAdverseMediaSettingsInput!) { updateAdverseMediaSettings(input: $input) { categories } }', { input: { categories: ['terrorism'] } });
+    expect(match).toMatchObject({
+      feeds: ['News'],
+      articleCount: 1,
+      articles: [
+        {
+          url: 'https://ledger.example.com/2026/03/wrenfield-fund-fraud',
+          publishedAt: '2026-03-01T15:20:00.000Z',
+          categories: ['fraud'],
+          evidence: [{ category: 'fraud', phrase: 'defrauded' }],
+        },
+      ],
+    });
+    const update = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      'mutation($input: UpdateAdverseMediaSettingsInput!) { updateAdverseMediaSettings(input: $input) { categories } }',
+      { input: { categories: ['terrorism'] } },
+    );
     expect(update.body.data.updateAdverseMediaSettings.categories).toEqual(['terrorism']);
     const none = await graphql(platform, auth.apiKey(tenant.apiKey), query, { input: { name: 'Tobias Wrenfield', feeds: ['News'] } });
     expect(none.body.data.screen.matches).toEqual([]);
@@ -233,7 +350,10 @@ describe('re-ingesting changed content', () => {
   it('replaces the article and its mentions at once, keeps its first ingestion time, and the next search serves the new content', async () => {
     const before = await platform.db.newsArticle.findUniqueOrThrow({ where: { key: 'wire-2026-0002' } });
     const changedFile = path.join(SCRATCH, 'changed.jsonl');
-    const original = fs.readFileSync(JSONL, 'utf8').split('\n').find((line) => line.includes('wire-2026-0002'))!;
+    const original = fs
+      .readFileSync(JSONL, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('wire-2026-0002'))!;
     const changed = JSON.parse(original);
     changed.text = 'Quillfeather Holdings Ltd is accused of defrauding its investors.';
     fs.writeFileSync(changedFile, JSON.stringify(changed));
@@ -243,7 +363,9 @@ describe('re-ingesting changed content', () => {
     expect(after.ingestedAt).toEqual(before.ingestedAt);
     expect(await platform.db.newsMention.count({ where: { articleId: after.id } })).toBe(1);
     const [hit] = newsMatches(await search({ name: 'Quillfeather Holdings Ltd', feeds: ['News'] }));
-    expect(hit.articles.map((a: any) => [a.url, a.categories])).toEqual([['https://news.example.org/2026/02/quillfeather-fined', ['fraud']]]);
+    expect(hit.articles.map((a: any) => [a.url, a.categories])).toEqual([
+      ['https://news.example.org/2026/02/quillfeather-fined', ['fraud']],
+    ]);
     const back = await ingest(admin, { path: JSONL });
     expect(back.body.data.ingestNewsArticles).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
     const [restored] = newsMatches(await search({ name: 'Quillfeather Holdings Ltd', feeds: ['News'] }));

@@ -42,7 +42,10 @@ async function progressOf(id: string): Promise<{ status: string; processed: numb
 }
 
 it('resumes a batch after kill -9 of its worker: 5,000 results, no duplicates', async () => {
-  const created = await request(platform.restUrl, 'POST', '/v1/search', { headers: auth.xApiKey(tenant.apiKey), body: { requests: batchNames(5000), feeds: 'all' } });
+  const created = await request(platform.restUrl, 'POST', '/v1/search', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { requests: batchNames(5000), feeds: 'all' },
+  });
   expect(created.status).toBe(200);
   const { id } = created.body.result;
 

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 const search = (name: string) =>
-  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body: { name, type: 'individual', threshold: 0.95 } });
+  request(platform.restUrl, 'POST', '/v1/search-sync', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name, type: 'individual', threshold: 0.95 },
+  });
 const topName = async (name: string) => (await search(name)).body.result.results[0]?.name.value as string | undefined;
 
 /** A copy of the DPL with its 2nd record removed, the 3rd record's expiration date changed and one record added. */
@@ -42,7 +45,20 @@ function modifiedDpl(): { file: string; removed: string; changed: string; added:
   const changed = changedCells[0].replace(/"/g, '').trim();
   changedCells[7] = '"12/31/2099"'; // Expiration_Date: content, not identity
   const added = 'ZEBEDIAH QUIMBLEFORTH VANTERPOOL';
-  const addedLine = [`"${added}"`, '"1 MAIN STREET"', '"SPRINGFIELD"', '"IL"', '"US"', '"62701"', '"01/02/2024"', '"01/02/2034"', '"Y"', '"2024-01-05"', '"F.R. NOTICE ADDED"', '"89 F.R. 1000 1/5/2024"'].join('\t');
+  const addedLine = [
+    `"${added}"`,
+    '"1 MAIN STREET"',
+    '"SPRINGFIELD"',
+    '"IL"',
+    '"US"',
+    '"62701"',
+    '"01/02/2024"',
+    '"01/02/2034"',
+    '"Y"',
+    '"2024-01-05"',
+    '"F.R. NOTICE ADDED"',
+    '"89 F.R. 1000 1/5/2024"',
+  ].join('\t');
   const out = [lines[0], lines[1], changedCells.join('\t'), ...lines.slice(4).filter((line) => line.length), addedLine];
   const file = path.join(tmp, 'dpl.txt');
   fs.writeFileSync(file, out.join('\r\n') + '\r\n', 'latin1');
@@ -86,16 +102,30 @@ it('imports a modified version as a delta that searches see only after the flip,
 
 it('writes nothing of a version whose import fails half-way (one transaction)', async () => {
   const current = await importList(platform, 'bis_dpl', BIS_DPL);
-  const before = await platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.watchlist_entities WHERE source = 'bis_dpl'`);
+  const before = await platform.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM screening.watchlist_entities WHERE source = 'bis_dpl'`,
+  );
   const entities = await loadList('bis_dpl', BIS_DPL);
   // A NUL character cannot be stored in jsonb: the last chunk fails after earlier chunks were written.
-  const broken = entities.map((entity, i) => (i === entities.length - 1 ? { ...entity, sourceId: 'broken', remarks: 'bad \u0000 byte' } : { ...entity, sourceId: `${entity.sourceId}-x` }));
-  await expect(importSourceVersion(platform.db, { source: 'bis_dpl', format: 'bis_dpl', label: 'broken', entities: broken, importId: null })).rejects.toThrow();
-  const after = await platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.watchlist_entities WHERE source = 'bis_dpl'`);
+  const broken = entities.map((entity, i) =>
+    i === entities.length - 1
+      ? { ...entity, sourceId: 'broken', remarks: 'bad \u0000 byte' }
+      : { ...entity, sourceId: `${entity.sourceId}-x` },
+  );
+  await expect(
+    importSourceVersion(platform.db, { source: 'bis_dpl', format: 'bis_dpl', label: 'broken', entities: broken, importId: null }),
+  ).rejects.toThrow();
+  const after = await platform.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM screening.watchlist_entities WHERE source = 'bis_dpl'`,
+  );
   expect(after[0].n).toBe(before[0].n);
-  const source = await platform.db.$queryRawUnsafe<{ active_version_id: string }[]>(`SELECT active_version_id FROM screening.watchlist_sources WHERE source = 'bis_dpl'`);
+  const source = await platform.db.$queryRawUnsafe<{ active_version_id: string }[]>(
+    `SELECT active_version_id FROM screening.watchlist_sources WHERE source = 'bis_dpl'`,
+  );
   expect(source[0].active_version_id).toBe(current.sources[0].versionId);
-  const versions = await platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.watchlist_versions WHERE label = 'broken'`);
+  const versions = await platform.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM screening.watchlist_versions WHERE label = 'broken'`,
+  );
   expect(versions[0].n).toBe(0);
 });
 
@@ -104,11 +134,19 @@ it('catches up through the periodic version check when a notification is missed'
   const poller = await startTestPlatform({ services: ['screening'] });
   delete process.env.VIGIL_SCREENING_VERSION_CHECK_MS;
   try {
-    const [active] = await platform.db.$queryRawUnsafe<{ active_version_id: string; active_seq: number }[]>(`SELECT active_version_id, active_seq FROM screening.watchlist_sources WHERE source = 'bis_dpl'`);
+    const [active] = await platform.db.$queryRawUnsafe<{ active_version_id: string; active_seq: number }[]>(
+      `SELECT active_version_id, active_seq FROM screening.watchlist_sources WHERE source = 'bis_dpl'`,
+    );
     await waitForIndex(poller.urls.screening!, { bis_dpl: active.active_version_id });
     // A silent pointer change (no NOTIFY) back to the modified version: the delta log still holds its rows.
-    const [previous] = await platform.db.$queryRawUnsafe<{ id: string; seq: number }[]>(`SELECT id, seq FROM screening.watchlist_versions WHERE source = 'bis_dpl' AND label = 'dpl-modified' ORDER BY seq DESC LIMIT 1`);
-    await platform.db.$executeRawUnsafe(`UPDATE screening.watchlist_sources SET active_version_id = $1, active_seq = $2 WHERE source = 'bis_dpl'`, previous.id, previous.seq);
+    const [previous] = await platform.db.$queryRawUnsafe<{ id: string; seq: number }[]>(
+      `SELECT id, seq FROM screening.watchlist_versions WHERE source = 'bis_dpl' AND label = 'dpl-modified' ORDER BY seq DESC LIMIT 1`,
+    );
+    await platform.db.$executeRawUnsafe(
+      `UPDATE screening.watchlist_sources SET active_version_id = $1, active_seq = $2 WHERE source = 'bis_dpl'`,
+      previous.id,
+      previous.seq,
+    );
     try {
       await waitForIndex(poller.urls.screening!, { bis_dpl: previous.id }, 10_000);
       const status = await indexStatus(poller.urls.screening!);
@@ -116,7 +154,11 @@ it('catches up through the periodic version check when a notification is missed'
       // The NOTIFY-only replica (10 minute poll) did not notice.
       expect((await indexStatus(replica.urls.screening!)).versions.bis_dpl).toBe(active.active_version_id);
     } finally {
-      await platform.db.$executeRawUnsafe(`UPDATE screening.watchlist_sources SET active_version_id = $1, active_seq = $2 WHERE source = 'bis_dpl'`, active.active_version_id, active.active_seq);
+      await platform.db.$executeRawUnsafe(
+        `UPDATE screening.watchlist_sources SET active_version_id = $1, active_seq = $2 WHERE source = 'bis_dpl'`,
+        active.active_version_id,
+        active.active_seq,
+      );
     }
     await waitForIndex(poller.urls.screening!, { bis_dpl: active.active_version_id }, 10_000);
   } finally {

@@ -45,14 +45,30 @@ it('[screening.search.feeds] a crime topic answers on the Criminal feed; a recor
   expect(hit.entity.source_id).toBe('NK-ghi789');
   expect(hit.checklist.screen).toMatchObject({ Criminal: true, Sanctions: false, PEP: false });
   expect(hit.checklist.hits).toEqual(['Criminal']);
-  expect((await search({ type: 'individual', name: 'Joaquin Archivaldo Guzman Loera', feeds: ['PEP', 'Sanctions'] })).body.result.results.some((m: any) => m.entity.source_id === 'NK-ghi789')).toBe(false);
+  expect(
+    (await search({ type: 'individual', name: 'Joaquin Archivaldo Guzman Loera', feeds: ['PEP', 'Sanctions'] })).body.result.results.some(
+      (m: any) => m.entity.source_id === 'NK-ghi789',
+    ),
+  ).toBe(false);
   for (const feeds of [['PEP'], ['Sanctions']]) {
-    const both = (await search({ type: 'individual', name: 'Vladimir Vladimirovich Putin', feeds })).body.result.results.find((m: any) => m.entity.source_id === 'NK-abc123');
+    const both = (await search({ type: 'individual', name: 'Vladimir Vladimirovich Putin', feeds })).body.result.results.find(
+      (m: any) => m.entity.source_id === 'NK-abc123',
+    );
     expect(both.checklist.screen).toMatchObject({ PEP: true, Sanctions: true });
     expect(both.checklist.hits_info.map((h: any) => h.feed)).toEqual(['PEP', 'Sanctions']);
   }
-  const gql = await graphql(platform, auth.apiKey(tenant.apiKey), 'mutation($input: ScreenInput!) { screen(input: $input) { matches { sourceId feeds checklist { screen { feed flagged } hits } } } }', { input: { name: 'Maria Cantwell', feeds: ['PEP'] } });
+  const gql = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    'mutation($input: ScreenInput!) { screen(input: $input) { matches { sourceId feeds checklist { screen { feed flagged } hits } } } }',
+    { input: { name: 'Maria Cantwell', feeds: ['PEP'] } },
+  );
   const node = gql.body.data.screen.matches[0];
   expect(node.feeds).toEqual(['PEP']);
-  expect(node.checklist.screen).toEqual(expect.arrayContaining([{ feed: 'PEP', flagged: true }, { feed: 'Sanctions', flagged: false }]));
+  expect(node.checklist.screen).toEqual(
+    expect.arrayContaining([
+      { feed: 'PEP', flagged: true },
+      { feed: 'Sanctions', flagged: false },
+    ]),
+  );
 });

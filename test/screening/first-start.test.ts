@@ -25,7 +25,10 @@ beforeAll(async () => {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
   await applyMigrations(databaseUrl);
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'], config: { databaseUrl } });
+  platform = await startTestPlatform({
+    services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'],
+    config: { databaseUrl },
+  });
   tenant = await createTestTenant(platform);
   // A small "shipped" folder: the DPL and the UN list only.
   shippedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-shipped-'));
@@ -44,7 +47,11 @@ afterAll(async () => {
   await admin.end();
 });
 
-const search = () => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Barzan Ibrahim Hassan al-Tikriti' } });
+const search = () =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Barzan Ibrahim Hassan al-Tikriti' },
+  });
 const readyz = async () => (await fetch(platform.urls.screening!.replace(/\/graphql$/, '/readyz'))).status;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -59,26 +66,37 @@ it('answers 503 screening_index_unavailable while no list is loaded, and stays r
   await until(async () => (await indexStatus(platform.urls.screening!)).generation > 0);
   const response = await search();
   expect(response.status).toBe(503);
-  expect(response.body).toMatchObject({ status: 503, result: null, error: { code: 'screening_index_unavailable', message: expect.stringContaining('No watchlist') } });
+  expect(response.body).toMatchObject({
+    status: 503,
+    result: null,
+    error: { code: 'screening_index_unavailable', message: expect.stringContaining('No watchlist') },
+  });
   expect(await readyz()).toBe(200);
 });
 
 it('is unready while a first-start load runs, then serves every list it loaded; the load runs once', async () => {
   // The load's marker, as loadShippedWatchlistsOnce writes it (checked here without racing the real load).
-  await platform.db.watchlistImport.create({ data: { id: 'f'.repeat(24), format: 'shipped', path: shippedDir, status: 'running', origin: 'startup' } });
+  await platform.db.watchlistImport.create({
+    data: { id: 'f'.repeat(24), format: 'shipped', path: shippedDir, status: 'running', origin: 'startup' },
+  });
   await platform.db.$queryRawUnsafe(`SELECT pg_notify('screening_versions', '{}')::text`);
   await until(async () => (await readyz()) === 503);
   expect((await search()).body.error.message).toContain('loaded for the first time');
   await platform.db.watchlistImport.update({ where: { id: 'f'.repeat(24) }, data: { status: 'completed' } });
 
   const results = await loadShippedWatchlistsOnce(platform.db, logger, shippedDir);
-  expect(results.flatMap((result) => result.sources).map((source) => [source.source, source.entities])).toEqual([['bis_dpl', 581], ['un', 1003]]);
+  expect(results.flatMap((result) => result.sources).map((source) => [source.source, source.entities])).toEqual([
+    ['bis_dpl', 581],
+    ['un', 1003],
+  ]);
   await until(async () => (await readyz()) === 200 && (await indexStatus(platform.urls.screening!)).entities === 1584);
   const response = await search();
   expect(response.status).toBe(200);
   expect(response.body.result.results[0].entity).toMatchObject({ source: 'un', source_id: '6908085' });
   expect(await loadShippedWatchlistsOnce(platform.db, logger, shippedDir)).toEqual([]);
-  const umbrella = await platform.db.watchlistImport.findMany({ where: { format: 'shipped', origin: 'startup', NOT: { id: 'f'.repeat(24) } } });
+  const umbrella = await platform.db.watchlistImport.findMany({
+    where: { format: 'shipped', origin: 'startup', NOT: { id: 'f'.repeat(24) } },
+  });
   expect(umbrella).toHaveLength(1);
   expect(umbrella[0]).toMatchObject({ status: 'completed' });
 });

@@ -18,7 +18,8 @@ const totalOf = async (query = '', apiKey = tenant.apiKey) => {
   expect(response.status).toBe(200);
   return response.body.result.pagination as { total_count: number; total_pages: number; has_next: boolean };
 };
-const search = (name: string, apiKey = tenant.apiKey) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(apiKey), body: { name } });
+const search = (name: string, apiKey = tenant.apiKey) =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(apiKey), body: { name } });
 
 describe('history total_count', () => {
   it('counts every stored search of the workspace exactly, unfiltered and filtered alike', async () => {
@@ -31,7 +32,10 @@ describe('history total_count', () => {
     });
     expect(batch.status).toBe(200);
     // Refused (nothing stored): does not count.
-    const refused = await request(platform.restUrl, 'POST', '/v1/search', { headers: auth.xApiKey(tenant.apiKey), body: { requests: [{ name: '' }], feeds: 'all' } });
+    const refused = await request(platform.restUrl, 'POST', '/v1/search', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { requests: [{ name: '' }], feeds: 'all' },
+    });
     expect(refused.status).toBe(400);
 
     const all = await totalOf();
@@ -53,32 +57,53 @@ describe('history total_count', () => {
 // set of hits): every page must still be exactly its slice of the whole ordered listing.
 describe('history pages at scale', () => {
   const listAll = async (query: string) => {
-    const response = await request(platform.restUrl, 'GET', `/v2/search/requests?limit=250${query}`, { headers: auth.xApiKey(tenant.apiKey) });
+    const response = await request(platform.restUrl, 'GET', `/v2/search/requests?limit=250${query}`, {
+      headers: auth.xApiKey(tenant.apiKey),
+    });
     return response.body.result.requests.map((r: { id: string }) => r.id) as string[];
   };
-  const pageOf = (query: string) => request(platform.restUrl, 'GET', `/v2/search/requests${query}`, { headers: auth.xApiKey(tenant.apiKey) });
+  const pageOf = (query: string) =>
+    request(platform.restUrl, 'GET', `/v2/search/requests${query}`, { headers: auth.xApiKey(tenant.apiKey) });
 
   it('every page (unfiltered, q, created_at, asc and desc) is its slice of the whole listing; past the end: none, with the total', async () => {
     for (let i = 0; i < 7; i++) expect((await search(`Sliced Person ${i}`)).status).toBe(200);
-    for (const filter of ['', '&q=sliced', '&sort=asc', '&q=SLICED&sort=asc', `&created_at_from=${encodeURIComponent('2000-01-01T00:00:00Z')}`]) {
+    for (const filter of [
+      '',
+      '&q=sliced',
+      '&sort=asc',
+      '&q=SLICED&sort=asc',
+      `&created_at_from=${encodeURIComponent('2000-01-01T00:00:00Z')}`,
+    ]) {
       const all = await listAll(filter);
       const total = filter.includes('sliced') || filter.includes('SLICED') ? 7 : all.length;
       expect({ filter, n: all.length }).toEqual({ filter, n: total });
       const paged: string[] = [];
       for (let page = 1; page <= Math.ceil(total / 3); page++) {
         const response = await pageOf(`?page=${page}&limit=3${filter}`);
-        expect(response.body.result.pagination).toMatchObject({ page, limit: 3, total_count: total, has_next: page < Math.ceil(total / 3) });
+        expect(response.body.result.pagination).toMatchObject({
+          page,
+          limit: 3,
+          total_count: total,
+          has_next: page < Math.ceil(total / 3),
+        });
         paged.push(...response.body.result.requests.map((r: { id: string }) => r.id));
       }
       expect({ filter, paged }).toEqual({ filter, paged: all });
       const beyond = await pageOf(`?page=${Math.ceil(total / 3) + 1}&limit=3${filter}`);
-      expect({ filter, requests: beyond.body.result.requests, total: beyond.body.result.pagination.total_count }).toEqual({ filter, requests: [], total });
+      expect({ filter, requests: beyond.body.result.requests, total: beyond.body.result.pagination.total_count }).toEqual({
+        filter,
+        requests: [],
+        total,
+      });
     }
   });
 
   it('a batch job is one record: the first 100 entities in submission order and entity_count with the job size', async () => {
     const requests = Array.from({ length: 150 }, (_, i) => ({ name: `Crowd Member ${i}`, custom_id: `c-${i}` }));
-    const batch = await request(platform.restUrl, 'POST', '/v1/search', { headers: auth.xApiKey(tenant.apiKey), body: { requests, feeds: ['Sanctions'] } });
+    const batch = await request(platform.restUrl, 'POST', '/v1/search', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { requests, feeds: ['Sanctions'] },
+    });
     expect(batch.status).toBe(200);
     const byJob = await pageOf(`?job_id=${batch.body.result.id}`);
     expect(byJob.body.result.pagination.total_count).toBe(1);

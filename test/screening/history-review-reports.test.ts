@@ -5,7 +5,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { BIS_DPL, importList, UN_XML, versionsOf, waitForIndex } from './screening-helpers';
 
 let platform: TestPlatform;
@@ -23,13 +32,18 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const key = () => auth.xApiKey(tenant.apiKey);
-const search = (body: unknown, apiKey = tenant.apiKey) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(apiKey), body });
-const history = (query: string, apiKey = tenant.apiKey) => request(platform.restUrl, 'GET', `/v2/search/requests${query}`, { headers: auth.xApiKey(apiKey) });
+const search = (body: unknown, apiKey = tenant.apiKey) =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(apiKey), body });
+const history = (query: string, apiKey = tenant.apiKey) =>
+  request(platform.restUrl, 'GET', `/v2/search/requests${query}`, { headers: auth.xApiKey(apiKey) });
 
 describe('search history', () => {
   const ids: string[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 12; i++) ids.push((await search({ name: i % 4 === 0 ? `Zorblatt Quimby ${i}` : `Plain Person ${i}`, custom_id: `h-${i}` })).body.result.searchId);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (await search({ name: i % 4 === 0 ? `Zorblatt Quimby ${i}` : `Plain Person ${i}`, custom_id: `h-${i}` })).body.result.searchId,
+      );
   });
 
   it('[screening.history.endpoint] [screening.history.limit] pages with the default limit 10, newest first, with the pagination object', async () => {
@@ -41,9 +55,18 @@ describe('search history', () => {
     expect(total).toBeGreaterThanOrEqual(12);
     expect(first.body.result.pagination.total_pages).toBe(Math.ceil(total / 10));
     expect(first.body.result.requests[0]).toEqual({
-      id: ids[11], legacy_search_id: null, tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, config: { feeds: ['all'] },
-      entities: [{ type: null, name: 'Plain Person 11', feeds: ['all'], custom_id: 'h-11' }], entity_count: 1, created_at: expect.any(String), updated_at: expect.any(String),
-      user_id: tenant.applicationId, job_id: null, profile_id: null,
+      id: ids[11],
+      legacy_search_id: null,
+      tenant_id: tenant.tenantId,
+      workspace_id: tenant.workspaceId,
+      config: { feeds: ['all'] },
+      entities: [{ type: null, name: 'Plain Person 11', feeds: ['all'], custom_id: 'h-11' }],
+      entity_count: 1,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      user_id: tenant.applicationId,
+      job_id: null,
+      profile_id: null,
     });
     const times = first.body.result.requests.map((r: { created_at: string }) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -88,11 +111,18 @@ describe('search history', () => {
       ['?job_id=abc', 'job_id'],
     ]) {
       const response = await history(query);
-      expect({ query, status: response.status, code: response.body.error?.code }).toEqual({ query, status: 400, code: 'schema_validation_failed' });
+      expect({ query, status: response.status, code: response.body.error?.code }).toEqual({
+        query,
+        status: 400,
+        code: 'schema_validation_failed',
+      });
       expect(response.body.error.message).toContain(field);
     }
     const theirs = await history('?q=zorblatt', sibling.apiKey);
-    expect(theirs.body.result).toEqual({ requests: [], pagination: { page: 1, limit: 10, total_count: 0, total_pages: 0, has_next: false, has_prev: false } });
+    expect(theirs.body.result).toEqual({
+      requests: [],
+      pagination: { page: 1, limit: 10, total_count: 0, total_pages: 0, has_next: false, has_prev: false },
+    });
   });
 });
 
@@ -101,49 +131,86 @@ describe('match review', () => {
     const created = await search({ type: 'individual', name: 'Barzan Ibrahim Hassan al-Tikriti', feeds: ['Sanctions'] });
     const match = created.body.result.results[0];
     const path = `/v2/search/matches/${match.id}`;
-    const first = await request(platform.restUrl, 'PATCH', path, { headers: key(), body: { review_status: 'true_positive', note: 'same DOB' } });
+    const first = await request(platform.restUrl, 'PATCH', path, {
+      headers: key(),
+      body: { review_status: 'true_positive', note: 'same DOB' },
+    });
     expect(first.status).toBe(200);
-    expect(first.body.result.match).toMatchObject({ id: match.id, review_status: 'true_positive', reviewed_by: tenant.applicationId, reviewed_at: expect.any(String) });
+    expect(first.body.result.match).toMatchObject({
+      id: match.id,
+      review_status: 'true_positive',
+      reviewed_by: tenant.applicationId,
+      reviewed_at: expect.any(String),
+    });
     const second = await request(platform.restUrl, 'PATCH', path, { headers: key(), body: { review_status: 'unresolved' } });
     expect(second.body.result.review_history).toEqual([
       expect.objectContaining({ from_status: 'unresolved', to_status: 'true_positive', note: 'same DOB', actor_id: tenant.applicationId }),
       expect.objectContaining({ from_status: 'true_positive', to_status: 'unresolved', note: null }),
     ]);
-    const stored = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${created.body.result.searchId}`, { headers: key() });
+    const stored = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${created.body.result.searchId}`, {
+      headers: key(),
+    });
     expect(stored.body.result.matches[0].review_status).toBe('unresolved');
 
     const bad = await request(platform.restUrl, 'PATCH', path, { headers: key(), body: { review_status: 'maybe' } });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'schema_validation_failed']);
-    const theirs = await request(platform.restUrl, 'PATCH', path, { headers: auth.xApiKey(sibling.apiKey), body: { review_status: 'false_positive' } });
-    const absent = await request(platform.restUrl, 'PATCH', `/v2/search/matches/${'0'.repeat(24)}`, { headers: key(), body: { review_status: 'false_positive' } });
+    const theirs = await request(platform.restUrl, 'PATCH', path, {
+      headers: auth.xApiKey(sibling.apiKey),
+      body: { review_status: 'false_positive' },
+    });
+    const absent = await request(platform.restUrl, 'PATCH', `/v2/search/matches/${'0'.repeat(24)}`, {
+      headers: key(),
+      body: { review_status: 'false_positive' },
+    });
     expect([theirs.status, theirs.body.error.code]).toEqual([404, 'match_not_found']);
     expect(theirs.body).toEqual(absent.body);
-    const gql = await graphql(platform, auth.apiKey(sibling.apiKey), 'query($id: ID!) { screeningMatch(id: $id) { id } }', { id: match.id });
+    const gql = await graphql(platform, auth.apiKey(sibling.apiKey), 'query($id: ID!) { screeningMatch(id: $id) { id } }', {
+      id: match.id,
+    });
     expect(gql.body.data.screeningMatch).toBeNull();
   });
 
   it('keeps a false positive cleared for the profile in later searches, with the reference', async () => {
-    const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: key(), body: { name: 'Huda Ammash', kind: 'individual' } });
+    const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: key(),
+      body: { name: 'Huda Ammash', kind: 'individual' },
+    });
     const profileId = profile.body.result.profile.id;
     const first = await search({ type: 'individual', name: 'Huda Salih Mahdi Ammash', profile_id: profileId });
     const match = first.body.result.results[0];
-    const gql = await graphql(platform, auth.apiKey(tenant.apiKey), 'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { reviewStatus reviewedBy reviewHistory { fromStatus toStatus } } }', {
-      id: match.id, input: { reviewStatus: 'false_positive', note: 'different person' },
-    });
+    const gql = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { reviewStatus reviewedBy reviewHistory { fromStatus toStatus } } }',
+      {
+        id: match.id,
+        input: { reviewStatus: 'false_positive', note: 'different person' },
+      },
+    );
     expect(gql.body.errors).toBeUndefined();
-    expect(gql.body.data.reviewScreeningMatch).toMatchObject({ reviewStatus: 'false_positive', reviewHistory: [{ fromStatus: 'unresolved', toStatus: 'false_positive' }] });
+    expect(gql.body.data.reviewScreeningMatch).toMatchObject({
+      reviewStatus: 'false_positive',
+      reviewHistory: [{ fromStatus: 'unresolved', toStatus: 'false_positive' }],
+    });
 
     const again = await search({ type: 'individual', name: 'Huda Salih Mahdi Ammash', profile_id: profileId });
     const carried = again.body.result.results.find((m: { entity: { id: string } }) => m.entity.id === match.entity.id);
-    expect(carried).toMatchObject({ review_status: 'false_positive', previously_cleared: { match_id: match.id, cleared_by: tenant.applicationId } });
+    expect(carried).toMatchObject({
+      review_status: 'false_positive',
+      previously_cleared: { match_id: match.id, cleared_by: tenant.applicationId },
+    });
     expect(carried.id).not.toBe(match.id);
     // Another profile, or no profile: not cleared.
     const other = await search({ type: 'individual', name: 'Huda Salih Mahdi Ammash' });
-    expect(other.body.result.results.find((m: { entity: { id: string } }) => m.entity.id === match.entity.id)).toMatchObject({ review_status: 'unresolved' });
+    expect(other.body.result.results.find((m: { entity: { id: string } }) => m.entity.id === match.entity.id)).toMatchObject({
+      review_status: 'unresolved',
+    });
     // Reopening the clearing match withdraws the clearance.
     await request(platform.restUrl, 'PATCH', `/v2/search/matches/${match.id}`, { headers: key(), body: { review_status: 'unresolved' } });
     const reopened = await search({ type: 'individual', name: 'Huda Salih Mahdi Ammash', profile_id: profileId });
-    expect(reopened.body.result.results.find((m: { entity: { id: string } }) => m.entity.id === match.entity.id).review_status).toBe('unresolved');
+    expect(reopened.body.result.results.find((m: { entity: { id: string } }) => m.entity.id === match.entity.id).review_status).toBe(
+      'unresolved',
+    );
   });
 });
 
@@ -163,12 +230,24 @@ describe('reports', () => {
   };
 
   it('[screening.reports.generate] renders a PDF with the query, the lists, the match, its score and explanation, served by a signed link', async () => {
-    const created = await search({ type: 'individual', name: 'Barzan Ibrahem Hasan Al Tikrity', feeds: ['Sanctions'], custom_id: 'report-1' });
+    const created = await search({
+      type: 'individual',
+      name: 'Barzan Ibrahem Hasan Al Tikrity',
+      feeds: ['Sanctions'],
+      custom_id: 'report-1',
+    });
     const { searchId, results } = created.body.result;
-    await request(platform.restUrl, 'PATCH', `/v2/search/matches/${results[0].id}`, { headers: key(), body: { review_status: 'true_positive', note: 'confirmed by passport' } });
+    await request(platform.restUrl, 'PATCH', `/v2/search/matches/${results[0].id}`, {
+      headers: key(),
+      body: { review_status: 'true_positive', note: 'confirmed by passport' },
+    });
     const response = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: searchId } });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 200, response: expect.any(String), reports: [expect.stringMatching(/\/v1\/reports\/[0-9a-f]{24}\?expires=\d+&signature=/)] });
+    expect(response.body).toMatchObject({
+      status: 200,
+      response: expect.any(String),
+      reports: [expect.stringMatching(/\/v1\/reports\/[0-9a-f]{24}\?expires=\d+&signature=/)],
+    });
     const pdf = await download(response.body.reports[0]);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
@@ -188,7 +267,18 @@ describe('reports', () => {
     fs.mkdirSync(artifacts, { recursive: true });
     const pdfFile = path.join(artifacts, 'screening-report.pdf');
     fs.writeFileSync(pdfFile, pdf.bytes);
-    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfFile, path.join(artifacts, 'screening-report-page1')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdfFile,
+      path.join(artifacts, 'screening-report-page1'),
+    ]);
     expect(fs.statSync(path.join(artifacts, 'screening-report-page1.png')).size).toBeGreaterThan(10_000);
 
     // Signed link tampered, or the report id swapped: 403. API key of the workspace: served; another workspace: 404.
@@ -208,20 +298,32 @@ describe('reports', () => {
     expect(a.results.length).toBeGreaterThan(1);
     const b = (await search({ name: 'Watban Ibrahim Hasan al-Tikriti', threshold: 0.5 })).body.result;
     expect(b.results.length).toBeGreaterThan(1);
-    const plain = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: a.searchId, index: 1 } });
+    const plain = await request(platform.restUrl, 'POST', '/v1/reports', {
+      headers: key(),
+      body: { searchResultId: a.searchId, index: 1 },
+    });
     expect(plain.body.reports).toHaveLength(1);
     expect(pdfText((await download(plain.body.reports[0])).bytes)).toContain(`Match 2 of ${a.results.length}`);
     const scoped = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: `${a.searchId}_0` } });
     expect(scoped.status).toBe(200);
-    const bulk = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { results: [a.searchId, b.searchId], index: [0, 1] } });
+    const bulk = await request(platform.restUrl, 'POST', '/v1/reports', {
+      headers: key(),
+      body: { results: [a.searchId, b.searchId], index: [0, 1] },
+    });
     expect(bulk.body.reports).toHaveLength(2);
     expect(pdfText((await download(bulk.body.reports[1])).bytes)).toContain('Match 2 of');
 
-    const beyond = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: a.searchId, index: 99 } });
+    const beyond = await request(platform.restUrl, 'POST', '/v1/reports', {
+      headers: key(),
+      body: { searchResultId: a.searchId, index: 99 },
+    });
     expect([beyond.status, beyond.body.error.code]).toEqual([404, 'report_not_found']);
     const none = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: {} });
     expect([none.status, none.body.error.code]).toEqual([400, 'schema_validation_failed']);
-    const theirs = await request(platform.restUrl, 'POST', '/v1/reports', { headers: auth.xApiKey(sibling.apiKey), body: { searchResultId: a.searchId } });
+    const theirs = await request(platform.restUrl, 'POST', '/v1/reports', {
+      headers: auth.xApiKey(sibling.apiKey),
+      body: { searchResultId: a.searchId },
+    });
     const absent = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: '0'.repeat(24) } });
     expect([theirs.status, theirs.body.error.code]).toEqual([404, 'report_not_found']);
     expect(theirs.body.error.message.replace(a.searchId, 'X')).toEqual(absent.body.error.message.replace('0'.repeat(24), 'X'));

@@ -7,7 +7,12 @@ const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'app/cli/import-watchlist.ts');
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, VIGIL_LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, VIGIL_LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 

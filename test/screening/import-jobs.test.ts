@@ -10,8 +10,10 @@ import { auth, createTestTenant, graphql, startTestPlatform, TestPlatform, TestT
 import { WATCHLISTS } from './screening-helpers';
 
 const EU_CSV = path.join(WATCHLISTS, 'eu_fsf_csv_2018_sample/EUSanctionsShort.csv');
-const IMPORT = 'mutation($format: String!, $path: String!) { importWatchlist(input: { format: $format, path: $path }) { id status format path origin } }';
-const STATUS = 'query($id: ID!) { watchlistImport(id: $id) { id status error attempts finishedAt sources { source outcome versionId entities names added changed removed } } }';
+const IMPORT =
+  'mutation($format: String!, $path: String!) { importWatchlist(input: { format: $format, path: $path }) { id status format path origin } }';
+const STATUS =
+  'query($id: ID!) { watchlistImport(id: $id) { id status error attempts finishedAt sources { source outcome versionId entities names added changed removed } } }';
 
 let platform: TestPlatform;
 let admin: TestTenant;
@@ -24,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function waitForImport(id: string): Promise<{ status: string; sources: { outcome: string; entities: number; versionId: string }[]; error: string | null }> {
+async function waitForImport(
+  id: string,
+): Promise<{ status: string; sources: { outcome: string; entities: number; versionId: string }[]; error: string | null }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const response = await graphql(platform, auth.apiKey(admin.apiKey), STATUS, { id });
@@ -65,7 +69,10 @@ it('refuses imports without the watchlistAdmin entitlement, and bad formats or p
   process.env.VIGIL_WATCHLIST_IMPORT_ROOTS = '/srv/lists:/opt/lists';
   try {
     const outside = await graphql(platform, auth.apiKey(admin.apiKey), IMPORT, { format: 'eu_fsf_csv', path: EU_CSV });
-    expect(outside.body.errors[0]).toMatchObject({ message: expect.stringContaining('VIGIL_WATCHLIST_IMPORT_ROOTS'), extensions: { code: 'watchlist_format_invalid' } });
+    expect(outside.body.errors[0]).toMatchObject({
+      message: expect.stringContaining('VIGIL_WATCHLIST_IMPORT_ROOTS'),
+      extensions: { code: 'watchlist_format_invalid' },
+    });
   } finally {
     delete process.env.VIGIL_WATCHLIST_IMPORT_ROOTS;
   }
@@ -87,8 +94,17 @@ it('is idempotent when a job is delivered again (crash and retry)', async () => 
 
 it('answers screening_index_unavailable until the index is built', async () => {
   const holder = new ScreeningIndexHolder({ databaseUrl: platform.config.databaseUrl, log: logger });
-  const principal = { tenantId: admin.tenantId, workspaceId: admin.workspaceId, actorId: admin.applicationId, kind: 'application' as const, entitlements: {} };
-  await expect(screen({ db: platform.db, holder }, principal, { name: 'Anyone' })).rejects.toMatchObject({ code: 'screening_index_unavailable', status: 503 });
+  const principal = {
+    tenantId: admin.tenantId,
+    workspaceId: admin.workspaceId,
+    actorId: admin.applicationId,
+    kind: 'application' as const,
+    entitlements: {},
+  };
+  await expect(screen({ db: platform.db, holder }, principal, { name: 'Anyone' })).rejects.toMatchObject({
+    code: 'screening_index_unavailable',
+    status: 503,
+  });
   await holder.refresh();
   await expect(screen({ db: platform.db, holder }, principal, { name: 'Anyone' })).resolves.toMatchObject({ searchId: expect.any(String) });
   await holder.close();

@@ -64,7 +64,13 @@ test('answers searches and comparisons exactly as the same index in the serving 
   expect(await remote.index.compare(pair[0], pair[1], 0.8)).toEqual(await local.index.compare(pair[0], pair[1], 0.8));
   expect(holder.ready).toBe(true);
   expect(holder.unavailableReason()).toBeUndefined();
-  expect(holder.status()).toMatchObject({ ready: true, entities: local.index.entityCount, versions: local.versions, generation: 1, error: null });
+  expect(holder.status()).toMatchObject({
+    ready: true,
+    entities: local.index.entityCount,
+    versions: local.versions,
+    generation: 1,
+    error: null,
+  });
   expect(servingSnapshot(holder)).toBe(remote);
 });
 
@@ -99,7 +105,9 @@ test('losing the thread: searches answer 503 screening_index_unavailable, then a
   await expect(searchSnapshot(snapshot, search('Kim Jong Un'))).rejects.toMatchObject({ code: 'screening_index_unavailable', status: 503 });
   await holder.whenReady(60_000);
   expect(holder.ready).toBe(true);
-  expect(await searchSnapshot(holder.current()!, search('Kim Jong Un'))).toEqual(await searchSnapshot(inThread.current()!, search('Kim Jong Un')));
+  expect(await searchSnapshot(holder.current()!, search('Kim Jong Un'))).toEqual(
+    await searchSnapshot(inThread.current()!, search('Kim Jong Un')),
+  );
 });
 
 test('a thread lost again soon after its restart waits longer each time (1 s, then 2 s): no tight crash loop', async () => {
@@ -116,8 +124,13 @@ test('a thread lost again soon after its restart waits longer each time (1 s, th
   await lose();
   await lose();
   await holder.whenReady(60_000);
-  const restarts = errors.mock.calls.filter(([, message]) => message === 'screening index thread stopped; starting a new one').map(([fields]) => fields);
-  expect(restarts).toEqual([expect.objectContaining({ delayMs: 1_000, losses: 1 }), expect.objectContaining({ delayMs: 2_000, losses: 2 })]);
+  const restarts = errors.mock.calls
+    .filter(([, message]) => message === 'screening index thread stopped; starting a new one')
+    .map(([fields]) => fields);
+  expect(restarts).toEqual([
+    expect.objectContaining({ delayMs: 1_000, losses: 1 }),
+    expect.objectContaining({ delayMs: 2_000, losses: 2 }),
+  ]);
 });
 
 test('restart delays double from 1 s up to a minute', () => {

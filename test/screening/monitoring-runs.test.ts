@@ -7,7 +7,12 @@ import { LocalKeyProvider } from '../../platform/crypto/envelope';
 import { createDb, Db } from '../../platform/db/prisma';
 import { logger } from '../../platform/logging/logger';
 import { createIsolatedDatabase } from '../helpers/test-platform';
-import { alertsWithoutOutcome, createDeltaRun, createScheduledRun, upsertSubjects } from '../../subgraphs/screening/monitoring/data/monitoring-store';
+import {
+  alertsWithoutOutcome,
+  createDeltaRun,
+  createScheduledRun,
+  upsertSubjects,
+} from '../../subgraphs/screening/monitoring/data/monitoring-store';
 import { sealSubjectQuery } from '../../subgraphs/screening/monitoring/services/enrollment';
 import { processRun, resendOutcomes } from '../../subgraphs/screening/monitoring/services/run-service';
 import type { ScreeningOutcomeJob } from '../../contracts/profile-outcome-queues';
@@ -35,15 +40,36 @@ afterAll(async () => {
 });
 
 async function enroll(names: { profileId: string; name: string }[], frequency: string, nextFullScreenAt: Date | null = null) {
-  await upsertSubjects(db, names.map(({ profileId, name }) => ({
-    ...scope, profileId, lastSearchId: '0'.repeat(24), lastScreenedAt: new Date(Date.now() - 3 * 86_400_000),
-    sealedQuery: sealSubjectQuery(keys, { ...scope, profileId }, { name, type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] }),
-  })));
-  await db.monitoredSubject.updateMany({ where: { profileId: { in: names.map((n) => n.profileId) } }, data: { sanctionsFrequency: frequency, pepFrequency: 'never', frequenciesResolvedAt: new Date(), nextFullScreenAt } });
+  await upsertSubjects(
+    db,
+    names.map(({ profileId, name }) => ({
+      ...scope,
+      profileId,
+      lastSearchId: '0'.repeat(24),
+      lastScreenedAt: new Date(Date.now() - 3 * 86_400_000),
+      sealedQuery: sealSubjectQuery(
+        keys,
+        { ...scope, profileId },
+        { name, type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] },
+      ),
+    })),
+  );
+  await db.monitoredSubject.updateMany({
+    where: { profileId: { in: names.map((n) => n.profileId) } },
+    data: { sanctionsFrequency: frequency, pepFrequency: 'never', frequenciesResolvedAt: new Date(), nextFullScreenAt },
+  });
 }
 
-const deps = (sendOutcome: (job: ScreeningOutcomeJob, key: string) => Promise<unknown>, now?: () => Date) =>
-  ({ db, keys, log, snapshot: async () => holder.current()!, sendOutcome, chunkSize: 1, leaseSeconds: 60, now });
+const deps = (sendOutcome: (job: ScreeningOutcomeJob, key: string) => Promise<unknown>, now?: () => Date) => ({
+  db,
+  keys,
+  log,
+  snapshot: async () => holder.current()!,
+  sendOutcome,
+  chunkSize: 1,
+  leaseSeconds: 60,
+  now,
+});
 
 it('a run that dies after a committed chunk resumes after its lease: every alert exactly once, the unsent outcome caught up', async () => {
   const un = await loadList('un_xml', UN_XML);
@@ -52,24 +78,50 @@ it('a run that dies after a committed chunk resumes after its lease: every alert
   await enroll(subjects, 'deltas');
   const before = await db.watchlistSource.findUnique({ where: { source: 'un' } });
   const version = await importSourceVersion(db, {
-    source: 'un', format: 'un_xml', label: 'un-amended', importId: null,
+    source: 'un',
+    format: 'un_xml',
+    label: 'un-amended',
+    importId: null,
     entities: un.map((entity, i) => (i < 3 ? { ...entity, programs: [...entity.programs, 'AMENDED'] } : entity)),
   });
   expect(version).toMatchObject({ outcome: 'imported', changed: 3 });
   await holder.refresh();
-  await createDeltaRun(db, { id: 'mrun_crash', source: 'un', fromSeq: before!.activeSeq!, toSeq: version.seq, versionId: version.versionId });
+  await createDeltaRun(db, {
+    id: 'mrun_crash',
+    source: 'un',
+    fromSeq: before!.activeSeq!,
+    toSeq: version.seq,
+    versionId: version.versionId,
+  });
 
   // Attempt 1: the outcome send of the first alert fails after its chunk committed (a crash).
   const sent: ScreeningOutcomeJob[] = [];
-  await expect(processRun(deps(async () => { throw new Error('worker killed'); }), 'mrun_crash')).rejects.toThrow('worker killed');
+  await expect(
+    processRun(
+      deps(async () => {
+        throw new Error('worker killed');
+      }),
+      'mrun_crash',
+    ),
+  ).rejects.toThrow('worker killed');
   const halfway = await db.monitoringRun.findUnique({ where: { id: 'mrun_crash' } });
   expect(halfway).toMatchObject({ status: 'running', processed: 1, alerts: 1, deltaSize: 3 });
   // While the lease holds, another attempt does nothing.
-  expect(await processRun(deps(async (job) => sent.push(job)), 'mrun_crash')).toBeNull();
+  expect(
+    await processRun(
+      deps(async (job) => sent.push(job)),
+      'mrun_crash',
+    ),
+  ).toBeNull();
 
   // Attempt 2, after the lease: resumes after the committed subject.
   const later = () => new Date(Date.now() + 5 * 60_000);
-  expect(await processRun(deps(async (job) => sent.push(job), later), 'mrun_crash')).toEqual({ processed: 3, alerts: 3 });
+  expect(
+    await processRun(
+      deps(async (job) => sent.push(job), later),
+      'mrun_crash',
+    ),
+  ).toEqual({ processed: 3, alerts: 3 });
   const alerts = await db.monitoringAlert.findMany({ where: { runId: 'mrun_crash' }, orderBy: { profileId: 'asc' } });
   expect(alerts.map((alert) => alert.profileId)).toEqual(subjects.map((s) => s.profileId));
   expect(await db.searchRequest.count({ where: { ...scope, source: 'monitoring' } })).toBe(3);
@@ -79,9 +131,24 @@ it('a run that dies after a committed chunk resumes after its lease: every alert
   const unsent = await alertsWithoutOutcome(db, later());
   expect(unsent.map((alert) => alert.profileId)).toEqual(['prf_crash_0']);
   const keysSent: string[] = [];
-  await resendOutcomes({ db, sendOutcome: async (job, key) => { sent.push(job); keysSent.push(key); } }, unsent);
+  await resendOutcomes(
+    {
+      db,
+      sendOutcome: async (job, key) => {
+        sent.push(job);
+        keysSent.push(key);
+      },
+    },
+    unsent,
+  );
   expect(keysSent).toEqual([`prf_crash_0:${alerts[0].searchId}`]);
-  expect(sent[2]).toMatchObject({ ...scope, profileId: 'prf_crash_0', origin: 'monitoring', searchId: alerts[0].searchId, truePositiveMatches: 0 });
+  expect(sent[2]).toMatchObject({
+    ...scope,
+    profileId: 'prf_crash_0',
+    origin: 'monitoring',
+    searchId: alerts[0].searchId,
+    truePositiveMatches: 0,
+  });
   expect(sent[2].unresolvedMatches).toBeGreaterThanOrEqual(1);
   expect(await alertsWithoutOutcome(db, later())).toEqual([]);
 }, 120_000);
@@ -89,10 +156,22 @@ it('a run that dies after a committed chunk resumes after its lease: every alert
 it('a scheduled full re-screen alerts only for new matches and moves the subject to its next due date', async () => {
   const un = await loadList('un_xml', UN_XML);
   const due = new Date(Date.now() - 60_000);
-  await enroll([{ profileId: 'prf_daily_hit', name: primaryName(un[10]) }, { profileId: 'prf_daily_clear', name: 'Quillon Zephyrine Abernathy-Vask' }], 'daily', due);
+  await enroll(
+    [
+      { profileId: 'prf_daily_hit', name: primaryName(un[10]) },
+      { profileId: 'prf_daily_clear', name: 'Quillon Zephyrine Abernathy-Vask' },
+    ],
+    'daily',
+    due,
+  );
   await createScheduledRun(db, { id: 'mrun_sched', dueBefore: new Date() });
   const sent: ScreeningOutcomeJob[] = [];
-  expect(await processRun(deps(async (job) => sent.push(job)), 'mrun_sched')).toEqual({ processed: 2, alerts: 1 });
+  expect(
+    await processRun(
+      deps(async (job) => sent.push(job)),
+      'mrun_sched',
+    ),
+  ).toEqual({ processed: 2, alerts: 1 });
   const [alert] = await db.monitoringAlert.findMany({ where: { runId: 'mrun_sched' } });
   expect(alert).toMatchObject({ profileId: 'prf_daily_hit', trigger: 'scheduled', status: 'open' });
   expect(sent.map((job) => job.profileId)).toEqual(['prf_daily_hit']);
@@ -103,7 +182,12 @@ it('a scheduled full re-screen alerts only for new matches and moves the subject
   // The next scheduled run finds the same matches: nothing new, no alert.
   await db.monitoredSubject.updateMany({ where: { profileId: 'prf_daily_hit' }, data: { nextFullScreenAt: due } });
   await createScheduledRun(db, { id: 'mrun_sched_2', dueBefore: new Date() });
-  expect(await processRun(deps(async (job) => sent.push(job)), 'mrun_sched_2')).toEqual({ processed: 1, alerts: 0 });
+  expect(
+    await processRun(
+      deps(async (job) => sent.push(job)),
+      'mrun_sched_2',
+    ),
+  ).toEqual({ processed: 1, alerts: 0 });
 }, 120_000);
 
 it('a delta run screens against its delta even when the subjects are enrolled after it counted them', async () => {
@@ -112,13 +196,28 @@ it('a delta run screens against its delta even when the subjects are enrolled af
   const un = await loadList('un_xml', UN_XML);
   const before = await db.watchlistSource.findUnique({ where: { source: 'un' } });
   const version = await importSourceVersion(db, {
-    source: 'un', format: 'un_xml', label: 'un-amended-late', importId: null,
+    source: 'un',
+    format: 'un_xml',
+    label: 'un-amended-late',
+    importId: null,
     // (The first three keep the first test's amendment: only entity 20 changes.)
-    entities: un.map((entity, i) => (i < 3 ? { ...entity, programs: [...entity.programs, 'AMENDED'] } : i === 20 ? { ...entity, programs: [...entity.programs, 'AMENDED-LATE'] } : entity)),
+    entities: un.map((entity, i) =>
+      i < 3
+        ? { ...entity, programs: [...entity.programs, 'AMENDED'] }
+        : i === 20
+          ? { ...entity, programs: [...entity.programs, 'AMENDED-LATE'] }
+          : entity,
+    ),
   });
   expect(version).toMatchObject({ outcome: 'imported', changed: 1 });
   await holder.refresh();
-  await createDeltaRun(db, { id: 'mrun_late', source: 'un', fromSeq: before!.activeSeq!, toSeq: version.seq, versionId: version.versionId });
+  await createDeltaRun(db, {
+    id: 'mrun_late',
+    source: 'un',
+    fromSeq: before!.activeSeq!,
+    toSeq: version.seq,
+    versionId: version.versionId,
+  });
 
   // Two profiles are enrolled right after the run's count (a sweep finishing beside it): one named
   // as the changed entity, one as an unchanged listed entity. Only the first has a delta match.
@@ -130,7 +229,13 @@ it('a delta run screens against its delta even when the subjects are enrolled af
         const counted = await target.count(args);
         if (!enrolledLate) {
           enrolledLate = true;
-          await enroll([{ profileId: 'prf_late_changed', name: primaryName(un[20]) }, { profileId: 'prf_late_unchanged', name: primaryName(un[30]) }], 'deltas');
+          await enroll(
+            [
+              { profileId: 'prf_late_changed', name: primaryName(un[20]) },
+              { profileId: 'prf_late_unchanged', name: primaryName(un[30]) },
+            ],
+            'deltas',
+          );
         }
         return counted;
       };
@@ -149,5 +254,7 @@ it('a delta run screens against its delta even when the subjects are enrolled af
   expect(result).toEqual({ processed: 2, alerts: 1 });
   const run = await db.monitoringRun.findUnique({ where: { id: 'mrun_late' } });
   expect(run).toMatchObject({ status: 'completed', total: 0, deltaSize: 1, alerts: 1 });
-  expect((await db.monitoringAlert.findMany({ where: { runId: 'mrun_late' } })).map((alert) => alert.profileId)).toEqual(['prf_late_changed']);
+  expect((await db.monitoringAlert.findMany({ where: { runId: 'mrun_late' } })).map((alert) => alert.profileId)).toEqual([
+    'prf_late_changed',
+  ]);
 }, 120_000);

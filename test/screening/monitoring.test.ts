@@ -6,7 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { BIS_DPL, importList, versionsOf, waitForIndex } from './screening-helpers';
 
 let platform: TestPlatform;
@@ -17,7 +26,10 @@ let tmp: string;
 const ADDED = 'ZEBEDIAH QUIMBLEFORTH VANTERPOOL';
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'], isolatedDatabase: true });
+  platform = await startTestPlatform({
+    services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'],
+    isolatedDatabase: true,
+  });
   tenant = await createTestTenant(platform);
   sibling = await createSiblingWorkspace(platform, tenant);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-monitoring-'));
@@ -29,7 +41,10 @@ beforeAll(async () => {
   // re-screened against the whole first version.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [source, cursor] = await Promise.all([platform.db.watchlistSource.findUnique({ where: { source: 'bis_dpl' } }), platform.db.monitoringCursor.findUnique({ where: { source: 'bis_dpl' } })]);
+    const [source, cursor] = await Promise.all([
+      platform.db.watchlistSource.findUnique({ where: { source: 'bis_dpl' } }),
+      platform.db.monitoringCursor.findUnique({ where: { source: 'bis_dpl' } }),
+    ]);
     if (source?.activeSeq != null && cursor?.seq === source.activeSeq) break;
     if (Date.now() > deadline) throw new Error('the monitoring sweep never took the first bis_dpl version');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -40,12 +55,26 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const call = (who: TestTenant, method: string, urlPath: string, body?: unknown) => request(platform.restUrl, method, urlPath, { headers: auth.xApiKey(who.apiKey), body });
+const call = (who: TestTenant, method: string, urlPath: string, body?: unknown) =>
+  request(platform.restUrl, method, urlPath, { headers: auth.xApiKey(who.apiKey), body });
 
 /** The DPL with one record added (a new version whose delta is that one entity). */
 function dplWithAddedRecord(): string {
   const text = fs.readFileSync(BIS_DPL, 'latin1').replace(/(\r?\n)+$/, '');
-  const added = [`"${ADDED}"`, '"1 MAIN STREET"', '"SPRINGFIELD"', '"IL"', '"US"', '"62701"', '"01/02/2024"', '"01/02/2034"', '"Y"', '"2024-01-05"', '"F.R. NOTICE ADDED"', '"89 F.R. 1000 1/5/2024"'].join('\t');
+  const added = [
+    `"${ADDED}"`,
+    '"1 MAIN STREET"',
+    '"SPRINGFIELD"',
+    '"IL"',
+    '"US"',
+    '"62701"',
+    '"01/02/2024"',
+    '"01/02/2034"',
+    '"Y"',
+    '"2024-01-05"',
+    '"F.R. NOTICE ADDED"',
+    '"89 F.R. 1000 1/5/2024"',
+  ].join('\t');
   const file = path.join(tmp, 'dpl.txt');
   fs.writeFileSync(file, `${text}\r\n${added}\r\n`, 'latin1');
   return file;
@@ -74,7 +103,9 @@ async function waitForAlerts(who: TestTenant, query: string, count: number, time
 
 it('a list delta re-screens profiles on `deltas` against the changed entities only: alert, monitoring search, outbox event and outcome job', async () => {
   // Sanctions on every list change for the tenant's workspace; the sibling keeps the built-in daily.
-  expect((await call(tenant, 'PATCH', '/tenant-config/v1/monitoring-default', { monitoringFeedFrequencies: { Sanctions: 'deltas' } })).status).toBe(200);
+  expect(
+    (await call(tenant, 'PATCH', '/tenant-config/v1/monitoring-default', { monitoringFeedFrequencies: { Sanctions: 'deltas' } })).status,
+  ).toBe(200);
   const watched = await screenedProfile(tenant, ADDED);
   const daily = await screenedProfile(sibling, ADDED);
 
@@ -90,11 +121,22 @@ it('a list delta re-screens profiles on `deltas` against the changed entities on
   expect(alert.entity_refs[0]).toMatch(/^bis_dpl:/);
 
   // The matches are a search in history (source monitoring, the profile id), reviewable as any other.
-  const viaGraphql = await graphql(platform, auth.apiKey(tenant.apiKey), `query($id: ID!) { monitoringAlert(id: $id) { id trigger search { id } } monitoredProfile(profileId: "${watched}") { sanctionsFrequency pepFrequency lastSearchId } }`, { id: alert.id });
+  const viaGraphql = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    `query($id: ID!) { monitoringAlert(id: $id) { id trigger search { id } } monitoredProfile(profileId: "${watched}") { sanctionsFrequency pepFrequency lastSearchId } }`,
+    { id: alert.id },
+  );
   expect(viaGraphql.body.errors).toBeUndefined();
   expect(viaGraphql.body.data.monitoringAlert).toEqual({ id: alert.id, trigger: 'delta', search: { id: alert.search_id } });
-  expect(viaGraphql.body.data.monitoredProfile).toEqual({ sanctionsFrequency: 'deltas', pepFrequency: 'weekly', lastSearchId: alert.search_id });
-  const [request_] = await platform.db.$queryRawUnsafe<{ source: string; profile_id: string; name: string; match_count: number; review_status: string }[]>(
+  expect(viaGraphql.body.data.monitoredProfile).toEqual({
+    sanctionsFrequency: 'deltas',
+    pepFrequency: 'weekly',
+    lastSearchId: alert.search_id,
+  });
+  const [request_] = await platform.db.$queryRawUnsafe<
+    { source: string; profile_id: string; name: string; match_count: number; review_status: string }[]
+  >(
     `SELECT r.source, r.profile_id, s.name, s.match_count, m.review_status FROM screening.search_requests r
        JOIN screening.search_results s ON s.request_id = r.id JOIN screening.search_matches m ON m.request_id = r.id WHERE r.id = $1`,
     alert.search_id,
@@ -110,21 +152,38 @@ it('a list delta re-screens profiles on `deltas` against the changed entities on
   expect(jobs).toHaveLength(1);
   expect(jobs[0].singleton_key).toBe(`${watched}:${alert.search_id}`);
   expect(jobs[0].data).toEqual({
-    tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, profileId: watched, origin: 'monitoring', searchId: alert.search_id,
-    unresolvedMatches: 1, truePositiveMatches: 0, at: expect.any(String),
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    profileId: watched,
+    origin: 'monitoring',
+    searchId: alert.search_id,
+    unresolvedMatches: 1,
+    truePositiveMatches: 0,
+    at: expect.any(String),
   });
 
   // The screening event carries ids and counts only (no name).
   const events = await platform.db.outboxEvent.findMany({ where: { type: 'screening.monitoring.alert', aggregateId: alert.id } });
   expect(events).toHaveLength(1);
-  expect(events[0].payload).toEqual({ alert_id: alert.id, profile_id: watched, search_id: alert.search_id, run_id: alert.run_id, trigger: 'delta', match_count: 1 });
+  expect(events[0].payload).toEqual({
+    alert_id: alert.id,
+    profile_id: watched,
+    search_id: alert.search_id,
+    run_id: alert.run_id,
+    trigger: 'delta',
+    match_count: 1,
+  });
   expect(JSON.stringify(events[0].payload)).not.toContain('ZEBEDIAH');
 
   // The run screened only the one added entity; the sibling's daily profile was not re-screened.
   const run = await platform.db.monitoringRun.findUnique({ where: { id: alert.run_id } });
   expect(run).toMatchObject({ kind: 'delta', source: 'bis_dpl', status: 'completed', deltaSize: 1, alerts: 1 });
   expect((await call(sibling, 'GET', `/v1/monitoring/alerts?profile_id=${daily}`)).body.result.alerts).toEqual([]);
-  const dailySubject = await graphql(platform, auth.apiKey(sibling.apiKey), `{ monitoredProfile(profileId: "${daily}") { sanctionsFrequency } }`);
+  const dailySubject = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    `{ monitoredProfile(profileId: "${daily}") { sanctionsFrequency } }`,
+  );
   expect(dailySubject.body.data.monitoredProfile).toEqual({ sanctionsFrequency: 'daily' });
 }, 120_000);
 
@@ -142,10 +201,42 @@ it('alerts are read and acknowledged once, and are invisible from another worksp
 
   const acked = await call(tenant, 'POST', `/v1/monitoring/alerts/${alert.id}/acknowledge`, { note: 'Known customer, reviewed' });
   expect(acked.status).toBe(200);
-  expect(acked.body.result.alert).toMatchObject({ id: alert.id, status: 'acknowledged', note: 'Known customer, reviewed', acknowledged_by: expect.any(String) });
-  const again = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation($id: ID!) { acknowledgeMonitoringAlert(id: $id, input: { note: "later" }) { status note acknowledgedAt } }`, { id: alert.id });
-  expect(again.body.data.acknowledgeMonitoringAlert).toEqual({ status: 'acknowledged', note: 'Known customer, reviewed', acknowledgedAt: acked.body.result.alert.acknowledged_at });
+  expect(acked.body.result.alert).toMatchObject({
+    id: alert.id,
+    status: 'acknowledged',
+    note: 'Known customer, reviewed',
+    acknowledged_by: expect.any(String),
+  });
+  const again = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    `
+      mutation ($id: ID!) {
+        acknowledgeMonitoringAlert(id: $id, input: { note: "later" }) {
+          status
+          note
+          acknowledgedAt
+        }
+      }
+    `,
+    { id: alert.id },
+  );
+  expect(again.body.data.acknowledgeMonitoringAlert).toEqual({
+    status: 'acknowledged',
+    note: 'Known customer, reviewed',
+    acknowledgedAt: acked.body.result.alert.acknowledged_at,
+  });
   expect((await call(tenant, 'GET', '/v1/monitoring/alerts?status=open')).body.result.alerts).toEqual([]);
-  const missing = await graphql(platform, auth.apiKey(tenant.apiKey), `mutation { acknowledgeMonitoringAlert(id: "mal_unknown", input: {}) { id } }`);
+  const missing = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    `
+      mutation {
+        acknowledgeMonitoringAlert(id: "mal_unknown", input: {}) {
+          id
+        }
+      }
+    `,
+  );
   expect(missing.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
 });

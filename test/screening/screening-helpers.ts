@@ -42,7 +42,14 @@ export function versionsOf(...results: ImportResult[]): Record<string, string> {
 }
 
 /** Polls GET /v1/search/{id} until the job reaches one of `statuses` (batch tests). */
-export async function waitForBatch(restUrl: string, apiKey: string, id: string, statuses = ['completed', 'failed'], timeoutMs = 120_000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
+export async function waitForBatch(
+  restUrl: string,
+  apiKey: string,
+  id: string,
+  statuses = ['completed', 'failed'],
+  timeoutMs = 120_000,
+): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   const { request, auth } = await import('../helpers/test-platform');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -56,7 +63,12 @@ export async function waitForBatch(restUrl: string, apiKey: string, id: string, 
 
 /** Names for a batch: listed names (some misspelled) mixed with names no list holds. */
 export function batchNames(count: number): { type?: string; name: string; custom_id: string }[] {
-  const listed = ['Barzan Ibrahim Hassan al-Tikriti', 'Huda Salih Mahdi Ammash', 'Hikmat Mizban Ibrahim al-Azzawi', 'Watban Ibrahim Hasan al-Tikriti'];
+  const listed = [
+    'Barzan Ibrahim Hassan al-Tikriti',
+    'Huda Salih Mahdi Ammash',
+    'Hikmat Mizban Ibrahim al-Azzawi',
+    'Watban Ibrahim Hasan al-Tikriti',
+  ];
   return Array.from({ length: count }, (_, i) => ({
     type: i % 3 === 0 ? 'individual' : undefined,
     name: i % 5 === 0 ? listed[(i / 5) % listed.length] : `Customer ${i} Quillfeather Abernathy`,

@@ -1,5 +1,15 @@
 // Import of the small lists (BIS DPL, UN XML) and the synchronous search through REST and GraphQL.
-import { auth, createDashboardToken, createSiblingWorkspace, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createDashboardToken,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { BIS_DPL, importList, UN_XML, versionsOf, waitForIndex } from './screening-helpers';
 
 let platform: TestPlatform;
@@ -16,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const search = (body: unknown, key = tenant.apiKey) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(key), body });
+const search = (body: unknown, key = tenant.apiKey) =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(key), body });
 
 it('imports the lists with their counts, and a re-import of the same version is a no-op', async () => {
   const again = await importList(platform, 'bis_dpl', BIS_DPL);
@@ -47,13 +58,21 @@ it('[screening.search.sync, screening.search.match-fields] finds a listed UN ind
   expect(Array.isArray(top.entity.programs)).toBe(true);
   expect(top.id).toMatch(/^[0-9a-f]{24}$/);
   expect(top.score).toBeGreaterThanOrEqual(0.8);
-  expect(top.name).toEqual({ value: 'BARZAN IBRAHIM HASSAN AL-TIKRITI', match_score: expect.any(Number), criteria_match_level: expect.any(String) });
+  expect(top.name).toEqual({
+    value: 'BARZAN IBRAHIM HASSAN AL-TIKRITI',
+    match_score: expect.any(Number),
+    criteria_match_level: expect.any(String),
+  });
   expect(Array.isArray(top.aliases)).toBe(true);
   expect(top.checklist.screen.Sanctions).toBe(true);
   expect(top.checklist.hits).toEqual(['Sanctions']);
   expect(top.checklist.hits_info.length).toBeGreaterThan(0);
   expect(top.match_score_info).toMatchObject({ scorer_version: expect.any(String), final_score: top.score });
-  expect(top.source_details[0]).toMatchObject({ description: expect.stringContaining('UN'), urls: expect.any(Array), inference_context: expect.any(String) });
+  expect(top.source_details[0]).toMatchObject({
+    description: expect.stringContaining('UN'),
+    urls: expect.any(Array),
+    inference_context: expect.any(String),
+  });
   expect(top.review_status).toBe('unresolved');
   for (let i = 1; i < results.length; i++) expect(results[i].score).toBeLessThanOrEqual(results[i - 1].score);
 });
@@ -62,7 +81,13 @@ it('[screening.search.sync] finds a listed company under its own name searched a
   // The BIS Denied Persons List says nothing of person or organisation: the loader guesses. "KOTO COMMERCIO IBERICA, S.L."
   // was guessed a person ("S.L." unknown to the guess), so searched as a company (the type penalty and the person reading
   // of "S.L.") it found nothing. Each is listed twice (one row per address): both are found.
-  for (const [name, rows] of [['KOTO COMMERCIO IBERICA, S.L.', 2], ['PETROM INTERNACIONAL TRADE, S.L.', 2], ['PJSC AEROFLOT', 1], ['YARRA ANSTALT A.G.', 1], ['GLOBE METALS AB', 1]] as const) {
+  for (const [name, rows] of [
+    ['KOTO COMMERCIO IBERICA, S.L.', 2],
+    ['PETROM INTERNACIONAL TRADE, S.L.', 2],
+    ['PJSC AEROFLOT', 1],
+    ['YARRA ANSTALT A.G.', 1],
+    ['GLOBE METALS AB', 1],
+  ] as const) {
     for (const type of ['entity', 'company', 'organization', undefined]) {
       const response = await search({ name, type, feeds: ['Sanctions'] });
       expect(response.status).toBe(200);
@@ -98,22 +123,39 @@ it('[screening.search.feeds] filters by feed: lists that are not PEP give no PEP
 });
 
 it('[screening.search.sync-legacy] serves the legacy GET /v1/search-sync', async () => {
-  const response = await request(platform.restUrl, 'GET', `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&type=individual&feeds=Sanctions,PEP&limit=3`, {
-    headers: auth.xApiKey(tenant.apiKey),
-  });
+  const response = await request(
+    platform.restUrl,
+    'GET',
+    `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&type=individual&feeds=Sanctions,PEP&limit=3`,
+    {
+      headers: auth.xApiKey(tenant.apiKey),
+    },
+  );
   expect(response.status).toBe(200);
   expect(response.body.result.results.map((match: { entity: { source_id: string } }) => match.entity.source_id)).toContain('6908085');
   expect(response.body.result.results.length).toBeLessThanOrEqual(3);
-  const repeated = await request(platform.restUrl, 'GET', `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&feeds=Sanctions&feeds=PEP`, { headers: auth.xApiKey(tenant.apiKey) });
+  const repeated = await request(
+    platform.restUrl,
+    'GET',
+    `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&feeds=Sanctions&feeds=PEP`,
+    { headers: auth.xApiKey(tenant.apiKey) },
+  );
   expect(repeated.status).toBe(200);
-  const pepOnly = await request(platform.restUrl, 'GET', `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&feeds=PEP`, { headers: auth.xApiKey(tenant.apiKey) });
+  const pepOnly = await request(
+    platform.restUrl,
+    'GET',
+    `/v1/search-sync?name=${encodeURIComponent('Barzan Ibrahim Hassan al-Tikriti')}&feeds=PEP`,
+    { headers: auth.xApiKey(tenant.apiKey) },
+  );
   expect(pepOnly.body.result.results).toEqual([]);
 });
 
 it('stores every search: readable by id in its workspace, invisible from another', async () => {
   const created = await search({ type: 'individual', name: 'Hikmat Mizban Ibrahim al-Azzawi', custom_id: 'c-42' });
   const { searchId, results } = created.body.result;
-  const read = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}`, { headers: auth.xApiKey(tenant.apiKey) });
+  const read = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}`, {
+    headers: auth.xApiKey(tenant.apiKey),
+  });
   expect(read.status).toBe(200);
   // The stored-matches route adds the analysts' comments on each match (none here).
   expect(read.body.result.matches).toEqual(results.map((m: object) => ({ ...m, comments: [] })));
@@ -125,21 +167,44 @@ it('stores every search: readable by id in its workspace, invisible from another
     job_id: null,
     user_id: tenant.applicationId,
   });
-  const entityScoped = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}_0`, { headers: auth.xApiKey(tenant.apiKey) });
+  const entityScoped = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}_0`, {
+    headers: auth.xApiKey(tenant.apiKey),
+  });
   expect(entityScoped.body.result.matches).toEqual(results.map((m: object) => ({ ...m, comments: [] })));
 
-  const gql = await graphql(platform, auth.apiKey(tenant.apiKey), 'query($id: ID!) { screeningSearch(id: $id) { id name customId matchCount matches { id rank score source sourceId reviewStatus } } }', { id: searchId });
+  const gql = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    'query($id: ID!) { screeningSearch(id: $id) { id name customId matchCount matches { id rank score source sourceId reviewStatus } } }',
+    { id: searchId },
+  );
   expect(gql.body.errors).toBeUndefined();
-  expect(gql.body.data.screeningSearch).toMatchObject({ id: searchId, name: 'Hikmat Mizban Ibrahim al-Azzawi', customId: 'c-42', matchCount: results.length });
-  expect(gql.body.data.screeningSearch.matches[0]).toMatchObject({ id: results[0].id, rank: 0, source: results[0].entity.source, reviewStatus: 'unresolved' });
+  expect(gql.body.data.screeningSearch).toMatchObject({
+    id: searchId,
+    name: 'Hikmat Mizban Ibrahim al-Azzawi',
+    customId: 'c-42',
+    matchCount: results.length,
+  });
+  expect(gql.body.data.screeningSearch.matches[0]).toMatchObject({
+    id: results[0].id,
+    rank: 0,
+    source: results[0].entity.source,
+    reviewStatus: 'unresolved',
+  });
 
-  const other = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}`, { headers: auth.xApiKey(sibling.apiKey) });
+  const other = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}`, {
+    headers: auth.xApiKey(sibling.apiKey),
+  });
   expect(other.status).toBe(404);
   expect(other.body).toMatchObject({ status: 404, result: null, error: { code: 'search_not_found' } });
-  const absent = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${'0'.repeat(24)}`, { headers: auth.xApiKey(tenant.apiKey) });
+  const absent = await request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${'0'.repeat(24)}`, {
+    headers: auth.xApiKey(tenant.apiKey),
+  });
   expect(absent.status).toBe(404);
   expect(absent.body.msg).toBe(other.body.msg);
-  const otherGql = await graphql(platform, auth.apiKey(sibling.apiKey), 'query($id: ID!) { screeningSearch(id: $id) { id } }', { id: searchId });
+  const otherGql = await graphql(platform, auth.apiKey(sibling.apiKey), 'query($id: ID!) { screeningSearch(id: $id) { id } }', {
+    id: searchId,
+  });
   expect(otherGql.body.data.screeningSearch).toBeNull();
 });
 
@@ -172,10 +237,17 @@ it('answers 400 schema_validation_failed naming the field for off-schema bodies'
   ];
   for (const [body, field] of cases) {
     const response = await search(body);
-    expect({ body, status: response.status, code: response.body.error?.code }).toEqual({ body, status: 400, code: 'schema_validation_failed' });
+    expect({ body, status: response.status, code: response.body.error?.code }).toEqual({
+      body,
+      status: 400,
+      code: 'schema_validation_failed',
+    });
     expect(response.body.error.message).toContain(field);
   }
-  const malformed = await request(platform.restUrl, 'POST', '/v1/search-sync', { headers: { ...auth.xApiKey(tenant.apiKey), 'content-type': 'application/json' }, rawBody: '{"name":' });
+  const malformed = await request(platform.restUrl, 'POST', '/v1/search-sync', {
+    headers: { ...auth.xApiKey(tenant.apiKey), 'content-type': 'application/json' },
+    rawBody: '{"name":',
+  });
   expect(malformed.status).toBe(400);
   const legacy = await request(platform.restUrl, 'GET', '/v1/search-sync?type=individual', { headers: auth.xApiKey(tenant.apiKey) });
   expect(legacy.status).toBe(400);
@@ -183,32 +255,59 @@ it('answers 400 schema_validation_failed naming the field for off-schema bodies'
 });
 
 it('links searches to a profile (Profile.screening) and serves the dashboard mutation', async () => {
-  const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Huda Salih Mahdi Ammash', kind: 'individual' } });
+  const profile = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Huda Salih Mahdi Ammash', kind: 'individual' },
+  });
   expect(profile.status).toBe(201);
   const profileId = profile.body.result.profile.id;
   const first = await search({ type: 'individual', name: 'Huda Salih Mahdi Amash', profile_id: profileId });
   const { token } = await createDashboardToken(platform, tenant);
-  const second = await graphql(platform, auth.bearer(token), 'mutation($input: ScreenInput!) { screen(input: $input) { id userName matches { score listedName } } }', {
-    input: { name: 'Huda Salih Mahdi Ammash', type: 'person', profileId },
-  });
+  const second = await graphql(
+    platform,
+    auth.bearer(token),
+    'mutation($input: ScreenInput!) { screen(input: $input) { id userName matches { score listedName } } }',
+    {
+      input: { name: 'Huda Salih Mahdi Ammash', type: 'person', profileId },
+    },
+  );
   expect(second.body.errors).toBeUndefined();
   expect(second.body.data.screen.userName).toBe('Test Analyst');
   expect(second.body.data.screen.matches[0].listedName.toUpperCase()).toBe('HUDA SALIH MAHDI AMMASH');
-  const read = await graphql(platform, auth.apiKey(tenant.apiKey), 'query($id: ID!) { profile(id: $id) { name screening { searchCount latestSearch { id name matches { score } } } } }', { id: profileId });
+  const read = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    'query($id: ID!) { profile(id: $id) { name screening { searchCount latestSearch { id name matches { score } } } } }',
+    { id: profileId },
+  );
   expect(read.body.errors).toBeUndefined();
-  expect(read.body.data.profile.screening).toMatchObject({ searchCount: 2, latestSearch: { id: second.body.data.screen.id, name: 'Huda Salih Mahdi Ammash' } });
+  expect(read.body.data.profile.screening).toMatchObject({
+    searchCount: 2,
+    latestSearch: { id: second.body.data.screen.id, name: 'Huda Salih Mahdi Ammash' },
+  });
   expect(first.body.result.searchId).not.toBe(second.body.data.screen.id);
-  const fromSibling = await graphql(platform, auth.apiKey(sibling.apiKey), 'query($id: ID!) { profile(id: $id) { screening { searchCount } } }', { id: profileId });
+  const fromSibling = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    'query($id: ID!) { profile(id: $id) { screening { searchCount } } }',
+    { id: profileId },
+  );
   expect(fromSibling.body.data?.profile ?? null).toBeNull();
 });
 
 it('lists the search history of the workspace (GraphQL), newest first, filtered by name', async () => {
   await search({ name: 'Watban Ibrahim Hassan al-Tikriti', custom_id: 'hist-1' });
-  const query = 'query($q: String) { screeningSearches(q: $q, first: 5) { totalCount pageInfo { hasNextPage endCursor } nodes { id name customId jobId entities { name customId } } } }';
+  const query =
+    'query($q: String) { screeningSearches(q: $q, first: 5) { totalCount pageInfo { hasNextPage endCursor } nodes { id name customId jobId entities { name customId } } } }';
   const mine = await graphql(platform, auth.apiKey(tenant.apiKey), query, { q: 'watban' });
   expect(mine.body.errors).toBeUndefined();
   expect(mine.body.data.screeningSearches.totalCount).toBe(1);
-  expect(mine.body.data.screeningSearches.nodes[0]).toMatchObject({ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1', jobId: null, entities: [{ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1' }] });
+  expect(mine.body.data.screeningSearches.nodes[0]).toMatchObject({
+    name: 'Watban Ibrahim Hassan al-Tikriti',
+    customId: 'hist-1',
+    jobId: null,
+    entities: [{ name: 'Watban Ibrahim Hassan al-Tikriti', customId: 'hist-1' }],
+  });
   const all = await graphql(platform, auth.apiKey(tenant.apiKey), query, {});
   expect(all.body.data.screeningSearches.totalCount).toBeGreaterThan(5);
   expect(all.body.data.screeningSearches.nodes).toHaveLength(5);

@@ -12,7 +12,10 @@ let rankedIds: string[];
 
 beforeAll(async () => {
   ({ platform, tenant } = await startScreeningWithUnList());
-  const found = await request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Ibrahim al-Tikriti', limit: 20, threshold: 0.5 } });
+  const found = await request(platform.restUrl, 'POST', '/v1/search-sync', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Ibrahim al-Tikriti', limit: 20, threshold: 0.5 },
+  });
   expect(found.status).toBe(200);
   searchId = found.body.result.searchId;
   rankedIds = found.body.result.results.map((m: { id: string }) => m.id);
@@ -21,7 +24,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => platform?.close());
 
-const matchesWith = (query: string) => request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}${query}`, { headers: auth.xApiKey(tenant.apiKey) });
+const matchesWith = (query: string) =>
+  request(platform.restUrl, 'GET', `/v2/search/matches?request_id=${searchId}${query}`, { headers: auth.xApiKey(tenant.apiKey) });
 const idsOf = (response: { body: { result: { matches: { id: string }[] } } }) => response.body.result.matches.map((m) => m.id);
 
 it('[screening.search.matches] limit: absent returns every stored match; n keeps the first n in rank order; above 1000 is clamped', async () => {

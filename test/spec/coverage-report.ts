@@ -23,7 +23,9 @@ export function consoleSummary(coverage: Coverage): string {
   for (const [doc, meta] of Object.entries(coverage.register.documents)) {
     const t = totals(coverage, doc);
     lines.push(`${meta.title} (${meta.file})`);
-    lines.push(`  ${t.rules} rules: ${t.implemented} implemented, ${t.partial} partial, ${t.planned} planned; covered by a test: ${t.covered}; implemented covered: ${t.implementedCovered}/${t.implemented}`);
+    lines.push(
+      `  ${t.rules} rules: ${t.implemented} implemented, ${t.partial} partial, ${t.planned} planned; covered by a test: ${t.covered}; implemented covered: ${t.implementedCovered}/${t.implemented}`,
+    );
     for (const area of coverage.areas.filter((a) => a.doc === doc)) {
       lines.push(
         `    ${area.area.padEnd(24)} ${String(area.rules).padStart(3)} rules  implemented ${String(area.implementedCovered).padStart(2)}/${String(area.byState.implemented).padEnd(3)} partial ${String(area.byState.partial).padStart(2)}  planned ${String(area.byState.planned).padStart(2)}  covered ${percent(area.covered, area.rules)}`,
@@ -62,12 +64,22 @@ export function markdownReport(coverage: Coverage): string {
   ];
   for (const [doc, meta] of Object.entries(coverage.register.documents)) {
     const t = totals(coverage, doc);
-    out.push(`| ${meta.title} | ${t.rules} | ${t.implemented} | ${t.partial} | ${t.planned} | ${t.covered} | ${t.implementedCovered}/${t.implemented} |`);
+    out.push(
+      `| ${meta.title} | ${t.rules} | ${t.implemented} | ${t.partial} | ${t.planned} | ${t.covered} | ${t.implementedCovered}/${t.implemented} |`,
+    );
   }
   for (const [doc, meta] of Object.entries(coverage.register.documents)) {
-    out.push('', `## ${meta.title}`, '', '| area | rules | implemented (covered) | partial | planned | covered |', '|---|---|---|---|---|---|');
+    out.push(
+      '',
+      `## ${meta.title}`,
+      '',
+      '| area | rules | implemented (covered) | partial | planned | covered |',
+      '|---|---|---|---|---|---|',
+    );
     for (const area of coverage.areas.filter((a) => a.doc === doc)) {
-      out.push(`| ${area.area}: ${area.title} | ${area.rules} | ${area.byState.implemented} (${area.implementedCovered}) | ${area.byState.partial} | ${area.byState.planned} | ${percent(area.covered, area.rules)} |`);
+      out.push(
+        `| ${area.area}: ${area.title} | ${area.rules} | ${area.byState.implemented} (${area.implementedCovered}) | ${area.byState.partial} | ${area.byState.planned} | ${percent(area.covered, area.rules)} |`,
+      );
     }
     for (const area of coverage.areas.filter((a) => a.doc === doc)) {
       out.push('', `### ${area.area}: ${area.title}`, '', '| id | state | rule | tests |', '|---|---|---|---|');
@@ -75,12 +87,18 @@ export function markdownReport(coverage: Coverage): string {
         const tests = coverage.testsByRule.get(rule.id)!;
         const files = [...new Set(tests.map((tag) => tag.file))]; // files only: line numbers would churn on every edit
         const state = STATE_MARK[rule.state] + (rule.missing ? ` — missing: ${rule.missing}` : '') + (rule.owner ? ` (${rule.owner})` : '');
-        out.push(`| \`${rule.id}\` | ${cell(state)} | ${cell(rule.says)} | ${files.length ? files.map((f) => `\`${f}\``).join('<br>') : '**none**'} |`);
+        out.push(
+          `| \`${rule.id}\` | ${cell(state)} | ${cell(rule.says)} | ${files.length ? files.map((f) => `\`${f}\``).join('<br>') : '**none**'} |`,
+        );
       }
     }
   }
   const uncovered = coverage.uncovered;
   out.push('', '## Not covered by any test', '');
-  out.push(uncovered.length ? uncovered.map((rule) => `- \`${rule.id}\` (${rule.state}${rule.owner ? `, ${rule.owner}` : ''})`).join('\n') : 'None.');
+  out.push(
+    uncovered.length
+      ? uncovered.map((rule) => `- \`${rule.id}\` (${rule.state}${rule.owner ? `, ${rule.owner}` : ''})`).join('\n')
+      : 'None.',
+  );
   return `${out.join('\n')}\n`;
 }

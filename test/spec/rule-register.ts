@@ -201,8 +201,23 @@ export function computeCoverage(register = loadRegister(), tags = findTestTags()
     const byState = { implemented: 0, partial: 0, planned: 0 };
     for (const rule of rules) byState[rule.state] += 1;
     const covered = rules.filter((rule) => testsByRule.get(rule.id)!.length > 0);
-    return { doc: area.doc, area: area.area, title: area.title, rules: rules.length, byState, covered: covered.length, implementedCovered: covered.filter((rule) => rule.state === 'implemented').length };
+    return {
+      doc: area.doc,
+      area: area.area,
+      title: area.title,
+      rules: rules.length,
+      byState,
+      covered: covered.length,
+      implementedCovered: covered.filter((rule) => rule.state === 'implemented').length,
+    };
   });
   const uncovered = register.rules.filter((rule) => testsByRule.get(rule.id)!.length === 0);
-  return { register, testsByRule, areas, untestedImplemented: uncovered.filter((rule) => rule.state === 'implemented'), unknownTags, uncovered };
+  return {
+    register,
+    testsByRule,
+    areas,
+    untestedImplemented: uncovered.filter((rule) => rule.state === 'implemented'),
+    unknownTags,
+    uncovered,
+  };
 }

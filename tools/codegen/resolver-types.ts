@@ -83,5 +83,9 @@ function withoutFederationQueryFields(schema: GraphQLSchema): GraphQLSchema {
   void _entities;
   void _service;
   const cleanQuery = new GraphQLObjectType({ ...query.toConfig(), fields });
-  return new GraphQLSchema({ ...config, query: cleanQuery, types: config.types.filter((type) => !FEDERATION_TYPES.has(type.name)).map((type) => (type === query ? cleanQuery : type)) });
+  return new GraphQLSchema({
+    ...config,
+    query: cleanQuery,
+    types: config.types.filter((type) => !FEDERATION_TYPES.has(type.name)).map((type) => (type === query ? cleanQuery : type)),
+  });
 }

@@ -7,12 +7,7 @@ import { typedDocumentsFile } from './typed-documents';
 const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
 
 /** The REST adapter's operations, one file per area (fragments beside the operations that use them). */
-export const REST_OPERATION_FILES = [
-  'profiles',
-  'idv',
-  'screening',
-  'risk',
-] as const;
+export const REST_OPERATION_FILES = ['profiles', 'idv', 'screening', 'risk'] as const;
 
 export function generatedFiles(): GeneratedFile[] {
   return [
@@ -32,5 +27,6 @@ export function generatedFiles(): GeneratedFile[] {
 
 function resolverTypesConfig(subgraph: (typeof SUBGRAPHS)[number]) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- each subgraph's config is a plain module beside its schema
-  return (require(path.join(ROOT, 'subgraphs', subgraph, 'resolver-types.config.ts')) as { resolverTypesConfig: ResolverTypesConfig }).resolverTypesConfig;
+  return (require(path.join(ROOT, 'subgraphs', subgraph, 'resolver-types.config.ts')) as { resolverTypesConfig: ResolverTypesConfig })
+    .resolverTypesConfig;
 }

@@ -54,7 +54,10 @@ export function typedDocumentsFile(config: TypedDocumentsConfig): GeneratedFile 
       // codegen validates too, but names neither the file nor every error at once.
       const all: DocumentNode = { kind: Kind.DOCUMENT, definitions: documents.flatMap(({ document }) => document.definitions) };
       const errors = validate(schema, all);
-      if (errors.length) throw new Error(`${config.output}: the documents do not validate against the composed API:\n  ${errors.map((error) => error.message).join('\n  ')}`);
+      if (errors.length)
+        throw new Error(
+          `${config.output}: the documents do not validate against the composed API:\n  ${errors.map((error) => error.message).join('\n  ')}`,
+        );
       const output = await codegen({
         filename,
         schema: parse(printSchema(schema)),
@@ -82,6 +85,12 @@ function enumValueArrays(schema: GraphQLSchema): string {
   const enums = Object.values(schema.getTypeMap())
     .filter((type): type is GraphQLEnumType => type instanceof GraphQLEnumType && !type.name.startsWith('__'))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const lines = enums.map((type) => `export const ${type.name}Values = [${type.getValues().map((value) => `'${value.name}'`).join(', ')}] as const;`);
+  const lines = enums.map(
+    (type) =>
+      `export const ${type.name}Values = [${type
+        .getValues()
+        .map((value) => `'${value.name}'`)
+        .join(', ')}] as const;`,
+  );
   return `\n// Every enum of the API, its values in schema order.\n${lines.join('\n')}\n`;
 }

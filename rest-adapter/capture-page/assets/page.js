@@ -21,12 +21,16 @@
     try {
       if (value === undefined) return window.sessionStorage.getItem(key);
       window.sessionStorage.setItem(key, value);
-    } catch (_e) { return null; }
+    } catch (_e) {
+      return null;
+    }
     return null;
   }
   function t(key, vars) {
     var s = (texts[lang] && texts[lang][key]) || texts.en[key] || key;
-    Object.keys(vars || {}).forEach(function (k) { s = s.replace('{' + k + '}', vars[k]); });
+    Object.keys(vars || {}).forEach(function (k) {
+      s = s.replace('{' + k + '}', vars[k]);
+    });
     return s;
   }
   // The fragment credential (an invite code, possibly single use, or the session_token) is read
@@ -40,11 +44,15 @@
     if (found) window.history.replaceState(null, '', window.location.pathname);
     return found;
   }
-  function readCredential() { return safeSession('vigil-credential-' + sessionId); }
+  function readCredential() {
+    return safeSession('vigil-credential-' + sessionId);
+  }
   function exchangeCredential() {
     if (!fragmentCredential) return Promise.resolve();
     return fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + '/capture-session', {
-      method: 'POST', headers: { Authorization: fragmentCredential }, credentials: 'omit',
+      method: 'POST',
+      headers: { Authorization: fragmentCredential },
+      credentials: 'omit',
     }).then(function (response) {
       if (response.status === 401 || response.status === 404) {
         // Used or expired: a link opened again in a tab that already exchanged it keeps that tab's
@@ -52,7 +60,11 @@
         fragmentCredential = null;
         return;
       }
-      if (!response.ok) { var error = new Error(response.statusText); error.status = response.status; throw error; } // kept for Retry
+      if (!response.ok) {
+        var error = new Error(response.statusText);
+        error.status = response.status;
+        throw error;
+      } // kept for Retry
       return response.json().then(function (json) {
         fragmentCredential = null;
         credential = json.data.token_type + ' ' + json.data.token;
@@ -66,13 +78,24 @@
     if (contentType) headers['Content-Type'] = contentType;
     else if (body !== undefined) headers['Content-Type'] = 'application/json';
     return fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + path, {
-      method: method, headers: headers, credentials: 'omit',
+      method: method,
+      headers: headers,
+      credentials: 'omit',
       body: body === undefined ? undefined : contentType ? body : JSON.stringify(body),
     }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (json) {
-        if (!response.ok) { var error = new Error((json.error && json.error.message) || response.statusText); error.status = response.status; throw error; }
-        return json;
-      });
+      return response
+        .json()
+        .catch(function () {
+          return {};
+        })
+        .then(function (json) {
+          if (!response.ok) {
+            var error = new Error((json.error && json.error.message) || response.statusText);
+            error.status = response.status;
+            throw error;
+          }
+          return json;
+        });
     });
   }
 
@@ -83,7 +106,9 @@
       else if (k.slice(0, 2) === 'on') node.addEventListener(k.slice(2), attrs[k]);
       else if (attrs[k] !== false && attrs[k] !== null && attrs[k] !== undefined) node.setAttribute(k, attrs[k] === true ? '' : attrs[k]);
     });
-    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    (children || []).forEach(function (c) {
+      if (c) node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
     return node;
   }
   function screen(state, title, children) {
@@ -91,20 +116,38 @@
     app.innerHTML = '';
     app.setAttribute('data-state', state);
     var steps = visibleSteps();
-    if (state !== 'done' && state !== 'error' && view) app.appendChild(el('p', { class: 'progress', text: t('step', { n: Math.min(stepIndex + 1, steps.length + 1), total: steps.length + 1 }) }));
+    if (state !== 'done' && state !== 'error' && view)
+      app.appendChild(
+        el('p', { class: 'progress', text: t('step', { n: Math.min(stepIndex + 1, steps.length + 1), total: steps.length + 1 }) }),
+      );
     app.appendChild(el('h1', { text: title }));
-    children.forEach(function (c) { if (c) app.appendChild(c); });
+    children.forEach(function (c) {
+      if (c) app.appendChild(c);
+    });
     app.focus();
   }
   function showError(error) {
     var expired = error && error.status === 401;
-    screen('error', t('errorTitle'), [el('p', { class: 'error', role: 'alert', text: expired ? t('expired') : String(error && error.message || error) }), expired ? null : el('button', { text: t('retry'), onclick: load })]);
+    screen('error', t('errorTitle'), [
+      el('p', { class: 'error', role: 'alert', text: expired ? t('expired') : String((error && error.message) || error) }),
+      expired ? null : el('button', { text: t('retry'), onclick: load }),
+    ]);
   }
-  function status(text, isError) { var s = document.getElementById('status'); if (s) { s.textContent = text; s.className = 'status' + (isError ? ' error' : ''); } }
+  function status(text, isError) {
+    var s = document.getElementById('status');
+    if (s) {
+      s.textContent = text;
+      s.className = 'status' + (isError ? ' error' : '');
+    }
+  }
 
-  function visibleSteps() { return view ? view.steps : []; }
+  function visibleSteps() {
+    return view ? view.steps : [];
+  }
   function isMissing(step) {
-    return view.missing.some(function (m) { return step.type === 'consent' ? m === 'consent' : m.indexOf(step.step_id + ':') === 0; });
+    return view.missing.some(function (m) {
+      return step.type === 'consent' ? m === 'consent' : m.indexOf(step.step_id + ':') === 0;
+    });
   }
   function firstOpenStep() {
     var steps = visibleSteps();
@@ -114,26 +157,54 @@
   // Consent is always required: flows without a consent step still get the consent screen first.
   function setView(next) {
     view = next;
-    if (!view.steps.some(function (s) { return s.type === 'consent'; })) view.steps.unshift({ step_id: 'consent', type: 'consent', required: true });
+    if (
+      !view.steps.some(function (s) {
+        return s.type === 'consent';
+      })
+    )
+      view.steps.unshift({ step_id: 'consent', type: 'consent', required: true });
   }
-  function advance(newView) { if (newView) setView(newView); stepIndex = firstOpenStep(); render(); }
+  function advance(newView) {
+    if (newView) setView(newView);
+    stepIndex = firstOpenStep();
+    render();
+  }
 
   function applyBranding(branding) {
     var root = document.documentElement.style;
-    Object.keys(branding.colors || {}).forEach(function (k) { if (branding.colors[k]) root.setProperty('--' + k.replace(/_/g, '-'), branding.colors[k]); });
+    Object.keys(branding.colors || {}).forEach(function (k) {
+      if (branding.colors[k]) root.setProperty('--' + k.replace(/_/g, '-'), branding.colors[k]);
+    });
     document.getElementById('company').textContent = branding.company_name || '';
-    if (branding.logo && branding.logo.asset_id) { var logo = document.getElementById('logo'); logo.src = '/idv/v1/branding/assets/' + encodeURIComponent(branding.logo.asset_id); logo.hidden = false; }
+    if (branding.logo && branding.logo.asset_id) {
+      var logo = document.getElementById('logo');
+      logo.src = '/idv/v1/branding/assets/' + encodeURIComponent(branding.logo.asset_id);
+      logo.hidden = false;
+    }
   }
 
   function load() {
-    exchangeCredential().then(function () {
-      if (!credential) return showError({ status: 401 });
-      loadView();
-    }).catch(showError);
+    exchangeCredential()
+      .then(function () {
+        if (!credential) return showError({ status: 401 });
+        loadView();
+      })
+      .catch(showError);
   }
   function loadView() {
-    fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + '/branding').then(function (r) { return r.json(); }).then(function (b) { applyBranding(b.branding || {}); }).catch(function () {});
-    api('GET', '/capture').then(function (json) { advance(json.data); }).catch(showError);
+    fetch('/idv/v1/sessions/' + encodeURIComponent(sessionId) + '/branding')
+      .then(function (r) {
+        return r.json();
+      })
+      .then(function (b) {
+        applyBranding(b.branding || {});
+      })
+      .catch(function () {});
+    api('GET', '/capture')
+      .then(function (json) {
+        advance(json.data);
+      })
+      .catch(showError);
   }
 
   function render() {
@@ -141,33 +212,66 @@
     var steps = visibleSteps();
     if (stepIndex >= steps.length) return review();
     var step = steps[stepIndex];
-    ({ consent: consentStep, liveness: livenessStep, id_capture: idStep, document: documentStep, questionnaire: questionnaireStep })[step.type](step);
+    ({ consent: consentStep, liveness: livenessStep, id_capture: idStep, document: documentStep, questionnaire: questionnaireStep })[
+      step.type
+    ](step);
   }
   function skipButton(step) {
-    return step.required ? null : el('button', { class: 'secondary', text: t('next'), onclick: function () { stepIndex++; render(); } });
+    return step.required
+      ? null
+      : el('button', {
+          class: 'secondary',
+          text: t('next'),
+          onclick: function () {
+            stepIndex++;
+            render();
+          },
+        });
   }
 
   function consentStep() {
     screen('consent', t('consentTitle'), [
       el('div', { class: 'consent-text', id: 'consent-text', text: view.consent.text }),
-      el('button', { id: 'consent-accept', text: t('consentAccept'), onclick: function () {
-        api('POST', '/consent', { accepted: true, policy_version: view.consent.policy_version }).then(function (j) { advance(j.data); }).catch(showError);
-      } }),
+      el('button', {
+        id: 'consent-accept',
+        text: t('consentAccept'),
+        onclick: function () {
+          api('POST', '/consent', { accepted: true, policy_version: view.consent.policy_version })
+            .then(function (j) {
+              advance(j.data);
+            })
+            .catch(showError);
+        },
+      }),
     ]);
   }
 
   function startCamera(facing, video) {
     if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return Promise.reject(new Error('no camera'));
-    return navigator.mediaDevices.getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 960 } }, audio: false }).then(function (s) {
-      stream = s; video.srcObject = s; return video.play();
-    });
+    return navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 960 } }, audio: false })
+      .then(function (s) {
+        stream = s;
+        video.srcObject = s;
+        return video.play();
+      });
   }
-  function stopCamera() { if (stream) { stream.getTracks().forEach(function (tr) { tr.stop(); }); stream = null; } }
+  function stopCamera() {
+    if (stream) {
+      stream.getTracks().forEach(function (tr) {
+        tr.stop();
+      });
+      stream = null;
+    }
+  }
   function grab(video) {
     var canvas = document.createElement('canvas');
-    canvas.width = video.videoWidth; canvas.height = video.videoHeight;
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
     canvas.getContext('2d').drawImage(video, 0, 0);
-    return new Promise(function (resolve) { canvas.toBlob(resolve, 'image/jpeg', 0.9); });
+    return new Promise(function (resolve) {
+      canvas.toBlob(resolve, 'image/jpeg', 0.9);
+    });
   }
   function upload(query, blob) {
     var search = new URLSearchParams(query).toString();
@@ -175,66 +279,176 @@
   }
   function fileInput(id, accept, multiple, onFiles) {
     var input = el('input', { type: 'file', id: id, accept: accept, multiple: multiple || null });
-    input.addEventListener('change', function () { if (input.files.length) onFiles(Array.prototype.slice.call(input.files)); });
+    input.addEventListener('change', function () {
+      if (input.files.length) onFiles(Array.prototype.slice.call(input.files));
+    });
     return el('label', { class: 'field' }, [el('span', { text: t('uploadInstead') }), input]);
   }
-  function sequential(items, work) { return items.reduce(function (p, item, i) { return p.then(function (last) { return work(item, i, last); }); }, Promise.resolve()); }
+  function sequential(items, work) {
+    return items.reduce(function (p, item, i) {
+      return p.then(function (last) {
+        return work(item, i, last);
+      });
+    }, Promise.resolve());
+  }
 
   function livenessStep(step) {
     var n = step.frames_needed;
     var video = el('video', { playsinline: true, muted: true, autoplay: true, 'aria-label': t('livenessTitle') });
     var cam = el('div', { class: 'camera' }, [video, el('div', { class: 'guide face' })]);
-    var shoot = el('button', { id: 'selfie-capture', text: t('capture'), disabled: true, onclick: function () {
-      shoot.disabled = true;
-      sequential(Array.from({ length: n }), function (_, i) {
-        status(t('capturing', { i: i + 1, n: n }));
-        return new Promise(function (r) { setTimeout(r, i === 0 ? 300 : 700); }).then(function () { return grab(video); })
-          .then(function (blob) { return upload({ kind: 'selfie', step_id: step.step_id, frame: String(i) }, blob); });
-      }).then(function (last) { advance(last.data); }).catch(function (e) { shoot.disabled = false; status(e.message, true); });
-    } });
-    var fallback = fileInput('selfie-file', 'image/jpeg,image/png', true, function (files) {
-      sequential(files.slice(0, 10), function (file, i) { return upload({ kind: 'selfie', step_id: step.step_id, frame: String(i) }, file); })
-        .then(function (last) { advance(last.data); }).catch(function (e) { status(e.message, true); });
+    var shoot = el('button', {
+      id: 'selfie-capture',
+      text: t('capture'),
+      disabled: true,
+      onclick: function () {
+        shoot.disabled = true;
+        sequential(Array.from({ length: n }), function (_, i) {
+          status(t('capturing', { i: i + 1, n: n }));
+          return new Promise(function (r) {
+            setTimeout(r, i === 0 ? 300 : 700);
+          })
+            .then(function () {
+              return grab(video);
+            })
+            .then(function (blob) {
+              return upload({ kind: 'selfie', step_id: step.step_id, frame: String(i) }, blob);
+            });
+        })
+          .then(function (last) {
+            advance(last.data);
+          })
+          .catch(function (e) {
+            shoot.disabled = false;
+            status(e.message, true);
+          });
+      },
     });
-    screen('liveness', step.title || t('livenessTitle'), [el('p', { text: step.liveness_mode === 'active' ? t('livenessActive', { n: n }) : t('livenessPassive') }), cam, shoot, el('p', { id: 'status', class: 'status', role: 'status' }), fallback, skipButton(step)]);
-    startCamera('user', video).then(function () { shoot.disabled = false; }).catch(function () { cam.hidden = true; shoot.hidden = true; status(t('cameraDenied')); });
+    var fallback = fileInput('selfie-file', 'image/jpeg,image/png', true, function (files) {
+      sequential(files.slice(0, 10), function (file, i) {
+        return upload({ kind: 'selfie', step_id: step.step_id, frame: String(i) }, file);
+      })
+        .then(function (last) {
+          advance(last.data);
+        })
+        .catch(function (e) {
+          status(e.message, true);
+        });
+    });
+    screen('liveness', step.title || t('livenessTitle'), [
+      el('p', { text: step.liveness_mode === 'active' ? t('livenessActive', { n: n }) : t('livenessPassive') }),
+      cam,
+      shoot,
+      el('p', { id: 'status', class: 'status', role: 'status' }),
+      fallback,
+      skipButton(step),
+    ]);
+    startCamera('user', video)
+      .then(function () {
+        shoot.disabled = false;
+      })
+      .catch(function () {
+        cam.hidden = true;
+        shoot.hidden = true;
+        status(t('cameraDenied'));
+      });
   }
 
   function idStep(step) {
     var req = view.id_capture;
-    var front = view.artifacts.some(function (a) { return a.kind === 'id_front' && a.step_id === step.step_id; });
+    var front = view.artifacts.some(function (a) {
+      return a.kind === 'id_front' && a.step_id === step.step_id;
+    });
     var side = front ? 'id_back' : 'id_front';
     var select = null;
     if (!front && !req.preselected_id_type) {
-      select = el('select', { id: 'id-type' }, req.accepted_id_types.map(function (type) { return el('option', { value: type, text: t(type) }); }));
+      select = el(
+        'select',
+        { id: 'id-type' },
+        req.accepted_id_types.map(function (type) {
+          return el('option', { value: type, text: t(type) });
+        }),
+      );
     }
     var query = function () {
       var q = { kind: side, step_id: step.step_id };
       if (side === 'id_front' && select) q.id_type = select.value;
       return q;
     };
-    var video = el('video', { playsinline: true, muted: true, autoplay: true, 'aria-label': t(side === 'id_front' ? 'idFront' : 'idBack') });
+    var video = el('video', {
+      playsinline: true,
+      muted: true,
+      autoplay: true,
+      'aria-label': t(side === 'id_front' ? 'idFront' : 'idBack'),
+    });
     var cam = el('div', { class: 'camera document' }, [video, el('div', { class: 'guide' })]);
-    var shoot = el('button', { id: 'id-capture', text: t('capture'), disabled: true, onclick: function () {
-      shoot.disabled = true;
-      grab(video).then(function (blob) { return upload(query(), blob); }).then(function (j) { advance(j.data); }).catch(function (e) { shoot.disabled = false; status(e.message, true); });
-    } });
+    var shoot = el('button', {
+      id: 'id-capture',
+      text: t('capture'),
+      disabled: true,
+      onclick: function () {
+        shoot.disabled = true;
+        grab(video)
+          .then(function (blob) {
+            return upload(query(), blob);
+          })
+          .then(function (j) {
+            advance(j.data);
+          })
+          .catch(function (e) {
+            shoot.disabled = false;
+            status(e.message, true);
+          });
+      },
+    });
     var fallback = fileInput('id-file', 'image/jpeg,image/png', false, function (files) {
-      upload(query(), files[0]).then(function (j) { advance(j.data); }).catch(function (e) { status(e.message, true); });
+      upload(query(), files[0])
+        .then(function (j) {
+          advance(j.data);
+        })
+        .catch(function (e) {
+          status(e.message, true);
+        });
     });
     screen(side, (step.title || t('idTitle')) + ' — ' + t(side === 'id_front' ? 'idFront' : 'idBack'), [
       select ? el('label', { class: 'field' }, [el('span', { text: t('idType') }), select]) : null,
-      el('p', { text: t('idHint') }), cam, shoot, el('p', { id: 'status', class: 'status', role: 'status' }), fallback, skipButton(step),
+      el('p', { text: t('idHint') }),
+      cam,
+      shoot,
+      el('p', { id: 'status', class: 'status', role: 'status' }),
+      fallback,
+      skipButton(step),
     ]);
-    startCamera('environment', video).then(function () { shoot.disabled = false; }).catch(function () { cam.hidden = true; shoot.hidden = true; status(t('cameraDenied')); });
+    startCamera('environment', video)
+      .then(function () {
+        shoot.disabled = false;
+      })
+      .catch(function () {
+        cam.hidden = true;
+        shoot.hidden = true;
+        status(t('cameraDenied'));
+      });
   }
 
   function documentStep(step) {
-    var accept = step.accepted_formats.map(function (f) { return f === 'pdf' ? 'application/pdf' : 'image/' + f; }).join(',');
+    var accept = step.accepted_formats
+      .map(function (f) {
+        return f === 'pdf' ? 'application/pdf' : 'image/' + f;
+      })
+      .join(',');
     var input = fileInput('document-file', accept, false, function (files) {
-      upload({ kind: 'document', step_id: step.step_id }, files[0]).then(function (j) { advance(j.data); }).catch(function (e) { status(e.message, true); });
+      upload({ kind: 'document', step_id: step.step_id }, files[0])
+        .then(function (j) {
+          advance(j.data);
+        })
+        .catch(function (e) {
+          status(e.message, true);
+        });
     });
-    screen('document', step.title || step.document_label || t('documentTitle'), [input, el('p', { id: 'status', class: 'status', role: 'status' }), skipButton(step)]);
+    screen('document', step.title || step.document_label || t('documentTitle'), [
+      input,
+      el('p', { id: 'status', class: 'status', role: 'status' }),
+      skipButton(step),
+    ]);
   }
 
   function questionnaireStep(step) {
@@ -242,37 +456,102 @@
       var id = 'q-' + q.question_id;
       var input;
       if (q.type === 'long_text') input = el('textarea', { id: id, rows: '4' });
-      else if (q.type === 'single_choice') input = el('select', { id: id }, [el('option', { value: '', text: '—' })].concat(q.options.map(function (o) { return el('option', { value: o, text: o }); })));
-      else if (q.type === 'multi_choice') input = el('div', { id: id, role: 'group' }, q.options.map(function (o) { return el('label', {}, [el('input', { type: 'checkbox', value: o }), ' ' + o]); }));
-      else if (q.type === 'boolean') input = el('select', { id: id }, [el('option', { value: '', text: '—' }), el('option', { value: 'true', text: t('yes') }), el('option', { value: 'false', text: t('no') })]);
+      else if (q.type === 'single_choice')
+        input = el(
+          'select',
+          { id: id },
+          [el('option', { value: '', text: '—' })].concat(
+            q.options.map(function (o) {
+              return el('option', { value: o, text: o });
+            }),
+          ),
+        );
+      else if (q.type === 'multi_choice')
+        input = el(
+          'div',
+          { id: id, role: 'group' },
+          q.options.map(function (o) {
+            return el('label', {}, [el('input', { type: 'checkbox', value: o }), ' ' + o]);
+          }),
+        );
+      else if (q.type === 'boolean')
+        input = el('select', { id: id }, [
+          el('option', { value: '', text: '—' }),
+          el('option', { value: 'true', text: t('yes') }),
+          el('option', { value: 'false', text: t('no') }),
+        ]);
       else input = el('input', { id: id, type: q.type === 'number' ? 'number' : q.type === 'date' ? 'date' : 'text' });
-      return { q: q, input: input, node: el('label', { class: 'field' }, [el('span', { text: q.prompt + (q.required ? '' : ' ' + t('optional')) }), input]) };
+      return {
+        q: q,
+        input: input,
+        node: el('label', { class: 'field' }, [el('span', { text: q.prompt + (q.required ? '' : ' ' + t('optional')) }), input]),
+      };
     });
-    var save = el('button', { id: 'answers-save', text: t('next'), onclick: function () {
-      var answers = [];
-      fields.forEach(function (f) {
-        var q = f.q, value;
-        if (q.type === 'multi_choice') value = Array.prototype.slice.call(f.input.querySelectorAll('input:checked')).map(function (c) { return c.value; });
-        else value = f.input.value;
-        if (value === '' || (Array.isArray(value) && value.length === 0)) return;
-        if (q.type === 'number') value = Number(value);
-        if (q.type === 'boolean') value = value === 'true';
-        answers.push({ question_id: q.question_id, value: value });
-      });
-      if (!answers.length) return status(t('reviewMissing'), true);
-      api('POST', '/answers', { step_id: step.step_id, answers: answers }).then(function (j) { advance(j.data); }).catch(function (e) { status(e.message, true); });
-    } });
-    screen('questionnaire', step.title || t('questionnaireTitle'), fields.map(function (f) { return f.node; }).concat([save, el('p', { id: 'status', class: 'status', role: 'status' }), skipButton(step)]));
+    var save = el('button', {
+      id: 'answers-save',
+      text: t('next'),
+      onclick: function () {
+        var answers = [];
+        fields.forEach(function (f) {
+          var q = f.q,
+            value;
+          if (q.type === 'multi_choice')
+            value = Array.prototype.slice.call(f.input.querySelectorAll('input:checked')).map(function (c) {
+              return c.value;
+            });
+          else value = f.input.value;
+          if (value === '' || (Array.isArray(value) && value.length === 0)) return;
+          if (q.type === 'number') value = Number(value);
+          if (q.type === 'boolean') value = value === 'true';
+          answers.push({ question_id: q.question_id, value: value });
+        });
+        if (!answers.length) return status(t('reviewMissing'), true);
+        api('POST', '/answers', { step_id: step.step_id, answers: answers })
+          .then(function (j) {
+            advance(j.data);
+          })
+          .catch(function (e) {
+            status(e.message, true);
+          });
+      },
+    });
+    screen(
+      'questionnaire',
+      step.title || t('questionnaireTitle'),
+      fields
+        .map(function (f) {
+          return f.node;
+        })
+        .concat([save, el('p', { id: 'status', class: 'status', role: 'status' }), skipButton(step)]),
+    );
   }
 
   function review() {
     var ready = view.ready_to_submit;
     screen('review', t('reviewTitle'), [
       el('p', { text: ready ? t('reviewReady') : t('reviewMissing') }),
-      ready ? null : el('ul', { class: 'missing' }, view.missing.map(function (m) { return el('li', { text: m }); })),
-      el('button', { id: 'submit', text: t('submit'), disabled: !ready, onclick: function () {
-        api('POST', '/submit').then(function (j) { setView(j.data); done(); }).catch(showError);
-      } }),
+      ready
+        ? null
+        : el(
+            'ul',
+            { class: 'missing' },
+            view.missing.map(function (m) {
+              return el('li', { text: m });
+            }),
+          ),
+      el('button', {
+        id: 'submit',
+        text: t('submit'),
+        disabled: !ready,
+        onclick: function () {
+          api('POST', '/submit')
+            .then(function (j) {
+              setView(j.data);
+              done();
+            })
+            .catch(showError);
+        },
+      }),
       el('p', { id: 'status', class: 'status', role: 'status' }),
     ]);
   }
@@ -280,14 +559,28 @@
   function done() {
     var returning = view.completion.action === 'return_link' && view.completion.return_url;
     screen('done', t('doneTitle'), [el('p', { id: 'done-message', text: returning ? t('doneReturn') : t('doneClose') })]);
-    try { window.sessionStorage.removeItem('vigil-credential-' + sessionId); } catch (_e) { /* storage unavailable */ }
-    if (returning) setTimeout(function () { window.location.assign(view.completion.return_url); }, 1500);
+    try {
+      window.sessionStorage.removeItem('vigil-credential-' + sessionId);
+    } catch (_e) {
+      /* storage unavailable */
+    }
+    if (returning)
+      setTimeout(function () {
+        window.location.assign(view.completion.return_url);
+      }, 1500);
   }
 
   var langSelect = document.getElementById('lang');
   langSelect.value = lang;
   document.documentElement.lang = lang;
-  langSelect.addEventListener('change', function () { lang = langSelect.value; document.documentElement.lang = lang; safeSession('vigil-lang', lang); if (view) render(); });
-  Array.prototype.forEach.call(document.querySelectorAll('[data-i18n]'), function (node) { node.textContent = t(node.getAttribute('data-i18n')); });
+  langSelect.addEventListener('change', function () {
+    lang = langSelect.value;
+    document.documentElement.lang = lang;
+    safeSession('vigil-lang', lang);
+    if (view) render();
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('[data-i18n]'), function (node) {
+    node.textContent = t(node.getAttribute('data-i18n'));
+  });
   load();
 })();

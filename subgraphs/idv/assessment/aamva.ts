@@ -54,7 +54,9 @@ export function parseAamva(text: string): AamvaLicence | null {
 
 function aamvaDate(value: string | undefined, yearFirst: boolean): string | null {
   if (!value || !/^\d{8}$/.test(value)) return null;
-  const [y, m, d] = yearFirst ? [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8)] : [value.slice(4, 8), value.slice(0, 2), value.slice(2, 4)];
+  const [y, m, d] = yearFirst
+    ? [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8)]
+    : [value.slice(4, 8), value.slice(0, 2), value.slice(2, 4)];
   const iso = `${y}-${m}-${d}`;
   const t = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso ? iso : null;

@@ -44,7 +44,12 @@ async function artifactBytes(input: AssessmentInput, row: SessionRow, artifactId
 
 /** EXIF-rotated, flattened, bounded in size, JPEG: every provider sees the same kind of image. */
 export async function normaliseImage(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes).rotate().flatten({ background: '#ffffff' }).resize({ width: NORMALISED_SIDE, height: NORMALISED_SIDE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(bytes)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ width: NORMALISED_SIDE, height: NORMALISED_SIDE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 export async function assessSession(input: AssessmentInput, row: SessionRow): Promise<AssessmentOutcome & { checks: CheckResult[] }> {
@@ -81,7 +86,11 @@ export async function assessSession(input: AssessmentInput, row: SessionRow): Pr
   const today = input.deps.now().toISOString().slice(0, 10);
   const declaredIdType = manifest.id_capture?.preselected_id_type ?? front?.declared_id_type ?? null;
   const barcode: AssessmentEvidence['barcode'] =
-    idStep && declaredIdType === 'driver_license' ? (back ? { captured: true, licence: await readLicenceBarcode(await artifactBytes(input, row, back.artifact_id)) } : { captured: false }) : undefined;
+    idStep && declaredIdType === 'driver_license'
+      ? back
+        ? { captured: true, licence: await readLicenceBarcode(await artifactBytes(input, row, back.artifact_id)) }
+        : { captured: false }
+      : undefined;
   const evidence: AssessmentEvidence = {
     today,
     profileName: input.profile?.name ?? null,
@@ -117,47 +126,106 @@ async function readLicenceBarcode(bytes: Buffer): Promise<AamvaLicence | null> {
 function resultsOf(input: AssessmentInput, row: SessionRow, e: AssessmentEvidence, checks: CheckResult[]): AssessmentResults {
   const mrz = e.mrz ?? null;
   const confidence = mrz ? Math.round((mrz.valid ? Math.max(0.9, mrz.confidence) : mrz.confidence) * 100) / 100 : 0;
-  const field = (name: string, value: string | null | undefined) => (value ? [{ field: name, value, confidence, source: 'mrz' as const }] : []);
+  const field = (name: string, value: string | null | undefined) =>
+    value ? [{ field: name, value, confidence, source: 'mrz' as const }] : [];
   const licence = e.barcode?.captured ? e.barcode.licence : null;
   const documentName = mrz ? [mrz.fields.firstName, mrz.fields.lastName].filter(Boolean).join(' ') : '';
   const birth = mrz ? mrzDate(mrz.fields.birthDate, 'birth', e.today) : null;
   const mismatches: NonNullable<AssessmentResults['mismatches']> = [];
   const nameCheck = checks.find((c) => c.check === 'name');
-  if (nameCheck?.reason_code === 'name_mismatch') mismatches.push({ field: 'name', profile_value: e.profileName, document_value: documentName, detail: `name similarity ${nameCheck.score}` });
-  if (checks.some((c) => c.reason_code === 'date_of_birth_mismatch')) mismatches.push({ field: 'date_of_birth', profile_value: e.profileBirthDate, document_value: birth });
+  if (nameCheck?.reason_code === 'name_mismatch')
+    mismatches.push({
+      field: 'name',
+      profile_value: e.profileName,
+      document_value: documentName,
+      detail: `name similarity ${nameCheck.score}`,
+    });
+  if (checks.some((c) => c.reason_code === 'date_of_birth_mismatch'))
+    mismatches.push({ field: 'date_of_birth', profile_value: e.profileBirthDate, document_value: birth });
   const barcodeName = checks.find((c) => c.reason_code === 'barcode_name_mismatch');
-  if (barcodeName && licence) mismatches.push({ field: 'name', profile_value: e.profileName, document_value: [licence.firstName, licence.lastName].filter(Boolean).join(' '), detail: `licence barcode; name similarity ${barcodeName.score}` });
-  if (licence && checks.some((c) => c.reason_code === 'barcode_date_of_birth_mismatch')) mismatches.push({ field: 'date_of_birth', profile_value: e.profileBirthDate, document_value: licence.birthDate, detail: 'licence barcode' });
-  if (licence && checks.some((c) => c.reason_code === 'barcode_front_mismatch')) mismatches.push({ field: 'barcode', profile_value: null, document_value: null, detail: 'the licence barcode disagrees with the front (document number, date of birth or expiry)' });
+  if (barcodeName && licence)
+    mismatches.push({
+      field: 'name',
+      profile_value: e.profileName,
+      document_value: [licence.firstName, licence.lastName].filter(Boolean).join(' '),
+      detail: `licence barcode; name similarity ${barcodeName.score}`,
+    });
+  if (licence && checks.some((c) => c.reason_code === 'barcode_date_of_birth_mismatch'))
+    mismatches.push({
+      field: 'date_of_birth',
+      profile_value: e.profileBirthDate,
+      document_value: licence.birthDate,
+      detail: 'licence barcode',
+    });
+  if (licence && checks.some((c) => c.reason_code === 'barcode_front_mismatch'))
+    mismatches.push({
+      field: 'barcode',
+      profile_value: null,
+      document_value: null,
+      detail: 'the licence barcode disagrees with the front (document number, date of birth or expiry)',
+    });
   const face = checks.find((c) => c.check === 'face_match');
-  if (face?.reason_code === 'face_mismatch') mismatches.push({ field: 'face', profile_value: null, document_value: null, detail: `selfie and document portrait similarity ${face.score}` });
+  if (face?.reason_code === 'face_mismatch')
+    mismatches.push({
+      field: 'face',
+      profile_value: null,
+      document_value: null,
+      detail: `selfie and document portrait similarity ${face.score}`,
+    });
   const answers = answersOf(input.deps, row);
-  const questions = new Map(stepsOf(row).flatMap((s) => ((s.config.questions as { question_id: string; prompt: string }[] | undefined) ?? []).map((q) => [`${s.step_id}/${q.question_id}`, q.prompt] as const)));
+  const questions = new Map(
+    stepsOf(row).flatMap((s) =>
+      ((s.config.questions as { question_id: string; prompt: string }[] | undefined) ?? []).map(
+        (q) => [`${s.step_id}/${q.question_id}`, q.prompt] as const,
+      ),
+    ),
+  );
   return {
     document: mrz
-      ? { type: e.declaredIdType ?? idTypeOfDocumentCode(mrz.fields.documentCode), issuing_country: mrz.fields.issuingState ?? null, issuing_subdivision: licence?.elements.DAJ ?? null, confidence }
+      ? {
+          type: e.declaredIdType ?? idTypeOfDocumentCode(mrz.fields.documentCode),
+          issuing_country: mrz.fields.issuingState ?? null,
+          issuing_subdivision: licence?.elements.DAJ ?? null,
+          confidence,
+        }
       : licence
-        ? { type: e.declaredIdType ?? 'driver_license', issuing_country: licence.country, issuing_subdivision: licence.elements.DAJ ?? null, confidence: BARCODE_CONFIDENCE }
+        ? {
+            type: e.declaredIdType ?? 'driver_license',
+            issuing_country: licence.country,
+            issuing_subdivision: licence.elements.DAJ ?? null,
+            confidence: BARCODE_CONFIDENCE,
+          }
         : null,
     ocr_fields: [
       ...(mrz
-      ? [
-          ...field('document_code', mrz.fields.documentCode),
-          ...field('issuing_country', mrz.fields.issuingState),
-          ...field('surname', mrz.fields.lastName),
-          ...field('given_names', mrz.fields.firstName),
-          ...field('document_number', mrz.fields.documentNumber),
-          ...field('nationality', mrz.fields.nationality),
-          ...field('date_of_birth', birth),
-          ...field('sex', mrz.fields.sex),
-          ...field('date_of_expiry', mrzDate(mrz.fields.expirationDate, 'expiry', e.today)),
-        ]
-      : []),
+        ? [
+            ...field('document_code', mrz.fields.documentCode),
+            ...field('issuing_country', mrz.fields.issuingState),
+            ...field('surname', mrz.fields.lastName),
+            ...field('given_names', mrz.fields.firstName),
+            ...field('document_number', mrz.fields.documentNumber),
+            ...field('nationality', mrz.fields.nationality),
+            ...field('date_of_birth', birth),
+            ...field('sex', mrz.fields.sex),
+            ...field('date_of_expiry', mrzDate(mrz.fields.expirationDate, 'expiry', e.today)),
+          ]
+        : []),
       ...(licence ? barcodeFields(licence) : []),
     ],
-    questionnaire_answers: answers.map((a) => ({ step_id: a.step_id, question_id: a.question_id, question: questions.get(`${a.step_id}/${a.question_id}`) ?? '', answer: a.answer })),
+    questionnaire_answers: answers.map((a) => ({
+      step_id: a.step_id,
+      question_id: a.question_id,
+      question: questions.get(`${a.step_id}/${a.question_id}`) ?? '',
+      answer: a.answer,
+    })),
     mismatches,
-    checks: checks.map(({ check, outcome, reason_code, category, score }) => ({ check, outcome, reason_code, category, ...(score !== undefined ? { score } : {}) })),
+    checks: checks.map(({ check, outcome, reason_code, category, score }) => ({
+      check,
+      outcome,
+      reason_code,
+      category,
+      ...(score !== undefined ? { score } : {}),
+    })),
   };
 }
 
@@ -166,8 +234,16 @@ const BARCODE_CONFIDENCE = 1;
 
 /** AAMVA element ids of the fields /data shows, in the names the MRZ fields use. */
 const BARCODE_ELEMENTS: [field: string, element: string][] = [
-  ['surname', 'DCS'], ['given_names', 'DAC'], ['middle_names', 'DAD'], ['document_number', 'DAQ'], ['issuing_country', 'DCG'],
-  ['issuing_subdivision', 'DAJ'], ['address_street', 'DAG'], ['address_city', 'DAI'], ['address_postal_code', 'DAK'], ['vehicle_class', 'DCA'],
+  ['surname', 'DCS'],
+  ['given_names', 'DAC'],
+  ['middle_names', 'DAD'],
+  ['document_number', 'DAQ'],
+  ['issuing_country', 'DCG'],
+  ['issuing_subdivision', 'DAJ'],
+  ['address_street', 'DAG'],
+  ['address_city', 'DAI'],
+  ['address_postal_code', 'DAK'],
+  ['vehicle_class', 'DCA'],
 ];
 const AAMVA_SEX: Record<string, string> = { '1': 'M', '2': 'F', '9': 'X' };
 

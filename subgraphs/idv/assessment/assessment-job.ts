@@ -91,7 +91,14 @@ export async function runAssessmentJob(runtime: AssessmentRuntime, data: Assessm
     const started = Date.now();
     const outcome = await assessSession({ deps: runtime.idv, blobs: runtime.blobs, providers: runtime.providers, profile }, row);
     await completeAssessment(runtime.idv, scope, row.id, outcome);
-    log.info({ decision: outcome.decision, reasons: outcome.checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code), ms: Date.now() - started }, 'assessment completed');
+    log.info(
+      {
+        decision: outcome.decision,
+        reasons: outcome.checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code),
+        ms: Date.now() - started,
+      },
+      'assessment completed',
+    );
   } catch (error) {
     const current = await findSession(runtime.idv.db, scope, row.id);
     if (current?.status !== 'assessing') return; // canceled or finished meanwhile
@@ -106,10 +113,19 @@ export async function runAssessmentJob(runtime: AssessmentRuntime, data: Assessm
 }
 
 export function createAssessmentRuntime(db: Db, config: VigilConfig, overrides: Partial<AssessmentRuntime> = {}): AssessmentRuntime {
-  return { idv: createIdvDeps(db, config), blobs: blobStoreFromEnv(), providers: localProviders(), profileFacts: subgraphProfileFacts(config), ...overrides };
+  return {
+    idv: createIdvDeps(db, config),
+    blobs: blobStoreFromEnv(),
+    providers: localProviders(),
+    profileFacts: subgraphProfileFacts(config),
+    ...overrides,
+  };
 }
 
-export function idvAssessmentJobs(deps: { db: Db; config: VigilConfig }, overrides: Partial<AssessmentRuntime> = {}): JobDefinition<AssessmentJobData>[] {
+export function idvAssessmentJobs(
+  deps: { db: Db; config: VigilConfig },
+  overrides: Partial<AssessmentRuntime> = {},
+): JobDefinition<AssessmentJobData>[] {
   let runtime: AssessmentRuntime | null = null;
   return [
     {

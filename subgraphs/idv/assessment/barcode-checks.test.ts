@@ -2,14 +2,31 @@
 import { parseAamva } from './aamva';
 import { barcodeChecks, BarcodeEvidence } from './barcode-checks';
 
-const licence = parseAamva('@\n\x1e\rANSI 636014090102DL00410278ZC03190024DLDAQD1234562\nDCSOBAMA\nDACBARACK\nDBB08041961\nDBA05312034\nDCGUSA\n');
-const base: BarcodeEvidence = { today: '2026-11-23', profileName: 'Barack Obama', profileBirthDate: '1961-08-04', licence, front: { documentNumber: 'D1234562', birthDate: '1961-08-04', expiryDate: '2034-05-31' } };
-const reasons = (e: BarcodeEvidence, outcome: string) => barcodeChecks(e).filter((c) => c.outcome === outcome).map((c) => c.reason_code);
+const licence = parseAamva(
+  '@\n\x1e\rANSI 636014090102DL00410278ZC03190024DLDAQD1234562\nDCSOBAMA\nDACBARACK\nDBB08041961\nDBA05312034\nDCGUSA\n',
+);
+const base: BarcodeEvidence = {
+  today: '2026-11-23',
+  profileName: 'Barack Obama',
+  profileBirthDate: '1961-08-04',
+  licence,
+  front: { documentNumber: 'D1234562', birthDate: '1961-08-04', expiryDate: '2034-05-31' },
+};
+const reasons = (e: BarcodeEvidence, outcome: string) =>
+  barcodeChecks(e)
+    .filter((c) => c.outcome === outcome)
+    .map((c) => c.reason_code);
 
 describe('licence barcode checks', () => {
   it('passes every check when barcode, front and profile agree', () => {
     expect(reasons(base, 'fail')).toEqual([]);
-    expect(reasons(base, 'pass')).toEqual(['barcode_decoded', 'barcode_not_expired', 'barcode_front_match', 'barcode_name_match', 'barcode_date_of_birth_match']);
+    expect(reasons(base, 'pass')).toEqual([
+      'barcode_decoded',
+      'barcode_not_expired',
+      'barcode_front_match',
+      'barcode_name_match',
+      'barcode_date_of_birth_match',
+    ]);
   });
   it.each([
     [{ licence: null }, 'barcode_unreadable'],

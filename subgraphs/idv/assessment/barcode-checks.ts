@@ -22,8 +22,12 @@ export interface BarcodeEvidence {
   front: LicenceFront;
 }
 
-const check = (outcome: CheckResult['outcome'], reason_code: string, category: CheckResult['category'] = 'document', score?: number): CheckResult =>
-  ({ check: 'barcode', outcome, reason_code, category, ...(score === undefined ? {} : { score }) });
+const check = (
+  outcome: CheckResult['outcome'],
+  reason_code: string,
+  category: CheckResult['category'] = 'document',
+  score?: number,
+): CheckResult => ({ check: 'barcode', outcome, reason_code, category, ...(score === undefined ? {} : { score }) });
 
 /** Compares what both sides say; a side that says nothing is not a disagreement. */
 const agrees = (a: string | null | undefined, b: string | null | undefined) => !a || !b || normalise(a) === normalise(b);
@@ -35,15 +39,22 @@ export function barcodeChecks(e: BarcodeEvidence): CheckResult[] {
   const checks: CheckResult[] = [check('pass', 'barcode_decoded')];
   if (!l.expiryDate) checks.push(check('fail', 'barcode_expiry_unreadable'));
   else checks.push(l.expiryDate >= e.today ? check('pass', 'barcode_not_expired') : check('fail', 'barcode_expired'));
-  const frontAgrees = agrees(l.documentNumber, e.front.documentNumber) && agrees(l.birthDate, e.front.birthDate) && agrees(l.expiryDate, e.front.expiryDate);
+  const frontAgrees =
+    agrees(l.documentNumber, e.front.documentNumber) && agrees(l.birthDate, e.front.birthDate) && agrees(l.expiryDate, e.front.expiryDate);
   checks.push(frontAgrees ? check('pass', 'barcode_front_match') : check('fail', 'barcode_front_mismatch'));
   const barcodeName = [l.firstName, l.lastName].filter(Boolean).join(' ');
   if (e.profileName && barcodeName) {
     const score = Math.round(compareNames(e.profileName, barcodeName, 'person').score * 1000) / 1000;
-    checks.push(score >= NAME_THRESHOLD ? check('pass', 'barcode_name_match', 'idv', score) : check('fail', 'barcode_name_mismatch', 'idv', score));
+    checks.push(
+      score >= NAME_THRESHOLD ? check('pass', 'barcode_name_match', 'idv', score) : check('fail', 'barcode_name_mismatch', 'idv', score),
+    );
   }
   if (e.profileBirthDate && l.birthDate) {
-    checks.push(l.birthDate === e.profileBirthDate ? check('pass', 'barcode_date_of_birth_match', 'idv') : check('fail', 'barcode_date_of_birth_mismatch', 'idv'));
+    checks.push(
+      l.birthDate === e.profileBirthDate
+        ? check('pass', 'barcode_date_of_birth_match', 'idv')
+        : check('fail', 'barcode_date_of_birth_mismatch', 'idv'),
+    );
   }
   return checks;
 }

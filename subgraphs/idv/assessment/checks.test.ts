@@ -5,7 +5,14 @@ import { challengeMet, decide, idTypeOfDocumentCode, mrzDate, runChecks, Assessm
 import { faceSimilarity, FACE_MATCH_THRESHOLD } from './face-match';
 import { mrzLines, repairTd3Line1, repairTd3Line2 } from './mrz-reader';
 
-const mrz = (fields: Record<string, string | null>, valid = true) => ({ format: 'TD3', valid, fields, invalidFields: [], lines: [], confidence: 0.9 });
+const mrz = (fields: Record<string, string | null>, valid = true) => ({
+  format: 'TD3',
+  valid,
+  fields,
+  invalidFields: [],
+  lines: [],
+  confidence: 0.9,
+});
 const base: AssessmentEvidence = {
   today: '2026-11-23',
   profileName: 'Barack Obama',
@@ -14,7 +21,14 @@ const base: AssessmentEvidence = {
   documentFace: { found: true },
   faceSimilarity: 0.5,
   liveness: { mode: 'passive', frames: [['facing center']], minFrameSimilarity: null },
-  mrz: mrz({ documentCode: 'P', issuingState: 'USA', lastName: 'OBAMA', firstName: 'BARACK', expirationDate: '340531', birthDate: '610804' }),
+  mrz: mrz({
+    documentCode: 'P',
+    issuingState: 'USA',
+    lastName: 'OBAMA',
+    firstName: 'BARACK',
+    expirationDate: '340531',
+    birthDate: '610804',
+  }),
   declaredIdType: 'passport',
   acceptedIdTypes: ['passport', 'national_id'],
 };
@@ -33,29 +47,69 @@ describe('decision', () => {
     [{ declaredIdType: 'national_id' }, 'id_type_mismatch', 'document'],
     [{ profileName: 'Joe Biden' }, 'name_mismatch', 'idv'],
     [{ profileBirthDate: '1962-01-01' }, 'date_of_birth_mismatch', 'idv'],
-    [{ liveness: { mode: 'active' as const, frames: [['facing center'], ['facing center'], ['facing center']], minFrameSimilarity: 0.9 } }, 'liveness_challenge_not_met', 'idv'],
-    [{ liveness: { mode: 'active' as const, frames: [['facing center'], ['facing left'], ['facing left']], minFrameSimilarity: 0.2 } }, 'liveness_face_inconsistent', 'idv'],
+    [
+      { liveness: { mode: 'active' as const, frames: [['facing center'], ['facing center'], ['facing center']], minFrameSimilarity: 0.9 } },
+      'liveness_challenge_not_met',
+      'idv',
+    ],
+    [
+      { liveness: { mode: 'active' as const, frames: [['facing center'], ['facing left'], ['facing left']], minFrameSimilarity: 0.2 } },
+      'liveness_face_inconsistent',
+      'idv',
+    ],
   ])('%j → requires review with %s', (change, reason, category) => {
     const checks = runChecks({ ...base, ...change });
     expect(checks.filter((c) => c.outcome === 'fail').map((c) => c.reason_code)).toContain(reason);
     expect(decide(checks)).toMatchObject({ decision: 'review', flagCategories: expect.arrayContaining([category]) });
   });
   it('records what it cannot check as info, not as a failure', () => {
-    const checks = runChecks({ ...base, declaredIdType: 'driver_license', acceptedIdTypes: ['driver_license'], mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID' }), barcode: { captured: false } });
-    expect(checks).toEqual(expect.arrayContaining([expect.objectContaining({ reason_code: 'date_of_birth_not_on_profile', outcome: 'info' }), expect.objectContaining({ reason_code: 'barcode_not_captured', outcome: 'info' })]));
+    const checks = runChecks({
+      ...base,
+      declaredIdType: 'driver_license',
+      acceptedIdTypes: ['driver_license'],
+      mrz: mrz({ ...base.mrz!.fields, documentCode: 'ID' }),
+      barcode: { captured: false },
+    });
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reason_code: 'date_of_birth_not_on_profile', outcome: 'info' }),
+        expect.objectContaining({ reason_code: 'barcode_not_captured', outcome: 'info' }),
+      ]),
+    );
     expect(decide(checks).decision).toBe('pass');
   });
 });
 
 describe('driving licence barcode', () => {
-  const licence = parseAamva('@\n\x1e\rANSI 636014090102DL00410278ZC03190024DLDAQD1234562\nDCSOBAMA\nDACBARACK\nDBB08041961\nDBA05312034\nDCGUSA\n')!;
-  const dl: AssessmentEvidence = { ...base, mrz: null, declaredIdType: 'driver_license', acceptedIdTypes: ['driver_license'], profileBirthDate: '1961-08-04', barcode: { captured: true, licence } };
-  const codes = (e: AssessmentEvidence, outcome: string) => runChecks(e).filter((c) => c.outcome === outcome).map((c) => c.reason_code);
+  const licence = parseAamva(
+    '@\n\x1e\rANSI 636014090102DL00410278ZC03190024DLDAQD1234562\nDCSOBAMA\nDACBARACK\nDBB08041961\nDBA05312034\nDCGUSA\n',
+  )!;
+  const dl: AssessmentEvidence = {
+    ...base,
+    mrz: null,
+    declaredIdType: 'driver_license',
+    acceptedIdTypes: ['driver_license'],
+    profileBirthDate: '1961-08-04',
+    barcode: { captured: true, licence },
+  };
+  const codes = (e: AssessmentEvidence, outcome: string) =>
+    runChecks(e)
+      .filter((c) => c.outcome === outcome)
+      .map((c) => c.reason_code);
 
   it('a licence without an MRZ is read from its barcode: every check passes', () => {
     expect(codes(dl, 'fail')).toEqual([]);
     expect(codes(dl, 'info')).toEqual(['mrz_not_present']);
-    expect(codes(dl, 'pass')).toEqual(expect.arrayContaining(['id_type_accepted', 'barcode_decoded', 'barcode_not_expired', 'barcode_front_match', 'barcode_name_match', 'barcode_date_of_birth_match']));
+    expect(codes(dl, 'pass')).toEqual(
+      expect.arrayContaining([
+        'id_type_accepted',
+        'barcode_decoded',
+        'barcode_not_expired',
+        'barcode_front_match',
+        'barcode_name_match',
+        'barcode_date_of_birth_match',
+      ]),
+    );
     expect(decide(runChecks(dl)).decision).toBe('pass');
   });
   it.each([
@@ -95,7 +149,10 @@ describe('MRZ', () => {
     expect(repairTd3Line1('P<USAOBAMA<K<KBARACK<<K<LLLLLLLLLLLKLLLLLLLLKLKLKLKLKL')).toBe('P<USAOBAMA<<BARACK<<<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(repairTd3Line1('P<USAOBAMA<<KBARACK<<KLKLLLLLLKLLLLLLLLKLKKLLKKKL')).toBe('P<USAOBAMA<<BARACK<<<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(repairTd3Line2('X123456785USA6108045M3405318<<<<KKKKLKLKLK<LK<04')).toBe('X123456785USA6108045M3405318<<<<<<<<<<<<<<04');
-    expect(mrzLines('noise\nP<USAOBAMA<<BARACK<<KLKLLLLLLKLLLLLLLLKLKKLLKKKL\nX123456785USA6108045M3405318<<<<<<<<<<<<<<04\n')).toEqual(['P<USAOBAMA<<BARACK<<<<<<<<<<<<<<<<<<<<<<<<<<', 'X123456785USA6108045M3405318<<<<<<<<<<<<<<04']);
+    expect(mrzLines('noise\nP<USAOBAMA<<BARACK<<KLKLLLLLLKLLLLLLLLKLKKLLKKKL\nX123456785USA6108045M3405318<<<<<<<<<<<<<<04\n')).toEqual([
+      'P<USAOBAMA<<BARACK<<<<<<<<<<<<<<<<<<<<<<<<<<',
+      'X123456785USA6108045M3405318<<<<<<<<<<<<<<04',
+    ]);
     expect(mrzLines('nothing here')).toEqual([]);
   });
 });

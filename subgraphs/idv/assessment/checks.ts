@@ -47,7 +47,10 @@ export function challengeMet(frames: (string[] | null)[]): boolean {
   const seen = frames.filter((f): f is string[] => f !== null);
   if (seen.length < 2) return false;
   if (seen.some((g) => g.some((x) => x.startsWith('blink')))) return true;
-  const pose = (g: string[]) => POSES.filter((p) => g.includes(p)).sort().join('+') || 'center';
+  const pose = (g: string[]) =>
+    POSES.filter((p) => g.includes(p))
+      .sort()
+      .join('+') || 'center';
   return new Set(seen.map(pose)).size > 1;
 }
 
@@ -72,20 +75,38 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
   const checks: CheckResult[] = [];
   if (e.selfieFace && e.documentFace) {
     if (!e.selfieFace.found) checks.push({ check: 'face_match', outcome: 'fail', reason_code: 'selfie_face_not_found', category: 'idv' });
-    else if (!e.documentFace.found) checks.push({ check: 'face_match', outcome: 'fail', reason_code: 'document_face_not_found', category: 'idv' });
+    else if (!e.documentFace.found)
+      checks.push({ check: 'face_match', outcome: 'fail', reason_code: 'document_face_not_found', category: 'idv' });
     else {
       const score = Math.round((e.faceSimilarity ?? 0) * 1000) / 1000;
-      checks.push({ check: 'face_match', outcome: score >= FACE_MATCH_THRESHOLD ? 'pass' : 'fail', reason_code: score >= FACE_MATCH_THRESHOLD ? 'face_match' : 'face_mismatch', category: 'idv', score });
+      checks.push({
+        check: 'face_match',
+        outcome: score >= FACE_MATCH_THRESHOLD ? 'pass' : 'fail',
+        reason_code: score >= FACE_MATCH_THRESHOLD ? 'face_match' : 'face_mismatch',
+        category: 'idv',
+        score,
+      });
     }
   }
   if (e.liveness) {
     const faces = e.liveness.frames.filter((f) => f !== null).length;
     if (faces === 0) checks.push({ check: 'liveness', outcome: 'fail', reason_code: 'selfie_face_not_found', category: 'idv' });
     else if (e.liveness.minFrameSimilarity !== null && e.liveness.minFrameSimilarity < FRAME_CONSISTENCY_THRESHOLD) {
-      checks.push({ check: 'liveness', outcome: 'fail', reason_code: 'liveness_face_inconsistent', category: 'idv', score: e.liveness.minFrameSimilarity });
+      checks.push({
+        check: 'liveness',
+        outcome: 'fail',
+        reason_code: 'liveness_face_inconsistent',
+        category: 'idv',
+        score: e.liveness.minFrameSimilarity,
+      });
     } else if (e.liveness.mode === 'active') {
       const met = challengeMet(e.liveness.frames);
-      checks.push({ check: 'liveness', outcome: met ? 'pass' : 'fail', reason_code: met ? 'liveness_challenge_met' : 'liveness_challenge_not_met', category: 'idv' });
+      checks.push({
+        check: 'liveness',
+        outcome: met ? 'pass' : 'fail',
+        reason_code: met ? 'liveness_challenge_met' : 'liveness_challenge_not_met',
+        category: 'idv',
+      });
     } else {
       checks.push({ check: 'liveness', outcome: 'pass', reason_code: 'liveness_face_present', category: 'idv' });
     }
@@ -99,15 +120,34 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
       checks.push({ check: 'mrz', outcome: 'info', reason_code: 'mrz_not_present', category: 'document' });
       checks.push(idTypeCheck(e.declaredIdType ?? 'driver_license', e.acceptedIdTypes));
       if (!e.profileName) checks.push({ check: 'name', outcome: 'info', reason_code: 'name_not_on_profile', category: 'idv' });
-      if (!e.profileBirthDate) checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
+      if (!e.profileBirthDate)
+        checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
     } else if (!mrz) checks.push({ check: 'mrz', outcome: 'fail', reason_code: 'mrz_unreadable', category: 'document' });
     else {
-      checks.push({ check: 'mrz', outcome: mrz.valid ? 'pass' : 'fail', reason_code: mrz.valid ? 'mrz_valid' : 'mrz_check_digit_invalid', category: 'document' });
+      checks.push({
+        check: 'mrz',
+        outcome: mrz.valid ? 'pass' : 'fail',
+        reason_code: mrz.valid ? 'mrz_valid' : 'mrz_check_digit_invalid',
+        category: 'document',
+      });
       const expiry = mrzDate(mrz.fields.expirationDate, 'expiry', e.today);
-      if (!expiry) checks.push({ check: 'document_expiry', outcome: 'fail', reason_code: 'document_expiry_unreadable', category: 'document' });
-      else checks.push({ check: 'document_expiry', outcome: expiry >= e.today ? 'pass' : 'fail', reason_code: expiry >= e.today ? 'document_not_expired' : 'document_expired', category: 'document' });
+      if (!expiry)
+        checks.push({ check: 'document_expiry', outcome: 'fail', reason_code: 'document_expiry_unreadable', category: 'document' });
+      else
+        checks.push({
+          check: 'document_expiry',
+          outcome: expiry >= e.today ? 'pass' : 'fail',
+          reason_code: expiry >= e.today ? 'document_not_expired' : 'document_expired',
+          category: 'document',
+        });
       const inferred = idTypeOfDocumentCode(mrz.fields.documentCode);
-      if (e.declaredIdType && inferred !== 'unknown' && inferred !== 'other' && e.declaredIdType !== inferred && !(inferred === 'national_id' && e.declaredIdType !== 'passport')) {
+      if (
+        e.declaredIdType &&
+        inferred !== 'unknown' &&
+        inferred !== 'other' &&
+        e.declaredIdType !== inferred &&
+        !(inferred === 'national_id' && e.declaredIdType !== 'passport')
+      ) {
         checks.push({ check: 'id_type', outcome: 'fail', reason_code: 'id_type_mismatch', category: 'document' });
       } else checks.push(idTypeCheck(e.declaredIdType ?? inferred, e.acceptedIdTypes));
       const documentName = [mrz.fields.firstName, mrz.fields.lastName].filter(Boolean).join(' ');
@@ -115,15 +155,35 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
       else if (!documentName) checks.push({ check: 'name', outcome: 'fail', reason_code: 'name_unreadable', category: 'document' });
       else {
         const score = Math.round(compareNames(e.profileName, documentName, 'person').score * 1000) / 1000;
-        checks.push({ check: 'name', outcome: score >= NAME_THRESHOLD ? 'pass' : 'fail', reason_code: score >= NAME_THRESHOLD ? 'name_match' : 'name_mismatch', category: 'idv', score });
+        checks.push({
+          check: 'name',
+          outcome: score >= NAME_THRESHOLD ? 'pass' : 'fail',
+          reason_code: score >= NAME_THRESHOLD ? 'name_match' : 'name_mismatch',
+          category: 'idv',
+          score,
+        });
       }
       const birth = mrzDate(mrz.fields.birthDate, 'birth', e.today);
-      if (!e.profileBirthDate) checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
-      else checks.push({ check: 'date_of_birth', outcome: birth === e.profileBirthDate ? 'pass' : 'fail', reason_code: birth === e.profileBirthDate ? 'date_of_birth_match' : 'date_of_birth_mismatch', category: 'idv' });
+      if (!e.profileBirthDate)
+        checks.push({ check: 'date_of_birth', outcome: 'info', reason_code: 'date_of_birth_not_on_profile', category: 'idv' });
+      else
+        checks.push({
+          check: 'date_of_birth',
+          outcome: birth === e.profileBirthDate ? 'pass' : 'fail',
+          reason_code: birth === e.profileBirthDate ? 'date_of_birth_match' : 'date_of_birth_mismatch',
+          category: 'idv',
+        });
     }
-    if (e.barcode && !e.barcode.captured) checks.push({ check: 'barcode', outcome: 'info', reason_code: 'barcode_not_captured', category: 'document' });
+    if (e.barcode && !e.barcode.captured)
+      checks.push({ check: 'barcode', outcome: 'info', reason_code: 'barcode_not_captured', category: 'document' });
     else if (e.barcode?.captured) {
-      const front = mrz ? { documentNumber: mrz.fields.documentNumber, birthDate: mrzDate(mrz.fields.birthDate, 'birth', e.today), expiryDate: mrzDate(mrz.fields.expirationDate, 'expiry', e.today) } : {};
+      const front = mrz
+        ? {
+            documentNumber: mrz.fields.documentNumber,
+            birthDate: mrzDate(mrz.fields.birthDate, 'birth', e.today),
+            expiryDate: mrzDate(mrz.fields.expirationDate, 'expiry', e.today),
+          }
+        : {};
       checks.push(...barcodeChecks({ today: e.today, profileName: e.profileName, profileBirthDate: e.profileBirthDate, licence, front }));
     }
   }
@@ -138,5 +198,7 @@ function idTypeCheck(idType: string, accepted: string[]): CheckResult {
 
 export function decide(checks: CheckResult[]): { decision: 'pass' | 'review'; flagCategories: FlagCategory[] } {
   const failing = checks.filter((c) => c.outcome === 'fail');
-  return failing.length === 0 ? { decision: 'pass', flagCategories: [] } : { decision: 'review', flagCategories: [...new Set(failing.map((c) => c.category))] };
+  return failing.length === 0
+    ? { decision: 'pass', flagCategories: [] }
+    : { decision: 'review', flagCategories: [...new Set(failing.map((c) => c.category))] };
 }

@@ -128,7 +128,12 @@ export class HumanFaceAnalyzer implements FaceAnalyzer {
     const height = meta.height ?? 0;
     if (!width || !height) return null;
     const scale = Math.min(1, FIND_SIDE / Math.max(width, height));
-    const found = await detect(h, sharp(image).rotate().resize({ width: Math.round(width * scale) }));
+    const found = await detect(
+      h,
+      sharp(image)
+        .rotate()
+        .resize({ width: Math.round(width * scale) }),
+    );
     const first = found.face?.[0];
     if (!first) return null;
     const [bx, by, bw, bh] = first.box;
@@ -136,7 +141,11 @@ export class HumanFaceAnalyzer implements FaceAnalyzer {
     const top = Math.max(0, Math.round((by - bh * CROP_MARGIN) / scale));
     const cropWidth = Math.min(width - left, Math.round((bw * (1 + 2 * CROP_MARGIN)) / scale));
     const cropHeight = Math.min(height - top, Math.round((bh * (1 + 2 * CROP_MARGIN)) / scale));
-    const crop = () => sharp(image).rotate().extract({ left, top, width: cropWidth, height: cropHeight }).resize({ width: DESCRIBE_SIDE, height: DESCRIBE_SIDE, fit: 'inside' });
+    const crop = () =>
+      sharp(image)
+        .rotate()
+        .extract({ left, top, width: cropWidth, height: cropHeight })
+        .resize({ width: DESCRIBE_SIDE, height: DESCRIBE_SIDE, fit: 'inside' });
     const described = await detect(h, crop());
     const face = described.face?.[0];
     if (!face?.embedding?.length) return null;

@@ -58,15 +58,25 @@ export function repairTd3Line2(raw: string): string {
 export function mrzLines(text: string): string[] {
   const lines = text
     .split('\n')
-    .map((line) => line.replace(/\s+/g, '').toUpperCase().replace(/[^A-Z0-9<]/g, ''))
+    .map((line) =>
+      line
+        .replace(/\s+/g, '')
+        .toUpperCase()
+        .replace(/[^A-Z0-9<]/g, ''),
+    )
     .filter((line) => line.length >= 28);
   if (lines.length >= 2 && /^P[A-Z<]/.test(lines[lines.length - 2]) && lines[lines.length - 2].length >= 40) {
     return [repairTd3Line1(lines[lines.length - 2]), repairTd3Line2(lines[lines.length - 1])];
   }
-  for (const [length, count] of [[36, 2], [30, 3]] as const) {
+  for (const [length, count] of [
+    [36, 2],
+    [30, 3],
+  ] as const) {
     const fitting = lines.filter((line) => Math.abs(line.length - length) <= 3);
     if (fitting.length >= count) {
-      return fitting.slice(-count).map((line) => (line.replace(/[KLC<]{3,}$/, (run) => '<'.repeat(run.length)) + '<'.repeat(length)).slice(0, length));
+      return fitting
+        .slice(-count)
+        .map((line) => (line.replace(/[KLC<]{3,}$/, (run) => '<'.repeat(run.length)) + '<'.repeat(length)).slice(0, length));
     }
   }
   return [];
@@ -76,7 +86,11 @@ async function band(image: Buffer, width: number, threshold: number): Promise<Bu
   const meta = await sharp(image).rotate().toBuffer({ resolveWithObject: true });
   const { width: w = 0, height: h = 0 } = meta.info;
   const top = Math.round(h * 0.72);
-  let pipeline = sharp(meta.data).extract({ left: 0, top, width: w, height: h - top }).greyscale().resize({ width }).normalise();
+  let pipeline = sharp(meta.data)
+    .extract({ left: 0, top, width: w, height: h - top })
+    .greyscale()
+    .resize({ width })
+    .normalise();
   if (threshold) pipeline = pipeline.threshold(threshold);
   return pipeline.png().toBuffer();
 }

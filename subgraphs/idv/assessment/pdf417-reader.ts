@@ -8,7 +8,11 @@ let prepared: Promise<unknown> | null = null;
 
 function prepare(): Promise<unknown> {
   prepared ??= readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).then((wasm) =>
-    prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true }));
+    prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+      fireImmediately: true,
+    }),
+  );
   return prepared;
 }
 

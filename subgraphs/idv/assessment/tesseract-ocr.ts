@@ -15,7 +15,13 @@ let ocr: Promise<Ocr> | null = null;
 async function createOcr(): Promise<Ocr> {
   const { createWorker, PSM } = (await import('tesseract.js')).default;
   const data = (await import('@tesseract.js-data/eng')).default;
-  const worker = await createWorker('eng', 1, { langPath: data.langPath, gzip: data.gzip, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+  const worker = await createWorker('eng', 1, {
+    langPath: data.langPath,
+    gzip: data.gzip,
+    cacheMethod: 'none',
+    logger: () => undefined,
+    errorHandler: () => undefined,
+  });
   return { worker, singleBlock: PSM.SINGLE_BLOCK };
 }
 

@@ -69,7 +69,9 @@ export async function findSession(db: DbClient, scope: Scope, id: string) {
 
 /** Takes the session's row lock for the rest of the transaction; null when absent in scope. */
 export async function lockSession(db: DbClient, scope: Scope, id: string) {
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "idv"."sessions" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await db.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "idv"."sessions" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
   if (rows.length === 0) return null;
   return findSession(db, scope, id);
 }
@@ -80,7 +82,10 @@ export async function updateSession(db: DbClient, scope: Scope, id: string, data
 }
 
 export async function findSessionsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
-  return db.idvSession.findMany({ where: { ...scoped(scope), profileId: { in: [...profileIds] } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return db.idvSession.findMany({
+    where: { ...scoped(scope), profileId: { in: [...profileIds] } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
 }
 
 type After = { createdAt: Date; id: string };
@@ -90,7 +95,9 @@ export async function listSessions(db: DbClient, scope: Scope, filter: { profile
     where: {
       ...scoped(scope),
       ...(filter.profileId ? { profileId: filter.profileId } : {}),
-      ...(filter.after ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] } : {}),
+      ...(filter.after
+        ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: filter.take,
@@ -98,13 +105,19 @@ export async function listSessions(db: DbClient, scope: Scope, filter: { profile
 }
 
 /** Oldest first: the reviewer works the queue in arrival order. */
-export async function listReviewQueue(db: DbClient, scope: Scope, filter: { reviewStatuses: string[]; assignee?: string | null; after?: After; take: number }) {
+export async function listReviewQueue(
+  db: DbClient,
+  scope: Scope,
+  filter: { reviewStatuses: string[]; assignee?: string | null; after?: After; take: number },
+) {
   return db.idvSession.findMany({
     where: {
       ...scoped(scope),
       reviewStatus: { in: filter.reviewStatuses },
       ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
-      ...(filter.after ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] } : {}),
+      ...(filter.after
+        ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: filter.take,
@@ -129,7 +142,14 @@ export async function findSessionByTokenHash(db: DbClient, tokenHash: string) {
 export async function findInviteByCodeHash(db: DbClient, codeHash: string) {
   return db.idvInvite.findUnique({
     where: { codeHash },
-    select: { sessionId: true, tenantId: true, workspaceId: true, expiresAt: true, consumedAt: true, session: { select: { status: true } } },
+    select: {
+      sessionId: true,
+      tenantId: true,
+      workspaceId: true,
+      expiresAt: true,
+      consumedAt: true,
+      session: { select: { status: true } },
+    },
   });
 }
 
@@ -147,9 +167,22 @@ export async function findSessionsToAssess(db: DbClient, stalledBefore: Date, ta
 /** Claims an idempotency key for a session create (inside the create's transaction). The unique
  * (tenant, workspace, scope, key) decides which concurrent create wins: a loser waits for the
  * winner's commit and inserts nothing (false). */
-export async function claimIdempotencyKey(tx: DbTx, scope: Scope, record: { id: string; scope: string; key: string; fingerprint: string; resourceId: string }): Promise<boolean> {
+export async function claimIdempotencyKey(
+  tx: DbTx,
+  scope: Scope,
+  record: { id: string; scope: string; key: string; fingerprint: string; resourceId: string },
+): Promise<boolean> {
   const claimed = await tx.idempotencyRecord.createMany({
-    data: [{ id: record.id, ...scoped(scope), scope: record.scope, key: record.key, fingerprint: record.fingerprint, resourceId: record.resourceId }],
+    data: [
+      {
+        id: record.id,
+        ...scoped(scope),
+        scope: record.scope,
+        key: record.key,
+        fingerprint: record.fingerprint,
+        resourceId: record.resourceId,
+      },
+    ],
     skipDuplicates: true,
   });
   return claimed.count > 0;

@@ -55,7 +55,9 @@ export async function findWorkflow(db: DbClient, scope: Scope, id: string) {
 
 /** Row lock for the rest of the transaction; null when absent in scope. */
 export async function lockWorkflow(db: DbClient, scope: Scope, id: string) {
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "idv"."workflows" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await db.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "idv"."workflows" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
   if (rows.length === 0) return null;
   return findWorkflow(db, scope, id);
 }
@@ -66,19 +68,28 @@ export async function updateWorkflow(db: DbClient, scope: Scope, id: string, cha
 }
 
 export async function clearDefaults(db: DbClient, scope: Scope, exceptId?: string) {
-  await db.idvWorkflow.updateMany({ where: { ...scoped(scope), isDefault: true, ...(exceptId ? { id: { not: exceptId } } : {}) }, data: { isDefault: false } });
+  await db.idvWorkflow.updateMany({
+    where: { ...scoped(scope), isDefault: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    data: { isDefault: false },
+  });
 }
 
 export async function findDefaultWorkflow(db: DbClient, scope: Scope) {
   return db.idvWorkflow.findFirst({ where: { ...scoped(scope), isDefault: true }, orderBy: { updatedAt: 'desc' } });
 }
 
-export async function listWorkflows(db: DbClient, scope: Scope, filter: { status?: string; after?: { createdAt: Date; id: string }; take: number }) {
+export async function listWorkflows(
+  db: DbClient,
+  scope: Scope,
+  filter: { status?: string; after?: { createdAt: Date; id: string }; take: number },
+) {
   return db.idvWorkflow.findMany({
     where: {
       ...scoped(scope),
       ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.after ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] } : {}),
+      ...(filter.after
+        ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: filter.take,

@@ -31,7 +31,16 @@ export function idvDeliveryJobs(deps: { db: Db; config: VigilConfig }): JobDefin
   // A batch in hand when the database goes away cannot be failed back to the queue: it would wait
   // out pg-boss's default 15-minute expiry. Fan-out is short and idempotent (chains are leased), so
   // it expires after 30 s and is simply run again.
-  return [{ queue: EVENT_DELIVERY_QUEUE, retryLimit: 10, batchSize: 50, pollingIntervalSeconds: 0.5, expireInSeconds: 30, handler: (data) => fanOut(dispatcher, data.eventId) }];
+  return [
+    {
+      queue: EVENT_DELIVERY_QUEUE,
+      retryLimit: 10,
+      batchSize: 50,
+      pollingIntervalSeconds: 0.5,
+      expireInSeconds: 30,
+      handler: (data) => fanOut(dispatcher, data.eventId),
+    },
+  ];
 }
 
 export function startIdvDeliveryTicker(deps: { db: Db; config: VigilConfig }, intervalMs = 1000): { stop(): Promise<void> } {

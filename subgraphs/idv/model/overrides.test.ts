@@ -2,9 +2,12 @@ import { applyOverrides, insideEntitlement, returnUrlProblem } from './overrides
 import { presetSteps } from './steps';
 
 describe('returnUrlProblem', () => {
-  it.each(['https://a.example/x', 'http://127.0.0.1/x', 'http://localhost:8080/cb', 'http://[::1]/cb', 'https://a.example'])('accepts %s', (url) => {
-    expect(returnUrlProblem(url)).toBeNull();
-  });
+  it.each(['https://a.example/x', 'http://127.0.0.1/x', 'http://localhost:8080/cb', 'http://[::1]/cb', 'https://a.example'])(
+    'accepts %s',
+    (url) => {
+      expect(returnUrlProblem(url)).toBeNull();
+    },
+  );
 
   it.each([
     ['http://a.example/x', /https/],
@@ -52,22 +55,35 @@ describe('insideEntitlement', () => {
 describe('applyOverrides', () => {
   const steps = presetSteps('liveness_and_id');
   it('returns nothing applied without overrides', () => {
-    expect(applyOverrides(undefined, steps, [])).toEqual({ acceptedIdTypes: null, declaredIdType: null, declaredSides: null, completion: null });
+    expect(applyOverrides(undefined, steps, [])).toEqual({
+      acceptedIdTypes: null,
+      declaredIdType: null,
+      declaredSides: null,
+      completion: null,
+    });
   });
 
   it('derives one-sided capture for a preselected passport', () => {
-    const applied = applyOverrides({ version: 1, id_capture: { accepted_id_types: ['passport'], preselected_id_type: 'passport' } }, steps, []);
+    const applied = applyOverrides(
+      { version: 1, id_capture: { accepted_id_types: ['passport'], preselected_id_type: 'passport' } },
+      steps,
+      [],
+    );
     expect(applied).toMatchObject({ acceptedIdTypes: ['passport'], declaredIdType: 'passport', declaredSides: 'one' });
   });
 
   it('refuses a type the step does not accept and a flow without id_capture', () => {
     expect(() => applyOverrides({ version: 1, id_capture: { accepted_id_types: ['voter_card'] } }, steps, [])).toThrow(/not accepted/);
-    expect(() => applyOverrides({ version: 1, id_capture: { accepted_id_types: ['passport'] } }, presetSteps('liveness_only'), [])).toThrow(/no id_capture/);
+    expect(() => applyOverrides({ version: 1, id_capture: { accepted_id_types: ['passport'] } }, presetSteps('liveness_only'), [])).toThrow(
+      /no id_capture/,
+    );
   });
 
   it('403 code for a return_url outside the entitlement', () => {
-    expect(() => applyOverrides({ version: 1, completion: { action: 'return_link', return_url: 'https://x.example/' } }, steps, ['https://y.example/'])).toThrow(
-      expect.objectContaining({ code: 'idv_session_overrides_forbidden' }),
-    );
+    expect(() =>
+      applyOverrides({ version: 1, completion: { action: 'return_link', return_url: 'https://x.example/' } }, steps, [
+        'https://y.example/',
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'idv_session_overrides_forbidden' }));
   });
 });

@@ -21,10 +21,15 @@ export const sessionOverridesSchema = z
           .refine((items) => new Set(items).size === items.length, { message: 'items must be unique' }),
         preselected_id_type: declarableIdType.optional(),
       })
-      .refine((value) => value.preselected_id_type === undefined || (value.accepted_id_types.length === 1 && value.accepted_id_types[0] === value.preselected_id_type), {
-        message: 'allowed only when accepted_id_types holds exactly that one value',
-        path: ['preselected_id_type'],
-      })
+      .refine(
+        (value) =>
+          value.preselected_id_type === undefined ||
+          (value.accepted_id_types.length === 1 && value.accepted_id_types[0] === value.preselected_id_type),
+        {
+          message: 'allowed only when accepted_id_types holds exactly that one value',
+          path: ['preselected_id_type'],
+        },
+      )
       .optional(),
     completion: z
       .strictObject({
@@ -50,9 +55,16 @@ export function sessionOverridesOf(input: IdvSessionOverridesInput): unknown {
   return {
     version: input.version,
     ...(idCapture
-      ? { id_capture: { accepted_id_types: idCapture.acceptedIdTypes, ...(idCapture.preselectedIdType != null ? { preselected_id_type: idCapture.preselectedIdType } : {}) } }
+      ? {
+          id_capture: {
+            accepted_id_types: idCapture.acceptedIdTypes,
+            ...(idCapture.preselectedIdType != null ? { preselected_id_type: idCapture.preselectedIdType } : {}),
+          },
+        }
       : {}),
-    ...(completion ? { completion: { action: completion.action, ...(completion.returnUrl != null ? { return_url: completion.returnUrl } : {}) } } : {}),
+    ...(completion
+      ? { completion: { action: completion.action, ...(completion.returnUrl != null ? { return_url: completion.returnUrl } : {}) } }
+      : {}),
   };
 }
 
@@ -65,7 +77,11 @@ export interface AppliedOverrides {
 }
 
 /** Checks the overrides against the copied steps and the application's return URL entitlement. */
-export function applyOverrides(overrides: SessionOverrides | undefined, steps: FlowStep[], returnUrlPrefixes: string[] | undefined): AppliedOverrides {
+export function applyOverrides(
+  overrides: SessionOverrides | undefined,
+  steps: FlowStep[],
+  returnUrlPrefixes: string[] | undefined,
+): AppliedOverrides {
   const applied: AppliedOverrides = { acceptedIdTypes: null, declaredIdType: null, declaredSides: null, completion: null };
   if (!overrides) return applied;
   if (overrides.id_capture) {
@@ -74,7 +90,10 @@ export function applyOverrides(overrides: SessionOverrides | undefined, steps: F
     const allowed = declarableTypesOf(step);
     const outside = overrides.id_capture.accepted_id_types.filter((type) => !allowed.includes(type));
     if (outside.length) {
-      throw invalidField('body.session_overrides.id_capture.accepted_id_types', `not accepted by the id_capture step: ${outside.join(', ')}`);
+      throw invalidField(
+        'body.session_overrides.id_capture.accepted_id_types',
+        `not accepted by the id_capture step: ${outside.join(', ')}`,
+      );
     }
     applied.acceptedIdTypes = [...overrides.id_capture.accepted_id_types];
     if (overrides.id_capture.preselected_id_type) {
@@ -88,9 +107,13 @@ export function applyOverrides(overrides: SessionOverrides | undefined, steps: F
       const problem = returnUrlProblem(returnUrl);
       if (problem) throw invalidField('body.session_overrides.completion.return_url', problem);
       if (!insideEntitlement(returnUrl, returnUrlPrefixes ?? [])) {
-        throw new IdvError('idv_session_overrides_forbidden', 'session_overrides.completion.return_url: not inside the application\'s allowed return URLs', {
-          field: 'body.session_overrides.completion.return_url',
-        });
+        throw new IdvError(
+          'idv_session_overrides_forbidden',
+          "session_overrides.completion.return_url: not inside the application's allowed return URLs",
+          {
+            field: 'body.session_overrides.completion.return_url',
+          },
+        );
       }
     }
     applied.completion = { action: overrides.completion.action, ...(returnUrl !== undefined ? { return_url: returnUrl } : {}) };
@@ -112,7 +135,8 @@ export function returnUrlProblem(value: string): string | null {
   if (url.search || value.includes('?')) return 'a query string is not allowed';
   if (url.hash || value.includes('#')) return 'a fragment is not allowed';
   if (url.protocol === 'https:') return dotSegments(value) ? 'dot path segments are not allowed' : null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)) return dotSegments(value) ? 'dot path segments are not allowed' : null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname))
+    return dotSegments(value) ? 'dot path segments are not allowed' : null;
   return 'must use https (http only for loopback: 127.0.0.1, localhost, [::1])';
 }
 

@@ -1,8 +1,24 @@
 // The two state axes of a session and the moves between them.
-export const FLOW_STATUSES = ['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled'] as const;
+export const FLOW_STATUSES = [
+  'collecting_artifacts',
+  'ready_for_assessment',
+  'queued',
+  'assessing',
+  'assessed',
+  'failed',
+  'canceled',
+] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
-export const REVIEW_STATUSES = ['request_sent', 'pending', 'automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected'] as const;
+export const REVIEW_STATUSES = [
+  'request_sent',
+  'pending',
+  'automatic_pass',
+  'requires_review',
+  'escalation',
+  'accepted',
+  'rejected',
+] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Flow moves (the table in docs/idv.md). Cancel is handled separately (any non-terminal status

@@ -33,11 +33,9 @@ export const MAX_CUSTOM_ID_TYPES = 16;
 
 const isBuiltin = (value: string) => (BUILTIN_ID_TYPES as readonly string[]).includes(value);
 
-export const declarableIdType = z
-  .string()
-  .refine((value) => isBuiltin(value) || (SLUG_PATTERN.test(value) && value !== 'unknown'), {
-    message: 'must be a built-in id type or a custom id type id matching ^[a-z0-9_-]{1,64}$ (unknown is not declarable)',
-  });
+export const declarableIdType = z.string().refine((value) => isBuiltin(value) || (SLUG_PATTERN.test(value) && value !== 'unknown'), {
+  message: 'must be a built-in id type or a custom id type id matching ^[a-z0-9_-]{1,64}$ (unknown is not declarable)',
+});
 
 const uniqueStrings = (items: string[]) => new Set(items).size === items.length;
 
@@ -129,13 +127,19 @@ export const writableStep = z
   })
   .superRefine((step, ctx) => {
     if (step.config === undefined) {
-      if (CONFIG_REQUIRED.includes(step.type)) ctx.addIssue({ code: 'custom', path: ['config'], message: `required for ${step.type} steps` });
+      if (CONFIG_REQUIRED.includes(step.type))
+        ctx.addIssue({ code: 'custom', path: ['config'], message: `required for ${step.type} steps` });
       return;
     }
     const result = CONFIG_SCHEMAS[step.type].safeParse(step.config);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        const detail = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.message;
+        const detail =
+          issue.code === 'unrecognized_keys'
+            ? `unknown field ${issue.keys[0]}`
+            : issue.code === 'invalid_type' && issue.input === undefined
+              ? 'required'
+              : issue.message;
         ctx.addIssue({ code: 'custom', path: ['config', ...issue.path.map((p) => p as string | number)], message: detail });
       }
     }
@@ -167,7 +171,11 @@ function configOf(input: IdvStepConfigInput): Record<string, unknown> {
     const value = input[field];
     if (!given(value)) continue;
     if (field === 'customIdTypes' && input.customIdTypes) {
-      config[name] = input.customIdTypes.map((item) => ({ id: item.id, label: item.label, ...(given(item.sides) ? { sides: item.sides } : {}) }));
+      config[name] = input.customIdTypes.map((item) => ({
+        id: item.id,
+        label: item.label,
+        ...(given(item.sides) ? { sides: item.sides } : {}),
+      }));
     } else if (field === 'questions' && input.questions) {
       config[name] = input.questions.map((q) => ({
         question_id: q.questionId,
@@ -205,7 +213,8 @@ export const stepsSchema = z
     if (count('liveness') > 1) ctx.addIssue({ code: 'custom', message: 'at most one liveness step' });
     if (count('id_capture') > 1) ctx.addIssue({ code: 'custom', message: 'at most one id_capture step' });
     if (count('consent') > 1) ctx.addIssue({ code: 'custom', message: 'at most one consent step' });
-    if (count('consent') === 1 && steps[0].type !== 'consent') ctx.addIssue({ code: 'custom', message: 'the consent step must be the first step' });
+    if (count('consent') === 1 && steps[0].type !== 'consent')
+      ctx.addIssue({ code: 'custom', message: 'the consent step must be the first step' });
     if (count('document') > MAX_DOCUMENTS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_DOCUMENTS} document steps` });
     const seen = new Set<string>();
     steps.forEach((step, index) => {
@@ -217,7 +226,8 @@ export const stepsSchema = z
       if (step.type !== 'document' || !step.config) return;
       const id = (step.config as { document_id?: unknown }).document_id;
       if (typeof id !== 'string') return;
-      if (documents.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'config', 'document_id'], message: `duplicate document_id ${id}` });
+      if (documents.has(id))
+        ctx.addIssue({ code: 'custom', path: [index, 'config', 'document_id'], message: `duplicate document_id ${id}` });
       documents.add(id);
     });
   });
@@ -252,7 +262,13 @@ export function normalizeSteps(steps: WritableStep[]): FlowStep[] {
       config.accepted_id_types ??= [...BUILTIN_ID_TYPES];
       config.custom_id_types = custom;
     }
-    return { step_id: step.step_id, type: step.type, required: step.required ?? true, ...(step.title !== undefined ? { title: step.title } : {}), config };
+    return {
+      step_id: step.step_id,
+      type: step.type,
+      required: step.required ?? true,
+      ...(step.title !== undefined ? { title: step.title } : {}),
+      config,
+    };
   });
 }
 
@@ -260,7 +276,8 @@ export function presetSteps(preset: WorkflowPreset): FlowStep[] {
   const consent: WritableStep = { step_id: 'consent', type: 'consent' };
   const liveness: WritableStep = { step_id: 'liveness', type: 'liveness' };
   const idCapture: WritableStep = { step_id: 'id_capture', type: 'id_capture' };
-  const steps = preset === 'liveness_and_id' ? [consent, liveness, idCapture] : preset === 'liveness_only' ? [consent, liveness] : [consent, idCapture];
+  const steps =
+    preset === 'liveness_and_id' ? [consent, liveness, idCapture] : preset === 'liveness_only' ? [consent, liveness] : [consent, idCapture];
   return normalizeSteps(steps);
 }
 

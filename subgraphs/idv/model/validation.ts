@@ -55,6 +55,7 @@ export function decodeCursor(cursor: string | null | undefined, field = 'cursor'
 /** Page size rule: default when absent, clamped to max, at least 1. */
 export function pageSize(value: number | null | undefined, fallback: number, max: number, field = 'limit'): number {
   if (value === undefined || value === null) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new IdvError('schema_validation_failed', `${field}: must be a positive integer`, { field });
+  if (!Number.isInteger(value) || value < 1)
+    throw new IdvError('schema_validation_failed', `${field}: must be a positive integer`, { field });
   return Math.min(value, max);
 }

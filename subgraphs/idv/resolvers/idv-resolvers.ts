@@ -6,16 +6,32 @@ import type { Resolvers } from './resolver-types.generated';
 import { dataView, sessionView, statusView, workflowView } from './idv-views';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
-import { assignSession, cancelSession, consentAsCustomer, getCaptureStatus, reviewSession, submitAsCustomer } from '../services/lifecycle-service';
+import {
+  assignSession,
+  cancelSession,
+  consentAsCustomer,
+  getCaptureStatus,
+  reviewSession,
+  submitAsCustomer,
+} from '../services/lifecycle-service';
 import { createSession, getSession, listReviewQueuePage, listSessionPage } from '../services/session-service';
-import { activateWorkflow, archiveWorkflow, createWorkflow, getWorkflow, listWorkflowPage, makeDefaultWorkflow, updateWorkflowFields } from '../services/workflow-service';
+import {
+  activateWorkflow,
+  archiveWorkflow,
+  createWorkflow,
+  getWorkflow,
+  listWorkflowPage,
+  makeDefaultWorkflow,
+  updateWorkflowFields,
+} from '../services/workflow-service';
 
 /** A profile as IDV knows it: its id (its sessions are keyed by it). */
 export interface ProfileRef {
   id: string;
 }
 
-const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }, view: (item: T) => V) => keysetPageConnection({ ...page, items: page.items.map(view) });
+const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }, view: (item: T) => V) =>
+  keysetPageConnection({ ...page, items: page.items.map(view) });
 
 export const idvCoreResolvers = {
   Query: {
@@ -25,7 +41,10 @@ export const idvCoreResolvers = {
       return row ? sessionView(row) : null;
     },
     verificationSessions: async (_, args, ctx) =>
-      mapNodes(await listSessionPage(ctx.idv.deps.db, ctx.principal, { profileId: args.profileId, limit: args.first, cursor: args.after }), sessionView),
+      mapNodes(
+        await listSessionPage(ctx.idv.deps.db, ctx.principal, { profileId: args.profileId, limit: args.first, cursor: args.after }),
+        sessionView,
+      ),
     idvReviewQueue: async (_, args, ctx) =>
       mapNodes(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after }), sessionView),
     verificationSessionStatus: async (_, args, ctx) => statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
@@ -35,19 +54,27 @@ export const idvCoreResolvers = {
       return workflow ? workflowView(workflow) : null;
     },
     idvWorkflows: async (_, args, ctx) =>
-      mapNodes(await listWorkflowPage(ctx.idv.deps.db, ctx.principal, { status: args.status, limit: args.first, cursor: args.after }), workflowView),
+      mapNodes(
+        await listWorkflowPage(ctx.idv.deps.db, ctx.principal, { status: args.status, limit: args.first, cursor: args.after }),
+        workflowView,
+      ),
     // Internal (@inaccessible): the gateway resolving a hosted-page credential.
     resolveIdvCredential: (_, args, ctx) => resolveHostedPageCredential(ctx.idv.deps, ctx.principal, args.scheme, args.value),
   },
   Mutation: {
     createVerificationSession: (_, args, ctx) => createSession(ctx.idv.deps, ctx.principal, args.input, ctx.requestId),
-    cancelVerificationSession: async (_, args, ctx) => sessionView(await cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input ?? {}, ctx.requestId)),
-    reviewVerificationSession: async (_, args, ctx) => sessionView(await reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
-    assignVerificationSession: async (_, args, ctx) => sessionView(await assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
-    recordVerificationConsent: async (_, args, ctx) => statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
+    cancelVerificationSession: async (_, args, ctx) =>
+      sessionView(await cancelSession(ctx.idv.deps, ctx.principal, args.id, args.input ?? {}, ctx.requestId)),
+    reviewVerificationSession: async (_, args, ctx) =>
+      sessionView(await reviewSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+    assignVerificationSession: async (_, args, ctx) =>
+      sessionView(await assignSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+    recordVerificationConsent: async (_, args, ctx) =>
+      statusView(await consentAsCustomer(ctx.idv.deps, ctx.principal, args.id, args.input)),
     submitVerificationSession: async (_, args, ctx) => statusView(await submitAsCustomer(ctx.idv.deps, ctx.principal, args.id)),
     createIdvWorkflow: async (_, args, ctx) => workflowView(await createWorkflow(ctx.idv.deps.db, ctx.principal, args.input)),
-    updateIdvWorkflow: async (_, args, ctx) => workflowView(await updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input)),
+    updateIdvWorkflow: async (_, args, ctx) =>
+      workflowView(await updateWorkflowFields(ctx.idv.deps.db, ctx.principal, args.id, args.input)),
     activateIdvWorkflow: async (_, args, ctx) => workflowView(await activateWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),
     archiveIdvWorkflow: async (_, args, ctx) => workflowView(await archiveWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),
     makeDefaultIdvWorkflow: async (_, args, ctx) => workflowView(await makeDefaultWorkflow(ctx.idv.deps.db, ctx.principal, args.id)),

@@ -45,7 +45,8 @@ export interface FlagSettingView {
   action: string;
 }
 
-export const flagSettingList = (settings: unknown): FlagSettingView[] => Object.entries((settings as Record<string, string> | null) ?? {}).map(([code, action]) => ({ code, action }));
+export const flagSettingList = (settings: unknown): FlagSettingView[] =>
+  Object.entries((settings as Record<string, string> | null) ?? {}).map(([code, action]) => ({ code, action }));
 
 function isRow(session: SessionRow | ManagementSession): session is SessionRow {
   return session instanceof Object && 'tokenExpiresAt' in session;
@@ -120,7 +121,10 @@ export function sessionView(session: SessionRow | ManagementSession): SessionVie
 }
 
 /** IdvWorkflow as GraphQL reads it. */
-export type IdvWorkflowView = Omit<CamelKeys<WorkflowView>, 'flagSettings' | 'privacyContactEmail'> & { flagSettings: FlagSettingView[]; privacyContactEmail: string | null };
+export type IdvWorkflowView = Omit<CamelKeys<WorkflowView>, 'flagSettings' | 'privacyContactEmail'> & {
+  flagSettings: FlagSettingView[];
+  privacyContactEmail: string | null;
+};
 
 export function workflowView(workflow: WorkflowView): IdvWorkflowView {
   const { flag_settings: flags, ...rest } = workflow;
@@ -155,7 +159,10 @@ function answerFields(answer: unknown): AnswerFields {
 }
 
 /** VerificationSessionData as GraphQL reads it. */
-export type DataView = Omit<CamelKeys<SessionData>, 'assessedAt' | 'questionnaireAnswers'> & { assessedAt: string | null; questionnaireAnswers: QuestionnaireAnswerView[] };
+export type DataView = Omit<CamelKeys<SessionData>, 'assessedAt' | 'questionnaireAnswers'> & {
+  assessedAt: string | null;
+  questionnaireAnswers: QuestionnaireAnswerView[];
+};
 
 export function dataView(data: SessionData): DataView {
   return {

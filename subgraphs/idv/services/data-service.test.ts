@@ -36,7 +36,11 @@ async function assessedSession(): Promise<string> {
   const id = created.session.id;
   await submitSession(deps, principal, id);
   await startAssessment(deps, principal, id);
-  await completeAssessment(deps, principal, id, { decision: 'review', flagCategories: ['idv'], results: { ocr_fields: [{ field: 'surname', value: 'SECRET', confidence: 0.9 }] } });
+  await completeAssessment(deps, principal, id, {
+    decision: 'review',
+    flagCategories: ['idv'],
+    results: { ocr_fields: [{ field: 'surname', value: 'SECRET', confidence: 0.9 }] },
+  });
   return id;
 }
 
@@ -48,7 +52,11 @@ it('fails closed with service_unavailable and no data when the audit writer fail
     audit: async () => {
       throw new Error('audit store down');
     },
-    keyProvider: { keyId: deps.keyProvider.keyId, wrap: deps.keyProvider.wrap.bind(deps.keyProvider), unwrap: (...args) => (opened(), deps.keyProvider.unwrap(...args)) },
+    keyProvider: {
+      keyId: deps.keyProvider.keyId,
+      wrap: deps.keyProvider.wrap.bind(deps.keyProvider),
+      unwrap: (...args) => (opened(), deps.keyProvider.unwrap(...args)),
+    },
   };
   await expect(readSessionData(failing, principal, id, 'req-1')).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
   expect(opened).not.toHaveBeenCalled();
@@ -64,7 +72,11 @@ it('writes the audit entry before decrypting, then returns the data', async () =
       order.push('audit');
       entries.push(entry);
     },
-    keyProvider: { keyId: deps.keyProvider.keyId, wrap: deps.keyProvider.wrap.bind(deps.keyProvider), unwrap: (...args) => (order.push('decrypt'), deps.keyProvider.unwrap(...args)) },
+    keyProvider: {
+      keyId: deps.keyProvider.keyId,
+      wrap: deps.keyProvider.wrap.bind(deps.keyProvider),
+      unwrap: (...args) => (order.push('decrypt'), deps.keyProvider.unwrap(...args)),
+    },
   };
   const data = await readSessionData(recording, principal, id, 'req-2');
   // Results stored before barcodes were read name no source: their fields are the MRZ's.
@@ -84,7 +96,9 @@ it('denials are audited too (capture principal, unknown session)', async () => {
 });
 
 it('50 concurrent service-level creates with one key: one session, one token, the rest replays', async () => {
-  const results = await Promise.allSettled(Array.from({ length: 50 }, () => createSession(deps, principal, { profileId, idempotencyKey: 'unit-concurrent' })));
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, () => createSession(deps, principal, { profileId, idempotencyKey: 'unit-concurrent' })),
+  );
   const rejected = results.filter((result) => result.status === 'rejected');
   expect(rejected).toEqual([]);
   const values = results.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof createSession>>>).value);

@@ -28,7 +28,15 @@ const ACTION = 'idv.session.data.read';
 
 export async function readSessionData(deps: IdvDeps, principal: Principal, id: string, requestId?: string): Promise<SessionData> {
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
-  const base = { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: ACTION, resourceType: 'idv.session', resourceId: id, requestId };
+  const base = {
+    ...scope,
+    actorKind: principal.kind,
+    actorId: principal.actorId,
+    action: ACTION,
+    resourceType: 'idv.session',
+    resourceId: id,
+    requestId,
+  };
   const audit = async (entry: Pick<AuditEntry, 'outcome' | 'detail'>) => {
     try {
       await deps.audit({ ...base, ...entry });

@@ -16,7 +16,12 @@ import { DbTx, Scope } from '../data/scope';
 import { IdvError, sessionNotFound } from '../errors';
 import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, REVIEW_MOVES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
 import { checkRule } from '../model/validation';
-import type { AssignVerificationSessionInput, CancelVerificationSessionInput, RecordVerificationConsentInput, ReviewVerificationSessionInput } from '../resolvers/resolver-types.generated';
+import type {
+  AssignVerificationSessionInput,
+  CancelVerificationSessionInput,
+  RecordVerificationConsentInput,
+  ReviewVerificationSessionInput,
+} from '../resolvers/resolver-types.generated';
 import { writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
@@ -26,7 +31,12 @@ import { resultsColumn, reviewHistoryColumn } from '../data/json-columns';
 
 type Tx = DbTx;
 
-async function withLockedSession<T>(deps: Pick<IdvDeps, 'db'>, scope: Scope, id: string, work: (row: SessionRow, tx: Tx) => Promise<T>): Promise<T> {
+async function withLockedSession<T>(
+  deps: Pick<IdvDeps, 'db'>,
+  scope: Scope,
+  id: string,
+  work: (row: SessionRow, tx: Tx) => Promise<T>,
+): Promise<T> {
   return deps.db.$transaction(
     async (tx) => {
       const row = await lockSession(tx, scope, id);
@@ -38,11 +48,25 @@ async function withLockedSession<T>(deps: Pick<IdvDeps, 'db'>, scope: Scope, id:
 }
 
 function eventPayload(row: SessionRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { session_id: row.id, profile_id: row.profileId, status: row.status, review_status: row.reviewStatus, flag_categories: row.flagCategories, ...extra };
+  return {
+    session_id: row.id,
+    profile_id: row.profileId,
+    status: row.status,
+    review_status: row.reviewStatus,
+    flag_categories: row.flagCategories,
+    ...extra,
+  };
 }
 
 async function emit(tx: Tx, row: SessionRow, type: string, extra: Record<string, unknown> = {}) {
-  await recordEvent(tx, { tenantId: row.tenantId, workspaceId: row.workspaceId, type, aggregateType: 'idv.session', aggregateId: row.id, payload: eventPayload(row, extra) });
+  await recordEvent(tx, {
+    tenantId: row.tenantId,
+    workspaceId: row.workspaceId,
+    type,
+    aggregateType: 'idv.session',
+    aggregateId: row.id,
+    payload: eventPayload(row, extra),
+  });
 }
 
 function actorRecord(principal: Principal) {
@@ -62,13 +86,20 @@ const policyVersionRule = z.string().min(1).max(64);
 
 /** Cancels a session: idempotent on canceled, 409 idv_state_conflict while assessing or after the
  * flow ended (assessed, failed). Consumes the capture token and every invite; irreversible. */
-export async function cancelSession(deps: IdvDeps, principal: Principal, id: string, input: CancelVerificationSessionInput, requestId?: string): Promise<SessionRow> {
+export async function cancelSession(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  input: CancelVerificationSessionInput,
+  requestId?: string,
+): Promise<SessionRow> {
   const scope = requireManagement(principal);
   checkRule(reasonRule, input.reason, 'body.reason');
   return withLockedSession(deps, scope, id, async (row, tx) => {
     if (row.status === 'canceled') return row;
     if (row.status === 'assessing') throw new IdvError('idv_state_conflict', 'The session is being assessed and cannot be canceled now');
-    if (!(CANCELABLE_FLOW as readonly string[]).includes(row.status)) throw new IdvError('idv_state_conflict', `A session in status ${row.status} cannot be canceled`);
+    if (!(CANCELABLE_FLOW as readonly string[]).includes(row.status))
+      throw new IdvError('idv_state_conflict', `A session in status ${row.status} cannot be canceled`);
     const now = deps.now();
     const updated = await updateSession(tx, scope, id, {
       status: 'canceled',
@@ -78,7 +109,17 @@ export async function cancelSession(deps: IdvDeps, principal: Principal, id: str
       tokenConsumedAt: row.tokenConsumedAt ?? now,
     });
     await consumeInvites(tx, scope, id, now);
-    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.cancel', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from_status: row.status } });
+    await writeAudit(tx, {
+      ...scope,
+      actorKind: principal.kind,
+      actorId: principal.actorId,
+      action: 'idv.session.cancel',
+      resourceType: 'idv.session',
+      resourceId: id,
+      outcome: 'succeeded',
+      requestId,
+      detail: { from_status: row.status },
+    });
     return updated;
   });
 }
@@ -86,12 +127,17 @@ export async function cancelSession(deps: IdvDeps, principal: Principal, id: str
 // ---------------------------------------------------------------------------------------------
 // Review
 
-
 /** A human review decision: requires_review → escalation | accepted | rejected, escalation →
  * accepted | rejected. Terminal sessions: 409 idv_review_terminal; any other move: 409
  * idv_review_invalid_transition. Sets reviewed_at, appends to review_history and records
  * profile_status_updated. */
-export async function reviewSession(deps: IdvDeps, principal: Principal, id: string, input: ReviewVerificationSessionInput, requestId?: string): Promise<SessionRow> {
+export async function reviewSession(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  input: ReviewVerificationSessionInput,
+  requestId?: string,
+): Promise<SessionRow> {
   const scope = requireManagement(principal);
   const target: ReviewStatus = input.status;
   checkRule(noteRule, input.note, 'body.note');
@@ -104,9 +150,27 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
     const now = deps.now();
     const entry = { from: current, status: target, note: input.note ?? '', actor: actorRecord(principal), at: now.toISOString() };
     const history = [...((row.reviewHistory as unknown[]) ?? []), entry];
-    const updated = await updateSession(tx, scope, id, { reviewStatus: target, reviewedAt: now, reviewHistory: reviewHistoryColumn.write(history) });
-    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.review', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: current, to: target } });
-    await emit(tx, updated, 'profile_status_updated', { previous_review_status: current, new_status: target, reviewed_at: now.toISOString() });
+    const updated = await updateSession(tx, scope, id, {
+      reviewStatus: target,
+      reviewedAt: now,
+      reviewHistory: reviewHistoryColumn.write(history),
+    });
+    await writeAudit(tx, {
+      ...scope,
+      actorKind: principal.kind,
+      actorId: principal.actorId,
+      action: 'idv.session.review',
+      resourceType: 'idv.session',
+      resourceId: id,
+      outcome: 'succeeded',
+      requestId,
+      detail: { from: current, to: target },
+    });
+    await emit(tx, updated, 'profile_status_updated', {
+      previous_review_status: current,
+      new_status: target,
+      reviewed_at: now.toISOString(),
+    });
     // The profile's status and its onboarding run follow in the profiles domain: the outbox relay
     // turns this event into a profiles.idv-outcome job, whose handler records
     // profile_onboarding.completed when the decision completes the run.
@@ -117,22 +181,39 @@ export async function reviewSession(deps: IdvDeps, principal: Principal, id: str
 // ---------------------------------------------------------------------------------------------
 // Assignment (reviewer queue)
 
-
 /** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). */
-export async function assignSession(deps: IdvDeps, principal: Principal, id: string, request: AssignVerificationSessionInput, requestId?: string): Promise<SessionRow> {
+export async function assignSession(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  request: AssignVerificationSessionInput,
+  requestId?: string,
+): Promise<SessionRow> {
   const scope = requireManagement(principal);
   const input = { assignee: request.assignee ?? null };
   checkRule(assigneeRule, input.assignee, 'body.assignee');
   if (input.assignee !== null) {
     const user = await findWorkspaceDashboardUser(deps.db, scope, input.assignee);
-    if (!user) throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
+    if (!user)
+      throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
   }
   return withLockedSession(deps, scope, id, async (row, tx) => {
-    if (TERMINAL_REVIEW.includes(row.reviewStatus as ReviewStatus)) throw new IdvError('idv_review_terminal', `The review is final (${row.reviewStatus})`);
+    if (TERMINAL_REVIEW.includes(row.reviewStatus as ReviewStatus))
+      throw new IdvError('idv_review_terminal', `The review is final (${row.reviewStatus})`);
     if (row.status === 'canceled') throw new IdvError('idv_state_conflict', 'A canceled session cannot be assigned');
     if (row.assignee === input.assignee) return row;
     const updated = await updateSession(tx, scope, id, { assignee: input.assignee });
-    await writeAudit(tx, { ...scope, actorKind: principal.kind, actorId: principal.actorId, action: 'idv.session.assign', resourceType: 'idv.session', resourceId: id, outcome: 'succeeded', requestId, detail: { from: row.assignee, to: input.assignee } });
+    await writeAudit(tx, {
+      ...scope,
+      actorKind: principal.kind,
+      actorId: principal.actorId,
+      action: 'idv.session.assign',
+      resourceType: 'idv.session',
+      resourceId: id,
+      outcome: 'succeeded',
+      requestId,
+      detail: { from: row.assignee, to: input.assignee },
+    });
     return updated;
   });
 }
@@ -143,7 +224,8 @@ export async function assignSession(deps: IdvDeps, principal: Principal, id: str
 
 function checkFlowMove(row: SessionRow, move: keyof typeof FLOW_MOVES): FlowStatus {
   const rule = FLOW_MOVES[move];
-  if (!rule.from.includes(row.status as FlowStatus)) throw new IdvError('idv_state_conflict', `Cannot ${move.replace('_', ' ')} a session in status ${row.status}`);
+  if (!rule.from.includes(row.status as FlowStatus))
+    throw new IdvError('idv_state_conflict', `Cannot ${move.replace('_', ' ')} a session in status ${row.status}`);
   return rule.to;
 }
 
@@ -152,12 +234,17 @@ export async function markReadyForAssessment(deps: IdvDeps, scope: Scope, id: st
   return withLockedSession(deps, scope, id, async (row, tx) => updateSession(tx, scope, id, { status: checkFlowMove(row, 'mark_ready') }));
 }
 
-
 /** The capture-plane consent (capture or invite credential of this session): the capture plane's
  * rules (capture/services/capture-service.ts) record who consented to which text before capture begins. */
-export async function consentAsCustomer(deps: IdvDeps, principal: Principal, id: string, input: RecordVerificationConsentInput): Promise<SessionRow> {
+export async function consentAsCustomer(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  input: RecordVerificationConsentInput,
+): Promise<SessionRow> {
   requireCapture(principal, id);
-  if (input.accepted !== true) throw new IdvError('schema_validation_failed', 'body.accepted: must be true (consent is given explicitly)', { field: 'body.accepted' });
+  if (input.accepted !== true)
+    throw new IdvError('schema_validation_failed', 'body.accepted: must be true (consent is given explicitly)', { field: 'body.accepted' });
   checkRule(policyVersionRule, input.policyVersion, 'body.policy_version');
   return recordCaptureConsent(deps, principal, id, { accepted: input.accepted, policyVersion: input.policyVersion ?? null });
 }
@@ -206,7 +293,8 @@ export interface AssessmentOutcome {
 export async function completeAssessment(deps: IdvDeps, scope: Scope, id: string, outcome: AssessmentOutcome): Promise<SessionRow> {
   return withLockedSession(deps, scope, id, async (row, tx) => {
     const to = checkFlowMove(row, 'complete_assessment');
-    if (row.reviewStatus !== 'pending') throw new IdvError('idv_state_conflict', `Assessment cannot complete with review status ${row.reviewStatus}`);
+    if (row.reviewStatus !== 'pending')
+      throw new IdvError('idv_state_conflict', `Assessment cannot complete with review status ${row.reviewStatus}`);
     const reviewStatus: ReviewStatus = outcome.decision === 'pass' ? 'automatic_pass' : 'requires_review';
     const categories = outcome.decision === 'pass' ? [] : [...new Set(outcome.flagCategories ?? [])];
     const results = outcome.results ?? {};

@@ -15,14 +15,26 @@ export function buildCaptureManifest(workflow: string, steps: FlowStep[], applie
     else if (idStep.config.sides !== 'auto') captureSides = idStep.config.sides;
     else {
       // Without a declared type, auto is two-sided unless every accepted type is one-sided.
-      const accepted = applied.acceptedIdTypes ?? [...idStep.config.accepted_id_types, ...idStep.config.custom_id_types.map((item) => item.id)];
+      const accepted = applied.acceptedIdTypes ?? [
+        ...idStep.config.accepted_id_types,
+        ...idStep.config.custom_id_types.map((item) => item.id),
+      ];
       captureSides = accepted.length > 0 && accepted.every((type) => sidesFor(idStep, type) === 'one') ? 'one' : 'auto';
     }
   }
   const required = new Set<string>();
   const optional = new Set<string>();
   for (const step of steps) {
-    const kinds = step.type === 'liveness' ? ['selfie'] : step.type === 'id_capture' ? (captureSides === 'one' ? ['id_front'] : ['id_front', 'id_back']) : step.type === 'document' ? ['document'] : [];
+    const kinds =
+      step.type === 'liveness'
+        ? ['selfie']
+        : step.type === 'id_capture'
+          ? captureSides === 'one'
+            ? ['id_front']
+            : ['id_front', 'id_back']
+          : step.type === 'document'
+            ? ['document']
+            : [];
     for (const kind of kinds) (step.required ? required : optional).add(kind);
   }
   for (const kind of required) optional.delete(kind);
@@ -34,7 +46,10 @@ export function buildCaptureManifest(workflow: string, steps: FlowStep[], applie
       ? {
           step_id: idStep.step_id,
           sides: idStep.config.sides,
-          accepted_id_types: applied.acceptedIdTypes ?? [...idStep.config.accepted_id_types, ...idStep.config.custom_id_types.map((item) => item.id)],
+          accepted_id_types: applied.acceptedIdTypes ?? [
+            ...idStep.config.accepted_id_types,
+            ...idStep.config.custom_id_types.map((item) => item.id),
+          ],
           custom_id_types: idStep.config.custom_id_types,
           preselected_id_type: applied.declaredIdType,
           capture_sides: captureSides,
@@ -105,10 +120,19 @@ export function toCaptureStatus(row: SessionRow) {
     required_kinds: manifest.required_kinds,
     optional_kinds: manifest.optional_kinds,
     id_capture: manifest.id_capture
-      ? { accepted_id_types: manifest.id_capture.accepted_id_types, preselected_id_type: manifest.id_capture.preselected_id_type, capture_sides: manifest.id_capture.capture_sides }
+      ? {
+          accepted_id_types: manifest.id_capture.accepted_id_types,
+          preselected_id_type: manifest.id_capture.preselected_id_type,
+          capture_sides: manifest.id_capture.capture_sides,
+        }
       : null,
     completion: manifest.completion,
-    steps: ((row.stepManifest as { steps?: FlowStep[] }).steps ?? []).map((step) => ({ step_id: step.step_id, type: step.type, required: step.required, ...(step.title ? { title: step.title } : {}) })),
+    steps: ((row.stepManifest as { steps?: FlowStep[] }).steps ?? []).map((step) => ({
+      step_id: step.step_id,
+      type: step.type,
+      required: step.required,
+      ...(step.title ? { title: step.title } : {}),
+    })),
     artifacts: publicArtifacts(row).map((artifact) => {
       const { artifact_id: _id, ...rest } = artifact as Record<string, unknown>;
       return rest;

@@ -15,13 +15,31 @@ import { open, seal } from '../../../platform/crypto/envelope';
 import { newId, newSecret } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
 import { UniqueViolation } from '../../../platform/db/unique-violation';
-import { claimIdempotencyKey, findIdempotencyRecord, findSession, insertSession, listReviewQueue, listSessions, NewSession, SessionRow } from '../data/session-store';
+import {
+  claimIdempotencyKey,
+  findIdempotencyRecord,
+  findSession,
+  insertSession,
+  listReviewQueue,
+  listSessions,
+  NewSession,
+  SessionRow,
+} from '../data/session-store';
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
 import { DbClient, Scope } from '../data/scope';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
 import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
-import { canonicalJson, checkRule, decodeCursor, encodeCursor, IDEMPOTENCY_KEY_PATTERN, pageSize, parseOrThrow, PROFILE_ID_PATTERN } from '../model/validation';
+import {
+  canonicalJson,
+  checkRule,
+  decodeCursor,
+  encodeCursor,
+  IDEMPOTENCY_KEY_PATTERN,
+  pageSize,
+  parseOrThrow,
+  PROFILE_ID_PATTERN,
+} from '../model/validation';
 import type { CreateVerificationSessionInput } from '../resolvers/resolver-types.generated';
 import { IdvDeps } from './deps';
 import { buildCaptureManifest, ManagementSession, toManagementSession } from './projection';
@@ -56,9 +74,12 @@ export interface CreatedSession {
 
 /** Rule 1's first half: presence and shape of profile_id, before any other rule. */
 function checkProfileId(value: string | null | undefined): string {
-  if (value === undefined || value === null || value === '') throw new IdvError('idv_profile_id_required', 'profile_id is required', { field: 'body.profile_id' });
+  if (value === undefined || value === null || value === '')
+    throw new IdvError('idv_profile_id_required', 'profile_id is required', { field: 'body.profile_id' });
   if (value.length > 128 || !PROFILE_ID_PATTERN.test(value)) {
-    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', { field: 'body.profile_id' });
+    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', {
+      field: 'body.profile_id',
+    });
   }
   return value;
 }
@@ -76,15 +97,24 @@ export function checkCreateSessionInput(input: CreateVerificationSessionInput): 
   checkRule(z.string().min(1).max(128), input.retentionPolicyId, 'body.retention_policy_id');
   const steps = input.steps ? parseOrThrow(stepsSchema, input.steps.map(writableStepOf), 'body.steps') : undefined;
   checkRule(z.string().min(1).max(128), input.workflowId, 'body.workflow_id');
-  checkRule(z.string().min(1).max(160).regex(IDEMPOTENCY_KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$'), input.idempotencyKey, 'body.idempotency_key');
-  const sessionOverrides = input.sessionOverrides ? parseOrThrow(sessionOverridesSchema, sessionOverridesOf(input.sessionOverrides), 'body.session_overrides') : undefined;
+  checkRule(
+    z.string().min(1).max(160).regex(IDEMPOTENCY_KEY_PATTERN, 'must match ^[A-Za-z0-9._:-]+$'),
+    input.idempotencyKey,
+    'body.idempotency_key',
+  );
+  const sessionOverrides = input.sessionOverrides
+    ? parseOrThrow(sessionOverridesSchema, sessionOverridesOf(input.sessionOverrides), 'body.session_overrides')
+    : undefined;
   const sources = [
     ['workflow', input.workflow],
     ['steps', input.steps],
     ['workflow_id', input.workflowId],
   ] as const;
   const given = sources.filter(([, value]) => value !== undefined && value !== null).map(([name]) => name);
-  if (given.length > 1) throw new IdvError('schema_validation_failed', `body.${given[1]}: ${given.join(', ')} are mutually exclusive`, { field: `body.${given[1]}` });
+  if (given.length > 1)
+    throw new IdvError('schema_validation_failed', `body.${given[1]}: ${given.join(', ')} are mutually exclusive`, {
+      field: `body.${given[1]}`,
+    });
   return {
     profileId,
     subjectReference: orAbsent(input.subjectReference),
@@ -98,13 +128,14 @@ export function checkCreateSessionInput(input: CreateVerificationSessionInput): 
 }
 
 function fingerprintOf(input: CheckedSessionRequest): string {
-  const source = input.workflowId !== undefined
-    ? { workflow_id: input.workflowId }
-    : input.steps
-      ? { steps: normalizeSteps(input.steps) }
-      : input.workflow
-        ? { workflow: input.workflow }
-        : { default: true };
+  const source =
+    input.workflowId !== undefined
+      ? { workflow_id: input.workflowId }
+      : input.steps
+        ? { steps: normalizeSteps(input.steps) }
+        : input.workflow
+          ? { workflow: input.workflow }
+          : { default: true };
   // Interface names: fingerprints stored before stay comparable.
   const normalized = {
     profile_id: input.profileId,
@@ -118,7 +149,12 @@ function fingerprintOf(input: CheckedSessionRequest): string {
 
 class IdempotencyRace extends Error {}
 
-export async function createSession(deps: IdvDeps, principal: Principal, request: CreateVerificationSessionInput, requestId?: string): Promise<CreatedSession> {
+export async function createSession(
+  deps: IdvDeps,
+  principal: Principal,
+  request: CreateVerificationSessionInput,
+  requestId?: string,
+): Promise<CreatedSession> {
   const scope = requireManagement(principal);
   const input = checkCreateSessionInput(request);
 
@@ -135,7 +171,8 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
 
   const profile = await deps.profileLookup(scope, input.profileId, requestId);
   if (!profile) throw new IdvError('idv_profile_not_found', 'profile_id: no such profile in this workspace', { field: 'body.profile_id' });
-  if (profile.erasureClaimed) throw new IdvError('idv_profile_erasure_claimed', 'The profile is claimed by an erasure request: no new session can start');
+  if (profile.erasureClaimed)
+    throw new IdvError('idv_profile_erasure_claimed', 'The profile is claimed by an erasure request: no new session can start');
 
   const flow = await resolveFlow(deps.db, scope, input);
   const applied = applyOverrides(input.sessionOverrides, flow.steps, principal.entitlements?.returnUrlPrefixes);
@@ -160,11 +197,21 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
     captureManifest: buildCaptureManifest(flow.presetName, flow.steps, applied),
     stepManifest: { version: 1, steps: flow.steps },
     workflowRef: workflow
-      ? { workflow_id: workflow.id, name: workflow.name, revision: workflow.revision, preset: workflow.preset, source: flow.source, copied_at: now.toISOString() }
+      ? {
+          workflow_id: workflow.id,
+          name: workflow.name,
+          revision: workflow.revision,
+          preset: workflow.preset,
+          source: flow.source,
+          copied_at: now.toISOString(),
+        }
       : null,
-    themeRef: theme ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null } : { source: 'default', theme_id: null, revision: null },
+    themeRef: theme
+      ? { source: 'theme', theme_id: theme.theme_id, revision: theme.revision, name: theme.name ?? null }
+      : { source: 'default', theme_id: null, revision: null },
     themeSnapshot: theme ?? null,
-    subjectReference: input.subjectReference !== undefined ? seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference')) : null,
+    subjectReference:
+      input.subjectReference !== undefined ? seal(deps.keyProvider, input.subjectReference, sealContext(id, 'subject_reference')) : null,
     retentionPolicyId: input.retentionPolicyId ?? null,
     completion: applied.completion ?? null,
     declaredIdType: applied.declaredIdType,
@@ -180,7 +227,13 @@ export async function createSession(deps: IdvDeps, principal: Principal, request
         if (input.idempotencyKey) {
           // The platform's unique (tenant, workspace, scope, key) decides which concurrent create
           // wins: losers wait for the winner's commit and insert nothing.
-          const claimed = await claimIdempotencyKey(tx, scope, { id: newId('idem'), scope: IDEMPOTENCY_SCOPE, key: input.idempotencyKey, fingerprint, resourceId: id });
+          const claimed = await claimIdempotencyKey(tx, scope, {
+            id: newId('idem'),
+            scope: IDEMPOTENCY_SCOPE,
+            key: input.idempotencyKey,
+            fingerprint,
+            resourceId: id,
+          });
           if (!claimed) throw new IdempotencyRace();
         }
         return insertSession(tx, data);
@@ -217,8 +270,17 @@ export function sealContext(sessionId: string, field: string): string {
 }
 
 /** Decrypts a sealed column of a session (internal use only; never projected). */
-export function openSealed<T>(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow, field: 'subject_reference' | 'results' | 'answers'): T | null {
-  const sealed = field === 'subject_reference' ? subjectReferenceColumn.read(row.subjectReference) : field === 'results' ? resultsColumn.read(row.results) : answersColumn.read(row.answers);
+export function openSealed<T>(
+  deps: Pick<IdvDeps, 'keyProvider'>,
+  row: SessionRow,
+  field: 'subject_reference' | 'results' | 'answers',
+): T | null {
+  const sealed =
+    field === 'subject_reference'
+      ? subjectReferenceColumn.read(row.subjectReference)
+      : field === 'results'
+        ? resultsColumn.read(row.results)
+        : answersColumn.read(row.answers);
   return sealed ? open<T>(deps.keyProvider, sealed, sealContext(row.id, field)) : null;
 }
 
@@ -227,10 +289,20 @@ export async function getSession(db: DbClient, principal: Principal, id: string)
   return findSession(db, scope, id);
 }
 
-export async function listSessionPage(db: DbClient, principal: Principal, args: { profileId?: string | null; limit?: number | null; cursor?: string | null }) {
+export async function listSessionPage(
+  db: DbClient,
+  principal: Principal,
+  args: { profileId?: string | null; limit?: number | null; cursor?: string | null },
+) {
   const scope = requireManagement(principal);
-  if (args.profileId !== undefined && args.profileId !== null && (args.profileId.length > 128 || !PROFILE_ID_PATTERN.test(args.profileId))) {
-    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', { field: 'query.profile_id' });
+  if (
+    args.profileId !== undefined &&
+    args.profileId !== null &&
+    (args.profileId.length > 128 || !PROFILE_ID_PATTERN.test(args.profileId))
+  ) {
+    throw new IdvError('idv_profile_id_invalid', 'profile_id must be 1 to 128 characters matching ^[A-Za-z0-9._:-]+$', {
+      field: 'query.profile_id',
+    });
   }
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
   const rows = await listSessions(db, scope, { profileId: args.profileId || undefined, after: decodeCursor(args.cursor), take: take + 1 });
@@ -244,13 +316,21 @@ export async function listSessionPage(db: DbClient, principal: Principal, args: 
 export async function listReviewQueuePage(
   db: DbClient,
   principal: Principal,
-  args: { reviewStatuses?: string[] | null; assignee?: string | null; unassigned?: boolean | null; limit?: number | null; cursor?: string | null },
+  args: {
+    reviewStatuses?: string[] | null;
+    assignee?: string | null;
+    unassigned?: boolean | null;
+    limit?: number | null;
+    cursor?: string | null;
+  },
 ) {
   const scope = requireManagement(principal);
   const statuses = args.reviewStatuses?.length ? args.reviewStatuses : [...OPEN_REVIEW];
   const unknown = statuses.filter((status) => !isReviewStatus(status));
-  if (unknown.length) throw new IdvError('schema_validation_failed', `reviewStatuses: unknown review status ${unknown[0]}`, { field: 'reviewStatuses' });
-  if (args.assignee && args.unassigned) throw new IdvError('schema_validation_failed', 'assignee and unassigned are mutually exclusive', { field: 'unassigned' });
+  if (unknown.length)
+    throw new IdvError('schema_validation_failed', `reviewStatuses: unknown review status ${unknown[0]}`, { field: 'reviewStatuses' });
+  if (args.assignee && args.unassigned)
+    throw new IdvError('schema_validation_failed', 'assignee and unassigned are mutually exclusive', { field: 'unassigned' });
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
   const assignee = args.unassigned ? null : (args.assignee ?? undefined);
   const rows = await listReviewQueue(db, scope, { reviewStatuses: statuses, assignee, after: decodeCursor(args.cursor), take: take + 1 });

@@ -5,10 +5,31 @@ import { z } from 'zod';
 import { Db } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
-import { clearDefaults, findDefaultWorkflow, findWorkflow, insertWorkflow, listWorkflows, lockDefaultChanges, lockWorkflow, updateWorkflow, WorkflowChange, WorkflowRow } from '../data/workflow-store';
+import {
+  clearDefaults,
+  findDefaultWorkflow,
+  findWorkflow,
+  insertWorkflow,
+  listWorkflows,
+  lockDefaultChanges,
+  lockWorkflow,
+  updateWorkflow,
+  WorkflowChange,
+  WorkflowRow,
+} from '../data/workflow-store';
 import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
-import { FlowStep, normalizeSteps, presetSteps, sameSteps, stepsSchema, WORKFLOW_PRESETS, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
+import {
+  FlowStep,
+  normalizeSteps,
+  presetSteps,
+  sameSteps,
+  stepsSchema,
+  WORKFLOW_PRESETS,
+  WorkflowPreset,
+  WritableStep,
+  writableStepOf,
+} from '../model/steps';
 import { checkRule, decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PATTERN } from '../model/validation';
 import type { CreateIdvWorkflowInput, IdvFlagSettingInput, UpdateIdvWorkflowInput } from '../resolvers/resolver-types.generated';
 import { requireManagement } from './principals';
@@ -46,7 +67,8 @@ interface CheckedWorkflowFields {
 function flagSettingMap(settings: IdvFlagSettingInput[]): Record<string, 'review' | 'ignore'> {
   const map: Record<string, 'review' | 'ignore'> = {};
   for (const { code, action } of settings) {
-    if (code in map) throw new IdvError('schema_validation_failed', `flag_settings: code ${code} is given twice`, { field: 'flagSettings' });
+    if (code in map)
+      throw new IdvError('schema_validation_failed', `flag_settings: code ${code} is given twice`, { field: 'flagSettings' });
     map[code] = action;
   }
   return map;
@@ -59,7 +81,10 @@ const presentValue = <T>(value: T | null | undefined): T | undefined => (value =
  * (trimmed), description at most 1000, custom steps by the step rules, at most 100 flag codes,
  * privacy contact an address, retention 1 to 3650 days; preset and steps are mutually exclusive.
  */
-function checkWorkflowFields(input: WorkflowFieldsInput & { privacyContactEmail?: string | null }, privacyGiven: boolean): CheckedWorkflowFields {
+function checkWorkflowFields(
+  input: WorkflowFieldsInput & { privacyContactEmail?: string | null },
+  privacyGiven: boolean,
+): CheckedWorkflowFields {
   // A code given twice cannot become the map the rules check: refused first, as it always was.
   const flagMap = input.flagSettings ? flagSettingMap(input.flagSettings) : undefined;
   const name = input.name === null || input.name === undefined ? undefined : parseOrThrow(nameRule, input.name, 'body.name');
@@ -80,7 +105,8 @@ function checkWorkflowFields(input: WorkflowFieldsInput & { privacyContactEmail?
 }
 
 function checkExclusive(input: { preset?: unknown; steps?: unknown }): void {
-  if (input.preset !== undefined && input.steps !== undefined) throw new IdvError('schema_validation_failed', 'body: preset and steps are mutually exclusive', { field: 'body' });
+  if (input.preset !== undefined && input.steps !== undefined)
+    throw new IdvError('schema_validation_failed', 'body: preset and steps are mutually exclusive', { field: 'body' });
 }
 
 /** The rules of a new workflow (POST /workflows, createIdvWorkflow). */
@@ -102,7 +128,8 @@ export function checkUpdateWorkflowInput(input: UpdateIdvWorkflowInput) {
   const checked = { ...fields, retentionDays: presentValue(input.retentionDays), revision: presentValue(input.revision) };
   checkExclusive(checked);
   const { revision: _revision, ...changes } = checked;
-  if (!Object.values(changes).some((value) => value !== undefined)) throw new IdvError('schema_validation_failed', 'body: at least one field to change is required', { field: 'body' });
+  if (!Object.values(changes).some((value) => value !== undefined))
+    throw new IdvError('schema_validation_failed', 'body: at least one field to change is required', { field: 'body' });
   return checked;
 }
 
@@ -189,9 +216,14 @@ export async function getWorkflow(db: DbClient, principal: Principal, id: string
   return row ? toWorkflowView(row) : null;
 }
 
-export async function listWorkflowPage(db: DbClient, principal: Principal, args: { status?: string | null; limit?: number | null; cursor?: string | null }) {
+export async function listWorkflowPage(
+  db: DbClient,
+  principal: Principal,
+  args: { status?: string | null; limit?: number | null; cursor?: string | null },
+) {
   const scope = requireManagement(principal);
-  if (args.status && !(WORKFLOW_STATUSES as readonly string[]).includes(args.status)) throw invalidField('status', `must be one of ${WORKFLOW_STATUSES.join(', ')}`);
+  if (args.status && !(WORKFLOW_STATUSES as readonly string[]).includes(args.status))
+    throw invalidField('status', `must be one of ${WORKFLOW_STATUSES.join(', ')}`);
   const take = pageSize(args.limit, WORKFLOW_PAGE_DEFAULT, WORKFLOW_PAGE_MAX);
   const rows = await listWorkflows(db, scope, { status: args.status ?? undefined, after: decodeCursor(args.cursor), take: take + 1 });
   const page = rows.slice(0, take);
@@ -199,7 +231,12 @@ export async function listWorkflowPage(db: DbClient, principal: Principal, args:
   return { items: page.map(toWorkflowView), hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
 }
 
-async function changeWorkflow(db: Db, principal: Principal, id: string, change: (row: WorkflowRow, scope: Scope, tx: DbTx) => Promise<WorkflowChange | null>) {
+async function changeWorkflow(
+  db: Db,
+  principal: Principal,
+  id: string,
+  change: (row: WorkflowRow, scope: Scope, tx: DbTx) => Promise<WorkflowChange | null>,
+) {
   const scope = requireManagement(principal);
   const row = await db.$transaction(async (tx) => {
     const current = await lockWorkflow(tx, scope, id);
@@ -211,12 +248,19 @@ async function changeWorkflow(db: Db, principal: Principal, id: string, change: 
   return toWorkflowView(row);
 }
 
-export async function updateWorkflowFields(db: Db, principal: Principal, id: string, request: UpdateIdvWorkflowInput): Promise<WorkflowView> {
+export async function updateWorkflowFields(
+  db: Db,
+  principal: Principal,
+  id: string,
+  request: UpdateIdvWorkflowInput,
+): Promise<WorkflowView> {
   const input = checkUpdateWorkflowInput(request);
   return changeWorkflow(db, principal, id, async (current) => {
     if (current.status === 'archived') throw new IdvError('idv_state_conflict', 'An archived workflow cannot be edited');
     if (input.revision !== undefined && input.revision !== current.revision) {
-      throw new IdvError('idv_state_conflict', `The workflow changed: expected revision is stale (current revision ${current.revision})`, { current_revision: current.revision });
+      throw new IdvError('idv_state_conflict', `The workflow changed: expected revision is stale (current revision ${current.revision})`, {
+        current_revision: current.revision,
+      });
     }
     const data: WorkflowChange = {};
     if (input.name !== undefined) data.name = input.name;
@@ -268,7 +312,11 @@ export interface ResolvedFlow {
   workflow: WorkflowRow | null;
 }
 
-export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?: WorkflowPreset; steps?: WritableStep[]; workflowId?: string }): Promise<ResolvedFlow> {
+export async function resolveFlow(
+  db: DbClient,
+  scope: Scope,
+  input: { workflow?: WorkflowPreset; steps?: WritableStep[]; workflowId?: string },
+): Promise<ResolvedFlow> {
   if (input.workflowId !== undefined) {
     const workflow = await findWorkflow(db, scope, input.workflowId);
     if (!workflow) throw workflowNotFound();
@@ -279,7 +327,12 @@ export async function resolveFlow(db: DbClient, scope: Scope, input: { workflow?
   if (input.workflow) return { source: 'workflow', presetName: input.workflow, steps: presetSteps(input.workflow), workflow: null };
   const fallback = await findDefaultWorkflow(db, scope);
   if (fallback && fallback.status === 'active') {
-    return { source: 'default_workflow', presetName: fallback.preset ?? 'custom', steps: workflowStepsColumn.read(fallback.steps), workflow: fallback };
+    return {
+      source: 'default_workflow',
+      presetName: fallback.preset ?? 'custom',
+      steps: workflowStepsColumn.read(fallback.steps),
+      workflow: fallback,
+    };
   }
   return { source: 'workflow', presetName: 'liveness_and_id', steps: presetSteps('liveness_and_id'), workflow: null };
 }

@@ -8,7 +8,16 @@ export async function insertComment(
   data: { profileId: string; kind: string; matchId: string | null; text: string; actorId: string },
 ) {
   return db.profileComment.create({
-    data: { id: newId('pcm'), ...scope, profileId: data.profileId, kind: data.kind, matchId: data.matchId, text: data.text, createdBy: data.actorId, updatedBy: data.actorId },
+    data: {
+      id: newId('pcm'),
+      ...scope,
+      profileId: data.profileId,
+      kind: data.kind,
+      matchId: data.matchId,
+      text: data.text,
+      createdBy: data.actorId,
+      updatedBy: data.actorId,
+    },
   });
 }
 
@@ -27,7 +36,13 @@ export async function listComments(db: DbClient, scope: Scope, profileId: string
 }
 
 /** Updates the text when the version still matches; returns the number of rows changed. */
-export async function updateCommentText(db: DbClient, scope: Scope, profileId: string, id: string, data: { text: string; actorId: string; expectedVersion: number }) {
+export async function updateCommentText(
+  db: DbClient,
+  scope: Scope,
+  profileId: string,
+  id: string,
+  data: { text: string; actorId: string; expectedVersion: number },
+) {
   const result = await db.profileComment.updateMany({
     where: { ...scope, profileId, id, version: data.expectedVersion },
     data: { text: data.text, updatedBy: data.actorId, version: { increment: 1 }, updatedAt: new Date() },

@@ -15,7 +15,9 @@ export async function findDefinition(db: DbClient, scope: Scope, key: string) {
 /** Locks the definition row for the rest of the transaction (updates serialize). */
 export async function lockDefinition(db: DbClient, scope: Scope, key: string) {
   if (!queryableId(key)) return null;
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "profiles"."custom_field_definitions" WHERE key = ${key} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await db.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "profiles"."custom_field_definitions" WHERE key = ${key} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
   if (rows.length === 0) return null;
   return db.profileCustomFieldDefinition.findFirst({ where: { ...scope, key } });
 }
@@ -33,7 +35,9 @@ export async function insertDefinition(
   scope: Scope,
   data: { key: string; label: string; type: string; required: boolean; priority: number; options: { value: string; label: string }[] },
 ) {
-  return db.profileCustomFieldDefinition.create({ data: { id: newId('cfd'), ...scope, ...data, options: data.options as Prisma.InputJsonValue } });
+  return db.profileCustomFieldDefinition.create({
+    data: { id: newId('cfd'), ...scope, ...data, options: data.options as Prisma.InputJsonValue },
+  });
 }
 
 export async function updateDefinition(

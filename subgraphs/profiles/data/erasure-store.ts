@@ -4,18 +4,32 @@ import { DbClient, Scope } from './scope';
 
 /** Sets the claim once (the first request wins); returns true when this call set it. */
 export async function claimErasure(db: DbClient, scope: Scope, profileId: string, at: Date): Promise<boolean> {
-  const result = await db.profile.updateMany({ where: { ...scope, id: profileId, erasureClaimedAt: null }, data: { erasureClaimedAt: at } });
+  const result = await db.profile.updateMany({
+    where: { ...scope, id: profileId, erasureClaimedAt: null },
+    data: { erasureClaimedAt: at },
+  });
   return result.count === 1;
 }
 
 export async function erasePersonalFields(db: DbClient, scope: Scope, profileId: string, placeholderName: string, at: Date) {
-  await db.profile.updateMany({ where: { ...scope, id: profileId }, data: { name: placeholderName, email: null, erasedAt: at, updatedAt: at } });
+  await db.profile.updateMany({
+    where: { ...scope, id: profileId },
+    data: { name: placeholderName, email: null, erasedAt: at, updatedAt: at },
+  });
 }
 
 export async function recordAudit(
   db: DbClient,
   scope: Scope,
-  entry: { actorKind: string; actorId: string; action: string; resourceId: string; outcome: string; requestId?: string; detail: Record<string, unknown> },
+  entry: {
+    actorKind: string;
+    actorId: string;
+    action: string;
+    resourceId: string;
+    outcome: string;
+    requestId?: string;
+    detail: Record<string, unknown>;
+  },
 ) {
   await db.auditLogEntry.create({
     data: {

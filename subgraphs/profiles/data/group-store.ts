@@ -27,14 +27,21 @@ export async function keysStartingWith(db: DbClient, scope: Scope, prefix: strin
 export async function insertGroup(
   db: DbClient,
   scope: Scope,
-  data: { key: string; name: string; description: string | null; priority: number; monitoringFeedFrequencies: Record<string, string> | null },
+  data: {
+    key: string;
+    name: string;
+    description: string | null;
+    priority: number;
+    monitoringFeedFrequencies: Record<string, string> | null;
+  },
 ) {
   return db.profileGroup.create({
     data: {
       id: newId('pgr'),
       ...scope,
       ...data,
-      monitoringFeedFrequencies: data.monitoringFeedFrequencies === null ? Prisma.DbNull : (data.monitoringFeedFrequencies as Prisma.InputJsonValue),
+      monitoringFeedFrequencies:
+        data.monitoringFeedFrequencies === null ? Prisma.DbNull : (data.monitoringFeedFrequencies as Prisma.InputJsonValue),
     },
   });
 }
@@ -43,7 +50,13 @@ export async function updateGroup(
   db: DbClient,
   scope: Scope,
   id: string,
-  data: { name?: string; description?: string | null; priority?: number; monitoringFeedFrequencies?: Record<string, string> | null; archivedAt?: Date | null },
+  data: {
+    name?: string;
+    description?: string | null;
+    priority?: number;
+    monitoringFeedFrequencies?: Record<string, string> | null;
+    archivedAt?: Date | null;
+  },
 ) {
   if (!queryableId(id)) return null;
   const { monitoringFeedFrequencies, ...rest } = data;
@@ -53,7 +66,10 @@ export async function updateGroup(
       ...rest,
       ...(monitoringFeedFrequencies === undefined
         ? {}
-        : { monitoringFeedFrequencies: monitoringFeedFrequencies === null ? Prisma.DbNull : (monitoringFeedFrequencies as Prisma.InputJsonValue) }),
+        : {
+            monitoringFeedFrequencies:
+              monitoringFeedFrequencies === null ? Prisma.DbNull : (monitoringFeedFrequencies as Prisma.InputJsonValue),
+          }),
       updatedAt: new Date(),
     },
   });

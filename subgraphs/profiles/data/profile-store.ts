@@ -23,12 +23,19 @@ export async function findProfile(db: DbClient, scope: Scope, id: string) {
  * and an erasure claim cannot slip in between validation and save). Null when absent. */
 export async function lockProfile(db: DbClient, scope: Scope, id: string) {
   if (!queryableId(id)) return null;
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "profiles"."profiles" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await db.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "profiles"."profiles" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
   if (rows.length === 0) return null;
   return db.profile.findFirst({ where: { ...scope, id } });
 }
 
-export async function updateProfileFields(db: DbClient, scope: Scope, id: string, data: { name?: string; kind?: string; email?: string | null }) {
+export async function updateProfileFields(
+  db: DbClient,
+  scope: Scope,
+  id: string,
+  data: { name?: string; kind?: string; email?: string | null },
+) {
   await db.profile.updateMany({ where: { ...scope, id }, data: { ...data, updatedAt: new Date() } });
   return db.profile.findFirstOrThrow({ where: { ...scope, id } });
 }
@@ -54,7 +61,13 @@ export async function findValuesByProfileIds(db: DbClient, scope: Scope, profile
   });
 }
 
-export async function writeValues(db: DbClient, scope: Scope, profileId: string, set: { key: string; valueJson: string; bytes: number }[], clear: string[]) {
+export async function writeValues(
+  db: DbClient,
+  scope: Scope,
+  profileId: string,
+  set: { key: string; valueJson: string; bytes: number }[],
+  clear: string[],
+) {
   if (clear.length) await db.profileCustomFieldValue.deleteMany({ where: { ...scope, profileId, key: { in: clear } } });
   for (const value of set) {
     await db.profileCustomFieldValue.upsert({

@@ -6,7 +6,11 @@ import { DbClient, Scope } from './scope';
 export type StatusFactsRow = NonNullable<Awaited<ReturnType<typeof findStatusFacts>>>;
 
 /** Takes the profile's row lock and returns its current status; null when absent in the scope. */
-export async function lockProfileStatus(db: DbClient, scope: Scope, profileId: string): Promise<{ status: string; erasedAt: Date | null } | null> {
+export async function lockProfileStatus(
+  db: DbClient,
+  scope: Scope,
+  profileId: string,
+): Promise<{ status: string; erasedAt: Date | null } | null> {
   const rows = await db.$queryRaw<{ status: string; erased_at: Date | null }[]>`
     SELECT status, erased_at FROM "profiles"."profiles"
     WHERE id = ${profileId} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
@@ -35,7 +39,12 @@ export interface IdvFact {
 }
 
 export async function saveScreeningFact(db: DbClient, scope: Scope, profileId: string, fact: ScreeningFact): Promise<void> {
-  const data = { screeningSearchId: fact.searchId, screeningUnresolved: fact.unresolved, screeningTruePositive: fact.truePositive, screeningAt: fact.at };
+  const data = {
+    screeningSearchId: fact.searchId,
+    screeningUnresolved: fact.unresolved,
+    screeningTruePositive: fact.truePositive,
+    screeningAt: fact.at,
+  };
   await db.profileStatusFacts.upsert({ where: { profileId }, create: { profileId, ...scope, ...data }, update: data });
 }
 

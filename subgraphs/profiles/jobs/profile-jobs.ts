@@ -28,18 +28,29 @@ export function onboardingRunnerDeps(db: Db, config: VigilConfig, overrides: Par
 }
 
 /** A malformed outcome cannot succeed on a retry: it is logged (ids only) and dropped. */
-function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } } }, queue: string, data: unknown): T | null {
+function parsed<T>(
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } } },
+  queue: string,
+  data: unknown,
+): T | null {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   log.error({ queue, problem: result.error.message }, 'malformed profile outcome job dropped');
   return null;
 }
 
-export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
+export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<any>[] {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
   const runner = onboardingRunnerDeps(deps.db, deps.config);
   return [
     // Retries are the dispatcher's: the run row says what is left to do.
-    { queue: ONBOARDING_RUN_QUEUE, retryLimit: 0, onePerKey: true, concurrency: 2, handler: (data: { runId: string }) => runOnboarding(runner, data.runId) },
+    {
+      queue: ONBOARDING_RUN_QUEUE,
+      retryLimit: 0,
+      onePerKey: true,
+      concurrency: 2,
+      handler: (data: { runId: string }) => runOnboarding(runner, data.runId),
+    },
     {
       queue: SCREENING_OUTCOME_QUEUE,
       retryLimit: 10,

@@ -3,7 +3,12 @@ import { ProfilesContext } from '../context';
 import { listDefinitionRevisions, rollbackDefinition } from '../services/definition-history-service';
 import { readStoredOptions } from '../services/definitions-reader';
 import { FeedFrequencies, MonitoredFeed, ProfileGroupRecord } from '../services/group-service';
-import { effectiveFrequencies, getMonitoringDefault, MonitoringDefault, updateMonitoringDefault } from '../services/monitoring-default-service';
+import {
+  effectiveFrequencies,
+  getMonitoringDefault,
+  MonitoringDefault,
+  updateMonitoringDefault,
+} from '../services/monitoring-default-service';
 import type { MonitoringFeedFrequenciesInput, Resolvers } from './resolver-types.generated';
 
 /** GraphQL fields are camelCase; the service, the database and REST name feeds as the spec does. */
@@ -13,7 +18,8 @@ const SERVICE_FEED: Record<GraphqlFeedKey, MonitoredFeed> = { sanctions: 'Sancti
 /** Only the keys the caller supplied (an explicit null means "back to the built-in default"). */
 function toServiceFeedKeys(input: MonitoringFeedFrequenciesInput): Partial<Record<MonitoredFeed, string | null>> {
   const out: Partial<Record<MonitoredFeed, string | null>> = {};
-  for (const [key, feed] of Object.entries(SERVICE_FEED) as [GraphqlFeedKey, MonitoredFeed][]) if (Object.hasOwn(input, key)) out[feed] = input[key] ?? null;
+  for (const [key, feed] of Object.entries(SERVICE_FEED) as [GraphqlFeedKey, MonitoredFeed][])
+    if (Object.hasOwn(input, key)) out[feed] = input[key] ?? null;
   return out;
 }
 
@@ -39,9 +45,15 @@ export const configResolvers = {
     workspaceMonitoringDefault: (_, __, ctx) => getMonitoringDefault(ctx.deps, ctx.scope),
   },
   Mutation: {
-    rollbackProfileCustomFieldDefinition: (_, args, ctx) => rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
+    rollbackProfileCustomFieldDefinition: (_, args, ctx) =>
+      rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
     updateWorkspaceMonitoringDefault: (_, args, ctx) =>
-      updateMonitoringDefault(ctx.deps, ctx.scope, { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) }, ctx.principal.actorId),
+      updateMonitoringDefault(
+        ctx.deps,
+        ctx.scope,
+        { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) },
+        ctx.principal.actorId,
+      ),
   },
   ProfileGroup: {
     effectiveMonitoringFeedFrequencies: async (group, _, ctx) => (await groupFrequencies(group, ctx)).frequencies,

@@ -3,7 +3,13 @@ import { sliceConnection } from '../../../platform/graphql/paging';
 import { ProfilesError } from '../errors';
 import { createComment, getComment, listProfileComments, updateComment } from '../services/comment-service';
 import { existing, profilesCreateOnce } from '../services/create-once';
-import { createDefinition, getDefinition, listDefinitions, setDefinitionArchived, updateDefinitionByKey } from '../services/definition-service';
+import {
+  createDefinition,
+  getDefinition,
+  listDefinitions,
+  setDefinitionArchived,
+  updateDefinitionByKey,
+} from '../services/definition-service';
 import { connectionWindow } from '../services/deps';
 import { archiveGroup, createGroup, FeedFrequencies, getGroup, listGroups, updateGroupById } from '../services/group-service';
 import type { ProfileGroupFeedFrequenciesInput, Resolvers, UpdateProfileGroupInput } from './resolver-types.generated';
@@ -16,7 +22,9 @@ function toServiceFrequencies(input: ProfileGroupFeedFrequenciesInput | null | u
 
 function toServiceGroupInput<T extends UpdateProfileGroupInput>(input: T) {
   const { monitoringFeedFrequencies, ...rest } = input;
-  return Object.hasOwn(input, 'monitoringFeedFrequencies') ? { ...rest, monitoringFeedFrequencies: toServiceFrequencies(monitoringFeedFrequencies) } : rest;
+  return Object.hasOwn(input, 'monitoringFeedFrequencies')
+    ? { ...rest, monitoringFeedFrequencies: toServiceFrequencies(monitoringFeedFrequencies) }
+    : rest;
 }
 
 export const managementResolvers = {
@@ -37,26 +45,33 @@ export const managementResolvers = {
     createProfileComment: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
         create: (record) => createComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.input, record),
-        replay: (id) => existing(getComment(ctx.deps, ctx.scope, args.profileId, id), () => new ProfilesError('comment_not_found', 'Comment not found')),
+        replay: (id) =>
+          existing(getComment(ctx.deps, ctx.scope, args.profileId, id), () => new ProfilesError('comment_not_found', 'Comment not found')),
       }),
-    updateProfileComment: (_, args, ctx) =>
-      updateComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.commentId, args.input),
+    updateProfileComment: (_, args, ctx) => updateComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.commentId, args.input),
     createProfileGroup: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
         create: (record) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input), record),
-        replay: (id) => existing(getGroup(ctx.deps, ctx.scope, id), () => new ProfilesError('profile_group_not_found', 'Profile group not found')),
+        replay: (id) =>
+          existing(getGroup(ctx.deps, ctx.scope, id), () => new ProfilesError('profile_group_not_found', 'Profile group not found')),
       }),
     updateProfileGroup: (_, args, ctx) => updateGroupById(ctx.deps, ctx.scope, args.id, toServiceGroupInput(args.input)),
     archiveProfileGroup: (_, args, ctx) => archiveGroup(ctx.deps, ctx.scope, args.id),
     createProfileCustomFieldDefinition: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
         create: (record) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId, record),
-        replay: (key) => existing(getDefinition(ctx.deps, ctx.scope, key), () => new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found')),
+        replay: (key) =>
+          existing(
+            getDefinition(ctx.deps, ctx.scope, key),
+            () => new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found'),
+          ),
       }),
     updateProfileCustomFieldDefinition: (_, args, ctx) =>
       updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx.principal.actorId),
-    archiveProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx.principal.actorId),
-    restoreProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx.principal.actorId),
+    archiveProfileCustomFieldDefinition: (_, args, ctx) =>
+      setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx.principal.actorId),
+    restoreProfileCustomFieldDefinition: (_, args, ctx) =>
+      setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx.principal.actorId),
   },
   ProfileGroup: {
     archived: (group) => group.archivedAt !== null,

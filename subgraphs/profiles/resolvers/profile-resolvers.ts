@@ -15,7 +15,8 @@ export const profileResolvers = {
   Mutation: {
     createProfile: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
-        create: (record) => createProfile(ctx.deps, ctx.scope, args.input, record && (async (tx, profile) => (await record(tx, profile.id), profile))),
+        create: (record) =>
+          createProfile(ctx.deps, ctx.scope, args.input, record && (async (tx, profile) => (await record(tx, profile.id), profile))),
         replay: (id) => existing(ctx.profileLoader.load(id), () => new ProfilesError('profile_not_found', 'Profile not found')),
       }),
     updateProfile: (_, args, ctx) => updateProfile(ctx.deps, ctx.scope, args.id, args.input),
@@ -31,8 +32,7 @@ export const profileResolvers = {
       if (values.length === 0) return null;
       return viewCustomFields(await ctx.readDefinitions(), values);
     },
-    dateOfBirth: async (profile, _, ctx) =>
-      dateOfBirthOf(await ctx.readDefinitions(), await ctx.customFieldValuesLoader.load(profile.id)),
+    dateOfBirth: async (profile, _, ctx) => dateOfBirthOf(await ctx.readDefinitions(), await ctx.customFieldValuesLoader.load(profile.id)),
     profileGroupIds: (profile, _, ctx) => ctx.groupIdsLoader.load(profile.id),
   },
 } satisfies Resolvers;

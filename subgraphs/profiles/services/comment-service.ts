@@ -82,15 +82,25 @@ export async function updateComment(
     const comment = await findComment(tx, scope, profileId, commentId);
     if (!comment) throw new ProfilesError('comment_not_found', 'Comment not found');
     const expected = input.version ?? comment.version;
-    if (expected !== comment.version || (await updateCommentText(tx, scope, profileId, commentId, { text, actorId: principal.actorId, expectedVersion: expected })) === 0) {
-      throw new ProfilesError('comment_version_conflict', `_v: the comment is at version ${comment.version}, not ${expected}`, { field: '_v' });
+    if (
+      expected !== comment.version ||
+      (await updateCommentText(tx, scope, profileId, commentId, { text, actorId: principal.actorId, expectedVersion: expected })) === 0
+    ) {
+      throw new ProfilesError('comment_version_conflict', `_v: the comment is at version ${comment.version}, not ${expected}`, {
+        field: '_v',
+      });
     }
     return (await findComment(tx, scope, profileId, commentId))!;
   });
 }
 
 /** Null when the profile is not in scope. */
-export async function listProfileComments(deps: ProfilesDeps, scope: Scope, profileId: string, args: { first?: number | null; after?: string | null }) {
+export async function listProfileComments(
+  deps: ProfilesDeps,
+  scope: Scope,
+  profileId: string,
+  args: { first?: number | null; after?: string | null },
+) {
   const window = connectionWindow(args, 'comment_validation_failed');
   if (!(await findProfile(deps.db, scope, profileId))) return null;
   const { rows, total } = await listComments(deps.db, scope, profileId, { skip: window.skip, take: window.take! });

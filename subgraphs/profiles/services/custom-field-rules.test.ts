@@ -4,7 +4,18 @@ import { LosslessNumber, parseExact, withinInt64Range } from './json-text';
 
 const now = new Date();
 function def(key: string, type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition {
-  return { key, label: key.toUpperCase(), type, required: false, priority: 0, options: [], archived: false, createdAt: now, updatedAt: now, ...extra };
+  return {
+    key,
+    label: key.toUpperCase(),
+    type,
+    required: false,
+    priority: 0,
+    options: [],
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  };
 }
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -87,7 +98,9 @@ describe('validateCustomFieldWrite', () => {
     expect(codeOf(() => validateCustomFieldWrite(definitions, { x: 1 }, 'patch'))).toBe('custom_field_unknown');
     expect(codeOf(() => validateCustomFieldWrite(definitions, { old: 'x' }, 'patch'))).toBe('custom_field_archived');
     expect(codeOf(() => validateCustomFieldWrite(definitions, { n: 'x' }, 'patch'))).toBe('custom_field_wrong_type');
-    expect(codeOf(() => validateCustomFieldWrite(definitions, { n: new LosslessNumber('1e30') }, 'patch'))).toBe('custom_field_out_of_range');
+    expect(codeOf(() => validateCustomFieldWrite(definitions, { n: new LosslessNumber('1e30') }, 'patch'))).toBe(
+      'custom_field_out_of_range',
+    );
     expect(codeOf(() => validateCustomFieldWrite(definitions, { e: 'V' }, 'patch'))).toBe('custom_field_invalid_choice');
     expect(codeOf(() => validateCustomFieldWrite(definitions, { j: 'x' }, 'patch'))).toBe('custom_field_invalid_json');
     expect(codeOf(() => validateCustomFieldWrite(definitions, { j: new LosslessNumber('1') }, 'patch'))).toBe('custom_field_invalid_json');
@@ -97,12 +110,17 @@ describe('validateCustomFieldWrite', () => {
   });
 
   test('patch: null clears', () => {
-    expect(validateCustomFieldWrite(definitions, { t: null, e: 'v' }, 'patch')).toEqual({ set: [{ key: 'e', valueJson: '"v"', bytes: 3 }], clear: ['t'] });
+    expect(validateCustomFieldWrite(definitions, { t: null, e: 'v' }, 'patch')).toEqual({
+      set: [{ key: 'e', valueJson: '"v"', bytes: 3 }],
+      clear: ['t'],
+    });
   });
 
   test('combined size counts what the profile would store after the write', () => {
     const big = { key: 'a', valueJson: '', bytes: 40_000 };
-    expect(codeOf(() => checkCombinedSize([big], { set: [{ key: 'b', valueJson: '', bytes: 30_000 }], clear: [] }))).toBe('custom_fields_combined_too_large');
+    expect(codeOf(() => checkCombinedSize([big], { set: [{ key: 'b', valueJson: '', bytes: 30_000 }], clear: [] }))).toBe(
+      'custom_fields_combined_too_large',
+    );
     expect(codeOf(() => checkCombinedSize([big], { set: [{ key: 'b', valueJson: '', bytes: 30_000 }], clear: ['a'] }))).toBeUndefined();
     expect(codeOf(() => checkCombinedSize([big], { set: [{ key: 'a', valueJson: '', bytes: 65_536 }], clear: [] }))).toBeUndefined();
   });
@@ -110,7 +128,11 @@ describe('validateCustomFieldWrite', () => {
 
 describe('viewCustomFields', () => {
   test('active definitions only, priority order, enum label, null when none', () => {
-    const definitions = [def('a', 'text', { priority: 1 }), def('b', 'enum', { priority: 5, options: [{ value: 'x', label: 'Ex' }] }), def('c', 'text', { archived: true })];
+    const definitions = [
+      def('a', 'text', { priority: 1 }),
+      def('b', 'enum', { priority: 5, options: [{ value: 'x', label: 'Ex' }] }),
+      def('c', 'text', { archived: true }),
+    ];
     const values = [
       { key: 'a', valueJson: '"1"', bytes: 3 },
       { key: 'b', valueJson: '"x"', bytes: 3 },

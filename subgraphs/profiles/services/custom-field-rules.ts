@@ -75,7 +75,11 @@ function checkType(definition: FieldDefinition, value: unknown): string {
       if (typeof value !== 'string') fail('custom_field_wrong_type', key, 'expected a string (text)');
       break;
     case 'number': {
-      const text = isLosslessNumber(value) ? value.toString() : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+      const text = isLosslessNumber(value)
+        ? value.toString()
+        : typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : undefined;
       if (text === undefined) fail('custom_field_wrong_type', key, 'expected a JSON number');
       if (!withinInt64Range(text)) fail('custom_field_out_of_range', key, 'number outside the signed 64-bit range');
       return text;
@@ -89,7 +93,8 @@ function checkType(definition: FieldDefinition, value: unknown): string {
       break;
     case 'enum':
       if (typeof value !== 'string') fail('custom_field_wrong_type', key, 'expected a string (an option value)');
-      if (!definition.options.some((option) => option.value === value)) fail('custom_field_invalid_choice', key, 'invalid choice (not an option value of this field)');
+      if (!definition.options.some((option) => option.value === value))
+        fail('custom_field_invalid_choice', key, 'invalid choice (not an option value of this field)');
       break;
     case 'json':
       if (!isPlainObject(value) && !Array.isArray(value)) fail('custom_field_invalid_json', key, 'expected a JSON object or array');
@@ -104,7 +109,11 @@ function checkType(definition: FieldDefinition, value: unknown): string {
  *   patch:  rule 2 (only supplied keys are validated; null clears the key).
  * Keys must be active definition keys (rule 3). Throws the first problem, 400-class before 409-class.
  */
-export function validateCustomFieldWrite(definitions: FieldDefinition[], input: Record<string, unknown>, mode: 'create' | 'patch'): CustomFieldChanges {
+export function validateCustomFieldWrite(
+  definitions: FieldDefinition[],
+  input: Record<string, unknown>,
+  mode: 'create' | 'patch',
+): CustomFieldChanges {
   const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
   const set: { definition: FieldDefinition; valueJson: string; value: unknown }[] = [];
   const clear: string[] = [];
@@ -122,7 +131,8 @@ export function validateCustomFieldWrite(definitions: FieldDefinition[], input: 
   if (mode === 'create') {
     const supplied = new Set(set.map((item) => item.definition.key));
     for (const definition of definitions) {
-      if (definition.required && !definition.archived && !supplied.has(definition.key)) fail('custom_field_required', definition.key, 'required');
+      if (definition.required && !definition.archived && !supplied.has(definition.key))
+        fail('custom_field_required', definition.key, 'required');
     }
   }
   for (const { definition, valueJson, value } of set) {
@@ -144,9 +154,13 @@ export function checkCombinedSize(existing: StoredValue[], changes: CustomFieldC
   let total = 0;
   for (const bytes of result.values()) total += bytes;
   if (total > COMBINED_MAX_BYTES) {
-    throw new ProfilesError('custom_fields_combined_too_large', `profileCustomFields: combined values larger than ${COMBINED_MAX_BYTES} bytes (${total})`, {
-      field: 'profileCustomFields',
-    });
+    throw new ProfilesError(
+      'custom_fields_combined_too_large',
+      `profileCustomFields: combined values larger than ${COMBINED_MAX_BYTES} bytes (${total})`,
+      {
+        field: 'profileCustomFields',
+      },
+    );
   }
 }
 
@@ -176,7 +190,10 @@ export function viewCustomFields(definitions: FieldDefinition[], values: StoredV
       const stored = JSON.parse(value.valueJson) as unknown;
       valueLabel = definition.options.find((option) => option.value === stored)?.label ?? null;
     }
-    items.push({ definition, view: { key: definition.key, label: definition.label, type: definition.type, value: value.valueJson, valueLabel } });
+    items.push({
+      definition,
+      view: { key: definition.key, label: definition.label, type: definition.type, value: value.valueJson, valueLabel },
+    });
   }
   if (items.length === 0) return null;
   items.sort((a, b) => compareDefinitions(a.definition, b.definition));

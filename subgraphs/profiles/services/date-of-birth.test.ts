@@ -2,8 +2,18 @@
 import { FieldDefinition } from './custom-field-rules';
 import { dateOfBirthOf } from './date-of-birth';
 
-const definition = (change: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ key: 'date_of_birth', label: 'Date of birth', type: 'date', required: false, priority: 0, options: [], archived: false, createdAt: new Date(), updatedAt: new Date(), ...change });
+const definition = (change: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  key: 'date_of_birth',
+  label: 'Date of birth',
+  type: 'date',
+  required: false,
+  priority: 0,
+  options: [],
+  archived: false,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...change,
+});
 const value = (json: string) => [{ key: 'date_of_birth', valueJson: json, bytes: json.length }];
 
 describe('date of birth', () => {

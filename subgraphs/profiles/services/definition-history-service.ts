@@ -27,7 +27,14 @@ export function omittedSavedOption(saved: CustomFieldOption[], next: CustomField
 }
 
 /** Appends the revision describing `definition` as it now is. Call inside the change's transaction. */
-export function recordDefinitionRevision(tx: DbClient, scope: Scope, definition: FieldDefinition, change: DefinitionChange, actorId: string | null, rolledBackTo?: number) {
+export function recordDefinitionRevision(
+  tx: DbClient,
+  scope: Scope,
+  definition: FieldDefinition,
+  change: DefinitionChange,
+  actorId: string | null,
+  rolledBackTo?: number,
+) {
   const { label, required, priority, options, archived } = definition;
   return appendRevision(tx, scope, definition.key, { label, required, priority, options, archived, change, rolledBackTo, actorId });
 }
@@ -40,14 +47,21 @@ export async function listDefinitionRevisions(
   args: { first?: number | null; after?: string | null },
 ): Promise<Connection<DefinitionRevisionRecord> | null> {
   const offset = readOffsetCursor(args.after);
-  if (offset === undefined) throw new ProfilesError('custom_field_definition_invalid', 'after: not a cursor of this list', { field: 'after' });
+  if (offset === undefined)
+    throw new ProfilesError('custom_field_definition_invalid', 'after: not a cursor of this list', { field: 'after' });
   const size = pageSize(args.first, REVISIONS_PER_PAGE, REVISIONS_MAX_PER_PAGE);
   if (!(await findDefinition(deps.db, scope, key))) return null;
   const { rows, total } = await listRevisions(deps.db, scope, key, { skip: offset, take: size + 1 });
   return offsetConnection(rows, offset, size, total);
 }
 
-export async function rollbackDefinition(deps: ProfilesDeps, scope: Scope, key: string, revision: number, actorId: string | null): Promise<FieldDefinition> {
+export async function rollbackDefinition(
+  deps: ProfilesDeps,
+  scope: Scope,
+  key: string,
+  revision: number,
+  actorId: string | null,
+): Promise<FieldDefinition> {
   if (!Number.isInteger(revision) || revision < 1) {
     throw new ProfilesError('custom_field_definition_invalid', 'revision: must be a positive integer', { field: 'revision' });
   }
@@ -56,7 +70,9 @@ export async function rollbackDefinition(deps: ProfilesDeps, scope: Scope, key: 
     if (!current) throw new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found');
     const target = await findRevision(tx, scope, key, revision);
     if (!target) {
-      throw new ProfilesError('custom_field_definition_revision_not_found', `revision: definition ${key} has no revision ${revision}`, { field: 'revision' });
+      throw new ProfilesError('custom_field_definition_revision_not_found', `revision: definition ${key} has no revision ${revision}`, {
+        field: 'revision',
+      });
     }
     const saved = toFieldDefinition(current);
     const options = revisionOptionsColumn.read(target.options);
@@ -68,7 +84,9 @@ export async function rollbackDefinition(deps: ProfilesDeps, scope: Scope, key: 
         { field: 'options' },
       );
     }
-    const updated = toFieldDefinition(await updateDefinition(tx, scope, key, { label: target.label, required: target.required, priority: target.priority, options }));
+    const updated = toFieldDefinition(
+      await updateDefinition(tx, scope, key, { label: target.label, required: target.required, priority: target.priority, options }),
+    );
     await recordDefinitionRevision(tx, scope, updated, 'rollback', actorId, revision);
     return updated;
   });

@@ -4,10 +4,25 @@
 // Making a definition required does not backfill existing profiles (rule 6). Every change appends
 // a revision to the definition's history (definition-history-service.ts).
 import { isStorableText, Scope } from '../data/scope';
-import { countDefinitions, findDefinition, findDefinitions, insertDefinition, keyExists, lockDefinition, updateDefinition } from '../data/definition-store';
+import {
+  countDefinitions,
+  findDefinition,
+  findDefinitions,
+  insertDefinition,
+  keyExists,
+  lockDefinition,
+  updateDefinition,
+} from '../data/definition-store';
 import { ProfilesError } from '../errors';
 import type { RecordCreate } from './create-once';
-import { compareDefinitions, CUSTOM_FIELD_KEY_PATTERN, CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition } from './custom-field-rules';
+import {
+  compareDefinitions,
+  CUSTOM_FIELD_KEY_PATTERN,
+  CUSTOM_FIELD_TYPES,
+  CustomFieldOption,
+  CustomFieldType,
+  FieldDefinition,
+} from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
 import { omittedSavedOption, recordDefinitionRevision } from './definition-history-service';
 import { has, ProfilesDeps } from './deps';
@@ -39,18 +54,24 @@ function invalid(field: string, problem: string): never {
 }
 
 function checkLabel(value: unknown): string {
-  if (typeof value !== 'string' || !value.trim() || !isStorableText(value)) invalid('label', 'must be a non-empty string of Unicode text (no NUL)');
+  if (typeof value !== 'string' || !value.trim() || !isStorableText(value))
+    invalid('label', 'must be a non-empty string of Unicode text (no NUL)');
   const label = value.trim();
   if (label.length > LABEL_MAX) invalid('label', `must be at most ${LABEL_MAX} characters`);
   return label;
 }
 
 function checkPriority(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > PRIORITY_MAX) invalid('priority', `must be an integer from 0 to ${PRIORITY_MAX}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > PRIORITY_MAX)
+    invalid('priority', `must be an integer from 0 to ${PRIORITY_MAX}`);
   return value;
 }
 
-function checkOptions(type: CustomFieldType, options: CustomFieldOption[] | null | undefined, creating: boolean): CustomFieldOption[] | undefined {
+function checkOptions(
+  type: CustomFieldType,
+  options: CustomFieldOption[] | null | undefined,
+  creating: boolean,
+): CustomFieldOption[] | undefined {
   if (type !== 'enum') {
     if (options !== undefined && options !== null && options.length > 0) invalid('options', 'only enum fields have options');
     return creating ? [] : undefined;
@@ -60,7 +81,12 @@ function checkOptions(type: CustomFieldType, options: CustomFieldOption[] | null
   if (options.length > MAX_OPTIONS) invalid('options', `at most ${MAX_OPTIONS} options`);
   const seen = new Set<string>();
   return options.map((option, index) => {
-    if (typeof option?.value !== 'string' || option.value.length === 0 || option.value.length > OPTION_VALUE_MAX || !isStorableText(option.value)) {
+    if (
+      typeof option?.value !== 'string' ||
+      option.value.length === 0 ||
+      option.value.length > OPTION_VALUE_MAX ||
+      !isStorableText(option.value)
+    ) {
       invalid(`options[${index}].value`, `must be a string of 1 to ${OPTION_VALUE_MAX} characters`);
     }
     if (seen.has(option.value)) invalid(`options[${index}].value`, `duplicate option value ${JSON.stringify(option.value)}`);
@@ -95,7 +121,13 @@ export async function getDefinition(deps: ProfilesDeps, scope: Scope, key: strin
 }
 
 /** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
-export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: CreateDefinitionInput, actorId: string | null = null, record?: RecordCreate): Promise<FieldDefinition> {
+export async function createDefinition(
+  deps: ProfilesDeps,
+  scope: Scope,
+  input: CreateDefinitionInput,
+  actorId: string | null = null,
+  record?: RecordCreate,
+): Promise<FieldDefinition> {
   const label = checkLabel(input.label);
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(input.type)) invalid('type', `must be one of ${CUSTOM_FIELD_TYPES.join(', ')}`);
   const type = input.type as CustomFieldType;
@@ -108,11 +140,17 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
     try {
       const row = await deps.db.$transaction(async (tx) => {
         if ((await countDefinitions(tx, scope)) >= MAX_DEFINITIONS_PER_WORKSPACE) {
-          throw new ProfilesError('custom_field_definition_conflict', `at most ${MAX_DEFINITIONS_PER_WORKSPACE} custom field definitions per workspace`);
+          throw new ProfilesError(
+            'custom_field_definition_conflict',
+            `at most ${MAX_DEFINITIONS_PER_WORKSPACE} custom field definitions per workspace`,
+          );
         }
         let key = suppliedKey;
         if (key !== undefined) {
-          if (await keyExists(tx, scope, key)) throw new ProfilesError('custom_field_definition_conflict', `key: a custom field with key ${key} already exists`, { field: 'key' });
+          if (await keyExists(tx, scope, key))
+            throw new ProfilesError('custom_field_definition_conflict', `key: a custom field with key ${key} already exists`, {
+              field: 'key',
+            });
         } else {
           const base = keyFromLabel(label, 'field');
           key = base;
@@ -128,7 +166,10 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
     } catch (error) {
       // Two creations raced for one generated key: try again; for a supplied key it is a conflict.
       if ((error as { code?: string }).code === 'P2002') {
-        if (suppliedKey !== undefined) throw new ProfilesError('custom_field_definition_conflict', `key: a custom field with key ${suppliedKey} already exists`, { field: 'key' });
+        if (suppliedKey !== undefined)
+          throw new ProfilesError('custom_field_definition_conflict', `key: a custom field with key ${suppliedKey} already exists`, {
+            field: 'key',
+          });
         if (attempt < 5) continue;
       }
       throw error;
@@ -136,7 +177,13 @@ export async function createDefinition(deps: ProfilesDeps, scope: Scope, input: 
   }
 }
 
-export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, key: string, input: UpdateDefinitionInput, actorId: string | null = null): Promise<FieldDefinition> {
+export async function updateDefinitionByKey(
+  deps: ProfilesDeps,
+  scope: Scope,
+  key: string,
+  input: UpdateDefinitionInput,
+  actorId: string | null = null,
+): Promise<FieldDefinition> {
   const changes: { label?: string; required?: boolean; priority?: number; options?: CustomFieldOption[] } = {};
   if (has(input, 'label')) changes.label = checkLabel(input.label);
   if (has(input, 'priority')) changes.priority = checkPriority(input.priority);
@@ -171,7 +218,13 @@ export async function updateDefinitionByKey(deps: ProfilesDeps, scope: Scope, ke
   return row;
 }
 
-export async function setDefinitionArchived(deps: ProfilesDeps, scope: Scope, key: string, archived: boolean, actorId: string | null = null): Promise<FieldDefinition> {
+export async function setDefinitionArchived(
+  deps: ProfilesDeps,
+  scope: Scope,
+  key: string,
+  archived: boolean,
+  actorId: string | null = null,
+): Promise<FieldDefinition> {
   const row = await deps.db.$transaction(async (tx) => {
     const current = await lockDefinition(tx, scope, key);
     if (!current) throw new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found');
@@ -183,4 +236,3 @@ export async function setDefinitionArchived(deps: ProfilesDeps, scope: Scope, ke
   deps.definitions.invalidate(scope);
   return row;
 }
-

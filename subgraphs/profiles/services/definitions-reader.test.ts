@@ -37,7 +37,13 @@ async function rejection(promise: Promise<unknown>): Promise<ProfilesError> {
 describe('rule 4: unreadable definitions reject the write', () => {
   test('create is rejected with custom_field_definitions_unavailable (503) and nothing is stored', async () => {
     const scope = { tenantId: newId('ten'), workspaceId: newId('wsp') };
-    const error = await rejection(createProfile({ db, definitions: failing }, scope, { name: 'A', kind: 'individual', profileCustomFields: [{ key: 'x', value: '1' }] }));
+    const error = await rejection(
+      createProfile({ db, definitions: failing }, scope, {
+        name: 'A',
+        kind: 'individual',
+        profileCustomFields: [{ key: 'x', value: '1' }],
+      }),
+    );
     expect(error.code).toBe('custom_field_definitions_unavailable');
     expect(error.status).toBe(503);
     expect(await db.profile.count({ where: scope })).toBe(0);
@@ -47,7 +53,9 @@ describe('rule 4: unreadable definitions reject the write', () => {
     const scope = { tenantId: newId('ten'), workspaceId: newId('wsp') };
     const working = createDefinitionsReader(db);
     const profile = await createProfile({ db, definitions: working }, scope, { name: 'Before', kind: 'individual' });
-    const error = await rejection(updateProfile({ db, definitions: failing }, scope, profile.id, { name: 'After', profileCustomFields: [{ key: 'x', value: '1' }] }));
+    const error = await rejection(
+      updateProfile({ db, definitions: failing }, scope, profile.id, { name: 'After', profileCustomFields: [{ key: 'x', value: '1' }] }),
+    );
     expect(error.code).toBe('custom_field_definitions_unavailable');
     expect((await db.profile.findUniqueOrThrow({ where: { id: profile.id } })).name).toBe('Before');
     // A PATCH without custom fields does not need definitions.
@@ -57,7 +65,20 @@ describe('rule 4: unreadable definitions reject the write', () => {
 });
 
 describe('rule 5: read cache', () => {
-  const row = (key: string) => ({ id: key, tenantId: 't', workspaceId: 'w', key, label: key, type: 'text', required: false, priority: 0, options: [], archivedAt: null, createdAt: new Date(), updatedAt: new Date() });
+  const row = (key: string) => ({
+    id: key,
+    tenantId: 't',
+    workspaceId: 'w',
+    key,
+    label: key,
+    type: 'text',
+    required: false,
+    priority: 0,
+    options: [],
+    archivedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 
   test('[clm.custom-fields.r5] reads are cached for the TTL, serve a stale copy when the database fails, and writes refresh them', async () => {
     let rows = [row('a')];

@@ -93,7 +93,10 @@ export async function definitionsForWrite(reader: DefinitionsReader, tx: DbClien
   } catch (error) {
     if (error instanceof ProfilesError) throw error;
     logger.error({ err: error }, 'custom field definitions unreadable; write rejected');
-    throw new ProfilesError('custom_field_definitions_unavailable', 'profileCustomFields: custom field definitions could not be read; nothing was saved');
+    throw new ProfilesError(
+      'custom_field_definitions_unavailable',
+      'profileCustomFields: custom field definitions could not be read; nothing was saved',
+    );
   }
 }
 

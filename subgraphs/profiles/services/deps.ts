@@ -32,6 +32,7 @@ export function connectionWindow(
     throw new ProfilesError(code, `first: must be an integer from 1 to ${MAX_PER_PAGE}`, { field: 'first' });
   }
   const skip = readOffsetCursor(args.after);
-  if (skip === undefined || skip > MAX_PAGE * MAX_PER_PAGE) throw new ProfilesError(code, 'after: not a cursor of this list', { field: 'after' });
+  if (skip === undefined || skip > MAX_PAGE * MAX_PER_PAGE)
+    throw new ProfilesError(code, 'after: not a cursor of this list', { field: 'after' });
   return { skip, take: first };
 }

@@ -35,7 +35,11 @@ export async function requestErasure(
   profileId: string,
   input: { reason?: string | null; requestId?: string },
 ): Promise<ErasureResult> {
-  if (input.reason !== undefined && input.reason !== null && (typeof input.reason !== 'string' || input.reason.length > 1000 || !isStorableText(input.reason))) {
+  if (
+    input.reason !== undefined &&
+    input.reason !== null &&
+    (typeof input.reason !== 'string' || input.reason.length > 1000 || !isStorableText(input.reason))
+  ) {
     throw new ProfilesError('profile_validation_failed', 'reason: must be a string of at most 1000 characters', { field: 'reason' });
   }
   const profile = await findProfile(deps.db, scope, profileId);
@@ -45,8 +49,19 @@ export async function requestErasure(
     const claimedAt = new Date();
     await deps.db.$transaction(async (tx) => {
       if (await claimErasure(tx, scope, profileId, claimedAt)) {
-        await recordAudit(tx, scope, { ...actor, action: 'profile.erasure.claimed', outcome: 'allowed', detail: { reason: input.reason ?? null } });
-        await recordEvent(tx, { ...scope, type: 'profile.erasure_claimed', aggregateType: 'profile', aggregateId: profileId, payload: { profileId, claimedAt: claimedAt.toISOString() } });
+        await recordAudit(tx, scope, {
+          ...actor,
+          action: 'profile.erasure.claimed',
+          outcome: 'allowed',
+          detail: { reason: input.reason ?? null },
+        });
+        await recordEvent(tx, {
+          ...scope,
+          type: 'profile.erasure_claimed',
+          aggregateType: 'profile',
+          aggregateId: profileId,
+          payload: { profileId, claimedAt: claimedAt.toISOString() },
+        });
       }
     });
   }
@@ -63,7 +78,13 @@ export async function requestErasure(
       outcome: 'allowed',
       detail: { erased: ['name', 'email', 'profileCustomFields', 'comments.text'] },
     });
-    await recordEvent(tx, { ...scope, type: 'profile.erased', aggregateType: 'profile', aggregateId: profileId, payload: { profileId, erasedAt: at.toISOString() } });
+    await recordEvent(tx, {
+      ...scope,
+      type: 'profile.erased',
+      aggregateType: 'profile',
+      aggregateId: profileId,
+      payload: { profileId, erasedAt: at.toISOString() },
+    });
   });
   const final = (await findProfile(deps.db, scope, profileId))!;
   return { profile: final, status: 'completed', claimedAt: final.erasureClaimedAt!, erasedAt: final.erasedAt! };

@@ -38,7 +38,8 @@ function invalid(field: string, problem: string): never {
 }
 
 function checkName(value: unknown): string {
-  if (typeof value !== 'string' || !value.trim() || !isStorableText(value)) invalid('name', 'must be a non-empty string of Unicode text (no NUL)');
+  if (typeof value !== 'string' || !value.trim() || !isStorableText(value))
+    invalid('name', 'must be a non-empty string of Unicode text (no NUL)');
   const name = value.trim();
   if (name.length > GROUP_NAME_MAX) invalid('name', `must be at most ${GROUP_NAME_MAX} characters`);
   return name;
@@ -52,17 +53,20 @@ function checkDescription(value: unknown): string | null {
 }
 
 function checkPriority(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > GROUP_PRIORITY_MAX) invalid('priority', 'must be a non-negative integer');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > GROUP_PRIORITY_MAX)
+    invalid('priority', 'must be a non-negative integer');
   return value;
 }
 
 /** Null or an empty object: every feed inherits the workspace frequency. */
 export function checkFrequencies(value: unknown): FeedFrequencies | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) invalid('monitoringFeedFrequencies', 'must be an object with keys Sanctions, PEP, News');
+  if (typeof value !== 'object' || Array.isArray(value))
+    invalid('monitoringFeedFrequencies', 'must be an object with keys Sanctions, PEP, News');
   const result: FeedFrequencies = {};
   for (const [feed, frequency] of Object.entries(value as Record<string, unknown>)) {
-    if (!Object.hasOwn(FEED_FREQUENCIES, feed)) invalid(`monitoringFeedFrequencies.${feed}`, 'unknown feed (allowed: Sanctions, PEP, News)');
+    if (!Object.hasOwn(FEED_FREQUENCIES, feed))
+      invalid(`monitoringFeedFrequencies.${feed}`, 'unknown feed (allowed: Sanctions, PEP, News)');
     if (frequency === null || frequency === undefined) continue; // omitted: inherits
     const allowed: readonly MonitoringFrequency[] = FEED_FREQUENCIES[feed as MonitoredFeed];
     if (!isOneOf(allowed, frequency)) invalid(`monitoringFeedFrequencies.${feed}`, `must be one of ${allowed.join(', ')}`);
@@ -80,7 +84,12 @@ export async function getGroup(deps: ProfilesDeps, scope: Scope, id: string): Pr
 }
 
 /** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
-export async function createGroup(deps: ProfilesDeps, scope: Scope, input: CreateGroupInput, record?: RecordCreate): Promise<ProfileGroupRecord> {
+export async function createGroup(
+  deps: ProfilesDeps,
+  scope: Scope,
+  input: CreateGroupInput,
+  record?: RecordCreate,
+): Promise<ProfileGroupRecord> {
   const name = checkName(input.name);
   const description = checkDescription(input.description);
   const priority = input.priority === null || input.priority === undefined ? 0 : checkPriority(input.priority);
@@ -108,7 +117,8 @@ export async function updateGroupById(deps: ProfilesDeps, scope: Scope, id: stri
   if (has(input, 'name')) changes.name = checkName(input.name);
   if (Object.hasOwn(input, 'description')) changes.description = checkDescription(input.description);
   if (has(input, 'priority')) changes.priority = checkPriority(input.priority);
-  if (Object.hasOwn(input, 'monitoringFeedFrequencies')) changes.monitoringFeedFrequencies = checkFrequencies(input.monitoringFeedFrequencies);
+  if (Object.hasOwn(input, 'monitoringFeedFrequencies'))
+    changes.monitoringFeedFrequencies = checkFrequencies(input.monitoringFeedFrequencies);
   const updated = await updateGroup(deps.db, scope, id, changes);
   if (!updated) throw new ProfilesError('profile_group_not_found', 'Profile group not found');
   return updated;

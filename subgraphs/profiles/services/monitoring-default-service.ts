@@ -12,7 +12,11 @@ import { ProfilesDeps } from './deps';
 export type FullFeedFrequencies = Record<MonitoredFeed, MonitoringFrequency>;
 
 /** Sanctions lists change daily; PEP and adverse media move more slowly. */
-export const BUILT_IN_MONITORING_DEFAULT: Readonly<FullFeedFrequencies> = Object.freeze({ Sanctions: 'daily', PEP: 'weekly', News: 'weekly' });
+export const BUILT_IN_MONITORING_DEFAULT: Readonly<FullFeedFrequencies> = Object.freeze({
+  Sanctions: 'daily',
+  PEP: 'weekly',
+  News: 'weekly',
+});
 
 export interface MonitoringDefault {
   monitoringFeedFrequencies: FullFeedFrequencies;
@@ -45,21 +49,27 @@ export async function updateMonitoringDefault(
 ): Promise<MonitoringDefault> {
   const changes = input.monitoringFeedFrequencies;
   if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
-    throw new ProfilesError('monitoring_default_validation_failed', 'monitoringFeedFrequencies: must be an object with keys Sanctions, PEP, News', { field: 'monitoringFeedFrequencies' });
+    throw new ProfilesError(
+      'monitoring_default_validation_failed',
+      'monitoringFeedFrequencies: must be an object with keys Sanctions, PEP, News',
+      { field: 'monitoringFeedFrequencies' },
+    );
   }
   // Only the supplied feeds are written (one upsert), so concurrent changes of different feeds
   // both land.
   const changed: Partial<FullFeedFrequencies> = {};
   for (const [feed, frequency] of Object.entries(changes)) {
     const field = `monitoringFeedFrequencies.${feed}`;
-    if (!Object.hasOwn(FEED_FREQUENCIES, feed)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: unknown feed (allowed: Sanctions, PEP, News)`, { field });
+    if (!Object.hasOwn(FEED_FREQUENCIES, feed))
+      throw new ProfilesError('monitoring_default_validation_failed', `${field}: unknown feed (allowed: Sanctions, PEP, News)`, { field });
     if (frequency === undefined) continue;
     if (frequency === null) {
       changed[feed as MonitoredFeed] = BUILT_IN_MONITORING_DEFAULT[feed as MonitoredFeed];
       continue;
     }
     const allowed: readonly MonitoringFrequency[] = FEED_FREQUENCIES[feed as MonitoredFeed];
-    if (!isOneOf(allowed, frequency)) throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
+    if (!isOneOf(allowed, frequency))
+      throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
     changed[feed as MonitoredFeed] = frequency;
   }
   await saveMonitoringDefault(deps.db, scope, {
@@ -71,7 +81,10 @@ export async function updateMonitoringDefault(
 }
 
 /** The frequency each feed of a group runs at: its own override, else the workspace default. */
-export function effectiveFrequencies(groupOverrides: FeedFrequencies | null, workspace: FullFeedFrequencies): { frequencies: FullFeedFrequencies; inheritedFeeds: MonitoredFeed[] } {
+export function effectiveFrequencies(
+  groupOverrides: FeedFrequencies | null,
+  workspace: FullFeedFrequencies,
+): { frequencies: FullFeedFrequencies; inheritedFeeds: MonitoredFeed[] } {
   const frequencies = { ...workspace };
   const inheritedFeeds: MonitoredFeed[] = [];
   for (const feed of Object.keys(FEED_FREQUENCIES) as MonitoredFeed[]) {

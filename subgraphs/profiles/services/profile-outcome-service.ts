@@ -19,9 +19,15 @@ export async function applyIdvOutcome(db: Db, job: IdvOutcomeJob, now = new Date
   const scope: Scope = { tenantId: job.tenantId, workspaceId: job.workspaceId };
   return db.$transaction(async (tx) => {
     let completedRunId: string | null = null;
-    const settled = await recordIdvOutcome(tx, scope, job.profileId, { sessionId: job.sessionId, outcome: job.outcome, at: new Date(job.at) }, async (inner) => {
-      completedRunId = await advanceRun(inner, scope, job, now);
-    });
+    const settled = await recordIdvOutcome(
+      tx,
+      scope,
+      job.profileId,
+      { sessionId: job.sessionId, outcome: job.outcome, at: new Date(job.at) },
+      async (inner) => {
+        completedRunId = await advanceRun(inner, scope, job, now);
+      },
+    );
     if (settled && completedRunId) await recordOnboardingCompleted(tx, completedRunId, settled.status, now);
     return settled;
   });
@@ -35,7 +41,11 @@ async function advanceRun(tx: DbClient, scope: Scope, job: IdvOutcomeJob, now: D
   const task = run?.tasks.find((each) => each.kind === 'idv' && each.sessionId === job.sessionId && each.status === 'running');
   if (!run || !task) return null;
   await lockRun(tx, run.id);
-  await updateTask(tx, task.id, { status: job.outcome === 'failed' ? 'failed' : 'completed', completedAt: now, ...(job.outcome === 'failed' ? { error: 'idv_assessment_failed' } : {}) });
+  await updateTask(tx, task.id, {
+    status: job.outcome === 'failed' ? 'failed' : 'completed',
+    completedAt: now,
+    ...(job.outcome === 'failed' ? { error: 'idv_assessment_failed' } : {}),
+  });
   if (await completeIfDone(tx, run.id, now)) return run.id;
   const tasks = run.tasks.map((each) => (each.id === task.id ? { ...each, status: 'completed' } : each));
   if (runnableTasks({ sequence: run.sequence, tasks }).length > 0) await updateRun(tx, run.id, { needsWork: true });

@@ -69,7 +69,8 @@ function checkKind(value: unknown): string {
 function checkEmail(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const email = value.trim();
-  if (email.length > EMAIL_MAX || !isStorableText(email) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('email', 'must be an email address');
+  if (email.length > EMAIL_MAX || !isStorableText(email) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    invalid('email', 'must be an email address');
   return email;
 }
 
@@ -110,21 +111,34 @@ async function checkAssignableGroups(tx: DbClient, scope: Scope, ids: string[], 
   const groups = new Map((await findGroupsByIds(tx, scope, ids)).map((group) => [group.id, group]));
   for (const [index, id] of ids.entries()) {
     const group = groups.get(id);
-    if (!group) throw new ProfilesError('profile_group_unknown', `profileGroupIds[${index}]: unknown profile group ${id}`, { field: `profileGroupIds[${index}]` });
-    if (group.archivedAt && !alreadyAssigned.includes(id)) {
-      throw new ProfilesError('profile_group_archived', `profileGroupIds[${index}]: profile group ${id} is archived and cannot be newly assigned`, {
+    if (!group)
+      throw new ProfilesError('profile_group_unknown', `profileGroupIds[${index}]: unknown profile group ${id}`, {
         field: `profileGroupIds[${index}]`,
       });
+    if (group.archivedAt && !alreadyAssigned.includes(id)) {
+      throw new ProfilesError(
+        'profile_group_archived',
+        `profileGroupIds[${index}]: profile group ${id} is archived and cannot be newly assigned`,
+        {
+          field: `profileGroupIds[${index}]`,
+        },
+      );
     }
   }
 }
 
 /** `within` runs in the create's transaction after the profile is written (onboarding adds its run). */
-export async function createProfile(deps: ProfilesDeps, scope: Scope, input: CreateProfileInput, within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>): Promise<ProfileRecord> {
+export async function createProfile(
+  deps: ProfilesDeps,
+  scope: Scope,
+  input: CreateProfileInput,
+  within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>,
+): Promise<ProfileRecord> {
   const name = checkName(input.name);
   const kind = checkKind(input.kind);
   const email = checkEmail(input.email);
-  const customFields = input.profileCustomFields === null || input.profileCustomFields === undefined ? {} : parseCustomFieldsInput(input.profileCustomFields);
+  const customFields =
+    input.profileCustomFields === null || input.profileCustomFields === undefined ? {} : parseCustomFieldsInput(input.profileCustomFields);
   if (input.profileGroupIds === null) invalid('profileGroupIds', 'must be an array (use [] for none)');
   const groupIds = checkGroupIdList(input.profileGroupIds ?? []);
   return deps.db.$transaction(async (tx) => {
@@ -176,11 +190,14 @@ export async function updateProfile(deps: ProfilesDeps, scope: Scope, id: string
   });
 }
 
-export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: { profileGroupIds?: string[] | null; first?: number | null; after?: string | null }) {
+export async function listProfilePage(
+  deps: ProfilesDeps,
+  scope: Scope,
+  args: { profileGroupIds?: string[] | null; first?: number | null; after?: string | null },
+) {
   const window = connectionWindow(args, 'profile_validation_failed');
   const groupIds = args.profileGroupIds ? [...new Set(args.profileGroupIds.map((id) => id.trim()).filter(Boolean))] : undefined;
   if (groupIds && groupIds.length > MAX_GROUPS_PER_PROFILE) invalid('profile_group_ids', `at most ${MAX_GROUPS_PER_PROFILE} ids`);
   const { rows, total } = await listProfiles(deps.db, scope, { groupIds, skip: window.skip, take: window.take! });
   return countedConnection(rows, window.skip, total);
 }
-

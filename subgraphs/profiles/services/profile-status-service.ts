@@ -7,9 +7,26 @@
 import { recordEvent } from '../../../platform/events/outbox';
 import { DbClient, Scope } from '../data/scope';
 import { findRunOfProfile } from '../onboarding/data/onboarding-store';
-import { findStatusFacts, IdvFact, lockProfileStatus, saveIdvFact, saveScreeningFact, ScreeningFact, StatusFactsRow, writeProfileStatus } from '../data/status-store';
+import {
+  findStatusFacts,
+  IdvFact,
+  lockProfileStatus,
+  saveIdvFact,
+  saveScreeningFact,
+  ScreeningFact,
+  StatusFactsRow,
+  writeProfileStatus,
+} from '../data/status-store';
 
-export const PROFILE_STATUSES = ['not_screened', 'pending', 'clear', 'potential_match', 'confirmed_match', 'rejected', 'in_review'] as const;
+export const PROFILE_STATUSES = [
+  'not_screened',
+  'pending',
+  'clear',
+  'potential_match',
+  'confirmed_match',
+  'rejected',
+  'in_review',
+] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 /** What caused a status change (the `origin` of profile_status_updated). */
@@ -120,7 +137,13 @@ export async function recordScreeningOutcome(
 
 /** Records an IDV outcome of one of the profile's sessions (one older than the outcome on record
  * is kept out) and settles the status. Undefined when the profile is absent in the scope. */
-export async function recordIdvOutcome(tx: DbClient, scope: Scope, profileId: string, fact: IdvFact, beforeSettle?: BeforeSettle): Promise<Settled | undefined> {
+export async function recordIdvOutcome(
+  tx: DbClient,
+  scope: Scope,
+  profileId: string,
+  fact: IdvFact,
+  beforeSettle?: BeforeSettle,
+): Promise<Settled | undefined> {
   const profile = await lockProfileStatus(tx, scope, profileId);
   if (!profile) return undefined;
   const facts = await findStatusFacts(tx, scope, profileId);

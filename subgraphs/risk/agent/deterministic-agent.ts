@@ -20,14 +20,17 @@ export class DeterministicAgent implements RiskAgent {
     const steps: AgentStep[] = [];
     for (const task of workflow.tasks) {
       steps.push({ key: `begin:${task.key}`, task, kind: 'begin_task' });
-      if (task.action === 'verify_registration') for (const subject of subjects) steps.push({ key: `verify:${subject.subjectId}`, task, kind: 'work', subject });
+      if (task.action === 'verify_registration')
+        for (const subject of subjects) steps.push({ key: `verify:${subject.subjectId}`, task, kind: 'work', subject });
       if (task.action === 'screen_subjects') {
         for (const subject of subjects) {
           steps.push({ key: `screen:${subject.subjectId}`, task, kind: 'work', subject });
-          for (const person of subject.persons) steps.push({ key: `screen:${subject.subjectId}:${person.personId}`, task, kind: 'work', subject, personId: person.personId });
+          for (const person of subject.persons)
+            steps.push({ key: `screen:${subject.subjectId}:${person.personId}`, task, kind: 'work', subject, personId: person.personId });
         }
       }
-      if (task.action === 'check_jurisdictions' || task.action === 'rate_client') steps.push({ key: `work:${task.key}`, task, kind: 'work' });
+      if (task.action === 'check_jurisdictions' || task.action === 'rate_client')
+        steps.push({ key: `work:${task.key}`, task, kind: 'work' });
       if (task.action === 'ask_questions') {
         steps.push({ key: `ask:${task.key}`, task, kind: 'ask' });
         steps.push({ key: `answered:${task.key}`, task, kind: 'after_answer' });
@@ -41,7 +44,11 @@ export class DeterministicAgent implements RiskAgent {
   async execute(step: AgentStep, context: StepContext): Promise<StepEffects> {
     switch (step.kind) {
       case 'begin_task':
-        return { events: [{ type: 'task_started', message: `Working on: ${step.task.title}`, data: { task: step.task.key } }], task: { templateKey: step.task.key, status: 'in_progress' }, outcome: 'continue' };
+        return {
+          events: [{ type: 'task_started', message: `Working on: ${step.task.title}`, data: { task: step.task.key } }],
+          task: { templateKey: step.task.key, status: 'in_progress' },
+          outcome: 'continue',
+        };
       case 'end_task':
         return this.endTask(step.task, context);
       case 'ask':
@@ -61,7 +68,9 @@ export class DeterministicAgent implements RiskAgent {
   private verify(task: TaskTemplate, subject: Subject): StepEffects {
     const problems: string[] = [];
     if (subject.type === 'organization') {
-      const registrations = subject.registrationId ? [{ id: subject.registrationId, country: subject.jurisdiction?.country }] : subject.registrations.map((r) => ({ id: r.registrationId, country: r.jurisdiction.country }));
+      const registrations = subject.registrationId
+        ? [{ id: subject.registrationId, country: subject.jurisdiction?.country }]
+        : subject.registrations.map((r) => ({ id: r.registrationId, country: r.jurisdiction.country }));
       if (!registrations.length || registrations.some((r) => !r.id?.trim())) problems.push('registration number missing');
       if (registrations.some((r) => !r.country)) problems.push('registration jurisdiction missing');
       const locationCountries = subject.locations.map((l) => l.country.toUpperCase());
@@ -73,12 +82,37 @@ export class DeterministicAgent implements RiskAgent {
       if (!subject.dateOfBirth) problems.push('date of birth missing');
       if (!subject.nationality && !subject.jurisdiction?.country) problems.push('nationality or residence missing');
     }
-    const evidence: NewEvidence = { key: `verify:${subject.subjectId}`, kind: 'registration_check', title: `Registration data of ${subject.name}`, data: { subject_id: subject.subjectId, consistent: problems.length === 0, problems } };
+    const evidence: NewEvidence = {
+      key: `verify:${subject.subjectId}`,
+      kind: 'registration_check',
+      title: `Registration data of ${subject.name}`,
+      data: { subject_id: subject.subjectId, consistent: problems.length === 0, problems },
+    };
     const risks: NewRisk[] = problems.length
-      ? [{ key: `data_quality:${subject.subjectId}`, title: `Incomplete or inconsistent data: ${subject.name}`, summary: problems.join('; '), severity: 'medium', category: 'data_quality', tags: ['registry'], subjectIds: [subject.subjectId], evidenceKeys: [evidence.key], sourceUrls: [] }]
+      ? [
+          {
+            key: `data_quality:${subject.subjectId}`,
+            title: `Incomplete or inconsistent data: ${subject.name}`,
+            summary: problems.join('; '),
+            severity: 'medium',
+            category: 'data_quality',
+            tags: ['registry'],
+            subjectIds: [subject.subjectId],
+            evidenceKeys: [evidence.key],
+            sourceUrls: [],
+          },
+        ]
       : [];
     return {
-      events: [{ type: 'registration_checked', message: problems.length ? `${subject.name}: ${problems.join('; ')}` : `${subject.name}: registration data present and consistent`, data: { subject_id: subject.subjectId, problems } }],
+      events: [
+        {
+          type: 'registration_checked',
+          message: problems.length
+            ? `${subject.name}: ${problems.join('; ')}`
+            : `${subject.name}: registration data present and consistent`,
+          data: { subject_id: subject.subjectId, problems },
+        },
+      ],
       evidence: [evidence],
       risks,
       task: { templateKey: task.key },
@@ -102,7 +136,22 @@ export class DeterministicAgent implements RiskAgent {
       key: step.key,
       kind: 'screening_search',
       title: `Screening of ${name}`,
-      data: { search_id: outcome.searchId, subject_id: subject.subjectId, person_id: person?.personId ?? null, match_count: outcome.hits.length, matches: outcome.hits.slice(0, 10).map((hit) => ({ match_id: hit.matchId, score: hit.score, listed_name: hit.listedName, entity_ref: hit.entityRef, feeds: hit.feeds, programs: hit.programs })) },
+      data: {
+        search_id: outcome.searchId,
+        subject_id: subject.subjectId,
+        person_id: person?.personId ?? null,
+        match_count: outcome.hits.length,
+        matches: outcome.hits
+          .slice(0, 10)
+          .map((hit) => ({
+            match_id: hit.matchId,
+            score: hit.score,
+            listed_name: hit.listedName,
+            entity_ref: hit.entityRef,
+            feeds: hit.feeds,
+            programs: hit.programs,
+          })),
+      },
     };
     const risks: NewRisk[] = strong.map((hit) => {
       const sanctions = hit.feeds.includes('Sanctions');
@@ -120,7 +169,19 @@ export class DeterministicAgent implements RiskAgent {
       };
     });
     return {
-      events: [{ type: 'screened', message: `Screened ${name}: ${outcome.hits.length} potential matches, ${strong.length} strong`, data: { search_id: outcome.searchId, subject_id: subject.subjectId, person_id: person?.personId ?? null, matches: outcome.hits.length, strong: strong.length } }],
+      events: [
+        {
+          type: 'screened',
+          message: `Screened ${name}: ${outcome.hits.length} potential matches, ${strong.length} strong`,
+          data: {
+            search_id: outcome.searchId,
+            subject_id: subject.subjectId,
+            person_id: person?.personId ?? null,
+            matches: outcome.hits.length,
+            strong: strong.length,
+          },
+        },
+      ],
       evidence: [evidence],
       risks,
       task: { templateKey: step.task.key },
@@ -151,8 +212,21 @@ export class DeterministicAgent implements RiskAgent {
       }
     }
     return {
-      events: [{ type: 'jurisdictions_checked', message: `Checked ${checked.length} jurisdictions against the FATF lists of ${table.publishedOn}: ${risks.length} listed`, data: { table_published_on: table.publishedOn, checked } }],
-      evidence: [{ key: 'jurisdictions', kind: 'jurisdiction_check', title: `FATF jurisdiction check (lists of ${table.publishedOn})`, data: { publisher: table.publisher, published_on: table.publishedOn, checked } }],
+      events: [
+        {
+          type: 'jurisdictions_checked',
+          message: `Checked ${checked.length} jurisdictions against the FATF lists of ${table.publishedOn}: ${risks.length} listed`,
+          data: { table_published_on: table.publishedOn, checked },
+        },
+      ],
+      evidence: [
+        {
+          key: 'jurisdictions',
+          kind: 'jurisdiction_check',
+          title: `FATF jurisdiction check (lists of ${table.publishedOn})`,
+          data: { publisher: table.publisher, published_on: table.publishedOn, checked },
+        },
+      ],
       risks,
       task: { templateKey: task.key },
       outcome: 'continue',
@@ -168,8 +242,18 @@ export class DeterministicAgent implements RiskAgent {
 
   private async ask(task: TaskTemplate, context: StepContext): Promise<StepEffects> {
     const prompt = await this.composeQuestion(context);
-    if (!prompt) return { events: [{ type: 'no_questions', message: 'No open questions for the analyst' }], task: { templateKey: task.key }, outcome: 'continue' };
-    return { events: [{ type: 'question_asked', message: prompt }], question: { key: `${context.runId}:${task.key}`, prompt, templateKey: task.key }, task: { templateKey: task.key }, outcome: 'wait' };
+    if (!prompt)
+      return {
+        events: [{ type: 'no_questions', message: 'No open questions for the analyst' }],
+        task: { templateKey: task.key },
+        outcome: 'continue',
+      };
+    return {
+      events: [{ type: 'question_asked', message: prompt }],
+      question: { key: `${context.runId}:${task.key}`, prompt, templateKey: task.key },
+      task: { templateKey: task.key },
+      outcome: 'wait',
+    };
   }
 
   protected async composeQuestion(context: StepContext): Promise<string | undefined> {
@@ -190,30 +274,79 @@ export class DeterministicAgent implements RiskAgent {
       evidenceKeys: [],
       sourceUrls: [],
     }));
-    return { events: [{ type: 'answer_recorded', message: `Recorded ${answered.length} analyst answer(s)`, data: { question_ids: answered.map((q) => q.id) } }], risks, task: { templateKey: task.key, context: { answers: answered.map((q) => ({ question_id: q.id, answer: q.answer })) } }, outcome: 'continue' };
+    return {
+      events: [
+        {
+          type: 'answer_recorded',
+          message: `Recorded ${answered.length} analyst answer(s)`,
+          data: { question_ids: answered.map((q) => q.id) },
+        },
+      ],
+      risks,
+      task: { templateKey: task.key, context: { answers: answered.map((q) => ({ question_id: q.id, answer: q.answer })) } },
+      outcome: 'continue',
+    };
   }
 
   private rate(task: TaskTemplate, context: StepContext): StepEffects {
     const scorecard = findScorecard(context.workflow.scorecardId);
     const active = context.risks.filter((risk) => risk.status === 'active');
-    const toScored = (risk: (typeof active)[number]): ScoredRisk => ({ riskId: risk.id, title: risk.title, severity: risk.severity as Severity, category: risk.category });
+    const toScored = (risk: (typeof active)[number]): ScoredRisk => ({
+      riskId: risk.id,
+      title: risk.title,
+      severity: risk.severity as Severity,
+      category: risk.category,
+    });
     const ratings = [
       rateClient(scorecard, active.map(toScored), null, context.now),
-      ...(context.subjects.length > 1 ? context.subjects.map((subject) => rateClient(scorecard, active.filter((risk) => risk.subjectIds.includes(subject.subjectId)).map(toScored), subject.subjectId, context.now)) : []),
+      ...(context.subjects.length > 1
+        ? context.subjects.map((subject) =>
+            rateClient(
+              scorecard,
+              active.filter((risk) => risk.subjectIds.includes(subject.subjectId)).map(toScored),
+              subject.subjectId,
+              context.now,
+            ),
+          )
+        : []),
     ];
-    return { events: [{ type: 'client_rated', message: ratings[0].explanation, data: { rating: ratings[0].rating, score: ratings[0].score } }], ratings, task: { templateKey: task.key }, outcome: 'continue' };
+    return {
+      events: [{ type: 'client_rated', message: ratings[0].explanation, data: { rating: ratings[0].rating, score: ratings[0].score } }],
+      ratings,
+      task: { templateKey: task.key },
+      outcome: 'continue',
+    };
   }
 
   private endTask(task: TaskTemplate, context: StepContext): StepEffects {
     const taskRow = context.tasks.find((row) => row.templateKey === task.key);
-    const raised = context.risks.filter((risk) => taskRow && risk.taskIds.includes(taskRow.id) && risk.status === 'active' && risk.category !== 'analyst');
-    const status = raised.some((risk) => risk.severity === 'critical' || risk.severity === 'high') ? 'requires_review' : raised.length ? 'incomplete' : 'complete';
-    return { events: [{ type: 'task_finished', message: `${task.title}: ${status}${raised.length ? ` (${raised.length} risk(s))` : ''}`, data: { task: task.key, status } }], task: { templateKey: task.key, status }, outcome: 'continue' };
+    const raised = context.risks.filter(
+      (risk) => taskRow && risk.taskIds.includes(taskRow.id) && risk.status === 'active' && risk.category !== 'analyst',
+    );
+    const status = raised.some((risk) => risk.severity === 'critical' || risk.severity === 'high')
+      ? 'requires_review'
+      : raised.length
+        ? 'incomplete'
+        : 'complete';
+    return {
+      events: [
+        {
+          type: 'task_finished',
+          message: `${task.title}: ${status}${raised.length ? ` (${raised.length} risk(s))` : ''}`,
+          data: { task: task.key, status },
+        },
+      ],
+      task: { templateKey: task.key, status },
+      outcome: 'continue',
+    };
   }
 
   private finish(context: StepContext): StepEffects {
     const active = context.risks.filter((risk) => risk.status === 'active');
     const steering = context.steering.length ? ` Steering taken into account: ${context.steering.join(' | ')}.` : '';
-    return { events: [{ type: 'run_completed', message: `Agent work complete: ${active.length} active risk(s); ready for review.${steering}` }], outcome: 'complete' };
+    return {
+      events: [{ type: 'run_completed', message: `Agent work complete: ${active.length} active risk(s); ready for review.${steering}` }],
+      outcome: 'complete',
+    };
   }
 }

@@ -17,7 +17,12 @@ export interface OpenAiSettings {
 export function openAiSettingsFromEnv(env: NodeJS.ProcessEnv): OpenAiSettings | undefined {
   const baseUrl = envValue('VIGIL_RISK_OPENAI_BASE_URL', env);
   if (!baseUrl) return undefined;
-  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey: envValue('VIGIL_RISK_OPENAI_API_KEY', env), model: envValue('VIGIL_RISK_OPENAI_MODEL', env), timeoutMs: envValue('VIGIL_RISK_OPENAI_TIMEOUT_MS', env) };
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    apiKey: envValue('VIGIL_RISK_OPENAI_API_KEY', env),
+    model: envValue('VIGIL_RISK_OPENAI_MODEL', env),
+    timeoutMs: envValue('VIGIL_RISK_OPENAI_TIMEOUT_MS', env),
+  };
 }
 
 export class OpenAiAgent extends DeterministicAgent {
@@ -33,13 +38,26 @@ export class OpenAiAgent extends DeterministicAgent {
     try {
       const response = await fetch(`${this.settings.baseUrl}/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: this.settings.model,
           temperature: 0,
           messages: [
-            { role: 'system', content: 'You are a compliance analyst assistant. Write one concise question to the human analyst about the listed risks. Plain text, no preamble.' },
-            { role: 'user', content: context.risks.filter((r) => r.status === 'active').map((r) => `- [${r.severity}] ${r.title}`).join('\n') },
+            {
+              role: 'system',
+              content:
+                'You are a compliance analyst assistant. Write one concise question to the human analyst about the listed risks. Plain text, no preamble.',
+            },
+            {
+              role: 'user',
+              content: context.risks
+                .filter((r) => r.status === 'active')
+                .map((r) => `- [${r.severity}] ${r.title}`)
+                .join('\n'),
+            },
           ],
         }),
         signal: AbortSignal.timeout(this.settings.timeoutMs),

@@ -13,7 +13,16 @@ import { findWorkflow } from '../catalog/workflows';
 import { findAssessment, lockAssessment, updateAssessment } from '../data/assessment-store';
 import { claimRunLease, findRun, releaseRunLease, RunRow, updateRun } from '../data/run-store';
 import { appendEvents, readAllEvents } from '../data/trajectory-store';
-import { findQuestions, findRisks, findTasks, TaskChange, updateTask, upsertEvidence, upsertQuestion, upsertRisk } from '../data/work-store';
+import {
+  findQuestions,
+  findRisks,
+  findTasks,
+  TaskChange,
+  updateTask,
+  upsertEvidence,
+  upsertQuestion,
+  upsertRisk,
+} from '../data/work-store';
 import { assertTaskMove } from '../domain/states';
 import { withStep } from '../domain/trajectory-details';
 import { RunWaker } from '../services/deps';
@@ -114,8 +123,20 @@ async function recordStepFailure(deps: ExecutorDeps, run: RunRow, step: AgentSte
     const assessment = await lockAssessment(tx, scope, run.assessmentId);
     const fresh = await findRun(tx, run.id);
     if (!assessment || !fresh || fresh.status !== 'running' || fresh.step !== run.step || assessment.status !== 'running') return;
-    await updateRun(tx, run.id, { status: 'failed', stepFailures: failures, error: `step ${step.key}: ${error.message}`, finishedAt: new Date() });
-    await changeStatus(tx, scope, assessment, { trigger: 'agent_fails', stepKey: `${run.id}:${run.step}:failed`, actor: 'agent', runId: run.id, message: `Run failed at ${step.key} after ${failures} attempts`, data: { step: step.key } });
+    await updateRun(tx, run.id, {
+      status: 'failed',
+      stepFailures: failures,
+      error: `step ${step.key}: ${error.message}`,
+      finishedAt: new Date(),
+    });
+    await changeStatus(tx, scope, assessment, {
+      trigger: 'agent_fails',
+      stepKey: `${run.id}:${run.step}:failed`,
+      actor: 'agent',
+      runId: run.id,
+      message: `Run failed at ${step.key} after ${failures} attempts`,
+      data: { step: step.key },
+    });
   });
 }
 
@@ -127,18 +148,41 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
     async (tx) => {
       const assessment = await lockAssessment(tx, scope, run.assessmentId);
       const fresh = await findRun(tx, run.id);
-      if (!assessment || !fresh || fresh.status !== 'running' || fresh.step !== run.step || assessment.status !== 'running' || assessment.latestRunId !== run.id) return false;
+      if (
+        !assessment ||
+        !fresh ||
+        fresh.status !== 'running' ||
+        fresh.step !== run.step ||
+        assessment.status !== 'running' ||
+        assessment.latestRunId !== run.id
+      )
+        return false;
 
       const evidenceIds = new Map<string, string>();
       for (const item of effects.evidence ?? []) {
-        const row = await upsertEvidence(tx, scope, { assessmentId: assessment.id, dedupeKey: `${run.id}:${item.key}`, kind: item.kind, title: item.title, data: evidenceDataColumn.write(item.kind, item.data), createdBy: actor });
+        const row = await upsertEvidence(tx, scope, {
+          assessmentId: assessment.id,
+          dedupeKey: `${run.id}:${item.key}`,
+          kind: item.kind,
+          title: item.title,
+          data: evidenceDataColumn.write(item.kind, item.data),
+          createdBy: actor,
+        });
         evidenceIds.set(item.key, row.id);
       }
-      const task = effects.task ? (await findTasks(tx, scope, [assessment.id])).find((row) => row.templateKey === effects.task!.templateKey) : undefined;
+      const task = effects.task
+        ? (await findTasks(tx, scope, [assessment.id])).find((row) => row.templateKey === effects.task!.templateKey)
+        : undefined;
       const riskIds: string[] = [];
       for (const risk of effects.risks ?? []) {
         const { key, evidenceKeys, ...fields } = risk;
-        const row = await upsertRisk(tx, scope, { assessmentId: assessment.id, dedupeKey: key, ...fields, evidenceIds: evidenceKeys.map((k) => evidenceIds.get(k)).filter((id): id is string => Boolean(id)), taskIds: task ? [task.id] : [] });
+        const row = await upsertRisk(tx, scope, {
+          assessmentId: assessment.id,
+          dedupeKey: key,
+          ...fields,
+          evidenceIds: evidenceKeys.map((k) => evidenceIds.get(k)).filter((id): id is string => Boolean(id)),
+          taskIds: task ? [task.id] : [],
+        });
         riskIds.push(row.id);
       }
       if (task && effects.task) {
@@ -157,22 +201,47 @@ async function commitStep(deps: ExecutorDeps, run: RunRow, step: AgentStep, effe
         }
         await updateTask(tx, task.id, data);
       }
-      if (effects.question) await upsertQuestion(tx, scope, { assessmentId: assessment.id, runId: run.id, taskId: task?.id ?? null, dedupeKey: effects.question.key, prompt: effects.question.prompt });
+      if (effects.question)
+        await upsertQuestion(tx, scope, {
+          assessmentId: assessment.id,
+          runId: run.id,
+          taskId: task?.id ?? null,
+          dedupeKey: effects.question.key,
+          prompt: effects.question.prompt,
+        });
       if (effects.ratings) await updateAssessment(tx, scope, assessment.id, { clientRiskRatings: effects.ratings });
       await appendEvents(
         tx,
         assessment.id,
         run.id,
-        effects.events.map((event, index) => ({ stepKey: `${run.id}:${run.step}:${index}`, message: event.message, ...withStep(event, step.key), actor })),
+        effects.events.map((event, index) => ({
+          stepKey: `${run.id}:${run.step}:${index}`,
+          message: event.message,
+          ...withStep(event, step.key),
+          actor,
+        })),
       );
       await updateRun(tx, run.id, { step: run.step + 1, stepFailures: 0, error: null });
       if (effects.outcome === 'wait') {
-        await changeStatus(tx, scope, assessment, { trigger: 'agent_asks', stepKey: `${run.id}:${run.step}:wait`, actor, runId: run.id, message: 'Waiting for user input' });
+        await changeStatus(tx, scope, assessment, {
+          trigger: 'agent_asks',
+          stepKey: `${run.id}:${run.step}:wait`,
+          actor,
+          runId: run.id,
+          message: 'Waiting for user input',
+        });
         await updateRun(tx, run.id, { status: 'waiting_for_user' });
         return false;
       }
       if (effects.outcome === 'complete') {
-        await changeStatus(tx, scope, assessment, { trigger: 'agent_completes', stepKey: `${run.id}:${run.step}:ready`, actor, runId: run.id, message: 'Ready for review', extra: { readyAt: new Date() } });
+        await changeStatus(tx, scope, assessment, {
+          trigger: 'agent_completes',
+          stepKey: `${run.id}:${run.step}:ready`,
+          actor,
+          runId: run.id,
+          message: 'Ready for review',
+          extra: { readyAt: new Date() },
+        });
         await updateRun(tx, run.id, { status: 'completed', finishedAt: new Date() });
         return false;
       }

@@ -39,7 +39,19 @@ const SCREEN = `mutation RiskAgentScreen($input: ScreenInput!) {
 }`;
 
 interface ScreenAnswer {
-  screen: { id: string; searchId: string; matches: { id: string; score: number; listedName: string; entityRef: string; feeds: string[]; programs: string[]; sourceDetails: { description: string; urls: string[] }[] }[] };
+  screen: {
+    id: string;
+    searchId: string;
+    matches: {
+      id: string;
+      score: number;
+      listedName: string;
+      entityRef: string;
+      feeds: string[];
+      programs: string[];
+      sourceDetails: { description: string; urls: string[] }[];
+    }[];
+  };
 }
 
 export function screeningPort(config: VigilConfig, scope: Scope): ScreeningPort {
@@ -48,7 +60,16 @@ export function screeningPort(config: VigilConfig, scope: Scope): ScreeningPort 
       const data = await callSubgraph<ScreenAnswer>({
         url: config.subgraphUrls.screening,
         query: SCREEN,
-        variables: { input: { name: request.name, type: request.type, country: request.country ?? undefined, dateOfBirth: request.dateOfBirth ?? undefined, customId: request.customId, feeds: ['all'] } },
+        variables: {
+          input: {
+            name: request.name,
+            type: request.type,
+            country: request.country ?? undefined,
+            dateOfBirth: request.dateOfBirth ?? undefined,
+            customId: request.customId,
+            feeds: ['all'],
+          },
+        },
         principal: servicePrincipal('risk-agent', scope),
         secret: config.internalSecret,
         timeoutMs: 20_000,

@@ -40,7 +40,13 @@ export function jurisdictionTable(env: NodeJS.ProcessEnv = process.env): Jurisdi
   const table = {
     publisher: raw.publisher,
     publishedOn: raw.published_on,
-    lists: Object.entries(raw.lists).map(([key, list]) => ({ key, title: list.title, severity: list.severity, sourceUrl: list.source_url, countries: list.countries })),
+    lists: Object.entries(raw.lists).map(([key, list]) => ({
+      key,
+      title: list.title,
+      severity: list.severity,
+      sourceUrl: list.source_url,
+      countries: list.countries,
+    })),
   };
   if (!configured) cached = table;
   return table;

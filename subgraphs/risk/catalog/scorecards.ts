@@ -73,11 +73,14 @@ export function rateClient(scorecard: Scorecard, risks: ScoredRisk[], subjectId:
   }));
   const score = factors.reduce((sum, factor) => sum + factor.points, 0);
   let rating = [...scorecard.bands].reverse().find((band) => score >= band.minScore)!.rating;
-  const prohibitedBySanctions = scorecard.criticalSanctionsProhibits && risks.some((risk) => risk.category === 'sanctions' && risk.severity === 'critical');
+  const prohibitedBySanctions =
+    scorecard.criticalSanctionsProhibits && risks.some((risk) => risk.category === 'sanctions' && risk.severity === 'critical');
   if (prohibitedBySanctions) rating = 'prohibited';
   const parts = factors.length
     ? factors.map((factor) => `${factor.title} (${factor.severity} ${factor.category}: +${factor.points})`).join('; ')
     : 'no active risks';
-  const explanation = `Score ${score} on scorecard ${scorecard.id} from ${parts}; rating ${rating}` + (prohibitedBySanctions ? ' (an active critical sanctions risk prohibits the relationship).' : '.');
+  const explanation =
+    `Score ${score} on scorecard ${scorecard.id} from ${parts}; rating ${rating}` +
+    (prohibitedBySanctions ? ' (an active critical sanctions risk prohibits the relationship).' : '.');
   return { scorecardId: scorecard.id, subjectId, rating, score, explanation, factors, computedAt: now.toISOString() };
 }

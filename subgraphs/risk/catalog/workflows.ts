@@ -26,13 +26,32 @@ export const WORKFLOWS: Workflow[] = [
   {
     id: 'kyb_standard',
     name: 'KYB: standard business onboarding',
-    description: 'Registration data, sanctions/PEP screening of the business and its named persons, FATF jurisdiction check, follow-up questions, client risk rating.',
+    description:
+      'Registration data, sanctions/PEP screening of the business and its named persons, FATF jurisdiction check, follow-up questions, client risk rating.',
     subjectType: 'organization',
     scorecardId: 'standard_v1',
     tasks: [
-      { key: 'registration', title: 'Verify registration data is present and consistent', required: true, action: 'verify_registration', tags: ['kyb', 'registry'] },
-      { key: 'screening', title: 'Screen the business and its named persons', required: true, action: 'screen_subjects', tags: ['screening', 'sanctions', 'pep'] },
-      { key: 'jurisdictions', title: 'Check jurisdictions against the FATF lists', required: true, action: 'check_jurisdictions', tags: ['jurisdiction', 'fatf'] },
+      {
+        key: 'registration',
+        title: 'Verify registration data is present and consistent',
+        required: true,
+        action: 'verify_registration',
+        tags: ['kyb', 'registry'],
+      },
+      {
+        key: 'screening',
+        title: 'Screen the business and its named persons',
+        required: true,
+        action: 'screen_subjects',
+        tags: ['screening', 'sanctions', 'pep'],
+      },
+      {
+        key: 'jurisdictions',
+        title: 'Check jurisdictions against the FATF lists',
+        required: true,
+        action: 'check_jurisdictions',
+        tags: ['jurisdiction', 'fatf'],
+      },
       { key: 'questions', title: 'Resolve open questions with the analyst', required: false, action: 'ask_questions', tags: ['analyst'] },
       { key: 'rating', title: 'Compute the client risk rating', required: true, action: 'rate_client', tags: ['rating'] },
     ],
@@ -40,13 +59,32 @@ export const WORKFLOWS: Workflow[] = [
   {
     id: 'kyc_standard',
     name: 'KYC: standard individual onboarding',
-    description: 'Identity data check, sanctions/PEP screening, FATF check of nationality and residence, follow-up questions, client risk rating.',
+    description:
+      'Identity data check, sanctions/PEP screening, FATF check of nationality and residence, follow-up questions, client risk rating.',
     subjectType: 'individual',
     scorecardId: 'standard_v1',
     tasks: [
-      { key: 'identity', title: 'Verify identity data is present and consistent', required: true, action: 'verify_registration', tags: ['kyc', 'identity'] },
-      { key: 'screening', title: 'Screen the individual', required: true, action: 'screen_subjects', tags: ['screening', 'sanctions', 'pep'] },
-      { key: 'jurisdictions', title: 'Check nationality and residence against the FATF lists', required: true, action: 'check_jurisdictions', tags: ['jurisdiction', 'fatf'] },
+      {
+        key: 'identity',
+        title: 'Verify identity data is present and consistent',
+        required: true,
+        action: 'verify_registration',
+        tags: ['kyc', 'identity'],
+      },
+      {
+        key: 'screening',
+        title: 'Screen the individual',
+        required: true,
+        action: 'screen_subjects',
+        tags: ['screening', 'sanctions', 'pep'],
+      },
+      {
+        key: 'jurisdictions',
+        title: 'Check nationality and residence against the FATF lists',
+        required: true,
+        action: 'check_jurisdictions',
+        tags: ['jurisdiction', 'fatf'],
+      },
       { key: 'questions', title: 'Resolve open questions with the analyst', required: false, action: 'ask_questions', tags: ['analyst'] },
       { key: 'rating', title: 'Compute the client risk rating', required: true, action: 'rate_client', tags: ['rating'] },
     ],

@@ -8,9 +8,19 @@ import { DbClient, DbTx, Scope } from './scope';
 export async function insertAssessment(
   db: DbClient,
   scope: Scope,
-  data: { id: string; title: string; workflowId: string; purpose: string | null; context: StoredAssessmentContext; subjects: object; profileIds: string[] },
+  data: {
+    id: string;
+    title: string;
+    workflowId: string;
+    purpose: string | null;
+    context: StoredAssessmentContext;
+    subjects: object;
+    profileIds: string[];
+  },
 ) {
-  return db.riskAssessment.create({ data: { ...scope, ...data, context: assessmentContextColumn.write(data.context), subjects: data.subjects as Prisma.InputJsonValue } });
+  return db.riskAssessment.create({
+    data: { ...scope, ...data, context: assessmentContextColumn.write(data.context), subjects: data.subjects as Prisma.InputJsonValue },
+  });
 }
 
 export type AssessmentRow = Awaited<ReturnType<typeof insertAssessment>>;
@@ -25,7 +35,9 @@ export async function findAssessmentsByIds(db: DbClient, scope: Scope, ids: read
 
 /** Locks the assessment row for the rest of the transaction (serialises state changes). */
 export async function lockAssessment(tx: DbTx, scope: Scope, id: string): Promise<AssessmentRow | null> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM risk.assessments WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM risk.assessments WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
   if (!rows.length) return null;
   return findAssessment(tx, scope, id);
 }
@@ -52,7 +64,13 @@ export async function updateAssessment(db: DbClient, scope: Scope, id: string, c
 
 /** Compare-and-set of the canvas: writes only when the stored version is `expectedVersion` (then
  * bumps it). True when this write won. */
-export async function saveCanvasIfVersion(db: DbClient, scope: Scope, id: string, state: Record<string, unknown>, expectedVersion: number): Promise<boolean> {
+export async function saveCanvasIfVersion(
+  db: DbClient,
+  scope: Scope,
+  id: string,
+  state: Record<string, unknown>,
+  expectedVersion: number,
+): Promise<boolean> {
   const updated = await db.riskAssessment.updateMany({
     where: { ...scope, id, canvasVersion: expectedVersion },
     data: { canvasState: canvasStateColumn.write(state), canvasVersion: { increment: 1 } },
@@ -61,7 +79,12 @@ export async function saveCanvasIfVersion(db: DbClient, scope: Scope, id: string
 }
 
 export type SortKey = 'created_at' | 'updated_at' | 'title' | 'status';
-const SORT_COLUMNS: Record<SortKey, 'createdAt' | 'updatedAt' | 'title' | 'status'> = { created_at: 'createdAt', updated_at: 'updatedAt', title: 'title', status: 'status' };
+const SORT_COLUMNS: Record<SortKey, 'createdAt' | 'updatedAt' | 'title' | 'status'> = {
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+  title: 'title',
+  status: 'status',
+};
 
 export interface AssessmentListQuery {
   statuses?: string[];
@@ -73,16 +96,29 @@ export interface AssessmentListQuery {
   limit: number;
 }
 
-export async function listAssessments(db: DbClient, scope: Scope, query: AssessmentListQuery): Promise<{ rows: AssessmentRow[]; total: number }> {
+export async function listAssessments(
+  db: DbClient,
+  scope: Scope,
+  query: AssessmentListQuery,
+): Promise<{ rows: AssessmentRow[]; total: number }> {
   const where: Prisma.RiskAssessmentWhereInput = { ...scope };
   if (query.statuses?.length) where.status = { in: query.statuses };
   if (query.profileId) where.profileIds = { has: query.profileId };
   if (query.taskStatuses?.length) {
-    const withTasks = await db.riskTask.findMany({ where: { ...scope, status: { in: query.taskStatuses } }, select: { assessmentId: true }, distinct: ['assessmentId'] });
+    const withTasks = await db.riskTask.findMany({
+      where: { ...scope, status: { in: query.taskStatuses } },
+      select: { assessmentId: true },
+      distinct: ['assessmentId'],
+    });
     where.id = { in: withTasks.map((task) => task.assessmentId) };
   }
   const [rows, total] = await Promise.all([
-    db.riskAssessment.findMany({ where, orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.direction }, { id: query.direction }], skip: query.offset, take: query.limit + 1 }),
+    db.riskAssessment.findMany({
+      where,
+      orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.direction }, { id: query.direction }],
+      skip: query.offset,
+      take: query.limit + 1,
+    }),
     db.riskAssessment.count({ where }),
   ]);
   return { rows, total };
@@ -94,6 +130,8 @@ export async function findAssessmentsByProfileIds(db: DbClient, scope: Scope, pr
 
 /** Takes the next trajectory sequence numbers (in the caller's transaction, under the row lock). */
 export async function takeSequences(tx: DbTx, assessmentId: string, count: number): Promise<number> {
-  const rows = await tx.$queryRaw<{ first: number }[]>`UPDATE risk.assessments SET next_sequence = next_sequence + ${count} WHERE id = ${assessmentId} RETURNING next_sequence - ${count} AS first`;
+  const rows = await tx.$queryRaw<
+    { first: number }[]
+  >`UPDATE risk.assessments SET next_sequence = next_sequence + ${count} WHERE id = ${assessmentId} RETURNING next_sequence - ${count} AS first`;
   return Number(rows[0].first);
 }

@@ -17,7 +17,10 @@ export type NewTrajectoryEvent = {
 /** Appends events not yet written (by step key); returns how many were new. */
 export async function appendEvents(tx: DbTx, assessmentId: string, runId: string | null, events: NewTrajectoryEvent[]): Promise<number> {
   if (!events.length) return 0;
-  const existing = await tx.riskTrajectoryEvent.findMany({ where: { assessmentId, stepKey: { in: events.map((e) => e.stepKey) } }, select: { stepKey: true } });
+  const existing = await tx.riskTrajectoryEvent.findMany({
+    where: { assessmentId, stepKey: { in: events.map((e) => e.stepKey) } },
+    select: { stepKey: true },
+  });
   const seen = new Set(existing.map((row) => row.stepKey));
   const fresh = events.filter((event) => !seen.has(event.stepKey));
   if (!fresh.length) return 0;
@@ -38,13 +41,22 @@ export async function appendEvents(tx: DbTx, assessmentId: string, runId: string
   return fresh.length;
 }
 
-export async function readTrajectory(db: DbClient, scope: Scope, assessmentId: string, query: { afterSequence?: number; beforeSequence?: number; limit: number; direction: 'asc' | 'desc' }) {
+export async function readTrajectory(
+  db: DbClient,
+  scope: Scope,
+  assessmentId: string,
+  query: { afterSequence?: number; beforeSequence?: number; limit: number; direction: 'asc' | 'desc' },
+) {
   const assessment = await db.riskAssessment.findFirst({ where: { ...scope, id: assessmentId }, select: { id: true } });
   if (!assessment) return null;
   const sequence: Prisma.IntFilter = {};
   if (query.afterSequence !== undefined) sequence.gt = query.afterSequence;
   if (query.beforeSequence !== undefined) sequence.lt = query.beforeSequence;
-  return db.riskTrajectoryEvent.findMany({ where: { assessmentId, sequence }, orderBy: { sequence: query.direction }, take: query.limit + 1 });
+  return db.riskTrajectoryEvent.findMany({
+    where: { assessmentId, sequence },
+    orderBy: { sequence: query.direction },
+    take: query.limit + 1,
+  });
 }
 export type TrajectoryRow = NonNullable<Awaited<ReturnType<typeof readTrajectory>>>[number];
 

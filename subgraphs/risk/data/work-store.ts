@@ -4,7 +4,10 @@ import { newId } from '../../../platform/ids/new-id';
 import { DbClient, Scope } from './scope';
 
 export async function findTasks(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
-  return db.riskTask.findMany({ where: { ...scope, assessmentId: { in: [...assessmentIds] } }, orderBy: [{ assessmentId: 'asc' }, { position: 'asc' }] });
+  return db.riskTask.findMany({
+    where: { ...scope, assessmentId: { in: [...assessmentIds] } },
+    orderBy: [{ assessmentId: 'asc' }, { position: 'asc' }],
+  });
 }
 export type TaskRow = Awaited<ReturnType<typeof findTasks>>[number];
 
@@ -12,7 +15,12 @@ export async function findTask(db: DbClient, scope: Scope, assessmentId: string,
   return db.riskTask.findFirst({ where: { ...scope, assessmentId, id: taskId } });
 }
 
-export async function createTasks(db: DbClient, scope: Scope, assessmentId: string, tasks: { templateKey: string; title: string; required: boolean; tags: string[] }[]): Promise<void> {
+export async function createTasks(
+  db: DbClient,
+  scope: Scope,
+  assessmentId: string,
+  tasks: { templateKey: string; title: string; required: boolean; tags: string[] }[],
+): Promise<void> {
   await db.riskTask.createMany({
     data: tasks.map((task, position) => ({ id: newId('task'), ...scope, assessmentId, position, ...task })),
     skipDuplicates: true,
@@ -55,7 +63,11 @@ export async function updateRisk(db: DbClient, id: string, data: Prisma.RiskFind
 }
 
 /** Inserts the risk unless one with the same dedupe key exists; returns the stored row either way. */
-export async function upsertRisk(db: DbClient, scope: Scope, data: Omit<Prisma.RiskFindingUncheckedCreateInput, 'id' | 'tenantId' | 'workspaceId'>): Promise<RiskRow> {
+export async function upsertRisk(
+  db: DbClient,
+  scope: Scope,
+  data: Omit<Prisma.RiskFindingUncheckedCreateInput, 'id' | 'tenantId' | 'workspaceId'>,
+): Promise<RiskRow> {
   const key = { assessmentId_dedupeKey: { assessmentId: data.assessmentId, dedupeKey: data.dedupeKey } };
   return db.riskFinding.upsert({ where: key, create: { id: newId('risk'), ...scope, ...data }, update: {} });
 }
@@ -74,7 +86,11 @@ export async function findEvidenceIds(db: DbClient, scope: Scope, assessmentId: 
   return rows.map((row) => row.id);
 }
 
-export async function upsertEvidence(db: DbClient, scope: Scope, data: Omit<Prisma.RiskEvidenceUncheckedCreateInput, 'tenantId' | 'workspaceId' | 'id'> & { id?: string }): Promise<EvidenceRow> {
+export async function upsertEvidence(
+  db: DbClient,
+  scope: Scope,
+  data: Omit<Prisma.RiskEvidenceUncheckedCreateInput, 'tenantId' | 'workspaceId' | 'id'> & { id?: string },
+): Promise<EvidenceRow> {
   const key = { assessmentId_dedupeKey: { assessmentId: data.assessmentId, dedupeKey: data.dedupeKey } };
   return db.riskEvidence.upsert({ where: key, create: { ...scope, ...data, id: data.id ?? newId('evd') }, update: {} });
 }
@@ -84,12 +100,25 @@ export async function findQuestions(db: DbClient, scope: Scope, assessmentIds: r
 }
 export type QuestionRow = Awaited<ReturnType<typeof findQuestions>>[number];
 
-export async function upsertQuestion(db: DbClient, scope: Scope, data: { assessmentId: string; runId: string; taskId: string | null; dedupeKey: string; prompt: string }): Promise<QuestionRow> {
+export async function upsertQuestion(
+  db: DbClient,
+  scope: Scope,
+  data: { assessmentId: string; runId: string; taskId: string | null; dedupeKey: string; prompt: string },
+): Promise<QuestionRow> {
   const key = { assessmentId_dedupeKey: { assessmentId: data.assessmentId, dedupeKey: data.dedupeKey } };
   return db.riskQuestion.upsert({ where: key, create: { id: newId('q'), ...scope, ...data }, update: {} });
 }
 
-export async function answerOpenQuestions(db: DbClient, scope: Scope, assessmentId: string, answer: string, answeredBy: string): Promise<number> {
-  const result = await db.riskQuestion.updateMany({ where: { ...scope, assessmentId, status: 'open' }, data: { status: 'answered', answer, answeredBy, answeredAt: new Date() } });
+export async function answerOpenQuestions(
+  db: DbClient,
+  scope: Scope,
+  assessmentId: string,
+  answer: string,
+  answeredBy: string,
+): Promise<number> {
+  const result = await db.riskQuestion.updateMany({
+    where: { ...scope, assessmentId, status: 'open' },
+    data: { status: 'answered', answer, answeredBy, answeredAt: new Date() },
+  });
   return result.count;
 }

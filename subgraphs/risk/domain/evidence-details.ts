@@ -61,12 +61,24 @@ export function evidenceDetails(kind: string, data: unknown, file: EvidenceFileF
         subjectId: d.subject_id,
         personId: d.person_id ?? null,
         matchCount: d.match_count,
-        matches: (d.matches ?? []).map((m) => ({ matchId: m.match_id, score: m.score, listedName: m.listed_name, entityRef: m.entity_ref, feeds: m.feeds, programs: m.programs })),
+        matches: (d.matches ?? []).map((m) => ({
+          matchId: m.match_id,
+          score: m.score,
+          listedName: m.listed_name,
+          entityRef: m.entity_ref,
+          feeds: m.feeds,
+          programs: m.programs,
+        })),
       };
     }
     case 'registration_check': {
       const d = data as RegistrationCheckData;
-      return { __typename: 'RegistrationCheckEvidence' as const, subjectId: d.subject_id, consistent: d.consistent, problems: d.problems ?? [] };
+      return {
+        __typename: 'RegistrationCheckEvidence' as const,
+        subjectId: d.subject_id,
+        consistent: d.consistent,
+        problems: d.problems ?? [],
+      };
     }
     case 'jurisdiction_check': {
       const d = data as JurisdictionCheckData;
@@ -78,7 +90,13 @@ export function evidenceDetails(kind: string, data: unknown, file: EvidenceFileF
       };
     }
     case 'upload':
-      return { __typename: 'UploadEvidence' as const, fileName: file.fileName ?? '', contentType: file.contentType ?? '', size: file.size ?? 0, sha256: file.sha256 ?? '' };
+      return {
+        __typename: 'UploadEvidence' as const,
+        fileName: file.fileName ?? '',
+        contentType: file.contentType ?? '',
+        size: file.size ?? 0,
+        sha256: file.sha256 ?? '',
+      };
   }
   throw new Error(`evidence kind ${kind} has no details type`);
 }

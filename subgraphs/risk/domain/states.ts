@@ -3,7 +3,17 @@
 // 409 naming the current state and the attempted move.
 import { RiskError } from '../errors';
 
-export const ASSESSMENT_STATUSES = ['draft', 'running', 'waiting_for_user', 'interrupted', 'ready_for_review', 'reopened', 'concluded', 'cancelled', 'failed'] as const;
+export const ASSESSMENT_STATUSES = [
+  'draft',
+  'running',
+  'waiting_for_user',
+  'interrupted',
+  'ready_for_review',
+  'reopened',
+  'concluded',
+  'cancelled',
+  'failed',
+] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
 export const TASK_STATUSES = ['pending', 'in_progress', 'complete', 'incomplete', 'requires_review'] as const;
@@ -43,16 +53,7 @@ export type RunStatus = 'queued' | 'running' | 'waiting_for_user' | 'interrupted
 
 /** Triggers of assessment moves: API operations and commands, and the agent's own moves. */
 export type AssessmentTrigger =
-  | 'start'
-  | 'agent_asks'
-  | 'input'
-  | 'stop'
-  | 'resume'
-  | 'cancel'
-  | 'agent_completes'
-  | 'agent_fails'
-  | 'conclude'
-  | 'reopen';
+  'start' | 'agent_asks' | 'input' | 'stop' | 'resume' | 'cancel' | 'agent_completes' | 'agent_fails' | 'conclude' | 'reopen';
 
 export const ASSESSMENT_MOVES: Record<AssessmentTrigger, { from: AssessmentStatus[]; to: AssessmentStatus }> = {
   start: { from: ['draft', 'reopened'], to: 'running' },
@@ -70,7 +71,10 @@ export const ASSESSMENT_MOVES: Record<AssessmentTrigger, { from: AssessmentStatu
 export function assessmentMove(current: string, trigger: AssessmentTrigger): AssessmentStatus {
   const move = ASSESSMENT_MOVES[trigger];
   if (!move.from.includes(current as AssessmentStatus)) {
-    throw new RiskError('assessment_invalid_transition', `Cannot ${trigger.replace('_', ' ')} an assessment that is ${current} (allowed from: ${move.from.join(', ')})`);
+    throw new RiskError(
+      'assessment_invalid_transition',
+      `Cannot ${trigger.replace('_', ' ')} an assessment that is ${current} (allowed from: ${move.from.join(', ')})`,
+    );
   }
   return move.to;
 }
@@ -87,7 +91,11 @@ export const TASK_MOVES: Record<TaskStatus, TaskStatus[]> = {
 export function assertTaskMove(current: string, next: TaskStatus): void {
   if (current === next) return;
   if (!TASK_MOVES[current as TaskStatus]?.includes(next)) {
-    throw new RiskError('task_invalid_transition', `Cannot move a task from ${current} to ${next} (allowed: ${TASK_MOVES[current as TaskStatus]?.join(', ') ?? 'none'})`, { field: 'status' });
+    throw new RiskError(
+      'task_invalid_transition',
+      `Cannot move a task from ${current} to ${next} (allowed: ${TASK_MOVES[current as TaskStatus]?.join(', ') ?? 'none'})`,
+      { field: 'status' },
+    );
   }
 }
 
@@ -101,7 +109,11 @@ export const RISK_MOVES: Record<RiskStatus, RiskStatus[]> = {
 
 export function assertRiskMove(current: string, next: RiskStatus): void {
   if (!RISK_MOVES[current as RiskStatus]?.includes(next)) {
-    throw new RiskError('risk_invalid_transition', `Cannot move a risk from ${current} to ${next} (allowed: ${RISK_MOVES[current as RiskStatus]?.join(', ') ?? 'none'})`, { field: 'status' });
+    throw new RiskError(
+      'risk_invalid_transition',
+      `Cannot move a risk from ${current} to ${next} (allowed: ${RISK_MOVES[current as RiskStatus]?.join(', ') ?? 'none'})`,
+      { field: 'status' },
+    );
   }
 }
 

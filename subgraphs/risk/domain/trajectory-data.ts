@@ -3,7 +3,15 @@
 // mapping (trajectory-details.ts) both build on these shapes.
 import type { Rating } from '../catalog/scorecards';
 import type { JurisdictionCheckData } from './evidence-details';
-import type { AssessmentStatus, AssessmentTrigger, CommandType, ConclusionDecision, RiskStatus, TaskStatus, TrajectoryEventType } from './states';
+import type {
+  AssessmentStatus,
+  AssessmentTrigger,
+  CommandType,
+  ConclusionDecision,
+  RiskStatus,
+  TaskStatus,
+  TrajectoryEventType,
+} from './states';
 
 /** A command as its trajectory event keeps it (steering, and the status moves commands cause).
  * `commandId` is camelCase on the wire too: the REST shape predates these types. */
@@ -17,7 +25,8 @@ export interface CommandData {
 
 /** What a status move adds to from/to/trigger, by what caused it: a start or reopen its reason, a
  * conclusion its decision, a failed run its step, a command the command. */
-export type StatusChangeExtra = { reason: string | null } | { decision: ConclusionDecision; note: string | null } | { step: string } | CommandData;
+export type StatusChangeExtra =
+  { reason: string | null } | { decision: ConclusionDecision; note: string | null } | { step: string } | CommandData;
 
 type StatusChangeBase = { from: AssessmentStatus; to: AssessmentStatus; trigger: AssessmentTrigger };
 export type StatusChangeData = StatusChangeBase | (StatusChangeBase & StatusChangeExtra);
@@ -46,7 +55,9 @@ export interface StoredTrajectoryData {
 }
 
 /** An event type with the data stored for it. */
-export type TrajectoryOf<T extends TrajectoryEventType = TrajectoryEventType> = T extends TrajectoryEventType ? { type: T; data: StoredTrajectoryData[T] } : never;
+export type TrajectoryOf<T extends TrajectoryEventType = TrajectoryEventType> = T extends TrajectoryEventType
+  ? { type: T; data: StoredTrajectoryData[T] }
+  : never;
 
 /** Event types the agent writes from its steps: the run adds the step key to their data. */
 export type AgentEventType = {
@@ -55,5 +66,7 @@ export type AgentEventType = {
 
 /** An event as an agent step returns it: the data without the step key. */
 export type AgentEventOf<T extends AgentEventType = AgentEventType> = T extends AgentEventType
-  ? { type: T; message: string } & (keyof Omit<StoredTrajectoryData[T], 'step'> extends never ? { data?: undefined } : { data: Omit<StoredTrajectoryData[T], 'step'> })
+  ? { type: T; message: string } & (keyof Omit<StoredTrajectoryData[T], 'step'> extends never
+      ? { data?: undefined }
+      : { data: Omit<StoredTrajectoryData[T], 'step'> })
   : never;

@@ -27,7 +27,8 @@ export function trajectoryDetails(type: string, data: unknown) {
   const step = (stored.step as string | undefined) ?? '';
   switch (type as TrajectoryEventType) {
     case 'status_changed': {
-      const d = stored as StatusChangeData & Partial<{ reason: string | null; decision: ConclusionDecision; note: string | null; step: string; commandId: string }>;
+      const d = stored as StatusChangeData &
+        Partial<{ reason: string | null; decision: ConclusionDecision; note: string | null; step: string; commandId: string }>;
       return {
         __typename: 'StatusChangeDetails' as const,
         from: d.from,
@@ -59,7 +60,15 @@ export function trajectoryDetails(type: string, data: unknown) {
     }
     case 'screened': {
       const d = trajectoryDataColumn.read('screened', stored);
-      return { __typename: 'ScreeningStepDetails' as const, step, searchId: d.search_id, subjectId: d.subject_id, personId: d.person_id ?? null, matchCount: d.matches, strongMatchCount: d.strong };
+      return {
+        __typename: 'ScreeningStepDetails' as const,
+        step,
+        searchId: d.search_id,
+        subjectId: d.subject_id,
+        personId: d.person_id ?? null,
+        matchCount: d.matches,
+        strongMatchCount: d.strong,
+      };
     }
     case 'jurisdictions_checked': {
       const d = trajectoryDataColumn.read('jurisdictions_checked', stored);

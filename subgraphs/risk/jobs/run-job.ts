@@ -14,7 +14,14 @@ export { RUN_QUEUE };
 
 export function riskJobs(deps: { db: Db; config: VigilConfig; queue?: JobQueue }): JobDefinition<RunJobData>[] {
   const waker = deps.queue ? new QueueRunWaker(deps.queue) : new LazyRunWaker(deps.config.databaseUrl);
-  const executor = { db: deps.db, config: deps.config, keys: new LocalKeyProvider(deps.config.masterKey), agent: selectAgent(), waker, leaseMs: leaseMsFromEnv() };
+  const executor = {
+    db: deps.db,
+    config: deps.config,
+    keys: new LocalKeyProvider(deps.config.masterKey),
+    agent: selectAgent(),
+    waker,
+    leaseMs: leaseMsFromEnv(),
+  };
   // Runs spend most of their time waiting on screening and Postgres: several at once per worker.
   const concurrency = envValue('VIGIL_RISK_RUN_CONCURRENCY');
   return [{ queue: RUN_QUEUE, retryLimit: 5, concurrency, handler: (data) => advanceRun(executor, data.runId) }];

@@ -8,7 +8,19 @@ import { trajectoryDetails } from '../domain/trajectory-details';
 import { RiskError } from '../errors';
 import { expectOneOf } from '../../../platform/validation/one-of';
 import { openSubjects } from '../services/subjects';
-import { canvasOf, confirmations, contextOf, evidenceView, questionView, ratingCounts, ratingsOf, riskView, runView, taskStatusCounts, taskView } from './views';
+import {
+  canvasOf,
+  confirmations,
+  contextOf,
+  evidenceView,
+  questionView,
+  ratingCounts,
+  ratingsOf,
+  riskView,
+  runView,
+  taskStatusCounts,
+  taskView,
+} from './views';
 import type { Resolvers } from './resolver-types.generated';
 
 /** What risk knows of a profile: its id (the mapper of Profile). */
@@ -38,7 +50,10 @@ export const assessmentFields = {
     workflow: (row) => findWorkflow(row.workflowId),
     context: (row) => contextOf(row),
     subjects: (row, _, ctx) =>
-      openSubjects(ctx.deps.keys, row.id, row.subjects).map((subject) => ({ ...subject, profile: subject.profileId ? { id: subject.profileId } : null })),
+      openSubjects(ctx.deps.keys, row.id, row.subjects).map((subject) => ({
+        ...subject,
+        profile: subject.profileId ? { id: subject.profileId } : null,
+      })),
     risks: async (row, _, ctx) => (await ctx.risks.load(row.id)).map(riskView),
     tasks: async (row, _, ctx) => (await ctx.tasks.load(row.id)).map(taskView),
     evidence: async (row, _, ctx) => (await ctx.evidence.load(row.id)).map(evidenceView),
@@ -64,9 +79,16 @@ export const assessmentFields = {
     },
     trajectory: async (row, args, ctx) => {
       const limit = args.first ?? TRAJECTORY_DEFAULT;
-      if (!Number.isInteger(limit) || limit < 1 || limit > TRAJECTORY_MAX) throw new RiskError('schema_validation_failed', `first: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'first' });
-      if (args.afterSequence !== undefined && args.afterSequence !== null && args.afterSequence < 0) throw new RiskError('schema_validation_failed', 'after_sequence: must be 0 or more', { field: 'after_sequence' });
-      const rows = (await readTrajectory(ctx.deps.db, ctx.scope, row.id, { afterSequence: args.afterSequence ?? undefined, limit, direction: args.sortDirection ?? 'asc' })) ?? [];
+      if (!Number.isInteger(limit) || limit < 1 || limit > TRAJECTORY_MAX)
+        throw new RiskError('schema_validation_failed', `first: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'first' });
+      if (args.afterSequence !== undefined && args.afterSequence !== null && args.afterSequence < 0)
+        throw new RiskError('schema_validation_failed', 'after_sequence: must be 0 or more', { field: 'after_sequence' });
+      const rows =
+        (await readTrajectory(ctx.deps.db, ctx.scope, row.id, {
+          afterSequence: args.afterSequence ?? undefined,
+          limit,
+          direction: args.sortDirection ?? 'asc',
+        })) ?? [];
       return { events: rows.slice(0, limit), hasMore: rows.length > limit, lastSequence: row.nextSequence - 1 };
     },
   },

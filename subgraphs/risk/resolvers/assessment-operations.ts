@@ -1,6 +1,14 @@
 // Queries and mutations: translate GraphQL arguments into service calls (rules live in services).
 import { RiskError } from '../errors';
-import { createAssessment, getAssessment, listAssessmentPage, reopenAssessment, saveCanvas, startAssessment, concludeAssessment } from '../services/assessment-service';
+import {
+  createAssessment,
+  getAssessment,
+  listAssessmentPage,
+  reopenAssessment,
+  saveCanvas,
+  startAssessment,
+  concludeAssessment,
+} from '../services/assessment-service';
 import { sendCommand } from '../services/command-service';
 import { riskCreateOnce } from '../services/create-once';
 import { addUpload, getEvidence } from '../services/evidence-service';

@@ -8,7 +8,10 @@ import type { Resolvers } from './resolver-types.generated';
 
 const scorecardView = (scorecard: Scorecard) => ({
   ...scorecard,
-  categoryWeights: Object.entries(scorecard.categoryWeights).map(([category, weight]) => ({ category: expectOneOf(RISK_CATEGORIES, category, 'scorecard category weight'), weight })),
+  categoryWeights: Object.entries(scorecard.categoryWeights).map(([category, weight]) => ({
+    category: expectOneOf(RISK_CATEGORIES, category, 'scorecard category weight'),
+    weight,
+  })),
 });
 
 export const catalogResolvers = {

@@ -10,7 +10,13 @@ import { assessmentContextColumn, canvasStateColumn, clientRiskRatingsColumn } f
 /** Tasks per status, keyed by the GraphQL field names (camelCase: in_progress → inProgress). */
 export function taskStatusCounts(tasks: TaskRow[]) {
   const count = (status: TaskStatus) => tasks.filter((task) => task.status === status).length;
-  return { pending: count('pending'), inProgress: count('in_progress'), complete: count('complete'), incomplete: count('incomplete'), requiresReview: count('requires_review') };
+  return {
+    pending: count('pending'),
+    inProgress: count('in_progress'),
+    complete: count('complete'),
+    incomplete: count('incomplete'),
+    requiresReview: count('requires_review'),
+  };
 }
 
 export function contextOf(row: AssessmentRow) {
@@ -45,5 +51,7 @@ export type QuestionView = ReturnType<typeof questionView>;
 export type RunView = ReturnType<typeof runView>;
 
 export function confirmations(tasks: TaskRow[]) {
-  return tasks.filter((task) => task.status === 'requires_review').map((task) => ({ taskId: task.id, title: `Confirm: ${task.title}`, requestedAt: task.requiresReviewAt }));
+  return tasks
+    .filter((task) => task.status === 'requires_review')
+    .map((task) => ({ taskId: task.id, title: `Confirm: ${task.title}`, requestedAt: task.requiresReviewAt }));
 }

@@ -7,5 +7,8 @@ import { RiskError } from '../errors';
 export function requireRiskBeta(principal: Principal): void {
   if (principal.kind === 'dashboard_user' || principal.kind === 'service') return;
   if (principal.kind === 'application' && principal.entitlements?.riskAssessments === true) return;
-  throw new RiskError('risk_beta_not_enabled', 'Risk assessments (beta) are not enabled for this application; ask an administrator to enable the riskAssessments entitlement');
+  throw new RiskError(
+    'risk_beta_not_enabled',
+    'Risk assessments (beta) are not enabled for this application; ask an administrator to enable the riskAssessments entitlement',
+  );
 }

@@ -2,7 +2,16 @@
 import { newId } from '../../../platform/ids/new-id';
 import { decodeCursor, encodeCursor } from '../../../platform/graphql/paging';
 import { Principal } from '../../../platform/principal/principal';
-import { AssessmentRow, findAssessment, insertAssessment, listAssessments, lockAssessment, saveCanvasIfVersion, SortKey, updateAssessment } from '../data/assessment-store';
+import {
+  AssessmentRow,
+  findAssessment,
+  insertAssessment,
+  listAssessments,
+  lockAssessment,
+  saveCanvasIfVersion,
+  SortKey,
+  updateAssessment,
+} from '../data/assessment-store';
 import { insertRun } from '../data/run-store';
 import { Scope } from '../data/scope';
 import { createTasks } from '../data/work-store';
@@ -24,7 +33,12 @@ export interface CreateAssessmentInput {
 }
 
 /** `record` (a keyed request) stores the idempotency key in the create's transaction (services/create-once.ts). */
-export async function createAssessment(deps: RiskDeps, scope: Scope, input: CreateAssessmentInput, record?: RecordCreate): Promise<AssessmentRow> {
+export async function createAssessment(
+  deps: RiskDeps,
+  scope: Scope,
+  input: CreateAssessmentInput,
+  record?: RecordCreate,
+): Promise<AssessmentRow> {
   const title = input.title.trim();
   if (!title) throw new RiskError('schema_validation_failed', 'title: must not be empty', { field: 'title' });
   const subjects = normalizeSubjects(input.subjects);
@@ -33,8 +47,21 @@ export async function createAssessment(deps: RiskDeps, scope: Scope, input: Crea
   const profileIds = [...new Set(subjects.map((subject) => subject.profileId).filter((p): p is string => Boolean(p)))];
   const context = { purpose: input.context?.purpose ?? input.purpose ?? null, description: input.context?.description ?? null };
   return deps.db.$transaction(async (tx) => {
-    const row = await insertAssessment(tx, scope, { id, title, workflowId: workflow.id, purpose: input.purpose ?? context.purpose, context, subjects: sealSubjects(deps.keys, id, subjects), profileIds });
-    await createTasks(tx, scope, id, workflow.tasks.map((task) => ({ templateKey: task.key, title: task.title, required: task.required, tags: task.tags })));
+    const row = await insertAssessment(tx, scope, {
+      id,
+      title,
+      workflowId: workflow.id,
+      purpose: input.purpose ?? context.purpose,
+      context,
+      subjects: sealSubjects(deps.keys, id, subjects),
+      profileIds,
+    });
+    await createTasks(
+      tx,
+      scope,
+      id,
+      workflow.tasks.map((task) => ({ templateKey: task.key, title: task.title, required: task.required, tags: task.tags })),
+    );
     await record?.(tx, id);
     return row;
   });
@@ -61,9 +88,11 @@ export const LIST_MAX = 100;
 
 export async function listAssessmentPage(deps: RiskDeps, scope: Scope, input: ListInput) {
   const limit = input.first ?? LIST_DEFAULT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX) throw new RiskError('schema_validation_failed', `limit: must be an integer from 1 to ${LIST_MAX}`, { field: 'limit' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX)
+    throw new RiskError('schema_validation_failed', `limit: must be an integer from 1 to ${LIST_MAX}`, { field: 'limit' });
   const cursor = decodeCursor<{ o?: number }>(input.after);
-  if (input.after && (typeof cursor?.o !== 'number' || cursor.o < 0)) throw new RiskError('schema_validation_failed', 'cursor: not a cursor this API issued', { field: 'cursor' });
+  if (input.after && (typeof cursor?.o !== 'number' || cursor.o < 0))
+    throw new RiskError('schema_validation_failed', 'cursor: not a cursor this API issued', { field: 'cursor' });
   const offset = cursor?.o ?? 0;
   const { rows, total } = await listAssessments(deps.db, scope, {
     statuses: input.statuses ?? undefined,
@@ -76,11 +105,21 @@ export async function listAssessmentPage(deps: RiskDeps, scope: Scope, input: Li
   });
   const nodes = rows.slice(0, limit);
   const hasNextPage = rows.length > limit;
-  return { nodes, totalCount: total, pageInfo: { hasNextPage, endCursor: hasNextPage ? encodeCursor({ o: offset + nodes.length }) : null } };
+  return {
+    nodes,
+    totalCount: total,
+    pageInfo: { hasNextPage, endCursor: hasNextPage ? encodeCursor({ o: offset + nodes.length }) : null },
+  };
 }
 
 /** draft or reopened → running: creates a run and wakes a worker for it. */
-export async function startAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, reason: string | null): Promise<AssessmentRow> {
+export async function startAssessment(
+  deps: RiskDeps,
+  principal: Principal,
+  scope: Scope,
+  id: string,
+  reason: string | null,
+): Promise<AssessmentRow> {
   const runId = await deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, id);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
@@ -105,7 +144,13 @@ export interface ConcludeInput {
   note?: string | null;
 }
 
-export async function concludeAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, input: ConcludeInput): Promise<AssessmentRow> {
+export async function concludeAssessment(
+  deps: RiskDeps,
+  principal: Principal,
+  scope: Scope,
+  id: string,
+  input: ConcludeInput,
+): Promise<AssessmentRow> {
   await deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, id);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
@@ -117,13 +162,22 @@ export async function concludeAssessment(deps: RiskDeps, principal: Principal, s
       runId: assessment.latestRunId,
       message: `Concluded: ${input.decision}`,
       data: { decision: input.decision, note: input.note ?? null },
-      extra: { concludedAt: now, conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() } },
+      extra: {
+        concludedAt: now,
+        conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() },
+      },
     });
   });
   return getAssessment(deps, scope, id);
 }
 
-export async function reopenAssessment(deps: RiskDeps, principal: Principal, scope: Scope, id: string, reason: string): Promise<AssessmentRow> {
+export async function reopenAssessment(
+  deps: RiskDeps,
+  principal: Principal,
+  scope: Scope,
+  id: string,
+  reason: string,
+): Promise<AssessmentRow> {
   if (!reason.trim()) throw new RiskError('schema_validation_failed', 'reason: must not be empty', { field: 'reason' });
   await deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, id);
@@ -141,12 +195,21 @@ export async function reopenAssessment(deps: RiskDeps, principal: Principal, sco
   return getAssessment(deps, scope, id);
 }
 
-export async function saveCanvas(deps: RiskDeps, scope: Scope, id: string, input: { state: Record<string, unknown>; expectedVersion: number }): Promise<AssessmentRow> {
+export async function saveCanvas(
+  deps: RiskDeps,
+  scope: Scope,
+  id: string,
+  input: { state: Record<string, unknown>; expectedVersion: number },
+): Promise<AssessmentRow> {
   // Compare-and-set in one statement: only the writer that read the current version wins.
   const saved = await saveCanvasIfVersion(deps.db, scope, id, input.state, input.expectedVersion);
   const row = await getAssessment(deps, scope, id);
   if (!saved) {
-    throw new RiskError('canvas_version_conflict', `Canvas version is ${row.canvasVersion}, not ${input.expectedVersion}; read the canvas again and retry`, { field: 'expected_version', currentVersion: row.canvasVersion });
+    throw new RiskError(
+      'canvas_version_conflict',
+      `Canvas version is ${row.canvasVersion}, not ${input.expectedVersion}; read the canvas again and retry`,
+      { field: 'expected_version', currentVersion: row.canvasVersion },
+    );
   }
   return row;
 }

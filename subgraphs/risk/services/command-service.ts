@@ -38,23 +38,42 @@ function textOf(input: CommandInput): string | undefined {
   return text?.trim() ? text.trim() : undefined;
 }
 
-export async function sendCommand(deps: RiskDeps, principal: Principal, scope: Scope, id: string, input: CommandInput): Promise<CommandResult> {
+export async function sendCommand(
+  deps: RiskDeps,
+  principal: Principal,
+  scope: Scope,
+  id: string,
+  input: CommandInput,
+): Promise<CommandResult> {
   const commandId = newId('cmd');
   const { runId, wake } = await deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, id);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
     if (input.runId && input.runId !== assessment.latestRunId) {
-      throw new RiskError('assessment_run_mismatch', `run_id ${input.runId} is not the latest run of this assessment (${assessment.latestRunId ?? 'none'})`, { field: 'run_id' });
+      throw new RiskError(
+        'assessment_run_mismatch',
+        `run_id ${input.runId} is not the latest run of this assessment (${assessment.latestRunId ?? 'none'})`,
+        { field: 'run_id' },
+      );
     }
     const runId = assessment.latestRunId;
-    const base: CommandData = { commandId, type: input.type, reason: input.reason ?? null, artifact_refs: input.artifactRefs ?? [], payload: input.payload ?? {} };
+    const base: CommandData = {
+      commandId,
+      type: input.type,
+      reason: input.reason ?? null,
+      artifact_refs: input.artifactRefs ?? [],
+      payload: input.payload ?? {},
+    };
     const change = (trigger: Parameters<typeof changeStatus>[3]['trigger'], message: string) =>
       changeStatus(tx, scope, assessment, { trigger, stepKey: `cmd:${commandId}`, actor: principal.actorId, runId, message, data: base });
     switch (input.type) {
       case 'input':
       case 'user_input': {
         const text = textOf(input);
-        if (!text) throw new RiskError('schema_validation_failed', 'message: an input command needs message, prompt or payload.answer', { field: 'message' });
+        if (!text)
+          throw new RiskError('schema_validation_failed', 'message: an input command needs message, prompt or payload.answer', {
+            field: 'message',
+          });
         await change('input', `Input received: ${text}`);
         await answerOpenQuestions(tx, scope, id, text, principal.actorId);
         await setRunStatus(tx, runId, 'running');
@@ -63,11 +82,17 @@ export async function sendCommand(deps: RiskDeps, principal: Principal, scope: S
       case 'steer':
       case 'steering': {
         const text = textOf(input);
-        if (!text) throw new RiskError('schema_validation_failed', 'message: a steering command needs message or prompt', { field: 'message' });
+        if (!text)
+          throw new RiskError('schema_validation_failed', 'message: a steering command needs message or prompt', { field: 'message' });
         if (!['running', 'waiting_for_user', 'interrupted'].includes(assessment.status)) {
-          throw new RiskError('assessment_invalid_transition', `Cannot steer an assessment that is ${assessment.status} (allowed: running, waiting_for_user, interrupted)`);
+          throw new RiskError(
+            'assessment_invalid_transition',
+            `Cannot steer an assessment that is ${assessment.status} (allowed: running, waiting_for_user, interrupted)`,
+          );
         }
-        await appendEvents(tx, id, runId, [{ stepKey: `cmd:${commandId}`, type: 'steering', message: text, actor: principal.actorId, data: base }]);
+        await appendEvents(tx, id, runId, [
+          { stepKey: `cmd:${commandId}`, type: 'steering', message: text, actor: principal.actorId, data: base },
+        ]);
         return { runId, wake: false };
       }
       case 'stop':

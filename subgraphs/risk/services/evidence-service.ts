@@ -23,13 +23,28 @@ export interface AddUploadInput {
   taskId?: string | null;
 }
 
-export async function addUpload(deps: RiskDeps, principal: Principal, scope: Scope, assessmentId: string, input: AddUploadInput): Promise<EvidenceRow> {
-  if (!UPLOAD_CONTENT_TYPES.includes(input.contentType)) throw new RiskError('evidence_type_unsupported', `Content-Type ${input.contentType} is not accepted (${UPLOAD_CONTENT_TYPES.join(', ')})`);
-  if (!/^evd_[0-9a-z]{24}$/.test(input.evidenceId)) throw new RiskError('schema_validation_failed', 'evidence_id: not an id the adapter issued', { field: 'evidence_id' });
+export async function addUpload(
+  deps: RiskDeps,
+  principal: Principal,
+  scope: Scope,
+  assessmentId: string,
+  input: AddUploadInput,
+): Promise<EvidenceRow> {
+  if (!UPLOAD_CONTENT_TYPES.includes(input.contentType))
+    throw new RiskError(
+      'evidence_type_unsupported',
+      `Content-Type ${input.contentType} is not accepted (${UPLOAD_CONTENT_TYPES.join(', ')})`,
+    );
+  if (!/^evd_[0-9a-z]{24}$/.test(input.evidenceId))
+    throw new RiskError('schema_validation_failed', 'evidence_id: not an id the adapter issued', { field: 'evidence_id' });
   return deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, assessmentId);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
-    if (isOneOf(CLOSED_STATUSES, assessment.status)) throw new RiskError('assessment_invalid_transition', `Evidence cannot be added to a ${assessment.status} assessment; reopen it first`);
+    if (isOneOf(CLOSED_STATUSES, assessment.status))
+      throw new RiskError(
+        'assessment_invalid_transition',
+        `Evidence cannot be added to a ${assessment.status} assessment; reopen it first`,
+      );
     const task = input.taskId ? await findTask(tx, scope, assessmentId, input.taskId) : null;
     if (input.taskId && !task) throw new RiskError('task_not_found', 'Task not found');
     const row = await upsertEvidence(tx, scope, {
@@ -47,7 +62,13 @@ export async function addUpload(deps: RiskDeps, principal: Principal, scope: Sco
     });
     if (task) await updateTask(tx, task.id, { evidenceIds: [...new Set([...task.evidenceIds, row.id])] });
     await appendEvents(tx, assessmentId, assessment.latestRunId, [
-      { stepKey: `upload:${row.id}`, type: 'evidence_uploaded', message: `Evidence uploaded: ${row.title}`, actor: principal.actorId, data: { evidence_id: row.id, task_id: task?.id ?? null, size: input.size } },
+      {
+        stepKey: `upload:${row.id}`,
+        type: 'evidence_uploaded',
+        message: `Evidence uploaded: ${row.title}`,
+        actor: principal.actorId,
+        data: { evidence_id: row.id, task_id: task?.id ?? null, size: input.size },
+      },
     ]);
     return row;
   });

@@ -14,28 +14,47 @@ import { clientRiskRatingsColumn } from '../data/json-columns';
 
 export async function generateReport(deps: RiskDeps, scope: Scope, assessmentId: string, blobs: BlobStore = blobStoreFromEnv()) {
   const assessment = await getAssessment(deps, scope, assessmentId);
-  const [tasks, risks, questions] = await Promise.all([findTasks(deps.db, scope, [assessmentId]), findRisks(deps.db, scope, [assessmentId]), findQuestions(deps.db, scope, [assessmentId])]);
+  const [tasks, risks, questions] = await Promise.all([
+    findTasks(deps.db, scope, [assessmentId]),
+    findRisks(deps.db, scope, [assessmentId]),
+    findQuestions(deps.db, scope, [assessmentId]),
+  ]);
   const subjects = openSubjects(deps.keys, assessment.id, assessment.subjects);
   const ratings = clientRiskRatingsColumn.read(assessment.clientRiskRatings) ?? [];
   const generatedAt = new Date();
 
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Risk assessment ${assessment.title}`, Producer: 'Vigil', CreationDate: generatedAt } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Risk assessment ${assessment.title}`, Producer: 'Vigil', CreationDate: generatedAt },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
 
   doc.fontSize(18).text(`Risk assessment: ${assessment.title}`);
-  doc.fontSize(9).fillColor('#555').text(`Assessment ${assessment.id} · workflow ${assessment.workflowId} · status ${assessment.status} · generated ${generatedAt.toISOString()}`);
+  doc
+    .fontSize(9)
+    .fillColor('#555')
+    .text(
+      `Assessment ${assessment.id} · workflow ${assessment.workflowId} · status ${assessment.status} · generated ${generatedAt.toISOString()}`,
+    );
   doc.fillColor('black').moveDown();
   heading(doc, 'Subjects');
   for (const subject of subjects) {
-    const where = subject.jurisdiction?.country ?? subject.registrations.map((r) => r.jurisdiction.country).join(', ') ?? subject.nationality ?? '';
-    doc.text(`${subject.name} (${subject.type}${where ? `, ${where}` : ''})${subject.registrationId ? ` reg. ${subject.registrationId}` : ''}`);
+    const where =
+      subject.jurisdiction?.country ?? subject.registrations.map((r) => r.jurisdiction.country).join(', ') ?? subject.nationality ?? '';
+    doc.text(
+      `${subject.name} (${subject.type}${where ? `, ${where}` : ''})${subject.registrationId ? ` reg. ${subject.registrationId}` : ''}`,
+    );
     for (const person of subject.persons) doc.text(`   named person: ${person.name}${person.role ? ` (${person.role})` : ''}`);
   }
   heading(doc, 'Client risk rating');
   if (!ratings.length) doc.text('Not computed yet.');
-  for (const rating of ratings) doc.text(`${rating.subjectId ? `Subject ${rating.subjectId}` : 'Overall'}: ${rating.rating.toUpperCase()} (score ${rating.score}). ${rating.explanation}`);
+  for (const rating of ratings)
+    doc.text(
+      `${rating.subjectId ? `Subject ${rating.subjectId}` : 'Overall'}: ${rating.rating.toUpperCase()} (score ${rating.score}). ${rating.explanation}`,
+    );
   heading(doc, `Risks (${risks.length})`);
   for (const risk of risks) {
     doc.font('Helvetica-Bold').text(`[${risk.severity}] ${risk.title} (${risk.status})`);
@@ -52,7 +71,9 @@ export async function generateReport(deps: RiskDeps, scope: Scope, assessmentId:
   const conclusion = assessment.conclusion as { decision?: string; note?: string; concludedBy?: string; concludedAt?: string } | null;
   if (conclusion?.decision) {
     heading(doc, 'Conclusion');
-    doc.text(`${conclusion.decision} by ${conclusion.concludedBy} at ${conclusion.concludedAt}${conclusion.note ? `: ${conclusion.note}` : ''}`);
+    doc.text(
+      `${conclusion.decision} by ${conclusion.concludedBy} at ${conclusion.concludedAt}${conclusion.note ? `: ${conclusion.note}` : ''}`,
+    );
   }
   doc.end();
   await done;

@@ -21,7 +21,13 @@ export async function changeStatus(tx: DbTx, scope: Scope, assessment: Assessmen
   const to = assessmentMove(assessment.status, change.trigger);
   await updateAssessment(tx, scope, assessment.id, { status: to, ...change.extra });
   await appendEvents(tx, assessment.id, change.runId, [
-    { stepKey: change.stepKey, type: 'status_changed', message: change.message, actor: change.actor, data: { from: assessment.status as AssessmentStatus, to, trigger: change.trigger, ...change.data } },
+    {
+      stepKey: change.stepKey,
+      type: 'status_changed',
+      message: change.message,
+      actor: change.actor,
+      data: { from: assessment.status as AssessmentStatus, to, trigger: change.trigger, ...change.data },
+    },
   ]);
   await recordEvent(tx, {
     ...scope,

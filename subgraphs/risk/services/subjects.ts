@@ -26,7 +26,11 @@ export interface Subject {
   registrationId?: string | null;
   jurisdiction?: Jurisdiction | null;
   locations: { type: string; country: string; state?: string | null }[];
-  registrations: { registrationId: string; registryName?: string | null; jurisdiction: { level?: string | null; country: string; state?: string | null } }[];
+  registrations: {
+    registrationId: string;
+    registryName?: string | null;
+    jurisdiction: { level?: string | null; country: string; state?: string | null };
+  }[];
   profileId?: string | null;
   dateOfBirth?: string | null;
   nationality?: string | null;

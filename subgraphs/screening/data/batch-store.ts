@@ -51,33 +51,36 @@ export async function insertBatch(
   inputs: BatchEntityInput[],
   within?: (tx: CreateRecordTx) => Promise<void>,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await tx.searchRequest.create({ data: { ...request, config: request.config as object, entities: request.entities as object } });
-    await tx.batchJob.create({
-      data: {
-        id: job.id,
-        tenantId: request.tenantId,
-        workspaceId: request.workspaceId,
-        requestId: request.id,
-        status: 'queued',
-        total: inputs.length,
-        automaticDisposition: job.automaticDisposition,
-        createdAt: request.createdAt,
-        updatedAt: request.createdAt,
-      },
-    });
-    // One statement per 20,000 entities (a parameter holds the JSON array of a slice).
-    for (let start = 0; start < inputs.length; start += 20_000) {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO screening.batch_entities (job_id, entity_index, input)
+  await db.$transaction(
+    async (tx) => {
+      await tx.searchRequest.create({ data: { ...request, config: request.config as object, entities: request.entities as object } });
+      await tx.batchJob.create({
+        data: {
+          id: job.id,
+          tenantId: request.tenantId,
+          workspaceId: request.workspaceId,
+          requestId: request.id,
+          status: 'queued',
+          total: inputs.length,
+          automaticDisposition: job.automaticDisposition,
+          createdAt: request.createdAt,
+          updatedAt: request.createdAt,
+        },
+      });
+      // One statement per 20,000 entities (a parameter holds the JSON array of a slice).
+      for (let start = 0; start < inputs.length; start += 20_000) {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO screening.batch_entities (job_id, entity_index, input)
          SELECT $1, ($2::int + e.ordinality - 1)::int, e.value FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e`,
-        job.id,
-        start,
-        JSON.stringify(inputs.slice(start, start + 20_000)),
-      );
-    }
-    await within?.(tx);
-  }, { timeout: 120_000 });
+          job.id,
+          start,
+          JSON.stringify(inputs.slice(start, start + 20_000)),
+        );
+      }
+      await within?.(tx);
+    },
+    { timeout: 120_000 },
+  );
 }
 
 export async function findBatch(db: Db, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
@@ -106,7 +109,12 @@ export async function claimBatch(db: Db, id: string, owner: string, leaseSeconds
 }
 
 /** The next entities after `afterIndex` that have no result row yet. */
-export async function pendingEntities(db: Db, job: BatchJobRow, afterIndex: number, limit: number): Promise<{ entityIndex: number; input: BatchEntityInput }[]> {
+export async function pendingEntities(
+  db: Db,
+  job: BatchJobRow,
+  afterIndex: number,
+  limit: number,
+): Promise<{ entityIndex: number; input: BatchEntityInput }[]> {
   const rows = await sql(db).$queryRawUnsafe<{ entity_index: number; input: BatchEntityInput }[]>(
     `SELECT b.entity_index, b.input FROM screening.batch_entities b
       WHERE b.job_id = $1 AND b.entity_index > $2
@@ -135,8 +143,17 @@ export interface ChunkResult {
  * when the lease was lost (another worker took the job over): nothing is written then.
  */
 export async function storeChunk(db: Db, job: BatchJobRow, owner: string, leaseSeconds: number, results: ChunkResult[]): Promise<boolean> {
-  const resultRows = results.map((r) => ({ id: r.id, entity_index: r.entityIndex, type: r.type, name: r.name, custom_id: r.customId, match_count: r.matches.length }));
-  const matchRows = results.flatMap((r) => r.matches.map((m) => ({ id: m.id, search_result_id: r.id, rank: m.rank, entity_ref: m.entityRef, score: m.score, payload: m.payload })));
+  const resultRows = results.map((r) => ({
+    id: r.id,
+    entity_index: r.entityIndex,
+    type: r.type,
+    name: r.name,
+    custom_id: r.customId,
+    match_count: r.matches.length,
+  }));
+  const matchRows = results.flatMap((r) =>
+    r.matches.map((m) => ({ id: m.id, search_result_id: r.id, rank: m.rank, entity_ref: m.entityRef, score: m.score, payload: m.payload })),
+  );
   const rows = await sql(db).$queryRawUnsafe<{ n: number }[]>(
     `WITH lease AS (
        SELECT id FROM screening.batch_jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE
@@ -194,21 +211,37 @@ export async function markBatchNotQueued(db: Db, id: string): Promise<void> {
 /** One page of the scope's jobs, newest first, and how many there are in all. */
 export async function listBatchJobs(db: Db, scope: Scope, offset: number, limit: number): Promise<{ rows: BatchJobRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    db.batchJob.findMany({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+    db.batchJob.findMany({
+      where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: offset,
+      take: limit,
+    }),
     db.batchJob.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId } }),
   ]);
   return { rows: rows as BatchJobRow[], total };
 }
 
 export async function failBatch(db: Db, id: string, error: string): Promise<void> {
-  await db.batchJob.update({ where: { id }, data: { status: 'failed', error, finishedAt: new Date(), updatedAt: new Date(), leaseOwner: null, leaseUntil: null } });
+  await db.batchJob.update({
+    where: { id },
+    data: { status: 'failed', error, finishedAt: new Date(), updatedAt: new Date(), leaseOwner: null, leaseUntil: null },
+  });
 }
 
 /** Puts a job that is not completed back in the queue (restart); undefined when absent. */
 export async function requeueBatch(db: Db, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
   const updated = await db.batchJob.updateMany({
     where: { ...scope, id, status: { in: ['queued', 'running', 'failed'] } },
-    data: { status: 'queued', leaseOwner: null, leaseUntil: null, error: null, finishedAt: null, restarts: { increment: 1 }, updatedAt: new Date() },
+    data: {
+      status: 'queued',
+      leaseOwner: null,
+      leaseUntil: null,
+      error: null,
+      finishedAt: null,
+      restarts: { increment: 1 },
+      updatedAt: new Date(),
+    },
   });
   return updated.count ? findBatch(db, scope, id) : undefined;
 }
@@ -243,5 +276,8 @@ export async function batchResultsPage(db: Db, scope: Scope, requestId: string, 
 }
 
 export async function matchesOfResults(db: Db, scope: Scope, resultIds: string[]) {
-  return db.searchMatch.findMany({ where: { ...scope, searchResultId: { in: resultIds } }, orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }] });
+  return db.searchMatch.findMany({
+    where: { ...scope, searchResultId: { in: resultIds } },
+    orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }],
+  });
 }

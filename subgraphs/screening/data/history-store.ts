@@ -57,10 +57,16 @@ const unfiltered = (filter: HistoryFilter) => !filter.q && !filter.jobId && !fil
 
 /** The SQL of one history page, and of its total when counted apart (without `count`, the page's
  * rows carry the total). Exported for the bench, which prints their plans. */
-export function historyStatements(scope: Scope, filter: HistoryFilter, offset: number, limit: number): { page: Statement; count?: Statement } {
+export function historyStatements(
+  scope: Scope,
+  filter: HistoryFilter,
+  offset: number,
+  limit: number,
+): { page: Statement; count?: Statement } {
   const { sql, params } = requestFilter(scope, filter);
   const dir = filter.sort === 'asc' ? 'ASC' : 'DESC';
-  const window = (alias: string) => `ORDER BY ${alias}created_at ${dir}, ${alias}id ${dir} OFFSET ${Math.trunc(offset)} LIMIT ${Math.trunc(limit)}`;
+  const window = (alias: string) =>
+    `ORDER BY ${alias}created_at ${dir}, ${alias}id ${dir} OFFSET ${Math.trunc(offset)} LIMIT ${Math.trunc(limit)}`;
   if (filter.q) {
     // One trigram lookup: the matching requests are materialised once (a selective q is a few
     // rows; the planner cannot misjudge it into walking the created_at index and probing each
@@ -89,12 +95,21 @@ export function historyStatements(scope: Scope, filter: HistoryFilter, offset: n
   // the inserting transaction); filtered, a count bounded by the filter on the indexes above
   // (job_id: one request; created_at: an index-only range scan).
   const count: Statement = unfiltered(filter)
-    ? { sql: 'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2', params: [scope.tenantId, scope.workspaceId] }
+    ? {
+        sql: 'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2',
+        params: [scope.tenantId, scope.workspaceId],
+      }
     : { sql: `SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, params };
   return { page, count };
 }
 
-export async function listHistory(db: Db, scope: Scope, filter: HistoryFilter, offset: number, limit: number): Promise<{ total: number; rows: SearchRequestRow[] }> {
+export async function listHistory(
+  db: Db,
+  scope: Scope,
+  filter: HistoryFilter,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; rows: SearchRequestRow[] }> {
   const runner: Sql = db;
   const { page, count } = historyStatements(scope, filter, offset, limit);
   if (!count) {

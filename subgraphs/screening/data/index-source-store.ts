@@ -45,7 +45,12 @@ export async function activeVersionIds(client: Reader): Promise<{ source: string
 }
 
 /** Entities of the source removed after `fromSeq` up to `toSeq` (that existed at `fromSeq`). */
-export async function entitiesRemovedBetween(client: Reader, source: string, fromSeq: number, toSeq: number): Promise<{ source_id: string }[]> {
+export async function entitiesRemovedBetween(
+  client: Reader,
+  source: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<{ source_id: string }[]> {
   const removed = await client.query<{ source_id: string }>(
     `SELECT source_id FROM screening.watchlist_entities WHERE source = $1 AND removed_seq > $2 AND removed_seq <= $3 AND added_seq <= $2`,
     [source, fromSeq, toSeq],
@@ -54,7 +59,12 @@ export async function entitiesRemovedBetween(client: Reader, source: string, fro
 }
 
 /** Entities of the source added after `fromSeq` and still present at `toSeq`. */
-export async function entitiesAddedBetween<T>(client: Reader, source: string, fromSeq: number, toSeq: number): Promise<{ source_id: string; data: T }[]> {
+export async function entitiesAddedBetween<T>(
+  client: Reader,
+  source: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<{ source_id: string; data: T }[]> {
   const added = await client.query<{ source_id: string; data: T }>(
     `SELECT source_id, data FROM screening.watchlist_entities
               WHERE source = $1 AND added_seq > $2 AND added_seq <= $3 AND (removed_seq IS NULL OR removed_seq > $3)`,

@@ -8,7 +8,14 @@ export async function findMatchById(db: Db, scope: Scope, id: string) {
 }
 
 /** Matches of a request (or of one of its entity results), by entity then rank. */
-export async function matchesOfRequestPage(db: Db, scope: Scope, requestId: string, searchResultId: string | undefined, offset: number, limit: number) {
+export async function matchesOfRequestPage(
+  db: Db,
+  scope: Scope,
+  requestId: string,
+  searchResultId: string | undefined,
+  offset: number,
+  limit: number,
+) {
   const where = { ...scope, requestId, ...(searchResultId ? { searchResultId } : {}) };
   const [rows, total] = await Promise.all([
     db.searchMatch.findMany({ where, orderBy: [{ searchResultId: 'asc' }, { rank: 'asc' }], skip: offset, take: limit }),

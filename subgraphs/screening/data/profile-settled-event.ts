@@ -18,7 +18,11 @@ export interface ProfileScreeningSettled {
   searchedAt: Date;
 }
 
-export async function recordProfileScreeningSettled(tx: Parameters<typeof recordEvent>[0], scope: Pick<NewEvent, 'tenantId' | 'workspaceId'>, settled: ProfileScreeningSettled): Promise<void> {
+export async function recordProfileScreeningSettled(
+  tx: Parameters<typeof recordEvent>[0],
+  scope: Pick<NewEvent, 'tenantId' | 'workspaceId'>,
+  settled: ProfileScreeningSettled,
+): Promise<void> {
   await recordEvent(tx, {
     ...scope,
     type: PROFILE_SCREENING_SETTLED,

@@ -30,6 +30,11 @@ export async function listVersionLabels(db: Db, versionIds: string[]): Promise<M
 }
 
 export async function resultIdsWithMatches(db: Db, scope: Scope, requestId: string, limit: number): Promise<string[]> {
-  const rows = await db.searchResult.findMany({ where: { ...scope, requestId, matchCount: { gt: 0 } }, orderBy: { entityIndex: 'asc' }, take: limit, select: { id: true } });
+  const rows = await db.searchResult.findMany({
+    where: { ...scope, requestId, matchCount: { gt: 0 } },
+    orderBy: { entityIndex: 'asc' },
+    take: limit,
+    select: { id: true },
+  });
   return rows.map((row) => row.id);
 }

@@ -15,7 +15,11 @@ export interface ClearanceRow {
   clearedAt: Date;
 }
 
-export async function clearancesFor(db: Db, scope: Scope, pairs: { profileId: string; entityRef: string }[]): Promise<Map<string, ClearanceRow>> {
+export async function clearancesFor(
+  db: Db,
+  scope: Scope,
+  pairs: { profileId: string; entityRef: string }[],
+): Promise<Map<string, ClearanceRow>> {
   const rows = await db.matchClearance.findMany({
     where: { ...scope, OR: pairs.map((pair) => ({ profileId: pair.profileId, entityRef: pair.entityRef })) },
   });
@@ -64,22 +68,44 @@ export interface ReviewChange {
 export async function recordReview(db: Db, scope: Scope, change: ReviewChange): Promise<void> {
   const { match } = change;
   await db.$transaction(async (tx) => {
-    await tx.searchMatch.update({ where: { id: match.id }, data: { reviewStatus: change.toStatus, reviewedBy: change.actor.id, reviewedByName: change.actor.name, reviewedAt: change.at } });
+    await tx.searchMatch.update({
+      where: { id: match.id },
+      data: { reviewStatus: change.toStatus, reviewedBy: change.actor.id, reviewedByName: change.actor.name, reviewedAt: change.at },
+    });
     await tx.matchReview.create({
       data: {
-        id: change.id, matchId: match.id, ...scope, fromStatus: match.reviewStatus, toStatus: change.toStatus,
-        actorKind: change.actor.kind, actorId: change.actor.id, actorName: change.actor.name, note: change.note, createdAt: change.at,
+        id: change.id,
+        matchId: match.id,
+        ...scope,
+        fromStatus: match.reviewStatus,
+        toStatus: change.toStatus,
+        actorKind: change.actor.kind,
+        actorId: change.actor.id,
+        actorName: change.actor.name,
+        note: change.note,
+        createdAt: change.at,
       },
     });
     if (!match.profileId) return;
     await recordSettledAfterReview(tx, scope, match, match.profileId);
     const key = { tenantId_workspaceId_profileId_entityRef: { ...scope, profileId: match.profileId, entityRef: match.entityRef } };
     if (change.clearance) {
-      const data = { entityHash: change.clearance.entityHash, matchId: match.id, clearedBy: change.actor.name ?? change.actor.id, clearedAt: change.at };
-      await tx.matchClearance.upsert({ where: key, create: { ...scope, profileId: match.profileId, entityRef: match.entityRef, ...data }, update: data });
+      const data = {
+        entityHash: change.clearance.entityHash,
+        matchId: match.id,
+        clearedBy: change.actor.name ?? change.actor.id,
+        clearedAt: change.at,
+      };
+      await tx.matchClearance.upsert({
+        where: key,
+        create: { ...scope, profileId: match.profileId, entityRef: match.entityRef, ...data },
+        update: data,
+      });
     } else {
       // A match moved off false_positive withdraws the clearance it gave (not one another match gave).
-      await tx.matchClearance.deleteMany({ where: { ...scope, profileId: match.profileId, entityRef: match.entityRef, matchId: match.id } });
+      await tx.matchClearance.deleteMany({
+        where: { ...scope, profileId: match.profileId, entityRef: match.entityRef, matchId: match.id },
+      });
     }
   });
 }
@@ -96,8 +122,17 @@ export type MatchReviewRow = Awaited<ReturnType<typeof reviewHistory>>[number];
  * it into a profiles.screening-outcome job (subgraphs/screening/jobs/profile-outcome-route.ts).
  * `searched_at` orders outcomes: reviews of an older search than the profile's latest do not count.
  */
-async function recordSettledAfterReview(tx: Parameters<Parameters<Db['$transaction']>[0]>[0], scope: Scope, match: MatchWithProfile, profileId: string): Promise<void> {
-  const counts = await tx.searchMatch.groupBy({ by: ['reviewStatus'], where: { ...scope, searchResultId: match.searchResultId }, _count: { _all: true } });
+async function recordSettledAfterReview(
+  tx: Parameters<Parameters<Db['$transaction']>[0]>[0],
+  scope: Scope,
+  match: MatchWithProfile,
+  profileId: string,
+): Promise<void> {
+  const counts = await tx.searchMatch.groupBy({
+    by: ['reviewStatus'],
+    where: { ...scope, searchResultId: match.searchResultId },
+    _count: { _all: true },
+  });
   const count = (status: ReviewStatus) => counts.find((row) => row.reviewStatus === status)?._count._all ?? 0;
   const request = await tx.searchRequest.findFirst({ where: { ...scope, id: match.requestId }, select: { createdAt: true, jobId: true } });
   // A sync search is known by its request id (POST /v1/search-sync answers it); a batch row by its result id.

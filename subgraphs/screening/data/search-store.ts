@@ -46,25 +46,37 @@ const INSERT_SYNC_SEARCH = `WITH req AS (
 export async function insertSyncSearch(run: StatementRunner, search: NewSearch): Promise<void> {
   const { request } = search;
   const entity = request.entities[0];
-  await run(INSERT_SYNC_SEARCH, [
-    request.id,
-    request.tenantId,
-    request.workspaceId,
-    request.actorKind,
-    request.actorId,
-    request.userName,
-    request.userEmail,
-    JSON.stringify(request.config),
-    JSON.stringify(request.entities),
-    request.profileId,
-    request.createdAt.toISOString().replace('T', ' ').replace('Z', ''),
-    search.resultId,
-    entity.type,
-    entity.name,
-    entity.custom_id,
-    search.matches.length,
-    JSON.stringify(search.matches.map((match) => ({ id: match.id, rank: match.rank, entity_ref: match.entityRef, score: match.score, payload: match.payload }))),
-  ], 'screening_insert_sync_search');
+  await run(
+    INSERT_SYNC_SEARCH,
+    [
+      request.id,
+      request.tenantId,
+      request.workspaceId,
+      request.actorKind,
+      request.actorId,
+      request.userName,
+      request.userEmail,
+      JSON.stringify(request.config),
+      JSON.stringify(request.entities),
+      request.profileId,
+      request.createdAt.toISOString().replace('T', ' ').replace('Z', ''),
+      search.resultId,
+      entity.type,
+      entity.name,
+      entity.custom_id,
+      search.matches.length,
+      JSON.stringify(
+        search.matches.map((match) => ({
+          id: match.id,
+          rank: match.rank,
+          entity_ref: match.entityRef,
+          score: match.score,
+          payload: match.payload,
+        })),
+      ),
+    ],
+    'screening_insert_sync_search',
+  );
 }
 
 /**
@@ -83,14 +95,18 @@ export async function insertSyncSearchInTransaction(
   await db.$transaction(async (tx) => {
     await insertSyncSearch(prismaRunner(tx), search);
     if (options.profileId) {
-      await recordProfileScreeningSettled(tx, { tenantId: search.request.tenantId, workspaceId: search.request.workspaceId }, {
-        profileId: options.profileId,
-        searchId: search.request.id,
-        requestId: search.request.id,
-        unresolvedMatches: count('unresolved'),
-        truePositiveMatches: count('true_positive'),
-        searchedAt: search.request.createdAt,
-      });
+      await recordProfileScreeningSettled(
+        tx,
+        { tenantId: search.request.tenantId, workspaceId: search.request.workspaceId },
+        {
+          profileId: options.profileId,
+          searchId: search.request.id,
+          requestId: search.request.id,
+          unresolvedMatches: count('unresolved'),
+          truePositiveMatches: count('true_positive'),
+          searchedAt: search.request.createdAt,
+        },
+      );
     }
     await options.alsoInTransaction?.(tx);
   });
@@ -132,7 +148,11 @@ export async function findMatchesOfResult(db: Db, scope: Scope, searchResultId: 
 export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[number];
 
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */
-export async function latestSearchesByProfile(db: Db, scope: Scope, profileIds: readonly string[]): Promise<Map<string, { requestId: string; count: number }>> {
+export async function latestSearchesByProfile(
+  db: Db,
+  scope: Scope,
+  profileIds: readonly string[],
+): Promise<Map<string, { requestId: string; count: number }>> {
   const rows = await db.$queryRawUnsafe<{ profile_id: string; id: string; n: number }[]>(
     `SELECT DISTINCT ON (profile_id) profile_id, id, (count(*) OVER (PARTITION BY profile_id))::int AS n
        FROM screening.search_requests

@@ -173,7 +173,9 @@ export async function activateVersion(
 }
 
 export async function countVersions(sql: Sql): Promise<number> {
-  const rows = await sql.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM screening.watchlist_versions WHERE status IN ('active', 'superseded')`);
+  const rows = await sql.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM screening.watchlist_versions WHERE status IN ('active', 'superseded')`,
+  );
   return rows[0].n;
 }
 
@@ -219,7 +221,16 @@ export interface ImportRow {
 
 export async function createImport(
   db: Db,
-  data: { id: string; format: string; path: string; status: ImportRow['status']; origin: string; tenantId?: string; workspaceId?: string; requestedBy?: string },
+  data: {
+    id: string;
+    format: string;
+    path: string;
+    status: ImportRow['status'];
+    origin: string;
+    tenantId?: string;
+    workspaceId?: string;
+    requestedBy?: string;
+  },
 ): Promise<ImportRow> {
   return (await db.watchlistImport.create({ data: { ...data, startedAt: data.status === 'running' ? new Date() : null } })) as ImportRow;
 }
@@ -228,10 +239,21 @@ export async function findImport(db: Db, id: string): Promise<ImportRow | undefi
   return ((await db.watchlistImport.findUnique({ where: { id } })) as ImportRow | null) ?? undefined;
 }
 
-export async function updateImport(db: Db, id: string, data: Partial<Pick<ImportRow, 'status' | 'jobId' | 'error' | 'startedAt' | 'finishedAt'>> & { result?: unknown; attemptsIncrement?: boolean }): Promise<void> {
+export async function updateImport(
+  db: Db,
+  id: string,
+  data: Partial<Pick<ImportRow, 'status' | 'jobId' | 'error' | 'startedAt' | 'finishedAt'>> & {
+    result?: unknown;
+    attemptsIncrement?: boolean;
+  },
+): Promise<void> {
   const { attemptsIncrement, result, ...rest } = data;
   await db.watchlistImport.update({
     where: { id },
-    data: { ...rest, ...(result !== undefined ? { result: result as Prisma.InputJsonValue } : {}), ...(attemptsIncrement ? { attempts: { increment: 1 } } : {}) },
+    data: {
+      ...rest,
+      ...(result !== undefined ? { result: result as Prisma.InputJsonValue } : {}),
+      ...(attemptsIncrement ? { attempts: { increment: 1 } } : {}),
+    },
   });
 }

@@ -46,7 +46,12 @@ export interface CompareVocabulary {
 
 const NO_INDEX: CompareVocabulary = { rarity: () => 1, prepareQuery: (name, style) => prepareName(name, style) };
 
-export function compareParties(query: CompareParty, candidate: CompareParty, vocabulary: CompareVocabulary = NO_INDEX, threshold = DEFAULT_THRESHOLD): NameComparison {
+export function compareParties(
+  query: CompareParty,
+  candidate: CompareParty,
+  vocabulary: CompareVocabulary = NO_INDEX,
+  threshold = DEFAULT_THRESHOLD,
+): NameComparison {
   const rarity = (t: string) => vocabulary.rarity(t);
   const candidateType = candidate.type ?? query.type ?? 'individual';
   // the candidate plays a listed record: untyped, it takes the query's type (a person when neither says)
@@ -59,13 +64,25 @@ export function compareParties(query: CompareParty, candidate: CompareParty, voc
   const q = queryReadings((style) => vocabulary.prepareQuery(query.name, style), query.type).queryFor(entity);
   const l = prepareName(candidate.name, styleForType(candidateType), rarity);
   const name = scoreName(q, l, { explain: true });
-  const adjustments = [birthDateAdjustment(query.birthDate, entity), countryAdjustment(query.country, entity), candidate.type ? typeAdjustment(query.type, entity) : undefined]
-    .filter((a): a is Adjustment => !!a);
+  const adjustments = [
+    birthDateAdjustment(query.birthDate, entity),
+    countryAdjustment(query.country, entity),
+    candidate.type ? typeAdjustment(query.type, entity) : undefined,
+  ].filter((a): a is Adjustment => !!a);
   const penalty = adjustments.reduce((s, a) => s + Math.min(0, a.delta), 0);
   const bonus = adjustments.reduce((s, a) => s + Math.max(0, a.delta), 0);
   const score = round(Math.min(1, Math.max(0, name.score + penalty) + bonus));
   return {
-    score, level: matchLevel(score), nameScore: name.score, threshold, isMatch: score >= threshold, scorerVersion: SCORER_VERSION,
-    tokenAlignment: name.pairs, unmatchedQueryTokens: name.unmatchedQuery, unmatchedCandidateTokens: name.unmatchedList, caps: name.caps, adjustments,
+    score,
+    level: matchLevel(score),
+    nameScore: name.score,
+    threshold,
+    isMatch: score >= threshold,
+    scorerVersion: SCORER_VERSION,
+    tokenAlignment: name.pairs,
+    unmatchedQueryTokens: name.unmatchedQuery,
+    unmatchedCandidateTokens: name.unmatchedList,
+    caps: name.caps,
+    adjustments,
   };
 }

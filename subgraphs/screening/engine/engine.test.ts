@@ -6,7 +6,15 @@ import { DEFAULT_THRESHOLD, matchLevel } from '../../../lib/names/levels';
 import { looksLikeOrganization, normalizeName } from '../../../lib/names/normalize';
 import { phoneticKey } from '../../../lib/names/phonetic';
 import { calibrate, CALIBRATION_KNOT, compareNames, prepareName, scoreName } from '../../../lib/names/score';
-import { damerauLevenshtein, FIRST_LETTER_TYPO_PENALTY, jaroWinkler, PHONETIC_ALIKE_SIM, PHONETIC_SIM, tokenSimilarity, translitKey } from '../../../lib/names/similarity';
+import {
+  damerauLevenshtein,
+  FIRST_LETTER_TYPO_PENALTY,
+  jaroWinkler,
+  PHONETIC_ALIKE_SIM,
+  PHONETIC_SIM,
+  tokenSimilarity,
+  translitKey,
+} from '../../../lib/names/similarity';
 import { TokenClass } from '../../../lib/names/vocabulary';
 import { foldToAscii } from '../../../lib/names/text';
 
@@ -83,11 +91,19 @@ describe('variants of listed names are found', () => {
 });
 
 describe('false positives stay below the default threshold', () => {
-  it.each(['CORP', 'LTD', 'Trading Company', 'Li', 'Ali', 'Mohammed', 'ABC Ltd', 'A.B.C. Trading LLC', 'International Trading Company Limited'])(
-    '%s', (q) => {
-      expect(index.search(q)).toEqual([]);
-    },
-  );
+  it.each([
+    'CORP',
+    'LTD',
+    'Trading Company',
+    'Li',
+    'Ali',
+    'Mohammed',
+    'ABC Ltd',
+    'A.B.C. Trading LLC',
+    'International Trading Company Limited',
+  ])('%s', (q) => {
+    expect(index.search(q)).toEqual([]);
+  });
   // a one-word query finds only records listed under exactly that word (the vessel "MARIA", an alias "John"), nothing longer
   it.each(['John', 'Maria'])('%s', (q) => {
     const hits = index.search(q, { threshold: 0.8 });
@@ -106,7 +122,9 @@ describe('result shape, explanation and adjustments', () => {
     // romanization variants (doubled letters) are explained as such and are not counted as approximate tokens
     const v = top('Sadam Husein Tikriti');
     const vHow = v.match_score_info.token_alignment.map((p) => `${p.query}->${p.list}:${p.how}`);
-    expect(vHow).toEqual(expect.arrayContaining(['tikriti->tikriti:exact', 'sadam->saddam:transliteration', 'husein->hussein:transliteration']));
+    expect(vHow).toEqual(
+      expect.arrayContaining(['tikriti->tikriti:exact', 'sadam->saddam:transliteration', 'husein->hussein:transliteration']),
+    );
     expect(v.match_score_info.caps.join(' ')).not.toContain('approximate tokens');
     const typos = compareNames('Sadam Husien Tikrti', 'Saddam Hussein al-Tikriti', 'person');
     const how = typos.pairs.map((p) => `${p.query}->${p.list}:${p.how}`);
@@ -142,7 +160,9 @@ describe('result shape, explanation and adjustments', () => {
     for (const q of ['Saddam Hussein al-Tikriti', 'Robert Gabriel Mugabe']) {
       const r = index.search(q, { birthDate: '1937-04-28', threshold: 0.6, limit: 20 });
       for (let i = 1; i < r.length; i++) {
-        expect(r[i].match_score_info.name_similarity <= r[i - 1].match_score_info.name_similarity + 0.06 || r[i].score <= r[i - 1].score).toBe(true);
+        expect(
+          r[i].match_score_info.name_similarity <= r[i - 1].match_score_info.name_similarity + 0.06 || r[i].score <= r[i - 1].score,
+        ).toBe(true);
         const dobBonus = r[i].match_score_info.adjustments.some((a) => a.delta > 0);
         if (dobBonus) expect(r[i].score).toBeLessThanOrEqual(r[i - 1].score);
       }
@@ -164,7 +184,15 @@ describe('result shape, explanation and adjustments', () => {
 
 describe('vigil-name-2: romanization, organisations without a type, dropped names, calibration', () => {
   it('gives one romanization key to Latin -> Cyrillic -> Latin round trips and passport spellings', () => {
-    for (const [a, b] of [['dzhose', 'jose'], ['khussein', 'hussein'], ['dzhonson', 'johnson'], ['jon', 'john'], ['velaskuez', 'velasquez'], ['nasim', 'naseem'], ['vaziri', 'waziri']]) {
+    for (const [a, b] of [
+      ['dzhose', 'jose'],
+      ['khussein', 'hussein'],
+      ['dzhonson', 'johnson'],
+      ['jon', 'john'],
+      ['velaskuez', 'velasquez'],
+      ['nasim', 'naseem'],
+      ['vaziri', 'waziri'],
+    ]) {
       expect(translitKey(a)).toBe(translitKey(b));
     }
     expect(translitKey('hassan')).not.toBe(translitKey('hossein'));
@@ -214,7 +242,7 @@ describe('vigil-name-4: variant spellings with names left out, titles, first let
     const listed = 'AL-SAMAHI, Alaa Ali Ali Mohammed';
     expect(person('Allaa AL-SAMAHY', listed)).toBeGreaterThan(person('Allaa AL-SAMAHI', listed));
   });
-  it('a listed initial for the query\'s other name lowers the single-token cap', () => {
+  it("a listed initial for the query's other name lowers the single-token cap", () => {
     const rarity = (t: string) => (t === 'hill' ? 0.87 : 1);
     const score = (q: string) => scoreName(prepareName(q, 'person', rarity), prepareName('J. Hill', 'person', rarity)).score;
     expect(score('J. Hill')).toBe(1);
@@ -259,9 +287,23 @@ describe('retrieval with very common tokens (postings longer than the cap)', () 
   it('still finds names through their rare tokens and stays quiet on the common token alone', () => {
     const many: WatchlistEntity[] = [];
     for (let i = 0; i < 12000; i++) {
-      many.push({ ...entities[0], source: 'synthetic', sourceId: String(i), type: 'individual', names: [{ value: `Mohammed Q${i.toString(36)}x${(i * 7919).toString(36)}`, kind: 'primary' }], birthDates: [] });
+      many.push({
+        ...entities[0],
+        source: 'synthetic',
+        sourceId: String(i),
+        type: 'individual',
+        names: [{ value: `Mohammed Q${i.toString(36)}x${(i * 7919).toString(36)}`, kind: 'primary' }],
+        birthDates: [],
+      });
     }
-    many.push({ ...entities[0], source: 'synthetic', sourceId: 'target', type: 'individual', names: [{ value: 'Mohammed Zyxwvutsky', kind: 'primary' }], birthDates: [] });
+    many.push({
+      ...entities[0],
+      source: 'synthetic',
+      sourceId: 'target',
+      type: 'individual',
+      names: [{ value: 'Mohammed Zyxwvutsky', kind: 'primary' }],
+      birthDates: [],
+    });
     const big = buildIndex(many);
     const r = big.search('Mohammed Zyxwvutsky');
     expect(r[0]?.entity.sourceId).toBe('target');

@@ -2,7 +2,9 @@
 export class GrowableInt32 {
   data: Int32Array;
   length = 0;
-  constructor(initial = 1024) { this.data = new Int32Array(initial); }
+  constructor(initial = 1024) {
+    this.data = new Int32Array(initial);
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
       const next = new Int32Array(this.data.length * 2);
@@ -11,7 +13,9 @@ export class GrowableInt32 {
     }
     this.data[this.length++] = v;
   }
-  toArray(): Int32Array { return this.data.slice(0, this.length); }
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
 }
 
 /** Compressed sparse rows: postings of key k are values[offsets[k] .. offsets[k+1]). */

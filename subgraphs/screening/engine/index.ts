@@ -92,9 +92,12 @@ export class ScreeningIndex {
     const tokStart = new GrowableInt32(Math.max(1024, entities.length * 2));
     const tokIds = new GrowableInt32(Math.max(1024, entities.length * 6));
     const tokCls = new GrowableInt32(Math.max(1024, entities.length * 6));
-    const pTokK = new GrowableInt32(1 << 16), pTokV = new GrowableInt32(1 << 16);
-    const pKeyK = new GrowableInt32(1 << 16), pKeyV = new GrowableInt32(1 << 16);
-    const pJoinK = new GrowableInt32(1 << 16), pJoinV = new GrowableInt32(1 << 16);
+    const pTokK = new GrowableInt32(1 << 16),
+      pTokV = new GrowableInt32(1 << 16);
+    const pKeyK = new GrowableInt32(1 << 16),
+      pKeyV = new GrowableInt32(1 << 16);
+    const pJoinK = new GrowableInt32(1 << 16),
+      pJoinV = new GrowableInt32(1 << 16);
     const keyOf: number[] = [];
     const dfCount: number[] = [];
     this.feedMask = new Uint16Array(entities.length);
@@ -130,7 +133,10 @@ export class ScreeningIndex {
             const key = phoneticKey(text);
             keyText.push(key);
             let kid = this.keyVocab.get(key);
-            if (kid === undefined) { kid = this.keyVocab.size; this.keyVocab.set(key, kid); }
+            if (kid === undefined) {
+              kid = this.keyVocab.size;
+              this.keyVocab.set(key, kid);
+            }
             keyOf.push(kid);
           }
           tokIds.push(id);
@@ -140,8 +146,12 @@ export class ScreeningIndex {
           if (seen.has(id)) continue;
           seen.add(id);
           dfCount[id]++;
-          pTokK.push(id); pTokV.push(nameId);
-          if (text.length >= 2 && keyOf[id] !== undefined) { pKeyK.push(keyOf[id]); pKeyV.push(nameId); }
+          pTokK.push(id);
+          pTokV.push(nameId);
+          if (text.length >= 2 && keyOf[id] !== undefined) {
+            pKeyK.push(keyOf[id]);
+            pKeyV.push(nameId);
+          }
         }
         // joined neighbours: "abu bakr" is also findable as "abubakr"
         for (let a = 0; a < sigIdx.length; a++) {
@@ -150,8 +160,12 @@ export class ScreeningIndex {
             text += n.tokens[j];
             if (!isSignificant(n.classes[j])) continue;
             let jid = this.joinVocab.get(text);
-            if (jid === undefined) { jid = this.joinVocab.size; this.joinVocab.set(text, jid); }
-            pJoinK.push(jid); pJoinV.push(nameId);
+            if (jid === undefined) {
+              jid = this.joinVocab.size;
+              this.joinVocab.set(text, jid);
+            }
+            pJoinK.push(jid);
+            pJoinV.push(nameId);
           }
         }
       }
@@ -177,7 +191,10 @@ export class ScreeningIndex {
       if (t.length < 4) continue;
       for (const g of trigrams(t)) {
         let arr = tri.get(g);
-        if (!arr) { arr = []; tri.set(g, arr); }
+        if (!arr) {
+          arr = [];
+          tri.set(g, arr);
+        }
         arr.push(id);
       }
     }
@@ -198,7 +215,13 @@ export class ScreeningIndex {
         for (let n = this.entNameStart[ei]; n < this.entNameStart[ei + 1]; n++) warmMemo(this.preparedListName(n, style));
       }
     }
-    this.stats = { entities: entities.length, names, tokens: this.tokIds.length, vocabulary: this.vocabText.length, buildMs: Math.round(performance.now() - t0) };
+    this.stats = {
+      entities: entities.length,
+      names,
+      tokens: this.tokIds.length,
+      vocabulary: this.vocabText.length,
+      buildMs: Math.round(performance.now() - t0),
+    };
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
@@ -217,7 +240,10 @@ export class ScreeningIndex {
     let p = this.prepCache[nameId];
     if (p) return p;
     p = this.prepareListName(nameId, style);
-    if (this.prepCount >= PREP_CACHE_MAX) { this.prepCache = new Array<PreparedName | undefined>(this.nameEntity.length); this.prepCount = 0; }
+    if (this.prepCount >= PREP_CACHE_MAX) {
+      this.prepCache = new Array<PreparedName | undefined>(this.nameEntity.length);
+      this.prepCount = 0;
+    }
     this.prepCache[nameId] = p;
     this.prepCount++;
     return p;
@@ -312,7 +338,10 @@ export class ScreeningIndex {
       let best = 0;
       for (let p = this.nameTokStart[n], e = this.nameTokStart[n + 1]; p < e; p++) {
         const tok = this.tokIds[p];
-        if (tok === id) { best = w; break; }
+        if (tok === id) {
+          best = w;
+          break;
+        }
         if (kid !== undefined && this.vocabKey[tok] === kid && significantClass(this.tokClass[p])) best = w * 0.9;
       }
       acc[n] += best;
@@ -321,7 +350,12 @@ export class ScreeningIndex {
 
   /** One name against one candidate, scored as a search would score the candidate listed (see compare.ts). */
   compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison {
-    return compareParties(query, candidate, { rarity: this.rarity, prepareQuery: (name, style) => this.prepareQuery(name, style) }, threshold);
+    return compareParties(
+      query,
+      candidate,
+      { rarity: this.rarity, prepareQuery: (name, style) => this.prepareQuery(name, style) },
+      threshold,
+    );
   }
 
   search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
@@ -330,7 +364,8 @@ export class ScreeningIndex {
     const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
     const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
     if (!readings.some((r) => r.classes.some(isSignificant))) return [];
-    const feedFilter = opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
+    const feedFilter =
+      opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
 
     // 1. retrieval: per query token, the best way each name is reached (exact > joined > skeleton > typo)
     const touched: number[] = [];
@@ -436,7 +471,11 @@ export class ScreeningIndex {
       const ei = this.nameEntity[n];
       const e = this.entities[ei];
       const nm = e.names[this.nameIndex[n]];
-      const s = scoreName(queryFor(e), this.preparedListName(n, styleForType(e.type)), { cache, weakAlias: nm.quality === 'low', otherScript: latinQuery && !!nm.script }).score;
+      const s = scoreName(queryFor(e), this.preparedListName(n, styleForType(e.type)), {
+        cache,
+        weakAlias: nm.quality === 'low',
+        otherScript: latinQuery && !!nm.script,
+      }).score;
       const cur = perEntity.get(ei);
       if (!cur || s > cur.score) perEntity.set(ei, { nameId: n, score: s });
     }
@@ -446,8 +485,9 @@ export class ScreeningIndex {
     for (const [ei, { nameId, score }] of perEntity) {
       if (score < threshold - 0.2) continue;
       const e = this.entities[ei];
-      const adjustments = [birthDateAdjustment(opts.birthDate, e), countryAdjustment(opts.country, e), typeAdjustment(opts.type, e)]
-        .filter((a): a is Adjustment => !!a);
+      const adjustments = [birthDateAdjustment(opts.birthDate, e), countryAdjustment(opts.country, e), typeAdjustment(opts.type, e)].filter(
+        (a): a is Adjustment => !!a,
+      );
       const penalty = adjustments.reduce((s, a) => s + Math.min(0, a.delta), 0);
       const bonus = adjustments.reduce((s, a) => s + Math.max(0, a.delta), 0);
       const base = Math.max(0, score + penalty);
@@ -467,15 +507,28 @@ export class ScreeningIndex {
       if (!t) ties.set(x.ei, (t = nameTie(query, this.entities[x.ei], this.nameIndex[x.nameId])));
       return t;
     };
-    scored.sort((a, b) => round4(b.final) - round4(a.final) || b.bonus - a.bonus || compareTies(tieOf(a), tieOf(b)) || b.base - a.base || a.ei - b.ei);
+    scored.sort(
+      (a, b) => round4(b.final) - round4(a.final) || b.bonus - a.bonus || compareTies(tieOf(a), tieOf(b)) || b.base - a.base || a.ei - b.ei,
+    );
     const out: ScreeningMatch[] = [];
     for (const s of scored) {
       if (s.final < threshold) continue;
       const e = this.entities[s.ei];
-      out.push(buildMatch({
-        entity: e, query, queryName: queryFor(e), listNamePrep: (ni) => this.preparedAlias(s.ei, ni), cache,
-        latinQuery, bestNameIndex: this.nameIndex[s.nameId], nameScore: s.name, adjustments: s.adjustments, finalScore: round4(s.final), threshold,
-      }));
+      out.push(
+        buildMatch({
+          entity: e,
+          query,
+          queryName: queryFor(e),
+          listNamePrep: (ni) => this.preparedAlias(s.ei, ni),
+          cache,
+          latinQuery,
+          bestNameIndex: this.nameIndex[s.nameId],
+          nameScore: s.name,
+          adjustments: s.adjustments,
+          finalScore: round4(s.final),
+          threshold,
+        }),
+      );
       if (out.length >= limit) break;
     }
     return out;
@@ -511,7 +564,13 @@ function kthLargest(names: number[], acc: Float32Array, k: number): number {
     while (i <= j) {
       while (v[i] > pivot) i++;
       while (v[j] < pivot) j--;
-      if (i <= j) { const t = v[i]; v[i] = v[j]; v[j] = t; i++; j--; }
+      if (i <= j) {
+        const t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+        i++;
+        j--;
+      }
     }
     if (target <= j) hi = j;
     else if (target >= i) lo = i;
@@ -534,8 +593,9 @@ let FEED_BIT_MAP: Map<string, number> | undefined;
 function feedBits(): Map<string, number> {
   if (!FEED_BIT_MAP) {
     FEED_BIT_MAP = new Map();
-    ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source']
-      .forEach((f, i) => FEED_BIT_MAP!.set(f, 1 << i));
+    ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source'].forEach(
+      (f, i) => FEED_BIT_MAP!.set(f, 1 << i),
+    );
   }
   return FEED_BIT_MAP;
 }

@@ -28,7 +28,7 @@ export function queryReadings(prepare: (style: NameStyle) => PreparedName, type:
   // initials) is scored against people as a person's name: title dropped, "LAST, F.M." reordered.
   const personRead = !type && q.style !== 'person' ? prepare('person') : undefined;
   const qPerson = personRead && personReadingDiffers(q, personRead) ? personRead : undefined;
-  return { q, qOrg, qPerson, queryFor: (e) => (e.type === 'individual' ? qPerson ?? q : qOrg ?? q) };
+  return { q, qOrg, qPerson, queryFor: (e) => (e.type === 'individual' ? (qPerson ?? q) : (qOrg ?? q)) };
 }
 
 /** The person reading drops a title the untyped reading kept, or the untyped reading was taken for an organisation. */

@@ -1,5 +1,14 @@
 /** Result shape of one potential match (as in the Screening section of the interface spec) and its construction. */
-import { entityKey, FEEDS, primaryName, type BirthDate, type EntityType, type Feed, type NameKind, type WatchlistEntity } from '../lists/model';
+import {
+  entityKey,
+  FEEDS,
+  primaryName,
+  type BirthDate,
+  type EntityType,
+  type Feed,
+  type NameKind,
+  type WatchlistEntity,
+} from '../lists/model';
 import type { Adjustment } from './adjust';
 import { matchLevel, SCORER_VERSION, type CriteriaMatchLevel } from '../../../lib/names/levels';
 import { scoreName, type AlignedPair, type PreparedName, type SimCache } from '../../../lib/names/score';
@@ -86,10 +95,25 @@ const SOURCE_LABELS: Record<string, string> = {
 
 export function buildMatch(input: BuildMatchInput): ScreeningMatch {
   const e = input.entity;
-  const primaryIdx = Math.max(0, e.names.findIndex((n) => n.kind === 'primary'));
+  const primaryIdx = Math.max(
+    0,
+    e.names.findIndex((n) => n.kind === 'primary'),
+  );
   const cache = input.cache;
-  const scores = e.names.map((n, i) => (n.kind === 'title' ? 0 : scoreName(input.queryName, input.listNamePrep(i), { cache, weakAlias: n.quality === 'low', otherScript: input.latinQuery && !!n.script }).score));
-  const best = scoreName(input.queryName, input.listNamePrep(input.bestNameIndex), { explain: true, weakAlias: e.names[input.bestNameIndex].quality === 'low', otherScript: input.latinQuery && !!e.names[input.bestNameIndex].script });
+  const scores = e.names.map((n, i) =>
+    n.kind === 'title'
+      ? 0
+      : scoreName(input.queryName, input.listNamePrep(i), {
+          cache,
+          weakAlias: n.quality === 'low',
+          otherScript: input.latinQuery && !!n.script,
+        }).score,
+  );
+  const best = scoreName(input.queryName, input.listNamePrep(input.bestNameIndex), {
+    explain: true,
+    weakAlias: e.names[input.bestNameIndex].quality === 'low',
+    otherScript: input.latinQuery && !!e.names[input.bestNameIndex].script,
+  });
   const aliases: MatchedAlias[] = [];
   let closest = -1;
   e.names.forEach((n, i) => {
@@ -107,8 +131,17 @@ export function buildMatch(input: BuildMatchInput): ScreeningMatch {
   const sourceLabel = SOURCE_LABELS[e.source] ?? e.source;
   return {
     entity: {
-      id: entityKey(e), source: e.source, sourceId: e.sourceId, type: e.type, name: primaryName(e), feeds: e.feeds, programs: e.programs,
-      nationalities: e.nationalities, countries: e.countries, birthDates: e.birthDates, listedOn: e.listedOn,
+      id: entityKey(e),
+      source: e.source,
+      sourceId: e.sourceId,
+      type: e.type,
+      name: primaryName(e),
+      feeds: e.feeds,
+      programs: e.programs,
+      nationalities: e.nationalities,
+      countries: e.countries,
+      birthDates: e.birthDates,
+      listedOn: e.listedOn,
     },
     score: input.finalScore,
     name: { value: e.names[primaryIdx].value, match_score: scores[primaryIdx], criteria_match_level: matchLevel(scores[primaryIdx]) },
@@ -116,13 +149,25 @@ export function buildMatch(input: BuildMatchInput): ScreeningMatch {
     checklist: {
       screen,
       hits: e.feeds.filter((f) => screen[f]),
-      hits_info: e.feeds.map((feed) => ({ feed, source: e.source, programs: e.programs, matched_name: bestName.value, score: input.finalScore })),
+      hits_info: e.feeds.map((feed) => ({
+        feed,
+        source: e.source,
+        programs: e.programs,
+        matched_name: bestName.value,
+        score: input.finalScore,
+      })),
     },
     match_score_info: {
       scorer_version: SCORER_VERSION,
       threshold: input.threshold,
       query: input.query,
-      best_name: { value: bestName.value, kind: bestName.kind, score: best.score, raw_score: best.raw, uncalibrated_score: best.uncalibrated },
+      best_name: {
+        value: bestName.value,
+        kind: bestName.kind,
+        score: best.score,
+        raw_score: best.raw,
+        uncalibrated_score: best.uncalibrated,
+      },
       name_similarity: input.nameScore,
       token_alignment: best.pairs,
       unmatched_query_tokens: best.unmatchedQuery,
@@ -132,11 +177,13 @@ export function buildMatch(input: BuildMatchInput): ScreeningMatch {
       adjustments: input.adjustments,
       final_score: input.finalScore,
     },
-    source_details: [{
-      description: `${sourceLabel}${e.programs.length ? ` (${e.programs.join(', ')})` : ''}${e.listedOn ? `, listed ${e.listedOn}` : ''}`,
-      urls: e.sourceUrls,
-      inference_context: `Name "${input.query}" matched listed ${bestName.kind === 'primary' ? 'name' : bestName.kind} "${bestName.value}" with score ${best.score} (${matchLevel(best.score)}).`,
-    }],
+    source_details: [
+      {
+        description: `${sourceLabel}${e.programs.length ? ` (${e.programs.join(', ')})` : ''}${e.listedOn ? `, listed ${e.listedOn}` : ''}`,
+        urls: e.sourceUrls,
+        inference_context: `Name "${input.query}" matched listed ${bestName.kind === 'primary' ? 'name' : bestName.kind} "${bestName.value}" with score ${best.score} (${matchLevel(best.score)}).`,
+      },
+    ],
     review_status: 'unresolved',
   };
 }

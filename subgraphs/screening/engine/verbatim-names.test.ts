@@ -31,7 +31,14 @@ beforeAll(async () => {
 
 function tieOf(m: ScreeningMatch, query: string) {
   const e = byId.get(m.entity.id)!;
-  return nameTie(query, e, Math.max(0, e.names.findIndex((n) => n.value === m.match_score_info.best_name.value)));
+  return nameTie(
+    query,
+    e,
+    Math.max(
+      0,
+      e.names.findIndex((n) => n.value === m.match_score_info.best_name.value),
+    ),
+  );
 }
 
 /** Why `e` does not find itself for `name` (undefined when it does). */
@@ -42,7 +49,10 @@ function failure(e: WatchlistEntity, name: string, type: EntityType | undefined)
     const at = results.findIndex((m) => m.entity.id === entityKey(e));
     if (at < 0) {
       // every result so far ties with the first: the record may be further down the tie
-      if (results.length === limit && results[limit - 1].score === results[0]?.score) { limit *= 4; continue; }
+      if (results.length === limit && results[limit - 1].score === results[0]?.score) {
+        limit *= 4;
+        continue;
+      }
       return results.length ? `not in the first ${limit} (first: ${results[0].entity.id} at ${results[0].score})` : 'no result';
     }
     const mine = results[at];
@@ -74,7 +84,15 @@ it('finds every listed name of every shipped list, typed and untyped, at rank 1'
 it('finds the companies of the BIS list, which does not type its records, searched as companies', () => {
   // The loader guesses person or organisation with the engine's vocabulary: a company guessed a person ("S.L." unknown to
   // an older guess) was read as a person's name and lost the type penalty, so a search for it as a company found nothing.
-  for (const name of ['KOTO COMMERCIO IBERICA, S.L.', 'PETROM INTERNACIONAL TRADE, S.L.', 'PJSC AEROFLOT', 'SKY BLUE BIRD FZC', 'YARRA ANSTALT A.G.', 'GLOBE METALS AB', 'P&P COMPUTERS']) {
+  for (const name of [
+    'KOTO COMMERCIO IBERICA, S.L.',
+    'PETROM INTERNACIONAL TRADE, S.L.',
+    'PJSC AEROFLOT',
+    'SKY BLUE BIRD FZC',
+    'YARRA ANSTALT A.G.',
+    'GLOBE METALS AB',
+    'P&P COMPUTERS',
+  ]) {
     const rows = entities.filter((e) => e.source === 'bis_dpl' && e.names[0].value === name);
     expect(rows.length).toBeGreaterThan(0);
     for (const e of rows) expect([name, e.type, failure(e, name, 'entity')]).toEqual([name, 'entity', undefined]);
@@ -82,7 +100,12 @@ it('finds the companies of the BIS list, which does not type its records, search
 });
 
 it('makes one-word listed names strong matches but keeps one common word from matching a longer name', () => {
-  for (const [name, id] of [['HAMAS', 'ofac_sdn:4695'], ['AL-QAIDA', 'eu_fsf:329'], ['TALIBAN', 'ofac_sdn:6636'], ['HIZBALLAH', 'ofac_sdn:4697']]) {
+  for (const [name, id] of [
+    ['HAMAS', 'ofac_sdn:4695'],
+    ['AL-QAIDA', 'eu_fsf:329'],
+    ['TALIBAN', 'ofac_sdn:6636'],
+    ['HIZBALLAH', 'ofac_sdn:4697'],
+  ]) {
     for (const type of ['entity', undefined] as const) {
       // (the same organisation listed by several issuers ties at the top)
       const results = index.search(name, { type });
@@ -103,5 +126,7 @@ it('breaks ties by the name equal to the query, then primary over alias', () => 
   expect(results.find((m) => m.entity.id === 'un:111449')?.score).toBe(1);
   // secondary facts the query carries come before name equality: John Quincy Adams is also listed as "John Adams"
   expect(index.search('John Adams', { type: 'individual' })[0].entity.id).toBe('us_congress_executive_pep:us-pep-A000039');
-  expect(index.search('John Adams', { type: 'individual', birthDate: '1767-07-11' })[0].entity.id).toBe('us_congress_executive_pep:us-pep-A000041');
+  expect(index.search('John Adams', { type: 'individual', birthDate: '1767-07-11' })[0].entity.id).toBe(
+    'us_congress_executive_pep:us-pep-A000041',
+  );
 });

@@ -13,8 +13,20 @@ import { Rng } from './prng';
 import { romanizationKeyV1 } from './romanization-key-v1';
 
 export const VARIANT_KINDS = [
-  'exact', 'typo', 'transposition', 'reorder', 'last_first', 'drop_middle', 'initials', 'cyrillic_roundtrip', 'original_script',
-  'joined_tokens', 'split_token', 'accents', 'doubled_letter', 'case_punctuation',
+  'exact',
+  'typo',
+  'transposition',
+  'reorder',
+  'last_first',
+  'drop_middle',
+  'initials',
+  'cyrillic_roundtrip',
+  'original_script',
+  'joined_tokens',
+  'split_token',
+  'accents',
+  'doubled_letter',
+  'case_punctuation',
 ] as const;
 export type VariantKind = (typeof VARIANT_KINDS)[number];
 
@@ -59,7 +71,10 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const VOWEL_ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ü', n: 'ñ', c: 'ç' };
 
 function mutateLongestWord(words: string[], rng: Rng, f: (w: string) => string): string[] | undefined {
-  const idx = words.map((w, i) => [w, i] as const).filter(([w]) => w.replace(/[^A-Za-z]/g, '').length >= 5).map(([, i]) => i);
+  const idx = words
+    .map((w, i) => [w, i] as const)
+    .filter(([w]) => w.replace(/[^A-Za-z]/g, '').length >= 5)
+    .map(([, i]) => i);
   if (!idx.length) return undefined;
   const i = rng.pick(idx);
   const out = [...words];
@@ -72,17 +87,20 @@ function makeVariant(kind: VariantKind, name: string, type: WatchlistEntity['typ
   const words = natural.split(/\s+/).filter(Boolean);
   const person = type === 'individual';
   switch (kind) {
-    case 'exact': return natural;
-    case 'typo': return mutateLongestWord(words, rng, (w) => {
-      const p = 1 + rng.int(w.length - 2);
-      const op = rng.int(3);
-      const c = rng.pick([...LETTERS]);
-      return op === 0 ? w.slice(0, p) + c + w.slice(p + 1) : op === 1 ? w.slice(0, p) + c + w.slice(p) : w.slice(0, p) + w.slice(p + 1);
-    })?.join(' ');
-    case 'transposition': return mutateLongestWord(words, rng, (w) => {
-      const p = 1 + rng.int(w.length - 2);
-      return w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
-    })?.join(' ');
+    case 'exact':
+      return natural;
+    case 'typo':
+      return mutateLongestWord(words, rng, (w) => {
+        const p = 1 + rng.int(w.length - 2);
+        const op = rng.int(3);
+        const c = rng.pick([...LETTERS]);
+        return op === 0 ? w.slice(0, p) + c + w.slice(p + 1) : op === 1 ? w.slice(0, p) + c + w.slice(p) : w.slice(0, p) + w.slice(p + 1);
+      })?.join(' ');
+    case 'transposition':
+      return mutateLongestWord(words, rng, (w) => {
+        const p = 1 + rng.int(w.length - 2);
+        return w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
+      })?.join(' ');
     case 'reorder': {
       if (words.length < 2) return undefined;
       const out = [...words];
@@ -90,32 +108,41 @@ function makeVariant(kind: VariantKind, name: string, type: WatchlistEntity['typ
       [out[i], out[i + 1]] = [out[i + 1], out[i]];
       return out.join(' ');
     }
-    case 'last_first': return person && words.length >= 2 ? `${words[words.length - 1]}, ${words.slice(0, -1).join(' ')}` : undefined;
-    case 'drop_middle': return person && words.length >= 3 ? [words[0], words[words.length - 1]].join(' ') : undefined;
+    case 'last_first':
+      return person && words.length >= 2 ? `${words[words.length - 1]}, ${words.slice(0, -1).join(' ')}` : undefined;
+    case 'drop_middle':
+      return person && words.length >= 3 ? [words[0], words[words.length - 1]].join(' ') : undefined;
     case 'initials': {
       if (!person || words.length < 3) return undefined;
       return [words[0], ...words.slice(1, -1).map((w) => `${w[0]}.`), words[words.length - 1]].join(' ');
     }
-    case 'cyrillic_roundtrip': return person ? latinToCyrillic(natural) : undefined;
-    case 'original_script': return undefined; // produced from original-script names directly
+    case 'cyrillic_roundtrip':
+      return person ? latinToCyrillic(natural) : undefined;
+    case 'original_script':
+      return undefined; // produced from original-script names directly
     case 'joined_tokens': {
       if (words.length < 3) return undefined;
       const i = rng.int(words.length - 1);
       if (words[i].length > 6 || words[i + 1].length > 8) return undefined;
       return [...words.slice(0, i), words[i] + words[i + 1].toLowerCase(), ...words.slice(i + 2)].join(' ');
     }
-    case 'split_token': return mutateLongestWord(words, rng, (w) => (w.length >= 8 ? `${w.slice(0, Math.floor(w.length / 2))} ${w.slice(Math.floor(w.length / 2))}` : w))?.join(' ');
+    case 'split_token':
+      return mutateLongestWord(words, rng, (w) =>
+        w.length >= 8 ? `${w.slice(0, Math.floor(w.length / 2))} ${w.slice(Math.floor(w.length / 2))}` : w,
+      )?.join(' ');
     case 'accents': {
       const out = natural.toLowerCase().replace(/[aeiounc]/g, (c) => (rng.chance(0.5) ? VOWEL_ACCENTS[c] : c));
       return out === natural.toLowerCase() ? undefined : out;
     }
-    case 'doubled_letter': return mutateLongestWord(words, rng, (w) => {
-      const dbl = w.search(/(.)\1/);
-      if (dbl >= 0) return w.slice(0, dbl) + w.slice(dbl + 1);
-      const p = 1 + rng.int(w.length - 2);
-      return w.slice(0, p) + w[p] + w.slice(p);
-    })?.join(' ');
-    case 'case_punctuation': return natural.toLowerCase().replace(/[-']/g, ' ').replace(/\s+/g, ' ');
+    case 'doubled_letter':
+      return mutateLongestWord(words, rng, (w) => {
+        const dbl = w.search(/(.)\1/);
+        if (dbl >= 0) return w.slice(0, dbl) + w.slice(dbl + 1);
+        const p = 1 + rng.int(w.length - 2);
+        return w.slice(0, p) + w[p] + w.slice(p);
+      })?.join(' ');
+    case 'case_punctuation':
+      return natural.toLowerCase().replace(/[-']/g, ' ').replace(/\s+/g, ' ');
   }
 }
 
@@ -143,21 +170,30 @@ export function generateEvaluationSet(entities: WatchlistEntity[], opts: Generat
       const k = sigKey(n.value, e.type);
       if (!k) continue;
       let s = byKey.get(k);
-      if (!s) { s = new Set(); byKey.set(k, s); }
+      if (!s) {
+        s = new Set();
+        byKey.set(k, s);
+      }
       s.add(entityKey(e));
       const set = new Set(k.split(' '));
       const id = tokenSets.length;
       tokenSets.push(set);
       for (const t of set) {
         let arr = tokenToNames.get(t);
-        if (!arr) { arr = []; tokenToNames.set(t, arr); }
+        if (!arr) {
+          arr = [];
+          tokenToNames.set(t, arr);
+        }
         arr.push(id);
       }
       const keys = new Set([...set].map(romanizationKeyV1));
       keySets.push(keys);
       for (const t of keys) {
         let arr = keyToNames.get(t);
-        if (!arr) { arr = []; keyToNames.set(t, arr); }
+        if (!arr) {
+          arr = [];
+          keyToNames.set(t, arr);
+        }
         arr.push(id);
       }
     }
@@ -181,7 +217,9 @@ export function generateEvaluationSet(entities: WatchlistEntity[], opts: Generat
   // ---- positives
   const positives: PositiveCase[] = [];
   const pool = entities
-    .flatMap((e) => e.names.filter((n) => (n.kind === 'primary' || (n.kind === 'aka' && n.quality !== 'low')) && !n.script).map((n) => ({ e, n })))
+    .flatMap((e) =>
+      e.names.filter((n) => (n.kind === 'primary' || (n.kind === 'aka' && n.quality !== 'low')) && !n.script).map((n) => ({ e, n })),
+    )
     .filter(({ e, n }) => {
       const k = sigKey(n.value, e.type);
       return k.split(' ').filter((t) => t.length >= 2).length >= (e.type === 'individual' ? 2 : 1) && k.length >= 6;
@@ -196,7 +234,13 @@ export function generateEvaluationSet(entities: WatchlistEntity[], opts: Generat
     if ((counts.get(kind) ?? 0) >= perKind) continue;
     const q = makeVariant(kind, n.value, e.type, rng);
     if (!q || !q.trim()) continue;
-    positives.push({ query: q, kind, source: n.value, type: e.type, expected: [...(byKey.get(sigKey(n.value, e.type)) ?? [entityKey(e)])] });
+    positives.push({
+      query: q,
+      kind,
+      source: n.value,
+      type: e.type,
+      expected: [...(byKey.get(sigKey(n.value, e.type)) ?? [entityKey(e)])],
+    });
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   // original-script names (UN): the query in Arabic/Cyrillic script; correct = the entity and every entity sharing its Latin names
@@ -213,10 +257,18 @@ export function generateEvaluationSet(entities: WatchlistEntity[], opts: Generat
   const family: string[] = [];
   for (const e of entities) {
     if (e.type !== 'individual') continue;
-    const words = naturalOrder(e.names[0].value, e.type).split(/\s+/).filter((w) => /^[A-Za-z'-]{3,}$/.test(w));
-    if (words.length >= 2) { given.push(words[0]); family.push(words[words.length - 1]); }
+    const words = naturalOrder(e.names[0].value, e.type)
+      .split(/\s+/)
+      .filter((w) => /^[A-Za-z'-]{3,}$/.test(w));
+    if (words.length >= 2) {
+      given.push(words[0]);
+      family.push(words[words.length - 1]);
+    }
   }
-  const orgWords = entities.filter((e) => e.type === 'entity').flatMap((e) => e.names[0].value.split(/\s+/)).filter((w) => /^[A-Za-z]{5,}$/.test(w));
+  const orgWords = entities
+    .filter((e) => e.type === 'entity')
+    .flatMap((e) => e.names[0].value.split(/\s+/))
+    .filter((w) => /^[A-Za-z]{5,}$/.test(w));
   const negatives: NegativeCase[] = [];
   const romanizedListed: NegativeCase[] = [];
   const seen = new Set<string>();

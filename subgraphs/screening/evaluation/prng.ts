@@ -12,13 +12,26 @@ export function mulberry32(seed: number): () => number {
 
 export class Rng {
   private next: () => number;
-  constructor(seed: number) { this.next = mulberry32(seed); }
-  float(): number { return this.next(); }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  pick<T>(arr: readonly T[]): T { return arr[this.int(arr.length)]; }
-  chance(p: number): boolean { return this.next() < p; }
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float(): number {
+    return this.next();
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(arr: readonly T[]): T {
+    return arr[this.int(arr.length)];
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
   shuffle<T>(arr: T[]): T[] {
-    for (let i = arr.length - 1; i > 0; i--) { const j = this.int(i + 1); [arr[i], arr[j]] = [arr[j], arr[i]]; }
+    for (let i = arr.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [arr[i], arr[j]] = [arr[j], arr[i]];
+    }
     return arr;
   }
 }

@@ -26,7 +26,18 @@ export function screeningJobs(deps: { db: Db }): JobDefinition<ImportJobData>[] 
         const log = logger.child({ job: IMPORT_QUEUE, jobId: job.id, importId: data.importId });
         log.info({ format: data.format, path: data.path }, 'watchlist import started');
         const result = await runImport(deps.db, { importId: data.importId, format: data.format, path: data.path, origin: 'api' });
-        log.info({ sources: result.sources.map((s) => ({ source: s.source, outcome: s.outcome, added: s.added, changed: s.changed, removed: s.removed })) }, 'watchlist import completed');
+        log.info(
+          {
+            sources: result.sources.map((s) => ({
+              source: s.source,
+              outcome: s.outcome,
+              added: s.added,
+              changed: s.changed,
+              removed: s.removed,
+            })),
+          },
+          'watchlist import completed',
+        );
       },
     },
   ];

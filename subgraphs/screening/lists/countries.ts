@@ -36,7 +36,12 @@ for (const entry of TABLE.split(/[|\n]/)) {
 }
 
 function key(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 }
 
 /** ISO-2 for a country name or code; the raw (trimmed) value when not derivable; undefined for blank input. */

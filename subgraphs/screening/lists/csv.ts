@@ -27,7 +27,11 @@ export function* parseCsv(text: string, opts: CsvOptions = {}): Generator<{ fiel
           if (i >= n) throw new Error(`${opts.file ?? 'csv'}:${startLine}: unterminated quoted field`);
           const c = text[i];
           if (c === '"') {
-            if (text[i + 1] === '"') { field += '"'; i += 2; continue; }
+            if (text[i + 1] === '"') {
+              field += '"';
+              i += 2;
+              continue;
+            }
             i++;
             break;
           }
@@ -36,7 +40,10 @@ export function* parseCsv(text: string, opts: CsvOptions = {}): Generator<{ fiel
           i++;
         }
         // tolerate junk between the closing quote and the delimiter (OFAC writes `-0- ,`)
-        while (i < n && text[i] !== d && text[i] !== '\n' && text[i] !== '\r') { if (text[i] !== ' ') field += text[i]; i++; }
+        while (i < n && text[i] !== d && text[i] !== '\n' && text[i] !== '\r') {
+          if (text[i] !== ' ') field += text[i];
+          i++;
+        }
       } else {
         while (i < n && text[i] !== d && text[i] !== '\n' && text[i] !== '\r') field += text[i++];
       }
@@ -46,7 +53,10 @@ export function* parseCsv(text: string, opts: CsvOptions = {}): Generator<{ fiel
       else if (text[i] === d) i++;
       else {
         if (text[i] === '\r') i++;
-        if (text[i] === '\n') { i++; line++; }
+        if (text[i] === '\n') {
+          i++;
+          line++;
+        }
         rowDone = true;
       }
     }

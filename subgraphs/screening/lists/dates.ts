@@ -2,7 +2,18 @@
 import type { BirthDate } from './model';
 
 const MONTHS: Record<string, string> = {
-  jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06', jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12',
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
 };
 
 const pad = (s: string) => s.padStart(2, '0');
@@ -12,7 +23,10 @@ const pad = (s: string) => s.padStart(2, '0');
  * dayFirst=false), "1962-03", "00/00/1962". Returns undefined when nothing date-like is found.
  */
 export function parseBirthDate(raw: string, dayFirst = true): BirthDate | undefined {
-  const s = raw.trim().toLowerCase().replace(/^(circa|approximately|approx\.?|c\.|about)\s+/, '');
+  const s = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^(circa|approximately|approx\.?|c\.|about)\s+/, '');
   let m: RegExpMatchArray | null;
   if ((m = s.match(/^(\d{4})\s*(?:to|-|–)\s*(\d{4})$/))) return { kind: 'range', from: m[1], to: m[2] };
   if ((m = s.match(/^(\d{4})-(\d{2})-(\d{2})/))) {

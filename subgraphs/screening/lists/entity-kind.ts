@@ -9,7 +9,16 @@ import { foldToAscii } from '../../../lib/names/text';
 import { AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS } from '../../../lib/names/vocabulary';
 
 /** Words of organisation names that the engine's vocabulary does not weigh as generic business words. */
-const MORE_ORGANIZATION_WORDS = new Set(['corporacion', 'sociedad', 'university', 'universidad', 'computers', 'airways', 'contracting', 'invest']);
+const MORE_ORGANIZATION_WORDS = new Set([
+  'corporacion',
+  'sociedad',
+  'university',
+  'universidad',
+  'computers',
+  'airways',
+  'contracting',
+  'invest',
+]);
 
 export function looksLikeOrganization(name: string): boolean {
   const folded = foldToAscii(name);

@@ -39,13 +39,20 @@ export async function loadWatchlist(format: WatchlistFormat, paths: string | str
       const [primary, alt, add, comments] = list;
       return loadOfac({ primary, alt, add, comments }, format);
     }
-    case 'un_xml': return loadUnXml(list[0]);
-    case 'bis_dpl': return loadBisDpl(list[0]);
-    case 'eu_fsf_csv': return loadEuFsfCsv(list[0]);
-    case 'eu_fsf_xml': return loadEuFsfXml(list[0]);
-    case 'uk_ofsi_csv': return loadUkOfsiCsv(list[0]);
-    case 'ftm_jsonl': return loadFtmFile(list[0]);
-    default: throw new Error(`unknown watchlist format ${String(format)}`);
+    case 'un_xml':
+      return loadUnXml(list[0]);
+    case 'bis_dpl':
+      return loadBisDpl(list[0]);
+    case 'eu_fsf_csv':
+      return loadEuFsfCsv(list[0]);
+    case 'eu_fsf_xml':
+      return loadEuFsfXml(list[0]);
+    case 'uk_ofsi_csv':
+      return loadUkOfsiCsv(list[0]);
+    case 'ftm_jsonl':
+      return loadFtmFile(list[0]);
+    default:
+      throw new Error(`unknown watchlist format ${String(format)}`);
   }
 }
 
@@ -65,12 +72,17 @@ export function detectShippedLists(dir: string): ShippedList[] {
     const has = (re: RegExp) => files.filter((f) => re.test(f)).map((f) => join(full, f));
     if (existsSync(join(full, 'sdn.csv'))) out.push({ folder, format: 'ofac_sdn', paths: [full] });
     else if (existsSync(join(full, 'cons_prim.csv'))) out.push({ folder, format: 'ofac_cons', paths: [full] });
-    else if (has(/^UN.*\.xml$/i).length || has(/consolidated.*\.xml$/i).length) out.push({ folder, format: 'un_xml', paths: has(/\.xml$/i).slice(0, 1) });
+    else if (has(/^UN.*\.xml$/i).length || has(/consolidated.*\.xml$/i).length)
+      out.push({ folder, format: 'un_xml', paths: has(/\.xml$/i).slice(0, 1) });
     else if (has(/^dpl\.txt$/i).length) out.push({ folder, format: 'bis_dpl', paths: has(/^dpl\.txt$/i) });
-    else if (/^eu_fsf/i.test(folder) && has(/\.csv$/i).length) out.push({ folder, format: 'eu_fsf_csv', paths: has(/\.csv$/i).slice(0, 1) });
-    else if (/^eu_fsf/i.test(folder) && has(/\.xml$/i).length) out.push({ folder, format: 'eu_fsf_xml', paths: has(/\.xml$/i).slice(0, 1) });
-    else if (/^uk_ofsi/i.test(folder) && has(/\.csv$/i).length) out.push({ folder, format: 'uk_ofsi_csv', paths: has(/\.csv$/i).slice(0, 1) });
-    else if (has(/\.(jsonl|ftm\.json)$/i).length) out.push({ folder, format: 'ftm_jsonl', paths: has(/\.(jsonl|ftm\.json)$/i).slice(0, 1) });
+    else if (/^eu_fsf/i.test(folder) && has(/\.csv$/i).length)
+      out.push({ folder, format: 'eu_fsf_csv', paths: has(/\.csv$/i).slice(0, 1) });
+    else if (/^eu_fsf/i.test(folder) && has(/\.xml$/i).length)
+      out.push({ folder, format: 'eu_fsf_xml', paths: has(/\.xml$/i).slice(0, 1) });
+    else if (/^uk_ofsi/i.test(folder) && has(/\.csv$/i).length)
+      out.push({ folder, format: 'uk_ofsi_csv', paths: has(/\.csv$/i).slice(0, 1) });
+    else if (has(/\.(jsonl|ftm\.json)$/i).length)
+      out.push({ folder, format: 'ftm_jsonl', paths: has(/\.(jsonl|ftm\.json)$/i).slice(0, 1) });
   }
   return out;
 }

@@ -3,14 +3,29 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from './csv';
 import {
-  detectShippedLists, diffWatchlist, entityContentHash, entityKey, ftmSourceName, loadBisDpl, loadEuFsfCsv, loadEuFsfXml, loadFtmFile,
-  loadOfac, loadUkOfsiCsv, loadUnXml, loadWatchlist, ofacFilesIn, SHIPPED_WATCHLISTS_DIR, type WatchlistEntity,
+  detectShippedLists,
+  diffWatchlist,
+  entityContentHash,
+  entityKey,
+  ftmSourceName,
+  loadBisDpl,
+  loadEuFsfCsv,
+  loadEuFsfXml,
+  loadFtmFile,
+  loadOfac,
+  loadUkOfsiCsv,
+  loadUnXml,
+  loadWatchlist,
+  ofacFilesIn,
+  SHIPPED_WATCHLISTS_DIR,
+  type WatchlistEntity,
 } from './index';
 import { readListText } from './read-text';
 
 const dir = SHIPPED_WATCHLISTS_DIR;
 const fixtures = join(__dirname, '../../../test/fixtures/watchlists');
-const countBy = (es: WatchlistEntity[], f: (e: WatchlistEntity) => string) => es.reduce<Record<string, number>>((m, e) => ((m[f(e)] = (m[f(e)] ?? 0) + 1), m), {});
+const countBy = (es: WatchlistEntity[], f: (e: WatchlistEntity) => string) =>
+  es.reduce<Record<string, number>>((m, e) => ((m[f(e)] = (m[f(e)] ?? 0) + 1), m), {});
 
 describe('OFAC SDN 2024-05-03', () => {
   const sdn = loadOfac(ofacFilesIn(join(dir, 'ofac_sdn_2024-05-03')), 'ofac_sdn');
@@ -24,7 +39,11 @@ describe('OFAC SDN 2024-05-03', () => {
     expect(zawahiri.identifiers).toContainEqual({ kind: 'passport', value: '1084010', country: 'EG' });
     const ebano = sdn.find((e) => e.sourceId === '4243')!;
     expect(ebano.type).toBe('vessel');
-    expect(ebano.names.map((n) => [n.value, n.kind])).toEqual([['EBANO', 'primary'], ['ANA I', 'fka'], ['SAND SWAN', 'fka']]);
+    expect(ebano.names.map((n) => [n.value, n.kind])).toEqual([
+      ['EBANO', 'primary'],
+      ['ANA I', 'fka'],
+      ['SAND SWAN', 'fka'],
+    ]);
     expect(ebano.identifiers).toContainEqual({ kind: 'imo', value: '7406784' });
     const bnc = sdn.find((e) => e.sourceId === '306')!;
     expect(bnc.names).toContainEqual({ value: 'BNC', kind: 'weak_aka', quality: 'low' });
@@ -101,7 +120,9 @@ describe('UN consolidated XML', () => {
     expect(orig).toHaveLength(409);
     expect(un.flatMap((e) => e.names).filter((n) => /original script/i.test(n.value))).toEqual([]);
     const khazmat = un.find((e) => e.names.some((n) => n.value === 'Amir Khazmat'))!;
-    expect(khazmat.names).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'Амир Хазмат', kind: 'original_script', script: 'Cyrl' })]));
+    expect(khazmat.names).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 'Амир Хазмат', kind: 'original_script', script: 'Cyrl' })]),
+    );
     expect(orig.filter((n) => n.script === 'Arab').length).toBeGreaterThan(350);
     expect(orig.filter((n) => n.script === 'Cyrl').length).toBeGreaterThan(5);
   });
@@ -126,10 +147,20 @@ describe('BIS Denied Persons List', () => {
     expect(new Set(dpl.map((e) => e.sourceId)).size).toBe(581);
     // the guess reads legal forms and business words as the name engine does (dotted "S.L.", "PJSC", "FZC", a final "AB")
     const typeOf = (name: string) => [...new Set(dpl.filter((e) => e.names[0].value === name).map((e) => e.type))];
-    for (const name of ['KOTO COMMERCIO IBERICA, S.L.', 'PETROM INTERNACIONAL TRADE, S.L.', 'PJSC AEROFLOT', 'SKY BLUE BIRD FZC', 'YARRA ANSTALT A.G.', 'GLOBE METALS AB', 'MAHAN AIRWAYS', 'ELMONT AG']) {
+    for (const name of [
+      'KOTO COMMERCIO IBERICA, S.L.',
+      'PETROM INTERNACIONAL TRADE, S.L.',
+      'PJSC AEROFLOT',
+      'SKY BLUE BIRD FZC',
+      'YARRA ANSTALT A.G.',
+      'GLOBE METALS AB',
+      'MAHAN AIRWAYS',
+      'ELMONT AG',
+    ]) {
       expect([name, typeOf(name)]).toEqual([name, ['entity']]);
     }
-    for (const name of ['ABEL HERNANDEZ, JR.', 'T. K. MOHAN', 'CAPTAIN ELYAZGI', 'ALEXANDER M. ROVEGNO']) expect([name, typeOf(name)]).toEqual([name, ['individual']]);
+    for (const name of ['ABEL HERNANDEZ, JR.', 'T. K. MOHAN', 'CAPTAIN ELYAZGI', 'ALEXANDER M. ROVEGNO'])
+      expect([name, typeOf(name)]).toEqual([name, ['individual']]);
   });
 });
 
@@ -145,7 +176,13 @@ describe('EU Financial Sanctions File', () => {
   it('loads the XML format (fixture)', () => {
     const eu = loadEuFsfXml(join(fixtures, 'eu-fsf-sample.xml'));
     expect(eu).toHaveLength(2);
-    expect(eu[0]).toMatchObject({ source: 'eu_fsf', sourceId: '13', type: 'individual', nationalities: ['EG'], birthDates: [{ kind: 'full', value: '1951-06-19' }] });
+    expect(eu[0]).toMatchObject({
+      source: 'eu_fsf',
+      sourceId: '13',
+      type: 'individual',
+      nationalities: ['EG'],
+      birthDates: [{ kind: 'full', value: '1951-06-19' }],
+    });
     expect(eu[0].names.map((n) => n.kind)).toEqual(['primary', 'weak_aka', 'original_script']);
     expect(eu[0].identifiers).toContainEqual({ kind: 'passport', value: '1084010', country: 'EG' });
     expect(eu[1]).toMatchObject({ type: 'entity', countries: ['RU'] });
@@ -155,10 +192,17 @@ describe('EU Financial Sanctions File', () => {
 describe('UK OFSI consolidated CSV (fixture)', () => {
   it('groups rows by Group ID, surname last for people', () => {
     const uk = loadUkOfsiCsv(join(fixtures, 'uk-ofsi-sample.csv'));
-    expect(uk.map((e) => [e.sourceId, e.type, e.names.length])).toEqual([['6924', 'individual', 4], ['14200', 'entity', 2], ['16001', 'vessel', 1]]);
+    expect(uk.map((e) => [e.sourceId, e.type, e.names.length])).toEqual([
+      ['6924', 'individual', 4],
+      ['14200', 'entity', 2],
+      ['16001', 'vessel', 1],
+    ]);
     expect(uk[0].names[0]).toEqual({ value: 'Ayman AL-ZAWAHIRI', kind: 'primary' });
     expect(uk[0].names.find((n) => n.value === 'Abu Mohammed')).toMatchObject({ kind: 'weak_aka', quality: 'low' });
-    expect(uk[0].birthDates).toEqual([{ kind: 'full', value: '1951-06-19' }, { kind: 'year', value: '1951' }]);
+    expect(uk[0].birthDates).toEqual([
+      { kind: 'full', value: '1951-06-19' },
+      { kind: 'year', value: '1951' },
+    ]);
     expect(uk[1].names[0].value).toBe('PRIVATE JOINT STOCK COMPANY "AZOVSTAL"');
   });
 });
@@ -167,7 +211,10 @@ describe('FollowTheMoney JSON lines (fixture)', () => {
   it('maps schemas, topics to feeds, and skips non-party schemas', async () => {
     const os = await loadFtmFile(join(fixtures, 'opensanctions-sample.ftm.jsonl'));
     expect(os.map((e) => [e.type, e.feeds])).toEqual([
-      ['individual', ['PEP', 'Sanctions']], ['entity', ['Sanctions']], ['individual', ['Criminal']], ['vessel', ['Sanctions']],
+      ['individual', ['PEP', 'Sanctions']],
+      ['entity', ['Sanctions']],
+      ['individual', ['Criminal']],
+      ['vessel', ['Sanctions']],
     ]);
     expect(os[0].names.find((n) => n.script === 'Cyrl')?.kind).toBe('original_script');
     expect(os[1].identifiers).toContainEqual({ kind: 'tax_id', value: '7706107510' });
@@ -192,8 +239,12 @@ describe('FollowTheMoney JSON lines (fixture)', () => {
 describe('detection and deltas', () => {
   it('maps every shipped folder to a loader', () => {
     expect(detectShippedLists(dir).map((l) => [l.folder, l.format])).toEqual([
-      ['eu_fsf_csv_2018_sample', 'eu_fsf_csv'], ['ofac_non_sdn_consolidated_2025-12', 'ofac_cons'], ['ofac_sdn_2021-07_full', 'ofac_sdn'],
-      ['ofac_sdn_2024-05-03', 'ofac_sdn'], ['un_consolidated_2026-02', 'un_xml'], ['us_bis_dpl_2022', 'bis_dpl'],
+      ['eu_fsf_csv_2018_sample', 'eu_fsf_csv'],
+      ['ofac_non_sdn_consolidated_2025-12', 'ofac_cons'],
+      ['ofac_sdn_2021-07_full', 'ofac_sdn'],
+      ['ofac_sdn_2024-05-03', 'ofac_sdn'],
+      ['un_consolidated_2026-02', 'un_xml'],
+      ['us_bis_dpl_2022', 'bis_dpl'],
       ['us_congress_executive_pep', 'ftm_jsonl'],
     ]);
   });

@@ -5,7 +5,16 @@
 import { createHash } from 'node:crypto';
 
 export const FEEDS = [
-  'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social Media', 'News', 'Open Source',
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social Media',
+  'News',
+  'Open Source',
 ] as const;
 export type Feed = (typeof FEEDS)[number];
 
@@ -83,7 +92,9 @@ export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(obj[k])}`).join(',')}}`;
 }
 
@@ -120,8 +131,18 @@ export function diffWatchlist(previousHashes: Map<string, string>, next: Watchli
 
 export function emptyEntity(source: string, sourceId: string, type: EntityType, feeds: Feed[] = ['Sanctions']): WatchlistEntity {
   return {
-    source, sourceId, feeds, type, names: [], birthDates: [], nationalities: [], countries: [],
-    addresses: [], identifiers: [], programs: [], sourceUrls: [],
+    source,
+    sourceId,
+    feeds,
+    type,
+    names: [],
+    birthDates: [],
+    nationalities: [],
+    countries: [],
+    addresses: [],
+    identifiers: [],
+    programs: [],
+    sourceUrls: [],
   };
 }
 

@@ -44,18 +44,24 @@ export function parseXml(xml: string, file = 'xml'): XmlElement {
     if (xml.startsWith('<!--', lt)) {
       const end = xml.indexOf('-->', lt);
       if (end < 0) throw new Error(`${file}:${line}: unterminated comment`);
-      countLines(lt, end); i = end + 3; continue;
+      countLines(lt, end);
+      i = end + 3;
+      continue;
     }
     if (xml.startsWith('<![CDATA[', lt)) {
       const end = xml.indexOf(']]>', lt);
       if (end < 0) throw new Error(`${file}:${line}: unterminated CDATA`);
       stack[stack.length - 1].text += xml.slice(lt + 9, end);
-      countLines(lt, end); i = end + 3; continue;
+      countLines(lt, end);
+      i = end + 3;
+      continue;
     }
     if (xml[lt + 1] === '?' || xml[lt + 1] === '!') {
       const end = xml.indexOf('>', lt);
       if (end < 0) throw new Error(`${file}:${line}: unterminated declaration`);
-      countLines(lt, end); i = end + 1; continue;
+      countLines(lt, end);
+      i = end + 1;
+      continue;
     }
     const gt = findTagEnd(xml, lt);
     if (gt < 0) throw new Error(`${file}:${line}: unterminated tag`);
@@ -87,7 +93,10 @@ function findTagEnd(xml: string, from: number): number {
   let q: string | null = null;
   for (let k = from + 1; k < xml.length; k++) {
     const c = xml[k];
-    if (q) { if (c === q) q = null; } else if (c === '"' || c === "'") q = c; else if (c === '>') return k;
+    if (q) {
+      if (c === q) q = null;
+    } else if (c === '"' || c === "'") q = c;
+    else if (c === '>') return k;
   }
   return -1;
 }

@@ -30,7 +30,13 @@ export const matchResolvers = {
     reviewedAt: (match) => match.reviewedAt ?? null,
     searchResultId: (match) => match.searchResultId ?? null,
     previouslyCleared: (match) =>
-      match.previously_cleared ? { matchId: match.previously_cleared.match_id, clearedAt: new Date(match.previously_cleared.cleared_at), clearedBy: match.previously_cleared.cleared_by } : null,
+      match.previously_cleared
+        ? {
+            matchId: match.previously_cleared.match_id,
+            clearedAt: new Date(match.previously_cleared.cleared_at),
+            clearedBy: match.previously_cleared.cleared_by,
+          }
+        : null,
     reviewHistory: (match, _, ctx) => ctx.reviewHistory.load(match.id),
     entityRef: (match) => match.entity.id,
     source: (match) => match.entity.source,

@@ -4,7 +4,16 @@ import { expectOneOf } from '../../../platform/validation/one-of';
 import type { NameComparisonTokenMatchKind, Resolvers } from './resolver-types.generated';
 
 /** The kinds of an aligned pair the schema's enum knows: the engine's token kinds also have none, which the GraphQL enum could not serialize either. */
-const ALIGNED_KINDS: readonly NameComparisonTokenMatchKind[] = ['exact', 'transliteration', 'typo', 'phonetic', 'initial', 'prefix_al', 'fuzzy', 'joined'];
+const ALIGNED_KINDS: readonly NameComparisonTokenMatchKind[] = [
+  'exact',
+  'transliteration',
+  'typo',
+  'phonetic',
+  'initial',
+  'prefix_al',
+  'fuzzy',
+  'joined',
+];
 
 export const nameCompareResolvers = {
   Query: {
@@ -18,7 +27,12 @@ export const nameCompareResolvers = {
         nameScore: result.nameScore,
         scorerVersion: result.scorerVersion,
         explanation: {
-          tokenAlignment: result.tokenAlignment.map((pair) => ({ query: pair.query, candidate: pair.list, similarity: pair.similarity, how: expectOneOf(ALIGNED_KINDS, pair.how, 'aligned token pair kind') })),
+          tokenAlignment: result.tokenAlignment.map((pair) => ({
+            query: pair.query,
+            candidate: pair.list,
+            similarity: pair.similarity,
+            how: expectOneOf(ALIGNED_KINDS, pair.how, 'aligned token pair kind'),
+          })),
           unmatchedQueryTokens: result.unmatchedQueryTokens,
           unmatchedCandidateTokens: result.unmatchedCandidateTokens,
           caps: result.caps,

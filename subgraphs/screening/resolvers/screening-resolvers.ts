@@ -88,8 +88,15 @@ export const screeningResolvers = {
     screeningReport: async (_, args, ctx) => (await readReport(ctx, ctx.scope, args.id)) ?? null,
     watchlistSources: async (_, __, ctx) =>
       (await listActiveSources(ctx.db)).map((row) => ({
-        source: row.source, format: row.format, versionId: row.version_id, seq: row.seq, label: row.label, contentHash: row.content_hash,
-        entityCount: row.entity_count, nameCount: row.name_count, importedAt: row.imported_at,
+        source: row.source,
+        format: row.format,
+        versionId: row.version_id,
+        seq: row.seq,
+        label: row.label,
+        contentHash: row.content_hash,
+        entityCount: row.entity_count,
+        nameCount: row.name_count,
+        importedAt: row.imported_at,
       })),
     screeningIndexStatus: (_, __, ctx) => {
       const status = ctx.holder.status();
@@ -103,7 +110,8 @@ export const screeningResolvers = {
     screen: (_, args, ctx, info) =>
       screeningCreateOnce(ctx, info, args, {
         create: (record) => screen(ctx, ctx.principal, args.input, record),
-        replay: async (id) => (await readSearch(ctx.db, ctx.scope, id)) ?? Promise.reject(new ScreeningError('search_not_found', 'Search not found')),
+        replay: async (id) =>
+          (await readSearch(ctx.db, ctx.scope, id)) ?? Promise.reject(new ScreeningError('search_not_found', 'Search not found')),
       }),
     submitScreeningBatch: (_, args, ctx, info) =>
       screeningCreateOnce(ctx, info, args, {
@@ -128,7 +136,9 @@ export const screeningResolvers = {
     feeds: (view) => searchEntity(view)?.feeds ?? ['all'],
     customId: (view) => searchEntity(view)?.custom_id ?? null,
     entities: (view) =>
-      (view.request.entities as SearchEntityRecord[]).slice(0, SEARCH_ENTITIES_SHOWN).map((entity) => ({ ...entity, customId: entity.custom_id })),
+      (view.request.entities as SearchEntityRecord[])
+        .slice(0, SEARCH_ENTITIES_SHOWN)
+        .map((entity) => ({ ...entity, customId: entity.custom_id })),
     entityCount: (view) => view.request.entityCount ?? (view.request.entities as SearchEntityRecord[]).length,
     profile: (view) => (view.request.profileId ? { id: view.request.profileId } : null),
     profileId: (view) => view.request.profileId,

@@ -27,7 +27,12 @@ export interface BatchRunOptions {
 
 export type RunOutcome = 'completed' | 'not_claimed' | 'lease_lost';
 
-export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>, batchId: string, options: BatchRunOptions): Promise<RunOutcome> {
+export async function runBatch(
+  db: Db,
+  snapshotOf: () => Promise<IndexSnapshot>,
+  batchId: string,
+  options: BatchRunOptions,
+): Promise<RunOutcome> {
   const job = await claimBatch(db, batchId, options.owner, options.leaseSeconds);
   if (!job) return 'not_claimed';
   const scope = { tenantId: job.tenantId, workspaceId: job.workspaceId };
@@ -47,8 +52,14 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
       const queries = pending.map(({ input }) => batchQuery(config, input));
       const searches = searchesAhead(queries.length, (i) => searchSnapshot(snapshot, queries[i]));
       const screened: ChunkResult[] = [];
-      for (const [i, { entityIndex, input }] of pending.entries()) screened.push(await screenEntity(db, searches(i), queries[i], mediaCategories, job, entityIndex, input));
-      const cleared = await applyClearances(db, scope, screened, (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null);
+      for (const [i, { entityIndex, input }] of pending.entries())
+        screened.push(await screenEntity(db, searches(i), queries[i], mediaCategories, job, entityIndex, input));
+      const cleared = await applyClearances(
+        db,
+        scope,
+        screened,
+        (index) => pending.find((p) => p.entityIndex === index)?.input.profile_id ?? null,
+      );
       const results = await annotateChunk(disposition, job, config, cleared, pending);
       if (!(await storeChunk(db, job, options.owner, options.leaseSeconds, results))) {
         options.log.warn({ batchId }, 'batch job lease lost to another worker; stopping here');
@@ -65,10 +76,28 @@ export async function runBatch(db: Db, snapshotOf: () => Promise<IndexSnapshot>,
 }
 
 function batchQuery(config: { feeds: string[]; limit: number; threshold: number }, input: BatchEntityInput): NormalizedQuery {
-  return normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold, customId: input.custom_id, profileId: input.profile_id });
+  return normalizeQuery({
+    type: input.type,
+    name: input.name,
+    feeds: config.feeds,
+    dateOfBirth: input.date_of_birth,
+    country: input.country,
+    limit: config.limit,
+    threshold: config.threshold,
+    customId: input.custom_id,
+    profileId: input.profile_id,
+  });
 }
 
-async function screenEntity(db: Db, listSearch: Promise<ScreeningMatch[]>, query: NormalizedQuery, mediaCategories: AdverseMediaCategory[], job: BatchJobRow, entityIndex: number, input: BatchEntityInput): Promise<ChunkResult> {
+async function screenEntity(
+  db: Db,
+  listSearch: Promise<ScreeningMatch[]>,
+  query: NormalizedQuery,
+  mediaCategories: AdverseMediaCategory[],
+  job: BatchJobRow,
+  entityIndex: number,
+  input: BatchEntityInput,
+): Promise<ChunkResult> {
   // Adverse media: the entity's global_filters categories replace the workspace set.
   const news = await newsMatches(db, query, effectiveCategories(mediaCategories, input.adverse_media_risk_categories));
   const found = mergeByScore(await listSearch, news, query.limit);
@@ -85,7 +114,13 @@ async function screenEntity(db: Db, listSearch: Promise<ScreeningMatch[]>, query
 }
 
 /** Automatic disposition of a chunk: after clearances, with the job's header. */
-async function annotateChunk(settings: DispositionSettings, job: BatchJobRow, config: { feeds: string[]; limit: number; threshold: number }, results: ChunkResult[], pending: { entityIndex: number; input: BatchEntityInput }[]): Promise<ChunkResult[]> {
+async function annotateChunk(
+  settings: DispositionSettings,
+  job: BatchJobRow,
+  config: { feeds: string[]; limit: number; threshold: number },
+  results: ChunkResult[],
+  pending: { entityIndex: number; input: BatchEntityInput }[],
+): Promise<ChunkResult[]> {
   const out: ChunkResult[] = [];
   for (const result of results) {
     const input = pending.find((p) => p.entityIndex === result.entityIndex)?.input;
@@ -93,8 +128,21 @@ async function annotateChunk(settings: DispositionSettings, job: BatchJobRow, co
       out.push(result);
       continue;
     }
-    const query = normalizeQuery({ type: input.type, name: input.name, feeds: config.feeds, dateOfBirth: input.date_of_birth, country: input.country, limit: config.limit, threshold: config.threshold });
-    const annotated = await annotateMatches(settings, job.automaticDisposition, dispositionQuery(query), result.matches.map((match) => match.payload as StoredMatch));
+    const query = normalizeQuery({
+      type: input.type,
+      name: input.name,
+      feeds: config.feeds,
+      dateOfBirth: input.date_of_birth,
+      country: input.country,
+      limit: config.limit,
+      threshold: config.threshold,
+    });
+    const annotated = await annotateMatches(
+      settings,
+      job.automaticDisposition,
+      dispositionQuery(query),
+      result.matches.map((match) => match.payload as StoredMatch),
+    );
     out.push({ ...result, matches: result.matches.map((match, i) => ({ ...match, payload: annotated[i] })) });
   }
   return out;

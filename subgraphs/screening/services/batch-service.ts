@@ -3,7 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { BatchEntityInput, BatchJobRow, batchResultsPage, findBatch, insertBatch, leaseExpired, markBatchNotQueued, matchesOfResults, requeueBatch } from '../data/batch-store';
+import {
+  BatchEntityInput,
+  BatchJobRow,
+  batchResultsPage,
+  findBatch,
+  insertBatch,
+  leaseExpired,
+  markBatchNotQueued,
+  matchesOfResults,
+  requeueBatch,
+} from '../data/batch-store';
 import { Scope, SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
@@ -52,26 +62,37 @@ function invalid(field: string, message: string): ScreeningError {
 function normalizeEntities(input: SubmitBatchInput) {
   if (!Array.isArray(input.requests) || input.requests.length === 0) throw invalid('requests', 'must hold at least one entity');
   if (input.requests.length > BATCH_LIMITS.maxEntities) {
-    throw new ScreeningError('batch_too_large', `requests: at most ${BATCH_LIMITS.maxEntities} entities a job (got ${input.requests.length}); split the list into several jobs`, { field: 'requests' });
+    throw new ScreeningError(
+      'batch_too_large',
+      `requests: at most ${BATCH_LIMITS.maxEntities} entities a job (got ${input.requests.length}); split the list into several jobs`,
+      { field: 'requests' },
+    );
   }
   if (!Array.isArray(input.feeds) || input.feeds.length === 0) throw invalid('feeds', 'is required: an array of feed names or "all"');
   return input.requests.map((entity, index) => {
     try {
       const query = normalizeQuery({ ...entity, feeds: input.feeds, limit: input.limit, threshold: input.threshold });
       const categories = entity.globalFilters?.adverseMediaRiskCategories ?? null;
-      if (categories && categories.length > BATCH_LIMITS.categoriesMax) throw invalid('global_filters.adverse_media_risk_categories', `at most ${BATCH_LIMITS.categoriesMax} categories`);
+      if (categories && categories.length > BATCH_LIMITS.categoriesMax)
+        throw invalid('global_filters.adverse_media_risk_categories', `at most ${BATCH_LIMITS.categoriesMax} categories`);
       if (categories) validCategories(categories, 'global_filters.adverse_media_risk_categories');
       return { query, categories };
     } catch (error) {
       const field = error instanceof ScreeningError ? error.details?.field : undefined;
-      if (typeof field === 'string' && field !== 'feeds') throw invalid(`requests[${index}].${field}`, (error as Error).message.replace(/^[^:]*: /, ''));
+      if (typeof field === 'string' && field !== 'feeds')
+        throw invalid(`requests[${index}].${field}`, (error as Error).message.replace(/^[^:]*: /, ''));
       throw error;
     }
   });
 }
 
 /** `record` (a keyed request) stores the idempotency key in the batch's transaction (services/create-once.ts). */
-export async function submitBatch(deps: BatchDeps, principal: Principal, input: SubmitBatchInput, record?: RecordCreate): Promise<BatchJobRow> {
+export async function submitBatch(
+  deps: BatchDeps,
+  principal: Principal,
+  input: SubmitBatchInput,
+  record?: RecordCreate,
+): Promise<BatchJobRow> {
   const entities = normalizeEntities(input);
   const snapshot = servingSnapshot(deps.holder);
   const first = entities[0].query;
@@ -102,7 +123,13 @@ export async function submitBatch(deps: BatchDeps, principal: Principal, input: 
     profile_id: query.profileId,
     adverse_media_risk_categories: categories,
   }));
-  await insertBatch(deps.db, { id: jobId, automaticDisposition: input.automaticDisposition ?? null }, request, inputs, record && ((tx) => record(tx, jobId)));
+  await insertBatch(
+    deps.db,
+    { id: jobId, automaticDisposition: input.automaticDisposition ?? null },
+    request,
+    inputs,
+    record && ((tx) => record(tx, jobId)),
+  );
   await enqueue(deps, jobId);
   return (await findBatch(deps.db, scope, jobId))!;
 }
@@ -141,7 +168,8 @@ export async function requireBatch(db: Db, scope: Scope, id: string): Promise<Ba
 /** Re-submits the entities that have no result yet under the same job id; 409 once completed. */
 export async function restartBatch(deps: BatchDeps, scope: Scope, id: string): Promise<BatchJobRow> {
   const job = await requireBatch(deps.db, scope, id);
-  if (job.status === 'completed') throw new ScreeningError('batch_job_completed', 'The batch job has already completed; nothing was restarted');
+  if (job.status === 'completed')
+    throw new ScreeningError('batch_job_completed', 'The batch job has already completed; nothing was restarted');
   const requeued = await requeueBatch(deps.db, scope, job.id);
   if (!requeued) throw new ScreeningError('batch_job_completed', 'The batch job has already completed; nothing was restarted');
   await enqueue(deps, job.id);
@@ -161,12 +189,24 @@ export interface BatchResultView {
 /** A page of entity results with their ranked matches (two queries for the page). */
 export async function batchResults(db: Db, scope: Scope, job: BatchJobRow, offset: number, limit: number): Promise<BatchResultView[]> {
   const rows = await batchResultsPage(db, scope, job.requestId, offset, limit);
-  const matches = await matchesOfResults(db, scope, rows.map((row) => row.id));
+  const matches = await matchesOfResults(
+    db,
+    scope,
+    rows.map((row) => row.id),
+  );
   const byResult = new Map<string, StoredMatch[]>();
   for (const match of matches) {
     const list = byResult.get(match.searchResultId) ?? [];
     list.push(storedMatchOf(match));
     byResult.set(match.searchResultId, list);
   }
-  return rows.map((row) => ({ searchId: row.id, index: row.entityIndex, name: row.name, type: row.type, customId: row.customId, matchCount: row.matchCount, matches: byResult.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    searchId: row.id,
+    index: row.entityIndex,
+    name: row.name,
+    type: row.type,
+    customId: row.customId,
+    matchCount: row.matchCount,
+    matches: byResult.get(row.id) ?? [],
+  }));
 }

@@ -13,7 +13,9 @@ import type { StoredMatch } from './search-model';
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -22,7 +24,10 @@ function canonical(value: unknown): string {
 /** sha256 of what the list says about the entity (not of anything the query influenced). */
 export function listedEntityHash(match: Pick<StoredMatch, 'entity' | 'name' | 'aliases'>): string {
   const names = [match.name.value, ...match.aliases.map((alias) => alias.value)].sort();
-  return crypto.createHash('sha256').update(canonical({ entity: match.entity, names })).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(canonical({ entity: match.entity, names }))
+    .digest('hex');
 }
 
 export interface PreviouslyCleared {
@@ -38,7 +43,12 @@ interface Screened<T> {
 }
 
 /** Marks the matches of every result whose profile has cleared them (one query for the chunk). */
-export async function applyClearances<R extends Screened<unknown>>(db: Db, scope: Scope, results: R[], profileOf: (entityIndex: number) => string | null): Promise<R[]> {
+export async function applyClearances<R extends Screened<unknown>>(
+  db: Db,
+  scope: Scope,
+  results: R[],
+  profileOf: (entityIndex: number) => string | null,
+): Promise<R[]> {
   const wanted = results.flatMap((result) => {
     const profileId = profileOf(result.entityIndex);
     return profileId ? result.matches.map((match) => ({ profileId, entityRef: match.entityRef })) : [];
@@ -54,7 +64,11 @@ export async function applyClearances<R extends Screened<unknown>>(db: Db, scope
       const payload = match.payload as StoredMatch & { previously_cleared?: PreviouslyCleared };
       if (!clearance || clearance.entityHash !== listedEntityHash(payload)) continue;
       payload.review_status = 'false_positive';
-      payload.previously_cleared = { match_id: clearance.matchId, cleared_at: clearance.clearedAt.toISOString(), cleared_by: clearance.clearedBy };
+      payload.previously_cleared = {
+        match_id: clearance.matchId,
+        cleared_at: clearance.clearedAt.toISOString(),
+        cleared_by: clearance.clearedBy,
+      };
     }
   }
   return results;

@@ -30,8 +30,25 @@ export { phoneticKey } from '../../../lib/names/phonetic';
 export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;
 
 /** Formats the import accepts (the loaders of subgraphs/screening/lists). `ofac` is a short alias. */
-export const WATCHLIST_FORMATS: WatchlistFormat[] = ['ofac_sdn', 'ofac_cons', 'un_xml', 'bis_dpl', 'eu_fsf_csv', 'eu_fsf_xml', 'uk_ofsi_csv', 'ftm_jsonl'];
-const FORMAT_ALIASES: Record<string, WatchlistFormat> = { ofac: 'ofac_sdn', un: 'un_xml', bis: 'bis_dpl', dpl: 'bis_dpl', eu: 'eu_fsf_xml', uk: 'uk_ofsi_csv', ftm: 'ftm_jsonl' };
+export const WATCHLIST_FORMATS: WatchlistFormat[] = [
+  'ofac_sdn',
+  'ofac_cons',
+  'un_xml',
+  'bis_dpl',
+  'eu_fsf_csv',
+  'eu_fsf_xml',
+  'uk_ofsi_csv',
+  'ftm_jsonl',
+];
+const FORMAT_ALIASES: Record<string, WatchlistFormat> = {
+  ofac: 'ofac_sdn',
+  un: 'un_xml',
+  bis: 'bis_dpl',
+  dpl: 'bis_dpl',
+  eu: 'eu_fsf_xml',
+  uk: 'uk_ofsi_csv',
+  ftm: 'ftm_jsonl',
+};
 
 export function resolveFormat(format: string): WatchlistFormat | undefined {
   const lower = format.trim().toLowerCase();

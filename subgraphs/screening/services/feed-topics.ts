@@ -12,12 +12,20 @@ import type { Feed } from '../lists/model';
  * (debarments stay Sanctions, as before); offshore and shell companies are Offshore; state and public companies are Registries.
  */
 export const TOPIC_FEEDS: readonly [RegExp, Feed][] = [
-  [/^sanction(\.|$)/, 'Sanctions'], [/^debarment$/, 'Sanctions'], [/^export\.(control|risk)/, 'Sanctions'], [/^asset\.frozen$/, 'Sanctions'],
-  [/^role\.(pep|rca|diplo|judge|civil|spy|oligarch)$/, 'PEP'], [/^gov(\.(?!soe$)|$)/, 'PEP'], [/^poi$/, 'PEP'],
-  [/^(crime|wanted)(\.|$)/, 'Criminal'], [/^mare\.detained$/, 'Criminal'],
+  [/^sanction(\.|$)/, 'Sanctions'],
+  [/^debarment$/, 'Sanctions'],
+  [/^export\.(control|risk)/, 'Sanctions'],
+  [/^asset\.frozen$/, 'Sanctions'],
+  [/^role\.(pep|rca|diplo|judge|civil|spy|oligarch)$/, 'PEP'],
+  [/^gov(\.(?!soe$)|$)/, 'PEP'],
+  [/^poi$/, 'PEP'],
+  [/^(crime|wanted)(\.|$)/, 'Criminal'],
+  [/^mare\.detained$/, 'Criminal'],
   [/^corp\.(offshore|shell)$/, 'Offshore'],
-  [/^corp\.disqual$/, 'Legal'], [/^reg(\.|$)/, 'Legal'],
-  [/^corp\.public$/, 'Registries'], [/^gov\.soe$/, 'Registries'],
+  [/^corp\.disqual$/, 'Legal'],
+  [/^reg(\.|$)/, 'Legal'],
+  [/^corp\.public$/, 'Registries'],
+  [/^gov\.soe$/, 'Registries'],
   [/^role\.(owner|ubo)$/, 'Ownership'],
 ];
 

@@ -23,7 +23,11 @@ function invalid(field: string, message: string): ScreeningError {
 }
 
 export async function searchHistory(db: Db, scope: Scope, args: HistoryArgs): Promise<Connection<SearchRequestRow>> {
-  if (args.first !== undefined && args.first !== null && (!Number.isInteger(args.first) || args.first < 1 || args.first > HISTORY_LIMITS.pageMax)) {
+  if (
+    args.first !== undefined &&
+    args.first !== null &&
+    (!Number.isInteger(args.first) || args.first < 1 || args.first > HISTORY_LIMITS.pageMax)
+  ) {
     throw invalid('limit', `must be an integer from 1 to ${HISTORY_LIMITS.pageMax}`);
   }
   const size = pageSize(args.first, HISTORY_LIMITS.pageDefault, HISTORY_LIMITS.pageMax);

@@ -42,12 +42,26 @@ export class ImportQueue {
   }
 }
 
-export async function requestImport(db: Db, queue: ImportQueue, principal: Principal, input: { format: string; path: string }): Promise<ImportRow> {
+export async function requestImport(
+  db: Db,
+  queue: ImportQueue,
+  principal: Principal,
+  input: { format: string; path: string },
+): Promise<ImportRow> {
   requireWatchlistAdmin(principal);
   checkImportRoot(input.path);
   const format = validateImportRequest(input.format, input.path);
   const id = newObjectId();
-  await createImport(db, { id, format, path: input.path, status: 'queued', origin: 'api', tenantId: principal.tenantId, workspaceId: principal.workspaceId, requestedBy: principal.actorId });
+  await createImport(db, {
+    id,
+    format,
+    path: input.path,
+    status: 'queued',
+    origin: 'api',
+    tenantId: principal.tenantId,
+    workspaceId: principal.workspaceId,
+    requestedBy: principal.actorId,
+  });
   try {
     const jobId = await queue.send({ importId: id, format, path: input.path });
     await updateImport(db, id, { jobId });
@@ -66,7 +80,9 @@ export function checkImportRoot(listPath: string, env: NodeJS.ProcessEnv = proce
   const roots = (configured.length ? configured : [shippedWatchlistDir(env)]).map(realPath);
   const resolved = realPath(listPath);
   if (!roots.some((root) => resolved === root || resolved.startsWith(root + path.sep))) {
-    throw new ScreeningError('watchlist_format_invalid', 'path: outside the folders imports may read (VIGIL_WATCHLIST_IMPORT_ROOTS)', { field: 'path' });
+    throw new ScreeningError('watchlist_format_invalid', 'path: outside the folders imports may read (VIGIL_WATCHLIST_IMPORT_ROOTS)', {
+      field: 'path',
+    });
   }
 }
 
@@ -78,7 +94,7 @@ export async function readImport(db: Db, principal: Principal, id: string): Prom
 }
 
 export function importSources(row: ImportRow): ImportResult['sources'] {
-  return (importResultColumn.read(row.result)?.sources ?? []);
+  return importResultColumn.read(row.result)?.sources ?? [];
 }
 
 function realPath(candidate: string): string {

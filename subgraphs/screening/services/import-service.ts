@@ -26,7 +26,16 @@ import {
 } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { newObjectId } from './object-id';
-import { entityContentHash, loadList, primaryName, resolveFormat, shippedLists, WatchlistEntity, WatchlistFormat, WATCHLIST_FORMATS } from './engine-adapter';
+import {
+  entityContentHash,
+  loadList,
+  primaryName,
+  resolveFormat,
+  shippedLists,
+  WatchlistEntity,
+  WatchlistFormat,
+  WATCHLIST_FORMATS,
+} from './engine-adapter';
 import { ftmSourceName } from '../lists';
 import { envValue } from '../../../platform/config/env';
 
@@ -58,7 +67,13 @@ export interface ImportResult {
   sources: SourceImportResult[];
 }
 
-export type ImportProgress = (event: { phase: 'load' | 'write' | 'done'; label: string; source?: string; done: number; total: number }) => void;
+export type ImportProgress = (event: {
+  phase: 'load' | 'write' | 'done';
+  label: string;
+  source?: string;
+  done: number;
+  total: number;
+}) => void;
 
 export interface ImportRequest {
   format: string;
@@ -73,13 +88,22 @@ export interface ImportRequest {
 /** The root of the shipped lists: env VIGIL_WATCHLIST_DIR, else ../shared/data/watchlists from the project root. */
 export function shippedWatchlistDir(env: NodeJS.ProcessEnv = process.env): string {
   const projectRoot = path.resolve(__dirname, '../../..');
-  return path.resolve(projectRoot, envValue('VIGIL_WATCHLIST_DIR', env) ?? envValue('VIGIL_WATCHLISTS_DIR', env) ?? '../shared/data/watchlists');
+  return path.resolve(
+    projectRoot,
+    envValue('VIGIL_WATCHLIST_DIR', env) ?? envValue('VIGIL_WATCHLISTS_DIR', env) ?? '../shared/data/watchlists',
+  );
 }
 
 export function validateImportRequest(format: string, listPath: string): WatchlistFormat {
   const resolved = resolveFormat(format);
-  if (!resolved) throw new ScreeningError('watchlist_format_invalid', `format: unknown watchlist format "${format}"; one of ${WATCHLIST_FORMATS.join(', ')}`, { field: 'format' });
-  if (!listPath || !fs.existsSync(listPath)) throw new ScreeningError('watchlist_format_invalid', `path: no file or folder at "${listPath}"`, { field: 'path' });
+  if (!resolved)
+    throw new ScreeningError(
+      'watchlist_format_invalid',
+      `format: unknown watchlist format "${format}"; one of ${WATCHLIST_FORMATS.join(', ')}`,
+      { field: 'format' },
+    );
+  if (!listPath || !fs.existsSync(listPath))
+    throw new ScreeningError('watchlist_format_invalid', `path: no file or folder at "${listPath}"`, { field: 'path' });
   return resolved;
 }
 
@@ -87,14 +111,18 @@ export function validateImportRequest(format: string, listPath: string): Watchli
 export async function runImport(db: Db, request: ImportRequest, progress?: ImportProgress): Promise<ImportResult> {
   const format = validateImportRequest(request.format, request.path);
   const importId = request.importId ?? newObjectId();
-  if (request.importId) await updateImport(db, importId, { status: 'running', startedAt: new Date(), error: null, attemptsIncrement: true });
+  if (request.importId)
+    await updateImport(db, importId, { status: 'running', startedAt: new Date(), error: null, attemptsIncrement: true });
   else await createImport(db, { id: importId, format, path: request.path, status: 'running', origin: request.origin ?? 'cli' });
   try {
     const label = request.label ?? path.basename(path.resolve(request.path));
     progress?.({ phase: 'load', label, done: 0, total: 1 });
     const entities = await loadList(format, request.path);
     progress?.({ phase: 'load', label, done: 1, total: 1 });
-    if (!entities.length) throw new ScreeningError('watchlist_format_invalid', `path: the ${format} loader found no records in "${request.path}"`, { field: 'path' });
+    if (!entities.length)
+      throw new ScreeningError('watchlist_format_invalid', `path: the ${format} loader found no records in "${request.path}"`, {
+        field: 'path',
+      });
     const bySource = new Map<string, WatchlistEntity[]>();
     for (const entity of entities) {
       const list = bySource.get(entity.source) ?? [];
@@ -102,7 +130,8 @@ export async function runImport(db: Db, request: ImportRequest, progress?: Impor
       bySource.set(entity.source, list);
     }
     const sources: SourceImportResult[] = [];
-    for (const [source, list] of bySource) sources.push(await importSourceVersion(db, { source, format, label, entities: list, importId }, progress));
+    for (const [source, list] of bySource)
+      sources.push(await importSourceVersion(db, { source, format, label, entities: list, importId }, progress));
     const result: ImportResult = { importId, format, path: request.path, sources };
     await updateImport(db, importId, { status: 'completed', finishedAt: new Date(), result });
     return result;
@@ -163,8 +192,20 @@ export async function importSourceVersion(
         if (active && active.content_hash === prepared.contentHash) {
           progress?.({ phase: 'done', label, source, done: prepared.rows.size, total: prepared.rows.size });
           return {
-            source, format, label: active.label, versionId: active.id, seq: active.seq, outcome: 'unchanged' as const, contentHash: active.content_hash,
-            entities: active.entity_count, names: active.name_count, added: 0, changed: 0, removed: 0, duplicates: prepared.duplicates, ms: Date.now() - started,
+            source,
+            format,
+            label: active.label,
+            versionId: active.id,
+            seq: active.seq,
+            outcome: 'unchanged' as const,
+            contentHash: active.content_hash,
+            entities: active.entity_count,
+            names: active.name_count,
+            added: 0,
+            changed: 0,
+            removed: 0,
+            duplicates: prepared.duplicates,
+            ms: Date.now() - started,
           };
         }
       }
@@ -186,11 +227,32 @@ export async function importSourceVersion(
         await insertRows(sql, source, seq, toWrite.slice(i, i + CHUNK));
         progress?.({ phase: 'write', label, source, done: Math.min(i + CHUNK, toWrite.length), total: toWrite.length });
       }
-      await activateVersion(sql, { id: versionId, source, seq, entities: prepared.rows.size, names: prepared.names, added: added.length, changed: changed.length, removed: removed.length });
+      await activateVersion(sql, {
+        id: versionId,
+        source,
+        seq,
+        entities: prepared.rows.size,
+        names: prepared.names,
+        added: added.length,
+        changed: changed.length,
+        removed: removed.length,
+      });
       progress?.({ phase: 'done', label, source, done: toWrite.length, total: toWrite.length });
       return {
-        source, format, label, versionId, seq, outcome: 'imported' as const, contentHash: prepared.contentHash, entities: prepared.rows.size, names: prepared.names,
-        added: added.length, changed: changed.length, removed: removed.length, duplicates: prepared.duplicates, ms: Date.now() - started,
+        source,
+        format,
+        label,
+        versionId,
+        seq,
+        outcome: 'imported' as const,
+        contentHash: prepared.contentHash,
+        entities: prepared.rows.size,
+        names: prepared.names,
+        added: added.length,
+        changed: changed.length,
+        removed: removed.length,
+        duplicates: prepared.duplicates,
+        ms: Date.now() - started,
       };
     },
     { timeout: 10 * 60_000, maxWait: 60_000 },
@@ -199,11 +261,25 @@ export async function importSourceVersion(
 
 /** The shipped lists of a directory, newest folder per loader source only (the SDN list ships in
  * two editions; the older one would only be superseded at once). Folder dates order them. */
-export function shippedImportPlan(dir: string, options: { allVersions?: boolean } = {}): { folder: string; format: WatchlistFormat; path: string }[] {
-  const lists = shippedLists(dir).map((list) => ({ folder: list.folder, format: list.format, path: list.paths.length === 1 ? list.paths[0] : path.join(dir, list.folder) }));
+export function shippedImportPlan(
+  dir: string,
+  options: { allVersions?: boolean } = {},
+): { folder: string; format: WatchlistFormat; path: string }[] {
+  const lists = shippedLists(dir).map((list) => ({
+    folder: list.folder,
+    format: list.format,
+    path: list.paths.length === 1 ? list.paths[0] : path.join(dir, list.folder),
+  }));
   // Oldest first, so that with allVersions the newest edition ends up active.
-  const dated = (folder: string) => folder.match(/(\d{4})-(\d{2})(?:-(\d{2}))?/)?.slice(1).map((part) => part ?? '00').join('') ?? '00000000';
-  lists.sort((a, b) => a.format.localeCompare(b.format) || dated(a.folder).localeCompare(dated(b.folder)) || a.folder.localeCompare(b.folder));
+  const dated = (folder: string) =>
+    folder
+      .match(/(\d{4})-(\d{2})(?:-(\d{2}))?/)
+      ?.slice(1)
+      .map((part) => part ?? '00')
+      .join('') ?? '00000000';
+  lists.sort(
+    (a, b) => a.format.localeCompare(b.format) || dated(a.folder).localeCompare(dated(b.folder)) || a.folder.localeCompare(b.folder),
+  );
   if (options.allVersions) return lists;
   const newest = new Map<string, (typeof lists)[number]>();
   // one loader format ↔ one source for the shipped folders, except FollowTheMoney: each FtM dataset is a source of its own
@@ -211,10 +287,17 @@ export function shippedImportPlan(dir: string, options: { allVersions?: boolean 
   return [...newest.values()];
 }
 
-export async function importShippedLists(db: Db, dir: string, options: { allVersions?: boolean; origin?: ImportRequest['origin'] } = {}, progress?: ImportProgress): Promise<ImportResult[]> {
+export async function importShippedLists(
+  db: Db,
+  dir: string,
+  options: { allVersions?: boolean; origin?: ImportRequest['origin'] } = {},
+  progress?: ImportProgress,
+): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
   for (const list of shippedImportPlan(dir, options)) {
-    results.push(await runImport(db, { format: list.format, path: list.path, label: list.folder, origin: options.origin ?? 'cli' }, progress));
+    results.push(
+      await runImport(db, { format: list.format, path: list.path, label: list.folder, origin: options.origin ?? 'cli' }, progress),
+    );
   }
   return results;
 }
@@ -230,7 +313,11 @@ export async function loadShippedWatchlistsOnce(db: Db, log: ImportLog, dir = sh
   }
 }
 
-type ImportLog = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+type ImportLog = {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+};
 
 async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportResult[]> {
   if ((await countVersions(db)) > 0) return [];
@@ -247,14 +334,21 @@ async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportR
   await notifyReplicas(db, { startupLoad: 'running' });
   try {
     const results = await importShippedLists(db, dir, { origin: 'startup' }, (event) => {
-      if (event.phase === 'done') log.info({ list: event.label, source: event.source, rows: event.total }, `watchlist ${event.label} loaded`);
+      if (event.phase === 'done')
+        log.info({ list: event.label, source: event.source, rows: event.total }, `watchlist ${event.label} loaded`);
     });
     const entities = results.flatMap((result) => result.sources).reduce((sum, source) => sum + source.entities, 0);
-    await updateImport(db, umbrellaId, { status: 'completed', finishedAt: new Date(), result: { lists: results.map((result) => result.importId), entities } });
+    await updateImport(db, umbrellaId, {
+      status: 'completed',
+      finishedAt: new Date(),
+      result: { lists: results.map((result) => result.importId), entities },
+    });
     log.info({ lists: results.length, entities, ms: Date.now() - started }, 'shipped watchlists loaded');
     return results;
   } catch (error) {
-    await updateImport(db, umbrellaId, { status: 'failed', finishedAt: new Date(), error: (error as Error).message }).catch(() => undefined);
+    await updateImport(db, umbrellaId, { status: 'failed', finishedAt: new Date(), error: (error as Error).message }).catch(
+      () => undefined,
+    );
     throw error;
   } finally {
     await notifyReplicas(db, { startupLoad: 'finished' }).catch(() => undefined);

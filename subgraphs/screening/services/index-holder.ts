@@ -6,8 +6,26 @@ import { PgListener } from '../../../platform/db/pg-listener';
 import { ReadyWaiters } from './ready-waiters';
 import { Logger } from '../../../platform/logging/logger';
 import { VERSIONS_CHANNEL } from '../data/watchlist-signals';
-import { activePointers, activeVersionIds, beginReadSnapshot, endReadSnapshot, entitiesAddedBetween, entitiesAt, entitiesRemovedBetween, indexSourceClient, startupLoadRunning } from '../data/index-source-store';
-import { buildEngineIndex, CompareParty, EngineIndex, EngineSearchOptions, NameComparison, ScreeningMatch, WatchlistEntity } from './engine-adapter';
+import {
+  activePointers,
+  activeVersionIds,
+  beginReadSnapshot,
+  endReadSnapshot,
+  entitiesAddedBetween,
+  entitiesAt,
+  entitiesRemovedBetween,
+  indexSourceClient,
+  startupLoadRunning,
+} from '../data/index-source-store';
+import {
+  buildEngineIndex,
+  CompareParty,
+  EngineIndex,
+  EngineSearchOptions,
+  NameComparison,
+  ScreeningMatch,
+  WatchlistEntity,
+} from './engine-adapter';
 
 /** Why searches answer 503 before the first index is built (in whichever thread holds it). */
 export const INDEX_LOADING = 'The screening index is loading; retry in a few seconds';
@@ -271,7 +289,14 @@ export class ScreeningIndexHolder implements IndexHolder {
     this.seqs = nextSeqs;
     this.lastError = undefined;
     this.options.log.info(
-      { entities: index.entityCount, names: index.nameCount, rowsLoaded: loadedRows, loadMs: loaded - started, buildMs: built - loaded, versions },
+      {
+        entities: index.entityCount,
+        names: index.nameCount,
+        rowsLoaded: loadedRows,
+        loadMs: loaded - started,
+        buildMs: built - loaded,
+        versions,
+      },
       'screening index ready',
     );
     this.readyWaiters.release();

@@ -4,7 +4,10 @@ import { JobQueue } from '../../../platform/jobs/job-queue';
 
 export class LazyQueue {
   private queue: Promise<JobQueue> | undefined;
-  constructor(private readonly databaseUrl: string, private readonly queues: { name: string; retryLimit: number }[]) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly queues: { name: string; retryLimit: number }[],
+  ) {}
 
   async send(queueName: string, data: object, options: { singletonKey?: string; startAfter?: number } = {}): Promise<string | null> {
     this.queue ??= JobQueue.start(this.databaseUrl).then(async (queue) => {

@@ -38,7 +38,6 @@ function invalid(field: string, message: string): ScreeningError {
   return new ScreeningError('schema_validation_failed', `${field}: ${message}`, { field });
 }
 
-
 async function targets(db: Db, scope: Scope, input: ReportsInput): Promise<{ resultId: string; index: number }[]> {
   const indexes = input.index ?? [];
   if (indexes.some((i) => !Number.isInteger(i) || i < 0 || i > 99)) throw invalid('index', 'must be integers from 0 to 99');
@@ -51,7 +50,8 @@ async function targets(db: Db, scope: Scope, input: ReportsInput): Promise<{ res
     const job = await findBatch(db, scope, input.id);
     if (!job) throw new ScreeningError('report_not_found', 'Search result not found');
     const ids = await resultIdsWithMatches(db, scope, job.requestId, REPORT_LIMITS.perCall + 1);
-    if (ids.length > REPORT_LIMITS.perCall) throw invalid('id', `the job has more than ${REPORT_LIMITS.perCall} results with matches; address them with results[]`);
+    if (ids.length > REPORT_LIMITS.perCall)
+      throw invalid('id', `the job has more than ${REPORT_LIMITS.perCall} results with matches; address them with results[]`);
     return ids.map((resultId) => ({ resultId, index: indexes[0] ?? 0 }));
   }
   throw invalid('searchResultId', 'one of searchResultId, results or id is required');
@@ -66,15 +66,17 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
     const search = await readSearch(deps.db, scope, target.resultId);
     if (!search) throw new ScreeningError('report_not_found', `Search result not found: ${target.resultId}`);
     const matches = search.matches ?? [];
-    if (matches.length && target.index >= matches.length) throw new ScreeningError('report_not_found', `No match at index ${target.index} of ${target.resultId} (${matches.length} matches)`);
-    if (!matches.length && target.index > 0) throw new ScreeningError('report_not_found', `No match at index ${target.index} of ${target.resultId} (no matches)`);
+    if (matches.length && target.index >= matches.length)
+      throw new ScreeningError('report_not_found', `No match at index ${target.index} of ${target.resultId} (${matches.length} matches)`);
+    if (!matches.length && target.index > 0)
+      throw new ScreeningError('report_not_found', `No match at index ${target.index} of ${target.resultId} (no matches)`);
     resolved.push({ target, search, match: matches[target.index] });
   }
   const views: ReportView[] = [];
   for (const { target, search, match } of resolved) {
     const entities = search.request.entities as { type: string | null; name: string; custom_id: string | null }[];
     const entityIndex = Number(search.searchId.split('_')[1] ?? 0);
-    const versions = ((search.request.config as { index_versions?: Record<string, string> }).index_versions ?? {});
+    const versions = (search.request.config as { index_versions?: Record<string, string> }).index_versions ?? {};
     const labels = await listVersionLabels(deps.db, Object.values(versions));
     const reportId = newObjectId();
     const { bytes, pages } = await renderReport({
@@ -82,7 +84,12 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
       searchResultId: `${search.id}_${entityIndex}`,
       entity: entities[entityIndex] ?? entities[0],
       request: search.request,
-      lists: Object.entries(versions).map(([source, versionId]) => ({ source, versionId, label: labels.get(versionId)?.label ?? null, seq: labels.get(versionId)?.seq ?? null })),
+      lists: Object.entries(versions).map(([source, versionId]) => ({
+        source,
+        versionId,
+        label: labels.get(versionId)?.label ?? null,
+        seq: labels.get(versionId)?.seq ?? null,
+      })),
       matchIndex: target.index,
       match,
       matchCount: search.matches?.length ?? 0,
@@ -90,7 +97,15 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
       generatedAt: new Date(),
     });
     await deps.blobs.put(screeningReportBlobKey(reportId), bytes, { contentType: 'application/pdf' });
-    const row = await insertReport(deps.db, { id: reportId, ...scope, searchResultId: `${search.id}_${entityIndex}`, matchIndex: target.index, blobKey: screeningReportBlobKey(reportId), bytes: bytes.length, pages });
+    const row = await insertReport(deps.db, {
+      id: reportId,
+      ...scope,
+      searchResultId: `${search.id}_${entityIndex}`,
+      matchIndex: target.index,
+      blobKey: screeningReportBlobKey(reportId),
+      bytes: bytes.length,
+      pages,
+    });
     views.push(withLink(deps.reportLinkSecret, row));
   }
   return views;
@@ -98,7 +113,11 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
 
 export function withLink(secret: string, row: ReportRow): ReportView {
   const { expires, signature } = signLink(secret, SCREENING_REPORT_LINK_PURPOSE, row.id, REPORT_LIMITS.linkSeconds);
-  return { ...row, downloadPath: `/v1/reports/${row.id}?expires=${expires}&signature=${signature}`, linkExpiresAt: new Date(expires * 1000) };
+  return {
+    ...row,
+    downloadPath: `/v1/reports/${row.id}?expires=${expires}&signature=${signature}`,
+    linkExpiresAt: new Date(expires * 1000),
+  };
 }
 
 export async function readReport(deps: ReportDeps, scope: Scope, id: string): Promise<ReportView | undefined> {

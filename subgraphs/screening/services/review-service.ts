@@ -21,10 +21,13 @@ export interface ReviewInput {
 export async function reviewMatch(db: Db, principal: Principal, matchId: string, input: ReviewInput): Promise<string> {
   const status = input.reviewStatus as ReviewStatus;
   if (!REVIEW_STATUSES.includes(status)) {
-    throw new ScreeningError('schema_validation_failed', `review_status: must be one of ${REVIEW_STATUSES.join(', ')}`, { field: 'review_status' });
+    throw new ScreeningError('schema_validation_failed', `review_status: must be one of ${REVIEW_STATUSES.join(', ')}`, {
+      field: 'review_status',
+    });
   }
   const note = input.note?.trim() || null;
-  if (note && note.length > REVIEW_NOTE_MAX) throw new ScreeningError('schema_validation_failed', `note: must be at most ${REVIEW_NOTE_MAX} characters`, { field: 'note' });
+  if (note && note.length > REVIEW_NOTE_MAX)
+    throw new ScreeningError('schema_validation_failed', `note: must be at most ${REVIEW_NOTE_MAX} characters`, { field: 'note' });
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const match = /^[0-9a-f]{24}$/.test(matchId) ? await findMatchWithProfile(db, scope, matchId) : undefined;
   if (!match) throw new ScreeningError('match_not_found', 'Match not found');

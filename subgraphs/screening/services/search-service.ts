@@ -2,7 +2,18 @@
 // its matches (one statement), answer the ranked matches.
 import { Db } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { findMatchesOfResult, findSearchRequest, insertSyncSearch, insertSyncSearchInTransaction, prismaRunner, RowReader, Scope, SearchMatchRow, SearchRequestRow, StatementRunner } from '../data/search-store';
+import {
+  findMatchesOfResult,
+  findSearchRequest,
+  insertSyncSearch,
+  insertSyncSearchInTransaction,
+  prismaRunner,
+  RowReader,
+  Scope,
+  SearchMatchRow,
+  SearchRequestRow,
+  StatementRunner,
+} from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
@@ -45,7 +56,6 @@ export interface ScreenInput {
   globalFilters?: { adverseMediaRiskCategories?: string[] | null } | null;
 }
 
-
 export interface SearchView {
   id: string;
   searchId: string;
@@ -71,7 +81,6 @@ export function validDateOfBirth(value: string): boolean {
   }
   return Number(y) >= 1800 && Number(y) <= 2200;
 }
-
 
 /** The business rules of a search query (REST validates the shape first; GraphQL callers get these). */
 export function normalizeQuery(input: ScreenInput): NormalizedQuery {
@@ -108,11 +117,13 @@ export function normalizeQuery(input: ScreenInput): NormalizedQuery {
     if (!country) throw invalid('country', `unknown country "${input.country}" (ISO 3166-1 alpha-2 code or English name)`);
   }
   const limit = input.limit ?? SEARCH_LIMITS.limitDefault;
-  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMITS.limitMax) throw invalid('limit', `must be an integer from 1 to ${SEARCH_LIMITS.limitMax}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMITS.limitMax)
+    throw invalid('limit', `must be an integer from 1 to ${SEARCH_LIMITS.limitMax}`);
   const threshold = input.threshold ?? DEFAULT_THRESHOLD;
   if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) throw invalid('threshold', 'must be a number from 0 to 1');
   const customId = input.customId ?? null;
-  if (customId !== null && customId.length > SEARCH_LIMITS.customIdMax) throw invalid('custom_id', `must be at most ${SEARCH_LIMITS.customIdMax} characters`);
+  if (customId !== null && customId.length > SEARCH_LIMITS.customIdMax)
+    throw invalid('custom_id', `must be at most ${SEARCH_LIMITS.customIdMax} characters`);
   return { name, type, typeLabel, feeds, feedNames, dateOfBirth, country, limit, threshold, customId, profileId: input.profileId ?? null };
 }
 
@@ -195,10 +206,21 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   let matches = found.map((match, rank) => toStoredMatch(match, matchIds[rank], rank));
   if (query.profileId) {
     const profileId = query.profileId;
-    await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => profileId);
+    await applyClearances(
+      deps.db,
+      scope,
+      [{ entityIndex: 0, matches: matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }],
+      () => profileId,
+    );
   }
   // Automatic disposition: after clearances (a human's decision stands), before the write.
-  if (matches.length) matches = await annotateMatches(await readDispositionSettings(deps.db, scope, deps.readRows), input.automaticDisposition, dispositionQuery(query), matches);
+  if (matches.length)
+    matches = await annotateMatches(
+      await readDispositionSettings(deps.db, scope, deps.readRows),
+      input.automaticDisposition,
+      dispositionQuery(query),
+      matches,
+    );
   const createdAt = new Date();
   const config = {
     feeds: query.feedNames,
@@ -235,7 +257,10 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   // record of the key commits with it) is written in one transaction; the others keep the
   // one-statement hot path.
   if (query.profileId || record) {
-    await insertSyncSearchInTransaction(deps.db, stored, { profileId: query.profileId, alsoInTransaction: record && ((tx) => record(tx, requestId)) });
+    await insertSyncSearchInTransaction(deps.db, stored, {
+      profileId: query.profileId,
+      alsoInTransaction: record && ((tx) => record(tx, requestId)),
+    });
   } else {
     await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), stored);
   }

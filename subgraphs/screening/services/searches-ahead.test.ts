@@ -2,10 +2,14 @@ import { searchesAhead } from './searches-ahead';
 
 it('starts each search with the few after it, in order, each once', async () => {
   const startedAt: number[] = [];
-  const next = searchesAhead(10, async (i) => {
-    startedAt.push(i);
-    return i * 2;
-  }, 2);
+  const next = searchesAhead(
+    10,
+    async (i) => {
+      startedAt.push(i);
+      return i * 2;
+    },
+    2,
+  );
   expect(await next(0)).toBe(0);
   expect(startedAt).toEqual([0, 1, 2]);
   expect(await next(1)).toBe(2);

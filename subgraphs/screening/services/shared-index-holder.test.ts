@@ -27,7 +27,13 @@ it('stops the holder when the last lease goes, not before; a later lease starts 
   await monitoring.release(); // idempotent: does not take the subgraph's lease
   // One lease left: the holder still runs (a closed holder refuses whenReady() at once).
   const stillOpen = subgraph.holder.whenReady(60_000);
-  const state = await Promise.race([stillOpen.then(() => 'ready', () => 'refused'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 50))]);
+  const state = await Promise.race([
+    stillOpen.then(
+      () => 'ready',
+      () => 'refused',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('waiting'), 50)),
+  ]);
   expect(state).toBe('waiting');
   await subgraph.release();
   await expect(waiting).rejects.toThrow('screening index holder closed');

@@ -3,7 +3,15 @@
 import { BlobStore } from '../../../../platform/blobs';
 import { invalidField } from '../../errors';
 import { toCaptureSession } from '../services/capture-projection';
-import { AnswerInput, readCaptureSession, recordCaptureAnswers, recordCaptureArtifact, recordCaptureConsent, StoredArtifactInput, submitCapture } from '../services/capture-service';
+import {
+  AnswerInput,
+  readCaptureSession,
+  recordCaptureAnswers,
+  recordCaptureArtifact,
+  recordCaptureConsent,
+  StoredArtifactInput,
+  submitCapture,
+} from '../services/capture-service';
 import { exchangeCaptureCredential } from '../services/capture-session-service';
 import { storedArtifactCheck } from '../services/stored-artifact-check';
 import type { CaptureAnswerInput, Resolvers } from '../../resolvers/resolver-types.generated';
@@ -18,10 +26,12 @@ function answerValue(answer: CaptureAnswerInput, index: number): AnswerInput {
 export function createCaptureResolvers(options: { blobs: BlobStore }) {
   return {
     Query: {
-      captureSession: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await readCaptureSession(ctx.idv.deps, ctx.principal, args.sessionId)),
+      captureSession: async (_, args, ctx) =>
+        toCaptureSession(ctx.idv.deps, await readCaptureSession(ctx.idv.deps, ctx.principal, args.sessionId)),
     },
     Mutation: {
-      recordCaptureConsent: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await recordCaptureConsent(ctx.idv.deps, ctx.principal, args.sessionId, args.input)),
+      recordCaptureConsent: async (_, args, ctx) =>
+        toCaptureSession(ctx.idv.deps, await recordCaptureConsent(ctx.idv.deps, ctx.principal, args.sessionId, args.input)),
       attachCaptureArtifact: async (_, args, ctx) => {
         const { idType, frame, ...rest } = args.input;
         const input: StoredArtifactInput = { ...rest, frame: frame ?? 0, declaredIdType: idType ?? null };
@@ -32,9 +42,13 @@ export function createCaptureResolvers(options: { blobs: BlobStore }) {
         return toCaptureSession(ctx.idv.deps, row);
       },
       recordCaptureAnswers: async (_, args, ctx) =>
-        toCaptureSession(ctx.idv.deps, await recordCaptureAnswers(ctx.idv.deps, ctx.principal, args.sessionId, args.input.stepId, args.input.answers.map(answerValue))),
+        toCaptureSession(
+          ctx.idv.deps,
+          await recordCaptureAnswers(ctx.idv.deps, ctx.principal, args.sessionId, args.input.stepId, args.input.answers.map(answerValue)),
+        ),
       exchangeCaptureCredential: (_, args, ctx) => exchangeCaptureCredential(ctx.idv.deps, ctx.principal, args.input.sessionId),
-      submitCapture: async (_, args, ctx) => toCaptureSession(ctx.idv.deps, await submitCapture(ctx.idv.deps, ctx.principal, args.sessionId)),
+      submitCapture: async (_, args, ctx) =>
+        toCaptureSession(ctx.idv.deps, await submitCapture(ctx.idv.deps, ctx.principal, args.sessionId)),
     },
   } satisfies Resolvers;
 }

@@ -48,7 +48,8 @@ export function livenessFramesNeeded(step: FlowStep): number {
 
 export function captureProgress(input: ProgressInput): CaptureProgress {
   const consentRecorded = Object.keys(input.consentEvidence ?? {}).length > 0;
-  const has = (kind: ArtifactKind, stepId?: string) => input.artifacts.some((a) => a.kind === kind && (stepId === undefined || a.step_id === stepId));
+  const has = (kind: ArtifactKind, stepId?: string) =>
+    input.artifacts.some((a) => a.kind === kind && (stepId === undefined || a.step_id === stepId));
   // Consent is never optional (with or without a consent step): capture may not begin without it.
   const missing: string[] = consentRecorded ? [] : ['consent'];
   for (const step of input.steps) {
@@ -59,7 +60,8 @@ export function captureProgress(input: ProgressInput): CaptureProgress {
       if (frames < needed) missing.push(`${step.step_id}: ${needed - frames} more selfie frame${needed - frames === 1 ? '' : 's'}`);
     } else if (step.type === 'id_capture') {
       if (!has('id_front', step.step_id)) missing.push(`${step.step_id}: id_front`);
-      if (idSidesNeeded(input.manifest, input.artifacts) === 'two' && !has('id_back', step.step_id)) missing.push(`${step.step_id}: id_back`);
+      if (idSidesNeeded(input.manifest, input.artifacts) === 'two' && !has('id_back', step.step_id))
+        missing.push(`${step.step_id}: id_back`);
     } else if (step.type === 'document') {
       if (!has('document', step.step_id)) missing.push(`${step.step_id}: document`);
     } else if (step.type === 'questionnaire') {

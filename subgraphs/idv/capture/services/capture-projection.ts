@@ -29,7 +29,10 @@ export function toCaptureSession(deps: Pick<IdvDeps, 'keyProvider'>, row: Sessio
       acceptedFormats: step.type === 'document' ? ((step.config.accepted_formats as string[] | undefined) ?? ['pdf', 'jpeg', 'png']) : [],
       questions:
         step.type === 'questionnaire'
-          ? ((step.config.questions as { question_id: string; prompt: string; type: string; options?: string[]; required?: boolean }[]) ?? []).map((q) => ({
+          ? (
+              (step.config.questions as { question_id: string; prompt: string; type: string; options?: string[]; required?: boolean }[]) ??
+              []
+            ).map((q) => ({
               questionId: q.question_id,
               prompt: q.prompt,
               type: q.type,
@@ -38,11 +41,22 @@ export function toCaptureSession(deps: Pick<IdvDeps, 'keyProvider'>, row: Sessio
             }))
           : [],
     })),
-    artifacts: artifactsOf(row).map((a) => ({ artifactId: a.artifact_id, kind: a.kind, stepId: a.step_id, frame: a.frame ?? 0, contentType: a.content_type, capturedAt: a.captured_at })),
+    artifacts: artifactsOf(row).map((a) => ({
+      artifactId: a.artifact_id,
+      kind: a.kind,
+      stepId: a.step_id,
+      frame: a.frame ?? 0,
+      contentType: a.content_type,
+      capturedAt: a.captured_at,
+    })),
     missing: progress.missing,
     readyToSubmit: progress.complete,
     idCapture: manifest.id_capture
-      ? { acceptedIdTypes: manifest.id_capture.accepted_id_types, preselectedIdType: manifest.id_capture.preselected_id_type, captureSides: manifest.id_capture.capture_sides }
+      ? {
+          acceptedIdTypes: manifest.id_capture.accepted_id_types,
+          preselectedIdType: manifest.id_capture.preselected_id_type,
+          captureSides: manifest.id_capture.capture_sides,
+        }
       : null,
     completion: { action: manifest.completion.action, returnUrl: manifest.completion.return_url ?? null },
     tokenExpiresAt: row.tokenExpiresAt.toISOString(),

@@ -17,7 +17,14 @@ import { artifactBlobKey } from '../../../../platform/blobs/idv-artifact-keys';
 import { AnswerRecord, captureProgress, CaptureProgress } from './capture-progress';
 import type { ArtifactRecord, ArtifactStorageRecord } from '../../model/stored-shapes';
 import { consentTextSha256, DEFAULT_CONSENT_TEXT, DEFAULT_CONSENT_VERSION } from './consent-text';
-import { answersColumn, artifactsColumn, artifactStorageColumn, captureManifestColumn, consentEvidenceColumn, stepManifestColumn } from '../../data/json-columns';
+import {
+  answersColumn,
+  artifactsColumn,
+  artifactStorageColumn,
+  captureManifestColumn,
+  consentEvidenceColumn,
+  stepManifestColumn,
+} from '../../data/json-columns';
 
 const CAPTURING = ['collecting_artifacts', 'ready_for_assessment'];
 
@@ -48,15 +55,29 @@ export function progressOf(deps: Pick<IdvDeps, 'keyProvider'>, row: SessionRow):
 export function consentTextOf(row: SessionRow, companyName: string): { stepId: string | null; text: string; version: string } {
   const step = stepsOf(row).find((s) => s.type === 'consent');
   const own = step?.config.text as string | undefined;
-  if (own) return { stepId: step!.step_id, text: own, version: (step!.config.policy_version as string | undefined) ?? `sha256:${consentTextSha256(own).slice(0, 12)}` };
-  return { stepId: step?.step_id ?? null, text: DEFAULT_CONSENT_TEXT.replace('{company}', companyName || 'the company'), version: DEFAULT_CONSENT_VERSION };
+  if (own)
+    return {
+      stepId: step!.step_id,
+      text: own,
+      version: (step!.config.policy_version as string | undefined) ?? `sha256:${consentTextSha256(own).slice(0, 12)}`,
+    };
+  return {
+    stepId: step?.step_id ?? null,
+    text: DEFAULT_CONSENT_TEXT.replace('{company}', companyName || 'the company'),
+    version: DEFAULT_CONSENT_VERSION,
+  };
 }
 
 export function companyNameOf(row: SessionRow): string {
   return ((row.themeSnapshot as { company_name?: string } | null)?.company_name ?? '') || '';
 }
 
-async function withCaptureLock<T>(deps: Pick<IdvDeps, 'db'>, scope: Scope, id: string, work: (row: SessionRow, tx: DbTx) => Promise<T>): Promise<T> {
+async function withCaptureLock<T>(
+  deps: Pick<IdvDeps, 'db'>,
+  scope: Scope,
+  id: string,
+  work: (row: SessionRow, tx: DbTx) => Promise<T>,
+): Promise<T> {
   return deps.db.$transaction(
     async (tx) => {
       const row = await lockSession(tx, scope, id);
@@ -73,7 +94,8 @@ function assertCapturing(row: SessionRow, action: string): void {
 
 /** After a change: collecting_artifacts → ready_for_assessment when nothing required is missing. */
 async function settleFlow(deps: IdvDeps, tx: DbTx, scope: Scope, row: SessionRow): Promise<SessionRow> {
-  if (row.status === 'collecting_artifacts' && progressOf(deps, row).complete) return updateSession(tx, scope, row.id, { status: 'ready_for_assessment' });
+  if (row.status === 'collecting_artifacts' && progressOf(deps, row).complete)
+    return updateSession(tx, scope, row.id, { status: 'ready_for_assessment' });
   return row;
 }
 
@@ -131,18 +153,27 @@ export interface StoredArtifactInput {
 }
 
 /** Which kinds of artifacts a step type takes. */
-const KINDS_OF_STEP: Record<string, readonly ArtifactRecord['kind'][]> = { liveness: ['selfie'], id_capture: ['id_front', 'id_back'], document: ['document'] };
+const KINDS_OF_STEP: Record<string, readonly ArtifactRecord['kind'][]> = {
+  liveness: ['selfie'],
+  id_capture: ['id_front', 'id_back'],
+  document: ['document'],
+};
 
 /** Validates an artifact against the session's steps (kind, step, frame, declared id type). */
-export function checkArtifactPlace(row: SessionRow, input: Pick<StoredArtifactInput, 'kind' | 'stepId' | 'frame' | 'declaredIdType' | 'contentType'>): void {
+export function checkArtifactPlace(
+  row: SessionRow,
+  input: Pick<StoredArtifactInput, 'kind' | 'stepId' | 'frame' | 'declaredIdType' | 'contentType'>,
+): void {
   const step = stepsOf(row).find((s) => s.step_id === input.stepId);
   if (!step) throw invalidField('step_id', `no step ${input.stepId} in this session`);
-  if (!(KINDS_OF_STEP[step.type] ?? []).includes(input.kind)) throw invalidField('kind', `a ${step.type} step does not take ${input.kind} artifacts`);
+  if (!(KINDS_OF_STEP[step.type] ?? []).includes(input.kind))
+    throw invalidField('kind', `a ${step.type} step does not take ${input.kind} artifacts`);
   const manifest = captureManifestColumn.read(row.captureManifest);
   if (input.kind === 'selfie') {
     if (!Number.isInteger(input.frame) || input.frame < 0 || input.frame > 9) throw invalidField('frame', 'must be an integer from 0 to 9');
   } else if (input.frame !== 0) throw invalidField('frame', 'only selfie frames are numbered');
-  if (input.kind === 'id_back' && manifest.id_capture?.capture_sides === 'one') throw invalidField('kind', 'this session captures one side of the id document');
+  if (input.kind === 'id_back' && manifest.id_capture?.capture_sides === 'one')
+    throw invalidField('kind', 'this session captures one side of the id document');
   if (input.kind === 'id_front') {
     const accepted = manifest.id_capture?.accepted_id_types ?? [];
     const preselected = manifest.id_capture?.preselected_id_type ?? null;
@@ -175,9 +206,11 @@ export async function recordCaptureArtifact(
   await verifyStored(input);
   return withCaptureLock(deps, scope, id, async (row, tx) => {
     assertCapturing(row, 'Capture');
-    if (Object.keys((row.consentEvidence as object) ?? {}).length === 0) throw new IdvError('idv_state_conflict', 'Consent must be recorded before capture begins');
+    if (Object.keys((row.consentEvidence as object) ?? {}).length === 0)
+      throw new IdvError('idv_state_conflict', 'Consent must be recorded before capture begins');
     checkArtifactPlace(row, input);
-    const samePlace = (a: { kind: string; step_id: string; frame: number }) => a.kind === input.kind && a.step_id === input.stepId && a.frame === input.frame;
+    const samePlace = (a: { kind: string; step_id: string; frame: number }) =>
+      a.kind === input.kind && a.step_id === input.stepId && a.frame === input.frame;
     const previous = artifactsOf(row).filter(samePlace);
     const storage = artifactStorageColumn.read(row.artifactStorage) ?? [];
     const orphaned = storage.filter((s) => previous.some((p) => p.artifact_id === s.artifact_id)).map((s) => s.blob_key);
@@ -191,17 +224,34 @@ export async function recordCaptureArtifact(
       state: 'stored',
       captured_at: deps.now().toISOString(),
     };
-    const stored: ArtifactStorageRecord = { artifact_id: input.artifactId, blob_key: artifactBlobKey(id, input.artifactId), sha256: input.sha256, byte_size: input.byteSize, content_type: input.contentType };
+    const stored: ArtifactStorageRecord = {
+      artifact_id: input.artifactId,
+      blob_key: artifactBlobKey(id, input.artifactId),
+      sha256: input.sha256,
+      byte_size: input.byteSize,
+      content_type: input.contentType,
+    };
     const artifacts = [...artifactsOf(row).filter((a) => !samePlace(a)), record];
     const artifactStorage = [...storage.filter((s) => !previous.some((p) => p.artifact_id === s.artifact_id)), stored];
-    const updated = await updateSession(tx, scope, id, { artifacts: artifactsColumn.write(artifacts), artifactStorage: artifactStorageColumn.write(artifactStorage) });
+    const updated = await updateSession(tx, scope, id, {
+      artifacts: artifactsColumn.write(artifacts),
+      artifactStorage: artifactStorageColumn.write(artifactStorage),
+    });
     await recordEvent(tx, {
       tenantId: row.tenantId,
       workspaceId: row.workspaceId,
       type: 'idv.document.captured',
       aggregateType: 'idv.session',
       aggregateId: id,
-      payload: { session_id: id, profile_id: row.profileId, artifact_id: input.artifactId, kind: input.kind, step_id: input.stepId, frame: input.frame, captured_at: record.captured_at },
+      payload: {
+        session_id: id,
+        profile_id: row.profileId,
+        artifact_id: input.artifactId,
+        kind: input.kind,
+        step_id: input.stepId,
+        frame: input.frame,
+        captured_at: record.captured_at,
+      },
     });
     return { row: await settleFlow(deps, tx, scope, updated), orphaned };
   });
@@ -238,13 +288,19 @@ function checkAnswer(question: Question, value: unknown, field: string): unknown
       if (typeof value !== 'boolean') throw fail('must be true or false');
       return value;
     case 'date':
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw fail('must be a date YYYY-MM-DD');
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+        throw fail('must be a date YYYY-MM-DD');
       return value;
     case 'single_choice':
       if (typeof value !== 'string' || !question.options?.includes(value)) throw fail(`must be one of ${question.options?.join(', ')}`);
       return value;
     case 'multi_choice':
-      if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' || !question.options?.includes(v)) || new Set(value).size !== value.length) {
+      if (
+        !Array.isArray(value) ||
+        value.length === 0 ||
+        value.some((v) => typeof v !== 'string' || !question.options?.includes(v)) ||
+        new Set(value).size !== value.length
+      ) {
         throw fail(`must be a non-empty list of distinct values from ${question.options?.join(', ')}`);
       }
       return value;
@@ -252,12 +308,19 @@ function checkAnswer(question: Question, value: unknown, field: string): unknown
 }
 
 /** Records (or replaces) answers to questions of one questionnaire step; sealed at rest. */
-export async function recordCaptureAnswers(deps: IdvDeps, principal: Principal, id: string, stepId: string, answers: AnswerInput[]): Promise<SessionRow> {
+export async function recordCaptureAnswers(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  stepId: string,
+  answers: AnswerInput[],
+): Promise<SessionRow> {
   const scope = requireCapture(principal, id);
   if (answers.length === 0 || answers.length > 50) throw invalidField('body.answers', 'must hold 1 to 50 answers');
   return withCaptureLock(deps, scope, id, async (row, tx) => {
     assertCapturing(row, 'Answering');
-    if (Object.keys((row.consentEvidence as object) ?? {}).length === 0) throw new IdvError('idv_state_conflict', 'Consent must be recorded before capture begins');
+    if (Object.keys((row.consentEvidence as object) ?? {}).length === 0)
+      throw new IdvError('idv_state_conflict', 'Consent must be recorded before capture begins');
     const step = stepsOf(row).find((s) => s.step_id === stepId && s.type === 'questionnaire');
     if (!step) throw invalidField('body.step_id', `no questionnaire step ${stepId} in this session`);
     const questions = (step.config.questions as Question[]) ?? [];
@@ -267,7 +330,11 @@ export async function recordCaptureAnswers(deps: IdvDeps, principal: Principal, 
       if (!question) throw invalidField(`body.answers[${index}].question_id`, `no question ${answer.questionId} in step ${stepId}`);
       if (seen.has(answer.questionId)) throw invalidField(`body.answers[${index}].question_id`, `duplicate question ${answer.questionId}`);
       seen.add(answer.questionId);
-      return { step_id: stepId, question_id: answer.questionId, answer: checkAnswer(question, answer.value, `body.answers[${index}].value`) };
+      return {
+        step_id: stepId,
+        question_id: answer.questionId,
+        answer: checkAnswer(question, answer.value, `body.answers[${index}].value`),
+      };
     });
     const kept = answersOf(deps, row).filter((a) => !(a.step_id === stepId && seen.has(a.question_id)));
     const sealed = seal(deps.keyProvider, [...kept, ...checked], sealContext(id, 'answers'));
@@ -286,7 +353,10 @@ export async function submitCapture(deps: IdvDeps, principal: Principal, id: str
   const scope = requireCapture(principal, id);
   return withCaptureLock(deps, scope, id, async (row, tx) => {
     if (!CAPTURING.includes(row.status) || row.reviewStatus !== 'request_sent') {
-      throw new IdvError('idv_state_conflict', row.submittedAt ? 'The session was already submitted' : `Submit is not possible in status ${row.status}`);
+      throw new IdvError(
+        'idv_state_conflict',
+        row.submittedAt ? 'The session was already submitted' : `Submit is not possible in status ${row.status}`,
+      );
     }
     const progress = progressOf(deps, row);
     if (!progress.complete) throw new IdvError('idv_state_conflict', `The capture is incomplete; missing: ${progress.missing.join('; ')}`);

@@ -26,14 +26,25 @@ export interface CaptureSessionGrant {
   expiresAt: Date;
 }
 
-export async function exchangeCaptureCredential(deps: Pick<IdvDeps, 'db' | 'now'>, principal: Principal, sessionId: string): Promise<CaptureSessionGrant> {
+export async function exchangeCaptureCredential(
+  deps: Pick<IdvDeps, 'db' | 'now'>,
+  principal: Principal,
+  sessionId: string,
+): Promise<CaptureSessionGrant> {
   const scope = requireCapture(principal, sessionId);
   if (principal.captureSessionId) throw new IdvError('unauthorized', 'A capture-session credential cannot be exchanged again');
   const session = await findSession(deps.db, scope, sessionId);
   if (!session || session.status === 'canceled') throw new IdvError('idv_session_not_found', 'Session not found');
   const token = newSecret(CAPTURE_SESSION_PREFIX);
   const expiresAt = new Date(deps.now().getTime() + CAPTURE_SESSION_LIFETIME_MS);
-  await insertCaptureSession(deps.db, { ...scope, id: newId('ics'), sessionId, tokenHash: hashSecret(token), exchangedFrom: principal.kind, expiresAt });
+  await insertCaptureSession(deps.db, {
+    ...scope,
+    id: newId('ics'),
+    sessionId,
+    tokenHash: hashSecret(token),
+    exchangedFrom: principal.kind,
+    expiresAt,
+  });
   return { sessionId, token, expiresAt };
 }
 
@@ -41,5 +52,11 @@ export async function exchangeCaptureCredential(deps: Pick<IdvDeps, 'db' | 'now'
 export async function resolveCaptureSession(deps: Pick<IdvDeps, 'db' | 'now'>, value: string) {
   const row = await findCaptureSessionByTokenHash(deps.db, hashSecret(value));
   if (!row || row.expiresAt.getTime() <= deps.now().getTime() || row.sessionStatus === 'canceled') return null;
-  return { tenantId: row.tenantId, workspaceId: row.workspaceId, sessionId: row.sessionId, kind: 'capture' as const, captureSessionId: row.id };
+  return {
+    tenantId: row.tenantId,
+    workspaceId: row.workspaceId,
+    sessionId: row.sessionId,
+    kind: 'capture' as const,
+    captureSessionId: row.id,
+  };
 }

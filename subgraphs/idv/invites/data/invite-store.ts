@@ -62,7 +62,9 @@ export async function insertInvite(db: DbClient, data: NewInvite) {
 
 /** A send; a second send of the same (session, key) throws UniqueViolation. */
 export async function insertSend(db: DbClient, data: NewInviteSend) {
-  return translateUniqueViolation('idv.invite_sends', () => db.idvInviteSend.create({ data: { ...data, sealedCode: sealedCodeColumn.write(data.sealedCode) } }));
+  return translateUniqueViolation('idv.invite_sends', () =>
+    db.idvInviteSend.create({ data: { ...data, sealedCode: sealedCodeColumn.write(data.sealedCode) } }),
+  );
 }
 
 export async function findInvite(db: DbClient, id: string) {
@@ -71,7 +73,10 @@ export async function findInvite(db: DbClient, id: string) {
 
 /** A settled send is replaced by a new key: its emailed link stops working. */
 export async function replaceSettledSends(db: DbClient, scope: Scope, sessionId: string, at: Date) {
-  const settled = await db.idvInviteSend.findMany({ where: { ...scoped(scope), sessionId, state: { in: ['sent', 'failed'] } }, select: { id: true, inviteId: true } });
+  const settled = await db.idvInviteSend.findMany({
+    where: { ...scoped(scope), sessionId, state: { in: ['sent', 'failed'] } },
+    select: { id: true, inviteId: true },
+  });
   if (settled.length === 0) return;
   await db.idvInviteSend.updateMany({ where: { id: { in: settled.map((s) => s.id) } }, data: { state: 'replaced' } });
   await db.idvInvite.updateMany({ where: { id: { in: settled.map((s) => s.inviteId) }, consumedAt: null }, data: { consumedAt: at } });
@@ -87,20 +92,34 @@ export async function setInviteDeliveryState(db: DbClient, inviteId: string, del
 
 /** Claims a due retry (retrying → sending) so one worker sends it; false when another did. */
 export async function claimDueRetry(db: DbClient, id: string, now: Date): Promise<boolean> {
-  const claimed = await db.idvInviteSend.updateMany({ where: { id, state: 'retrying', nextAttemptAt: { lte: now } }, data: { state: 'sending', updatedAt: now } });
+  const claimed = await db.idvInviteSend.updateMany({
+    where: { id, state: 'retrying', nextAttemptAt: { lte: now } },
+    data: { state: 'sending', updatedAt: now },
+  });
   return claimed.count === 1;
 }
 
 /** Due work for the worker: retries whose time came. */
 export async function findDueRetries(db: DbClient, now: Date, take = 50) {
-  return db.idvInviteSend.findMany({ where: { state: 'retrying', nextAttemptAt: { lte: now } }, select: { id: true }, take, orderBy: { nextAttemptAt: 'asc' } });
+  return db.idvInviteSend.findMany({
+    where: { state: 'retrying', nextAttemptAt: { lte: now } },
+    select: { id: true },
+    take,
+    orderBy: { nextAttemptAt: 'asc' },
+  });
 }
 
 /** A send left `sending` past the stall limit (its process died mid-conversation) becomes
  * `unconfirmed`; an `unconfirmed` send past its settle time becomes `failed` (settled). */
 export async function settleStalledSends(db: DbClient, now: Date, stalledBefore: Date): Promise<void> {
-  await db.idvInviteSend.updateMany({ where: { state: 'sending', updatedAt: { lt: stalledBefore } }, data: { state: 'unconfirmed', lastError: 'sender stopped mid-send', nextAttemptAt: now } });
-  await db.idvInviteSend.updateMany({ where: { state: 'unconfirmed', nextAttemptAt: { lte: now } }, data: { state: 'failed', settledAt: now } });
+  await db.idvInviteSend.updateMany({
+    where: { state: 'sending', updatedAt: { lt: stalledBefore } },
+    data: { state: 'unconfirmed', lastError: 'sender stopped mid-send', nextAttemptAt: now },
+  });
+  await db.idvInviteSend.updateMany({
+    where: { state: 'unconfirmed', nextAttemptAt: { lte: now } },
+    data: { state: 'failed', settledAt: now },
+  });
 }
 
 /** A direct link is single use: its first resolution redeems it (atomically, so two concurrent
@@ -109,6 +128,9 @@ export async function settleStalledSends(db: DbClient, now: Date, stalledBefore:
 export async function redeemIfSingleUse(db: DbClient, codeHash: string, at: Date): Promise<boolean> {
   const invite = await db.idvInvite.findUnique({ where: { codeHash }, select: { singleUse: true } });
   if (!invite?.singleUse) return true;
-  const redeemed = await db.idvInvite.updateMany({ where: { codeHash, singleUse: true, usedAt: null, consumedAt: null }, data: { usedAt: at, consumedAt: at } });
+  const redeemed = await db.idvInvite.updateMany({
+    where: { codeHash, singleUse: true, usedAt: null, consumedAt: null },
+    data: { usedAt: at, consumedAt: at },
+  });
   return redeemed.count === 1;
 }

@@ -12,7 +12,10 @@ export async function composeInviteEmail(
   session: SessionRow,
   input: { to: string; link: string; expiresAt: Date; locale: string; orgName: string | null },
 ): Promise<OutgoingEmail> {
-  const branding = mergeBranding({ themeSnapshot: session.themeSnapshot ?? session.themeRef ?? null, privacyContactEmail: session.privacyContactEmail });
+  const branding = mergeBranding({
+    themeSnapshot: session.themeSnapshot ?? session.themeRef ?? null,
+    privacyContactEmail: session.privacyContactEmail,
+  });
   let logo: { content: Buffer; contentType: string } | undefined;
   if (branding.logo) {
     // A missing logo never blocks an invite: the email goes out without it.

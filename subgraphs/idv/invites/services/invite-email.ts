@@ -25,7 +25,8 @@ const TEXTS: Record<string, Texts> = {
   de: {
     subject: (org) => `${org}: Bitte bestätigen Sie Ihre Identität`,
     greeting: 'Guten Tag,',
-    body: (org) => `${org} bittet Sie, Ihre Identität zu bestätigen. Das dauert wenige Minuten: Sie brauchen ein Ausweisdokument und eine Kamera.`,
+    body: (org) =>
+      `${org} bittet Sie, Ihre Identität zu bestätigen. Das dauert wenige Minuten: Sie brauchen ein Ausweisdokument und eine Kamera.`,
     button: 'Identität bestätigen',
     expiry: (when) => `Dieser Link gilt bis ${when}.`,
     ignore: 'Wenn Sie diese Nachricht nicht erwartet haben, können Sie sie ignorieren.',
@@ -33,7 +34,8 @@ const TEXTS: Record<string, Texts> = {
   fr: {
     subject: (org) => `${org} : veuillez vérifier votre identité`,
     greeting: 'Bonjour,',
-    body: (org) => `${org} vous demande de vérifier votre identité. Cela prend quelques minutes : munissez-vous d'une pièce d'identité et d'une caméra.`,
+    body: (org) =>
+      `${org} vous demande de vérifier votre identité. Cela prend quelques minutes : munissez-vous d'une pièce d'identité et d'une caméra.`,
     button: 'Vérifier mon identité',
     expiry: (when) => `Ce lien est valable jusqu'au ${when}.`,
     ignore: "Si vous n'attendiez pas ce message, vous pouvez l'ignorer.",
@@ -74,7 +76,9 @@ export function buildInviteEmail(input: InviteEmailInput): OutgoingEmail {
   const org = input.orgName;
   const c = input.branding.colors;
   const text = [t.greeting, '', t.body(org), '', `${t.button}: ${input.link}`, '', t.expiry(when), '', t.ignore, ''].join('\n');
-  const logo = input.logo ? `<img src="cid:${LOGO_CID}" alt="${escapeHtml(org)}" style="max-height:48px;max-width:200px;margin-bottom:24px">` : '';
+  const logo = input.logo
+    ? `<img src="cid:${LOGO_CID}" alt="${escapeHtml(org)}" style="max-height:48px;max-width:200px;margin-bottom:24px">`
+    : '';
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject(org))}</title></head>
 <body style="margin:0;padding:24px;background:${c.background};color:${c.foreground};font-family:${escapeHtml(input.branding.font_family)},Arial,sans-serif">
@@ -91,7 +95,16 @@ ${logo}
     subject: t.subject(org),
     text,
     html,
-    attachments: input.logo ? [{ filename: `logo.${input.logo.contentType.split('/')[1] ?? 'png'}`, content: input.logo.content, contentType: input.logo.contentType, cid: LOGO_CID }] : undefined,
+    attachments: input.logo
+      ? [
+          {
+            filename: `logo.${input.logo.contentType.split('/')[1] ?? 'png'}`,
+            content: input.logo.content,
+            contentType: input.logo.contentType,
+            cid: LOGO_CID,
+          },
+        ]
+      : undefined,
   };
 }
 

@@ -15,9 +15,7 @@ export interface OutgoingEmail {
   attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
-export type SendOutcome =
-  | { kind: 'accepted'; messageId: string }
-  | { kind: 'rejected' | 'transient' | 'ambiguous'; detail: string };
+export type SendOutcome = { kind: 'accepted'; messageId: string } | { kind: 'rejected' | 'transient' | 'ambiguous'; detail: string };
 
 export type Mailer = (email: OutgoingEmail) => Promise<SendOutcome>;
 
@@ -35,7 +33,8 @@ export function classifySmtpError(error: SmtpError): SendOutcome {
   const detail = status ? `smtp ${status}` : `smtp ${error.code ?? 'error'}${error.command ? ` at ${error.command}` : ''}`;
   if (status && status >= 500) return { kind: 'rejected', detail };
   if (status && status >= 400) return { kind: 'transient', detail };
-  if (error.code === 'ECONNECTION' || error.code === 'ECONNREFUSED' || (error.command && BEFORE_DATA.has(error.command))) return { kind: 'transient', detail };
+  if (error.code === 'ECONNECTION' || error.code === 'ECONNREFUSED' || (error.command && BEFORE_DATA.has(error.command)))
+    return { kind: 'transient', detail };
   return { kind: 'ambiguous', detail };
 }
 

@@ -114,7 +114,16 @@ export async function clearDefaultIf(db: DbClient, scope: Scope, themeId: string
 export async function insertAsset(
   db: DbClient,
   scope: Scope,
-  data: { id: string; themeId: string; slot: LogoSlot; contentType: string; width: number; height: number; byteSize: number; sha256: string },
+  data: {
+    id: string;
+    themeId: string;
+    slot: LogoSlot;
+    contentType: string;
+    width: number;
+    height: number;
+    byteSize: number;
+    sha256: string;
+  },
 ): Promise<AssetRow> {
   return db.idvThemeAsset.create({ data: { ...scope, ...data } });
 }

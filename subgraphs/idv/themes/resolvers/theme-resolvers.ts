@@ -54,19 +54,34 @@ export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
   return {
     Query: {
       idvTheme: (_, args, ctx) => findThemeView(db, managementScope(ctx.principal), args.themeId),
-      idvThemes: async (_, args, ctx) => keysetPageConnection(await listThemes(db, managementScope(ctx.principal), { limit: args.first, cursor: args.after, status: args.status })),
+      idvThemes: async (_, args, ctx) =>
+        keysetPageConnection(
+          await listThemes(db, managementScope(ctx.principal), { limit: args.first, cursor: args.after, status: args.status }),
+        ),
       // Public: any verified principal (the gateway's public one included) may read branding.
       idvBranding: (_, args) => brandingForSession(db, args.sessionId),
       idvBrandingAsset: (_, args) => findBrandingAsset(db, args.assetId),
     },
     Mutation: {
       createIdvTheme: (_, args, ctx) => createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), args.revision),
-      replaceIdvTheme: (_, args, ctx) => replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
-      archiveIdvTheme: (_, args, ctx) => archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
-      makeDefaultIdvTheme: (_, args, ctx) => makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      replaceIdvTheme: (_, args, ctx) =>
+        replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
+      archiveIdvTheme: (_, args, ctx) =>
+        archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+      makeDefaultIdvTheme: (_, args, ctx) =>
+        makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
       attachIdvThemeLogo: (_, args, ctx) =>
-        attachLogo(db, blobs, managementScope(ctx.principal), args.themeId, slotOf(args.slot), args.assetId, optionalRevision(args.expectedRevision)),
-      removeIdvThemeLogo: (_, args, ctx) => removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
+        attachLogo(
+          db,
+          blobs,
+          managementScope(ctx.principal),
+          args.themeId,
+          slotOf(args.slot),
+          args.assetId,
+          optionalRevision(args.expectedRevision),
+        ),
+      removeIdvThemeLogo: (_, args, ctx) =>
+        removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
     },
     IdvBranding: {
       companyName: (b) => b.company_name,

@@ -21,7 +21,13 @@ export interface Branding {
 export const DEFAULT_BRANDING: Readonly<Branding> = Object.freeze({
   company_name: 'Identity verification',
   privacy_contact_email: '',
-  colors: Object.freeze({ primary: '#1d4ed8', primary_foreground: '#ffffff', background: '#ffffff', foreground: '#111827', accent: '#0ea5e9' }),
+  colors: Object.freeze({
+    primary: '#1d4ed8',
+    primary_foreground: '#ffffff',
+    background: '#ffffff',
+    foreground: '#111827',
+    accent: '#0ea5e9',
+  }),
   font_family: 'system-ui',
   logo: null,
   logo_square: null,
@@ -59,7 +65,8 @@ export async function brandingForSession(
 export function mergeBranding(source: SessionBrandingSource | null): Branding {
   const branding: Branding = { ...DEFAULT_BRANDING, colors: { ...DEFAULT_BRANDING.colors } };
   if (!source) return branding;
-  if (typeof source.privacyContactEmail === 'string' && source.privacyContactEmail) branding.privacy_contact_email = source.privacyContactEmail;
+  if (typeof source.privacyContactEmail === 'string' && source.privacyContactEmail)
+    branding.privacy_contact_email = source.privacyContactEmail;
   const snapshot = source.themeSnapshot;
   if (!snapshot || typeof snapshot !== 'object') return branding;
   const s = snapshot as Record<string, unknown>;
@@ -69,7 +76,8 @@ export function mergeBranding(source: SessionBrandingSource | null): Branding {
     const color = colors[key];
     if (color && /^#[0-9a-f]{6}$/.test(color)) branding.colors[key] = color;
   }
-  if (typeof s.font_family === 'string' && (FONT_FAMILIES as readonly string[]).includes(s.font_family)) branding.font_family = s.font_family;
+  if (typeof s.font_family === 'string' && (FONT_FAMILIES as readonly string[]).includes(s.font_family))
+    branding.font_family = s.font_family;
   branding.logo = assetRef(s.logo);
   branding.logo_square = assetRef(s.logo_square);
   return branding;

@@ -25,13 +25,29 @@ export async function attachLogo(
   if (!ASSET_ID.test(assetId)) throw new IdvThemeError('schema_validation_failed', 'asset_id: invalid', { field: 'asset_id' });
   const bytes = await blobs.get(idvThemeAssetKey(assetId));
   if (!bytes) throw new IdvThemeError('schema_validation_failed', 'asset_id: no uploaded image under this id', { field: 'asset_id' });
-  if (await findAsset(db, assetId)) throw new IdvThemeError('schema_validation_failed', 'asset_id: already attached', { field: 'asset_id' });
+  if (await findAsset(db, assetId))
+    throw new IdvThemeError('schema_validation_failed', 'asset_id: already attached', { field: 'asset_id' });
   const image = checkLogoBytes(bytes, slot);
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   await applyChange(db, scope, themeId, expectedRevision, async (tx) => {
-    const applied = await updateThemeIfRevision(tx, scope, themeId, expectedRevision, slot === 'logo' ? { logoAssetId: assetId } : { logoSquareAssetId: assetId });
+    const applied = await updateThemeIfRevision(
+      tx,
+      scope,
+      themeId,
+      expectedRevision,
+      slot === 'logo' ? { logoAssetId: assetId } : { logoSquareAssetId: assetId },
+    );
     if (!applied) return false;
-    await insertAsset(tx, scope, { id: assetId, themeId, slot, contentType: image.contentType, width: image.width, height: image.height, byteSize: bytes.length, sha256 });
+    await insertAsset(tx, scope, {
+      id: assetId,
+      themeId,
+      slot,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      byteSize: bytes.length,
+      sha256,
+    });
     return true;
   });
   return getTheme(db, scope, themeId);
@@ -44,7 +60,10 @@ export async function removeLogo(db: Db, scope: Scope, themeId: string, slot: Lo
   const current = slot === 'logo' ? theme.logo : theme.logoSquare;
   if (!current && theme.status !== 'archived') {
     if (expectedRevision !== undefined && expectedRevision !== theme.revision) {
-      throw new IdvThemeError('idv_theme_revision_conflict', `The theme changed: expected revision is stale (current revision ${theme.revision})`);
+      throw new IdvThemeError(
+        'idv_theme_revision_conflict',
+        `The theme changed: expected revision is stale (current revision ${theme.revision})`,
+      );
     }
     return theme;
   }
@@ -59,7 +78,8 @@ export async function removeLogo(db: Db, scope: Scope, themeId: string, slot: Lo
 export function checkLogoBytes(bytes: Buffer, slot: LogoSlot) {
   if (bytes.length > LOGO_MAX_BYTES) throw new IdvThemeError('payload_too_large', `Logo images are limited to ${LOGO_MAX_BYTES} bytes`);
   const image = sniffImage(bytes);
-  if (!image) throw new IdvThemeError('idv_unsupported_media_type', 'Logos must be PNG or JPEG images (SVG and external URLs are not supported)');
+  if (!image)
+    throw new IdvThemeError('idv_unsupported_media_type', 'Logos must be PNG or JPEG images (SVG and external URLs are not supported)');
   if (image.width > LOGO_MAX_SIDE || image.height > LOGO_MAX_SIDE) {
     throw new IdvThemeError('schema_validation_failed', `body: logo images are limited to ${LOGO_MAX_SIDE}x${LOGO_MAX_SIDE} pixels`);
   }

@@ -49,7 +49,12 @@ export async function findDelivery(db: DbClient, scope: Scope, destinationId: st
   return db.webhookDelivery.findFirst({ where: { ...scoped(scope), destinationId, id } });
 }
 
-export async function listDeliveries(db: DbClient, scope: Scope, destinationId: string, filter: { status?: string; take: number; skip: number }) {
+export async function listDeliveries(
+  db: DbClient,
+  scope: Scope,
+  destinationId: string,
+  filter: { status?: string; take: number; skip: number },
+) {
   return db.webhookDelivery.findMany({
     where: { ...scoped(scope), destinationId, ...(filter.status ? { status: filter.status } : {}) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -63,7 +68,10 @@ export async function countDeliveries(db: DbClient, scope: Scope, destinationId:
 }
 
 export async function attemptsOf(db: DbClient, deliveryIds: readonly string[]) {
-  return db.webhookAttempt.findMany({ where: { deliveryId: { in: [...deliveryIds] } }, orderBy: [{ deliveryId: 'asc' }, { number: 'asc' }] });
+  return db.webhookAttempt.findMany({
+    where: { deliveryId: { in: [...deliveryIds] } },
+    orderBy: [{ deliveryId: 'asc' }, { number: 'asc' }],
+  });
 }
 
 export async function updateDelivery(db: DbClient, id: string, data: Prisma.WebhookDeliveryUncheckedUpdateInput) {
@@ -81,7 +89,12 @@ export async function findDestinationById(db: DbClient, id: string) {
 /** Leases the head of one chain (the oldest pending delivery of a destination and ordering key)
  * when it is due and unleased. The head's row lock serializes competing workers; a later delivery
  * of the chain is never taken while an earlier one is pending. */
-export async function claimChainHead(db: DbClient, destinationId: string, orderingKey: string, leaseMs: number): Promise<DeliveryRow | null> {
+export async function claimChainHead(
+  db: DbClient,
+  destinationId: string,
+  orderingKey: string,
+  leaseMs: number,
+): Promise<DeliveryRow | null> {
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE "idv"."webhook_deliveries" SET lease_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}::float8), updated_at = clock_timestamp()
     WHERE id = (
@@ -113,7 +126,10 @@ export async function findEvent(db: DbClient, id: string) {
  * included): fanning them out together keeps a chain in order when the queue hands their jobs over
  * in another order than they were recorded.
  */
-export async function findEarlierSiblingEvents(db: DbClient, event: { id: string; tenantId: string; workspaceId: string; aggregateId: string; createdAt: Date }) {
+export async function findEarlierSiblingEvents(
+  db: DbClient,
+  event: { id: string; tenantId: string; workspaceId: string; aggregateId: string; createdAt: Date },
+) {
   return db.outboxEvent.findMany({
     where: {
       tenantId: event.tenantId,

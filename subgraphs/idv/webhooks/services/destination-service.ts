@@ -69,7 +69,11 @@ export interface CreatedDestination {
   secrets: DestinationSecrets;
 }
 
-export async function createDestination(deps: WebhookDeps, principal: Principal, input: DestinationInput & { url: string }): Promise<CreatedDestination> {
+export async function createDestination(
+  deps: WebhookDeps,
+  principal: Principal,
+  input: DestinationInput & { url: string },
+): Promise<CreatedDestination> {
   const scope = requireManagement(principal);
   const { kinds, eventTypes } = checkDestinationInput(input);
   checkUrl(deps, input.url);
@@ -107,7 +111,12 @@ export async function listDestinations(deps: Pick<WebhookDeps, 'db'>, principal:
   return store.listDestinations(deps.db, requireManagement(principal));
 }
 
-export async function updateDestination(deps: WebhookDeps, principal: Principal, id: string, input: DestinationInput): Promise<DestinationRow> {
+export async function updateDestination(
+  deps: WebhookDeps,
+  principal: Principal,
+  id: string,
+  input: DestinationInput,
+): Promise<DestinationRow> {
   const scope = requireManagement(principal);
   const { kinds, eventTypes } = checkDestinationInput(input);
   if (input.url != null) checkUrl(deps, input.url);
@@ -123,10 +132,17 @@ export async function updateDestination(deps: WebhookDeps, principal: Principal,
 
 function enabledChange(deps: Pick<WebhookDeps, 'now'>, enabled: boolean) {
   // Enabling clears the failure record: the backlog is retried from now on.
-  return enabled ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : { enabled: false, disabledReason: 'manual', disabledAt: deps.now() };
+  return enabled
+    ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null }
+    : { enabled: false, disabledReason: 'manual', disabledAt: deps.now() };
 }
 
-export async function setDestinationEnabled(deps: WebhookDeps, principal: Principal, id: string, enabled: boolean): Promise<DestinationRow> {
+export async function setDestinationEnabled(
+  deps: WebhookDeps,
+  principal: Principal,
+  id: string,
+  enabled: boolean,
+): Promise<DestinationRow> {
   const scope = requireManagement(principal);
   const current = await getDestination(deps, principal, id);
   if (current.enabled === enabled) return current;
@@ -163,11 +179,19 @@ export const REDELIVERY_REQUESTED = 'redelivery_requested';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
-export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, principal: Principal, destinationId: string, args: { status?: string | null; take: number; skip: number }) {
+export async function listDeliveries(
+  deps: Pick<WebhookDeps, 'db'>,
+  principal: Principal,
+  destinationId: string,
+  args: { status?: string | null; take: number; skip: number },
+) {
   const scope = requireManagement(principal);
   await getDestination(deps, principal, destinationId);
   const status = args.status ?? undefined;
-  const [rows, total] = await Promise.all([store.listDeliveries(deps.db, scope, destinationId, { status, take: args.take + 1, skip: args.skip }), store.countDeliveries(deps.db, scope, destinationId, status)]);
+  const [rows, total] = await Promise.all([
+    store.listDeliveries(deps.db, scope, destinationId, { status, take: args.take + 1, skip: args.skip }),
+    store.countDeliveries(deps.db, scope, destinationId, status),
+  ]);
   return { rows, total };
 }
 
@@ -182,7 +206,12 @@ export async function getDelivery(deps: Pick<WebhookDeps, 'db'>, principal: Prin
  * (after any earlier pending delivery of the same session, to keep the order). */
 export async function redeliver(deps: WebhookDeps, principal: Principal, destinationId: string, deliveryId: string) {
   const row = await getDelivery(deps, principal, destinationId, deliveryId);
-  return store.updateDelivery(deps.db, row.id, { status: 'pending', nextAttemptAt: deps.now(), leaseUntil: null, lastError: REDELIVERY_REQUESTED });
+  return store.updateDelivery(deps.db, row.id, {
+    status: 'pending',
+    nextAttemptAt: deps.now(),
+    leaseUntil: null,
+    lastError: REDELIVERY_REQUESTED,
+  });
 }
 
 export async function attemptsOf(deps: Pick<WebhookDeps, 'db'>, deliveryIds: readonly string[]) {

@@ -10,7 +10,19 @@ import { Db } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { logger } from '../../../../platform/logging/logger';
 import { DeliverySettings } from '../../delivery-settings';
-import { claimChainHead, DeliveryRow, findDestinationById, findDueChains, findEarlierSiblingEvents, findEvent, findReceivingDestinations, insertAttempt, insertDeliveries, updateDelivery, updateDestinationById } from '../data/webhook-store';
+import {
+  claimChainHead,
+  DeliveryRow,
+  findDestinationById,
+  findDueChains,
+  findEarlierSiblingEvents,
+  findEvent,
+  findReceivingDestinations,
+  insertAttempt,
+  insertDeliveries,
+  updateDelivery,
+  updateDestinationById,
+} from '../data/webhook-store';
 import { DISABLE_AFTER_MS, retryDelayMs } from './backoff';
 import { buildPayload, eventRank, kindOf } from './event-payload';
 import { openSecrets } from './secrets';
@@ -76,7 +88,11 @@ export async function runChain(deps: DispatcherDeps, destinationId: string, orde
 /** The sweeper's pass: every chain with a due head. */
 export async function runDueChains(deps: DispatcherDeps): Promise<number> {
   const chains = await findDueChains(deps.db);
-  await Promise.all(chains.map((c) => runChain(deps, c.destination_id, c.ordering_key).catch((err: unknown) => logger.error({ err }, 'webhook chain failed; will retry'))));
+  await Promise.all(
+    chains.map((c) =>
+      runChain(deps, c.destination_id, c.ordering_key).catch((err: unknown) => logger.error({ err }, 'webhook chain failed; will retry')),
+    ),
+  );
   return chains.length;
 }
 
@@ -115,7 +131,12 @@ export async function attempt(deps: DispatcherDeps, delivery: DeliveryRow, trigg
           'x-webhook-key': secrets[0].webhook_key,
           'webhook-id': event.id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(secrets.map((s) => s.signing_secret), event.id, timestamp, body),
+          'webhook-signature': signatureHeader(
+            secrets.map((s) => s.signing_secret),
+            event.id,
+            timestamp,
+            body,
+          ),
         },
         body,
       });
@@ -128,9 +149,28 @@ export async function attempt(deps: DispatcherDeps, delivery: DeliveryRow, trigg
   const latencyMs = Date.now() - started;
   const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const now = deps.now();
-  await insertAttempt(deps.db, { id: newId('what'), tenantId: delivery.tenantId, workspaceId: delivery.workspaceId, deliveryId: delivery.id, destinationId: destination.id, number, trigger, statusCode, latencyMs, error, succeeded: ok });
+  await insertAttempt(deps.db, {
+    id: newId('what'),
+    tenantId: delivery.tenantId,
+    workspaceId: delivery.workspaceId,
+    deliveryId: delivery.id,
+    destinationId: destination.id,
+    number,
+    trigger,
+    statusCode,
+    latencyMs,
+    error,
+    succeeded: ok,
+  });
   if (ok) {
-    await updateDelivery(deps.db, delivery.id, { status: 'succeeded', attempts: number, lastStatusCode: statusCode, lastError: null, deliveredAt: now, leaseUntil: null });
+    await updateDelivery(deps.db, delivery.id, {
+      status: 'succeeded',
+      attempts: number,
+      lastStatusCode: statusCode,
+      lastError: null,
+      deliveredAt: now,
+      leaseUntil: null,
+    });
     await updateDestinationById(deps.db, destination.id, { lastSuccessAt: now, failingSince: null });
     return true;
   }
@@ -145,7 +185,11 @@ export async function attempt(deps: DispatcherDeps, delivery: DeliveryRow, trigg
   });
   const failingSince = destination.failingSince ?? now;
   const disable = now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS * deps.settings.webhookTimeScale;
-  await updateDestinationById(deps.db, destination.id, disable ? { failingSince, enabled: false, disabledReason: 'failing', disabledAt: now } : { failingSince });
+  await updateDestinationById(
+    deps.db,
+    destination.id,
+    disable ? { failingSince, enabled: false, disabledReason: 'failing', disabledAt: now } : { failingSince },
+  );
   if (disable) logger.warn({ destinationId: destination.id }, 'webhook destination disabled after a day of failures');
   // A failed head with no retry left no longer holds the chain back.
   return delay === null;

@@ -80,7 +80,15 @@ export function buildPayload(event: { id: string; type: string; workspaceId: str
   for (const field of ALLOWED_FIELDS) if (source[field] !== undefined) data[field] = source[field];
   const meta: Record<string, string> = { event_type: event.type };
   for (const [key, value] of Object.entries(data)) meta[key] = metaString(value);
-  return { id: event.id, type: event.type, kind: kindOf(event.type) ?? 'idv', created_at: event.createdAt.toISOString(), workspace_id: event.workspaceId, data, meta };
+  return {
+    id: event.id,
+    type: event.type,
+    kind: kindOf(event.type) ?? 'idv',
+    created_at: event.createdAt.toISOString(),
+    workspace_id: event.workspaceId,
+    data,
+    meta,
+  };
 }
 
 function metaString(value: unknown): string {

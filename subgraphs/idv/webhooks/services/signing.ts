@@ -21,7 +21,13 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
 }
 
 /** A receiver's check: some v1 signature matches and the timestamp is within tolerance. */
-export function verifySignature(secret: string, headers: { id: string; timestamp: string; signature: string }, body: string, toleranceSeconds = 300, now = Date.now()): boolean {
+export function verifySignature(
+  secret: string,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  toleranceSeconds = 300,
+  now = Date.now(),
+): boolean {
   const timestamp = Number(headers.timestamp);
   if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
   const expected = Buffer.from(sign(secret, headers.id, timestamp, body));

@@ -27,7 +27,7 @@ function v4ToInt(address: string): number {
 export function isBlockedAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const value = v4ToInt(address);
-    return BLOCKED_V4.some(([base, bits]) => (value >>> (32 - bits)) === (v4ToInt(base) >>> (32 - bits)));
+    return BLOCKED_V4.some(([base, bits]) => value >>> (32 - bits) === v4ToInt(base) >>> (32 - bits));
   }
   if (net.isIPv6(address)) {
     const a = address.toLowerCase();
@@ -53,7 +53,8 @@ export function urlProblem(text: string, allowPrivate: boolean): string | null {
   if (url.hash) return 'must not carry a fragment';
   if (allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (METADATA_NAMES.has(host.toLowerCase()) || host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) return 'must not point at a local or metadata host';
+  if (METADATA_NAMES.has(host.toLowerCase()) || host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost'))
+    return 'must not point at a local or metadata host';
   if (net.isIP(host) && isBlockedAddress(host)) return 'must not point at a private, loopback, link-local or metadata address';
   return null;
 }

@@ -26,7 +26,19 @@ describe('Standard Webhooks signatures', () => {
 });
 
 describe('destination URLs', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'])('%s is blocked', (address) => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+  ])('%s is blocked', (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
   it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888'])('%s is public', (address) => {
@@ -62,10 +74,24 @@ describe('payloads', () => {
       type: 'idv.session.completed',
       workspaceId: 'ws_1',
       createdAt: new Date('2026-01-01T00:00:00Z'),
-      payload: { session_id: 's', profile_id: 'p', flag_categories: ['document', 'idv'], outcome: 'requires_review', email: 'a@b.c', name: 'Ada', legal_hold: true },
+      payload: {
+        session_id: 's',
+        profile_id: 'p',
+        flag_categories: ['document', 'idv'],
+        outcome: 'requires_review',
+        email: 'a@b.c',
+        name: 'Ada',
+        legal_hold: true,
+      },
     });
     expect(payload.data).toEqual({ session_id: 's', profile_id: 'p', flag_categories: ['document', 'idv'], outcome: 'requires_review' });
-    expect(payload.meta).toEqual({ event_type: 'idv.session.completed', session_id: 's', profile_id: 'p', flag_categories: 'document,idv', outcome: 'requires_review' });
+    expect(payload.meta).toEqual({
+      event_type: 'idv.session.completed',
+      session_id: 's',
+      profile_id: 'p',
+      flag_categories: 'document,idv',
+      outcome: 'requires_review',
+    });
   });
 });
 

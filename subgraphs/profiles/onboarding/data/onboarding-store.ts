@@ -38,7 +38,15 @@ export async function insertRun(db: DbClient, scope: Scope, run: NewRun): Promis
       idvWorkflowId: run.idvWorkflowId,
       actorKind: run.actorKind,
       actorId: run.actorId,
-      tasks: { create: kinds.map((kind, index) => ({ id: newId('obt'), tenantId: scope.tenantId, workspaceId: scope.workspaceId, kind, createdAt: new Date(created + index) })) },
+      tasks: {
+        create: kinds.map((kind, index) => ({
+          id: newId('obt'),
+          tenantId: scope.tenantId,
+          workspaceId: scope.workspaceId,
+          kind,
+          createdAt: new Date(created + index),
+        })),
+      },
     },
     include: withTasks,
   });
@@ -72,11 +80,19 @@ export async function leaseRun(db: DbClient, id: string, now: Date, until: Date)
   return taken.count === 1;
 }
 
-export async function updateRun(db: DbClient, id: string, data: { needsWork?: boolean; leaseUntil?: Date | null; status?: string; decidedAt?: Date; lastError?: string | null; attempts?: number }) {
+export async function updateRun(
+  db: DbClient,
+  id: string,
+  data: { needsWork?: boolean; leaseUntil?: Date | null; status?: string; decidedAt?: Date; lastError?: string | null; attempts?: number },
+) {
   await db.profileOnboardingRun.update({ where: { id }, data });
 }
 
-export async function updateTask(db: DbClient, id: string, data: { status?: string; searchId?: string; sessionId?: string; error?: string | null; startedAt?: Date; completedAt?: Date }) {
+export async function updateTask(
+  db: DbClient,
+  id: string,
+  data: { status?: string; searchId?: string; sessionId?: string; error?: string | null; startedAt?: Date; completedAt?: Date },
+) {
   await db.profileOnboardingTask.update({ where: { id }, data });
 }
 

@@ -26,7 +26,8 @@ export const onboardingResolvers = {
     onboardProfile: async (_, args, ctx, info) => {
       const { profile, run } = await profilesCreateOnce(ctx, info, args, {
         create: (record) => onboardProfile(ctx.deps, ctx.scope, ctx.principal, args.input, record),
-        replay: (profileId) => existing(findOnboarded(ctx.deps, ctx.scope, profileId), () => new ProfilesError('profile_not_found', 'Profile not found')),
+        replay: (profileId) =>
+          existing(findOnboarded(ctx.deps, ctx.scope, profileId), () => new ProfilesError('profile_not_found', 'Profile not found')),
       });
       return { profile, onboarding: run, tasks: run.tasks };
     },

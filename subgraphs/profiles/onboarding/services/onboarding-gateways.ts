@@ -15,7 +15,10 @@ export interface ScreeningResult {
 export interface OnboardingGateways {
   screen(principal: Principal, input: { name: string; type: string | null; feeds: string[]; profileId: string }): Promise<ScreeningResult>;
   /** Starts (or, on a retry with the same key, returns) the profile's verification session. */
-  startSession(principal: Principal, input: { profileId: string; workflowId: string | null; idempotencyKey: string }): Promise<{ sessionId: string }>;
+  startSession(
+    principal: Principal,
+    input: { profileId: string; workflowId: string | null; idempotencyKey: string },
+  ): Promise<{ sessionId: string }>;
   /** Null when the workflow is absent or out of the caller's scope. */
   workflowStatus(principal: Principal, workflowId: string): Promise<string | null>;
 }
@@ -29,19 +32,39 @@ export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGatew
     callSubgraph<T>({ url, principal, query, variables, secret: config.internalSecret, timeoutMs });
   return {
     async screen(principal, input) {
-      const data = await call<{ screen: { id: string; matches: { reviewStatus: string }[] } }>(config.subgraphUrls.screening, principal, SCREEN, {
-        input: { name: input.name, ...(input.type ? { type: input.type } : {}), feeds: input.feeds, profileId: input.profileId },
-      });
+      const data = await call<{ screen: { id: string; matches: { reviewStatus: string }[] } }>(
+        config.subgraphUrls.screening,
+        principal,
+        SCREEN,
+        {
+          input: { name: input.name, ...(input.type ? { type: input.type } : {}), feeds: input.feeds, profileId: input.profileId },
+        },
+      );
       const count = (status: string) => data.screen.matches.filter((match) => match.reviewStatus === status).length;
       return { searchId: data.screen.id, unresolved: count('unresolved'), truePositive: count('true_positive') };
     },
     async startSession(principal, input) {
-      const body = { profileId: input.profileId, idempotencyKey: input.idempotencyKey, ...(input.workflowId ? { workflowId: input.workflowId } : {}) };
-      const data = await call<{ createVerificationSession: { session: { id: string } } }>(config.subgraphUrls.idv, principal, START_SESSION, { input: body });
+      const body = {
+        profileId: input.profileId,
+        idempotencyKey: input.idempotencyKey,
+        ...(input.workflowId ? { workflowId: input.workflowId } : {}),
+      };
+      const data = await call<{ createVerificationSession: { session: { id: string } } }>(
+        config.subgraphUrls.idv,
+        principal,
+        START_SESSION,
+        { input: body },
+      );
       return { sessionId: data.createVerificationSession.session.id };
     },
     async workflowStatus(principal, workflowId) {
-      const data = await call<{ idvWorkflow: { id: string; status: string } | null }>(config.subgraphUrls.idv, principal, WORKFLOW, { id: workflowId }, 5_000);
+      const data = await call<{ idvWorkflow: { id: string; status: string } | null }>(
+        config.subgraphUrls.idv,
+        principal,
+        WORKFLOW,
+        { id: workflowId },
+        5_000,
+      );
       return data.idvWorkflow?.status ?? null;
     },
   };

@@ -19,7 +19,8 @@ export const isSettled = (task: OnboardingTaskRow) => SETTLED.includes(task.stat
  * Sequential runs take their next unsettled task only once the one before it settled.
  */
 export function runnableTasks(run: Pick<OnboardingRunRow, 'sequence' | 'tasks'>): OnboardingTaskRow[] {
-  const startable = (task: OnboardingTaskRow) => task.status === 'pending' || (task.status === 'running' && !task.searchId && !task.sessionId);
+  const startable = (task: OnboardingTaskRow) =>
+    task.status === 'pending' || (task.status === 'running' && !task.searchId && !task.sessionId);
   if (run.sequence === 'parallel') return run.tasks.filter(startable);
   const next = run.tasks.find((task) => !isSettled(task));
   return next && startable(next) ? [next] : [];

@@ -37,7 +37,13 @@ export interface OnboardingRunnerDeps {
 const log = logger.child({ area: 'profiles.onboarding' });
 
 function actorOf(run: OnboardingRunRow): Principal {
-  return { tenantId: run.tenantId, workspaceId: run.workspaceId, actorId: run.actorId, kind: run.actorKind as PrincipalKind, entitlements: {} };
+  return {
+    tenantId: run.tenantId,
+    workspaceId: run.workspaceId,
+    actorId: run.actorId,
+    kind: run.actorKind as PrincipalKind,
+    entitlements: {},
+  };
 }
 
 const scopeOf = (run: OnboardingRunRow): Scope => ({ tenantId: run.tenantId, workspaceId: run.workspaceId });
@@ -83,7 +89,12 @@ async function runScreening(deps: OnboardingRunnerDeps, run: OnboardingRunRow, t
   const profile = await findProfile(deps.db, scope, run.profileId);
   if (!profile || profile.erasureClaimedAt) return failTask(deps, run, task, 'profile_unavailable');
   const type = SCREENING_TYPES.includes(profile.kind.toLowerCase()) ? profile.kind.toLowerCase() : null;
-  const result = await deps.gateways.screen(actorOf(run), { name: profile.name, type, feeds: run.screeningFeeds, profileId: run.profileId });
+  const result = await deps.gateways.screen(actorOf(run), {
+    name: profile.name,
+    type,
+    feeds: run.screeningFeeds,
+    profileId: run.profileId,
+  });
   const at = deps.now();
   await deps.db.$transaction(async (tx) => {
     let completed = false;
@@ -97,7 +108,11 @@ async function runScreening(deps: OnboardingRunnerDeps, run: OnboardingRunRow, t
 }
 
 async function startIdv(deps: OnboardingRunnerDeps, run: OnboardingRunRow, task: OnboardingTaskRow): Promise<void> {
-  const { sessionId } = await deps.gateways.startSession(actorOf(run), { profileId: run.profileId, workflowId: run.idvWorkflowId, idempotencyKey: `onboarding.${run.id}` });
+  const { sessionId } = await deps.gateways.startSession(actorOf(run), {
+    profileId: run.profileId,
+    workflowId: run.idvWorkflowId,
+    idempotencyKey: `onboarding.${run.id}`,
+  });
   await updateTask(deps.db, task.id, { sessionId, error: null });
 }
 

@@ -19,7 +19,19 @@ import { OnboardingSequence } from './onboarding-progress';
 import { createProfile, CreateProfileInput, ProfileRecord } from '../../services/profile-service';
 
 /** Screening feeds as the screening subgraph names them (ScreeningFeed). */
-export const ONBOARDING_FEEDS = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social_Media', 'News', 'Open_Source'] as const;
+export const ONBOARDING_FEEDS = [
+  'all',
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social_Media',
+  'News',
+  'Open_Source',
+] as const;
 
 export interface OnboardingInput {
   screening?: { enabled: boolean; feeds?: string[] | null } | null;
@@ -55,14 +67,29 @@ async function checkWorkflow(deps: ProfilesDeps, principal: Principal, workflowI
   try {
     status = await deps.gateways.workflowStatus(principal, workflowId);
   } catch {
-    throw new ProfilesError('profile_onboarding_unavailable', 'The IDV service cannot be reached to check the workflow; nothing was created');
+    throw new ProfilesError(
+      'profile_onboarding_unavailable',
+      'The IDV service cannot be reached to check the workflow; nothing was created',
+    );
   }
-  if (status === null) throw new ProfilesError('idv_workflow_not_found', 'onboarding.idv.workflowId: workflow not found', { field: 'onboarding.idv.workflowId' });
-  if (status !== 'active') throw new ProfilesError('idv_workflow_not_active', 'onboarding.idv.workflowId: the workflow is not active', { field: 'onboarding.idv.workflowId' });
+  if (status === null)
+    throw new ProfilesError('idv_workflow_not_found', 'onboarding.idv.workflowId: workflow not found', {
+      field: 'onboarding.idv.workflowId',
+    });
+  if (status !== 'active')
+    throw new ProfilesError('idv_workflow_not_active', 'onboarding.idv.workflowId: the workflow is not active', {
+      field: 'onboarding.idv.workflowId',
+    });
 }
 
 /** `record` (a keyed request) stores the idempotency key, naming the profile, in the create's transaction. */
-export async function onboardProfile(deps: ProfilesDeps, scope: Scope, principal: Principal, input: OnboardProfileInput, record?: RecordCreate): Promise<Onboarded> {
+export async function onboardProfile(
+  deps: ProfilesDeps,
+  scope: Scope,
+  principal: Principal,
+  input: OnboardProfileInput,
+  record?: RecordCreate,
+): Promise<Onboarded> {
   const onboarding = input.onboarding ?? {};
   const screening = onboarding.screening?.enabled ?? true;
   const idv = onboarding.idv?.enabled ?? false;

@@ -29,6 +29,10 @@ export async function readDispositionSettingsRow(read: RowReader, scope: Scope):
 }
 
 /** One upsert: only the supplied fields change. */
-export async function saveDispositionSettings(db: Db, scope: Scope, change: Partial<Omit<DispositionSettingsRow, 'updatedAt'>>): Promise<DispositionSettingsRow> {
+export async function saveDispositionSettings(
+  db: Db,
+  scope: Scope,
+  change: Partial<Omit<DispositionSettingsRow, 'updatedAt'>>,
+): Promise<DispositionSettingsRow> {
   return db.dispositionSettings.upsert({ where: { tenantId_workspaceId: scope }, create: { ...scope, ...change }, update: change });
 }

@@ -3,7 +3,11 @@ import { DispositionSettings, readDispositionSettings, updateDispositionSettings
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 const settingsView = (settings: DispositionSettings) => ({
-  enabled: settings.enabled, directApiChannel: settings.directApi, mode: settings.mode, confidenceThreshold: settings.threshold, updatedAt: settings.updatedAt,
+  enabled: settings.enabled,
+  directApiChannel: settings.directApi,
+  mode: settings.mode,
+  confidenceThreshold: settings.threshold,
+  updatedAt: settings.updatedAt,
 });
 
 export const dispositionResolvers = {
@@ -12,9 +16,14 @@ export const dispositionResolvers = {
   },
   Mutation: {
     updateAutomaticDispositionSettings: async (_, args, ctx) =>
-      settingsView(await updateDispositionSettings(ctx.db, ctx.scope, ctx.principal.actorId, {
-        enabled: args.input.enabled, directApi: args.input.directApiChannel, mode: args.input.mode ?? undefined, threshold: args.input.confidenceThreshold ?? undefined,
-      })),
+      settingsView(
+        await updateDispositionSettings(ctx.db, ctx.scope, ctx.principal.actorId, {
+          enabled: args.input.enabled,
+          directApi: args.input.directApiChannel,
+          mode: args.input.mode ?? undefined,
+          threshold: args.input.confidenceThreshold ?? undefined,
+        }),
+      ),
   },
   ScreeningMatch: {
     automaticDisposition: (match) => match.automatic_disposition ?? null,

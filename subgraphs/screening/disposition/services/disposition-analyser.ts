@@ -35,7 +35,18 @@ type BirthDate = StoredMatch['entity']['dates_of_birth'][number];
 /** Log-odds weights (why these sizes: a differing birth year or entity type is near-proof of a
  * different person; a shared full date is near-proof of the same one; countries are weaker since
  * people move and lists carry several). */
-const W = { dobFull: 3.5, dobYear: 2.2, dobNear: 0.4, dobMismatch: -4.5, countryMatch: 1.2, countryMismatch: -2.2, typeMismatch: -4.5, weakAlias: -1, unmatchedToken: -0.8, singleToken: -1 } as const;
+const W = {
+  dobFull: 3.5,
+  dobYear: 2.2,
+  dobNear: 0.4,
+  dobMismatch: -4.5,
+  countryMatch: 1.2,
+  countryMismatch: -2.2,
+  typeMismatch: -4.5,
+  weakAlias: -1,
+  unmatchedToken: -0.8,
+  singleToken: -1,
+} as const;
 
 function yearsOf(date: BirthDate): [number, number] {
   if (date.kind === 'range') return [Number(date.from.slice(0, 4)), Number(date.to.slice(0, 4))];
@@ -51,9 +62,19 @@ function birthDateEvidence(query: string, listed: BirthDate[]): { weight: number
   listed.forEach((date, ref) => {
     const [from, to] = yearsOf(date);
     let found: { weight: number; ref: number; note: string };
-    if (date.kind !== 'range' && query.length === 10 && date.value === query) found = { weight: W.dobFull, ref, note: `birth date ${query} equals the listed one` };
-    else if (date.kind !== 'range' && date.value.length >= 7 && query.length >= 7 && date.value.slice(0, 7) !== query.slice(0, 7) && year >= from && year <= to) found = { weight: W.dobNear, ref, note: `birth year ${year} agrees but the month differs` };
-    else if (year >= from && year <= to) found = { weight: W.dobYear, ref, note: `birth year ${year} agrees with the listed ${from === to ? from : `${from}-${to}`}` };
+    if (date.kind !== 'range' && query.length === 10 && date.value === query)
+      found = { weight: W.dobFull, ref, note: `birth date ${query} equals the listed one` };
+    else if (
+      date.kind !== 'range' &&
+      date.value.length >= 7 &&
+      query.length >= 7 &&
+      date.value.slice(0, 7) !== query.slice(0, 7) &&
+      year >= from &&
+      year <= to
+    )
+      found = { weight: W.dobNear, ref, note: `birth year ${year} agrees but the month differs` };
+    else if (year >= from && year <= to)
+      found = { weight: W.dobYear, ref, note: `birth year ${year} agrees with the listed ${from === to ? from : `${from}-${to}`}` };
     else if (year >= from - 1 && year <= to + 1) found = { weight: 0, ref, note: `birth year ${year} is one year off the listed ${from}` };
     else found = { weight: W.dobMismatch, ref, note: `birth year ${year} differs from the listed ${from === to ? from : `${from}-${to}`}` };
     if (!best || found.weight > best.weight) best = found;
@@ -61,7 +82,16 @@ function birthDateEvidence(query: string, listed: BirthDate[]): { weight: number
   return best;
 }
 
-const QUERY_TYPE: Record<string, string> = { individual: 'individual', person: 'individual', entity: 'entity', organization: 'entity', organisation: 'entity', company: 'entity', vessel: 'vessel', aircraft: 'aircraft' };
+const QUERY_TYPE: Record<string, string> = {
+  individual: 'individual',
+  person: 'individual',
+  entity: 'entity',
+  organization: 'entity',
+  organisation: 'entity',
+  company: 'entity',
+  vessel: 'vessel',
+  aircraft: 'aircraft',
+};
 
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
@@ -131,7 +161,9 @@ export const deterministicAnalyser: DispositionAnalyser = {
     const logOdds = Object.values(summary).reduce((sum, value) => sum + value, 0);
     summary.total = round(logOdds);
     const prediction = logOdds >= 0 ? 'true_positive' : 'false_positive';
-    const flags = Object.entries(match.checklist.screen).filter(([, flagged]) => flagged).map(([feed]) => feed);
+    const flags = Object.entries(match.checklist.screen)
+      .filter(([, flagged]) => flagged)
+      .map(([feed]) => feed);
     return {
       prediction,
       confidence: round(sigmoid(Math.abs(logOdds))),

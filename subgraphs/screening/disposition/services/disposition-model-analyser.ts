@@ -15,8 +15,10 @@ import { envValue } from '../../../../platform/config/env';
 export function parseModelAnswer(content: string): Pick<AnalysisOutcome, 'prediction' | 'confidence' | 'rationale'> {
   const json = JSON.parse(content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1)) as Record<string, unknown>;
   const { prediction, confidence, rationale } = json;
-  if (prediction !== 'true_positive' && prediction !== 'false_positive') throw new Error('model answer: prediction must be true_positive or false_positive');
-  if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) throw new Error('model answer: confidence must be a number from 0 to 1');
+  if (prediction !== 'true_positive' && prediction !== 'false_positive')
+    throw new Error('model answer: prediction must be true_positive or false_positive');
+  if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1))
+    throw new Error('model answer: confidence must be a number from 0 to 1');
   return { prediction, confidence, rationale: typeof rationale === 'string' ? rationale.slice(0, 500) : '' };
 }
 
@@ -30,7 +32,14 @@ export function modelAnalyser(env: NodeJS.ProcessEnv = process.env): Disposition
     version: `vigil-disposition-model-1:${model}`,
     async analyse(query: DispositionQuery, match: StoredMatch) {
       const facts = deterministicAnalyser.analyse(query, match) as AnalysisOutcome;
-      const listed = { type: match.entity.type, name: match.entity.name, aliases: match.aliases.map((a) => a.value), dates_of_birth: match.entity.dates_of_birth, nationalities: match.entity.nationalities, countries: match.entity.countries };
+      const listed = {
+        type: match.entity.type,
+        name: match.entity.name,
+        aliases: match.aliases.map((a) => a.value),
+        dates_of_birth: match.entity.dates_of_birth,
+        nationalities: match.entity.nationalities,
+        countries: match.entity.countries,
+      };
       const response = await fetch(`${base}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
@@ -39,8 +48,15 @@ export function modelAnalyser(env: NodeJS.ProcessEnv = process.env): Disposition
           model,
           temperature: 0,
           messages: [
-            { role: 'system', content: 'You review sanctions screening matches. Answer only JSON {"prediction":"true_positive"|"false_positive","confidence":0..1,"rationale":"..."}.' },
-            { role: 'user', content: JSON.stringify({ searched: query, listed, name_score: match.score, weighed_facts: facts.score_summary }) },
+            {
+              role: 'system',
+              content:
+                'You review sanctions screening matches. Answer only JSON {"prediction":"true_positive"|"false_positive","confidence":0..1,"rationale":"..."}.',
+            },
+            {
+              role: 'user',
+              content: JSON.stringify({ searched: query, listed, name_score: match.score, weighed_facts: facts.score_summary }),
+            },
           ],
         }),
       });

@@ -4,20 +4,55 @@ import { AnalysisOutcome, deterministicAnalyser, DispositionAnalyser } from './d
 import { annotateMatches, DispositionSettings, optedOut } from './disposition-service';
 import type { StoredMatch } from '../../services/search-model';
 
-const settings = (change: Partial<DispositionSettings> = {}): DispositionSettings => ({ enabled: true, directApi: true, mode: 'full_auto', threshold: 0.85, updatedBy: null, updatedAt: null, ...change });
+const settings = (change: Partial<DispositionSettings> = {}): DispositionSettings => ({
+  enabled: true,
+  directApi: true,
+  mode: 'full_auto',
+  threshold: 0.85,
+  updatedBy: null,
+  updatedAt: null,
+  ...change,
+});
 
 function match(change: { sanctions?: boolean; nameScore?: number } = {}): StoredMatch {
   const screen = { Sanctions: change.sanctions ?? true, PEP: false } as StoredMatch['checklist']['screen'];
   const score = change.nameScore ?? 1;
   return {
-    id: 'a'.repeat(24), rank: 0, score,
+    id: 'a'.repeat(24),
+    rank: 0,
+    score,
     name: { value: 'Ivan Petrov', match_score: score, criteria_match_level: 'exact' },
     aliases: [],
     checklist: { screen, hits: [], hits_info: [] },
-    match_score_info: { scorer_version: 't', threshold: 0.8, query: 'Ivan Petrov', best_name: { value: 'Ivan Petrov', kind: 'primary', score, raw_score: score }, name_similarity: score, token_alignment: [], unmatched_query_tokens: [], unmatched_list_tokens: [], phonetic_agreement: 1, caps: [], adjustments: [], final_score: score },
+    match_score_info: {
+      scorer_version: 't',
+      threshold: 0.8,
+      query: 'Ivan Petrov',
+      best_name: { value: 'Ivan Petrov', kind: 'primary', score, raw_score: score },
+      name_similarity: score,
+      token_alignment: [],
+      unmatched_query_tokens: [],
+      unmatched_list_tokens: [],
+      phonetic_agreement: 1,
+      caps: [],
+      adjustments: [],
+      final_score: score,
+    },
     source_details: [],
     review_status: 'unresolved',
-    entity: { id: 'un:1', source: 'un', source_id: '1', type: 'individual', name: 'Ivan Petrov', feeds: ['Sanctions'], programs: ['RU'], dates_of_birth: [{ kind: 'full', value: '1960-04-02' }], nationalities: ['RU'], countries: [], listed_on: null },
+    entity: {
+      id: 'un:1',
+      source: 'un',
+      source_id: '1',
+      type: 'individual',
+      name: 'Ivan Petrov',
+      feeds: ['Sanctions'],
+      programs: ['RU'],
+      dates_of_birth: [{ kind: 'full', value: '1960-04-02' }],
+      nationalities: ['RU'],
+      countries: [],
+      listed_on: null,
+    },
   };
 }
 
@@ -28,10 +63,22 @@ it('[screening.disposition.full-auto, screening.disposition.shape] Full Auto res
   const [yes] = await annotateMatches(settings(), null, same, [match()]);
   expect(yes.review_status).toBe('true_positive');
   expect(yes.disposition_hint).toBeUndefined();
-  expect(yes.automatic_disposition).toMatchObject({ prediction: 'true_positive', analysis_status: 'completed', source: 'direct_api', signature_version: deterministicAnalyser.version, risk_flags: ['Sanctions', 'program:RU'] });
+  expect(yes.automatic_disposition).toMatchObject({
+    prediction: 'true_positive',
+    analysis_status: 'completed',
+    source: 'direct_api',
+    signature_version: deterministicAnalyser.version,
+    risk_flags: ['Sanctions', 'program:RU'],
+  });
   expect(yes.automatic_disposition!.confidence).toBeGreaterThanOrEqual(0.85);
-  expect(yes.automatic_disposition!.evidence_refs).toEqual(expect.arrayContaining(['query.date_of_birth', 'entity.dates_of_birth[0]', 'query.country', 'entity.nationalities[0]']));
-  expect(yes.automatic_disposition!.score_summary).toMatchObject({ date_of_birth: expect.any(Number), country: expect.any(Number), total: expect.any(Number) });
+  expect(yes.automatic_disposition!.evidence_refs).toEqual(
+    expect.arrayContaining(['query.date_of_birth', 'entity.dates_of_birth[0]', 'query.country', 'entity.nationalities[0]']),
+  );
+  expect(yes.automatic_disposition!.score_summary).toMatchObject({
+    date_of_birth: expect.any(Number),
+    country: expect.any(Number),
+    total: expect.any(Number),
+  });
   const [no] = await annotateMatches(settings(), null, other, [match()]);
   expect(no.review_status).toBe('false_positive');
   expect(no.automatic_disposition).toMatchObject({ prediction: 'false_positive', analysis_status: 'completed' });
@@ -71,7 +118,13 @@ it('[screening.disposition.fails-open] a failing analyser leaves the match unres
   const [failed, fine] = await annotateMatches(settings(), null, same, [match(), match()], flaky);
   expect(failed.review_status).toBe('unresolved');
   expect(failed.automatic_disposition).toBeUndefined();
-  expect(failed.disposition_hint).toMatchObject({ analysis_status: 'failed', prediction: 'undetermined', source: 'direct_api', signature_version: 'flaky-1', error: { code: 'analysis_failed', message: 'model endpoint unreachable', retryable: true } });
+  expect(failed.disposition_hint).toMatchObject({
+    analysis_status: 'failed',
+    prediction: 'undetermined',
+    source: 'direct_api',
+    signature_version: 'flaky-1',
+    error: { code: 'analysis_failed', message: 'model endpoint unreachable', retryable: true },
+  });
   expect(fine.review_status).toBe('true_positive');
 });
 

@@ -9,7 +9,12 @@
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
 import { Db } from '../../../../platform/db/prisma';
 import { logger } from '../../../../platform/logging/logger';
-import { DispositionSettingsRow, findDispositionSettings, readDispositionSettingsRow, saveDispositionSettings } from '../data/disposition-store';
+import {
+  DispositionSettingsRow,
+  findDispositionSettings,
+  readDispositionSettingsRow,
+  saveDispositionSettings,
+} from '../data/disposition-store';
 import type { RowReader } from '../../data/search-store';
 import type { Scope } from '../../data/search-store';
 import { ScreeningError } from '../../errors';
@@ -22,7 +27,14 @@ import type { DispositionAnnotation, StoredMatch } from '../../services/search-m
 
 export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
 export type DispositionMode = (typeof DISPOSITION_MODES)[number];
-export const DEFAULT_DISPOSITION_SETTINGS: DispositionSettings = { enabled: false, directApi: true, mode: 'hint', threshold: 0.85, updatedBy: null, updatedAt: null };
+export const DEFAULT_DISPOSITION_SETTINGS: DispositionSettings = {
+  enabled: false,
+  directApi: true,
+  mode: 'hint',
+  threshold: 0.85,
+  updatedBy: null,
+  updatedAt: null,
+};
 
 export interface DispositionSettings {
   enabled: boolean;
@@ -32,7 +44,6 @@ export interface DispositionSettings {
   updatedBy: string | null;
   updatedAt: Date | null;
 }
-
 
 export interface UpdateDispositionSettingsInput {
   enabled?: boolean | null;
@@ -50,18 +61,25 @@ export async function readDispositionSettings(db: Db, scope: Scope, rows?: RowRe
   return settingsOf(rows ? await readDispositionSettingsRow(rows, scope) : await findDispositionSettings(db, scope));
 }
 
-export async function updateDispositionSettings(db: Db, scope: Scope, actorId: string, input: UpdateDispositionSettingsInput): Promise<DispositionSettings> {
+export async function updateDispositionSettings(
+  db: Db,
+  scope: Scope,
+  actorId: string,
+  input: UpdateDispositionSettingsInput,
+): Promise<DispositionSettings> {
   const change: Partial<DispositionSettingsRow> = { updatedBy: actorId };
   for (const key of ['enabled', 'directApi'] as const) {
     if (input[key] === null) throw new ScreeningError('schema_validation_failed', `${key}: must be true or false`, { field: key });
     if (input[key] !== undefined) change[key] = input[key];
   }
   if (input.mode !== undefined) {
-    if (!DISPOSITION_MODES.includes(input.mode as DispositionMode)) throw new ScreeningError('schema_validation_failed', `mode: must be one of ${DISPOSITION_MODES.join(', ')}`, { field: 'mode' });
+    if (!DISPOSITION_MODES.includes(input.mode as DispositionMode))
+      throw new ScreeningError('schema_validation_failed', `mode: must be one of ${DISPOSITION_MODES.join(', ')}`, { field: 'mode' });
     change.mode = input.mode as string;
   }
   if (input.threshold !== undefined) {
-    if (typeof input.threshold !== 'number' || !(input.threshold >= 0 && input.threshold <= 1)) throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
+    if (typeof input.threshold !== 'number' || !(input.threshold >= 0 && input.threshold <= 1))
+      throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
     change.threshold = input.threshold;
   }
   return settingsOf(await saveDispositionSettings(db, scope, change));
@@ -81,14 +99,27 @@ const flagged = (match: StoredMatch) => Object.values(match.checklist.screen).so
 
 function failedAnnotation(version: string, error: unknown): DispositionAnnotation {
   return {
-    prediction: 'undetermined', confidence: 0, analysis_status: 'failed', rationale: 'The analysis could not complete; the match is left for review.',
-    evidence_refs: [], score_summary: {}, risk_flags: [], signature_version: version, source: 'direct_api',
+    prediction: 'undetermined',
+    confidence: 0,
+    analysis_status: 'failed',
+    rationale: 'The analysis could not complete; the match is left for review.',
+    evidence_refs: [],
+    score_summary: {},
+    risk_flags: [],
+    signature_version: version,
+    source: 'direct_api',
     error: { code: 'analysis_failed', message: error instanceof Error ? error.message.slice(0, 200) : 'analysis failed', retryable: true },
   };
 }
 
 /** Annotates (and in Full Auto possibly resolves) the matches of one screened entity. Never throws. */
-export async function annotateMatches<M extends StoredMatch>(settings: DispositionSettings, header: string | null | undefined, query: DispositionQuery, matches: M[], analyser: DispositionAnalyser = configuredAnalyser): Promise<M[]> {
+export async function annotateMatches<M extends StoredMatch>(
+  settings: DispositionSettings,
+  header: string | null | undefined,
+  query: DispositionQuery,
+  matches: M[],
+  analyser: DispositionAnalyser = configuredAnalyser,
+): Promise<M[]> {
   if (!dispositionApplies(settings, header)) return matches;
   const out: M[] = [];
   for (const match of matches) {
@@ -99,12 +130,20 @@ export async function annotateMatches<M extends StoredMatch>(settings: Dispositi
     }
     try {
       const outcome = await analyser.analyse(query, match);
-      const annotation: DispositionAnnotation = { ...outcome, analysis_status: 'completed', signature_version: analyser.version, source: 'direct_api' };
+      const annotation: DispositionAnnotation = {
+        ...outcome,
+        analysis_status: 'completed',
+        signature_version: analyser.version,
+        source: 'direct_api',
+      };
       if (outcome.confidence < settings.threshold) out.push({ ...match, disposition_hint: { ...annotation, prediction: 'undetermined' } });
       else if (settings.mode === 'full_auto') out.push({ ...match, review_status: outcome.prediction, automatic_disposition: annotation });
       else out.push({ ...match, disposition_hint: annotation });
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : 'unknown', matchId: match.id }, 'disposition analysis failed; match left unresolved');
+      logger.warn(
+        { err: error instanceof Error ? error.message : 'unknown', matchId: match.id },
+        'disposition analysis failed; match left unresolved',
+      );
       out.push({ ...match, disposition_hint: failedAnnotation(analyser.version, error) });
     }
   }

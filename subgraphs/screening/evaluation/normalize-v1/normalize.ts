@@ -5,7 +5,14 @@
 import type { EntityType } from '../../lists/model';
 import { foldToAscii } from './text';
 import {
-  AMBIGUOUS_LEGAL_FORMS, GENERIC_WORDS, HONORIFICS, HYPHEN_ARTICLES, LEGAL_FORMS, PARTICLES, STOPWORDS, TokenClass,
+  AMBIGUOUS_LEGAL_FORMS,
+  GENERIC_WORDS,
+  HONORIFICS,
+  HYPHEN_ARTICLES,
+  LEGAL_FORMS,
+  PARTICLES,
+  STOPWORDS,
+  TokenClass,
 } from './vocabulary';
 
 export interface NormalizedName {
@@ -37,7 +44,10 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
   }
   // Hyphenated Arabic articles ("ash-Shami", "al-Tikriti") become stopwords; remember them before hyphens go.
   const hyphenArticle = new Set<number>();
-  const raws = s.replace(/[.]/g, ' ').split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$]+/).filter(Boolean);
+  const raws = s
+    .replace(/[.]/g, ' ')
+    .split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$]+/)
+    .filter(Boolean);
   const pieces: string[] = [];
   for (const r of raws) {
     const sub = r.split('-').filter(Boolean);

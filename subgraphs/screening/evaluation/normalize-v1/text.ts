@@ -4,8 +4,34 @@ import { transliterateCyrillic } from './transliterate-cyrillic';
 import { transliterateHan } from './pinyin-table';
 
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', þ: 'th', Þ: 'th', œ: 'oe', Œ: 'oe', ı: 'i',
-  ŋ: 'ng', ĸ: 'k', ſ: 's', ŀ: 'l', ʻ: '', ʼ: '', ʿ: '', ʾ: '', '‘': '', '’': '', '`': '', '´': '', "'": '',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  œ: 'oe',
+  Œ: 'oe',
+  ı: 'i',
+  ŋ: 'ng',
+  ĸ: 'k',
+  ſ: 's',
+  ŀ: 'l',
+  ʻ: '',
+  ʼ: '',
+  ʿ: '',
+  ʾ: '',
+  '‘': '',
+  '’': '',
+  '`': '',
+  '´': '',
+  "'": '',
 };
 
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;

@@ -4,14 +4,77 @@
  * The article ال is split off as a separate "al" token so it is treated like the Latin "al-" prefix.
  */
 const MAP: Record<string, string> = {
-  'ا': 'a', 'أ': 'a', 'إ': 'i', 'آ': 'a', 'ٱ': 'a', 'ء': '', 'ؤ': 'u', 'ئ': 'i', 'ب': 'b', 'ت': 't', 'ث': 'th', 'ج': 'j', 'ح': 'h',
-  'خ': 'kh', 'د': 'd', 'ذ': 'dh', 'ر': 'r', 'ز': 'z', 'س': 's', 'ش': 'sh', 'ص': 's', 'ض': 'd', 'ط': 't', 'ظ': 'z', 'ع': 'a',
-  'غ': 'gh', 'ف': 'f', 'ق': 'q', 'ك': 'k', 'ل': 'l', 'م': 'm', 'ن': 'n', 'ه': 'h', 'ة': 'a', 'ى': 'a',
+  ا: 'a',
+  أ: 'a',
+  إ: 'i',
+  آ: 'a',
+  ٱ: 'a',
+  ء: '',
+  ؤ: 'u',
+  ئ: 'i',
+  ب: 'b',
+  ت: 't',
+  ث: 'th',
+  ج: 'j',
+  ح: 'h',
+  خ: 'kh',
+  د: 'd',
+  ذ: 'dh',
+  ر: 'r',
+  ز: 'z',
+  س: 's',
+  ش: 'sh',
+  ص: 's',
+  ض: 'd',
+  ط: 't',
+  ظ: 'z',
+  ع: 'a',
+  غ: 'gh',
+  ف: 'f',
+  ق: 'q',
+  ك: 'k',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
+  ه: 'h',
+  ة: 'a',
+  ى: 'a',
   // Persian, Urdu, Pashto
-  'پ': 'p', 'چ': 'ch', 'ژ': 'zh', 'گ': 'g', 'ک': 'k', 'ہ': 'h', 'ۃ': 'a', 'ھ': 'h', 'ٹ': 't', 'ڈ': 'd', 'ڑ': 'r', 'ں': 'n',
-  'ے': 'e', 'ۓ': 'e', 'ځ': 'dz', 'څ': 'ts', 'ښ': 'kh', 'ږ': 'zh', 'ډ': 'd', 'ړ': 'r', 'ڼ': 'n', 'ټ': 't', 'ۍ': 'ai', 'ې': 'e', 'ڤ': 'v',
+  پ: 'p',
+  چ: 'ch',
+  ژ: 'zh',
+  گ: 'g',
+  ک: 'k',
+  ہ: 'h',
+  ۃ: 'a',
+  ھ: 'h',
+  ٹ: 't',
+  ڈ: 'd',
+  ڑ: 'r',
+  ں: 'n',
+  ے: 'e',
+  ۓ: 'e',
+  ځ: 'dz',
+  څ: 'ts',
+  ښ: 'kh',
+  ږ: 'zh',
+  ډ: 'd',
+  ړ: 'r',
+  ڼ: 'n',
+  ټ: 't',
+  ۍ: 'ai',
+  ې: 'e',
+  ڤ: 'v',
   // harakat (when present) and tatweel
-  '\u064e': 'a', '\u0650': 'i', '\u064f': 'u', '\u064b': 'an', '\u064d': 'in', '\u064c': 'un', '\u0652': '', '\u0640': '', '\u0670': 'a',
+  '\u064e': 'a',
+  '\u0650': 'i',
+  '\u064f': 'u',
+  '\u064b': 'an',
+  '\u064d': 'in',
+  '\u064c': 'un',
+  '\u0652': '',
+  '\u0640': '',
+  '\u0670': 'a',
 };
 const WAW = new Set(['و']);
 const YA = new Set(['ي', 'ی', 'ئ', 'ۍ']);
@@ -27,16 +90,32 @@ function word(w: string): string {
   let src = w;
   let prefix = '';
   // the definite article, including the "wa-"/"bi-" forms glued in front of it is rare in names; handle ال and لل
-  if (src.length > 3 && src.startsWith('ال')) { prefix = 'al '; src = src.slice(2); }
+  if (src.length > 3 && src.startsWith('ال')) {
+    prefix = 'al ';
+    src = src.slice(2);
+  }
   let out = '';
   const chars = [...src];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i];
-    if (c === '\u0651') { const last = out.slice(-1); if (last) out += last; continue; } // shadda doubles
+    if (c === '\u0651') {
+      const last = out.slice(-1);
+      if (last) out += last;
+      continue;
+    } // shadda doubles
     const d = DIGITS.indexOf(c);
-    if (d >= 0) { out += String(d); continue; }
-    if (WAW.has(c)) { out += i === 0 || VOWEL_OUT.test(out) ? 'w' : 'u'; continue; }
-    if (YA.has(c)) { out += i === 0 || VOWEL_OUT.test(out) ? 'y' : i === chars.length - 1 ? 'i' : 'y'; continue; }
+    if (d >= 0) {
+      out += String(d);
+      continue;
+    }
+    if (WAW.has(c)) {
+      out += i === 0 || VOWEL_OUT.test(out) ? 'w' : 'u';
+      continue;
+    }
+    if (YA.has(c)) {
+      out += i === 0 || VOWEL_OUT.test(out) ? 'y' : i === chars.length - 1 ? 'i' : 'y';
+      continue;
+    }
     const t = MAP[c];
     out += t === undefined ? c : t;
   }

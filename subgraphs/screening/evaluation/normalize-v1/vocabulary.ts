@@ -12,11 +12,13 @@ export const enum TokenClass {
 
 const words = (s: string) => new Set(s.trim().split(/\s+/));
 
-export const LEGAL_FORMS = words(`ltd limited llc lc llp lp inc incorporated corp corporation co cia gmbh ag kg ohg mbh sa sas sarl srl spa bv nv
+export const LEGAL_FORMS =
+  words(`ltd limited llc lc llp lp inc incorporated corp corporation co cia gmbh ag kg ohg mbh sa sas sarl srl spa bv nv
 plc pte pty pvt jsc ojsc cjsc pjsc oao ooo zao tov pao ao fze fzco fzc fzllc est kft zrt sro oy ab aps kk sdn bhd tbk lda ltda sl eood ead doo
 cv sae saog saoc sal bsc wll llc ulc gie sccl scs sci ltda sapi sab de_cv intl`);
 
-export const GENERIC_WORDS = words(`company companies compania companhia trading trade traders international group holding holdings industries industrial
+export const GENERIC_WORDS =
+  words(`company companies compania companhia trading trade traders international group holding holdings industries industrial
 industry enterprise enterprises services service general global import export imports exports commercial investment investments development
 technology technologies tech engineering construction shipping logistics bank banking finance financial management consulting solutions systems
 products manufacturing energy oil gas petroleum petrochemical commerce foreign national united new world center centre organization organisation
@@ -25,14 +27,17 @@ navigation transport transportation electronics electric equipment resources cap
 committee council establishment exchange office agro chemical chemicals pharmaceutical medical textile textiles metal metals mining
 steel motors auto cars food foods supply supplies sciences science research project projects line lines express star sea ocean`);
 
-export const STOPWORDS = words(`the of and for a an de del della dei der den des la le les los las du da das dos do van von y e et und al el ul il`);
+export const STOPWORDS = words(
+  `the of and for a an de del della dei der den des la le les los las du da das dos do van von y e et und al el ul il`,
+);
 
 /** Arabic articles assimilated to the next consonant; stopwords only when written with a hyphen ("ash-Shami"). */
 export const HYPHEN_ARTICLES = words(`al el ul ad ar as ash at az an adh ath us ud ur`);
 
 export const PARTICLES = words(`bin ibn bint ben abu abou abd abdul abdel umm um ould ag binti binte`);
 
-export const HONORIFICS = words(`mr mrs ms miss mx dr prof sir dame lord lady sheikh shaykh sheik shaikh haji hajji hadji alhaji alhaj hajj mullah mulla
+export const HONORIFICS =
+  words(`mr mrs ms miss mx dr prof sir dame lord lady sheikh shaykh sheik shaikh haji hajji hadji alhaji alhaj hajj mullah mulla
 maulavi mawlawi maulvi molvi maulana mawlana qari imam hafiz hafez mufti general gen col colonel lt lieutenant capt captain major maj brig brigadier
 admiral adm president minister excellency his her eng engineer judge ayatollah hojatoleslam`);
 

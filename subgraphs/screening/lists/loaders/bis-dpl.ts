@@ -28,7 +28,10 @@ export function loadBisDpl(path: string): WatchlistEntity[] {
     const effective = parseBirthDate(f('Effective_Date'), false);
     // The list has no ids: a row is identified by name, address, effective date and citation (stable across
     // re-exports); one denial is published once per known address, so the address is part of the identity.
-    const base = createHash('sha1').update(`${name}|${f('Street_Address')}|${f('City')}|${f('Country')}|${f('Effective_Date')}|${f('FR_Citation')}`).digest('hex').slice(0, 16);
+    const base = createHash('sha1')
+      .update(`${name}|${f('Street_Address')}|${f('City')}|${f('Country')}|${f('Effective_Date')}|${f('FR_Citation')}`)
+      .digest('hex')
+      .slice(0, 16);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const id = n === 1 ? base : `${base}-${n}`;
@@ -36,7 +39,15 @@ export function loadBisDpl(path: string): WatchlistEntity[] {
     addName(e, { value: name, kind: 'primary' });
     const country = toCountryCode(f('Country'));
     const full = [f('Street_Address'), f('City'), f('State'), f('Postal_Code'), f('Country')].filter(Boolean).join(', ');
-    if (full) e.addresses.push({ street: f('Street_Address') || undefined, city: f('City') || undefined, region: f('State') || undefined, postalCode: f('Postal_Code') || undefined, country, full });
+    if (full)
+      e.addresses.push({
+        street: f('Street_Address') || undefined,
+        city: f('City') || undefined,
+        region: f('State') || undefined,
+        postalCode: f('Postal_Code') || undefined,
+        country,
+        full,
+      });
     pushUnique(e.countries, country);
     e.programs.push('BIS Denied Persons');
     if (effective?.kind === 'full') e.listedOn = effective.value;

@@ -28,13 +28,34 @@ export function parseEuFsfCsv(text: string, file = 'EU FSF csv'): WatchlistEntit
     return i;
   };
   const c = {
-    id: at('Entity_logical_id'), type: at('Subject_type'), url: at('Leba_url'), programme: at('Programme'), remark: at('Entity_remark'),
-    naalId: at('Naal_logical_id'), last: at('Naal_lastname'), first: at('Naal_firstname'), middle: at('Naal_middlename'),
-    whole: at('Naal_wholename'), gender: at('Naal_gender'), title: at('Naal_title'), fn: at('Naal_function'),
-    addrId: at('Addr_logical_id'), street: at('Addr_street'), number: at('Addr_number'), zip: at('Addr_zipcode'), city: at('Addr_city'),
-    addrCountry: at('Addr_country'), birtId: at('Birt_logical_id'), birthDate: at('Birt_date'), birthCountry: at('Birt_country'),
-    idenId: at('Iden_logical_id'), idenNumber: at('Iden_number'), idenCountry: at('Iden_country'),
-    citiId: at('Citi_logical_id'), citiCountry: at('Citi_country'), ref: at('EU_ref_num'),
+    id: at('Entity_logical_id'),
+    type: at('Subject_type'),
+    url: at('Leba_url'),
+    programme: at('Programme'),
+    remark: at('Entity_remark'),
+    naalId: at('Naal_logical_id'),
+    last: at('Naal_lastname'),
+    first: at('Naal_firstname'),
+    middle: at('Naal_middlename'),
+    whole: at('Naal_wholename'),
+    gender: at('Naal_gender'),
+    title: at('Naal_title'),
+    fn: at('Naal_function'),
+    addrId: at('Addr_logical_id'),
+    street: at('Addr_street'),
+    number: at('Addr_number'),
+    zip: at('Addr_zipcode'),
+    city: at('Addr_city'),
+    addrCountry: at('Addr_country'),
+    birtId: at('Birt_logical_id'),
+    birthDate: at('Birt_date'),
+    birthCountry: at('Birt_country'),
+    idenId: at('Iden_logical_id'),
+    idenNumber: at('Iden_number'),
+    idenCountry: at('Iden_country'),
+    citiId: at('Citi_logical_id'),
+    citiCountry: at('Citi_country'),
+    ref: at('EU_ref_num'),
   };
   const byId = new Map<string, WatchlistEntity>();
   for (let ln = 1; ln < lines.length; ln++) {
@@ -53,12 +74,14 @@ export function parseEuFsfCsv(text: string, file = 'EU FSF csv'): WatchlistEntit
     }
     pushUnique(e.programs, v(c.programme));
     pushUnique(e.sourceUrls, v(c.url));
-    if (v(c.remark) && !(e.remarks ?? '').includes(v(c.remark))) e.remarks = [e.remarks, v(c.remark).replace(/\\n/g, '\n')].filter(Boolean).join('\n');
+    if (v(c.remark) && !(e.remarks ?? '').includes(v(c.remark)))
+      e.remarks = [e.remarks, v(c.remark).replace(/\\n/g, '\n')].filter(Boolean).join('\n');
     if (v(c.naalId)) {
       const whole = v(c.whole) || [v(c.first), v(c.middle), v(c.last)].filter(Boolean).join(' ');
       const script = detectScript(whole);
       // the 2018 export wrote letters outside its code page as "?": such a name is no longer a name
-      if (!lostToEncoding(whole)) addName(e, { value: whole, kind: e.names.length === 0 ? 'primary' : script ? 'original_script' : 'aka', quality: 'good', script });
+      if (!lostToEncoding(whole))
+        addName(e, { value: whole, kind: e.names.length === 0 ? 'primary' : script ? 'original_script' : 'aka', quality: 'good', script });
       const g = v(c.gender);
       if (g === 'M') e.gender = 'male';
       else if (g === 'F') e.gender = 'female';
@@ -66,7 +89,14 @@ export function parseEuFsfCsv(text: string, file = 'EU FSF csv'): WatchlistEntit
     if (v(c.addrId)) {
       const country = toCountryCode(v(c.addrCountry));
       const full = [v(c.number), v(c.street), v(c.zip), v(c.city), v(c.addrCountry)].filter(Boolean).join(', ');
-      if (full) e.addresses.push({ street: [v(c.number), v(c.street)].filter(Boolean).join(' ') || undefined, city: v(c.city) || undefined, postalCode: v(c.zip) || undefined, country, full });
+      if (full)
+        e.addresses.push({
+          street: [v(c.number), v(c.street)].filter(Boolean).join(' ') || undefined,
+          city: v(c.city) || undefined,
+          postalCode: v(c.zip) || undefined,
+          country,
+          full,
+        });
       pushUnique(e.countries, country);
     }
     if (v(c.birtId)) {

@@ -37,12 +37,14 @@ export function parseEuFsfXml(xml: string, file = 'EU FSF xml'): WatchlistEntity
     for (const b of childrenNamed(el, 'birthdate')) {
       const a = b.attrs;
       let d: BirthDate | undefined = a.birthdate ? parseBirthDate(a.birthdate) : undefined;
-      if (!d && a.year) d = a.monthOfYear ? { kind: 'month', value: `${a.year}-${a.monthOfYear.padStart(2, '0')}` } : { kind: 'year', value: a.year };
+      if (!d && a.year)
+        d = a.monthOfYear ? { kind: 'month', value: `${a.year}-${a.monthOfYear.padStart(2, '0')}` } : { kind: 'year', value: a.year };
       if (!d && a.yearRangeFrom && a.yearRangeTo) d = { kind: 'range', from: a.yearRangeFrom, to: a.yearRangeTo };
       if (d) e.birthDates.push(d);
       pushUnique(e.countries, toCountryCode(a.countryIso2Code || a.countryDescription));
     }
-    for (const c of childrenNamed(el, 'citizenship')) pushUnique(e.nationalities, toCountryCode(c.attrs.countryIso2Code || c.attrs.countryDescription));
+    for (const c of childrenNamed(el, 'citizenship'))
+      pushUnique(e.nationalities, toCountryCode(c.attrs.countryIso2Code || c.attrs.countryDescription));
     for (const i of childrenNamed(el, 'identification')) {
       const a = i.attrs;
       if (!a.number && !a.documentNumber) continue;
@@ -55,7 +57,15 @@ export function parseEuFsfXml(xml: string, file = 'EU FSF xml'): WatchlistEntity
       const a = ad.attrs;
       const country = toCountryCode(a.countryIso2Code || a.countryDescription);
       const full = [a.street, a.poBox, a.zipCode, a.city, a.region, a.countryDescription].filter(Boolean).join(', ');
-      if (full) e.addresses.push({ street: a.street || undefined, city: a.city || undefined, region: a.region || undefined, postalCode: a.zipCode || undefined, country, full });
+      if (full)
+        e.addresses.push({
+          street: a.street || undefined,
+          city: a.city || undefined,
+          region: a.region || undefined,
+          postalCode: a.zipCode || undefined,
+          country,
+          full,
+        });
       pushUnique(e.countries, country);
     }
     for (const r of childrenNamed(el, 'regulation')) {

@@ -12,7 +12,13 @@ import { feedsForTopics } from '../../services/feed-topics';
 import { detectScript } from '../scripts';
 
 const SCHEMA_TYPES: Record<string, EntityType | undefined> = {
-  Person: 'individual', Organization: 'entity', Company: 'entity', LegalEntity: 'entity', PublicBody: 'entity', Vessel: 'vessel', Airplane: 'aircraft',
+  Person: 'individual',
+  Organization: 'entity',
+  Company: 'entity',
+  LegalEntity: 'entity',
+  PublicBody: 'entity',
+  Vessel: 'vessel',
+  Airplane: 'aircraft',
 };
 
 interface FtmEntity {
@@ -35,16 +41,36 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0, source = ftm
   const feeds = feedsForTopics(p('topics')); // topic -> feed table: services/feed-topics.ts
   const e = emptyEntity(source, raw.id, type, feeds);
   const names = p('name');
-  names.forEach((n, i) => addName(e, { value: n, kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) }));
+  names.forEach((n, i) =>
+    addName(e, {
+      value: n,
+      kind: i === 0 ? 'primary' : detectScript(n) ? 'original_script' : 'aka',
+      quality: 'good',
+      script: detectScript(n),
+    }),
+  );
   if (!e.names.length && raw.caption) addName(e, { value: raw.caption, kind: 'primary' });
-  for (const n of p('alias')) addName(e, { value: n, kind: detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) });
+  for (const n of p('alias'))
+    addName(e, { value: n, kind: detectScript(n) ? 'original_script' : 'aka', quality: 'good', script: detectScript(n) });
   for (const n of p('previousName')) addName(e, { value: n, kind: 'fka', quality: 'good' });
   for (const n of p('weakAlias')) addName(e, { value: n, kind: 'weak_aka', quality: 'low' });
-  for (const d of p('birthDate')) { const b = parseBirthDate(d); if (b) e.birthDates.push(b); }
+  for (const d of p('birthDate')) {
+    const b = parseBirthDate(d);
+    if (b) e.birthDates.push(b);
+  }
   for (const c of [...p('nationality'), ...p('citizenship')]) pushUnique(e.nationalities, toCountryCode(c));
   for (const c of [...p('country'), ...p('jurisdiction'), ...p('flag')]) pushUnique(e.countries, toCountryCode(c));
   for (const a of p('address')) e.addresses.push({ full: a });
-  for (const [prop, kind] of [['idNumber', 'national_id'], ['passportNumber', 'passport'], ['taxNumber', 'tax_id'], ['registrationNumber', 'registration'], ['imoNumber', 'imo'], ['swiftBic', 'swift'], ['innCode', 'tax_id'], ['ogrnCode', 'registration']] as const) {
+  for (const [prop, kind] of [
+    ['idNumber', 'national_id'],
+    ['passportNumber', 'passport'],
+    ['taxNumber', 'tax_id'],
+    ['registrationNumber', 'registration'],
+    ['imoNumber', 'imo'],
+    ['swiftBic', 'swift'],
+    ['innCode', 'tax_id'],
+    ['ogrnCode', 'registration'],
+  ] as const) {
     for (const v of p(prop)) e.identifiers.push({ kind, value: v });
   }
   e.programs = [...p('program'), ...(raw.datasets ?? [])];
@@ -66,7 +92,11 @@ export function ftmToEntity(raw: FtmEntity, file = 'ftm', line = 0, source = ftm
 export function ftmSourceName(path: string): string {
   const file = basename(path).replace(/(\.ftm)?\.(jsonl?|ndjson)$/i, '');
   const generic = /^(entities|targets|export|data|statements)?$/i.test(file);
-  const name = (generic ? basename(dirname(path)) : file).toLowerCase().replace(/[-_]?\d{4}(-\d{2}){0,2}[a-z_]*$/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = (generic ? basename(dirname(path)) : file)
+    .toLowerCase()
+    .replace(/[-_]?\d{4}(-\d{2}){0,2}[a-z_]*$/, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return name || 'ftm';
 }
 
@@ -75,7 +105,11 @@ export function parseFtmLines(text: string, file = 'ftm', source = ftmSourceName
   text.split(/\r?\n/).forEach((l, i) => {
     if (!l.trim()) return;
     let raw: FtmEntity;
-    try { raw = JSON.parse(l) as FtmEntity; } catch (err) { throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`, { cause: err }); }
+    try {
+      raw = JSON.parse(l) as FtmEntity;
+    } catch (err) {
+      throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`, { cause: err });
+    }
     const e = ftmToEntity(raw, file, i + 1, source);
     if (e) out.push(e);
   });
@@ -90,7 +124,11 @@ export async function* streamFtmFile(path: string, source = ftmSourceName(path))
     line++;
     if (!l.trim()) continue;
     let raw: FtmEntity;
-    try { raw = JSON.parse(l) as FtmEntity; } catch (err) { throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`, { cause: err }); }
+    try {
+      raw = JSON.parse(l) as FtmEntity;
+    } catch (err) {
+      throw new Error(`${path}:${line}: invalid JSON (${(err as Error).message})`, { cause: err });
+    }
     const e = ftmToEntity(raw, path, line, source);
     if (e) yield e;
   }

@@ -10,12 +10,16 @@ const ID_KINDS: [RegExp, string][] = [
   [/^(Registration (ID|Number)|Business Registration (Document|Number) #?|Company Number|Commercial Registry Number)$/i, 'registration'],
   [/^SWIFT\/BIC$/i, 'swift'],
   [/^(Vessel Registration Identification )?IMO$/i, 'imo'],
-  [/^(Cedula No\.?|C\.U\.R\.P\.?|CURP #|Identification Number|Personal ID Card|D\.N\.I\.|Citizen's Card Number|Kenyan ID No\.|Birth Certificate Number)$/i, 'national_id'],
+  [
+    /^(Cedula No\.?|C\.U\.R\.P\.?|CURP #|Identification Number|Personal ID Card|D\.N\.I\.|Citizen's Card Number|Kenyan ID No\.|Birth Certificate Number)$/i,
+    'national_id',
+  ],
   [/^(Aircraft Manufacturer's Serial Number \(MSN\)|Aircraft Tail Number)$/i, 'aircraft_id'],
   [/^MMSI$/i, 'mmsi'],
 ];
 
-const ID_RE = /^(?:alt\. )?(Passport|National ID No\.?|Tax ID No\.?|R\.F\.C\.|RFC|NIT #|RUC #|C\.U\.I\.T\.|Registration ID|Registration Number|Business Registration (?:Document|Number) #?|Company Number|Commercial Registry Number|SWIFT\/BIC|Vessel Registration Identification IMO|IMO|Cedula No\.?|C\.U\.R\.P\.?|CURP #|Identification Number|Personal ID Card|D\.N\.I\.|Citizen's Card Number|Kenyan ID No\.|Birth Certificate Number|Aircraft Manufacturer's Serial Number \(MSN\)|Aircraft Tail Number|MMSI)\s+(.+)$/i;
+const ID_RE =
+  /^(?:alt\. )?(Passport|National ID No\.?|Tax ID No\.?|R\.F\.C\.|RFC|NIT #|RUC #|C\.U\.I\.T\.|Registration ID|Registration Number|Business Registration (?:Document|Number) #?|Company Number|Commercial Registry Number|SWIFT\/BIC|Vessel Registration Identification IMO|IMO|Cedula No\.?|C\.U\.R\.P\.?|CURP #|Identification Number|Personal ID Card|D\.N\.I\.|Citizen's Card Number|Kenyan ID No\.|Birth Certificate Number|Aircraft Manufacturer's Serial Number \(MSN\)|Aircraft Tail Number|MMSI)\s+(.+)$/i;
 
 export function applyOfacRemarks(e: WatchlistEntity, remarks: string): void {
   const text = remarks.replace(/\.\s*$/, '');
@@ -38,7 +42,10 @@ export function applyOfacRemarks(e: WatchlistEntity, remarks: string): void {
       let value = m[2].trim();
       let country: string | undefined;
       const c = value.match(/^(.*?)\s*\(([^()]+)\)(?:\s*\(.*\))?$/);
-      if (c) { value = c[1]; country = toCountryCode(c[2]); }
+      if (c) {
+        value = c[1];
+        country = toCountryCode(c[2]);
+      }
       const kind = ID_KINDS.find(([re]) => re.test(label))?.[1] ?? 'other';
       if (value) e.identifiers.push(country ? { kind, value, country } : { kind, value });
     }
@@ -52,8 +59,13 @@ function splitRemarks(text: string): string[] {
   let inQuote = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (ch === "'" && (inQuote ? text[i + 1] === ';' || i + 1 === text.length : /[a]\.k\.a\.,? $|[fn]\.k\.a\.,? $/.test(cur))) inQuote = !inQuote;
-    if (ch === ';' && !inQuote) { out.push(cur); cur = ''; continue; }
+    if (ch === "'" && (inQuote ? text[i + 1] === ';' || i + 1 === text.length : /[a]\.k\.a\.,? $|[fn]\.k\.a\.,? $/.test(cur)))
+      inQuote = !inQuote;
+    if (ch === ';' && !inQuote) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
     cur += ch;
   }
   if (cur) out.push(cur);

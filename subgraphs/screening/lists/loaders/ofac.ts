@@ -42,12 +42,17 @@ export function loadOfac(files: OfacFiles, source = 'ofac_sdn'): WatchlistEntity
     const type = TYPES[sdnType.toLowerCase()] ?? 'entity';
     const e = emptyEntity(source, id, type);
     addName(e, { value: name, kind: 'primary' });
-    e.programs = program.replace(/^\[|\]$/g, '').split(/\]\s*\[/).map((s) => s.trim()).filter(Boolean);
+    e.programs = program
+      .replace(/^\[|\]$/g, '')
+      .split(/\]\s*\[/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (title) e.remarks = `Title: ${title}`;
     if (callSign) e.identifiers.push({ kind: 'call_sign', value: callSign });
     if (flag) pushUnique(e.countries, toCountryCode(flag));
     const vessel = [vessType && `type ${vessType}`, tonnage && `tonnage ${tonnage}`, grt && `GRT ${grt}`, owner && `owner ${owner}`]
-      .filter(Boolean).join(', ');
+      .filter(Boolean)
+      .join(', ');
     if (vessel) e.remarks = [e.remarks, `Vessel: ${vessel}`].filter(Boolean).join('; ');
     if (remark) remarks.set(id, remark);
     e.sourceUrls.push(`https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${id}`);
@@ -77,7 +82,10 @@ export function loadOfac(files: OfacFiles, source = 'ofac_sdn'): WatchlistEntity
       if (e.names.length === before) {
         // Same value already came in as a weak remark alias: the alt.csv record is authoritative.
         const existing = e.names.find((n) => n.value.toLowerCase() === altName.toLowerCase().replace(/\s+/g, ' ').trim());
-        if (existing && existing.kind !== 'primary') { existing.kind = kind; existing.quality = 'good'; }
+        if (existing && existing.kind !== 'primary') {
+          existing.kind = kind;
+          existing.quality = 'good';
+        }
       }
     }
   }
@@ -89,7 +97,12 @@ export function loadOfac(files: OfacFiles, source = 'ofac_sdn'): WatchlistEntity
       const cc = toCountryCode(country);
       const full = [address, cityLine, country].filter(Boolean).join(', ');
       if (!full) continue;
-      e.addresses.push({ street: address || undefined, city: cityLine || undefined, country: cc, full: addRemarks ? `${full} (${addRemarks})` : full });
+      e.addresses.push({
+        street: address || undefined,
+        city: cityLine || undefined,
+        country: cc,
+        full: addRemarks ? `${full} (${addRemarks})` : full,
+      });
       pushUnique(e.countries, cc);
     }
   }

@@ -40,7 +40,8 @@ export function parseUkOfsiCsv(text: string, file = 'UK OFSI csv'): WatchlistEnt
     }
     const forenames = ['Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5'].map(v).filter(Boolean);
     const surname = v('Name 6');
-    const name = e.type === 'individual' ? [...forenames, surname].filter(Boolean).join(' ') : [surname, ...forenames].filter(Boolean).join(' ');
+    const name =
+      e.type === 'individual' ? [...forenames, surname].filter(Boolean).join(' ') : [surname, ...forenames].filter(Boolean).join(' ');
     const aliasType = v('Alias Type').toLowerCase();
     const low = v('Alias Quality').toLowerCase() === 'low';
     const kind: NameKind = aliasType.startsWith('primary name') && !aliasType.includes('variation') ? 'primary' : low ? 'weak_aka' : 'aka';
@@ -48,7 +49,9 @@ export function parseUkOfsiCsv(text: string, file = 'UK OFSI csv'): WatchlistEnt
       // keep the primary first
       e.names = e.names.filter((n) => n.value.toLowerCase() !== name.toLowerCase());
       e.names.unshift({ value: name, kind: 'primary' });
-      e.names.forEach((n, i) => { if (i > 0 && n.kind === 'primary') n.kind = 'aka'; });
+      e.names.forEach((n, i) => {
+        if (i > 0 && n.kind === 'primary') n.kind = 'aka';
+      });
     } else addName(e, { value: name, kind, quality: low ? 'low' : 'good' });
     const nonLatin = v('Name Non-Latin Script');
     if (nonLatin) addName(e, { value: nonLatin, kind: 'original_script', quality: 'good', script: detectScript(nonLatin) });
@@ -57,12 +60,19 @@ export function parseUkOfsiCsv(text: string, file = 'UK OFSI csv'): WatchlistEnt
       const d = parseBirthDate(dob, true);
       if (d && !e.birthDates.some((x) => JSON.stringify(x) === JSON.stringify(d))) e.birthDates.push(d);
     }
-    for (const n of v('Nationality').split(/[,;]|\(\d\)/).map((s) => s.trim()).filter(Boolean)) pushUnique(e.nationalities, toCountryCode(n));
+    for (const n of v('Nationality')
+      .split(/[,;]|\(\d\)/)
+      .map((s) => s.trim())
+      .filter(Boolean))
+      pushUnique(e.nationalities, toCountryCode(n));
     const passport = v('Passport Details');
     if (passport) e.identifiers.push({ kind: 'passport', value: passport });
     const nid = v('National Identification Number');
     if (nid) e.identifiers.push({ kind: 'national_id', value: nid });
-    const addr = ['Address 1', 'Address 2', 'Address 3', 'Address 4', 'Address 5', 'Address 6', 'Post/Zip Code', 'Country'].map(v).filter(Boolean).join(', ');
+    const addr = ['Address 1', 'Address 2', 'Address 3', 'Address 4', 'Address 5', 'Address 6', 'Post/Zip Code', 'Country']
+      .map(v)
+      .filter(Boolean)
+      .join(', ');
     if (addr && !e.addresses.some((a) => a.full === addr)) {
       e.addresses.push({ full: addr, postalCode: v('Post/Zip Code') || undefined, country: toCountryCode(v('Country')) });
       pushUnique(e.countries, toCountryCode(v('Country')));
@@ -70,7 +80,9 @@ export function parseUkOfsiCsv(text: string, file = 'UK OFSI csv'): WatchlistEnt
     pushUnique(e.programs, v('Regime'));
     const listed = parseBirthDate(v('Listed On'), true);
     if (listed?.kind === 'full') e.listedOn = listed.value;
-    const info = [v('Title') && `Title: ${v('Title')}`, v('Position') && `Position: ${v('Position')}`, v('Other Information')].filter(Boolean).join('\n');
+    const info = [v('Title') && `Title: ${v('Title')}`, v('Position') && `Position: ${v('Position')}`, v('Other Information')]
+      .filter(Boolean)
+      .join('\n');
     if (info && !e.remarks) e.remarks = info;
   }
   return [...byGroup.values()];

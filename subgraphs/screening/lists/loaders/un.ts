@@ -7,7 +7,9 @@ import { detectScript } from '../scripts';
 import { child, childText, childrenNamed, descendants, parseXml, type XmlElement } from '../xml';
 
 const values = (el: XmlElement, name: string) =>
-  childrenNamed(el, name).flatMap((c) => childrenNamed(c, 'VALUE').map((v) => v.text.trim())).filter(Boolean);
+  childrenNamed(el, name)
+    .flatMap((c) => childrenNamed(c, 'VALUE').map((v) => v.text.trim()))
+    .filter(Boolean);
 
 function aliasKind(quality: string): { kind: NameKind; quality: 'good' | 'low' } {
   const q = quality.toLowerCase();
@@ -32,7 +34,10 @@ export function splitAlias(aliasName: string, note: string): { names: string[]; 
   const group = trailingGroup(aliasName);
   const parts = group && group.content.includes(';') ? [group.before, ...group.content.split(';')] : aliasName.split(';');
   const names: string[] = [];
-  for (const part of parts.flatMap((p) => p.split(/\s+[a-z]\)\s+/)).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of parts
+    .flatMap((p) => p.split(/\s+[a-z]\)\s+/))
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const marked = /^(.*?)\s*\(\s*original script\s*\)$/i.exec(part);
     if (marked) originalScripts.push(marked[1]);
     else names.push(part);
@@ -47,7 +52,8 @@ function trailingGroup(text: string): { before: string; content: string } | null
   let depth = 0;
   for (let i = trimmed.length - 1; i >= 0; i--) {
     if (trimmed[i] === ')') depth++;
-    else if (trimmed[i] === '(' && --depth === 0) return i > 0 ? { before: trimmed.slice(0, i).trim(), content: trimmed.slice(i + 1, -1) } : null;
+    else if (trimmed[i] === '(' && --depth === 0)
+      return i > 0 ? { before: trimmed.slice(0, i).trim(), content: trimmed.slice(i + 1, -1) } : null;
   }
   return null;
 }
@@ -67,7 +73,10 @@ export function parseUnXml(xml: string, file = 'UN xml'): WatchlistEntity[] {
     const parts = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((n) => childText(el, n)).filter(Boolean);
     // A primary that lists two names ("... (CAGL) ; GREAT LAKES BUSINESS COMPANY (GLBC)"): the first
     // is the primary, the others its aliases.
-    const [primary, ...others] = parts.join(' ').split(/\s*;\s*/).filter(Boolean);
+    const [primary, ...others] = parts
+      .join(' ')
+      .split(/\s*;\s*/)
+      .filter(Boolean);
     addName(e, { value: primary ?? '', kind: 'primary' });
     for (const other of others) addName(e, { value: other, kind: 'aka', quality: 'good', script: detectScript(other) });
     const original = childText(el, 'NAME_ORIGINAL_SCRIPT');
@@ -76,7 +85,8 @@ export function parseUnXml(xml: string, file = 'UN xml'): WatchlistEntity[] {
       const { names, originalScripts } = splitAlias(childText(a, 'ALIAS_NAME'), childText(a, 'NOTE'));
       const kind = aliasKind(childText(a, 'QUALITY'));
       for (const name of names.filter(Boolean)) addName(e, { value: name, ...kind, script: detectScript(name) });
-      for (const name of originalScripts) addName(e, { value: name, kind: 'original_script', quality: kind.quality, script: detectScript(name) });
+      for (const name of originalScripts)
+        addName(e, { value: name, kind: 'original_script', quality: kind.quality, script: detectScript(name) });
     }
     const list = childText(el, 'UN_LIST_TYPE');
     if (list) e.programs.push(list);
@@ -102,21 +112,35 @@ export function parseUnXml(xml: string, file = 'UN xml'): WatchlistEntity[] {
       const full = [street, city, region, postalCode, countryRaw].filter(Boolean).join(', ');
       if (!full) continue;
       const country = toCountryCode(countryRaw);
-      e.addresses.push({ street: street || undefined, city: city || undefined, region: region || undefined, postalCode: postalCode || undefined, country, full });
+      e.addresses.push({
+        street: street || undefined,
+        city: city || undefined,
+        region: region || undefined,
+        postalCode: postalCode || undefined,
+        country,
+        full,
+      });
       pushUnique(e.countries, country);
     }
     for (const d of childrenNamed(el, 'INDIVIDUAL_DATE_OF_BIRTH')) {
       const type = childText(d, 'TYPE_OF_DATE');
       const from = childText(d, 'FROM_YEAR');
       const to = childText(d, 'TO_YEAR');
-      const bd = type === 'BETWEEN' && from && to ? { kind: 'range' as const, from, to } : parseBirthDate(childText(d, 'DATE') || childText(d, 'YEAR'));
+      const bd =
+        type === 'BETWEEN' && from && to
+          ? { kind: 'range' as const, from, to }
+          : parseBirthDate(childText(d, 'DATE') || childText(d, 'YEAR'));
       if (bd) e.birthDates.push(bd);
     }
     for (const d of childrenNamed(el, 'INDIVIDUAL_DOCUMENT')) {
       const value = childText(d, 'NUMBER');
       if (!value) continue;
       const type = childText(d, 'TYPE_OF_DOCUMENT').toLowerCase();
-      const kind = type.includes('passport') ? 'passport' : type.includes('national') ? 'national_id' : type.replace(/[^a-z]+/g, '_') || 'other';
+      const kind = type.includes('passport')
+        ? 'passport'
+        : type.includes('national')
+          ? 'national_id'
+          : type.replace(/[^a-z]+/g, '_') || 'other';
       const country = toCountryCode(childText(d, 'ISSUING_COUNTRY') || childText(d, 'COUNTRY_OF_ISSUE'));
       e.identifiers.push(country ? { kind, value, country } : { kind, value });
     }

@@ -61,8 +61,12 @@ export async function upsertSubjects(db: Db, subjects: SubjectUpsert[]): Promise
       WHERE monitored_subjects.last_screened_at < excluded.last_screened_at`,
     JSON.stringify(
       subjects.map((s) => ({
-        tenant_id: s.tenantId, workspace_id: s.workspaceId, profile_id: s.profileId, sealed_query: s.sealedQuery,
-        last_search_id: s.lastSearchId, last_screened_at: s.lastScreenedAt.toISOString().replace('Z', ''),
+        tenant_id: s.tenantId,
+        workspace_id: s.workspaceId,
+        profile_id: s.profileId,
+        sealed_query: s.sealedQuery,
+        last_search_id: s.lastSearchId,
+        last_screened_at: s.lastScreenedAt.toISOString().replace('Z', ''),
       })),
     ),
   );
@@ -87,8 +91,16 @@ export async function subjectsWithoutFrequencies(db: Db, limit: number) {
   });
 }
 
-export async function saveFrequencies(db: Db, scope: Scope, profileId: string, change: { sanctionsFrequency: string; pepFrequency: string; nextFullScreenAt: Date | null }): Promise<void> {
-  await db.monitoredSubject.updateMany({ where: { ...scope, profileId }, data: { ...change, frequenciesResolvedAt: new Date(), updatedAt: new Date() } });
+export async function saveFrequencies(
+  db: Db,
+  scope: Scope,
+  profileId: string,
+  change: { sanctionsFrequency: string; pepFrequency: string; nextFullScreenAt: Date | null },
+): Promise<void> {
+  await db.monitoredSubject.updateMany({
+    where: { ...scope, profileId },
+    data: { ...change, frequenciesResolvedAt: new Date(), updatedAt: new Date() },
+  });
 }
 
 // ---- runs ------------------------------------------------------------------------------------
@@ -101,12 +113,19 @@ export async function findRun(db: DbClient, id: string) {
 
 /** Creates the delta run of a source version and advances the source cursor, in one transaction;
  * a second sweep that raced this one finds the run there and creates nothing. */
-export async function createDeltaRun(db: Db, run: { id: string; source: string; fromSeq: number; toSeq: number; versionId: string }): Promise<boolean> {
+export async function createDeltaRun(
+  db: Db,
+  run: { id: string; source: string; fromSeq: number; toSeq: number; versionId: string },
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const inserted = await sql(tx).$executeRawUnsafe(
       `INSERT INTO screening.monitoring_runs (id, kind, source, from_seq, to_seq, version_id, status)
        VALUES ($1, 'delta', $2, $3, $4, $5, 'queued') ON CONFLICT (source, to_seq) DO NOTHING`,
-      run.id, run.source, run.fromSeq, run.toSeq, run.versionId,
+      run.id,
+      run.source,
+      run.fromSeq,
+      run.toSeq,
+      run.versionId,
     );
     await saveCursor(tx, run.source, { seq: run.toSeq });
     return inserted > 0;
@@ -149,13 +168,18 @@ export async function deltaEntities<T>(db: Db, source: string, fromSeq: number, 
     `SELECT data FROM screening.watchlist_entities
       WHERE source = $1 AND added_seq > $2 AND added_seq <= $3 AND (removed_seq IS NULL OR removed_seq > $3)
       ORDER BY source_id`,
-    source, fromSeq, toSeq,
+    source,
+    fromSeq,
+    toSeq,
   );
   return rows.map((row) => row.data);
 }
 
 export async function activeSources(db: Db) {
-  return db.watchlistSource.findMany({ where: { activeVersionId: { not: null } }, select: { source: true, activeSeq: true, activeVersionId: true } });
+  return db.watchlistSource.findMany({
+    where: { activeVersionId: { not: null } },
+    select: { source: true, activeSeq: true, activeVersionId: true },
+  });
 }
 
 export interface SubjectRow {
@@ -168,11 +192,17 @@ export interface SubjectRow {
 }
 
 /** Subject key as kept in a run's cursor. */
-export const subjectKey = (s: Pick<SubjectRow, 'tenantId' | 'workspaceId' | 'profileId'>) => `${s.tenantId}/${s.workspaceId}/${s.profileId}`;
+export const subjectKey = (s: Pick<SubjectRow, 'tenantId' | 'workspaceId' | 'profileId'>) =>
+  `${s.tenantId}/${s.workspaceId}/${s.profileId}`;
 
 /** The next page of a run's subjects after `cursor` (keyset order): delta runs take the subjects
  * whose Sanctions frequency is `deltas`, scheduled runs the ones due at `dueBefore`. */
-export async function subjectsPage(db: Db, filter: { deltas: true } | { dueBefore: Date }, cursor: string | null, limit: number): Promise<SubjectRow[]> {
+export async function subjectsPage(
+  db: Db,
+  filter: { deltas: true } | { dueBefore: Date },
+  cursor: string | null,
+  limit: number,
+): Promise<SubjectRow[]> {
   const [t, w, p] = cursor ? cursor.split('/') : ['', '', ''];
   const where = 'deltas' in filter ? `sanctions_frequency = 'deltas'` : `next_full_screen_at <= $5`;
   return sql(db).$queryRawUnsafe<SubjectRow[]>(
@@ -192,7 +222,12 @@ export async function countSubjects(db: Db, filter: { deltas: true } | { dueBefo
     : db.monitoredSubject.count({ where: { nextFullScreenAt: { lte: filter.dueBefore } } });
 }
 
-export async function markSubjectScreened(tx: DbTx, scope: Scope, profileId: string, change: { lastSearchId?: string; lastScreenedAt: Date; nextFullScreenAt?: Date | null }): Promise<void> {
+export async function markSubjectScreened(
+  tx: DbTx,
+  scope: Scope,
+  profileId: string,
+  change: { lastSearchId?: string; lastScreenedAt: Date; nextFullScreenAt?: Date | null },
+): Promise<void> {
   await tx.monitoredSubject.updateMany({ where: { ...scope, profileId }, data: { ...change, updatedAt: new Date() } });
 }
 
@@ -213,30 +248,83 @@ export async function insertMonitoringSearch(tx: DbTx, search: MonitoringSearchW
   const { scope, requestId, createdAt } = search;
   await tx.searchRequest.create({
     data: {
-      id: requestId, ...scope, actorKind: 'service', actorId: 'monitoring', userName: 'Ongoing monitoring', config: search.config as Prisma.InputJsonValue,
-      entities: [{ ...search.entity, custom_id: null }], profileId: search.profileId, source: 'monitoring', createdAt, updatedAt: createdAt,
+      id: requestId,
+      ...scope,
+      actorKind: 'service',
+      actorId: 'monitoring',
+      userName: 'Ongoing monitoring',
+      config: search.config as Prisma.InputJsonValue,
+      entities: [{ ...search.entity, custom_id: null }],
+      profileId: search.profileId,
+      source: 'monitoring',
+      createdAt,
+      updatedAt: createdAt,
     },
   });
   const resultId = `${requestId}_0`;
   await tx.searchResult.create({
-    data: { id: resultId, requestId, entityIndex: 0, ...scope, type: search.entity.type, name: search.entity.name, matchCount: search.matches.length, createdAt },
+    data: {
+      id: resultId,
+      requestId,
+      entityIndex: 0,
+      ...scope,
+      type: search.entity.type,
+      name: search.entity.name,
+      matchCount: search.matches.length,
+      createdAt,
+    },
   });
   await tx.searchMatch.createMany({
     data: search.matches.map((m) => ({
-      id: m.id, searchResultId: resultId, requestId, ...scope, rank: m.rank, entityRef: m.entityRef, score: m.score,
-      payload: m.payload as Prisma.InputJsonValue, reviewStatus: m.reviewStatus, createdAt,
+      id: m.id,
+      searchResultId: resultId,
+      requestId,
+      ...scope,
+      rank: m.rank,
+      entityRef: m.entityRef,
+      score: m.score,
+      payload: m.payload as Prisma.InputJsonValue,
+      reviewStatus: m.reviewStatus,
+      createdAt,
     })),
   });
 }
 
-export async function insertAlert(tx: DbTx, alert: { id: string; scope: Scope; profileId: string; runId: string; trigger: string; searchId: string; matchCount: number; entityRefs: string[]; createdAt: Date }): Promise<void> {
+export async function insertAlert(
+  tx: DbTx,
+  alert: {
+    id: string;
+    scope: Scope;
+    profileId: string;
+    runId: string;
+    trigger: string;
+    searchId: string;
+    matchCount: number;
+    entityRefs: string[];
+    createdAt: Date;
+  },
+): Promise<void> {
   await tx.monitoringAlert.create({
-    data: { id: alert.id, ...alert.scope, profileId: alert.profileId, runId: alert.runId, trigger: alert.trigger, searchId: alert.searchId, matchCount: alert.matchCount, entityRefs: alert.entityRefs, createdAt: alert.createdAt },
+    data: {
+      id: alert.id,
+      ...alert.scope,
+      profileId: alert.profileId,
+      runId: alert.runId,
+      trigger: alert.trigger,
+      searchId: alert.searchId,
+      matchCount: alert.matchCount,
+      entityRefs: alert.entityRefs,
+      createdAt: alert.createdAt,
+    },
   });
 }
 
 export async function alertsWithoutOutcome(db: Db, olderThan: Date, limit = 500) {
-  return db.monitoringAlert.findMany({ where: { outcomeSentAt: null, createdAt: { lt: olderThan } }, orderBy: { createdAt: 'asc' }, take: limit });
+  return db.monitoringAlert.findMany({
+    where: { outcomeSentAt: null, createdAt: { lt: olderThan } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
 }
 
 export async function markOutcomeSent(db: Db, ids: string[]): Promise<void> {
@@ -255,7 +343,11 @@ export interface AlertFilter {
 }
 
 export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offset: number, limit: number) {
-  const where = { ...scope, ...(filter.status ? { status: filter.status } : {}), ...(filter.profileId ? { profileId: filter.profileId } : {}) };
+  const where = {
+    ...scope,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.profileId ? { profileId: filter.profileId } : {}),
+  };
   const [rows, total] = await Promise.all([
     db.monitoringAlert.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
     db.monitoringAlert.count({ where }),
@@ -264,15 +356,34 @@ export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offs
 }
 
 /** open → acknowledged (idempotent); null when the alert is not in scope. */
-export async function acknowledgeAlert(db: Db, scope: Scope, id: string, actorId: string, note: string | null, now: Date): Promise<AlertRow | null> {
-  await db.monitoringAlert.updateMany({ where: { ...scope, id, status: 'open' }, data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: actorId, note } });
+export async function acknowledgeAlert(
+  db: Db,
+  scope: Scope,
+  id: string,
+  actorId: string,
+  note: string | null,
+  now: Date,
+): Promise<AlertRow | null> {
+  await db.monitoringAlert.updateMany({
+    where: { ...scope, id, status: 'open' },
+    data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: actorId, note },
+  });
   return findAlert(db, scope, id);
 }
 
 export async function findSubject(db: Db, scope: Scope, profileId: string) {
   return db.monitoredSubject.findFirst({
     where: { ...scope, profileId },
-    select: { profileId: true, sanctionsFrequency: true, pepFrequency: true, frequenciesResolvedAt: true, lastSearchId: true, lastScreenedAt: true, nextFullScreenAt: true, createdAt: true },
+    select: {
+      profileId: true,
+      sanctionsFrequency: true,
+      pepFrequency: true,
+      frequenciesResolvedAt: true,
+      lastSearchId: true,
+      lastScreenedAt: true,
+      nextFullScreenAt: true,
+      createdAt: true,
+    },
   });
 }
 

@@ -63,7 +63,14 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
       // the next a minute later.
       handler: async () => {
         const ran = await withSessionLock(deps.config.databaseUrl, MONITORING_SWEEP_QUEUE, async () => {
-          await sweep({ db: deps.db, config: deps.config, keys, log, sendOutcome, sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }) });
+          await sweep({
+            db: deps.db,
+            config: deps.config,
+            keys,
+            log,
+            sendOutcome,
+            sendRun: (runId) => queue.send(MONITORING_RUN_QUEUE, { runId }),
+          });
           return true;
         });
         if (!ran) log.info('monitoring sweep skipped: another sweep is still running');
@@ -77,7 +84,8 @@ export function monitoringJobs(deps: { db: Db; config: VigilConfig }): JobDefini
       queue: MONITORING_RUN_QUEUE,
       retryLimit: 10,
       handler: async (data) => {
-        if (data.runId) await processRun({ db: deps.db, keys, snapshot, sendOutcome, log, leaseSeconds: monitoringLeaseSeconds() }, data.runId);
+        if (data.runId)
+          await processRun({ db: deps.db, keys, snapshot, sendOutcome, log, leaseSeconds: monitoringLeaseSeconds() }, data.runId);
       },
     },
   ];
@@ -99,7 +107,9 @@ export async function startMonitoringTriggers(queue: JobQueue, config: VigilConf
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(() => {
         debounce = undefined;
-        queue.send(MONITORING_SWEEP_QUEUE, {}).catch((error) => log.warn({ err: (error as Error).message }, 'monitoring sweep not sent; the schedule catches up'));
+        queue
+          .send(MONITORING_SWEEP_QUEUE, {})
+          .catch((error) => log.warn({ err: (error as Error).message }, 'monitoring sweep not sent; the schedule catches up'));
       }, 500);
     },
   });

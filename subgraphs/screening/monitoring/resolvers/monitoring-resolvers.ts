@@ -10,8 +10,7 @@ export const monitoringResolvers = {
     monitoredProfile: (_, args, ctx) => readMonitoredProfile(ctx.db, ctx.scope, args.profileId),
   },
   Mutation: {
-    acknowledgeMonitoringAlert: (_, args, ctx) =>
-      acknowledgeMonitoringAlert(ctx.db, ctx.scope, args.id, ctx.principal.actorId, args.input),
+    acknowledgeMonitoringAlert: (_, args, ctx) => acknowledgeMonitoringAlert(ctx.db, ctx.scope, args.id, ctx.principal.actorId, args.input),
   },
   MonitoringAlert: {
     search: async (alert, _, ctx) => (await readSearch(ctx.db, ctx.scope, alert.searchId)) ?? null,

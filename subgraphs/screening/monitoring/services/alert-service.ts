@@ -22,9 +22,16 @@ export interface AlertListArgs {
 export async function listMonitoringAlerts(db: Db, scope: Scope, args: AlertListArgs): Promise<Connection<AlertRow>> {
   const offset = readOffsetCursor(args.after);
   if (offset === undefined) throw invalid('after', 'is not a cursor of this list');
-  if (args.status && !(ALERT_STATUSES as readonly string[]).includes(args.status)) throw invalid('status', `must be one of ${ALERT_STATUSES.join(', ')}`);
+  if (args.status && !(ALERT_STATUSES as readonly string[]).includes(args.status))
+    throw invalid('status', `must be one of ${ALERT_STATUSES.join(', ')}`);
   const size = pageSize(args.first, 20, 100);
-  const { rows, total } = await listAlerts(db, scope, { status: args.status ?? undefined, profileId: args.profileId ?? undefined }, offset, size + 1);
+  const { rows, total } = await listAlerts(
+    db,
+    scope,
+    { status: args.status ?? undefined, profileId: args.profileId ?? undefined },
+    offset,
+    size + 1,
+  );
   return offsetConnection(rows, offset, size, total);
 }
 
@@ -34,7 +41,13 @@ export async function findMonitoringAlert(db: Db, scope: Scope, id: string): Pro
 }
 
 /** open → acknowledged; acknowledging again changes nothing (the first acknowledgement stands). */
-export async function acknowledgeMonitoringAlert(db: Db, scope: Scope, id: string, actorId: string, input: { note?: string | null }): Promise<AlertRow> {
+export async function acknowledgeMonitoringAlert(
+  db: Db,
+  scope: Scope,
+  id: string,
+  actorId: string,
+  input: { note?: string | null },
+): Promise<AlertRow> {
   const note = input.note?.trim() || null;
   if (note && note.length > NOTE_MAX) throw invalid('note', `must be at most ${NOTE_MAX} characters`);
   const alert = await acknowledgeAlert(db, scope, id, actorId, note, new Date());

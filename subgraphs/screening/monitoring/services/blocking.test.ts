@@ -19,7 +19,10 @@ function variants(name: string, rng: Rng): string[] {
   const tokens = name.split(/\s+/);
   const long = tokens.findIndex((t) => t.length >= 5);
   const typo = long < 0 ? name : tokens.map((t, i) => (i === long ? t.slice(0, 2) + t.slice(3) : t)).join(' ');
-  const swapped = long < 0 ? name : tokens.map((t, i) => (i === long ? `${t.slice(0, 2)}${String.fromCharCode(97 + rng.int(26))}${t.slice(3)}` : t)).join(' ');
+  const swapped =
+    long < 0
+      ? name
+      : tokens.map((t, i) => (i === long ? `${t.slice(0, 2)}${String.fromCharCode(97 + rng.int(26))}${t.slice(3)}` : t)).join(' ');
   const joined = tokens.length > 2 ? [tokens[0] + tokens[1], ...tokens.slice(2)].join(' ') : name;
   return [name, name.toLowerCase(), typo, swapped, joined, [...tokens].reverse().join(' ')];
 }

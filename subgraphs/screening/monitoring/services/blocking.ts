@@ -80,7 +80,8 @@ export class BlockingKeys {
       if (i > 0) {
         // Two tokens joined meet a listed token or join, typos included ("Yog-won" / "Yong-won").
         const joined = new Set<number>();
-        for (const key of this.keysOfToken(`${tokens[i - 1]}${tokens[i]}`)) for (const ordinal of this.keys.get(key) ?? []) joined.add(ordinal);
+        for (const key of this.keysOfToken(`${tokens[i - 1]}${tokens[i]}`))
+          for (const ordinal of this.keys.get(key) ?? []) joined.add(ordinal);
         credit(joined, 2);
       }
       if (tokens[i].length < MIN_TOKEN) continue;
@@ -91,7 +92,11 @@ export class BlockingKeys {
     }
     const needed = Math.min(2, Math.max(1, countable));
     let hit = false;
-    for (const points of met.values()) if (points >= needed) { hit = true; break; }
+    for (const points of met.values())
+      if (points >= needed) {
+        hit = true;
+        break;
+      }
     if (this.memo.size < 200_000) this.memo.set(memoKey, hit);
     return hit;
   }

@@ -23,7 +23,12 @@ export interface DeltaIndex {
 }
 
 export function buildDeltaIndex(entities: WatchlistEntity[]): DeltaIndex {
-  return { index: buildEngineIndex(entities), blocking: new BlockingKeys(entities), ids: new Set(entities.map(entityKey)), size: entities.length };
+  return {
+    index: buildEngineIndex(entities),
+    blocking: new BlockingKeys(entities),
+    ids: new Set(entities.map(entityKey)),
+    size: entities.length,
+  };
 }
 
 export interface Subject<K> {
@@ -35,16 +40,17 @@ export interface Subject<K> {
  * (no full-index work). */
 export function deltaCandidates<K>(delta: DeltaIndex, subjects: Subject<K>[]): Subject<K>[] {
   if (!delta.size) return [];
-  return subjects.filter(({ query }) =>
-    delta.blocking.mayMatch(query.name, query.type) &&
-    delta.index.search(query.name, {
-      limit: 1,
-      threshold: Math.max(0, query.threshold - CANDIDATE_MARGIN),
-      feeds: query.feeds,
-      type: query.type,
-      birthDate: query.dateOfBirth,
-      country: query.country,
-    }).length > 0,
+  return subjects.filter(
+    ({ query }) =>
+      delta.blocking.mayMatch(query.name, query.type) &&
+      delta.index.search(query.name, {
+        limit: 1,
+        threshold: Math.max(0, query.threshold - CANDIDATE_MARGIN),
+        feeds: query.feeds,
+        type: query.type,
+        birthDate: query.dateOfBirth,
+        country: query.country,
+      }).length > 0,
   );
 }
 

@@ -6,7 +6,15 @@ import { VigilConfig } from '../../../../platform/config';
 import { KeyProvider, open, seal, SealedValue } from '../../../../platform/crypto/envelope';
 import { Db } from '../../../../platform/db/prisma';
 import { Logger } from '../../../../platform/logging/logger';
-import { ENROLLMENT_CURSOR, ProfileSearchRow, readCursor, saveCursor, saveFrequencies, subjectsWithoutFrequencies, upsertSubjects } from '../data/monitoring-store';
+import {
+  ENROLLMENT_CURSOR,
+  ProfileSearchRow,
+  readCursor,
+  saveCursor,
+  saveFrequencies,
+  subjectsWithoutFrequencies,
+  upsertSubjects,
+} from '../data/monitoring-store';
 import type { NormalizedQuery } from '../../services/search-model';
 import { normalizeQuery } from '../../services/search-service';
 import { nextFullScreenAt, resolveFrequencies, SubjectFrequencies } from './frequencies';
@@ -26,20 +34,39 @@ export interface SubjectQuery {
 const WATERMARK_MARGIN_MS = 60_000;
 const PAGE = 5_000;
 
-const sealContext = (tenantId: string, workspaceId: string, profileId: string) => `screening.monitored_subject:${tenantId}:${workspaceId}:${profileId}`;
+const sealContext = (tenantId: string, workspaceId: string, profileId: string) =>
+  `screening.monitored_subject:${tenantId}:${workspaceId}:${profileId}`;
 
-export function sealSubjectQuery(keys: KeyProvider, subject: { tenantId: string; workspaceId: string; profileId: string }, query: SubjectQuery): SealedValue {
+export function sealSubjectQuery(
+  keys: KeyProvider,
+  subject: { tenantId: string; workspaceId: string; profileId: string },
+  query: SubjectQuery,
+): SealedValue {
   return seal(keys, query, sealContext(subject.tenantId, subject.workspaceId, subject.profileId));
 }
 
-export function openSubjectQuery(keys: KeyProvider, subject: { tenantId: string; workspaceId: string; profileId: string; sealedQuery: unknown }): SubjectQuery {
-  return open<SubjectQuery>(keys, subject.sealedQuery as SealedValue, sealContext(subject.tenantId, subject.workspaceId, subject.profileId));
+export function openSubjectQuery(
+  keys: KeyProvider,
+  subject: { tenantId: string; workspaceId: string; profileId: string; sealedQuery: unknown },
+): SubjectQuery {
+  return open<SubjectQuery>(
+    keys,
+    subject.sealedQuery as SealedValue,
+    sealContext(subject.tenantId, subject.workspaceId, subject.profileId),
+  );
 }
 
 /** The normalized search of a subject (the rules of a direct search; `all` feeds when none). */
 export function subjectSearch(query: SubjectQuery): NormalizedQuery {
   const feeds = query.feeds.filter((feed) => feed.toLowerCase() !== 'all');
-  return normalizeQuery({ name: query.name, type: query.type, dateOfBirth: query.dateOfBirth, country: query.country, threshold: query.threshold, feeds: feeds.length ? feeds : null });
+  return normalizeQuery({
+    name: query.name,
+    type: query.type,
+    dateOfBirth: query.dateOfBirth,
+    country: query.country,
+    threshold: query.threshold,
+    feeds: feeds.length ? feeds : null,
+  });
 }
 
 function queryOf(row: ProfileSearchRow): SubjectQuery {
@@ -67,7 +94,11 @@ export async function enrollScreenedProfiles(db: Db, keys: KeyProvider): Promise
         tenantId: row.tenant_id,
         workspaceId: row.workspace_id,
         profileId: row.profile_id,
-        sealedQuery: sealSubjectQuery(keys, { tenantId: row.tenant_id, workspaceId: row.workspace_id, profileId: row.profile_id }, queryOf(row)),
+        sealedQuery: sealSubjectQuery(
+          keys,
+          { tenantId: row.tenant_id, workspaceId: row.workspace_id, profileId: row.profile_id },
+          queryOf(row),
+        ),
         lastSearchId: row.id,
         lastScreenedAt: row.created_at,
       })),
@@ -96,7 +127,11 @@ export async function resolvePendingFrequencies(db: Db, config: VigilConfig, log
       const part = subjects.slice(i, i + 100);
       let found: Map<string, SubjectFrequencies>;
       try {
-        found = await resolveFrequencies(config, scope, part.map((s) => s.profileId));
+        found = await resolveFrequencies(
+          config,
+          scope,
+          part.map((s) => s.profileId),
+        );
       } catch (error) {
         log.warn({ err: (error as Error).message, ...scope }, 'monitoring frequencies unavailable; retried on the next sweep');
         break;

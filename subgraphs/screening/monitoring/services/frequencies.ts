@@ -34,7 +34,11 @@ interface GroupFrequencies {
 }
 
 /** Effective frequencies of a profile: its highest-priority group's, else the workspace default. */
-export function effectiveFrequencies(profileGroupIds: string[], groups: GroupFrequencies[], workspace: SubjectFrequencies): SubjectFrequencies {
+export function effectiveFrequencies(
+  profileGroupIds: string[],
+  groups: GroupFrequencies[],
+  workspace: SubjectFrequencies,
+): SubjectFrequencies {
   const own = groups.filter((group) => profileGroupIds.includes(group.id)).sort((a, b) => b.priority - a.priority)[0];
   return own ? own.effectiveMonitoringFeedFrequencies : workspace;
 }
@@ -47,7 +51,11 @@ const FREQUENCIES_QUERY = `query($r: [_Any!]!) {
 
 /** Reads the effective frequencies of some profiles of one workspace (one subgraph call). A profile
  * the profiles domain does not know (erased, other workspace) is absent from the answer. */
-export async function resolveFrequencies(config: VigilConfig, scope: Scope, profileIds: string[]): Promise<Map<string, SubjectFrequencies>> {
+export async function resolveFrequencies(
+  config: VigilConfig,
+  scope: Scope,
+  profileIds: string[],
+): Promise<Map<string, SubjectFrequencies>> {
   const data = await callSubgraph<{
     _entities: ({ id: string; profileGroupIds: string[] } | null)[];
     profileGroups: { nodes: GroupFrequencies[] };

@@ -19,8 +19,20 @@ import { dispositionQuery, searchSnapshot, toStoredMatch } from '../../services/
 import { searchesAhead } from '../../services/searches-ahead';
 import { findMatchesOfResult } from '../../data/search-store';
 import {
-  AlertRow, claimRun, countSubjects, deltaEntities, findRun, findSubjectLastSearch, insertAlert, insertMonitoringSearch, markOutcomeSent, markSubjectScreened,
-  subjectKey, SubjectRow, subjectsPage, updateRun,
+  AlertRow,
+  claimRun,
+  countSubjects,
+  deltaEntities,
+  findRun,
+  findSubjectLastSearch,
+  insertAlert,
+  insertMonitoringSearch,
+  markOutcomeSent,
+  markSubjectScreened,
+  subjectKey,
+  SubjectRow,
+  subjectsPage,
+  updateRun,
 } from '../data/monitoring-store';
 import { buildDeltaIndex, confirmInFullIndex, DeltaIndex, deltaCandidates, Subject } from './delta-screening';
 import { openSubjectQuery, subjectSearch } from './enrollment';
@@ -58,7 +70,11 @@ export type RunTimings = {
   write: number;
 };
 
-export async function processRun(deps: RunDeps, runId: string, timings: RunTimings = { read: 0, unseal: 0, screen: 0, write: 0 }): Promise<{ processed: number; alerts: number } | null> {
+export async function processRun(
+  deps: RunDeps,
+  runId: string,
+  timings: RunTimings = { read: 0, unseal: 0, screen: 0, write: 0 },
+): Promise<{ processed: number; alerts: number } | null> {
   const now = deps.now ?? (() => new Date());
   const leaseMs = (deps.leaseSeconds ?? 120) * 1000;
   if (!(await claimRun(deps.db, runId, new Date(now().getTime() + leaseMs), now()))) return null;
@@ -76,7 +92,9 @@ export async function processRun(deps: RunDeps, runId: string, timings: RunTimin
     const deltaIndex = async (): Promise<DeltaIndex> => {
       if (!delta) {
         // Only listed entities of the Sanctions feed: the other feeds run on a schedule (no `deltas`).
-        const entities = (await deltaEntities<WatchlistEntity>(deps.db, run.source!, run.fromSeq!, run.toSeq!)).filter((e) => e.feeds.includes('Sanctions'));
+        const entities = (await deltaEntities<WatchlistEntity>(deps.db, run.source!, run.fromSeq!, run.toSeq!)).filter((e) =>
+          e.feeds.includes('Sanctions'),
+        );
         delta = buildDeltaIndex(entities);
         await updateRun(deps.db, runId, { deltaSize: entities.length });
       }
@@ -107,7 +125,10 @@ export async function processRun(deps: RunDeps, runId: string, timings: RunTimin
       if (page.length && processed % 20_000 < page.length) log.info({ processed, total, alerts }, 'monitoring run progress');
     }
     await updateRun(deps.db, runId, { status: 'completed', finishedAt: now(), leaseUntil: null });
-    log.info({ processed, alerts, ms: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) }, 'monitoring run completed');
+    log.info(
+      { processed, alerts, ms: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) },
+      'monitoring run completed',
+    );
     return { processed, alerts };
   } catch (error) {
     // Left running with its lease: the sweep re-dispatches it once the lease ends (resume).
@@ -117,7 +138,12 @@ export async function processRun(deps: RunDeps, runId: string, timings: RunTimin
   }
 }
 
-async function screenDelta(deps: RunDeps, run: { source: string | null; versionId: string | null }, delta: DeltaIndex, subjects: Subject<SubjectRow>[]): Promise<Found[]> {
+async function screenDelta(
+  deps: RunDeps,
+  run: { source: string | null; versionId: string | null },
+  delta: DeltaIndex,
+  subjects: Subject<SubjectRow>[],
+): Promise<Found[]> {
   const candidates = deltaCandidates(delta, subjects);
   if (!candidates.length) return [];
   const snapshot = await deps.snapshot(run.source ?? undefined, run.versionId ?? undefined);
@@ -169,13 +195,24 @@ interface WrittenAlert {
 
 /** Clearances and automatic disposition as for a direct search; then, in one transaction, every
  * alert of the chunk. Matches all resolved false_positive (cleared before, or Full Auto) raise none. */
-async function writeChunk(deps: RunDeps, run: { id: string; kind: string }, found: Found[], page: SubjectRow[], at: Date): Promise<WrittenAlert[]> {
+async function writeChunk(
+  deps: RunDeps,
+  run: { id: string; kind: string },
+  found: Found[],
+  page: SubjectRow[],
+  at: Date,
+): Promise<WrittenAlert[]> {
   const prepared: (Found & { scope: Scope })[] = [];
   // One settings read per workspace of the chunk (a chunk's subjects share few workspaces).
   const settings = new Map<string, ReturnType<typeof readDispositionSettings>>();
   for (const item of found) {
     const scope = { tenantId: item.subject.tenantId, workspaceId: item.subject.workspaceId };
-    await applyClearances(deps.db, scope, [{ entityIndex: 0, matches: item.matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }], () => item.subject.profileId);
+    await applyClearances(
+      deps.db,
+      scope,
+      [{ entityIndex: 0, matches: item.matches.map((match) => ({ entityRef: match.entity.id, payload: match })) }],
+      () => item.subject.profileId,
+    );
     const key = `${scope.tenantId}/${scope.workspaceId}`;
     if (!settings.has(key)) settings.set(key, readDispositionSettings(deps.db, scope));
     const matches = await annotateMatches(await settings.get(key)!, null, dispositionQuery(item.query), item.matches);
@@ -189,20 +226,62 @@ async function writeChunk(deps: RunDeps, run: { id: string; kind: string }, foun
       const alertId = `mal_${newObjectId(at.getTime())}`;
       const { query, scope, matches } = item;
       await insertMonitoringSearch(tx, {
-        scope, profileId: item.subject.profileId, requestId: searchId, createdAt: at,
-        config: { feeds: query.feedNames, threshold: query.threshold, limit: query.limit, type: query.typeLabel, date_of_birth: query.dateOfBirth ?? null, country: query.country ?? null, monitoring: { run_id: run.id, trigger: run.kind } },
+        scope,
+        profileId: item.subject.profileId,
+        requestId: searchId,
+        createdAt: at,
+        config: {
+          feeds: query.feedNames,
+          threshold: query.threshold,
+          limit: query.limit,
+          type: query.typeLabel,
+          date_of_birth: query.dateOfBirth ?? null,
+          country: query.country ?? null,
+          monitoring: { run_id: run.id, trigger: run.kind },
+        },
         entity: { type: query.typeLabel, name: query.name, feeds: query.feedNames },
-        matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, reviewStatus: match.review_status, payload: match })),
+        matches: matches.map((match) => ({
+          id: match.id,
+          rank: match.rank,
+          entityRef: match.entity.id,
+          score: match.score,
+          reviewStatus: match.review_status,
+          payload: match,
+        })),
       });
       const entityRefs = matches.map((match) => match.entity.id);
-      await insertAlert(tx, { id: alertId, scope, profileId: item.subject.profileId, runId: run.id, trigger: run.kind, searchId, matchCount: matches.length, entityRefs, createdAt: at });
+      await insertAlert(tx, {
+        id: alertId,
+        scope,
+        profileId: item.subject.profileId,
+        runId: run.id,
+        trigger: run.kind,
+        searchId,
+        matchCount: matches.length,
+        entityRefs,
+        createdAt: at,
+      });
       await recordEvent(tx, {
-        ...scope, type: ALERT_EVENT, aggregateType: 'monitoring_alert', aggregateId: alertId,
-        payload: { alert_id: alertId, profile_id: item.subject.profileId, search_id: searchId, run_id: run.id, trigger: run.kind, match_count: matches.length },
+        ...scope,
+        type: ALERT_EVENT,
+        aggregateType: 'monitoring_alert',
+        aggregateId: alertId,
+        payload: {
+          alert_id: alertId,
+          profile_id: item.subject.profileId,
+          search_id: searchId,
+          run_id: run.id,
+          trigger: run.kind,
+          match_count: matches.length,
+        },
       });
       await markSubjectScreened(tx, scope, item.subject.profileId, { lastSearchId: searchId, lastScreenedAt: at });
       written.push({
-        alertId, scope, profileId: item.subject.profileId, searchId, at,
+        alertId,
+        scope,
+        profileId: item.subject.profileId,
+        searchId,
+        at,
         unresolved: matches.filter((m) => m.review_status === 'unresolved').length,
         truePositive: matches.filter((m) => m.review_status === 'true_positive').length,
       });
@@ -211,7 +290,10 @@ async function writeChunk(deps: RunDeps, run: { id: string; kind: string }, foun
     if (run.kind === 'scheduled') {
       for (const subject of page) {
         const scope = { tenantId: subject.tenantId, workspaceId: subject.workspaceId };
-        await markSubjectScreened(tx, scope, subject.profileId, { lastScreenedAt: at, nextFullScreenAt: nextFullScreenAt({ sanctions: subject.sanctionsFrequency, pep: subject.pepFrequency }, at) });
+        await markSubjectScreened(tx, scope, subject.profileId, {
+          lastScreenedAt: at,
+          nextFullScreenAt: nextFullScreenAt({ sanctions: subject.sanctionsFrequency, pep: subject.pepFrequency }, at),
+        });
       }
     }
   });
@@ -220,13 +302,34 @@ async function writeChunk(deps: RunDeps, run: { id: string; kind: string }, foun
 
 async function sendOutcomes(deps: RunDeps, written: WrittenAlert[]): Promise<void> {
   for (const alert of written) {
-    await deps.sendOutcome(outcomeJob(alert.scope, alert.profileId, alert.searchId, alert.unresolved, alert.truePositive, alert.at), `${alert.profileId}:${alert.searchId}`);
+    await deps.sendOutcome(
+      outcomeJob(alert.scope, alert.profileId, alert.searchId, alert.unresolved, alert.truePositive, alert.at),
+      `${alert.profileId}:${alert.searchId}`,
+    );
   }
-  await markOutcomeSent(deps.db, written.map((alert) => alert.alertId));
+  await markOutcomeSent(
+    deps.db,
+    written.map((alert) => alert.alertId),
+  );
 }
 
-export function outcomeJob(scope: Scope, profileId: string, searchId: string, unresolved: number, truePositive: number, at: Date): ScreeningOutcomeJob {
-  return { ...scope, profileId, origin: 'monitoring', searchId, unresolvedMatches: unresolved, truePositiveMatches: truePositive, at: at.toISOString() };
+export function outcomeJob(
+  scope: Scope,
+  profileId: string,
+  searchId: string,
+  unresolved: number,
+  truePositive: number,
+  at: Date,
+): ScreeningOutcomeJob {
+  return {
+    ...scope,
+    profileId,
+    origin: 'monitoring',
+    searchId,
+    unresolvedMatches: unresolved,
+    truePositiveMatches: truePositive,
+    at: at.toISOString(),
+  };
 }
 
 /** The sweep's catch-up for alerts whose outcome job was not sent (a crash between commit and send). */
@@ -235,8 +338,21 @@ export async function resendOutcomes(deps: Pick<RunDeps, 'db' | 'sendOutcome'>, 
     const matches = await findMatchesOfResult(deps.db, { tenantId: alert.tenantId, workspaceId: alert.workspaceId }, `${alert.searchId}_0`);
     const unresolved = matches.filter((m) => m.reviewStatus === 'unresolved').length;
     const truePositive = matches.filter((m) => m.reviewStatus === 'true_positive').length;
-    await deps.sendOutcome(outcomeJob({ tenantId: alert.tenantId, workspaceId: alert.workspaceId }, alert.profileId, alert.searchId, unresolved, truePositive, alert.createdAt), `${alert.profileId}:${alert.searchId}`);
+    await deps.sendOutcome(
+      outcomeJob(
+        { tenantId: alert.tenantId, workspaceId: alert.workspaceId },
+        alert.profileId,
+        alert.searchId,
+        unresolved,
+        truePositive,
+        alert.createdAt,
+      ),
+      `${alert.profileId}:${alert.searchId}`,
+    );
   }
-  await markOutcomeSent(deps.db, alerts.map((alert) => alert.id));
+  await markOutcomeSent(
+    deps.db,
+    alerts.map((alert) => alert.id),
+  );
   return alerts.length;
 }

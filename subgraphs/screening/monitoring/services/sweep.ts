@@ -8,7 +8,16 @@ import { KeyProvider } from '../../../../platform/crypto/envelope';
 import { Db } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { Logger } from '../../../../platform/logging/logger';
-import { activeSources, alertsWithoutOutcome, anySubjectDue, createDeltaRun, createScheduledRun, openScheduledRun, readCursor, runsToDispatch } from '../data/monitoring-store';
+import {
+  activeSources,
+  alertsWithoutOutcome,
+  anySubjectDue,
+  createDeltaRun,
+  createScheduledRun,
+  openScheduledRun,
+  readCursor,
+  runsToDispatch,
+} from '../data/monitoring-store';
 import { enrollScreenedProfiles, resolvePendingFrequencies } from './enrollment';
 import { OutcomeSender, resendOutcomes } from './run-service';
 
@@ -43,7 +52,13 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
     const cursor = await readCursor(deps.db, source.source);
     const fromSeq = cursor?.seq ?? 0;
     if (source.activeSeq === null || source.activeSeq <= fromSeq) continue;
-    const created = await createDeltaRun(deps.db, { id: newId('mrun'), source: source.source, fromSeq, toSeq: source.activeSeq, versionId: source.activeVersionId! });
+    const created = await createDeltaRun(deps.db, {
+      id: newId('mrun'),
+      source: source.source,
+      fromSeq,
+      toSeq: source.activeSeq,
+      versionId: source.activeVersionId!,
+    });
     if (created) deltaRuns++;
   }
   let scheduledRun = false;

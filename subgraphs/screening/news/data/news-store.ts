@@ -12,7 +12,16 @@ export interface ArticleWrite {
   source: string | null;
   language: string | null;
   contentHash: string;
-  mentions: { id: string; name: string; nameKey: string; kind: string; sentence: string; categories: string[]; phrases: string[]; position: number }[];
+  mentions: {
+    id: string;
+    name: string;
+    nameKey: string;
+    kind: string;
+    sentence: string;
+    categories: string[];
+    phrases: string[];
+    position: number;
+  }[];
 }
 
 /** What is stored under these keys: content hash and first ingestion time. */
@@ -26,16 +35,25 @@ export async function storedArticles(db: Db, keys: string[]): Promise<Map<string
  * first ingestion time, so an article and its mentions change together or not at all. */
 export async function writeArticles(db: Db, articles: (ArticleWrite & { ingestedAt?: Date })[]): Promise<void> {
   if (!articles.length) return;
-  await db.$transaction(async (tx) => {
-    // First: the revision row lock orders concurrent ingestions, and readers see a new value.
-    await tx.$executeRaw`INSERT INTO screening.news_revision (id, seq, updated_at) VALUES (1, 1, now())
+  await db.$transaction(
+    async (tx) => {
+      // First: the revision row lock orders concurrent ingestions, and readers see a new value.
+      await tx.$executeRaw`INSERT INTO screening.news_revision (id, seq, updated_at) VALUES (1, 1, now())
       ON CONFLICT (id) DO UPDATE SET seq = news_revision.seq + 1, updated_at = now()`;
-    await tx.newsArticle.deleteMany({ where: { key: { in: articles.map((a) => a.key) } } });
-    const now = new Date();
-    await tx.newsArticle.createMany({ data: articles.map(({ mentions: _mentions, ...article }) => ({ ...article, ingestedAt: article.ingestedAt ?? now, updatedAt: now })) });
-    const mentions = articles.flatMap((article) => article.mentions.map((mention) => ({ ...mention, articleId: article.id })));
-    if (mentions.length) await tx.newsMention.createMany({ data: mentions });
-  }, { timeout: 60_000 });
+      await tx.newsArticle.deleteMany({ where: { key: { in: articles.map((a) => a.key) } } });
+      const now = new Date();
+      await tx.newsArticle.createMany({
+        data: articles.map(({ mentions: _mentions, ...article }) => ({
+          ...article,
+          ingestedAt: article.ingestedAt ?? now,
+          updatedAt: now,
+        })),
+      });
+      const mentions = articles.flatMap((article) => article.mentions.map((mention) => ({ ...mention, articleId: article.id })));
+      if (mentions.length) await tx.newsMention.createMany({ data: mentions });
+    },
+    { timeout: 60_000 },
+  );
 }
 
 /** Changes with every committed article write (the News index rebuilds on a new value). */
@@ -84,6 +102,15 @@ export async function findAdverseMediaSettings(db: Db, scope: Scope): Promise<Ad
   return (await db.adverseMediaSettings.findUnique({ where: { tenantId_workspaceId: scope } })) ?? undefined;
 }
 
-export async function saveAdverseMediaSettings(db: Db, scope: Scope, categories: string[], updatedBy: string | null): Promise<AdverseMediaSettingsRow> {
-  return db.adverseMediaSettings.upsert({ where: { tenantId_workspaceId: scope }, create: { ...scope, categories, updatedBy }, update: { categories, updatedBy } });
+export async function saveAdverseMediaSettings(
+  db: Db,
+  scope: Scope,
+  categories: string[],
+  updatedBy: string | null,
+): Promise<AdverseMediaSettingsRow> {
+  return db.adverseMediaSettings.upsert({
+    where: { tenantId_workspaceId: scope },
+    create: { ...scope, categories, updatedBy },
+    update: { categories, updatedBy },
+  });
 }

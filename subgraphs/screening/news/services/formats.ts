@@ -49,7 +49,13 @@ export function parseNewsFile(content: string, requested: NewsFormat = 'auto'): 
 
 /** Tags out, entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<br\s*\/?>|<\/p>/gi, '. ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/g, ' '))
+  return decodeEntities(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<br\s*\/?>|<\/p>/gi, '. ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|&#160;/g, ' '),
+  )
     .replace(/\s*\.\s*\.\s/g, '. ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -73,7 +79,15 @@ function date(value: unknown): Date | null {
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-function article(raw: { id?: unknown; url?: unknown; title?: unknown; date?: unknown; source?: unknown; language?: unknown; text?: unknown }): ParsedArticle | string {
+function article(raw: {
+  id?: unknown;
+  url?: unknown;
+  title?: unknown;
+  date?: unknown;
+  source?: unknown;
+  language?: unknown;
+  text?: unknown;
+}): ParsedArticle | string {
   const url = httpUrl(raw.url);
   if (!url) return 'url: must be an http(s) URL';
   const title = str(raw.title);
@@ -139,7 +153,9 @@ function parseFeed(content: string, format: 'rss' | 'atom'): ParsedFile {
   } catch (error) {
     throw new NewsFormatError(`not well-formed XML: ${(error as Error).message}`);
   }
-  const top = root.children.find((c) => c.name === (format === 'rss' ? 'rss' : 'feed')) ?? (format === 'rss' ? root.children.find((c) => c.name === 'RDF') : undefined);
+  const top =
+    root.children.find((c) => c.name === (format === 'rss' ? 'rss' : 'feed')) ??
+    (format === 'rss' ? root.children.find((c) => c.name === 'RDF') : undefined);
   if (!top) throw new NewsFormatError(`no <${format === 'rss' ? 'rss' : 'feed'}> root element`);
   const result: ParsedFile = { format, articles: [], rejected: [] };
   if (format === 'rss') {

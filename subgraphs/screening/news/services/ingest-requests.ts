@@ -14,11 +14,17 @@ export function checkNewsRoot(filePath: string, env: NodeJS.ProcessEnv = process
   try {
     checkImportRoot(filePath, roots);
   } catch {
-    throw new ScreeningError('news_source_invalid', 'path: outside the folders ingestion may read (VIGIL_NEWS_IMPORT_ROOTS)', { field: 'path' });
+    throw new ScreeningError('news_source_invalid', 'path: outside the folders ingestion may read (VIGIL_NEWS_IMPORT_ROOTS)', {
+      field: 'path',
+    });
   }
 }
 
-export async function requestNewsIngest(db: Db, principal: Principal, input: { path: string; format?: string | null }): Promise<IngestResult> {
+export async function requestNewsIngest(
+  db: Db,
+  principal: Principal,
+  input: { path: string; format?: string | null },
+): Promise<IngestResult> {
   requireWatchlistAdmin(principal);
   checkNewsRoot(input.path);
   return ingestNewsFile(db, input);

@@ -45,8 +45,27 @@ function articleWrite(article: ParsedArticle): ArticleWrite {
     phrases: mention.evidence.map((e) => e.phrase),
     position: mention.position,
   }));
-  const contentHash = sha256(JSON.stringify([article.url, article.title, article.publishedAt?.toISOString() ?? null, article.source, article.language, article.text]));
-  return { id, key: article.key, url: article.url, title: article.title, publishedAt: article.publishedAt, source: article.source, language: article.language, contentHash, mentions };
+  const contentHash = sha256(
+    JSON.stringify([
+      article.url,
+      article.title,
+      article.publishedAt?.toISOString() ?? null,
+      article.source,
+      article.language,
+      article.text,
+    ]),
+  );
+  return {
+    id,
+    key: article.key,
+    url: article.url,
+    title: article.title,
+    publishedAt: article.publishedAt,
+    source: article.source,
+    language: article.language,
+    contentHash,
+    mentions,
+  };
 }
 
 export function resolveNewsFormat(format: string | null | undefined): NewsFormat {
@@ -67,7 +86,11 @@ function readFile(filePath: string): string {
 
 /** Ingests one file. Each chunk of articles is one transaction; a crash loses nothing accepted
  * (a re-run skips what was written, by content hash). */
-export async function ingestNewsFile(db: Db, input: { path: string; format?: string | null }, progress?: IngestProgress): Promise<IngestResult> {
+export async function ingestNewsFile(
+  db: Db,
+  input: { path: string; format?: string | null },
+  progress?: IngestProgress,
+): Promise<IngestResult> {
   const requested = resolveNewsFormat(input.format);
   const content = readFile(input.path);
   let parsed;
@@ -81,14 +104,26 @@ export async function ingestNewsFile(db: Db, input: { path: string; format?: str
   const byKey = new Map(parsed.articles.map(({ article }) => [article.key, article]));
   const articles = [...byKey.values()];
   const result: IngestResult = {
-    format: parsed.format, path: input.path, articles: articles.length, created: 0, updated: 0, unchanged: 0, mentions: 0,
-    rejected: parsed.rejected.length, rejections: parsed.rejected.slice(0, REJECTIONS_LISTED),
+    format: parsed.format,
+    path: input.path,
+    articles: articles.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    mentions: 0,
+    rejected: parsed.rejected.length,
+    rejections: parsed.rejected.slice(0, REJECTIONS_LISTED),
   };
   progress?.(0, articles.length);
   for (let start = 0; start < articles.length; start += CHUNK) {
     const writes = articles.slice(start, start + CHUNK).map(articleWrite);
-    const stored = await storedArticles(db, writes.map((w) => w.key));
-    const changed = writes.filter((w) => stored.get(w.key)?.contentHash !== w.contentHash).map((w) => ({ ...w, ingestedAt: stored.get(w.key)?.ingestedAt }));
+    const stored = await storedArticles(
+      db,
+      writes.map((w) => w.key),
+    );
+    const changed = writes
+      .filter((w) => stored.get(w.key)?.contentHash !== w.contentHash)
+      .map((w) => ({ ...w, ingestedAt: stored.get(w.key)?.ingestedAt }));
     await writeArticles(db, changed);
     for (const write of writes) {
       const before = stored.get(write.key)?.contentHash;

@@ -26,9 +26,18 @@ export const newsEntityId = (nameKey: string) => createHash('sha256').update(nam
 
 function newsEntity(name: { nameKey: string; name: string; kind: string }): WatchlistEntity {
   return {
-    source: NEWS_SOURCE, sourceId: newsEntityId(name.nameKey), feeds: ['News'], type: name.kind === 'entity' ? 'entity' : 'individual',
+    source: NEWS_SOURCE,
+    sourceId: newsEntityId(name.nameKey),
+    feeds: ['News'],
+    type: name.kind === 'entity' ? 'entity' : 'individual',
     names: [{ value: name.name, kind: 'primary', script: detectScript(name.name) }],
-    birthDates: [], nationalities: [], countries: [], addresses: [], identifiers: [], programs: [], sourceUrls: [],
+    birthDates: [],
+    nationalities: [],
+    countries: [],
+    addresses: [],
+    identifiers: [],
+    programs: [],
+    sourceUrls: [],
   };
 }
 

@@ -14,8 +14,6 @@ import { effectiveCategories, readAdverseMediaSettings, validCategories } from '
 /** Articles listed on one match (newest first); `article_count` tells how many there are. */
 const ARTICLES_PER_MATCH = 20;
 
-
-
 /** A list match, or a News match with its articles. */
 export type NewsAwareMatch = ScreeningMatch & { articles?: ArticleHit[]; article_count?: number };
 
@@ -31,7 +29,16 @@ function articleHits(rows: MentionRow[], allowed: ReadonlySet<string>): ArticleH
     if (!evidence.length) continue;
     let hit = byArticle.get(row.articleId);
     if (!hit) {
-      hit = { url: row.url, title: row.title, published_at: row.publishedAt?.toISOString() ?? null, source: row.source, language: row.language, snippet: row.sentence, categories: [], evidence: [] };
+      hit = {
+        url: row.url,
+        title: row.title,
+        published_at: row.publishedAt?.toISOString() ?? null,
+        source: row.source,
+        language: row.language,
+        snippet: row.sentence,
+        categories: [],
+        evidence: [],
+      };
       byArticle.set(row.articleId, hit);
     }
     for (const e of evidence) {
@@ -53,30 +60,45 @@ function asNewsMatch(match: ScreeningMatch, articles: ArticleHit[]): NewsAwareMa
       ...match.checklist,
       hits_info: match.checklist.hits_info.map((hit) => ({ ...hit, programs: categories })),
     },
-    source_details: [{
-      description: `Adverse media: ${articles.length} article${articles.length === 1 ? '' : 's'} mentioning "${match.entity.name}" (${categories.join(', ')})`,
-      urls: listed.map((a) => a.url),
-      inference_context: `Name mention linked by the name engine (score ${match.score}); categories from the sentence that mentions the name`,
-    }],
+    source_details: [
+      {
+        description: `Adverse media: ${articles.length} article${articles.length === 1 ? '' : 's'} mentioning "${match.entity.name}" (${categories.join(', ')})`,
+        urls: listed.map((a) => a.url),
+        inference_context: `Name mention linked by the name engine (score ${match.score}); categories from the sentence that mentions the name`,
+      },
+    ],
     articles: listed,
     article_count: articles.length,
   };
 }
 
 /** The News matches of a query for the given categories (none when the set is empty). */
-export async function newsMatches(db: Db, query: NormalizedQuery, categories: readonly AdverseMediaCategory[], known?: NewsIndexSnapshot): Promise<NewsAwareMatch[]> {
+export async function newsMatches(
+  db: Db,
+  query: NormalizedQuery,
+  categories: readonly AdverseMediaCategory[],
+  known?: NewsIndexSnapshot,
+): Promise<NewsAwareMatch[]> {
   if (!searchesNews(query) || !categories.length) return [];
   const snapshot = known ?? (await newsIndexOf(db).current());
   if (!snapshot || snapshot.index.entityCount === 0) return [];
   // More candidates than the limit: some may have no article left in the entity's categories.
-  const linked = snapshot.index.search(query.name, { limit: query.limit * 3, threshold: query.threshold, feeds: ['News'], type: query.type });
+  const linked = snapshot.index.search(query.name, {
+    limit: query.limit * 3,
+    threshold: query.threshold,
+    feeds: ['News'],
+    type: query.type,
+  });
   const nameKeys = linked.map((match) => snapshot.nameKeys.get(match.entity.id)).filter((key): key is string => Boolean(key));
   const rows = await mentionsOf(db, nameKeys, [...categories]);
   const allowed = new Set<string>(categories);
   const out: NewsAwareMatch[] = [];
   for (const match of linked) {
     const nameKey = snapshot.nameKeys.get(match.entity.id);
-    const articles = articleHits(rows.filter((row) => row.nameKey === nameKey), allowed);
+    const articles = articleHits(
+      rows.filter((row) => row.nameKey === nameKey),
+      allowed,
+    );
     if (articles.length) out.push(asNewsMatch(match, articles));
   }
   return out;
@@ -91,7 +113,12 @@ export function mergeByScore(listMatches: ScreeningMatch[], news: NewsAwareMatch
 export { NEWS_SOURCE };
 
 /** News matches of one synchronous search: the entity's override, else the workspace set. */
-export async function newsMatchesOf(db: Db, scope: Scope, query: NormalizedQuery, override: readonly string[] | null | undefined): Promise<NewsAwareMatch[]> {
+export async function newsMatchesOf(
+  db: Db,
+  scope: Scope,
+  query: NormalizedQuery,
+  override: readonly string[] | null | undefined,
+): Promise<NewsAwareMatch[]> {
   if (override) validCategories(override, 'global_filters.adverse_media_risk_categories');
   if (!searchesNews(query) || override?.length === 0) return [];
   // The index first: without articles, a search costs one primary-key read and no settings read.

@@ -7,11 +7,17 @@ import { effectiveCategories } from './settings-service';
 
 describe('sentences and names', () => {
   it('splits after sentence ends but not after titles, initials or U.S.', () => {
-    expect(splitSentences('Mr. Wrenfield met J. Smith in the U.S. Treasury. They talked. Then he left!')).toEqual(['Mr. Wrenfield met J. Smith in the U.S. Treasury.', 'They talked.', 'Then he left!']);
+    expect(splitSentences('Mr. Wrenfield met J. Smith in the U.S. Treasury. They talked. Then he left!')).toEqual([
+      'Mr. Wrenfield met J. Smith in the U.S. Treasury.',
+      'They talked.',
+      'Then he left!',
+    ]);
   });
 
   it('takes runs of capitalised words with name particles, drops leading titles and sentence starters and possessives', () => {
-    expect(candidateNames('Prosecutors say former minister Ivan Petrov and Barzan Ibrahim Hassan al-Tikriti met Ludwig van Beethoven.')).toEqual(['Ivan Petrov', 'Barzan Ibrahim Hassan al-Tikriti', 'Ludwig van Beethoven']);
+    expect(
+      candidateNames('Prosecutors say former minister Ivan Petrov and Barzan Ibrahim Hassan al-Tikriti met Ludwig van Beethoven.'),
+    ).toEqual(['Ivan Petrov', 'Barzan Ibrahim Hassan al-Tikriti', 'Ludwig van Beethoven']);
     expect(candidateNames("According to Tobias Wrenfield's lawyers, nobody was there.")).toEqual(['Tobias Wrenfield']);
     expect(candidateNames('Yesterday President Ana Lima resigned, Police said.')).toEqual(['Ana Lima']);
     expect(candidateNames('Дмитрий Коваленко обвиняется в мошенничестве.')).toEqual(['Дмитрий Коваленко']);
@@ -24,7 +30,10 @@ describe('sentences and names', () => {
   });
 
   it('keeps the mentioning sentence and its categories with each mention, title first', () => {
-    const mentions = extractMentions('Tobias Wrenfield charged', 'Prosecutors say Tobias Wrenfield laundered money. Ana Lima was not involved.');
+    const mentions = extractMentions(
+      'Tobias Wrenfield charged',
+      'Prosecutors say Tobias Wrenfield laundered money. Ana Lima was not involved.',
+    );
     expect(mentions.map((m) => [m.name, m.position, m.evidence.map((e) => e.category)])).toEqual([
       ['Tobias Wrenfield', 0, []],
       ['Tobias Wrenfield', 1, ['money_laundering']],
@@ -72,7 +81,9 @@ describe('formats', () => {
   });
 
   it('reads keys, dates and plain text; the id wins over the URL as the key', () => {
-    const parsed = parseNewsFile('{"id":"x1","url":"https://a.example/1","title":"T &amp; <b>U</b>","date":"2026-01-02","body":"<p>One.</p><p>Two.</p>"}\n{"url":"https://a.example/2","title":"V"}');
+    const parsed = parseNewsFile(
+      '{"id":"x1","url":"https://a.example/1","title":"T &amp; <b>U</b>","date":"2026-01-02","body":"<p>One.</p><p>Two.</p>"}\n{"url":"https://a.example/2","title":"V"}',
+    );
     expect(parsed.articles.map(({ article }) => [article.key, article.title, article.publishedAt?.toISOString(), article.text])).toEqual([
       ['x1', 'T & U', '2026-01-02T00:00:00.000Z', 'One. Two.'],
       ['https://a.example/2', 'V', undefined, ''],

@@ -16,23 +16,41 @@ export interface AdverseMediaSettings {
 /** Known keys, each once, in taxonomy order; an unknown key is a 400 naming the field. */
 export function validCategories(keys: readonly string[], field: string): AdverseMediaCategory[] {
   for (const key of keys) {
-    if (!isAdverseMediaCategory(key)) throw new ScreeningError('schema_validation_failed', `${field}: unknown category "${key}"; one of ${ADVERSE_MEDIA_CATEGORIES.join(', ')}`, { field });
+    if (!isAdverseMediaCategory(key))
+      throw new ScreeningError(
+        'schema_validation_failed',
+        `${field}: unknown category "${key}"; one of ${ADVERSE_MEDIA_CATEGORIES.join(', ')}`,
+        { field },
+      );
   }
   return ADVERSE_MEDIA_CATEGORIES.filter((category) => keys.includes(category));
 }
 
 export async function readAdverseMediaSettings(db: Db, scope: Scope): Promise<AdverseMediaSettings> {
   const row = await findAdverseMediaSettings(db, scope);
-  return row ? { categories: validCategories(row.categories.filter(isAdverseMediaCategory), 'categories'), updatedAt: row.updatedAt } : { categories: [...ADVERSE_MEDIA_CATEGORIES], updatedAt: null };
+  return row
+    ? { categories: validCategories(row.categories.filter(isAdverseMediaCategory), 'categories'), updatedAt: row.updatedAt }
+    : { categories: [...ADVERSE_MEDIA_CATEGORIES], updatedAt: null };
 }
 
-export async function updateAdverseMediaSettings(db: Db, scope: Scope, actorId: string | null, input: { categories: readonly string[] }): Promise<AdverseMediaSettings> {
-  if (!Array.isArray(input.categories)) throw new ScreeningError('schema_validation_failed', 'categories: must be an array of category keys', { field: 'categories' });
+export async function updateAdverseMediaSettings(
+  db: Db,
+  scope: Scope,
+  actorId: string | null,
+  input: { categories: readonly string[] },
+): Promise<AdverseMediaSettings> {
+  if (!Array.isArray(input.categories))
+    throw new ScreeningError('schema_validation_failed', 'categories: must be an array of category keys', { field: 'categories' });
   const row = await saveAdverseMediaSettings(db, scope, validCategories(input.categories, 'categories'), actorId);
   return { categories: row.categories as AdverseMediaCategory[], updatedAt: row.updatedAt };
 }
 
 /** The categories one entity screens for: its override when given (even empty), else the workspace set. */
-export function effectiveCategories(workspace: readonly AdverseMediaCategory[], override: readonly string[] | null | undefined): AdverseMediaCategory[] {
-  return override === null || override === undefined ? [...workspace] : validCategories(override, 'global_filters.adverse_media_risk_categories');
+export function effectiveCategories(
+  workspace: readonly AdverseMediaCategory[],
+  override: readonly string[] | null | undefined,
+): AdverseMediaCategory[] {
+  return override === null || override === undefined
+    ? [...workspace]
+    : validCategories(override, 'global_filters.adverse_media_risk_categories');
 }

@@ -33,19 +33,20 @@ function publishState(): void {
     // Searches already pinned to the previous snapshot finish on it; then it is let go.
     if (superseded) setTimeout(() => engines.delete(superseded), settings.retainMs).unref();
   }
-  const description: SnapshotDescription | null = snapshot && engine
-    ? {
-        generation: snapshot.generation,
-        versions: snapshot.versions,
-        builtAt: snapshot.builtAt.toISOString(),
-        loadMs: snapshot.loadMs,
-        buildMs: snapshot.buildMs,
-        rowsLoaded: snapshot.rowsLoaded,
-        entityCount: engine.entityCount,
-        nameCount: engine.nameCount,
-        indexBuildMs: engine.buildMs,
-      }
-    : null;
+  const description: SnapshotDescription | null =
+    snapshot && engine
+      ? {
+          generation: snapshot.generation,
+          versions: snapshot.versions,
+          builtAt: snapshot.builtAt.toISOString(),
+          loadMs: snapshot.loadMs,
+          buildMs: snapshot.buildMs,
+          rowsLoaded: snapshot.rowsLoaded,
+          entityCount: engine.entityCount,
+          nameCount: engine.nameCount,
+          indexBuildMs: engine.buildMs,
+        }
+      : null;
   post({ type: 'state', status: holder.status(), unavailableReason: holder.unavailableReason() ?? null, snapshot: description });
 }
 
@@ -78,7 +79,8 @@ async function answer(request: IndexThreadRequest): Promise<unknown> {
 port.on('message', (request: IndexThreadRequest) => {
   answer(request).then(
     (value) => post({ type: 'reply', id: request.id, ok: true, value }),
-    (error: Error) => post({ type: 'reply', id: request.id, ok: false, message: error.message, unavailable: error instanceof IndexUnavailable }),
+    (error: Error) =>
+      post({ type: 'reply', id: request.id, ok: false, message: error.message, unavailable: error instanceof IndexUnavailable }),
   );
 });
 

@@ -31,7 +31,17 @@ type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
 type Request = WithoutId<IndexThreadRequest>;
 
 const NOT_STARTED: IndexStatus = {
-  ready: false, loading: false, generation: 0, entities: 0, names: 0, versions: {}, builtAt: null, loadMs: null, buildMs: null, rowsLoaded: null, error: null,
+  ready: false,
+  loading: false,
+  generation: 0,
+  entities: 0,
+  names: 0,
+  versions: {},
+  builtAt: null,
+  loadMs: null,
+  buildMs: null,
+  rowsLoaded: null,
+  error: null,
 };
 
 const restarting = () => new ScreeningError('screening_index_unavailable', 'The screening index is restarting; retry in a few seconds');
@@ -114,7 +124,8 @@ export class ThreadedIndexHolder implements IndexHolder {
     this.worker = undefined;
     this.snapshot = undefined;
     this.state = { ...this.state, ready: false };
-    for (const pending of this.pending.values()) pending.reject(new ScreeningError('screening_index_unavailable', 'The screening index is closed'));
+    for (const pending of this.pending.values())
+      pending.reject(new ScreeningError('screening_index_unavailable', 'The screening index is closed'));
     this.pending.clear();
     await worker.terminate();
   }
@@ -141,7 +152,8 @@ export class ThreadedIndexHolder implements IndexHolder {
     if (!pending) return;
     this.pending.delete(message.id);
     if (message.ok) pending.resolve(message.value);
-    else pending.reject(message.unavailable ? new ScreeningError('screening_index_unavailable', message.message) : new Error(message.message));
+    else
+      pending.reject(message.unavailable ? new ScreeningError('screening_index_unavailable', message.message) : new Error(message.message));
   }
 
   /** The snapshot the services see: its searches run on the index thread, on this generation. */
@@ -158,7 +170,8 @@ export class ThreadedIndexHolder implements IndexHolder {
         entityCount: description.entityCount,
         nameCount: description.nameCount,
         buildMs: description.indexBuildMs,
-        search: (name: string, options: EngineSearchOptions) => this.send({ op: 'search', generation, name, options }) as Promise<ScreeningMatch[]>,
+        search: (name: string, options: EngineSearchOptions) =>
+          this.send({ op: 'search', generation, name, options }) as Promise<ScreeningMatch[]>,
         compare: (query: CompareParty, candidate: CompareParty, threshold?: number) =>
           this.send({ op: 'compare', generation, query, candidate, threshold }) as Promise<NameComparison>,
       },
