@@ -21,8 +21,8 @@ export interface JobDependencies {
   queue?: JobQueue;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
 export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
   return [
     ...screeningJobs(deps),
     ...batchJobs(deps),

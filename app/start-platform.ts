@@ -25,8 +25,8 @@ import { envValue } from '../platform/config/env';
 export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
 export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
   profiles: profilesSubgraph,
   idv: idvSubgraph,
   screening: screeningSubgraph,

@@ -105,13 +105,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       limits: config.rateLimits,
       exempt: (req) => isRestAdapterCall(req.header(FORWARDED_BY_HEADER), config.internalSecret),
       reject: (_req, res, retryAfter) =>
-        void res
-          .status(429)
-          .json({
-            errors: [
-              { message: `Rate limit exceeded; retry after ${retryAfter} s`, extensions: { code: 'rate_limited', http: { status: 429 } } },
-            ],
-          }),
+        void res.status(429).json({
+          errors: [
+            { message: `Rate limit exceeded; retry after ${retryAfter} s`, extensions: { code: 'rate_limited', http: { status: 429 } } },
+          ],
+        }),
     }),
     ...graphqlJsonBody(),
     refuseUnknownOperationName,
@@ -161,13 +159,11 @@ function refuseUnknownOperationName(req: express.Request, res: express.Response,
     return next(); // Apollo reports the syntax error itself.
   }
   if (defined) return next();
-  res
-    .status(400)
-    .json({
-      errors: [
-        { message: `Unknown operation named "${operationName}"`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } },
-      ],
-    });
+  res.status(400).json({
+    errors: [
+      { message: `Unknown operation named "${operationName}"`, extensions: { code: 'schema_validation_failed', http: { status: 400 } } },
+    ],
+  });
 }
 
 /** GraphiQL served from the npm packages (no CDN: installations are often air-gapped). */

@@ -62,14 +62,12 @@ export function createServiceApp(service: string, ready: () => Promise<void>): E
     // endpoint does not exist (metrics name routes, timings and volumes).
     const status = operatorAccess(req.header('authorization'));
     if (status !== 200)
-      return void res
-        .status(status)
-        .json({
-          error: {
-            code: status === 404 ? 'not_found' : 'unauthorized',
-            message: status === 404 ? 'Not found' : 'Operator credential required',
-          },
-        });
+      return void res.status(status).json({
+        error: {
+          code: status === 404 ? 'not_found' : 'unauthorized',
+          message: status === 404 ? 'Not found' : 'Operator credential required',
+        },
+      });
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });

@@ -104,8 +104,8 @@ export async function createDashboardToken(
   return { token, userId: user.id };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
 export interface ApiResponse<T = any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   status: number;
   body: T;
   headers: Headers;

@@ -74,8 +74,8 @@ async function createSession(tenant: TestTenant, options: { privacyContactEmail?
   return { id, snapshot };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
 function expectBrandingShape(body: any) {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect(Object.keys(body)).toEqual(['branding']);
   expect(Object.keys(body.branding).sort()).toEqual(BRANDING_KEYS);
   expect(Object.keys(body.branding.colors).sort()).toEqual(COLOR_KEYS);

@@ -9,8 +9,8 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 let db: Db;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
 async function cli(...args: string[]): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
   const { stdout } = await run(
     process.execPath,
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],

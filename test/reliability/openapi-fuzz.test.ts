@@ -95,8 +95,8 @@ function bodyFor(fields: string[]) {
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
 function checkEnvelope(path: string, status: number, body: any): string | undefined {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   if (status >= 500) return `status ${status}`;
   if (status < 400) return undefined;
   const area = areaOf(path.split('?')[0]);

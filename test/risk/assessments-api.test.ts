@@ -31,8 +31,8 @@ async function draft(body: Record<string, unknown> = {}): Promise<string> {
   return created.body.result.assessment.assessment_id;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
 function expectError(response: { status: number; body: any }, status: number, code: string) {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
   expect(response.body).toEqual({ status, msg: expect.any(String), error: { code, message: response.body.msg } });
 }

@@ -48,8 +48,8 @@ export async function waitForBatch(
   id: string,
   statuses = ['completed', 'failed'],
   timeoutMs = 120_000,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
 ): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts
   const { request, auth } = await import('../helpers/test-platform');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

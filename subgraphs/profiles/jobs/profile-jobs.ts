@@ -39,8 +39,8 @@ function parsed<T>(
   return null;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
 export function profileJobs(deps: { db: Db; config: VigilConfig }): JobDefinition<any>[] {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- one list of jobs whose payload types differ; each definition's handler matches its own payload
   const runner = onboardingRunnerDeps(deps.db, deps.config);
   return [
     // Retries are the dispatcher's: the run row says what is left to do.

@@ -141,16 +141,14 @@ export class DeterministicAgent implements RiskAgent {
         subject_id: subject.subjectId,
         person_id: person?.personId ?? null,
         match_count: outcome.hits.length,
-        matches: outcome.hits
-          .slice(0, 10)
-          .map((hit) => ({
-            match_id: hit.matchId,
-            score: hit.score,
-            listed_name: hit.listedName,
-            entity_ref: hit.entityRef,
-            feeds: hit.feeds,
-            programs: hit.programs,
-          })),
+        matches: outcome.hits.slice(0, 10).map((hit) => ({
+          match_id: hit.matchId,
+          score: hit.score,
+          listed_name: hit.listedName,
+          entity_ref: hit.entityRef,
+          feeds: hit.feeds,
+          programs: hit.programs,
+        })),
       },
     };
     const risks: NewRisk[] = strong.map((hit) => {
