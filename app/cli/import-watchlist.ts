@@ -17,6 +17,7 @@ import {
   runImport,
   shippedWatchlistDir,
 } from '../../subgraphs/screening/services/import-service';
+import { runCli } from './run-cli';
 
 const USAGE = [
   'usage: npm run watchlists -- --format <format> --path <dir-or-file> [--label <label>]',
@@ -134,12 +135,4 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   });
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCli(main);

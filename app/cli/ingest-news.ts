@@ -7,6 +7,7 @@ import cliProgress from 'cli-progress';
 import { withCliDatabase } from './cli-database';
 import { NEWS_FORMATS } from '../../subgraphs/screening/news/services/formats';
 import { IngestResult, ingestNewsFile } from '../../subgraphs/screening/news/services/ingest-service';
+import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run news -- --path <file> [--path <file> ...] [--format ${NEWS_FORMATS.join('|')}]`;
 
@@ -71,12 +72,4 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   });
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCli(main);

@@ -16,6 +16,7 @@ import {
   revokeApiKey,
   setApplicationEntitlement,
 } from '../../platform/tenancy/tenancy-store';
+import { runCli } from './run-cli';
 
 type Flags = Record<string, string>;
 
@@ -152,10 +153,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -6,9 +6,6 @@ import { envValue } from '../config/env';
 
 // The Prisma namespace is in prisma-client.ts, which only data/ folders may import.
 
-/** Connections of the one shared pool of a process (VIGIL_DB_POOL_SIZE, default 10). */
-export const DEFAULT_POOL_SIZE = 10;
-
 /** One Prisma client per process and database URL, over node-postgres (no native engine), on one
  * bounded pool: a request waits at most 5 s for a connection (during an outage it fails fast with
  * 503 instead of queueing without end), idle connections close after 10 s so a recovered database
