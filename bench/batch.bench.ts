@@ -21,7 +21,7 @@ import { startPlatform } from '../app/start-platform';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { importShippedLists, runImport, shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { HistoryFilter, historyStatements, listHistory } from '../subgraphs/screening/data/history-store';
-import { Scope } from '../subgraphs/screening/data/search-store';
+import type { Scope } from '../platform/db/prisma';
 import { Sql } from '../subgraphs/screening/data/watchlist-store';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
-import { Db } from '../../platform/db/prisma';
+import { Db, type Scope } from '../../platform/db/prisma';
 import { findMatchComments } from './data/comment-store';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
-import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds, Scope } from './data/profile-store';
+import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';

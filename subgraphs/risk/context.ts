@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { AssessmentRow, findAssessmentsByIds, findAssessmentsByProfileIds } from './data/assessment-store';
 import { findRunsByIds, RunRow } from './data/run-store';
-import { Scope } from './data/scope';
+import type { Scope } from '../../platform/db/prisma';
 import { EvidenceRow, findEvidence, findQuestions, findRisks, findTasks, QuestionRow, RiskRow, TaskRow } from './data/work-store';
 import { RiskDeps } from './services/deps';
 import { requireRiskBeta } from './services/access';

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
-import { Db } from '../../platform/db/prisma';
+import { Db, type Scope } from '../../platform/db/prisma';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
-import { latestSearchesByProfile, RowReader, Scope, StatementRunner } from './data/search-store';
+import { latestSearchesByProfile, RowReader, StatementRunner } from './data/search-store';
 import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';

@@ -6,7 +6,7 @@
 // errs puts the session back to queued for the dispatcher; after MAX_ATTEMPTS attempts it moves
 // to failed (idv.session.failed).
 import { VigilConfig } from '../../../platform/config';
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { BlobStore, blobStoreFromEnv } from '../../../platform/blobs';
 import { DispatchTicker, startDispatchTicker } from '../../../platform/jobs/dispatch-ticker';
 import { JobDefinition, JobQueue } from '../../../platform/jobs/job-queue';
@@ -14,7 +14,6 @@ import { logger } from '../../../platform/logging/logger';
 import { servicePrincipal } from '../../../platform/principal/principal';
 import { callSubgraph } from '../../../platform/subgraph/internal-client';
 import { findSession, findSessionsToAssess, lockSession, updateSession } from '../data/session-store';
-import { Scope } from '../data/scope';
 import { createIdvDeps, IdvDeps } from '../services/deps';
 import { completeAssessment, failAssessment } from '../services/lifecycle-service';
 import { assessSession, ProfileFacts } from './assess-session';

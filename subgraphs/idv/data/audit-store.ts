@@ -1,6 +1,6 @@
 // The audit trail's one write for IDV (platform.audit_log): an entry per sensitive read or decision.
 import { Prisma } from '../../../platform/db/prisma-client';
-import { DbClient } from './scope';
+import type { DbClient } from '../../../platform/db/prisma';
 
 /** One audit entry; `detail` is stored as JSON. */
 export interface NewAuditEntry {

@@ -1,6 +1,4 @@
-import { Scope } from '../../../platform/db/prisma';
-
-export type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import type { Scope } from '../../../platform/db/prisma';
 
 /** Exactly the two scope columns (callers may pass richer objects). */
 export function scoped(scope: Scope): Scope {

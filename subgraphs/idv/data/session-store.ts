@@ -2,7 +2,8 @@
 // caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
 // (Exception: the hosted-page credential lookups at the end, where the credential sets the scope.)
 import { Prisma } from '../../../platform/db/prisma-client';
-import { DbClient, DbTx, Scope, scoped } from './scope';
+import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import { scoped } from './scope';
 import { translateUniqueViolation } from '../../../platform/db/unique-violation';
 import type { SealedValue } from '../../../platform/crypto/envelope';
 import type { CaptureManifest } from '../model/stored-shapes';

@@ -3,7 +3,8 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import type { FlowStep } from '../model/steps';
 import { flagSettingsColumn, workflowStepsColumn } from './json-columns';
-import { DbClient, DbTx, Scope, scoped } from './scope';
+import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import { scoped } from './scope';
 
 export type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
 

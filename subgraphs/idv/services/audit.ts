@@ -1,9 +1,8 @@
 // Audit trail of sensitive reads and decisions (platform.audit_log). Reads of decrypted results
 // write their entry before any data is returned; a failed write fails the read closed.
-import { Db } from '../../../platform/db/prisma';
+import { Db, type DbClient } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { insertAuditEntry } from '../data/audit-store';
-import { DbClient } from '../data/scope';
 
 export interface AuditEntry {
   tenantId: string;

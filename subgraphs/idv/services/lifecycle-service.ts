@@ -12,7 +12,7 @@ import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
 import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-store';
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
-import { DbTx, Scope } from '../data/scope';
+import type { DbTx, Scope } from '../../../platform/db/prisma';
 import { IdvError, sessionNotFound } from '../errors';
 import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, REVIEW_MOVES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
 import { checkRule } from '../model/validation';

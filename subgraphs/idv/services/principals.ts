@@ -1,7 +1,7 @@
 // Which principals may use which plane. Management: application keys and dashboard users of the
 // scope. Capture plane: the session's capture token or invite credential, for that session only.
 import { Principal } from '../../../platform/principal/principal';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 
 export function isManagement(principal: Principal): boolean {

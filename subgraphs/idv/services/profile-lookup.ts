@@ -3,7 +3,7 @@
 import { VigilConfig } from '../../../platform/config';
 import { servicePrincipal } from '../../../platform/principal/principal';
 import { callSubgraph } from '../../../platform/subgraph/internal-client';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 
 export interface ProfileSummary {

@@ -26,7 +26,7 @@ import {
   SessionRow,
 } from '../data/session-store';
 import { isReviewStatus, OPEN_REVIEW } from '../model/states';
-import { DbClient, Scope } from '../data/scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
 import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';

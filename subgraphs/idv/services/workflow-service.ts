@@ -2,7 +2,7 @@
 // max 100), edit (PATCH semantics with an optional expected revision), activate, archive and the
 // scope default. Sessions copy a workflow at create; edits never reach existing sessions.
 import { z } from 'zod';
-import { Db } from '../../../platform/db/prisma';
+import { Db, type DbClient, type DbTx, type Scope } from '../../../platform/db/prisma';
 import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
 import {
@@ -17,7 +17,6 @@ import {
   WorkflowChange,
   WorkflowRow,
 } from '../data/workflow-store';
-import { DbClient, DbTx, Scope } from '../data/scope';
 import { IdvError, invalidField, workflowNotFound } from '../errors';
 import {
   FlowStep,

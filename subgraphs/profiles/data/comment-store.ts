@@ -1,6 +1,7 @@
 // Profile comments: the only Prisma access for them.
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { queryableId } from './scope';
 
 export async function insertComment(
   db: DbClient,

@@ -1,7 +1,8 @@
 // Custom field definition revisions: the only Prisma access for them.
 import { Prisma } from '../../../generated/prisma/client';
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { queryableId } from './scope';
 
 export type DefinitionChange = 'create' | 'update' | 'archive' | 'restore' | 'rollback';
 

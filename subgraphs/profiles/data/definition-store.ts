@@ -1,7 +1,8 @@
 // Custom field definitions: the only Prisma access for them.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { queryableId } from './scope';
 
 export async function findDefinitions(db: DbClient, scope: Scope) {
   return db.profileCustomFieldDefinition.findMany({ where: scope, orderBy: [{ priority: 'desc' }, { key: 'asc' }] });

@@ -1,6 +1,6 @@
 // Erasure bookkeeping: the claim on the profile row and the platform audit trail.
 import { Prisma } from '../../../platform/db/prisma-client';
-import { DbClient, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 /** Sets the claim once (the first request wins); returns true when this call set it. */
 export async function claimErasure(db: DbClient, scope: Scope, profileId: string, at: Date): Promise<boolean> {

@@ -1,7 +1,8 @@
 // Profile groups: the only Prisma access for them.
 import { Prisma } from '../../../generated/prisma/client';
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { queryableId } from './scope';
 
 export async function findGroups(db: DbClient, scope: Scope, includeArchived: boolean) {
   return db.profileGroup.findMany({

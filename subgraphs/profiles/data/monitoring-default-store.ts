@@ -1,5 +1,5 @@
 // The workspace monitoring default (feed frequencies groups inherit): the only Prisma access for it.
-import { DbClient, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 export async function findMonitoringDefault(db: DbClient, scope: Scope) {
   return db.workspaceMonitoringDefault.findUnique({ where: { tenantId_workspaceId: scope } });

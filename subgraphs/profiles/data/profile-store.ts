@@ -2,9 +2,8 @@
 // values and their group assignments. Every query carries the caller's tenant and workspace: an id
 // from another workspace reads exactly like an absent one.
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, queryableId, Scope } from './scope';
-
-export type { Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { queryableId } from './scope';
 
 export async function insertProfile(db: DbClient, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
   return db.profile.create({ data: { id: newId('prf'), ...scope, name: data.name, kind: data.kind, email: data.email ?? null } });

@@ -1,5 +1,3 @@
-export type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
-
 /** PostgreSQL text cannot hold NUL, and lone surrogates would not survive UTF-8: such an id can
  * match no row, so lookups skip the query (an unknown id, not a database error). */
 export function queryableId(id: string): boolean {

@@ -1,7 +1,7 @@
 // Profile status and the facts it is derived from (latest screening and IDV outcome per profile).
 // The only module that writes profile.status; callers pass their transaction client so the status,
 // its facts and the outbox event commit together.
-import { DbClient, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 export type StatusFactsRow = NonNullable<Awaited<ReturnType<typeof findStatusFacts>>>;
 

@@ -5,7 +5,8 @@
 import { Principal } from '../../../platform/principal/principal';
 import { findComment, insertComment, listComments, updateCommentText } from '../data/comment-store';
 import { findProfile, lockProfile } from '../data/profile-store';
-import { DbClient, isStorableText, Scope } from '../data/scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { isStorableText } from '../data/scope';
 import { ProfilesError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { connectionWindow, ProfilesDeps } from './deps';

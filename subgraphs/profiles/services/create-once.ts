@@ -5,7 +5,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { createKeyOf, createOnce } from '../../../platform/idempotency/create-once';
 import type { ProfilesContext } from '../context';
 import { profilesCreateRecords } from '../data/idempotent-create-store';
-import type { DbClient } from '../data/scope';
+import type { DbClient } from '../../../platform/db/prisma';
 import { ProfilesError } from '../errors';
 
 export type RecordCreate = (tx: DbClient, objectId: string) => Promise<void>;

@@ -5,7 +5,7 @@
 // not archive or restore. The spec's 409 rule: a rollback that would omit a saved Choice (enum)
 // option value is refused with custom_field_option_immutable, like any definition update.
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
-import { DbClient, Scope } from '../data/scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { lockDefinition, updateDefinition } from '../data/definition-store';
 import { appendRevision, DefinitionChange, findRevision, listRevisions } from '../data/definition-revision-store';
 import { findDefinition } from '../data/definition-store';

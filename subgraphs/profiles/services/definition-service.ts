@@ -3,7 +3,8 @@
 // changes one → 409 custom_field_option_immutable); options may be added, relabeled, reordered.
 // Making a definition required does not backfill existing profiles (rule 6). Every change appends
 // a revision to the definition's history (definition-history-service.ts).
-import { isStorableText, Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
+import { isStorableText } from '../data/scope';
 import {
   countDefinitions,
   findDefinition,

@@ -3,10 +3,9 @@
 // unvalidated). Reads may use a short-lived per-process copy (rule 5: reads may lag a definition
 // edit by up to 60 s; here at most READ_CACHE_TTL_MS, and definition writes through this process
 // refresh it at once).
-import { Db } from '../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../platform/db/prisma';
 import { logger } from '../../../platform/logging/logger';
 import { findDefinitions } from '../data/definition-store';
-import { DbClient, Scope } from '../data/scope';
 import { ProfilesError } from '../errors';
 import { CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition } from './custom-field-rules';
 

@@ -1,7 +1,8 @@
 // Profile groups: workspace-scoped segment labels. The key is generated once from the initial
 // name (normalized, unique in the workspace, read-only). DELETE archives; archived groups stay
 // readable and their ids stay on older profiles.
-import { isStorableText, Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
+import { isStorableText } from '../data/scope';
 import { findGroup, findGroups, insertGroup, keysStartingWith, updateGroup } from '../data/group-store';
 import { ProfilesError } from '../errors';
 import type { RecordCreate } from './create-once';

@@ -2,7 +2,7 @@
 // re-screened for the workspace's profiles. A profile group's monitoringFeedFrequencies override
 // it per feed; every feed a group leaves out inherits this default (the spec: "omitted feeds
 // inherit the workspace frequency"). Until a workspace saves its own, the built-in default applies.
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { findMonitoringDefault, saveMonitoringDefault } from '../data/monitoring-default-store';
 import { FEED_FREQUENCIES, FeedFrequencies, MonitoredFeed, MonitoringFrequency } from './group-service';
 import { isOneOf, expectOneOf } from '../../../platform/validation/one-of';

@@ -2,9 +2,8 @@
 // one transaction writes the outcome, moves the profile's onboarding run on (an IDV decision
 // completes its IDV task), settles the status and records the events. Repeating a job changes
 // nothing (the status is derived, and an event is recorded only on a change).
-import { Db } from '../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../platform/db/prisma';
 import { findRunWaitingOnSession, lockRun, updateRun, updateTask } from '../onboarding/data/onboarding-store';
-import { DbClient, Scope } from '../data/scope';
 import { IdvOutcomeJob, ScreeningOutcomeJob } from '../../../contracts/profile-outcome-queues';
 import { completeIfDone, recordOnboardingCompleted, runnableTasks } from '../onboarding/services/onboarding-progress';
 import { DECIDED_IDV_OUTCOMES, recordIdvOutcome, recordScreeningOutcome, Settled } from './profile-status-service';

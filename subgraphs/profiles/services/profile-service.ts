@@ -3,6 +3,7 @@
 // groups of the workspace (unknown → 400 profile_group_unknown; archived groups cannot be newly
 // assigned → 400 profile_group_archived).
 import { findGroupsByIds } from '../data/group-store';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 import {
   findGroupIdsByProfileIds,
   findValuesByProfileIds,
@@ -10,11 +11,10 @@ import {
   listProfiles,
   lockProfile,
   replaceGroupAssignments,
-  Scope,
   updateProfileFields,
   writeValues,
 } from '../data/profile-store';
-import { DbClient, isStorableText } from '../data/scope';
+import { isStorableText } from '../data/scope';
 import { ProfilesError } from '../errors';
 import { checkCombinedSize, validateCustomFieldWrite } from './custom-field-rules';
 import { definitionsForWrite } from './definitions-reader';

@@ -5,7 +5,7 @@
 // whether an onboarding run is still in progress, so applying the same outcome twice changes
 // nothing and records no second event.
 import { recordEvent } from '../../../platform/events/outbox';
-import { DbClient, Scope } from '../data/scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { findRunOfProfile } from '../onboarding/data/onboarding-store';
 import {
   findStatusFacts,

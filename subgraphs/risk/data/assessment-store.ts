@@ -3,7 +3,7 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import type { ClientRiskRating } from '../catalog/scorecards';
 import { assessmentContextColumn, canvasStateColumn, clientRiskRatingsColumn, StoredAssessmentContext } from './json-columns';
-import { DbClient, DbTx, Scope } from './scope';
+import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 
 export async function insertAssessment(
   db: DbClient,

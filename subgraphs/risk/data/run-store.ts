@@ -2,7 +2,7 @@
 // worker may take it over once the lease has expired (the holder crashed).
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 export async function insertRun(db: DbClient, scope: Scope, data: { assessmentId: string; agent: string; reason: string | null }) {
   return db.riskRun.create({ data: { id: newId('run'), ...scope, ...data, status: 'running' } });

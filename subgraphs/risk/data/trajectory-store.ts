@@ -4,7 +4,7 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { takeSequences } from './assessment-store';
-import { DbClient, DbTx, Scope } from './scope';
+import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 import type { TrajectoryOf } from '../domain/trajectory-data';
 
 /** One event to append: its type with the data stored for it (domain/trajectory-details.ts). */

@@ -1,7 +1,7 @@
 // Tasks, risks (risk.risks, model RiskFinding), evidence and questions of assessments.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
-import { DbClient, Scope } from './scope';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 export async function findTasks(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
   return db.riskTask.findMany({

@@ -13,7 +13,7 @@ import {
   updateAssessment,
 } from '../data/assessment-store';
 import { insertRun } from '../data/run-store';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { createTasks } from '../data/work-store';
 import { findWorkflow } from '../catalog/workflows';
 import { RiskError } from '../errors';

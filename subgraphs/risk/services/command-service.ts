@@ -5,7 +5,7 @@ import { newId } from '../../../platform/ids/new-id';
 import { Principal } from '../../../platform/principal/principal';
 import { AssessmentRow, lockAssessment } from '../data/assessment-store';
 import { findRun, updateRun } from '../data/run-store';
-import { DbTx, Scope } from '../data/scope';
+import type { DbTx, Scope } from '../../../platform/db/prisma';
 import { appendEvents } from '../data/trajectory-store';
 import { answerOpenQuestions } from '../data/work-store';
 import { RiskError } from '../errors';

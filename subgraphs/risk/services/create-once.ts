@@ -5,7 +5,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { createKeyOf, createOnce } from '../../../platform/idempotency/create-once';
 import type { RiskContext } from '../context';
 import { riskCreateRecords } from '../data/idempotent-create-store';
-import type { DbTx } from '../data/scope';
+import type { DbTx } from '../../../platform/db/prisma';
 import { RiskError } from '../errors';
 
 export type RecordCreate = (tx: DbTx, objectId: string) => Promise<void>;

@@ -4,7 +4,7 @@
 import { Principal } from '../../../platform/principal/principal';
 import { isOneOf } from '../../../platform/validation/one-of';
 import { lockAssessment } from '../data/assessment-store';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { appendEvents } from '../data/trajectory-store';
 import { EvidenceRow, findEvidenceItem, findTask, updateTask, upsertEvidence } from '../data/work-store';
 import { CLOSED_STATUSES } from '../domain/states';

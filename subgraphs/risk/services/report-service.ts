@@ -6,7 +6,7 @@ import { blobStoreFromEnv, BlobStore } from '../../../platform/blobs';
 import { riskReportKey } from '../../../platform/blobs/risk-keys';
 import { newId } from '../../../platform/ids/new-id';
 import { findQuestions, findRisks, findTasks } from '../data/work-store';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { RiskDeps } from './deps';
 import { getAssessment } from './assessment-service';
 import { openSubjects } from './subjects';

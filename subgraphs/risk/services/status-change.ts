@@ -2,7 +2,7 @@
 // against the state table, writes the new status, the trajectory event and the outbox event.
 import { recordEvent } from '../../../platform/events/outbox';
 import { AssessmentChange, AssessmentRow, updateAssessment } from '../data/assessment-store';
-import { DbTx, Scope } from '../data/scope';
+import type { DbTx, Scope } from '../../../platform/db/prisma';
 import { appendEvents } from '../data/trajectory-store';
 import { assessmentMove, AssessmentStatus, AssessmentTrigger } from '../domain/states';
 import type { StatusChangeExtra } from '../domain/trajectory-data';

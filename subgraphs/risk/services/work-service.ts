@@ -1,7 +1,7 @@
 // Analyst edits of tasks and risks (PATCH), checked against the state tables.
 import { Principal } from '../../../platform/principal/principal';
 import { lockAssessment } from '../data/assessment-store';
-import { Scope } from '../data/scope';
+import type { Scope } from '../../../platform/db/prisma';
 import { appendEvents } from '../data/trajectory-store';
 import { findEvidenceIds, findRisk, findTask, RiskRow, TaskChange, TaskRow, updateRisk, updateTask } from '../data/work-store';
 import { assertRiskMove, assertTaskMove, CLOSED_STATUSES, RiskStatus, TaskStatus } from '../domain/states';

@@ -1,8 +1,8 @@
 // Batch jobs: the job row, its submitted entities, the lease a worker holds while screening them,
 // and the per-chunk write that is the checkpoint (an entity is done exactly when its result row
 // exists; result ids are `<requestId>_<entityIndex>` and the primary key keeps them unique).
-import { Db } from '../../../platform/db/prisma';
-import { Scope, SearchRequestRow } from './search-store';
+import { Db, type Scope } from '../../../platform/db/prisma';
+import { SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
 import type { CreateRecordTx } from './idempotent-create-store';
 

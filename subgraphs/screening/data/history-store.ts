@@ -8,8 +8,8 @@
 // - a request's entities are read shortened to the first SEARCH_ENTITIES_SHOWN (a batch job holds
 //   up to 100,000), with the full count beside them;
 // - the unfiltered total reads a per-workspace counter instead of counting millions of rows.
-import { Db } from '../../../platform/db/prisma';
-import { Scope, SearchRequestRow } from './search-store';
+import { Db, type Scope } from '../../../platform/db/prisma';
+import { SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
 
 export interface HistoryFilter {

@@ -1,6 +1,5 @@
 // Stored matches read by id or by request (scoped like every screening read).
-import { Db } from '../../../platform/db/prisma';
-import { Scope } from './search-store';
+import { Db, type Scope } from '../../../platform/db/prisma';
 
 export async function findMatchById(db: Db, scope: Scope, id: string) {
   if (!/^[0-9a-f]{24}$/.test(id)) return undefined;

@@ -1,6 +1,5 @@
 // Report rows (the PDF bytes live in the blob store) and what a report needs to name its lists.
-import { Db } from '../../../platform/db/prisma';
-import { Scope } from './search-store';
+import { Db, type Scope } from '../../../platform/db/prisma';
 
 export interface ReportRow {
   id: string;

@@ -1,8 +1,7 @@
 // Match review: the current status on the match row, the append-only history of changes, and the
 // clearances (profile + listed entity) that false_positive reviews leave behind.
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { recordProfileScreeningSettled } from './profile-settled-event';
-import { Scope } from './search-store';
 
 export type ReviewStatus = 'unresolved' | 'true_positive' | 'false_positive';
 

@@ -1,7 +1,6 @@
 // Search history: requests, entity-scoped results and matches, every query scoped by
 // tenant + workspace (a search of another workspace is indistinguishable from an absent one).
 import { Db, Scope } from '../../../platform/db/prisma';
-export type { Scope } from '../../../platform/db/prisma';
 import { Sql } from './watchlist-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
 

@@ -1,7 +1,7 @@
 // Batch screening (POST /v1/search): validate every entity with the rules of a single search,
 // store the job and its entities in one transaction, queue it; status, paged results and restart.
 import { randomUUID } from 'node:crypto';
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import {
   BatchEntityInput,
@@ -14,7 +14,7 @@ import {
   matchesOfResults,
   requeueBatch,
 } from '../data/batch-store';
-import { Scope, SearchRequestRow } from '../data/search-store';
+import { SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
 import { BATCH_QUEUE, BATCH_WATCHDOG_QUEUE, batchLeaseSeconds } from '../jobs/batch-queues';

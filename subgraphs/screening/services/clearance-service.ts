@@ -3,8 +3,7 @@
 // false_positive, with `previously_cleared` naming the match that cleared it, for as long as the
 // listed entity's data hashes the same; a changed listing comes back unresolved.
 import crypto from 'node:crypto';
-import { Db } from '../../../platform/db/prisma';
-import { Scope } from '../data/search-store';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { clearancesFor } from '../data/review-store';
 import type { StoredMatch } from './search-model';
 

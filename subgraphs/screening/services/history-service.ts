@@ -1,8 +1,8 @@
 // Search history (GET /v2/search/requests, screeningSearches): the filters' rules, then one page.
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { HistoryFilter, listHistory } from '../data/history-store';
-import { Scope, SearchRequestRow } from '../data/search-store';
+import { SearchRequestRow } from '../data/search-store';
 import { ScreeningError } from '../errors';
 
 /** limit: default 10; values above 250 are refused with 400 (docs/screening-batch.md). */

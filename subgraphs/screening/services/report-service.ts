@@ -2,12 +2,11 @@
 // report, keep the bytes in the blob store and a row in the caller's scope, answer signed links.
 import { BlobStore } from '../../../platform/blobs';
 import { signLink } from '../../../platform/crypto/signed-link';
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { SCREENING_REPORT_LINK_PURPOSE, screeningReportBlobKey } from '../../../platform/pdf/report-blob';
 import { findBatch } from '../data/batch-store';
 import { reviewHistory } from '../data/review-store';
-import { Scope } from '../data/search-store';
 import { findReport, insertReport, listVersionLabels, ReportRow, resultIdsWithMatches } from '../data/report-store';
 import { ScreeningError } from '../errors';
 import { newObjectId } from './object-id';

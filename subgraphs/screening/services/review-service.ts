@@ -1,10 +1,9 @@
 // Review of a stored match: unresolved ⇄ true_positive ⇄ false_positive, by whom and when, with an
 // append-only history. A false_positive on a search made for a profile clears the listed entity
 // for that profile (clearance-service.ts).
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { findMatchWithProfile, recordReview, ReviewStatus } from '../data/review-store';
-import { Scope } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import { listedEntityHash } from './clearance-service';
 import { newObjectId } from './object-id';

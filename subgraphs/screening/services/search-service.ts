@@ -1,6 +1,6 @@
 // Synchronous screening: validate the query, search the in-memory index, store the request and
 // its matches (one statement), answer the ranked matches.
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import {
   findMatchesOfResult,
@@ -9,7 +9,6 @@ import {
   insertSyncSearchInTransaction,
   prismaRunner,
   RowReader,
-  Scope,
   SearchMatchRow,
   SearchRequestRow,
   StatementRunner,

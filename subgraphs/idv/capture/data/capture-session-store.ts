@@ -1,6 +1,7 @@
 // Data access of capture sessions (idv.capture_sessions): the short-lived credential the hosted
 // page holds after exchanging its fragment credential. Only hashes are stored.
-import { DbClient, Scope, scoped } from '../../data/scope';
+import type { DbClient, Scope } from '../../../../platform/db/prisma';
+import { scoped } from '../../data/scope';
 
 export async function insertCaptureSession(
   db: DbClient,

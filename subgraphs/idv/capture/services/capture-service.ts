@@ -7,7 +7,7 @@ import { open, seal } from '../../../../platform/crypto/envelope';
 import { recordEvent } from '../../../../platform/events/outbox';
 import { Principal } from '../../../../platform/principal/principal';
 import { findSession, lockSession, SessionRow, updateSession } from '../../data/session-store';
-import { DbTx, Scope } from '../../data/scope';
+import type { DbTx, Scope } from '../../../../platform/db/prisma';
 import { IdvError, invalidField, sessionNotFound } from '../../errors';
 import { FlowStep } from '../../model/steps';
 import { IdvDeps } from '../../services/deps';

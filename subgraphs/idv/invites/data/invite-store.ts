@@ -3,7 +3,8 @@
 // the worker's due-work scans, which return rows with their scope.
 import type { SealedValue } from '../../../../platform/crypto/envelope';
 import { sealedCodeColumn } from '../../data/json-columns';
-import { DbClient, Scope, scoped } from '../../data/scope';
+import type { DbClient, Scope } from '../../../../platform/db/prisma';
+import { scoped } from '../../data/scope';
 import { translateUniqueViolation } from '../../../../platform/db/unique-violation';
 
 export type InviteSendRow = NonNullable<Awaited<ReturnType<typeof findSendByKey>>>;

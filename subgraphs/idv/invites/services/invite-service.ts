@@ -10,7 +10,7 @@ import { hashSecret } from '../../../../platform/crypto/hash';
 import { UniqueViolation } from '../../../../platform/db/unique-violation';
 import { newId, newSecret } from '../../../../platform/ids/new-id';
 import { Principal } from '../../../../platform/principal/principal';
-import { Scope } from '../../data/scope';
+import type { Scope } from '../../../../platform/db/prisma';
 import { findSession, lockSession, SessionRow } from '../../data/session-store';
 import { sessionNotFound } from '../../errors';
 import { IdvDeliveryError as IdvError } from '../../delivery-errors';

@@ -7,8 +7,6 @@ import { Prisma } from '../../../../platform/db/prisma-client';
 import { newId } from '../../../../platform/ids/new-id';
 import { LogoSlot, NormalizedThemeInput, ThemeColors, ThemeStatus } from '../model';
 
-export type { DbClient, Scope } from '../../../../platform/db/prisma';
-
 export type ThemeRow = Awaited<ReturnType<Db['idvTheme']['findFirst']>> & object;
 export type AssetRow = Awaited<ReturnType<Db['idvThemeAsset']['findFirst']>> & object;
 

@@ -4,9 +4,8 @@
 // assets, which is also all the gateway lets it ask for (gateway/credentials/public-principal.ts).
 import { BlobStore } from '../../../../platform/blobs';
 import { keysetPageConnection } from '../../../../platform/graphql/paging';
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { Principal } from '../../../../platform/principal/principal';
-import { Scope } from '../data/theme-store';
 import { IdvThemeError } from '../errors';
 import { LogoSlot, ThemeInput } from '../model';
 import { brandingForSession } from '../services/branding-service';

@@ -2,7 +2,8 @@
 // create, merged over the default branding, so every presentation field is populated. Unknown
 // session ids (and sessions without a theme) get the default branding in the same shape: the
 // answer is no existence oracle. Nothing about status, steps, scope or assessment is returned.
-import { DbClient, findSessionBrandingRow } from '../data/theme-store';
+import type { DbClient } from '../../../../platform/db/prisma';
+import { findSessionBrandingRow } from '../data/theme-store';
 import { COLOR_KEYS, colorsFromJson, FONT_FAMILIES, ThemeColors } from '../model';
 
 /** The colors of a branding: every key set. */

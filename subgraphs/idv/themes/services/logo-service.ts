@@ -4,8 +4,8 @@
 // themselves, and records the asset in the caller's scope. An asset id can be attached once.
 import crypto from 'node:crypto';
 import { BlobStore, idvThemeAssetKey, sniffImage } from '../../../../platform/blobs';
-import { Db } from '../../../../platform/db/prisma';
-import { findAsset, insertAsset, Scope, updateThemeIfRevision } from '../data/theme-store';
+import { Db, type Scope } from '../../../../platform/db/prisma';
+import { findAsset, insertAsset, updateThemeIfRevision } from '../data/theme-store';
 import { IdvThemeError } from '../errors';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LogoSlot } from '../model';
 import { applyChange, getTheme, ThemeView } from './theme-service';

@@ -1,18 +1,16 @@
 // Theme rules: create (first theme of a scope becomes its default), read, list, replace with
 // compare-and-set on revision, archive, make default, and the snapshot sessions copy.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../../platform/db/prisma';
 import {
   AssetRow,
   claimDefaultIfNone,
   clearDefaultIf,
-  DbClient,
   findAssetsInScope,
   findDefaultThemeId,
   findTheme,
   insertTheme,
   listThemes as listThemeRows,
   newThemeId,
-  Scope,
   setDefaultThemeId,
   bumpThemeRevision,
   ThemeRow,

@@ -2,7 +2,8 @@
 // management query carries the caller's scope; the dispatcher's queries (worker) work by ids it
 // got from scoped rows and return rows with their scope.
 import { Prisma } from '../../../../generated/prisma/client';
-import { DbClient, DbTx, Scope, scoped } from '../../data/scope';
+import type { DbClient, DbTx, Scope } from '../../../../platform/db/prisma';
+import { scoped } from '../../data/scope';
 
 export type DestinationRow = NonNullable<Awaited<ReturnType<typeof findDestination>>>;
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;

@@ -3,10 +3,9 @@
 // rotate), enable/disable, the delivery log and manual redelivery.
 import { z } from 'zod';
 import { KeyProvider } from '../../../../platform/crypto/envelope';
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { newId } from '../../../../platform/ids/new-id';
 import { Principal } from '../../../../platform/principal/principal';
-import { Scope } from '../../data/scope';
 import { IdvDeliveryError } from '../../delivery-errors';
 import { DeliverySettings } from '../../delivery-settings';
 import { checkRule, parseOrThrow } from '../../model/validation';

@@ -2,7 +2,8 @@
 // and dispatch queries run across tenants (a worker serves every workspace) and then act within
 // the run's own scope.
 import { newId } from '../../../../platform/ids/new-id';
-import { DbClient, DbTx, queryableId, Scope } from '../../data/scope';
+import type { DbClient, DbTx, Scope } from '../../../../platform/db/prisma';
+import { queryableId } from '../../data/scope';
 
 export type OnboardingRunRow = NonNullable<Awaited<ReturnType<typeof findRunById>>>;
 export type OnboardingTaskRow = OnboardingRunRow['tasks'][number];

@@ -3,7 +3,7 @@
 // handler, both inside a transaction that holds the profile's row lock.
 import { recordEvent } from '../../../../platform/events/outbox';
 import { findRunById, OnboardingRunRow, OnboardingTaskRow, updateRun } from '../data/onboarding-store';
-import { DbClient } from '../../data/scope';
+import type { DbClient } from '../../../../platform/db/prisma';
 
 export const ONBOARDING_SEQUENCES = ['screening_first', 'idv_first', 'parallel'] as const;
 export type OnboardingSequence = (typeof ONBOARDING_SEQUENCES)[number];

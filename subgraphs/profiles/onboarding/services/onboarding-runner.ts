@@ -7,12 +7,11 @@
 //              the same session), then wait: the IDV outcome handler moves the task on.
 // A step that keeps failing (the screening index or IDV unavailable) is retried with backoff and,
 // after maxAttempts, marked failed so the run still reaches a decision.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../../platform/db/prisma';
 import { logger } from '../../../../platform/logging/logger';
 import { Principal, PrincipalKind } from '../../../../platform/principal/principal';
 import { findRunById, leaseRun, lockRun, OnboardingRunRow, OnboardingTaskRow, updateRun, updateTask } from '../data/onboarding-store';
 import { findProfile } from '../../data/profile-store';
-import { DbClient, Scope } from '../../data/scope';
 import { lockProfileStatus } from '../../data/status-store';
 import { OnboardingGateways } from './onboarding-gateways';
 import { completeIfDone, recordOnboardingCompleted, runnableTasks } from './onboarding-progress';

@@ -10,7 +10,7 @@
 import { Principal } from '../../../../platform/principal/principal';
 import { findRunsOfProfiles, insertRun, OnboardingRunRow } from '../data/onboarding-store';
 import { findProfile } from '../../data/profile-store';
-import { Scope } from '../../data/scope';
+import type { Scope } from '../../../../platform/db/prisma';
 import { writeProfileStatus } from '../../data/status-store';
 import { ProfilesError } from '../../errors';
 import type { RecordCreate } from '../../services/create-once';

@@ -1,6 +1,6 @@
 // The only file that touches Prisma for automatic disposition settings.
-import { Db } from '../../../../platform/db/prisma';
-import type { RowReader, Scope } from '../../data/search-store';
+import { Db, type Scope } from '../../../../platform/db/prisma';
+import type { RowReader } from '../../data/search-store';
 
 export interface DispositionSettingsRow {
   enabled: boolean;

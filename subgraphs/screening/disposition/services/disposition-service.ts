@@ -7,7 +7,7 @@
 // - Hint: review_status stays unresolved, disposition_hint returned;
 // - below threshold (either mode): disposition_hint with prediction undetermined;
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { logger } from '../../../../platform/logging/logger';
 import {
   DispositionSettingsRow,
@@ -16,7 +16,6 @@ import {
   saveDispositionSettings,
 } from '../data/disposition-store';
 import type { RowReader } from '../../data/search-store';
-import type { Scope } from '../../data/search-store';
 import { ScreeningError } from '../../errors';
 import { deterministicAnalyser, DispositionAnalyser, DispositionQuery } from './disposition-analyser';
 import { modelAnalyser } from './disposition-model-analyser';

@@ -1,8 +1,7 @@
 // Monitoring alerts as analysts see them: list (newest first, filters), read, acknowledge; and
 // whether a profile is monitored, at which frequencies. Every read is scoped to the workspace.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
-import { Scope } from '../../data/search-store';
 import { ScreeningError } from '../../errors';
 import { acknowledgeAlert, AlertRow, findAlert, findSubject, listAlerts } from '../data/monitoring-store';
 

@@ -4,7 +4,7 @@
 import { VigilConfig } from '../../../../platform/config';
 import { servicePrincipal } from '../../../../platform/principal/principal';
 import { callSubgraph } from '../../../../platform/subgraph/internal-client';
-import { Scope } from '../../data/search-store';
+import type { Scope } from '../../../../platform/db/prisma';
 
 export type Frequency = 'deltas' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'semiannually' | 'annually' | 'never';
 

@@ -4,11 +4,10 @@
 // chunk. The profiles.screening-outcome job of each alert is sent after the commit and the alert
 // marked; the sweep re-sends any alert left unmarked (the job's singleton key makes a resend one job).
 import { KeyProvider } from '../../../../platform/crypto/envelope';
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { recordEvent } from '../../../../platform/events/outbox';
 import { Logger } from '../../../../platform/logging/logger';
 import type { ScreeningOutcomeJob } from '../../../../contracts/profile-outcome-queues';
-import { Scope } from '../../data/search-store';
 import { applyClearances } from '../../services/clearance-service';
 import { annotateMatches, readDispositionSettings } from '../../disposition/services/disposition-service';
 import { ScreeningMatch, WatchlistEntity } from '../../services/engine-adapter';

@@ -1,7 +1,6 @@
 // The only file that touches Prisma for adverse media: the article store, its mentions and the
 // workspace category set. Articles are global (public) data; the settings are workspace scoped.
-import { Db } from '../../../../platform/db/prisma';
-import type { Scope } from '../../data/search-store';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 
 export interface ArticleWrite {
   id: string;

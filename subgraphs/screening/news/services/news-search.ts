@@ -2,13 +2,12 @@
 // names; each linked name becomes one match of the News feed carrying its articles (URL, title,
 // date, snippet = the evidence sentence, categories), restricted to the entity's category set.
 // Merged with the list matches by score; the search limit applies to the merged list.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { mentionsOf, MentionRow } from '../data/news-store';
 import type { ScreeningMatch } from '../../services/engine-adapter';
 import type { ArticleHit, NormalizedQuery } from '../../services/search-model';
 import { ADVERSE_MEDIA_CATEGORIES, AdverseMediaCategory } from './categories';
 import { newsIndexOf, NewsIndexSnapshot, NEWS_SOURCE } from './news-index';
-import type { Scope } from '../../data/search-store';
 import { effectiveCategories, readAdverseMediaSettings, validCategories } from './settings-service';
 
 /** Articles listed on one match (newest first); `article_count` tells how many there are. */

@@ -2,9 +2,8 @@
 // override of the interface spec (global_filters.adverse_media_risk_categories): an array
 // replaces the workspace set for that entity, an empty array disables News hits, omitted (null)
 // uses the workspace set.
-import { Db } from '../../../../platform/db/prisma';
+import { Db, type Scope } from '../../../../platform/db/prisma';
 import { findAdverseMediaSettings, saveAdverseMediaSettings } from '../data/news-store';
-import type { Scope } from '../../data/search-store';
 import { ScreeningError } from '../../errors';
 import { ADVERSE_MEDIA_CATEGORIES, AdverseMediaCategory, isAdverseMediaCategory } from './categories';
 

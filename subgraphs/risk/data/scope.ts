@@ -1,1 +1,0 @@
-export type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
