@@ -3,6 +3,7 @@
 import { Db } from '../../platform/db/prisma';
 import { PlatformError } from '../../platform/errors/domain-error';
 import { Entitlements, Principal } from '../../platform/principal/principal';
+import { isDashboardRole } from '../../platform/principal/roles';
 import { findActiveApiKey, findActiveDashboardToken } from '../../platform/tenancy/tenancy-store';
 import { CredentialCache } from './credential-cache';
 import { Credential } from './read-credential';
@@ -39,6 +40,8 @@ export const resolveDashboardToken: CredentialResolver = async (value, db) => {
     actorId: user.id,
     kind: 'dashboard_user',
     entitlements: {},
+    // Tokens of users created before roles were checked carry no known role: the least one.
+    role: isDashboardRole(user.role) ? user.role : 'viewer',
     actorName: user.name,
     actorEmail: user.email,
   };

@@ -1,6 +1,7 @@
 // The principal: who is calling, resolved by the gateway from a credential and forwarded to the
 // subgraphs in a signed, short-lived header. Subgraphs trust nothing else about the caller.
 import { hmac, safeEqual } from '../crypto/hash';
+import { DashboardRole } from './roles';
 
 export type PrincipalKind =
   | 'application'
@@ -34,6 +35,8 @@ export interface Principal {
   sessionId?: string;
   /** For capture principals opened by an exchanged capture session (idv.capture_sessions). */
   captureSessionId?: string;
+  /** For dashboard users: their role in this workspace (platform/principal/roles.ts). */
+  role?: DashboardRole;
   /** Display fields for audit trails (dashboard users). */
   actorName?: string;
   actorEmail?: string;
