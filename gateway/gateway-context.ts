@@ -4,6 +4,7 @@
 import { Db } from '../platform/db/prisma';
 import { PlatformError } from '../platform/errors/domain-error';
 import { Principal } from '../platform/principal/principal';
+import { assertRoleAllowsRequest } from '../platform/principal/role-policy';
 import { findUnstorableText } from '../platform/subgraph/text-guard';
 import { CredentialCache } from './credentials/credential-cache';
 import { assertOperationAllowed, assertOperationAllowedForScheme } from './credentials/narrow-principals';
@@ -39,6 +40,9 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   if (credential) assertOperationAllowedForScheme(credential.scheme, call.operation);
   const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId });
   assertOperationAllowed(principal, call.operation);
+  // A dashboard user's role: the whole operation is refused before any of it runs (each subgraph
+  // checks its own share again).
+  assertRoleAllowsRequest(principal, call.operation);
   // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
   const unstorable = findUnstorableText(call.variables);
   if (unstorable)

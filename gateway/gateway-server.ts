@@ -125,7 +125,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           });
         } catch (error) {
           if (error instanceof DomainError) {
-            throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+            throw new GraphQLError(error.message, {
+              extensions: { code: error.code, http: { status: error.status }, ...(error.details ? { details: error.details } : {}) },
+            });
           }
           throw error;
         }

@@ -35,7 +35,14 @@ export function inProcessGateway(apollo: ApolloServer<GatewayContext>, deps: Gat
       });
     } catch (error) {
       if (error instanceof DomainError)
-        return { errors: [{ message: error.message, extensions: { code: error.code, http: { status: error.status } } }] };
+        return {
+          errors: [
+            {
+              message: error.message,
+              extensions: { code: error.code, http: { status: error.status }, ...(error.details ? { details: error.details } : {}) },
+            },
+          ],
+        };
       throw error;
     }
     const response = await apollo.executeOperation(

@@ -115,6 +115,8 @@ export const ERROR_STATUS = {
   monitoring_alert_not_found: 404,
   // platform: the GraphQL idempotency key argument
   idempotency_key_mismatch: 400,
+  // platform: dashboard roles (platform/principal/role-policy.ts)
+  insufficient_role: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -21,6 +21,7 @@ export class PlatformError extends DomainError<
   | 'missing_authentication'
   | 'unauthorized'
   | 'forbidden'
+  | 'insufficient_role'
   | 'not_found'
   | 'schema_validation_failed'
   | 'payload_too_large'

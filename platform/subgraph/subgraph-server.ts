@@ -10,6 +10,8 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
 import { GraphQLError, parse } from 'graphql';
 import { formatError } from '../errors/to-graphql-error';
+import { DomainError } from '../errors/domain-error';
+import { assertRoleAllows } from '../principal/role-policy';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { PRINCIPAL_HEADER } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';
@@ -20,23 +22,54 @@ import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 import type { RequestContext, SubgraphDefinition, SubgraphDependencies } from './subgraph-definition';
 
+/** Refusals answered before execution, by code. */
+const REFUSAL_CODES = new Set(['schema_validation_failed', 'insufficient_role', 'forbidden']);
+
 /**
- * Input coercion errors (a bad enum value, DateTime or EmailAddress in a variable) answer HTTP 200
- * with the error, as every other error of a subgraph does: the gateway passes an error of a 200
- * answer on with its code and field, where it would turn an HTTP 400 of a subgraph into
- * internal_error.
+ * Input coercion errors (a bad enum value, DateTime or EmailAddress in a variable) and role refusals
+ * answer HTTP 200 with the error, as every other error of a subgraph does: the gateway passes an
+ * error of a 200 answer on with its code and field, where it would turn an HTTP 4xx of a subgraph
+ * into internal_error.
  */
-const inputErrorsAsResults: ApolloServerPlugin = {
+const refusalsAsResults: ApolloServerPlugin = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
         const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        const status = response.http.status;
         if (
-          response.http.status === 400 &&
+          status !== undefined &&
+          status >= 400 &&
+          status < 500 &&
           errors?.length &&
-          errors.every((error) => error.extensions?.code === 'schema_validation_failed')
+          errors.every((error) => REFUSAL_CODES.has(error.extensions?.code as string))
         )
           response.http.status = 200;
+      },
+    };
+  },
+};
+
+/**
+ * A dashboard user's role against the role policy (platform/principal/role-policy.ts), for this
+ * subgraph's share of an operation: the gateway checked the whole operation already, this is the
+ * owning service's own check. Before execution, so a refused operation runs nothing.
+ */
+const dashboardRoles: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ contextValue, document, operationName }) {
+        try {
+          assertRoleAllows(contextValue.principal, document, operationName);
+        } catch (error) {
+          // Apollo answers an error thrown here as it stands: a GraphQLError carrying the code
+          // (a DomainError would become internal_error).
+          if (error instanceof DomainError)
+            throw new GraphQLError(error.message, {
+              extensions: { code: error.code, http: { status: error.status }, ...(error.details ? { details: error.details } : {}) },
+            });
+          throw error;
+        }
       },
     };
   },
@@ -83,7 +116,7 @@ export async function startSubgraph<Context extends RequestContext>(
     introspection: true,
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), inputErrorsAsResults],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), refusalsAsResults, dashboardRoles],
   });
   await apollo.start();
 
