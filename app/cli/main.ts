@@ -5,6 +5,7 @@ import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
 import { prepareLocalEnvironment } from '../../platform/config/local-environment';
 import type { Entitlements } from '../../platform/principal/principal';
+import { DASHBOARD_ROLES, isDashboardRole } from '../../platform/principal/roles';
 import {
   createApplication,
   createDashboardUser,
@@ -83,15 +84,25 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
     },
   },
   'create-dashboard-token': {
-    usage: 'create-dashboard-token --workspace <workspaceId> --email <email> [--name <name>] [--hours <n>]',
+    usage:
+      'create-dashboard-token --workspace <workspaceId> --email <email> [--name <name>] [--role <viewer|analyst|reviewer|admin>] [--hours <n>]',
     async run(db, flags) {
+      const role = flags.role ?? 'analyst';
+      if (!isDashboardRole(role)) throw new Error(`--role must be one of ${DASHBOARD_ROLES.join(', ')}`);
       const user = await createDashboardUser(db, {
         workspaceId: need(flags, 'workspace'),
         email: need(flags, 'email'),
         name: flags.name ?? flags.email,
+        role,
       });
       const { token, expiresAt } = await issueDashboardToken(db, user.id, flags.hours ? Number(flags.hours) * 3600_000 : undefined);
-      print({ userId: user.id, token, expiresAt: expiresAt.toISOString(), note: 'send as Authorization: Bearer <token>; shown once' });
+      print({
+        userId: user.id,
+        role,
+        token,
+        expiresAt: expiresAt.toISOString(),
+        note: 'send as Authorization: Bearer <token>; shown once',
+      });
     },
   },
   'set-entitlement': {

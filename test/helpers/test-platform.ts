@@ -2,6 +2,7 @@
 // gives each test its own tenant so tests never see each other's data.
 import { loadConfig, VigilConfig } from '../../platform/config';
 import { Entitlements } from '../../platform/principal/principal';
+import { DashboardRole } from '../../platform/principal/roles';
 import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../app/start-platform';
 import {
   createApplication,
@@ -94,12 +95,15 @@ export async function createSiblingWorkspace(platform: RunningPlatform, tenant: 
   return { tenantId: tenant.tenantId, workspaceId: workspace.id, applicationId: application.id, apiKey: apiKey.key };
 }
 
+/** A dashboard user of the tenant's workspace with `role` (platform/principal/role-policy.ts says what
+ * each may run) and a Bearer token for it. */
 export async function createDashboardToken(
   platform: RunningPlatform,
   tenant: TestTenant,
   email = 'analyst@example.com',
+  role: DashboardRole = 'analyst',
 ): Promise<{ token: string; userId: string }> {
-  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email, name: 'Test Analyst' });
+  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email, name: 'Test Analyst', role });
   const { token } = await issueDashboardToken(platform.db, user.id);
   return { token, userId: user.id };
 }

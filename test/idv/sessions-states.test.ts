@@ -200,7 +200,7 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
 
   it.each(['accepted', 'rejected'])('escalation → %s, history appended in order', async (status) => {
     const { id } = await sessionIn('escalation');
-    const { token } = await createDashboardToken(platform, tenant, 'reviewer@example.com');
+    const { token } = await createDashboardToken(platform, tenant, 'reviewer@example.com', 'reviewer');
     const response = await request(platform.restUrl, 'POST', `/idv/v1/sessions/${id}/review`, {
       headers: auth.bearer(token),
       body: { status, note: 'final' },

@@ -116,7 +116,7 @@ describe('workflow endpoints', () => {
   });
 
   it('a dashboard user can manage workflows too', async () => {
-    const { token } = await createDashboardToken(platform, tenant, 'wf-admin@example.com');
+    const { token } = await createDashboardToken(platform, tenant, 'wf-admin@example.com', 'admin');
     const response = await request(platform.restUrl, 'POST', '/idv/v1/workflows', {
       headers: auth.bearer(token),
       body: { name: 'From dashboard' },

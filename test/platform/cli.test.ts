@@ -55,6 +55,23 @@ it('creates a tenant, workspace and application whose key is stored only as a ha
 
   const token = await cli('create-dashboard-token', '--workspace', workspace.workspaceId, '--email', 'ana@example.com');
   expect(token.token).toMatch(/^vgld_/);
+  expect(token.role).toBe('analyst');
+  const reviewer = await cli(
+    'create-dashboard-token',
+    '--workspace',
+    workspace.workspaceId,
+    '--email',
+    'rev@example.com',
+    '--role',
+    'reviewer',
+  );
+  expect((await db.dashboardUser.findUniqueOrThrow({ where: { id: reviewer.userId } })).role).toBe('reviewer');
+  await expect(
+    cli('create-dashboard-token', '--workspace', workspace.workspaceId, '--email', 'x@example.com', '--role', 'owner'),
+  ).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('--role must be one of viewer, analyst, reviewer, admin'),
+  });
   const tokens = await db.dashboardToken.findMany({ where: { userId: token.userId } });
   expect(tokens.map((t) => t.tokenHash)).toEqual([hashSecret(token.token)]);
 }, 60_000);

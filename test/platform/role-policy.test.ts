@@ -25,7 +25,10 @@ function subgraphs(): string[] {
 function rootFieldsOf(document: DocumentNode, type: 'Query' | 'Mutation'): string[] {
   const fields: string[] = [];
   for (const definition of document.definitions) {
-    if ((definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) && definition.name.value === type)
+    if (
+      (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) &&
+      definition.name.value === type
+    )
       fields.push(...(definition.fields ?? []).map((field) => field.name.value));
   }
   return fields;
@@ -111,7 +114,8 @@ describe('assertRoleAllows', () => {
     expect(refusal(viewer, 'mutation { harmless: createProfile(input: {name: "x"}) { id } }')?.code).toBe('insufficient_role');
     expect(refusal(viewer, 'mutation { ... on Mutation { createProfile(input: {name: "x"}) { id } } }')?.code).toBe('insufficient_role');
     expect(
-      refusal(viewer, 'mutation { ...Make } fragment Make on Mutation { ... on Mutation { createProfile(input: {name: "x"}) { id } } }')?.code,
+      refusal(viewer, 'mutation { ...Make } fragment Make on Mutation { ... on Mutation { createProfile(input: {name: "x"}) { id } } }')
+        ?.code,
     ).toBe('insufficient_role');
     // A fragment that spreads itself does not loop.
     expect(refusal(viewer, 'mutation { ...A } fragment A on Mutation { ...A __typename }')).toBeUndefined();

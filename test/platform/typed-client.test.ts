@@ -67,7 +67,7 @@ describe('the typed client against a live platform', () => {
   afterAll(() => platform.close());
 
   it('runs the dashboard screens: create and list profiles, the reviewer queue, a decision, the profile detail', async () => {
-    const reviewer = await createDashboardToken(platform, tenant, 'typed-client@example.com');
+    const reviewer = await createDashboardToken(platform, tenant, 'typed-client@example.com', 'reviewer');
     const run = typedClient(platform.gatewayUrl, auth.bearer(reviewer.token));
 
     const created = await run(CreateProfileDocument, {
@@ -110,7 +110,8 @@ describe('the typed client against a live platform', () => {
   });
 
   it('runs the verification screens: a workflow, a session from it, its typed detail, the audited results and the review trail', async () => {
-    const reviewer = await createDashboardToken(platform, tenant, 'typed-sessions@example.com');
+    // Creates a workflow (a setting) and decides: an admin.
+    const reviewer = await createDashboardToken(platform, tenant, 'typed-sessions@example.com', 'admin');
     const run = typedClient(platform.gatewayUrl, auth.bearer(reviewer.token));
     const profile = await run(CreateProfileDocument, { input: { name: 'Typed Session', kind: 'individual', profileCustomFields: [] } });
 
