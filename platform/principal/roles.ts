@@ -1,5 +1,6 @@
 // Dashboard roles. A dashboard user holds one role per workspace; each role may do everything the
-// one before it may. The API enforces them (the console only reflects them): see docs/console.md.
+// one before it may. The API enforces them (the console only reflects them): what each may run is
+// platform/principal/role-policy.ts (docs/platform.md, "Roles").
 export const DASHBOARD_ROLES = ['viewer', 'analyst', 'reviewer', 'admin'] as const;
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 
