@@ -56,7 +56,9 @@ const refusalsAsResults: ApolloServerPlugin = {
  * owning service's own check. Before execution, so a refused operation runs nothing.
  */
 const dashboardRoles: ApolloServerPlugin<RequestContext> = {
-  async requestDidStart() {
+  async requestDidStart({ contextValue }) {
+    // Nothing to check (nor to allocate) for applications, services and the hosted page.
+    if (contextValue.principal.kind !== 'dashboard_user') return;
     return {
       async didResolveOperation({ contextValue, document, operationName }) {
         try {
