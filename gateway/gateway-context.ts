@@ -4,7 +4,7 @@
 import { Db } from '../platform/db/prisma';
 import { PlatformError } from '../platform/errors/domain-error';
 import { Principal } from '../platform/principal/principal';
-import { assertRoleAllowsRequest } from '../platform/principal/role-policy';
+import { assertRoleAllowsRequest } from '../platform/principal/role-check';
 import { findUnstorableText } from '../platform/subgraph/text-guard';
 import { CredentialCache } from './credentials/credential-cache';
 import { assertOperationAllowed, assertOperationAllowedForScheme } from './credentials/narrow-principals';

@@ -11,7 +11,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import { GraphQLError, parse } from 'graphql';
 import { formatError } from '../errors/to-graphql-error';
 import { DomainError } from '../errors/domain-error';
-import { assertRoleAllows } from '../principal/role-policy';
+import { assertRoleAllows } from '../principal/role-check';
 import { listen, RunningServer, createServiceApp } from '../http/service-app';
 import { PRINCIPAL_HEADER } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';

@@ -1,12 +1,13 @@
-// The role policy covers every root Mutation field of every subgraph, names no field that does not
-// exist, and reads an operation's root fields the way GraphQL does (aliases, fragments, the named
-// operation). The journeys through REST and GraphQL are in dashboard-roles.test.ts.
+// The role policy (role-policy.ts) covers every root Mutation field of every subgraph and names no
+// field that does not exist; its check (role-check.ts) reads an operation's root fields the way
+// GraphQL does (aliases, fragments, the named operation). The journeys through REST and GraphQL are in dashboard-roles.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocumentNode, Kind, parse } from 'graphql';
 import { PlatformError } from '../../platform/errors/domain-error';
 import { Principal } from '../../platform/principal/principal';
-import { assertRoleAllows, assertRoleAllowsRequest, MUTATION_POLICY, QUERY_POLICY } from '../../platform/principal/role-policy';
+import { assertRoleAllows, assertRoleAllowsRequest } from '../../platform/principal/role-check';
+import { MUTATION_POLICY, QUERY_POLICY, roleMayRun } from '../../platform/principal/role-policy';
 import { DASHBOARD_ROLES, DashboardRole } from '../../platform/principal/roles';
 import { readSchema } from '../../platform/subgraph/subgraph-server';
 
@@ -142,6 +143,14 @@ describe('assertRoleAllows', () => {
     expect(refusal(dashboard('viewer'), '{ verificationSessionData(id: "s") { id } }')?.message).toMatch(/needs the analyst role/);
     expect(refusal(dashboard('analyst'), '{ verificationSessionData(id: "s") { id } }')).toBeUndefined();
     expect(refusal(dashboard('reviewer'), '{ webhookDestinations { id } }')?.message).toMatch(/needs the admin role/);
+  });
+
+  it('answers what a client may show a role (roleMayRun)', () => {
+    expect(roleMayRun('analyst', 'mutation', 'reviewVerificationSession')).toBe(false);
+    expect(roleMayRun('reviewer', 'mutation', 'reviewVerificationSession')).toBe(true);
+    expect(roleMayRun('admin', 'mutation', 'submitCapture')).toBe(false);
+    expect(roleMayRun('viewer', 'query', 'profiles')).toBe(true);
+    expect(roleMayRun('viewer', 'query', 'verificationSessionData')).toBe(false);
   });
 
   it('leaves a request that does not parse to the server', () => {
