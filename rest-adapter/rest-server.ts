@@ -76,8 +76,8 @@ export async function startRestAdapter(options: RestAdapterOptions): Promise<Run
 export function areaOf(requestPath: string): Area {
   if (requestPath.startsWith('/idv/')) return 'idv';
   if (requestPath.startsWith('/risk-assessments/')) return 'risk';
-  // Reports answer {status, response, reports[]} at the top level (the route's own 'public' area).
-  if (/^\/v1\/reports(\/|$)/.test(requestPath)) return 'public';
+  // Reports answer {status, response, reports[]} at the top level, and their errors {status, response, error}.
+  if (/^\/v1\/reports(\/|$)/.test(requestPath)) return 'reports';
   if (/^\/(clm|tenant-config|v1|v2)\//.test(requestPath)) return 'clm';
   return 'public';
 }

@@ -2,7 +2,11 @@
 //   idv   {data: ...}                    errors {error: {code, message}}     Cache-Control: no-store
 //   clm   {msg, status, result}          errors {msg, status, result: null, error: {code, message}}
 //   risk  {status, msg, result}          errors {status, msg, error: {code, message}}
-export type Area = 'idv' | 'clm' | 'risk' | 'public';
+//   reports  {status, response, reports}  errors {status, response, error: {code, message}}
+//   public   the route's own body        errors {error: {code, message}}
+// POST /v1/reports answers its documented top-level shape; its errors keep the same top-level
+// `status` (and `response`, the message), so a client reads `status` whatever the outcome.
+export type Area = 'idv' | 'clm' | 'risk' | 'reports' | 'public';
 
 export interface ApiErrorBody {
   code: string;
@@ -18,6 +22,8 @@ export function errorEnvelope(area: Area, status: number, error: ApiErrorBody): 
       return { msg: error.message, status, result: null, error };
     case 'risk':
       return { status, msg: error.message, error };
+    case 'reports':
+      return { status, response: error.message, error };
   }
 }
 
@@ -26,6 +32,7 @@ export function errorEnvelope(area: Area, status: number, error: ApiErrorBody): 
 export function successEnvelope(area: Area, status: number, result: unknown): unknown {
   switch (area) {
     case 'idv':
+    case 'reports':
     case 'public':
       return result;
     case 'clm':

@@ -173,11 +173,31 @@ function security(credentials: AcceptedCredential[]): Record<string, string[]>[]
 }
 
 function errorResponse(area: Area): Record<string, unknown> {
+  if (area === 'reports')
+    return {
+      description: 'Error: the top-level status of the answer, the message and the error',
+      content: { 'application/json': { schema: REPORTS_ERROR_SCHEMA } },
+    };
   return {
     description: `Error in the ${area} envelope`,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorCode' } } },
   };
 }
+
+/** POST /v1/reports answers {status, response, reports} at the top level; its errors keep `status`. */
+const REPORTS_ERROR_SCHEMA = {
+  type: 'object',
+  required: ['status', 'response', 'error'],
+  properties: {
+    status: { type: 'integer', description: 'The HTTP status of the answer (400, 404, ...)' },
+    response: { type: 'string', description: 'What went wrong (the error message)' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { $ref: '#/components/schemas/ErrorCode' }, message: { type: 'string' } },
+    },
+  },
+};
 
 function contentOf(content: Record<string, OpenApiSchema>): Record<string, { schema: unknown }> {
   return Object.fromEntries(

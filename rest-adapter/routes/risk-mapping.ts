@@ -104,6 +104,14 @@ export const toRating = (r: RatingFieldsFragment) => ({
   score: r.score,
   explanation: r.explanation,
   factors: r.factors.map((f) => ({ risk_id: f.riskId, title: f.title, severity: f.severity, category: f.category, points: f.points })),
+  set_aside: r.setAside.map((s) => ({
+    risk_id: s.riskId,
+    title: s.title,
+    severity: s.severity,
+    category: s.category,
+    status: s.status,
+    note: s.note ?? null,
+  })),
   computed_at: r.computedAt,
 });
 

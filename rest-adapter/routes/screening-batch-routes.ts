@@ -1,6 +1,7 @@
 // Screening at work: batch submission, status and results, restart, search history, match review
 // and PDF reports (docs/screening-batch.md). x-api-key credentials; envelope {msg, status, result}
-// except POST /v1/reports, which answers the documented top-level {status, response, reports}.
+// except POST /v1/reports, which answers the documented top-level {status, response, reports} and
+// errors {status, response, error}.
 import { z } from 'zod';
 import { categoryKeys } from './adverse-media-mapping';
 import { offsetCursor } from '../../platform/graphql/paging';
@@ -198,6 +199,13 @@ const reportsBody = z.strictObject({
   id: z.string().min(1).max(64).optional(),
 });
 
+/** The answer of POST /v1/reports (top level, no envelope), for the OpenAPI document. */
+const reportsAnswer = z.object({
+  status: z.number().int().describe('200'),
+  response: z.string().describe('How many reports were generated'),
+  reports: z.array(z.string()).describe('Signed URLs of the PDFs (valid 15 minutes)'),
+});
+
 function baseUrl(headers: RouteInput['headers']): string {
   const proto = (headers['x-forwarded-proto'] ?? 'http').split(',')[0].trim();
   return `${proto}://${headers['x-forwarded-host'] ?? headers.host ?? 'localhost'}`;
@@ -326,12 +334,13 @@ export const screeningBatchRoutes: Route[] = [
   route({
     method: 'post',
     path: '/v1/reports',
-    area: 'public',
+    area: 'reports',
     tag: 'Reports',
     summary:
       'PDF reports of stored search results (searchResultId, results[] with index[], or a batch job id); URLs are signed links valid 15 minutes',
     credentials: CREDENTIALS,
     body: reportsBody,
+    response: reportsAnswer,
     document: ReportsDocument,
     variables: ({ body }) => {
       const b = body as z.infer<typeof reportsBody>;

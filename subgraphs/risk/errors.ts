@@ -17,6 +17,7 @@ export type RiskErrorCode =
   | 'evidence_not_found'
   | 'evidence_type_unsupported'
   | 'service_unavailable'
-  | 'idempotency_key_reused';
+  | 'idempotency_key_reused'
+  | 'profile_not_found';
 
 export class RiskError extends DomainError<RiskErrorCode> {}

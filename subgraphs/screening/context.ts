@@ -7,6 +7,7 @@ import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { MatchReviewRow, reviewHistory } from './data/review-store';
+import type { ProfileLinks } from './services/profile-links';
 
 export interface ScreeningServices {
   db: Db;
@@ -22,6 +23,8 @@ export interface ScreeningServices {
   blobs: BlobStore;
   /** Signs report download links. */
   reportLinkSecret: string;
+  /** Which linked profile ids are profiles of the caller's workspace (the profiles domain). */
+  profileLinks: ProfileLinks;
 }
 
 export interface ScreeningContext extends RequestContext, ScreeningServices {

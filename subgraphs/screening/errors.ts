@@ -16,6 +16,7 @@ export type ScreeningErrorCode =
   | 'report_link_invalid'
   | 'news_source_invalid'
   | 'monitoring_alert_not_found'
-  | 'idempotency_key_reused';
+  | 'idempotency_key_reused'
+  | 'profile_not_found';
 
 export class ScreeningError extends DomainError<ScreeningErrorCode> {}

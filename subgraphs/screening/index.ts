@@ -15,6 +15,7 @@ import { LazyQueue } from './services/lazy-queue';
 import { BATCH_QUEUES } from './jobs/batch-queues';
 import { envValue } from '../../platform/config/env';
 import { createSearchPool } from './data/search-pool';
+import { subgraphProfileLinks } from './services/profile-links';
 
 export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ScreeningContext> {
   // The process's one index, shared with the batch and monitoring workers of this process.
@@ -39,6 +40,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     batchQueue: new LazyQueue(deps.config.databaseUrl, BATCH_QUEUES),
     blobs: blobStoreFromEnv(),
     reportLinkSecret: deps.config.internalSecret,
+    profileLinks: subgraphProfileLinks({ url: deps.config.subgraphUrls.profiles, secret: deps.config.internalSecret }),
   };
   return {
     name: 'screening',

@@ -328,4 +328,38 @@ describe('reports', () => {
     expect([theirs.status, theirs.body.error.code]).toEqual([404, 'report_not_found']);
     expect(theirs.body.error.message.replace(a.searchId, 'X')).toEqual(absent.body.error.message.replace('0'.repeat(24), 'X'));
   });
+
+  it('[screening.reports.errors] answers errors with the same top-level status as its success, and leaves other envelopes as they were', async () => {
+    const absent = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { searchResultId: '0'.repeat(24) } });
+    expect(absent.status).toBe(404);
+    expect(absent.body).toEqual({
+      status: 404,
+      response: absent.body.error.message,
+      error: { code: 'report_not_found', message: expect.any(String) },
+    });
+    const invalid = await request(platform.restUrl, 'POST', '/v1/reports', { headers: key(), body: { index: 'first' } });
+    expect([invalid.status, invalid.body.status, invalid.body.error.code]).toEqual([400, 400, 'schema_validation_failed']);
+    expect(invalid.body.response).toBe(invalid.body.error.message);
+    const anonymous = await request(platform.restUrl, 'POST', '/v1/reports', { body: { searchResultId: '0'.repeat(24) } });
+    expect([anonymous.status, anonymous.body.status, anonymous.body.error.code]).toEqual([401, 401, 'missing_authentication']);
+    const unrouted = await request(platform.restUrl, 'DELETE', '/v1/reports', { headers: key() });
+    expect([unrouted.status, unrouted.body.status, unrouted.body.error.code]).toEqual([404, 404, 'not_found']);
+    // The other areas keep their envelopes: the searches' {msg, status, result: null, error}.
+    const searchError = await search({ name: '' });
+    expect(Object.keys(searchError.body).sort()).toEqual(['error', 'msg', 'result', 'status']);
+
+    // GraphQL carries the same code and status in the error's extensions.
+    const viaGraphql = await graphql(
+      platform,
+      key(),
+      'mutation($input: GenerateScreeningReportsInput!) { generateScreeningReports(input: $input) { reports { id } } }',
+      { input: { searchResultId: '0'.repeat(24) } },
+    );
+    expect(viaGraphql.body.errors[0].extensions).toMatchObject({ code: 'report_not_found', http: { status: 404 } });
+
+    const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body;
+    const documented = paths['/v1/reports'].post.responses;
+    expect(Object.keys(documented['200'].content['application/json'].schema.properties).sort()).toEqual(['reports', 'response', 'status']);
+    expect(documented.default.content['application/json'].schema).toMatchObject({ required: ['status', 'response', 'error'] });
+  });
 });

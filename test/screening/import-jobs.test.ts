@@ -93,6 +93,8 @@ it('is idempotent when a job is delivered again (crash and retry)', async () => 
 });
 
 it('answers screening_index_unavailable until the index is built', async () => {
+  // These searches link no profile: the profiles domain is never asked.
+  const noProfiles = () => Promise.resolve(new Set<string>());
   const holder = new ScreeningIndexHolder({ databaseUrl: platform.config.databaseUrl, log: logger });
   const principal = {
     tenantId: admin.tenantId,
@@ -101,12 +103,14 @@ it('answers screening_index_unavailable until the index is built', async () => {
     kind: 'application' as const,
     entitlements: {},
   };
-  await expect(screen({ db: platform.db, holder }, principal, { name: 'Anyone' })).rejects.toMatchObject({
+  await expect(screen({ db: platform.db, holder, profileLinks: noProfiles }, principal, { name: 'Anyone' })).rejects.toMatchObject({
     code: 'screening_index_unavailable',
     status: 503,
   });
   await holder.refresh();
-  await expect(screen({ db: platform.db, holder }, principal, { name: 'Anyone' })).resolves.toMatchObject({ searchId: expect.any(String) });
+  await expect(screen({ db: platform.db, holder, profileLinks: noProfiles }, principal, { name: 'Anyone' })).resolves.toMatchObject({
+    searchId: expect.any(String),
+  });
   await holder.close();
   const ready = await fetch(platform.urls.screening!.replace(/\/graphql$/, '/readyz'));
   expect(ready.status).toBe(200);

@@ -4,7 +4,8 @@
 //   check_jurisdictions  every country of every subject against the FATF table
 //   ask_questions        asks the analyst about high/critical risks and waits for the answer
 //   rate_client          client risk rating from the workflow's scorecard
-import { findScorecard, rateClient, ScoredRisk, Severity } from '../catalog/scorecards';
+import { findScorecard, rateAssessment, Severity } from '../catalog/scorecards';
+import { ratedRisk } from '../services/rating-service';
 import { jurisdictionTable, lookUpJurisdiction } from '../catalog/jurisdictions';
 import { TaskTemplate, Workflow } from '../catalog/workflows';
 import { Subject, subjectCountries } from '../services/subjects';
@@ -288,26 +289,12 @@ export class DeterministicAgent implements RiskAgent {
 
   private rate(task: TaskTemplate, context: StepContext): StepEffects {
     const scorecard = findScorecard(context.workflow.scorecardId);
-    const active = context.risks.filter((risk) => risk.status === 'active');
-    const toScored = (risk: (typeof active)[number]): ScoredRisk => ({
-      riskId: risk.id,
-      title: risk.title,
-      severity: risk.severity as Severity,
-      category: risk.category,
-    });
-    const ratings = [
-      rateClient(scorecard, active.map(toScored), null, context.now),
-      ...(context.subjects.length > 1
-        ? context.subjects.map((subject) =>
-            rateClient(
-              scorecard,
-              active.filter((risk) => risk.subjectIds.includes(subject.subjectId)).map(toScored),
-              subject.subjectId,
-              context.now,
-            ),
-          )
-        : []),
-    ];
+    const ratings = rateAssessment(
+      scorecard,
+      context.risks.map(ratedRisk),
+      context.subjects.map((subject) => subject.subjectId),
+      context.now,
+    );
     return {
       events: [{ type: 'client_rated', message: ratings[0].explanation, data: { rating: ratings[0].rating, score: ratings[0].score } }],
       ratings,

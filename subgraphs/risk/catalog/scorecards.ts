@@ -1,6 +1,8 @@
 // Scorecards turn the active risks of an assessment into a client risk rating: each active risk
-// adds points by severity (times a category weight); the total falls into a rating band.
+// adds points by severity (times a category weight); the total falls into a rating band. Risks a
+// reviewer closed do not score: the rating names them as set aside, with the reviewer's note.
 import { RiskError } from '../errors';
+import type { RiskCategory, RiskStatus } from '../domain/states';
 
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type Rating = 'low' | 'medium' | 'high' | 'prohibited';
@@ -45,12 +47,31 @@ export interface ScoredRisk {
   category: string;
 }
 
+/** A risk as the rating weighs it: only active risks score; the others are set aside with their note. */
+export interface RatedRisk extends ScoredRisk {
+  category: RiskCategory;
+  status: RiskStatus;
+  /** The reviewer's note of the last status change (why it was set aside). */
+  note: string | null;
+  subjectIds: string[];
+}
+
 export interface RatingFactor {
   riskId: string;
   title: string;
   severity: Severity;
   category: string;
   points: number;
+}
+
+/** A risk the rating left out because a reviewer closed it (resolved, false_positive, accepted). */
+export interface SetAsideRisk {
+  riskId: string;
+  title: string;
+  severity: Severity;
+  category: RiskCategory;
+  status: Exclude<RiskStatus, 'active'>;
+  note: string | null;
 }
 
 export interface ClientRiskRating {
@@ -60,11 +81,28 @@ export interface ClientRiskRating {
   score: number;
   explanation: string;
   factors: RatingFactor[];
+  /** Absent on ratings stored before risks set aside were recorded: read as none. */
+  setAside?: SetAsideRisk[];
   computedAt: string;
 }
 
-export function rateClient(scorecard: Scorecard, risks: ScoredRisk[], subjectId: string | null, now: Date): ClientRiskRating {
-  const factors = risks.map((risk) => ({
+export function rateClient(scorecard: Scorecard, risks: RatedRisk[], subjectId: string | null, now: Date): ClientRiskRating {
+  const active = risks.filter((risk) => risk.status === 'active');
+  const setAside = risks.flatMap((risk): SetAsideRisk[] =>
+    risk.status === 'active'
+      ? []
+      : [
+          {
+            riskId: risk.riskId,
+            title: risk.title,
+            severity: risk.severity,
+            category: risk.category,
+            status: risk.status,
+            note: risk.note,
+          },
+        ],
+  );
+  const factors = active.map((risk) => ({
     riskId: risk.riskId,
     title: risk.title,
     severity: risk.severity,
@@ -74,13 +112,34 @@ export function rateClient(scorecard: Scorecard, risks: ScoredRisk[], subjectId:
   const score = factors.reduce((sum, factor) => sum + factor.points, 0);
   let rating = [...scorecard.bands].reverse().find((band) => score >= band.minScore)!.rating;
   const prohibitedBySanctions =
-    scorecard.criticalSanctionsProhibits && risks.some((risk) => risk.category === 'sanctions' && risk.severity === 'critical');
+    scorecard.criticalSanctionsProhibits && active.some((risk) => risk.category === 'sanctions' && risk.severity === 'critical');
   if (prohibitedBySanctions) rating = 'prohibited';
   const parts = factors.length
     ? factors.map((factor) => `${factor.title} (${factor.severity} ${factor.category}: +${factor.points})`).join('; ')
     : 'no active risks';
+  const asideText = setAside.length
+    ? ` Set aside by review: ${setAside.map((risk) => `${risk.title} (${risk.status}${risk.note ? `: ${risk.note}` : ''})`).join('; ')}.`
+    : '';
   const explanation =
     `Score ${score} on scorecard ${scorecard.id} from ${parts}; rating ${rating}` +
-    (prohibitedBySanctions ? ' (an active critical sanctions risk prohibits the relationship).' : '.');
-  return { scorecardId: scorecard.id, subjectId, rating, score, explanation, factors, computedAt: now.toISOString() };
+    (prohibitedBySanctions ? ' (an active critical sanctions risk prohibits the relationship).' : '.') +
+    asideText;
+  return { scorecardId: scorecard.id, subjectId, rating, score, explanation, factors, setAside, computedAt: now.toISOString() };
+}
+
+/** The ratings of an assessment: overall, plus one per subject when it has several. */
+export function rateAssessment(scorecard: Scorecard, risks: RatedRisk[], subjectIds: string[], now: Date): ClientRiskRating[] {
+  return [
+    rateClient(scorecard, risks, null, now),
+    ...(subjectIds.length > 1
+      ? subjectIds.map((subjectId) =>
+          rateClient(
+            scorecard,
+            risks.filter((risk) => risk.subjectIds.includes(subjectId)),
+            subjectId,
+            now,
+          ),
+        )
+      : []),
+  ];
 }

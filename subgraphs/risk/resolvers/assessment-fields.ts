@@ -42,6 +42,8 @@ export const assessmentFields = {
   AssessmentEvidenceDetails: { __resolveType: (details) => details.__typename },
   TrajectoryEventDetails: { __resolveType: (details) => details.__typename },
   TrajectoryEvent: { details: (event) => trajectoryDetails(event.type, event.data) },
+  // Ratings stored before risks set aside were recorded have none.
+  ClientRiskRating: { setAside: (rating) => rating.setAside ?? [] },
   RiskAssessment: {
     __resolveReference: (ref, ctx) => {
       ctx.beta();

@@ -682,8 +682,27 @@ export type ClientRiskRating = {
   explanation: Scalars['String']['output'];
   /** Scored risks. */
   factors: Array<RatingFactor>;
+  /** Risks a reviewer closed (resolved, false_positive, accepted): left out of the score, with the reviewer's note. */
+  setAside: Array<SetAsideRisk>;
   /** When computed. */
   computedAt: Scalars['DateTime']['output'];
+};
+
+/** A risk left out of a rating because a reviewer closed it. */
+export type SetAsideRisk = {
+  __typename?: 'SetAsideRisk';
+  /** Risk. */
+  riskId: Scalars['ID']['output'];
+  /** Risk title. */
+  title: Scalars['String']['output'];
+  /** Severity. */
+  severity: RiskSeverity;
+  /** Category. */
+  category: RiskCategory;
+  /** Status the reviewer gave it (never active). */
+  status: RiskStatus;
+  /** The reviewer's note of that status change (why it was set aside). */
+  note?: Maybe<Scalars['String']['output']>;
 };
 
 /** The jurisdiction risk table in use. */
@@ -1629,6 +1648,7 @@ export type ResolversTypes = {
   ClientRiskRatingValue: ClientRiskRatingValue;
   RatingFactor: ResolverTypeWrapper<RatingFactor>;
   ClientRiskRating: ResolverTypeWrapper<ClientRiskRatingView>;
+  SetAsideRisk: ResolverTypeWrapper<SetAsideRisk>;
   JurisdictionRiskList: ResolverTypeWrapper<JurisdictionRiskList>;
   JurisdictionRiskTable: ResolverTypeWrapper<JurisdictionRiskTable>;
   AssessmentRunStatus: AssessmentRunStatus;
@@ -1734,6 +1754,7 @@ export type ResolversParentTypes = {
   Scorecard: Scorecard;
   RatingFactor: RatingFactor;
   ClientRiskRating: ClientRiskRatingView;
+  SetAsideRisk: SetAsideRisk;
   JurisdictionRiskList: JurisdictionRiskList;
   JurisdictionRiskTable: JurisdictionRiskTable;
   AssessmentRun: RunView;
@@ -2084,7 +2105,17 @@ export type ClientRiskRatingResolvers<ContextType = RiskContext, ParentType exte
   score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   explanation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   factors?: Resolver<Array<ResolversTypes['RatingFactor']>, ParentType, ContextType>;
+  setAside?: Resolver<Array<ResolversTypes['SetAsideRisk']>, ParentType, ContextType>;
   computedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SetAsideRiskResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['SetAsideRisk'] = ResolversParentTypes['SetAsideRisk']> = {
+  riskId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['RiskSeverity'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['RiskCategory'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RiskStatus'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type JurisdictionRiskListResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['JurisdictionRiskList'] = ResolversParentTypes['JurisdictionRiskList']> = {
@@ -2414,6 +2445,7 @@ export type Resolvers<ContextType = RiskContext> = {
   Scorecard?: ScorecardResolvers<ContextType>;
   RatingFactor?: RatingFactorResolvers<ContextType>;
   ClientRiskRating?: ClientRiskRatingResolvers<ContextType>;
+  SetAsideRisk?: SetAsideRiskResolvers<ContextType>;
   JurisdictionRiskList?: JurisdictionRiskListResolvers<ContextType>;
   JurisdictionRiskTable?: JurisdictionRiskTableResolvers<ContextType>;
   AssessmentRun?: AssessmentRunResolvers<ContextType>;

@@ -21,7 +21,7 @@ import type { ConclusionDecision } from '../domain/states';
 import type { RecordCreate } from './create-once';
 import { RiskDeps } from './deps';
 import { changeStatus } from './status-change';
-import { normalizeSubjects, sealSubjects, SubjectInput } from './subjects';
+import { normalizeSubjects, sealSubjects, Subject, SubjectInput } from './subjects';
 import { agentName } from '../agent/select-agent';
 
 export interface CreateAssessmentInput {
@@ -45,6 +45,7 @@ export async function createAssessment(
   const workflow = findWorkflow(input.workflowId ?? (subjects[0].type === 'individual' ? 'kyc_standard' : 'kyb_standard'));
   const id = newId('ra');
   const profileIds = [...new Set(subjects.map((subject) => subject.profileId).filter((p): p is string => Boolean(p)))];
+  await assertProfileLinks(deps, scope, subjects);
   const context = { purpose: input.context?.purpose ?? input.purpose ?? null, description: input.context?.description ?? null };
   return deps.db.$transaction(async (tx) => {
     const row = await insertAssessment(tx, scope, {
@@ -65,6 +66,31 @@ export async function createAssessment(
     await record?.(tx, id);
     return row;
   });
+}
+
+/** A subject links a profile of the caller's workspace only: an id of another workspace gets the
+ * answer of an id that does not exist (same code and message, nothing stored). Fail closed: when
+ * the profiles service cannot answer, nothing is created (503). */
+async function assertProfileLinks(deps: RiskDeps, scope: Scope, subjects: Subject[]): Promise<void> {
+  const linked = subjects.flatMap((subject, index) => (subject.profileId ? [{ profileId: subject.profileId, index }] : []));
+  if (!linked.length) return;
+  let known: Set<string>;
+  try {
+    known = await deps.profileLinks(
+      scope,
+      linked.map((link) => link.profileId),
+    );
+  } catch {
+    throw new RiskError(
+      'service_unavailable',
+      'The profiles service is unavailable; the profile could not be checked, nothing was created',
+    );
+  }
+  const unknown = linked.find((link) => !known.has(link.profileId));
+  if (unknown) {
+    const field = `subjects[${unknown.index}].profile_id`;
+    throw new RiskError('profile_not_found', `${field}: no such profile in this workspace`, { field });
+  }
 }
 
 export async function getAssessment(deps: RiskDeps, scope: Scope, id: string): Promise<AssessmentRow> {

@@ -2,7 +2,8 @@
 // subjects, the queue that wakes agent runs, and the config (screening URL, secrets).
 import { VigilConfig } from '../../../platform/config';
 import { KeyProvider, LocalKeyProvider } from '../../../platform/crypto/envelope';
-import { Db } from '../../../platform/db/prisma';
+import { Db, type Scope } from '../../../platform/db/prisma';
+import { profilesInScope } from '../../../contracts/profile-presence';
 import { JobQueue } from '../../../platform/jobs/job-queue';
 import { RUN_QUEUE, RunJobData } from '../jobs/run-queue-name';
 
@@ -11,6 +12,8 @@ export interface RiskDeps {
   config: VigilConfig;
   keys: KeyProvider;
   runs: RunWaker;
+  /** Which of some profile ids are profiles of the scope (asked of the profiles domain). */
+  profileLinks: (scope: Scope, profileIds: readonly string[]) => Promise<Set<string>>;
 }
 
 /** Sends "advance this run" jobs; a subgraph starts its pg-boss client lazily on first use. */
@@ -51,5 +54,12 @@ export class QueueRunWaker implements RunWaker {
 }
 
 export function riskDeps(db: Db, config: VigilConfig, runs: RunWaker): RiskDeps {
-  return { db, config, keys: new LocalKeyProvider(config.masterKey), runs };
+  const profiles = { url: config.subgraphUrls.profiles, secret: config.internalSecret };
+  return {
+    db,
+    config,
+    keys: new LocalKeyProvider(config.masterKey),
+    runs,
+    profileLinks: (scope, profileIds) => profilesInScope(profiles, 'risk', scope, profileIds),
+  };
 }

@@ -1,5 +1,6 @@
 // The assessment report: a PDF (pdfkit) of the assessment as it stands (subjects, status, client
-// risk ratings, risks with sources, tasks, questions and the conclusion), written to the blob store.
+// risk ratings and the risks the review set aside, risks with sources, tasks, questions and the
+// conclusion), written to the blob store.
 // The REST adapter serves the bytes; GraphQL only returns the report id.
 import PDFDocument from 'pdfkit';
 import { blobStoreFromEnv, BlobStore } from '../../../platform/blobs';
@@ -55,6 +56,15 @@ export async function generateReport(deps: RiskDeps, scope: Scope, assessmentId:
     doc.text(
       `${rating.subjectId ? `Subject ${rating.subjectId}` : 'Overall'}: ${rating.rating.toUpperCase()} (score ${rating.score}). ${rating.explanation}`,
     );
+  // The overall rating names every risk the review set aside; the rating leaves them out of its score.
+  const setAside = ratings.find((rating) => rating.subjectId === null)?.setAside ?? [];
+  if (setAside.length) {
+    heading(doc, `Risks set aside by review (${setAside.length})`);
+    for (const risk of setAside)
+      doc.text(
+        `[${risk.severity}] ${risk.title}: ${risk.status.replace('_', ' ')}. ${risk.note ? `Reason: ${risk.note}` : 'No reason given.'}`,
+      );
+  }
   heading(doc, `Risks (${risks.length})`);
   for (const risk of risks) {
     doc.font('Helvetica-Bold').text(`[${risk.severity}] ${risk.title} (${risk.status})`);

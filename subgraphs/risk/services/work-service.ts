@@ -9,6 +9,7 @@ import { RiskError } from '../errors';
 import { RiskDeps } from './deps';
 import { newId } from '../../../platform/ids/new-id';
 import { isOneOf } from '../../../platform/validation/one-of';
+import { rerateAfterReview } from './rating-service';
 
 export interface UpdateTaskInput {
   status?: TaskStatus | null;
@@ -93,6 +94,7 @@ export async function patchRisk(
         data: { risk_id: risk.id, from: risk.status as RiskStatus, to: input.status, note: input.note ?? null },
       },
     ]);
+    await rerateAfterReview(tx, scope, assessment, principal.actorId, new Date());
     return updated;
   });
 }

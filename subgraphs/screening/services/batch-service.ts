@@ -1,5 +1,6 @@
 // Batch screening (POST /v1/search): validate every entity with the rules of a single search,
 // store the job and its entities in one transaction, queue it; status, paged results and restart.
+import { assertProfileLinks, ProfileLinks } from './profile-links';
 import { randomUUID } from 'node:crypto';
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
@@ -52,6 +53,8 @@ export interface BatchDeps {
   db: Db;
   holder: IndexHolder;
   batchQueue: LazyQueue;
+  /** Checks the entities' profile_id against the caller's workspace. */
+  profileLinks: ProfileLinks;
 }
 
 function invalid(field: string, message: string): ScreeningError {
@@ -97,6 +100,11 @@ export async function submitBatch(
   const snapshot = servingSnapshot(deps.holder);
   const first = entities[0].query;
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  await assertProfileLinks(
+    deps.profileLinks,
+    scope,
+    entities.map(({ query }, index) => ({ profileId: query.profileId, field: `requests[${index}].profile_id` })),
+  );
   const jobId = randomUUID();
   const createdAt = new Date();
   const request: SearchRequestRow = {

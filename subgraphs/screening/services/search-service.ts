@@ -23,6 +23,7 @@ import { annotateMatches, readDispositionSettings } from '../disposition/service
 import { mergeByScore, NewsAwareMatch, newsMatchesOf } from '../news/services/news-search';
 import type { NormalizedQuery, StoredMatch } from './search-model';
 import { matchPayloadColumn } from '../data/json-columns';
+import { assertProfileLinks, ProfileLinks } from './profile-links';
 
 /** Accepted query types and the listed entity type they screen as. `person` and
  * `organization`/`company` are synonyms; omitted: no type preference (every type, no penalty). */
@@ -167,6 +168,8 @@ export interface SearchDeps {
   writeStatement?: StatementRunner;
   /** Reads the search path's settings (default: through Prisma). The subgraph passes the same pool. */
   readRows?: RowReader;
+  /** Checks a linked profile_id against the caller's workspace. */
+  profileLinks: ProfileLinks;
 }
 
 /** The snapshot searches run on, or 503 screening_index_unavailable. */
@@ -194,6 +197,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
   const query = normalizeQuery(input);
   const snapshot = servingSnapshot(deps.holder);
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  await assertProfileLinks(deps.profileLinks, scope, [{ profileId: query.profileId, field: 'profile_id' }]);
   // The list search runs on the index thread while this one reads the adverse media (News feed)
   // mentions; they are merged by score.
   const listed = searchSnapshot(snapshot, query);
