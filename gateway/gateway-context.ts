@@ -3,6 +3,7 @@
 // so both paths authenticate, narrow and guard exactly alike.
 import { Db } from '../platform/db/prisma';
 import { PlatformError } from '../platform/errors/domain-error';
+import { isDatabaseUnavailable } from '../platform/errors/unavailable';
 import { Principal } from '../platform/principal/principal';
 import { findUnstorableText } from '../platform/subgraph/text-guard';
 import { CredentialCache } from './credentials/credential-cache';
@@ -37,7 +38,13 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   // checked from the scheme before resolving (no lookup for a refused operation) and again
   // on the resolved principal.
   if (credential) assertOperationAllowedForScheme(credential.scheme, call.operation);
-  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId });
+  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId }).catch(
+    (error: unknown) => {
+      // The credential may well be valid: the store that would say so is away (not 401, not 500).
+      if (isDatabaseUnavailable(error)) throw new PlatformError('service_unavailable', 'The database is unavailable; retry later');
+      throw error;
+    },
+  );
   assertOperationAllowed(principal, call.operation);
   // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
   const unstorable = findUnstorableText(call.variables);
