@@ -15,7 +15,8 @@ export function requestErrorStatusPlugin(): ApolloServerPlugin {
       return {
         async willSendResponse({ response }) {
           if (response.body.kind !== 'single') return;
-          // Execution errors come with `data` (null or partial) and keep GraphQL's 200.
+          // Execution errors come with `data` (null or partial) and keep GraphQL's 200, unless every
+          // error is a 503 and nothing was answered.
           const { data, errors } = response.body.singleResult;
           if (!errors?.length) return;
           const unavailable = errors.filter((error) => statusOf(error) === 503).length;

@@ -6,8 +6,8 @@
 // An exhausted budget answers 429 with Retry-After (seconds) in the area's envelope.
 // The failed-credential budget never refuses a request up front: it only turns further *failed*
 // answers (what would be a 401) into 429s. Keys are 256-bit random, so there is no guessing to
-// slow down; what the budget buys is a back-off signal and fewer 401 log lines from a client that
-// keeps sending a bad credential. Refusing every request of a spent address locked out valid keys
+// slow down; what the budget buys is a back-off signal (429 with Retry-After, which clients and
+// proxies honour where they would retry a 401) to a client that keeps sending a bad credential. Refusing every request of a spent address locked out valid keys
 // sharing it (one bank egress address, a conformance suite's own negative tests). Dashboard
 // passwords are limited per account by the sign-in code, not here.
 import { Request, RequestHandler, Response } from 'express';

@@ -3,7 +3,7 @@
 import express, { Request, Response } from 'express';
 import { bodyFailure, jsonDepth, MAX_JSON_DEPTH } from '../../platform/http/json-limits';
 import { failedCredentialWait } from '../../platform/http/rate-limit';
-import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../../platform/errors/unavailable';
+import { isDatabaseUnavailable, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../../platform/errors/unavailable';
 import { ApiError } from './api-error';
 import { areaHeaders, errorEnvelope, successEnvelope, Area } from './envelopes';
 import { GatewayClient } from './gateway-client';
@@ -44,7 +44,14 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
 
 export function sendError(req: Request, res: Response, area: Area, error: unknown): void {
   const failure = error instanceof ApiError ? undefined : bodyFailure(error);
-  const apiError = error instanceof ApiError ? error : failure ? ApiError.of(failure.code, failure.message) : undefined;
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : failure
+        ? ApiError.of(failure.code, failure.message)
+        : isDatabaseUnavailable(error)
+          ? ApiError.of('service_unavailable', 'The database is unavailable; retry later')
+          : undefined;
   if (!apiError) req.log.error({ err: error }, 'unexpected adapter error');
   let final = apiError ?? ApiError.of('internal_error', 'Internal error');
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
