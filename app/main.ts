@@ -26,6 +26,7 @@ import {
   webProcessCount,
 } from './web-cluster';
 import { envValue } from '../platform/config/env';
+import { LocalConveniences, localConveniences } from './local-conveniences';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
@@ -37,13 +38,17 @@ async function main(): Promise<void> {
   const webProcesses = everything ? webProcessCount() : 1;
   // Forked first: the web processes load their code while this one prepares the database.
   const web: ForkedWebCluster | undefined = webProcesses > 1 ? forkWebCluster(webProcesses) : undefined;
+  // Read before prepareLocalEnvironment, which sets DATABASE_URL to the embedded server's.
+  const databaseConfigured = Boolean(envValue('DATABASE_URL'));
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
+  // The demo key in the playground and /_dev/mail: only for the embedded default on loopback.
+  const conveniences = localConveniences({ host: config.host, databaseConfigured });
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
   // No SMTP relay configured and everything in this process: invite emails go to a local sink
   // (.vigil/mail/*.eml, listed at /_dev/mail) so the invite links can be clicked.
   const mailSink =
-    !config.smtp && services.length === SERVICE_NAMES.length
+    !config.smtp && services.length === SERVICE_NAMES.length && conveniences.enabled
       ? await startLocalMailSink(path.join(LOCAL_DIR, 'mail'), '127.0.0.1')
       : undefined;
   if (mailSink) {
@@ -81,27 +86,30 @@ async function main(): Promise<void> {
     if (demo) fs.writeFileSync(DEMO_KEY_FILE, `${demo.apiKey}\n`, { mode: 0o600 });
     // The playground opens with the demo key in its headers (this machine only: the key file is
     // the one written on the first start).
-    setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(DEMO_KEY_FILE));
+    if (conveniences.enabled) setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(DEMO_KEY_FILE));
     let urls = platform.urls;
     if (web) {
       // The web processes get what this process resolved: the database, the secrets, where
       // screening listens and the local mail sink.
-      const started = await web.start({
-        DATABASE_URL: config.databaseUrl,
-        VIGIL_INTERNAL_SECRET: config.internalSecret,
-        VIGIL_MASTER_KEY: envValue('VIGIL_MASTER_KEY') ?? '',
-        VIGIL_OPERATOR_TOKEN: envValue('VIGIL_OPERATOR_TOKEN') ?? '',
-        VIGIL_SCREENING_URL: platform.urls.screening!,
-        ...(config.smtp
-          ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from }
-          : {}),
-        ...(mailSink ? { VIGIL_LOCAL_MAIL_DIR: mailSink.dir } : {}),
-      });
+      const started = await web.start(
+        {
+          DATABASE_URL: config.databaseUrl,
+          VIGIL_INTERNAL_SECRET: config.internalSecret,
+          VIGIL_MASTER_KEY: envValue('VIGIL_MASTER_KEY') ?? '',
+          VIGIL_OPERATOR_TOKEN: envValue('VIGIL_OPERATOR_TOKEN') ?? '',
+          VIGIL_SCREENING_URL: platform.urls.screening!,
+          ...(config.smtp
+            ? { VIGIL_SMTP_HOST: config.smtp.host, VIGIL_SMTP_PORT: String(config.smtp.port), VIGIL_SMTP_FROM: config.smtp.from }
+            : {}),
+          ...(mailSink ? { VIGIL_LOCAL_MAIL_DIR: mailSink.dir } : {}),
+        },
+        { localConveniences: conveniences.enabled },
+      );
       urls = { ...platform.urls, ...started.urls };
       if (stopping) return;
       logger.info({ webProcesses, primaryRssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'web processes started');
     }
-    printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), webProcesses);
+    printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), conveniences, webProcesses);
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!envValue('VIGIL_SKIP_SHIPPED_WATCHLISTS')) {
@@ -121,11 +129,13 @@ const local = (name: string) => path.relative(process.cwd(), path.join(LOCAL_DIR
 
 /** One web process of the cluster: the stateless tier, in process, against the primary's database. */
 async function runWebProcess(): Promise<void> {
-  await awaitStart();
+  // The primary decided whether the local conveniences are safe (it alone knows whether the
+  // database is the embedded default); an inherited VIGIL_LOCAL_MAIL_DIR alone turns nothing on.
+  const { localConveniences: conveniences } = await awaitStart();
   const config = loadConfig();
   const localMailDir = envValue('VIGIL_LOCAL_MAIL_DIR');
-  if (localMailDir) config.delivery = { ...config.delivery, localMailDir };
-  setPlaygroundApiKey(readDemoKey(DEMO_KEY_FILE));
+  if (conveniences && localMailDir) config.delivery = { ...config.delivery, localMailDir };
+  if (conveniences) setPlaygroundApiKey(readDemoKey(DEMO_KEY_FILE));
   const platform = await startPlatform(config, WEB_TIER);
   let stopping = false;
   const stop = () => {
@@ -160,6 +170,7 @@ function printBanner(
   keyFile: string,
   embedded: boolean,
   localMail: boolean,
+  conveniences: LocalConveniences,
   webProcesses: number,
 ): void {
   const rest = urls['rest-adapter'];
@@ -173,10 +184,16 @@ function printBanner(
         : ', one process (VIGIL_WEB_PROCESSES)'),
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
-    `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
+    `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql${conveniences.enabled ? ', demo key filled in' : ''})`,
     `  Health              ${rest}/healthz   ${rest}/readyz`,
     `  Metrics             ${rest}/metrics   (Authorization: Bearer <token in ${local('operator-token')} or VIGIL_OPERATOR_TOKEN>)`,
     ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in ${local('mail')}/)`] : []),
+    ...(conveniences.enabled
+      ? []
+      : [
+          `  Local conveniences  off: no demo key in the playground, no /_dev/mail (404)`,
+          `                      (${conveniences.reason}; they need the embedded database and VIGIL_HOST on loopback)`,
+        ]),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`
       : `  Demo API key        in ${path.relative(process.cwd(), keyFile)} (created on first run)`,

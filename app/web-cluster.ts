@@ -35,6 +35,13 @@ interface ReadyMessage {
 }
 interface StartMessage {
   vigilStart: Record<string, string>;
+  /** The primary's decision on the local conveniences (app/local-conveniences.ts). */
+  localConveniences?: boolean;
+}
+
+/** What the primary decided for the web processes besides their env. */
+export interface WebStartOptions {
+  localConveniences: boolean;
 }
 /** A web process has loaded its code and listens for the start message (a message sent before it
  * listens would be lost). */
@@ -51,7 +58,7 @@ export interface WebCluster {
 export interface ForkedWebCluster {
   /** Hands the web processes what the primary resolved meanwhile (database, screening URL) and
    * resolves once all of them serve. */
-  start(env: Record<string, string>): Promise<WebCluster>;
+  start(env: Record<string, string>, options?: WebStartOptions): Promise<WebCluster>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +67,7 @@ export interface ForkedWebCluster {
  * runs is replaced (and started with the same env). */
 export function forkWebCluster(count: number): ForkedWebCluster {
   let stopping = false;
-  let startEnv: Record<string, string> | undefined;
+  let startMessage: StartMessage | undefined;
   const workers = new Set<Worker>();
   const awaiting = new Set<Worker>();
   let urls: Partial<Record<ServiceName, string>> = {};
@@ -71,7 +78,7 @@ export function forkWebCluster(count: number): ForkedWebCluster {
       workers.add(worker);
       worker.on('message', (message: ReadyMessage & AwaitingMessage) => {
         if (message?.vigilAwaitingStart) {
-          if (startEnv) worker.send({ vigilStart: startEnv } satisfies StartMessage);
+          if (startMessage) worker.send(startMessage);
           else awaiting.add(worker);
         }
         if (!message?.vigilReady) return;
@@ -106,9 +113,9 @@ export function forkWebCluster(count: number): ForkedWebCluster {
     );
   };
   return {
-    async start(env) {
-      startEnv = env;
-      for (const worker of awaiting) worker.send({ vigilStart: env } satisfies StartMessage);
+    async start(env, options) {
+      startMessage = { vigilStart: env, localConveniences: options?.localConveniences ?? false };
+      for (const worker of awaiting) worker.send(startMessage);
       awaiting.clear();
       await Promise.all(ready);
       return {
@@ -123,13 +130,13 @@ export function forkWebCluster(count: number): ForkedWebCluster {
 }
 
 /** In a web process: waits for the primary's start message and applies its env. */
-export function awaitStart(): Promise<void> {
+export function awaitStart(): Promise<WebStartOptions> {
   return new Promise((resolve) => {
     const listener = (message: StartMessage) => {
       if (!message?.vigilStart) return;
       process.off('message', listener);
       Object.assign(process.env, message.vigilStart);
-      resolve();
+      resolve({ localConveniences: message.localConveniences === true });
     };
     process.on('message', listener);
     process.send?.({ vigilAwaitingStart: true } satisfies AwaitingMessage);

@@ -3,6 +3,7 @@
 // so both paths authenticate, narrow and guard exactly alike.
 import { Db } from '../platform/db/prisma';
 import { PlatformError } from '../platform/errors/domain-error';
+import { isDatabaseUnavailable } from '../platform/errors/unavailable';
 import { Principal } from '../platform/principal/principal';
 import { assertRoleAllowsRequest } from '../platform/principal/role-check';
 import { findUnstorableText } from '../platform/subgraph/text-guard';
@@ -38,7 +39,13 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   // checked from the scheme before resolving (no lookup for a refused operation) and again
   // on the resolved principal.
   if (credential) assertOperationAllowedForScheme(credential.scheme, call.operation);
-  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId });
+  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId }).catch(
+    (error: unknown) => {
+      // The credential may well be valid: the store that would say so is away (not 401, not 500).
+      if (isDatabaseUnavailable(error)) throw new PlatformError('service_unavailable', 'The database is unavailable; retry later');
+      throw error;
+    },
+  );
   assertOperationAllowed(principal, call.operation);
   // A dashboard user's role: the whole operation is refused before any of it runs (each subgraph
   // checks its own share again).

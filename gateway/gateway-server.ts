@@ -3,7 +3,7 @@
 // (or handing both over in process to subgraphs of this process: subgraph-data-sources.ts).
 import path from 'node:path';
 import express from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloGateway } from '@apollo/gateway';
@@ -28,7 +28,8 @@ import { useNodeCryptoForApolloHashes } from '../platform/graphql/apollo-hash';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 import { graphqlJsonBody } from '../platform/http/json-limits';
-import { rateLimiter } from '../platform/http/rate-limit';
+import { failedCredentialWait, rateLimiter } from '../platform/http/rate-limit';
+import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../platform/errors/unavailable';
 import { sendHtmlPage } from '../platform/http/security-headers';
 import { FORWARDED_BY_HEADER, isRestAdapterCall } from '../platform/http/forwarded-by';
 import { idempotencyPlugin } from './idempotency-plugin';
@@ -124,12 +125,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
             requestId: req.requestId,
           });
         } catch (error) {
-          if (error instanceof DomainError) {
-            throw new GraphQLError(error.message, {
-              extensions: { code: error.code, http: { status: error.status }, ...(error.details ? { details: error.details } : {}) },
+          if (!(error instanceof DomainError)) throw error;
+          // A failed credential beyond the address's budget answers 429 instead of 401
+          // (platform/http/rate-limit.ts); valid credentials never get here.
+          const wait = error.status === 401 ? failedCredentialWait(req) : 0;
+          if (wait > 0) {
+            throw new GraphQLError(`Too many failed credentials; retry after ${wait} s`, {
+              extensions: { code: 'rate_limited', http: { status: 429, headers: new HeaderMap([['retry-after', String(wait)]]) } },
             });
           }
-          throw error;
+          const retryAfter = error.status === 503 ? RETRY_AFTER_UNAVAILABLE_SECONDS : undefined;
+          throw new GraphQLError(error.message, {
+            extensions: {
+              code: error.code,
+              http: { status: error.status, headers: new HeaderMap(retryAfter ? [['retry-after', String(retryAfter)]] : []) },
+              ...(error.details ? { details: error.details } : {}),
+            },
+          });
         }
       },
     }),

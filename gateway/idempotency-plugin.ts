@@ -27,6 +27,7 @@ import {
 } from '../platform/db/idempotency-store';
 import { Backoff, backoffDelay } from '../platform/db/pg-listener';
 import { ErrorCode, httpStatusFor } from '../platform/errors/codes';
+import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../platform/errors/unavailable';
 import type { GatewayContext } from './gateway-context';
 import { idempotencyKeyOf } from './idempotency-key';
 
@@ -184,8 +185,9 @@ function sealContext(scope: IdempotencyScope): string {
 
 function errorResponse(code: ErrorCode, message: string): GraphQLResponse {
   const status = httpStatusFor(code);
+  const retryAfter = status === 503 ? { retryAfter: RETRY_AFTER_UNAVAILABLE_SECONDS } : {};
   return {
     http: { status, headers: new HeaderMap() },
-    body: { kind: 'single', singleResult: { errors: [{ message, extensions: { code, http: { status } } }] } },
+    body: { kind: 'single', singleResult: { errors: [{ message, extensions: { code, http: { status }, ...retryAfter } }] } },
   };
 }

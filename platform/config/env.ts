@@ -138,7 +138,7 @@ export const ENV_VARS = {
   VIGIL_RATE_LIMIT_PER_KEY: declare('Rate limit per presented credential, "<per second>/<burst>" or "off"; default 100/200', bucketLimit()),
   VIGIL_RATE_LIMIT_PER_ADDRESS: declare('Rate limit per client address, "<per second>/<burst>" or "off"; default 200/400', bucketLimit()),
   VIGIL_RATE_LIMIT_AUTH_FAILURES: declare(
-    'Budget of 401 answers per client address, "<per second>/<burst>" or "off"; default 0.2/10',
+    'Budget of failed-credential (401) answers per client address; beyond it such answers become 429, valid credentials are never refused; "<per second>/<burst>" or "off"; default 0.2/10',
     bucketLimit(),
   ),
   VIGIL_BLOB_DRIVER: declare('Blob store driver (only local so far)', oneOf(['local']).default('local')),

@@ -1,11 +1,14 @@
-// The one place where domain errors become transport errors. Anything that is not a DomainError
-// is an unknown failure: it is logged with its stack and the caller gets a generic message.
+// The one place where domain errors become transport errors. A database that cannot be reached is
+// an outage, not a bug: 503 service_unavailable with `retryAfter` (unavailable.ts). Anything else
+// that is not a DomainError is an unknown failure: it is logged with its stack and the caller gets
+// a generic message.
 import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { httpStatusFor, isErrorCode } from './codes';
 import { DomainError } from './domain-error';
 import { inputErrorField } from './input-error-field';
-import { logger } from '../logging/logger';
+import { errorSummary, logger } from '../logging/logger';
+import { isDatabaseUnavailable, RETRY_AFTER_UNAVAILABLE_SECONDS } from './unavailable';
 
 /** How graphql-armor words a refused document ("... limit of 15 exceeded, found 1000."). */
 const OPERATION_LIMIT_MESSAGE =
@@ -21,6 +24,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: {
         code: original.code,
         http: { status: original.status },
+        ...withRetryAfter(original.status),
         ...withField(domainErrorField(original)),
         ...(original.details ? { details: original.details } : {}),
       },
@@ -28,7 +32,16 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const code = formatted.extensions?.code;
   if (isErrorCode(code)) {
-    return { ...formatted, extensions: { ...formatted.extensions, http: { status: httpStatusFor(code) } } };
+    const status = httpStatusFor(code);
+    return { ...formatted, extensions: { ...withRetryAfter(status), ...formatted.extensions, http: { status } } };
+  }
+  if (isDatabaseUnavailable(original)) {
+    logger.warn({ err: errorSummary(original) }, 'database unavailable');
+    return {
+      message: 'The database is unavailable; retry later',
+      path: formatted.path,
+      extensions: { code: 'service_unavailable', http: { status: 503 }, ...withRetryAfter(503) },
+    };
   }
   // Operation limits (gateway/operation-limits.ts) refuse a document before execution.
   if (OPERATION_LIMIT_MESSAGE.test(formatted.message)) {
@@ -60,6 +73,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 }
 
 const withField = (field: string | undefined) => (field ? { field } : {});
+
+/** Every 503 is temporary: it says when to try again (the gateway also sends it as `Retry-After`). */
+const withRetryAfter = (status: number) => (status === 503 ? { retryAfter: RETRY_AFTER_UNAVAILABLE_SECONDS } : {});
 
 /** instanceof alone types the error as DomainError<any>; any domain error has an ErrorCode. */
 function isDomainError(error: unknown): error is DomainError {

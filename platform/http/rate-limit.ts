@@ -2,8 +2,14 @@
 // per process. Three budgets, checked before any work:
 //   per key       the presented credential (hashed), so one integration cannot starve others
 //   per address   the client's address, credential or not
-//   auth failures answers of 401 per address, a much smaller budget: key guessing stops at 429
+//   auth failures answers of 401 per address, a much smaller budget
 // An exhausted budget answers 429 with Retry-After (seconds) in the area's envelope.
+// The failed-credential budget never refuses a request up front: it only turns further *failed*
+// answers (what would be a 401) into 429s. Keys are 256-bit random, so there is no guessing to
+// slow down; what the budget buys is a back-off signal (429 with Retry-After, which clients and
+// proxies honour where they would retry a 401) to a client that keeps sending a bad credential. Refusing every request of a spent address locked out valid keys
+// sharing it (one bank egress address, a conformance suite's own negative tests). Dashboard
+// passwords are limited per account by the sign-in code, not here.
 import { Request, RequestHandler, Response } from 'express';
 import { envValue, type BucketLimit } from '../config/env';
 import { hashSecret } from '../crypto/hash';
@@ -89,6 +95,15 @@ export interface RateLimiterOptions {
   exempt?(req: Request): boolean;
 }
 
+/** How each request of a limited surface reads its address's failed-credential budget. */
+const failedCredentialBudgets = new WeakMap<Request, () => number>();
+
+/** Seconds the caller must wait before another failed-credential answer (0: a 401 may be sent).
+ * Where a surface would answer 401 it answers 429 rate_limited with this Retry-After instead. */
+export function failedCredentialWait(req: Request): number {
+  return failedCredentialBudgets.get(req)?.() ?? 0;
+}
+
 export function rateLimiter(options: RateLimiterOptions): RequestHandler {
   const { limits } = options;
   const perKey = limits.perKey && new TokenBuckets(limits.perKey);
@@ -98,12 +113,15 @@ export function rateLimiter(options: RateLimiterOptions): RequestHandler {
     if (options.exempt?.(req)) return next();
     const address = req.socket.remoteAddress ?? 'unknown';
     const credential = presentedCredential(req);
-    const wait = authFailures?.peek(address) || perAddress?.take(address) || (credential && perKey?.take(hashSecret(credential))) || 0;
+    const wait = perAddress?.take(address) || (credential && perKey?.take(hashSecret(credential))) || 0;
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));
       return options.reject(req, res, wait);
     }
-    if (authFailures) res.on('finish', () => res.statusCode === 401 && authFailures.take(address));
+    if (authFailures) {
+      failedCredentialBudgets.set(req, () => authFailures.peek(address));
+      res.on('finish', () => res.statusCode === 401 && authFailures.take(address));
+    }
     next();
   };
 }

@@ -32,13 +32,14 @@ function pageHtml(sessionId: string): string {
 <title>Identity verification</title>
 <link rel="stylesheet" href="/verify/assets/page.css">
 <script src="/verify/assets/i18n.js" defer></script>
+<script src="/verify/assets/missing.js" defer></script>
 <script src="/verify/assets/page.js" defer></script>
 </head>
 <body data-session-id="${sessionId}">
-<header class="brand"><img id="logo" alt="" hidden><span id="company"></span>
+<header class="brand"><img id="logo" class="logo-wide" alt="" hidden><img id="logo-square" class="logo-square" alt="" hidden><span id="company"></span>
 <label class="lang"><span class="sr-only" data-i18n="language">Language</span><select id="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label></header>
 <main id="app" tabindex="-1" aria-live="polite"><p data-i18n="loading">Loading…</p></main>
-<noscript>This page needs JavaScript to use your camera.</noscript>
+<noscript><p lang="en">This page needs JavaScript to use your camera.</p><p lang="de">Diese Seite benötigt JavaScript, um Ihre Kamera zu verwenden.</p></noscript>
 </body>
 </html>`;
 }

@@ -2,6 +2,8 @@
 // schema validation, one GraphQL call to the gateway, and the area's envelope.
 import express, { Request, Response } from 'express';
 import { bodyFailure, jsonDepth, MAX_JSON_DEPTH } from '../../platform/http/json-limits';
+import { failedCredentialWait } from '../../platform/http/rate-limit';
+import { isDatabaseUnavailable, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../../platform/errors/unavailable';
 import { ApiError } from './api-error';
 import { areaHeaders, errorEnvelope, successEnvelope, Area } from './envelopes';
 import { GatewayClient } from './gateway-client';
@@ -42,12 +44,27 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
 
 export function sendError(req: Request, res: Response, area: Area, error: unknown): void {
   const failure = error instanceof ApiError ? undefined : bodyFailure(error);
-  const apiError = error instanceof ApiError ? error : failure ? ApiError.of(failure.code, failure.message) : undefined;
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : failure
+        ? ApiError.of(failure.code, failure.message)
+        : isDatabaseUnavailable(error)
+          ? ApiError.of('service_unavailable', 'The database is unavailable; retry later')
+          : undefined;
   if (!apiError) req.log.error({ err: error }, 'unexpected adapter error');
-  const final = apiError ?? ApiError.of('internal_error', 'Internal error');
-  send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), {
-    'Cache-Control': 'no-store',
-  });
+  let final = apiError ?? ApiError.of('internal_error', 'Internal error');
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  // A failed credential beyond the address's budget answers 429 instead of 401
+  // (platform/http/rate-limit.ts); valid credentials never get here.
+  const wait = final.status === 401 ? failedCredentialWait(req) : 0;
+  if (wait > 0) {
+    final = ApiError.of('rate_limited', `Too many failed credentials; retry after ${wait} s`);
+    headers['Retry-After'] = String(wait);
+  }
+  // Every 503 is temporary (a dependency is down or still starting): say when to try again.
+  if (final.status === 503) headers['Retry-After'] = String(RETRY_AFTER_UNAVAILABLE_SECONDS);
+  send(res, final.status, area, errorEnvelope(area, final.status, { code: final.code, message: final.message }), headers);
 }
 
 function send(res: Response, status: number, area: Area, body: unknown, headers: Record<string, string> = {}): void {

@@ -2,6 +2,7 @@
 // credential headers and the request id: over HTTP (pooled keep-alive connections)
 // when the gateway is another service, in process when it runs in this process.
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
+import { isDatabaseUnavailable } from '../../platform/errors/unavailable';
 import { REQUEST_ID_HEADER } from '../../platform/principal/principal';
 import { FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
 import type { GatewayExecutor } from '../../gateway/in-process-gateway';
@@ -75,6 +76,8 @@ export class GatewayClient {
       // dates and undefined fields as JSON has them), without writing the text.
       return await this.local!({ query, variables: toJsonValues(variables) as Record<string, unknown>, headers, requestId });
     } catch (error) {
+      if (isDatabaseUnavailable(error))
+        return { errors: [{ message: 'The database is unavailable; retry later', extensions: { code: 'service_unavailable' } }] };
       logger.error({ err: error, requestId }, 'in-process gateway call failed');
       return { errors: [{ message: 'Internal error', extensions: { code: 'internal_error' } }] };
     }

