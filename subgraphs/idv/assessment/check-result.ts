@@ -3,7 +3,7 @@
 export type FlagCategory = 'idv' | 'document' | 'questionnaire';
 
 export interface CheckResult {
-  check: 'face_match' | 'liveness' | 'mrz' | 'document_expiry' | 'id_type' | 'name' | 'date_of_birth' | 'barcode';
+  check: 'face_match' | 'liveness' | 'mrz' | 'document_expiry' | 'id_type' | 'name' | 'date_of_birth' | 'barcode' | 'questionnaire';
   /** pass and fail decide; info is recorded only. */
   outcome: 'pass' | 'fail' | 'info';
   reason_code: string;
