@@ -58,15 +58,10 @@ export async function waitForOnboarding(
 export const taskOf = (view: OnboardingView, kind: 'screening' | 'idv') => view.tasks.find((task) => task.kind === kind)!;
 
 /** Events of the profiles domain about one profile the receiver acknowledged (deduplicated by event
- * id), in arrival order: profile_status_updated with previous_status (IDV's own review event carries
- * previous_review_status instead) and profile_onboarding.completed. */
+ * id), in arrival order: profile_status_updated and profile_onboarding.completed. */
 export function profileEvents(receiver: WebhookReceiver, profileId: string) {
   return receiver
     .acknowledged()
     .filter((r) => r.json.data.profile_id === profileId)
-    .filter(
-      (r) =>
-        r.json.type === 'profile_onboarding.completed' ||
-        (r.json.type === 'profile_status_updated' && r.json.data.previous_status !== undefined),
-    );
+    .filter((r) => r.json.type === 'profile_onboarding.completed' || r.json.type === 'profile_status_updated');
 }
