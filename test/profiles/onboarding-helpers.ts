@@ -65,3 +65,14 @@ export function profileEvents(receiver: WebhookReceiver, profileId: string) {
     .filter((r) => r.json.data.profile_id === profileId)
     .filter((r) => r.json.type === 'profile_onboarding.completed' || r.json.type === 'profile_status_updated');
 }
+
+/** Makes an active workflow the tenant's default IDV workflow (IDV onboarding needs a workflow). */
+export async function defaultIdvWorkflow(platform: TestPlatform, tenant: TestTenant): Promise<string> {
+  const headers = auth.apiKey(tenant.apiKey);
+  const created = await request(platform.restUrl, 'POST', '/idv/v1/workflows', { headers, body: { name: 'Onboarding', status: 'active' } });
+  if (created.status !== 201) throw new Error(`workflow create failed: ${created.status} ${created.text}`);
+  const id = created.body.data.id as string;
+  const made = await request(platform.restUrl, 'POST', `/idv/v1/workflows/${id}/default`, { headers });
+  if (made.status !== 200) throw new Error(`make default failed: ${made.status} ${made.text}`);
+  return id;
+}
