@@ -54,6 +54,9 @@ function eventPayload(row: SessionRow, extra: Record<string, unknown> = {}): Rec
     status: row.status,
     review_status: row.reviewStatus,
     flag_categories: row.flagCategories,
+    // Internal routing only (webhooks carry an allow-list of fields): the automatic profile write
+    // follows the decisions of sessions that opted in (jobs/profile-update-job.ts).
+    ...(row.profileUpdateEnabled ? { profile_update: true } : {}),
     ...extra,
   };
 }
