@@ -85,6 +85,27 @@ describe('[idv.assessment.flag-settings] workflow review overrides', () => {
   });
 });
 
+describe('[idv.assessment.flag-settings] flag codes are reason codes', () => {
+  it('a code the assessment never records is 400 schema_validation_failed (REST and GraphQL), not a silent no-op', async () => {
+    const rest = await idv(platform, tenant).post('/workflows', { name: 'typo', flag_settings: { name_missmatch: 'ignore' } });
+    expect(rest.status).toBe(400);
+    expect(rest.body.error.code).toBe('schema_validation_failed');
+    expect(rest.body.error.message).toContain('name_missmatch: not an assessment reason code');
+    const gql = await graphql(
+      platform,
+      { Authorization: `Api-Key ${tenant.apiKey}` },
+      `
+        mutation {
+          createIdvWorkflow(input: { name: "typo", flagSettings: [{ code: "name_missmatch", action: ignore }] }) {
+            id
+          }
+        }
+      `,
+    );
+    expect(gql.body.errors[0].extensions.code).toBe('schema_validation_failed');
+  });
+});
+
 describe('[idv.assessment.questionnaire-flag] questionnaire flags', () => {
   const steps = (required: boolean) => [
     { step_id: 'consent', type: 'consent' },
