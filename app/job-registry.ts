@@ -10,6 +10,7 @@ import { idvAssessmentJobs } from '../subgraphs/idv/assessment/assessment-job';
 import { profileJobs } from '../subgraphs/profiles/jobs/profile-jobs';
 import { OutboxRoute } from '../platform/events/outbox';
 import { idvProfileOutcomeRoute } from '../subgraphs/idv/jobs/profile-outcome-route';
+import { idvProfileUpdateJobs, idvProfileUpdateRoute } from '../subgraphs/idv/jobs/profile-update-job';
 import { screeningProfileOutcomeRoute } from '../subgraphs/screening/jobs/profile-outcome-route';
 import { monitoringJobs } from '../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 import { expiredCreatesJobs } from '../platform/idempotency/expired-creates';
@@ -29,6 +30,7 @@ export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
     ...riskJobs(deps),
     ...idvDeliveryJobs(deps),
     ...idvAssessmentJobs(deps),
+    ...idvProfileUpdateJobs(deps),
     ...profileJobs(deps),
     ...monitoringJobs(deps),
     ...expiredCreatesJobs(deps),
@@ -37,5 +39,5 @@ export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
 
 /** Jobs domains want for outbox events (sent by the outbox relay with the event's delivery job). */
 export function allOutboxRoutes(): OutboxRoute[] {
-  return [idvProfileOutcomeRoute, screeningProfileOutcomeRoute];
+  return [idvProfileOutcomeRoute, idvProfileUpdateRoute, screeningProfileOutcomeRoute];
 }

@@ -166,7 +166,7 @@ describe('[idv.sessions.cancel] POST /sessions/{id}/cancel', () => {
 
 describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
   it.each(['escalation', 'accepted', 'rejected'])(
-    '[idv.states.review-decision] requires_review → %s: reviewed_at, history, profile_status_updated',
+    '[idv.states.review-decision] requires_review → %s: reviewed_at, history, one internal idv.session.reviewed for the profiles domain',
     async (status) => {
       const { id } = await sessionIn('requires_review');
       const response = await idv(platform, tenant).post(`/sessions/${id}/review`, { status, note: 'looked at it' });
@@ -184,13 +184,15 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
           at: data.reviewed_at,
         },
       ]);
-      const updates = (await events(id)).filter((event) => event.type === 'profile_status_updated');
-      expect(updates).toHaveLength(1);
-      expect(updates[0].payload).toMatchObject({
+      // IDV records no profile_status_updated of its own: the profiles domain records the one
+      // documented event (profile statuses) when it applies this decision.
+      expect((await events(id)).filter((event) => event.type === 'profile_status_updated')).toEqual([]);
+      const reviewed = (await events(id)).filter((event) => event.type === 'idv.session.reviewed');
+      expect(reviewed).toHaveLength(1);
+      expect(reviewed[0].payload).toMatchObject({
         session_id: id,
         profile_id: profileId,
         review_status: status,
-        new_status: status,
         previous_review_status: 'requires_review',
       });
       const audit = await platform.db.auditLogEntry.findMany({ where: { resourceId: id, action: 'idv.session.review' } });
@@ -209,7 +211,7 @@ describe('[idv.sessions.review] POST /sessions/{id}/review', () => {
     const history = response.body.data.review_history;
     expect(history.map((entry: { status: string }) => entry.status)).toEqual(['escalation', status]);
     expect(history[1]).toMatchObject({ from: 'escalation', actor: { kind: 'dashboard_user', name: 'Test Analyst' } });
-    expect((await events(id)).filter((event) => event.type === 'profile_status_updated')).toHaveLength(2);
+    expect((await events(id)).filter((event) => event.type === 'idv.session.reviewed')).toHaveLength(2);
   });
 
   it.each(['accepted', 'rejected'])(

@@ -36,6 +36,9 @@ async function destination(tenant: TestTenant, body: Record<string, unknown> = {
 // session too, but belongs to the profile's chain (docs/profiles.md "Profile status").
 const ofSession = (sessionId: string) => (r: ReceivedWebhook) => r.json.data.session_id === sessionId && r.json.data.origin === undefined;
 const forSession = (sessionId: string) => receiver.acknowledged().filter(ofSession(sessionId));
+/** The profiles domain's profile_status_updated deliveries of a profile, in arrival order. */
+const profileUpdates = (profileId: string) =>
+  receiver.acknowledged().filter((r) => r.json.type === 'profile_status_updated' && r.json.data.profile_id === profileId);
 
 describe('destinations', () => {
   it('create (secrets once), list, get, update, disable/enable, delete', async () => {
@@ -150,9 +153,9 @@ describe('delivery', () => {
     const { id } = await createSession(platform, tenant, { profile_id: profileId, subject_reference: 'customer-4711' });
     await driveTo(platform, tenant, id, 'requires_review');
     expect((await idv(platform, tenant).post(`/sessions/${id}/review`, { status: 'accepted', note: 'ok' })).status).toBe(200);
-    await waitFor(() => forSession(id).length === 3, 20_000, 'three events');
-    const got = forSession(id);
-    expect(got.map((r) => r.json.type)).toEqual(['idv.session.completed', 'idv.session.requires_review', 'profile_status_updated']);
+    await waitFor(() => forSession(id).length === 2 && profileUpdates(profileId).length === 2, 20_000, 'IDV and profile events');
+    const got = [...forSession(id), ...profileUpdates(profileId)];
+    expect(forSession(id).map((r) => r.json.type)).toEqual(['idv.session.completed', 'idv.session.requires_review']);
     for (const r of got) {
       expect(r.headers['x-webhook-key']).toBe(created.webhook_key);
       expect(r.headers['webhook-id']).toBe(r.json.id);
@@ -174,6 +177,43 @@ describe('delivery', () => {
     }
     expect(got[0].json).toMatchObject({ kind: 'idv', data: { session_id: id, profile_id: profileId, outcome: 'requires_review' } });
   });
+
+  it.each([
+    ['accepted', 'clear'],
+    ['rejected', 'rejected'],
+    ['escalation', 'in_review'],
+  ])(
+    '[idv.events.profile-status-updated] [idv.events.profile-status-shape] review %s: exactly one profile_status_updated, carrying the profile status (%s)',
+    async (decision, profileStatus) => {
+      receiver.mode = 'up';
+      const tenant = await newTenant(platform);
+      await destination(tenant);
+      const profileId = await createProfile(platform, tenant, 'Ada Lovelace', 'ada@example.com');
+      const { id } = await createSession(platform, tenant, { profile_id: profileId });
+      await driveTo(platform, tenant, id, 'requires_review');
+      // The assessment's outcome moves the profile to in_review first (one event of its own).
+      await waitFor(() => profileUpdates(profileId).length === 1, 20_000, 'the in_review event');
+      expect(profileUpdates(profileId)[0].json.data).toMatchObject({ previous_status: 'not_screened', new_status: 'in_review' });
+      expect((await idv(platform, tenant).post(`/sessions/${id}/review`, { status: decision })).status).toBe(200);
+      await waitFor(() => profileUpdates(profileId).length === 2, 20_000, 'the decision event');
+      // Give a second event (the old IDV-shaped one) time to show up if it were still sent.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const updates = profileUpdates(profileId);
+      expect(updates).toHaveLength(2);
+      expect(updates[1].json).toMatchObject({ type: 'profile_status_updated', kind: 'profile' });
+      expect(updates[1].json.data).toEqual({
+        profile_id: profileId,
+        previous_status: 'in_review',
+        new_status: profileStatus,
+        origin: 'idv',
+        session_id: id,
+        review_status: decision,
+      });
+      expect(
+        receiver.acknowledged().filter((r) => r.json.data.previous_review_status !== undefined && r.json.data.session_id === id),
+      ).toEqual([]);
+    },
+  );
 
   it('[idv.events.delivery] [idv.events.completed] [idv.events.approved] [idv.events.failed] a receiver down for "ten minutes" (compressed) gets every event after recovery, once after dedup, in order, verifiable', async () => {
     const tenant = await newTenant(platform);

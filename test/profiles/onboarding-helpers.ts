@@ -58,15 +58,21 @@ export async function waitForOnboarding(
 export const taskOf = (view: OnboardingView, kind: 'screening' | 'idv') => view.tasks.find((task) => task.kind === kind)!;
 
 /** Events of the profiles domain about one profile the receiver acknowledged (deduplicated by event
- * id), in arrival order: profile_status_updated with previous_status (IDV's own review event carries
- * previous_review_status instead) and profile_onboarding.completed. */
+ * id), in arrival order: profile_status_updated and profile_onboarding.completed. */
 export function profileEvents(receiver: WebhookReceiver, profileId: string) {
   return receiver
     .acknowledged()
     .filter((r) => r.json.data.profile_id === profileId)
-    .filter(
-      (r) =>
-        r.json.type === 'profile_onboarding.completed' ||
-        (r.json.type === 'profile_status_updated' && r.json.data.previous_status !== undefined),
-    );
+    .filter((r) => r.json.type === 'profile_onboarding.completed' || r.json.type === 'profile_status_updated');
+}
+
+/** Makes an active workflow the tenant's default IDV workflow (IDV onboarding needs a workflow). */
+export async function defaultIdvWorkflow(platform: TestPlatform, tenant: TestTenant): Promise<string> {
+  const headers = auth.apiKey(tenant.apiKey);
+  const created = await request(platform.restUrl, 'POST', '/idv/v1/workflows', { headers, body: { name: 'Onboarding', status: 'active' } });
+  if (created.status !== 201) throw new Error(`workflow create failed: ${created.status} ${created.text}`);
+  const id = created.body.data.id as string;
+  const made = await request(platform.restUrl, 'POST', `/idv/v1/workflows/${id}/default`, { headers });
+  if (made.status !== 200) throw new Error(`make default failed: ${made.status} ${made.text}`);
+  return id;
 }

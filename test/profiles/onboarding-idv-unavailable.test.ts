@@ -1,5 +1,5 @@
-// IDV onboarding with an explicit workflow fails closed when the IDV service cannot say whether
-// the workflow exists: 503 profile_onboarding_unavailable, nothing created. The platform runs
+// IDV onboarding fails closed when the IDV service cannot say whether the workflow exists (an
+// explicit one, or the workspace default): 503 profile_onboarding_unavailable, nothing created. The platform runs
 // without the IDV service, and the profiles service points at a dead port for it.
 import { testConfig, createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { onboard } from './onboarding-helpers';
@@ -33,8 +33,9 @@ it('503 profile_onboarding_unavailable for an explicit workflow; no profile, no 
   expect(await platform.db.profileOnboardingRun.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
 });
 
-it('the workspace default workflow needs no check at request time: accepted (the worker starts the session when IDV is back)', async () => {
+it('[clm.onboarding.idv-needs-workflow] without workflowId the default workflow must be found at request time: 503 profile_onboarding_unavailable, nothing created', async () => {
   const response = await onboard(platform, tenant, body({ screening: { enabled: false }, idv: { enabled: true } }));
-  expect(response.status).toBe(201);
-  expect(response.body.result.tasks).toEqual([{ task_id: expect.any(String), kind: 'idv', status: 'pending' }]);
+  expect(response.status).toBe(503);
+  expect(response.text).toContain('profile_onboarding_unavailable');
+  expect(await platform.db.profile.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
 });

@@ -6,7 +6,7 @@ import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatfo
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 import { driveTo, idv } from '../idv/idv-helpers';
 import { importList, UN_XML, versionsOf, waitForIndex } from '../screening/screening-helpers';
-import { onboard, profileEvents, readOnboarding, taskOf, waitForOnboarding } from './onboarding-helpers';
+import { defaultIdvWorkflow, onboard, profileEvents, readOnboarding, taskOf, waitForOnboarding } from './onboarding-helpers';
 
 const LISTED = 'Barzan Ibrahim Hassan al-Tikriti';
 const UNLISTED = 'Quillfeather Abernathy Zzyzx';
@@ -34,6 +34,7 @@ async function tenantWithWebhook(): Promise<{ tenant: TestTenant; secret: string
   const tenant = await createTestTenant(platform);
   const created = await idv(platform, tenant).post('/webhooks', { url: receiver.url });
   expect(created.status).toBe(201);
+  await defaultIdvWorkflow(platform, tenant);
   return { tenant, secret: created.body.signing_secret };
 }
 
@@ -212,6 +213,31 @@ describe('onboarding rules', () => {
     expect(await profileCount(stranger)).toBe(0);
   });
 
+  it('[clm.onboarding.idv-needs-workflow] IDV without workflowId in a workspace without a default workflow: 404 idv_workflow_not_found naming onboarding.idv.workflowId (REST and GraphQL); nothing created; no preset fallback', async () => {
+    const tenant = await createTestTenant(platform);
+    const body = { name: UNLISTED, kind: 'individual', email: 'w@example.com', onboarding: { idv: { enabled: true } } };
+    const rest = await onboard(platform, tenant, body);
+    expect(rest.status).toBe(404);
+    expect(rest.text).toContain('idv_workflow_not_found');
+    expect(rest.text).toContain('onboarding.idv.workflowId');
+    const mutation = `mutation($input: OnboardProfileInput!) { onboardProfile(input: $input) { profile { id } } }`;
+    const gql = await graphql(platform, auth.apiKey(tenant.apiKey), mutation, { input: body });
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'idv_workflow_not_found', field: 'onboarding.idv.workflowId' });
+    // An archived default is no default either.
+    const workflowId = await defaultIdvWorkflow(platform, tenant);
+    expect((await idv(platform, tenant).post(`/workflows/${workflowId}/archive`)).status).toBe(200);
+    expect((await onboard(platform, tenant, body)).status).toBe(404);
+    expect(await profileCount(tenant)).toBe(0);
+    // With a default workflow the run keeps it and its session is made from it.
+    const current = await defaultIdvWorkflow(platform, tenant);
+    const accepted = await onboard(platform, tenant, { ...body, onboarding: { screening: { enabled: false }, idv: { enabled: true } } });
+    expect(accepted.status).toBe(201);
+    const profileId = accepted.body.result.profile.id;
+    const started = await waitForOnboarding(platform, tenant, profileId, (view) => !!taskOf(view, 'idv').session_id);
+    const session = await idv(platform, tenant).get(`/sessions/${taskOf(started, 'idv').session_id}`);
+    expect(session.body.data.workflow_ref).toMatchObject({ workflow_id: current });
+  }, 60_000);
+
   it('[clm.onboarding.endpoint] bad onboarding blocks: 400 (unknown feed, unknown field, nothing enabled); profile rules apply (custom field unknown)', async () => {
     const tenant = await createTestTenant(platform);
     const cases: [Record<string, unknown>, string][] = [
@@ -377,6 +403,7 @@ describe('onboarding with IDV', () => {
 
   it('[clm.onboarding.endpoint] GraphQL onboardProfile and Profile.onboarding', async () => {
     const tenant = await createTestTenant(platform);
+    await defaultIdvWorkflow(platform, tenant);
     const mutation = `mutation($input: OnboardProfileInput!) { onboardProfile(input: $input) {
       profile { id status } onboarding { id status sequence } tasks { taskId kind status searchId sessionId } } }`;
     const input = {

@@ -207,12 +207,29 @@ describe('profiles.idv-outcome', () => {
     await driveTo(platform, tenant, session.id, 'requires_review');
     await waitForStatus(tenant, profileId, 'in_review');
     expect((await idv(platform, tenant).post(`/sessions/${session.id}/review`, { status: 'escalation' })).status).toBe(200);
+    // A review decision fires its profile_status_updated also when the status stays in_review.
+    await waitFor(() => profileEvents(receiver, profileId).length >= 2, 20_000, 'the escalation event');
     expect((await idv(platform, tenant).post(`/sessions/${session.id}/review`, { status: 'rejected' })).status).toBe(200);
     await waitForStatus(tenant, profileId, 'rejected');
-    await waitFor(() => profileEvents(receiver, profileId).length >= 2, 20_000, 'status events');
+    await waitFor(() => profileEvents(receiver, profileId).length >= 3, 20_000, 'status events');
     expect(profileEvents(receiver, profileId).map((e) => e.json.data)).toEqual([
       { profile_id: profileId, previous_status: 'not_screened', new_status: 'in_review', origin: 'idv', session_id: session.id },
-      { profile_id: profileId, previous_status: 'in_review', new_status: 'rejected', origin: 'idv', session_id: session.id },
+      {
+        profile_id: profileId,
+        previous_status: 'in_review',
+        new_status: 'in_review',
+        origin: 'idv',
+        session_id: session.id,
+        review_status: 'escalation',
+      },
+      {
+        profile_id: profileId,
+        previous_status: 'in_review',
+        new_status: 'rejected',
+        origin: 'idv',
+        session_id: session.id,
+        review_status: 'rejected',
+      },
     ]);
     // A profile without an onboarding run never gets profile_onboarding.completed.
     expect(

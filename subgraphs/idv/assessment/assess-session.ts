@@ -17,7 +17,7 @@ import { faceSimilarity } from './face-match';
 import { readMrz } from './mrz-reader';
 import { readPdf417 } from './pdf417-reader';
 import { AssessmentProviders, FaceObservation } from './providers';
-import { artifactStorageColumn, captureManifestColumn } from '../data/json-columns';
+import { artifactStorageColumn, captureManifestColumn, flagSettingsColumn } from '../data/json-columns';
 
 /** Longest side images are normalised to before analysis. */
 const NORMALISED_SIDE = 1600;
@@ -103,9 +103,12 @@ export async function assessSession(input: AssessmentInput, row: SessionRow): Pr
     declaredIdType,
     acceptedIdTypes: manifest.id_capture?.accepted_id_types ?? [],
     ...(barcode ? { barcode } : {}),
+    questionnaires: steps
+      .filter((s) => s.type === 'questionnaire')
+      .map((s) => ({ stepId: s.step_id, answered: answersOf(input.deps, row).filter((a) => a.step_id === s.step_id).length })),
   };
   const checks = runChecks(evidence);
-  const { decision, flagCategories } = decide(checks);
+  const { decision, flagCategories } = decide(checks, flagSettingsColumn.read(row.flagSettings) ?? {});
   return { decision, flagCategories, checks, results: resultsOf(input, row, evidence, checks) };
 }
 

@@ -24,7 +24,7 @@ export interface BarcodeEvidence {
 
 const check = (
   outcome: CheckResult['outcome'],
-  reason_code: string,
+  reason_code: CheckResult['reason_code'],
   category: CheckResult['category'] = 'document',
   score?: number,
 ): CheckResult => ({ check: 'barcode', outcome, reason_code, category, ...(score === undefined ? {} : { score }) });

@@ -1,6 +1,8 @@
-// The assessment's decision, as a plain function of the evidence: every check yields a reason
-// code; `automatic_pass` only when every hard check passes, otherwise `requires_review` with the
-// flag categories of the failing checks. Reason codes: docs/idv-capture.md.
+// The assessment's decision, as a plain function of the evidence and the session's flag settings:
+// every check yields a reason code; `automatic_pass` only when no check flags, otherwise
+// `requires_review` with the flag categories of the flagging checks. A check flags when it fails,
+// unless the session's flag_settings say `ignore` for its reason code, or whatever its outcome when
+// they say `review`. Reason codes: docs/idv-capture.md.
 import { compareNames } from '../../../lib/names/score';
 import { DEFAULT_THRESHOLD as NAME_THRESHOLD } from '../../../lib/names/levels';
 import { AamvaLicence } from './aamva';
@@ -31,6 +33,8 @@ export interface AssessmentEvidence {
   mrz?: MrzReading | null;
   declaredIdType: string | null;
   acceptedIdTypes: string[];
+  /** Questionnaire steps of the flow with the number of questions answered in each. */
+  questionnaires?: { stepId: string; answered: number }[];
   /** Driving licences only (undefined otherwise): whether the back was captured and what its
    * PDF417 said (null: no AAMVA barcode could be decoded). */
   barcode?: { captured: false } | { captured: true; licence: AamvaLicence | null };
@@ -187,6 +191,15 @@ export function runChecks(e: AssessmentEvidence): CheckResult[] {
       checks.push(...barcodeChecks({ today: e.today, profileName: e.profileName, profileBirthDate: e.profileBirthDate, licence, front }));
     }
   }
+  for (const questionnaire of e.questionnaires ?? []) {
+    // Answers are results, not evidence to judge: an answered questionnaire passes, a skipped
+    // optional one is recorded. Either flags only when the workflow's flag_settings say `review`.
+    checks.push(
+      questionnaire.answered > 0
+        ? { check: 'questionnaire', outcome: 'pass', reason_code: 'questionnaire_answered', category: 'questionnaire' }
+        : { check: 'questionnaire', outcome: 'info', reason_code: 'questionnaire_skipped', category: 'questionnaire' },
+    );
+  }
   return checks;
 }
 
@@ -196,9 +209,23 @@ function idTypeCheck(idType: string, accepted: string[]): CheckResult {
     : { check: 'id_type', outcome: 'fail', reason_code: 'id_type_not_accepted', category: 'document' };
 }
 
-export function decide(checks: CheckResult[]): { decision: 'pass' | 'review'; flagCategories: FlagCategory[] } {
-  const failing = checks.filter((c) => c.outcome === 'fail');
-  return failing.length === 0
+/** The review overrides a workflow may set per reason code (the session's copied flag_settings). */
+export type FlagSetting = 'review' | 'ignore';
+
+/** Whether a check holds the session for review under the session's flag settings. */
+export function flags(check: CheckResult, flagSettings: Record<string, string> = {}): boolean {
+  const setting = flagSettings[check.reason_code];
+  if (setting === 'ignore') return false;
+  if (setting === 'review') return true;
+  return check.outcome === 'fail';
+}
+
+export function decide(
+  checks: CheckResult[],
+  flagSettings: Record<string, string> = {},
+): { decision: 'pass' | 'review'; flagCategories: FlagCategory[] } {
+  const flagging = checks.filter((c) => flags(c, flagSettings));
+  return flagging.length === 0
     ? { decision: 'pass', flagCategories: [] }
-    : { decision: 'review', flagCategories: [...new Set(failing.map((c) => c.category))] };
+    : { decision: 'review', flagCategories: [...new Set(flagging.map((c) => c.category))] };
 }

@@ -3,6 +3,7 @@
 // decision's event in the same transaction as the move; the outbox relay sends this job before the
 // event counts as published, so no decision is lost between the two domains.
 import { OutboxRoute } from '../../../platform/events/outbox';
+import { REVIEWED_EVENT } from '../model/states';
 import { IDV_OUTCOME_QUEUE, IdvOutcomeJob, idvOutcomeKey } from '../../../contracts/profile-outcome-queues';
 
 /** The outcome an event stands for: assessment results and human review decisions. */
@@ -10,8 +11,8 @@ function outcomeOf(type: string, payload: Record<string, unknown>): IdvOutcomeJo
   if (type === 'idv.session.approved') return 'automatic_pass';
   if (type === 'idv.session.requires_review') return 'requires_review';
   if (type === 'idv.session.failed') return 'failed';
-  if (type === 'profile_status_updated') {
-    const status = payload.new_status;
+  if (type === REVIEWED_EVENT) {
+    const status = payload.review_status;
     return status === 'escalation' || status === 'accepted' || status === 'rejected' ? status : null;
   }
   return null;

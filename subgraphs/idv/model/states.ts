@@ -47,3 +47,7 @@ export const OPEN_REVIEW: readonly ReviewStatus[] = ['requires_review', 'escalat
 export function isReviewStatus(value: string): value is ReviewStatus {
   return (REVIEW_STATUSES as readonly string[]).includes(value);
 }
+
+/** A human review decision, as the outbox carries it to the profiles domain. Internal: it is not
+ * an interface event, so webhooks never deliver it (the profile's profile_status_updated is). */
+export const REVIEWED_EVENT = 'idv.session.reviewed';

@@ -14,7 +14,7 @@ import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-st
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
 import type { DbTx, Scope } from '../../../platform/db/prisma';
 import { IdvError, sessionNotFound } from '../errors';
-import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, REVIEW_MOVES, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
+import { CANCELABLE_FLOW, FLOW_MOVES, FlowStatus, REVIEW_MOVES, REVIEWED_EVENT, ReviewStatus, TERMINAL_REVIEW } from '../model/states';
 import { checkRule } from '../model/validation';
 import type {
   AssignVerificationSessionInput,
@@ -54,6 +54,9 @@ function eventPayload(row: SessionRow, extra: Record<string, unknown> = {}): Rec
     status: row.status,
     review_status: row.reviewStatus,
     flag_categories: row.flagCategories,
+    // Internal routing only (webhooks carry an allow-list of fields): the automatic profile write
+    // follows the decisions of sessions that opted in (jobs/profile-update-job.ts).
+    ...(row.profileUpdateEnabled ? { profile_update: true } : {}),
     ...extra,
   };
 }
@@ -130,7 +133,7 @@ export async function cancelSession(
 /** A human review decision: requires_review → escalation | accepted | rejected, escalation →
  * accepted | rejected. Terminal sessions: 409 idv_review_terminal; any other move: 409
  * idv_review_invalid_transition. Sets reviewed_at, appends to review_history and records
- * profile_status_updated. */
+ * idv.session.reviewed (internal: profiles answers it with profile_status_updated). */
 export async function reviewSession(
   deps: IdvDeps,
   principal: Principal,
@@ -166,14 +169,14 @@ export async function reviewSession(
       requestId,
       detail: { from: current, to: target },
     });
-    await emit(tx, updated, 'profile_status_updated', {
+    // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
+    // the one documented profile_status_updated for this decision. The outbox relay turns this
+    // event into a profiles.idv-outcome job, whose handler moves the status (and records
+    // profile_onboarding.completed when the decision completes the profile's run).
+    await emit(tx, updated, REVIEWED_EVENT, {
       previous_review_status: current,
-      new_status: target,
       reviewed_at: now.toISOString(),
     });
-    // The profile's status and its onboarding run follow in the profiles domain: the outbox relay
-    // turns this event into a profiles.idv-outcome job, whose handler records
-    // profile_onboarding.completed when the decision completes the run.
     return updated;
   });
 }

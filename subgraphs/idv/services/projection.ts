@@ -22,26 +22,9 @@ export function buildCaptureManifest(workflow: string, steps: FlowStep[], applie
       captureSides = accepted.length > 0 && accepted.every((type) => sidesFor(idStep, type) === 'one') ? 'one' : 'auto';
     }
   }
-  const required = new Set<string>();
-  const optional = new Set<string>();
-  for (const step of steps) {
-    const kinds =
-      step.type === 'liveness'
-        ? ['selfie']
-        : step.type === 'id_capture'
-          ? captureSides === 'one'
-            ? ['id_front']
-            : ['id_front', 'id_back']
-          : step.type === 'document'
-            ? ['document']
-            : [];
-    for (const kind of kinds) (step.required ? required : optional).add(kind);
-  }
-  for (const kind of required) optional.delete(kind);
   return {
     workflow,
-    required_kinds: [...required],
-    optional_kinds: [...optional],
+    ...artifactKinds(steps, captureSides),
     id_capture: idStep
       ? {
           step_id: idStep.step_id,
@@ -60,6 +43,42 @@ export function buildCaptureManifest(workflow: string, steps: FlowStep[], applie
       .map((step) => ({ step_id: step.step_id, document_id: String(step.config.document_id), required: step.required })),
     completion: applied.completion ?? { action: 'close_tab' },
   };
+}
+
+/** The artifact kinds the steps require and those they leave optional, under the id document's
+ * capture sides (one-sided: no id_back). */
+function artifactKinds(steps: FlowStep[], captureSides: 'auto' | 'one' | 'two'): { required_kinds: string[]; optional_kinds: string[] } {
+  const required = new Set<string>();
+  const optional = new Set<string>();
+  for (const step of steps) {
+    const kinds =
+      step.type === 'liveness'
+        ? ['selfie']
+        : step.type === 'id_capture'
+          ? captureSides === 'one'
+            ? ['id_front']
+            : ['id_front', 'id_back']
+          : step.type === 'document'
+            ? ['document']
+            : [];
+    for (const kind of kinds) (step.required ? required : optional).add(kind);
+  }
+  for (const kind of required) optional.delete(kind);
+  return { required_kinds: [...required], optional_kinds: [...optional] };
+}
+
+/**
+ * The manifest once the customer declared the id document's type (with the id_front capture):
+ * under `sides: auto` without a preselected type the declared type decides one- or two-sided
+ * capture (a passport has no back), and the required and optional kinds follow it. A later
+ * declaration of another type decides again. Fixed sides or a preselected type: unchanged.
+ */
+export function manifestAfterDeclaration(manifest: CaptureManifest, steps: FlowStep[], declared: string): CaptureManifest {
+  const idStep = idCaptureStep(steps);
+  const idCapture = manifest.id_capture;
+  if (!idStep || !idCapture || idStep.config.sides !== 'auto' || idCapture.preselected_id_type) return manifest;
+  const captureSides = sidesFor(idStep, declared);
+  return { ...manifest, ...artifactKinds(steps, captureSides), id_capture: { ...idCapture, capture_sides: captureSides } };
 }
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : '');

@@ -33,6 +33,7 @@ import { checkRule, decodeCursor, encodeCursor, pageSize, parseOrThrow, SLUG_PAT
 import type { CreateIdvWorkflowInput, IdvFlagSettingInput, UpdateIdvWorkflowInput } from '../resolvers/resolver-types.generated';
 import { requireManagement } from './principals';
 import { workflowStepsColumn } from '../data/json-columns';
+import { REASON_CODES } from '../assessment/check-result';
 
 export const WORKFLOW_PAGE_DEFAULT = 20;
 export const WORKFLOW_PAGE_MAX = 100;
@@ -90,6 +91,14 @@ function checkWorkflowFields(
   checkRule(descriptionRule, input.description, 'body.description');
   const steps = input.steps ? parseOrThrow(stepsSchema, input.steps.map(writableStepOf), 'body.steps') : undefined;
   const flagSettings = flagMap ? parseOrThrow(flagSettingsRule, flagMap, 'body.flag_settings') : undefined;
+  // A code the assessment never records would be an override that silently does nothing.
+  const unknownCode = Object.keys(flagSettings ?? {}).find((code) => !(REASON_CODES as readonly string[]).includes(code));
+  if (unknownCode !== undefined)
+    throw new IdvError(
+      'schema_validation_failed',
+      `body.flag_settings.${unknownCode}: not an assessment reason code (flag codes are the reason codes of docs/idv-capture.md)`,
+      { field: 'body.flag_settings' },
+    );
   checkRule(privacyContactRule, input.privacyContactEmail, 'body.privacy_contact_email');
   checkRule(retentionDaysRule, input.retentionDays, 'body.retention_days');
   return {

@@ -934,7 +934,7 @@ export type OnboardingScreeningInput = {
 export type OnboardingIdvInput = {
   /** Start an IDV session for the profile (requires an email on the profile). */
   enabled: Scalars['Boolean']['input'];
-  /** An active workflow of the workspace (idvw_...); omitted: the workspace default, else the liveness_and_id preset. */
+  /** An active workflow of the workspace (idvw_...); omitted: the workspace default workflow (none: idv_workflow_not_found). */
   workflowId?: InputMaybe<Scalars['ID']['input']>;
 };
 

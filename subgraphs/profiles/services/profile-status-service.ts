@@ -36,6 +36,8 @@ export type StatusOrigin = 'onboarding' | 'monitoring' | 'search' | 'idv';
 export const DECIDED_IDV_OUTCOMES: readonly string[] = ['automatic_pass', 'accepted', 'rejected', 'failed'];
 const IDV_AWAITING_REVIEW: readonly string[] = ['requires_review', 'escalation', 'failed'];
 const IDV_PASSED: readonly string[] = ['automatic_pass', 'accepted'];
+/** Outcomes that are human review decisions (each one fires profile_status_updated). */
+const REVIEW_DECISIONS: readonly string[] = ['escalation', 'accepted', 'rejected'];
 
 export interface StatusInputs {
   screening: { unresolved: number; truePositive: number } | null;
@@ -82,13 +84,16 @@ export async function settleStatus(
   scope: Scope,
   profileId: string,
   current: string,
-  cause: { origin: StatusOrigin; searchId?: string | null; sessionId?: string | null },
+  cause: { origin: StatusOrigin; searchId?: string | null; sessionId?: string | null; reviewStatus?: string | null },
 ): Promise<StatusChange | null> {
   const facts = await findStatusFacts(tx, scope, profileId);
   const run = await findRunOfProfile(tx, scope, profileId);
   const next = deriveStatus(inputsOf(facts, run?.status === 'running'));
-  if (next === current) return null;
-  await writeProfileStatus(tx, scope, profileId, next);
+  // A human IDV review decision is the one move the interface says always fires
+  // profile_status_updated (an escalation keeps in_review): it is recorded even when the status
+  // stays, once per decision (the caller passes reviewStatus only for a decision not yet recorded).
+  if (next === current && !cause.reviewStatus) return null;
+  if (next !== current) await writeProfileStatus(tx, scope, profileId, next);
   await recordEvent(tx, {
     ...scope,
     type: 'profile_status_updated',
@@ -101,9 +106,10 @@ export async function settleStatus(
       origin: cause.origin,
       ...(cause.searchId ? { search_id: cause.searchId } : {}),
       ...(cause.sessionId ? { session_id: cause.sessionId } : {}),
+      ...(cause.reviewStatus ? { review_status: cause.reviewStatus } : {}),
     },
   });
-  return { previous: current as ProfileStatus, next };
+  return next === current ? null : { previous: current as ProfileStatus, next };
 }
 
 /** Called after the outcome is recorded and before the status is derived (onboarding moves its run here). */
@@ -148,8 +154,10 @@ export async function recordIdvOutcome(
   if (!profile) return undefined;
   const facts = await findStatusFacts(tx, scope, profileId);
   const stale = facts?.idvAt && facts.idvAt > fact.at;
+  const known = facts?.idvSessionId === fact.sessionId && facts.idvOutcome === fact.outcome;
   if (!stale) await saveIdvFact(tx, scope, profileId, fact);
   await beforeSettle?.(tx);
-  const change = await settleStatus(tx, scope, profileId, profile.status, { origin: 'idv', sessionId: fact.sessionId });
+  const reviewStatus = !stale && !known && REVIEW_DECISIONS.includes(fact.outcome) ? fact.outcome : null;
+  const change = await settleStatus(tx, scope, profileId, profile.status, { origin: 'idv', sessionId: fact.sessionId, reviewStatus });
   return { change, status: (change?.next ?? profile.status) as ProfileStatus };
 }

@@ -13,6 +13,7 @@ import { FlowStep } from '../../model/steps';
 import { IdvDeps } from '../../services/deps';
 import { requireCapture } from '../../services/principals';
 import { sealContext } from '../../services/session-service';
+import { manifestAfterDeclaration } from '../../services/projection';
 import { artifactBlobKey } from '../../../../platform/blobs/idv-artifact-keys';
 import { AnswerRecord, captureProgress, CaptureProgress } from './capture-progress';
 import type { ArtifactRecord, ArtifactStorageRecord } from '../../model/stored-shapes';
@@ -209,8 +210,17 @@ export async function recordCaptureArtifact(
     if (Object.keys((row.consentEvidence as object) ?? {}).length === 0)
       throw new IdvError('idv_state_conflict', 'Consent must be recorded before capture begins');
     checkArtifactPlace(row, input);
+    // Declaring the document's type decides its sides (sides auto): the manifest's required items
+    // follow, and a back captured before a one-sided type was declared is no part of it any more.
+    const manifest = captureManifestColumn.read(row.captureManifest);
+    const declared =
+      input.kind === 'id_front' && input.declaredIdType !== null
+        ? manifestAfterDeclaration(manifest, stepsOf(row), input.declaredIdType)
+        : manifest;
+    const oneSided = declared.id_capture?.capture_sides === 'one';
     const samePlace = (a: { kind: string; step_id: string; frame: number }) =>
-      a.kind === input.kind && a.step_id === input.stepId && a.frame === input.frame;
+      (a.kind === input.kind && a.step_id === input.stepId && a.frame === input.frame) ||
+      (oneSided && a.kind === 'id_back' && a.step_id === input.stepId);
     const previous = artifactsOf(row).filter(samePlace);
     const storage = artifactStorageColumn.read(row.artifactStorage) ?? [];
     const orphaned = storage.filter((s) => previous.some((p) => p.artifact_id === s.artifact_id)).map((s) => s.blob_key);
@@ -236,6 +246,7 @@ export async function recordCaptureArtifact(
     const updated = await updateSession(tx, scope, id, {
       artifacts: artifactsColumn.write(artifacts),
       artifactStorage: artifactStorageColumn.write(artifactStorage),
+      ...(declared !== manifest ? { captureManifest: captureManifestColumn.write(declared), declaredIdType: input.declaredIdType } : {}),
     });
     await recordEvent(tx, {
       tenantId: row.tenantId,

@@ -31,7 +31,9 @@ export function eventRank(type: string): number {
   return RANK[type] ?? 5;
 }
 
+/** The kind of an interface event; null for every other (internal) event, which is never delivered. */
 export function kindOf(type: string): WebhookKind | null {
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) return null;
   if (type.startsWith('idv.')) return 'idv';
   if (type === 'profile_status_updated' || type.startsWith('profile_onboarding.')) return 'profile';
   return null;

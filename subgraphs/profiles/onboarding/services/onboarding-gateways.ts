@@ -21,11 +21,17 @@ export interface OnboardingGateways {
   ): Promise<{ sessionId: string }>;
   /** Null when the workflow is absent or out of the caller's scope. */
   workflowStatus(principal: Principal, workflowId: string): Promise<string | null>;
+  /** The id of the caller's scope default workflow (always an active one); null when it has none. */
+  defaultWorkflowId(principal: Principal): Promise<string | null>;
 }
 
 const SCREEN = 'mutation($input: ScreenInput!) { screen(input: $input) { id matches { reviewStatus } } }';
 const START_SESSION = 'mutation($input: CreateVerificationSessionInput!) { createVerificationSession(input: $input) { session { id } } }';
 const WORKFLOW = 'query($id: ID!) { idvWorkflow(id: $id) { id status } }';
+const ACTIVE_WORKFLOWS =
+  'query($after: String) { idvWorkflows(status: active, first: 100, after: $after) { nodes { id isDefault } pageInfo { hasNextPage endCursor } } }';
+/** A scope has at most one default; more active workflows than this many pages is not a real scope. */
+const MAX_WORKFLOW_PAGES = 50;
 
 export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGateways {
   const call = <T>(url: string, principal: Principal, query: string, variables: Record<string, unknown>, timeoutMs = 30_000) =>
@@ -66,6 +72,19 @@ export function subgraphOnboardingGateways(config: VigilConfig): OnboardingGatew
         5_000,
       );
       return data.idvWorkflow?.status ?? null;
+    },
+    async defaultWorkflowId(principal) {
+      let after: string | null = null;
+      for (let page = 0; page < MAX_WORKFLOW_PAGES; page++) {
+        const data: {
+          idvWorkflows: { nodes: { id: string; isDefault: boolean }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+        } = await call(config.subgraphUrls.idv, principal, ACTIVE_WORKFLOWS, { after }, 5_000);
+        const found = data.idvWorkflows.nodes.find((workflow) => workflow.isDefault);
+        if (found) return found.id;
+        if (!data.idvWorkflows.pageInfo.hasNextPage) return null;
+        after = data.idvWorkflows.pageInfo.endCursor;
+      }
+      return null;
     },
   };
 }

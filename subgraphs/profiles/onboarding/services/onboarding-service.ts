@@ -4,7 +4,9 @@
 //     sequence screening_first (default) | idv_first | parallel; at least one part enabled;
 //   - IDV needs an email on the profile and a workflow: an explicit workflowId must be an active
 //     workflow of the scope (404 idv_workflow_not_found, 409 idv_workflow_not_active), otherwise
-//     the workspace default (or the liveness_and_id preset) applies when the session starts.
+//     the workspace default workflow, whose id the run keeps; a workspace without one is 404
+//     idv_workflow_not_found too (the interface names no code of its own; there is no preset
+//     fallback for onboarding).
 // The profile, its run and its tasks are written in one transaction with status pending; the
 // worker then runs the tasks (onboarding-runner.ts). Nothing is created when a rule fails.
 import { Principal } from '../../../../platform/principal/principal';
@@ -82,6 +84,27 @@ async function checkWorkflow(deps: ProfilesDeps, principal: Principal, workflowI
     });
 }
 
+/** The workspace default workflow the run will use (asked of IDV, fail closed); 404 when there is none. */
+async function defaultWorkflow(deps: ProfilesDeps, principal: Principal): Promise<string> {
+  if (!deps.gateways) throw new ProfilesError('profile_onboarding_unavailable', 'IDV onboarding is not available in this deployment');
+  let id: string | null;
+  try {
+    id = await deps.gateways.defaultWorkflowId(principal);
+  } catch {
+    throw new ProfilesError(
+      'profile_onboarding_unavailable',
+      'The IDV service cannot be reached to find the default workflow; nothing was created',
+    );
+  }
+  if (id === null)
+    throw new ProfilesError(
+      'idv_workflow_not_found',
+      'onboarding.idv.workflowId: required when the workspace has no default IDV workflow (IDV onboarding needs a workflow)',
+      { field: 'onboarding.idv.workflowId' },
+    );
+  return id;
+}
+
 /** `record` (a keyed request) stores the idempotency key, naming the profile, in the create's transaction. */
 export async function onboardProfile(
   deps: ProfilesDeps,
@@ -95,9 +118,12 @@ export async function onboardProfile(
   const idv = onboarding.idv?.enabled ?? false;
   if (!screening && !idv) invalid('onboarding', 'enable screening, idv or both');
   const feeds = screening ? checkFeeds(onboarding.screening?.feeds) : [];
-  const workflowId = idv ? onboarding.idv?.workflowId?.trim() || null : null;
+  const explicitWorkflowId = idv ? onboarding.idv?.workflowId?.trim() || null : null;
   if (idv && !input.email?.trim()) invalid('email', 'required when IDV onboarding is enabled');
-  if (workflowId) await checkWorkflow(deps, principal, workflowId);
+  if (explicitWorkflowId) await checkWorkflow(deps, principal, explicitWorkflowId);
+  // The default is resolved now and kept on the run, so the session uses the workflow that was
+  // there when the onboarding was accepted (never a preset the workspace did not choose).
+  const workflowId = idv ? (explicitWorkflowId ?? (await defaultWorkflow(deps, principal))) : null;
   let run: OnboardingRunRow | undefined;
   const profile = await createProfile(deps, scope, input, async (tx, created) => {
     run = await insertRun(tx, scope, {
