@@ -2936,6 +2936,7 @@ export const ProfileCustomFieldDefinitionChangeValues = ['create', 'update', 'ar
 export const ProfileCustomFieldTypeValues = ['text', 'number', 'date', 'boolean', 'enum', 'json'] as const;
 export const ProfileErasureStatusValues = ['completed'] as const;
 export const ProfileStatusValues = ['not_screened', 'pending', 'clear', 'potential_match', 'confirmed_match', 'rejected', 'in_review'] as const;
+export const ProfileStatusOriginValues = ['search', 'idv', 'onboarding', 'monitoring', 'other'] as const;
 export const RiskCategoryValues = ['sanctions', 'pep', 'jurisdiction', 'data_quality', 'analyst'] as const;
 export const RiskSeverityValues = ['low', 'medium', 'high', 'critical'] as const;
 export const RiskStatusValues = ['active', 'resolved', 'false_positive', 'accepted'] as const;

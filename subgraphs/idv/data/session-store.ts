@@ -206,3 +206,14 @@ export async function findIdempotencyRecord(db: DbClient, scope: Scope, idempote
     where: { tenantId_workspaceId_scope_key: { ...scoped(scope), scope: idempotencyScope, key } },
   });
 }
+
+/** Sessions whose review is in one of `reviewStatuses` (the home page's counts); assignee as in listReviewQueue. */
+export async function countReviewQueue(db: DbClient, scope: Scope, filter: { reviewStatuses: string[]; assignee?: string | null }) {
+  return db.idvSession.count({
+    where: {
+      ...scoped(scope),
+      reviewStatus: { in: filter.reviewStatuses },
+      ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+    },
+  });
+}

@@ -4,6 +4,7 @@ import type { SessionView, StatusView, DataView, IdvWorkflowView } from './idv-v
 import type { CreatedSession } from '../services/session-service';
 import type { ProfileRef } from './idv-resolvers';
 import type { ReviewCase, ArtifactFile } from '../review/services/review-case-service';
+import type { WorkQueuesRef } from '../review/services/work-queues';
 import type { ThemeView } from '../themes/services/theme-service';
 import type { ThemeColors } from '../themes/model';
 import type { Branding, BrandingColors } from '../themes/services/branding-service';
@@ -2165,6 +2166,19 @@ export type IdvReviewCase = {
   artifacts: Array<IdvReviewArtifact>;
 };
 
+/** The caller's work queues (owned by the profiles subgraph); IDV adds its review counts. */
+export type WorkQueues = {
+  __typename?: 'WorkQueues';
+  /** The workspace counted (the caller's). */
+  workspaceId: Scalars['ID']['output'];
+  /** Sessions awaiting a reviewer (requires_review or escalation). */
+  idvAwaitingReview: Scalars['Int']['output'];
+  /** Of those, the ones assigned to the signed-in dashboard user (0 for other callers). */
+  idvAssignedToMe: Scalars['Int']['output'];
+  /** Of those, the ones nobody is assigned to. */
+  idvUnassigned: Scalars['Int']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -2252,6 +2266,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = {
   Profile: Profile;
+  WorkQueues: WorkQueues;
 };
 
 /** Mapping of federation reference types */
@@ -2259,6 +2274,9 @@ export type FederationReferenceTypes = {
   Profile:
     ( { __typename: 'Profile' }
     & GraphQLRecursivePick<FederationTypes['Profile'], {"id":true}> );
+  WorkQueues:
+    ( { __typename: 'WorkQueues' }
+    & GraphQLRecursivePick<FederationTypes['WorkQueues'], {"workspaceId":true}> );
 };
 
 /** Mapping of union types */
@@ -2404,6 +2422,7 @@ export type ResolversTypes = {
   IdvReviewArtifact: ResolverTypeWrapper<IdvReviewArtifact>;
   IdvArtifactFile: ResolverTypeWrapper<ArtifactFile>;
   IdvReviewCase: ResolverTypeWrapper<ReviewCase>;
+  WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -2515,6 +2534,7 @@ export type ResolversParentTypes = {
   IdvReviewArtifact: IdvReviewArtifact;
   IdvArtifactFile: ArtifactFile;
   IdvReviewCase: ReviewCase;
+  WorkQueues: WorkQueuesRef;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -3243,6 +3263,14 @@ export type IdvReviewCaseResolvers<ContextType = IdvContext, ParentType extends 
   artifacts?: Resolver<Array<ResolversTypes['IdvReviewArtifact']>, ParentType, ContextType>;
 };
 
+export type WorkQueuesResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['WorkQueues'] = ResolversParentTypes['WorkQueues'], FederationReferenceType extends FederationReferenceTypes['WorkQueues'] = FederationReferenceTypes['WorkQueues']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkQueues']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idvAwaitingReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idvAssignedToMe?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idvUnassigned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -3331,6 +3359,7 @@ export type Resolvers<ContextType = IdvContext> = {
   IdvReviewArtifact?: IdvReviewArtifactResolvers<ContextType>;
   IdvArtifactFile?: IdvArtifactFileResolvers<ContextType>;
   IdvReviewCase?: IdvReviewCaseResolvers<ContextType>;
+  WorkQueues?: WorkQueuesResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

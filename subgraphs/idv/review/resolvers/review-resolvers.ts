@@ -3,6 +3,7 @@
 // document the same typed views as verificationSessionData's.
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 import { dataView, sessionView } from '../../resolvers/idv-views';
+import { countIdvQueue } from '../services/work-queues';
 import { claimSession, decideSession, readArtifactFile, readReviewCase, ReviewCase } from '../services/review-case-service';
 
 export const reviewDeskResolvers = {
@@ -15,6 +16,13 @@ export const reviewDeskResolvers = {
     claimVerificationSession: async (_, args, ctx) => sessionView(await claimSession(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
     decideVerificationSession: async (_, args, ctx) =>
       sessionView(await decideSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+  },
+  // The home page's counts (WorkQueues is owned by the profiles subgraph; the key is the caller's workspace).
+  WorkQueues: {
+    __resolveReference: (ref) => ({ workspaceId: ref.workspaceId }),
+    idvAwaitingReview: (_, __, ctx) => countIdvQueue(ctx.idv.deps, ctx.principal, 'awaiting'),
+    idvAssignedToMe: (_, __, ctx) => countIdvQueue(ctx.idv.deps, ctx.principal, 'assigned_to_me'),
+    idvUnassigned: (_, __, ctx) => countIdvQueue(ctx.idv.deps, ctx.principal, 'unassigned'),
   },
   IdvReviewCase: {
     session: (reviewCase) => sessionView(reviewCase.row),
