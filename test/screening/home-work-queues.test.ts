@@ -137,3 +137,36 @@ it('answers every count of the caller in one query, and the latest events', asyn
   expect(key.body.data.workQueues.riskAssessmentsWaitingForUser).toBeNull();
   expect(key.body.data.workQueues.idvAssignedToMe).toBe(0);
 }, 120_000);
+
+it('the console file route serves a screening report PDF to a dashboard token of its workspace only', async () => {
+  const searched = await request(platform.restUrl, 'POST', '/v1/search-sync', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { type: 'individual', name: 'Ibrahim Hassan al-Tikriti', threshold: 0.5 },
+  });
+  const created = await request(platform.restUrl, 'POST', '/v1/reports', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { searchResultId: searched.body.result.searchId },
+  });
+  expect(created.status).toBe(200);
+  const reportId = /\/v1\/reports\/([0-9a-f]{24})/.exec(created.body.reports[0] as string)![1];
+  const own = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email: 'pdf@example.com', name: 'Pdf' });
+  const other = await createDashboardUser(platform.db, { workspaceId: sibling.workspaceId, email: 'pdf-other@example.com', name: 'Other' });
+  const path = `/console/files/screening/reports/${reportId}`;
+  const pdf = await fetch(`${platform.restUrl}${path}`, {
+    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, own.id)).token}` },
+  });
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const foreign = await request(platform.restUrl, 'GET', path, {
+    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, other.id)).token}` },
+  });
+  expect(foreign.status).toBe(404);
+  expect(foreign.body).toEqual({ error: { code: 'not_found', message: 'File not found' } });
+  expect((await request(platform.restUrl, 'GET', path)).status).toBe(401);
+});
