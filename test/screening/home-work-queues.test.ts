@@ -170,3 +170,44 @@ it('the console file route serves a screening report PDF to a dashboard token of
   expect(foreign.body).toEqual({ error: { code: 'not_found', message: 'File not found' } });
   expect((await request(platform.restUrl, 'GET', path)).status).toBe(401);
 });
+
+it('the console file route serves a risk assessment report PDF to a dashboard token of its workspace only', async () => {
+  const own = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email: 'risk-pdf@example.com', name: 'Risk' });
+  const other = await createDashboardUser(platform.db, { workspaceId: sibling.workspaceId, email: 'risk-other@example.com', name: 'O' });
+  const ownHeaders = { Authorization: `Bearer ${(await issueDashboardToken(platform.db, own.id)).token}` };
+  const created = await graphql(
+    platform,
+    ownHeaders,
+    `
+      mutation ($input: CreateRiskAssessmentInput!) {
+        createRiskAssessment(input: $input) {
+          id
+        }
+      }
+    `,
+    {
+      input: {
+        title: 'Console report',
+        subjects: [
+          { type: 'organization', name: 'Harbour Lights Trading GmbH', registrationId: 'HRB 123456', jurisdiction: { country: 'DE' } },
+        ],
+      },
+    },
+  );
+  expect(created.body.errors).toBeUndefined();
+  const path = `/console/files/risk/assessments/${created.body.data.createRiskAssessment.id as string}/report`;
+  const pdf = await fetch(`${platform.restUrl}${path}`, { headers: ownHeaders });
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const foreign = await request(platform.restUrl, 'GET', path, {
+    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, other.id)).token}` },
+  });
+  expect(foreign.status).toBe(404);
+  expect(foreign.body).toEqual({ error: { code: 'not_found', message: 'File not found' } });
+});
