@@ -14,6 +14,7 @@ import { mountCapturePage } from '../rest-adapter/capture-page/capture-page-rout
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../rest-adapter/screening-reports/report-download-route';
 import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../rest-adapter/risk-files/risk-file-routes';
+import { mountConsoleFileRoutes } from '../rest-adapter/console-files/console-file-routes';
 import { profilesSubgraph } from '../subgraphs/profiles';
 import { idvSubgraph } from '../subgraphs/idv';
 import { screeningSubgraph } from '../subgraphs/screening';
@@ -90,6 +91,8 @@ export async function startPlatform(
           mountScreeningReportRoutes(app, gateway, config.internalSecret);
           mountRiskFileRoutes(app, gateway);
           mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
+          // The console's same-origin file reads (session cookie or dashboard bearer token).
+          mountConsoleFileRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
           mountCapturePage(app);
           if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },

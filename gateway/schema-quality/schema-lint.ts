@@ -85,6 +85,11 @@ export const OPEN_TEXT = new Set<string>([
   'SubjectLocationInput.state',
   'SubjectLocation.type',
   'SubjectLocationInput.type',
+  // The home page's activity feed names outbox events of every domain: their types
+  // (profile_status_updated, idv.session.requires_review, ...) and aggregate types grow with every
+  // feature that records an event, and the feed must not break when one is added.
+  'WorkspaceEvent.type',
+  'WorkspaceEvent.subjectType',
 ]);
 
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;

@@ -5,6 +5,7 @@ import { createThemeResolvers, mergeResolverMaps } from './themes';
 import { createIdvContext } from './context';
 import { createCaptureResolvers } from './capture/resolvers/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
+import { reviewDeskResolvers } from './review/resolvers/review-resolvers';
 import { DeclarableIdTypeScalar, InferredIdTypeScalar } from './resolvers/declarable-id-type';
 import { ExactURLScalar } from './resolvers/exact-url';
 import { createIdvDeps } from './services/deps';
@@ -20,6 +21,8 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
       ...mergeResolverMaps(
         // IDV core (sessions, workflows, review, audited data): resolvers/idv-resolvers.ts.
         idvCoreResolvers,
+        // The review desk (case view, artifact files, claim, decisions with a note): review/.
+        reviewDeskResolvers,
         // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
         createThemeResolvers({ db: deps.db, blobs }),
         // Invites and webhook destinations: delivery-resolvers.ts.

@@ -14,6 +14,10 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     CreatedVerificationSession: '../services/session-service#CreatedSession',
     // IDV holds only the id of a profile (its sessions are keyed by it).
     Profile: './idv-resolvers#ProfileRef',
+    // The review desk (review/): the service's case and artifact file objects.
+    IdvReviewCase: '../review/services/review-case-service#ReviewCase',
+    IdvArtifactFile: '../review/services/review-case-service#ArtifactFile',
+    WorkQueues: '../review/services/work-queues#WorkQueuesRef',
     // Themes and branding (themes/): the branding is snake_case, its colors too.
     IdvTheme: '../themes/services/theme-service#ThemeView',
     IdvThemeColors: '../themes/model#ThemeColors',

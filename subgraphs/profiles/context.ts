@@ -1,6 +1,8 @@
 import DataLoader from 'dataloader';
 import { Db, type Scope } from '../../platform/db/prisma';
 import { findMatchComments } from './data/comment-store';
+import { findGroupsByIds } from './data/group-store';
+import { findStatusChanges } from './data/status-store';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
@@ -10,6 +12,8 @@ import { OnboardingGateways } from './onboarding/services/onboarding-gateways';
 import { ProfileRecord } from './services/profile-service';
 
 type MatchComment = Awaited<ReturnType<typeof findMatchComments>>[number];
+type GroupRow = Awaited<ReturnType<typeof findGroupsByIds>>[number];
+export type StatusChangeRow = Awaited<ReturnType<typeof findStatusChanges>>[number];
 
 export interface ProfilesContext extends RequestContext {
   db: Db;
@@ -21,6 +25,10 @@ export interface ProfilesContext extends RequestContext {
   customFieldValuesLoader: DataLoader<string, StoredValue[]>;
   /** Assigned group ids per profile id, in assignment order (one query per batch). */
   groupIdsLoader: DataLoader<string, string[]>;
+  /** Assigned groups per profile id, in assignment order (two queries per batch). */
+  groupsLoader: DataLoader<string, GroupRow[]>;
+  /** Status changes per profile id, oldest first (one query per batch). */
+  statusChangesLoader: DataLoader<string, StatusChangeRow[]>;
   /** Comments of kind match per screening match id (one query for all matches of a request). */
   matchCommentsLoader: DataLoader<string, MatchComment[]>;
   /** The definitions used to render this request's profiles: read once per request (rule 5 copy). */
@@ -59,6 +67,16 @@ export function createProfilesContext(
     groupIdsLoader: new DataLoader(async (profileIds) => {
       const rows = await findGroupIdsByProfileIds(db, scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id).map((row) => row.groupId));
+    }),
+    groupsLoader: new DataLoader(async (profileIds) => {
+      const assignments = await findGroupIdsByProfileIds(db, scope, profileIds);
+      const groups = await findGroupsByIds(db, scope, [...new Set(assignments.map((row) => row.groupId))]);
+      const byId = new Map(groups.map((group) => [group.id, group]));
+      return profileIds.map((id) => assignments.filter((row) => row.profileId === id).flatMap((row) => byId.get(row.groupId) ?? []));
+    }),
+    statusChangesLoader: new DataLoader(async (profileIds) => {
+      const rows = await findStatusChanges(db, scope, profileIds);
+      return profileIds.map((id) => rows.filter((row) => row.aggregateId === id));
     }),
     matchCommentsLoader: new DataLoader(async (matchIds) => {
       const rows = await findMatchComments(db, scope, matchIds);

@@ -5,6 +5,8 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#ProfilesContext',
   mappers: {
+    // The home page's WorkQueues entity: its key (the counts are fields of each subgraph).
+    WorkQueues: '../services/home-service#WorkQueuesRef',
     Profile: '../services/profile-service#ProfileRecord',
     ProfileCustomFieldValue: '../services/custom-field-rules#CustomFieldValueView',
     ProfileCustomFieldDefinition: '../services/custom-field-rules#FieldDefinition',

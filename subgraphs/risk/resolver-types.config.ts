@@ -7,6 +7,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
   // Details objects carry their member's name (domain/evidence-details.ts, domain/trajectory-details.ts).
   unionMembersCarryTypename: true,
   mappers: {
+    // The home page's WorkQueues entity: only its key reaches this subgraph.
+    WorkQueues: './work-queue-resolvers#WorkQueuesRef',
     RiskAssessment: '../data/assessment-store#AssessmentRow',
     AssessmentTask: './views#TaskView',
     AssessmentRisk: './views#RiskView',

@@ -7,6 +7,7 @@ import { createScreeningContext, ScreeningContext, ScreeningServices } from './c
 import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
+import { workQueueResolvers } from './resolvers/work-queue-resolvers';
 import type { Resolvers } from './resolvers/resolver-types.generated';
 import type { IndexHolder } from './services/index-holder';
 import { leaseIndexHolder } from './services/shared-index-holder';
@@ -51,6 +52,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
       Mutation: { ...screeningResolvers.Mutation, ...monitoringResolvers.Mutation },
       MonitoringAlert: monitoringResolvers.MonitoringAlert,
       MonitoredProfile: monitoringResolvers.MonitoredProfile,
+      WorkQueues: workQueueResolvers.WorkQueues,
     } satisfies Resolvers,
     createContext: (base) => createScreeningContext(services, base),
     mountRoutes: (app) => mountIndexStatus(app, holder),

@@ -5,6 +5,8 @@ import type { ResolverTypesConfig } from '../../tools/codegen/resolver-types';
 export const resolverTypesConfig: ResolverTypesConfig = {
   contextType: '../context#ScreeningContext',
   mappers: {
+    // The home page's WorkQueues entity: only its key reaches this subgraph.
+    WorkQueues: './work-queue-resolvers#WorkQueuesRef',
     ScreeningSearch: '../services/search-service#SearchView',
     ScreeningMatch: '../services/search-service#MatchView',
     // The parts of a stored match (the engine's snake_case payload), named in match-resolvers.ts.

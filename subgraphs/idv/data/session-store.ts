@@ -109,13 +109,25 @@ export async function listSessions(db: DbClient, scope: Scope, filter: { profile
 export async function listReviewQueue(
   db: DbClient,
   scope: Scope,
-  filter: { reviewStatuses: string[]; assignee?: string | null; after?: After; take: number },
+  filter: {
+    reviewStatuses: string[];
+    assignee?: string | null;
+    workflowIds?: string[];
+    reasonCodes?: string[];
+    after?: After;
+    take: number;
+  },
 ) {
   return db.idvSession.findMany({
     where: {
       ...scoped(scope),
       reviewStatus: { in: filter.reviewStatuses },
       ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+      ...(filter.reasonCodes ? { reasonCodes: { hasSome: filter.reasonCodes } } : {}),
+      // The workflow is part of the create-time snapshot (workflow_ref.workflow_id).
+      ...(filter.workflowIds
+        ? { AND: [{ OR: filter.workflowIds.map((workflowId) => ({ workflowRef: { path: ['workflow_id'], equals: workflowId } })) }] }
+        : {}),
       ...(filter.after
         ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] }
         : {}),
@@ -192,5 +204,16 @@ export async function claimIdempotencyKey(
 export async function findIdempotencyRecord(db: DbClient, scope: Scope, idempotencyScope: string, key: string) {
   return db.idempotencyRecord.findUnique({
     where: { tenantId_workspaceId_scope_key: { ...scoped(scope), scope: idempotencyScope, key } },
+  });
+}
+
+/** Sessions whose review is in one of `reviewStatuses` (the home page's counts); assignee as in listReviewQueue. */
+export async function countReviewQueue(db: DbClient, scope: Scope, filter: { reviewStatuses: string[]; assignee?: string | null }) {
+  return db.idvSession.count({
+    where: {
+      ...scoped(scope),
+      reviewStatus: { in: filter.reviewStatuses },
+      ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+    },
   });
 }

@@ -4,6 +4,7 @@
 import { keysetPageConnection } from '../../../platform/graphql/paging';
 import type { Resolvers } from './resolver-types.generated';
 import { dataView, sessionView, statusView, workflowView } from './idv-views';
+import { explainReason } from '../assessment/reason-codes';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
 import {
@@ -85,6 +86,9 @@ export const idvCoreResolvers = {
   // Sessions leave the Query and Mutation fields as their typed views; GraphQL reads their fields.
   VerificationSession: {
     profile: (session) => ({ id: session.profileId }),
+  },
+  IdvCheck: {
+    explanation: (check) => explainReason(check.reasonCode),
   },
   Profile: {
     __resolveReference: (ref) => ref,

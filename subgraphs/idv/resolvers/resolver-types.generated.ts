@@ -3,6 +3,8 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { SessionView, StatusView, DataView, IdvWorkflowView } from './idv-views';
 import type { CreatedSession } from '../services/session-service';
 import type { ProfileRef } from './idv-resolvers';
+import type { ReviewCase, ArtifactFile } from '../review/services/review-case-service';
+import type { WorkQueuesRef } from '../review/services/work-queues';
 import type { ThemeView } from '../themes/services/theme-service';
 import type { ThemeColors } from '../themes/model';
 import type { Branding, BrandingColors } from '../themes/services/branding-service';
@@ -77,7 +79,12 @@ export type Query = {
   verificationSession?: Maybe<VerificationSession>;
   /** Sessions of the caller's scope, newest first; first defaults to 50, clamped to 100. */
   verificationSessions: VerificationSessionConnection;
-  /** Reviewer queue, oldest first: reviewStatuses default requires_review and escalation; assignee filters by reviewer, unassigned: true lists unassigned sessions. */
+  /**
+   * Reviewer queue, oldest first: reviewStatuses default requires_review and escalation. At most one of
+   * assignee (a reviewer's dashboard user id), assignedToMe (the signed-in dashboard user) and unassigned
+   * (true: unassigned sessions). workflowIds: sessions created from any of these workflows. reasonCodes:
+   * sessions whose assessment failed with any of these reason codes (docs/idv-capture.md).
+   */
   idvReviewQueue: VerificationSessionConnection;
   /** Capture plane (capture or invite credential only): the hosted page's view of its session (REST: GET /sessions/{id}/status). */
   verificationSessionStatus: VerificationSessionStatus;
@@ -101,6 +108,17 @@ export type Query = {
   webhookDelivery?: Maybe<WebhookDelivery>;
   /** Capture plane (capture or invite credential of this session only): the hosted page's view. */
   captureSession: CaptureSession;
+  /**
+   * Audited (action idv.session.review_case.read, like verificationSessionData): the review desk's view
+   * of a session. Null when the session is absent or out of scope. Application keys and dashboard users.
+   */
+  idvReviewCase?: Maybe<IdvReviewCase>;
+  /**
+   * Audited (action idv.session.artifact.read): one captured artifact's file metadata, for the console's
+   * file route (GET /console/files/idv/sessions/{id}/artifacts/{artifactId}), which streams its bytes.
+   * Null when the session or the artifact is absent or out of scope.
+   */
+  verificationSessionArtifact?: Maybe<IdvArtifactFile>;
 };
 
 
@@ -142,6 +160,9 @@ export type QueryIdvReviewQueueArgs = {
   reviewStatuses?: InputMaybe<Array<IdvReviewStatus>>;
   assignee?: InputMaybe<Scalars['String']['input']>;
   unassigned?: InputMaybe<Scalars['Boolean']['input']>;
+  assignedToMe?: InputMaybe<Scalars['Boolean']['input']>;
+  workflowIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  reasonCodes?: InputMaybe<Array<Scalars['String']['input']>>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -188,6 +209,17 @@ export type QueryWebhookDeliveryArgs = {
 
 export type QueryCaptureSessionArgs = {
   sessionId: Scalars['ID']['input'];
+};
+
+
+export type QueryIdvReviewCaseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryVerificationSessionArtifactArgs = {
+  sessionId: Scalars['ID']['input'];
+  artifactId: Scalars['ID']['input'];
 };
 
 export type Mutation = {
@@ -255,6 +287,17 @@ export type Mutation = {
    * session_token for a capture session. A capture-session credential cannot be exchanged again.
    */
   exchangeCaptureCredential: CaptureSessionCredential;
+  /**
+   * Assigns the session to the signed-in dashboard user (claim). Idempotent for the same user;
+   * idv_state_conflict when another reviewer holds it (reassign with assignVerificationSession);
+   * idv_review_terminal on accepted or rejected sessions. Dashboard users only (forbidden otherwise).
+   */
+  claimVerificationSession: VerificationSession;
+  /**
+   * The review desk's decision: like reviewVerificationSession (same moves, errors, events and history),
+   * but the note is required (1 to 5000 characters, not only blanks), so every console decision says why.
+   */
+  decideVerificationSession: VerificationSession;
 };
 
 
@@ -431,6 +474,17 @@ export type MutationSubmitCaptureArgs = {
 
 export type MutationExchangeCaptureCredentialArgs = {
   input: ExchangeCaptureCredentialInput;
+};
+
+
+export type MutationClaimVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDecideVerificationSessionArgs = {
+  id: Scalars['ID']['input'];
+  input: DecideVerificationSessionInput;
 };
 
 /** Life cycle of a theme. */
@@ -918,6 +972,8 @@ export type IdvCheck = {
   category: IdvFlagCategory;
   /** Score, for scored checks. */
   score?: Maybe<Scalars['Float']['output']>;
+  /** The reason code in English. */
+  explanation: Scalars['String']['output'];
 };
 
 /** Audited: the decrypted results of a session (REST: GET /sessions/{id}/data). */
@@ -1936,6 +1992,193 @@ export type CaptureSessionCredential = {
   expiresAt: Scalars['DateTime']['output'];
 };
 
+/** A review decision taken on the review desk. */
+export type DecideVerificationSessionInput = {
+  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
+  status: IdvReviewStatus;
+  /** Why (1 to 5000 characters, not only blanks); kept in the review history. */
+  note: Scalars['String']['input'];
+};
+
+/** How a document value compares with the profile's. */
+export type IdvComparisonOutcome =
+  /** The document agrees with the profile. */
+  | 'agrees'
+  /** The document disagrees with the profile: the reviewer must look. */
+  | 'mismatch'
+  /** The profile has no value to compare (no name, no date of birth). */
+  | 'not_on_profile';
+
+/** One field of the document beside the profile's value. */
+export type IdvFieldComparison = {
+  __typename?: 'IdvFieldComparison';
+  /** What is compared: name or date_of_birth. */
+  field: Scalars['String']['output'];
+  /** Where the document value was read (the MRZ or a driving licence's barcode). */
+  source: IdvFieldSource;
+  /** The value read from the document. */
+  documentValue: Scalars['String']['output'];
+  /** The profile's current value; null when the profile has none. */
+  profileValue?: Maybe<Scalars['String']['output']>;
+  /** The comparison's outcome. */
+  outcome: IdvComparisonOutcome;
+  /** True when outcome is mismatch (so a list can mark it without comparing enums). */
+  mismatch: Scalars['Boolean']['output'];
+  /** Similarity for fuzzy comparisons (name: 0..1); null for exact ones (dates) and when not compared. */
+  score?: Maybe<Scalars['Float']['output']>;
+  /** The similarity at or above which the values agree (name: the screening engine's 0.8); null for exact comparisons. */
+  threshold?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A scored check (face match, liveness) beside the threshold it is decided by. */
+export type IdvScoredCheck = {
+  __typename?: 'IdvScoredCheck';
+  /** Outcome of the check. */
+  outcome: IdvCheckOutcome;
+  /** Reason code the check recorded. */
+  reasonCode: Scalars['String']['output'];
+  /** The reason code in English. */
+  explanation: Scalars['String']['output'];
+  /** The score the check measured (face match: portrait similarity; liveness: lowest frame-to-first-frame similarity); null when not measured (no face found, challenge checks). */
+  score?: Maybe<Scalars['Float']['output']>;
+  /** The score at or above which the check passes. */
+  threshold: Scalars['Float']['output'];
+};
+
+/** One reason code of the assessment, in words. */
+export type IdvReason = {
+  __typename?: 'IdvReason';
+  /** The reason code (docs/idv-capture.md). */
+  code: Scalars['String']['output'];
+  /** The check that recorded it. */
+  check: Scalars['String']['output'];
+  /** Outcome of that check: fail codes are why the session awaits review. */
+  outcome: IdvCheckOutcome;
+  /** Flag category of the check. */
+  category: IdvFlagCategory;
+  /** The code explained in English (the console translates codes itself for other languages). */
+  explanation: Scalars['String']['output'];
+};
+
+/** What happened to a session. */
+export type IdvSessionEventKind =
+  /** The session was created. */
+  | 'created'
+  /** The customer recorded consent. */
+  | 'consent_recorded'
+  /** The customer submitted. */
+  | 'submitted'
+  /** The assessment finished (toReviewStatus: automatic_pass or requires_review). */
+  | 'assessed'
+  /** The assessment failed. */
+  | 'assessment_failed'
+  /** A reviewer was assigned (assignee) or the assignment was cleared (assignee null). */
+  | 'assigned'
+  /** A human review decision (note and status). */
+  | 'review_decision'
+  /** The session was canceled. */
+  | 'canceled';
+
+/** One entry of a session's history, oldest first. */
+export type IdvSessionEvent = {
+  __typename?: 'IdvSessionEvent';
+  /** What happened. */
+  kind: IdvSessionEventKind;
+  /** When. */
+  at: Scalars['DateTime']['output'];
+  /** Who did it; null for the customer and the assessment. */
+  actor?: Maybe<IdvReviewActor>;
+  /** Review status before (review decisions). */
+  fromReviewStatus?: Maybe<IdvReviewStatus>;
+  /** Review status after (assessed, review decisions). */
+  toReviewStatus?: Maybe<IdvReviewStatus>;
+  /** The reviewer's note (review decisions) or the cancel reason; null otherwise. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** The dashboard user assigned (assigned); null when the assignment was cleared. */
+  assignee?: Maybe<Scalars['String']['output']>;
+};
+
+/** An artifact of a session with the console's same-origin address of its file. */
+export type IdvReviewArtifact = {
+  __typename?: 'IdvReviewArtifact';
+  /** Artifact id. */
+  artifactId: Scalars['ID']['output'];
+  /** Artifact kind (selfie frame, id document front or back, supporting document). */
+  kind: CaptureArtifactKind;
+  /** The step it belongs to. */
+  stepId: Scalars['String']['output'];
+  /** Selfie frames are numbered 0..n-1; 0 for the other kinds. */
+  frame: Scalars['Int']['output'];
+  /** Media type of the file (image/jpeg, image/png, application/pdf). */
+  contentType: Scalars['String']['output'];
+  /** When it was captured. */
+  capturedAt: Scalars['DateTime']['output'];
+  /**
+   * Same-origin path of the file for a signed-in console (GET with the session cookie):
+   * /console/files/idv/sessions/{id}/artifacts/{artifactId}. A path on the web origin, not an absolute URL.
+   */
+  filePath: Scalars['String']['output'];
+};
+
+/** A captured artifact's file, as the console's file route needs it. */
+export type IdvArtifactFile = {
+  __typename?: 'IdvArtifactFile';
+  /** Artifact id. */
+  artifactId: Scalars['ID']['output'];
+  /** The session. */
+  sessionId: Scalars['ID']['output'];
+  /** Artifact kind. */
+  kind: CaptureArtifactKind;
+  /** Media type of the file (image/jpeg, image/png, application/pdf). */
+  contentType: Scalars['String']['output'];
+  /** Size of the file in bytes. */
+  byteSize: Scalars['Int']['output'];
+};
+
+/** Everything the review desk shows of one session. */
+export type IdvReviewCase = {
+  __typename?: 'IdvReviewCase';
+  /** The session (status, assignee, profile, workflow, review trail). */
+  session: VerificationSession;
+  /** False until the assessment has stored results. */
+  resultsAvailable: Scalars['Boolean']['output'];
+  /** When the assessment finished; null until then. */
+  assessedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The document the assessment read; null when none. */
+  document?: Maybe<IdvDocumentResult>;
+  /** Every field read from the document (MRZ and licence barcode). */
+  documentFields: Array<IdvOcrField>;
+  /** The document's name and date of birth beside the profile's current values, each marked agrees or mismatch. */
+  comparisons: Array<IdvFieldComparison>;
+  /** How many comparisons are mismatches. */
+  mismatchCount: Scalars['Int']['output'];
+  /** The face match (selfie against the document portrait) and its threshold; null when the flow has no face match. */
+  faceMatch?: Maybe<IdvScoredCheck>;
+  /** The liveness result and the frame-consistency threshold; null when the flow has no liveness step. */
+  liveness?: Maybe<IdvScoredCheck>;
+  /** Every reason code of the assessment explained, failing ones first. */
+  reasons: Array<IdvReason>;
+  /** Questionnaire answers. */
+  questionnaireAnswers: Array<IdvQuestionnaireAnswer>;
+  /** Status changes with who and when, oldest first. */
+  history: Array<IdvSessionEvent>;
+  /** Captured artifacts (selfie frames, document sides, documents) with their file URLs. */
+  artifacts: Array<IdvReviewArtifact>;
+};
+
+/** The caller's work queues (owned by the profiles subgraph); IDV adds its review counts. */
+export type WorkQueues = {
+  __typename?: 'WorkQueues';
+  /** The workspace counted (the caller's). */
+  workspaceId: Scalars['ID']['output'];
+  /** Sessions awaiting a reviewer (requires_review or escalation). */
+  idvAwaitingReview: Scalars['Int']['output'];
+  /** Of those, the ones assigned to the signed-in dashboard user (0 for other callers). */
+  idvAssignedToMe: Scalars['Int']['output'];
+  /** Of those, the ones nobody is assigned to. */
+  idvUnassigned: Scalars['Int']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -2023,6 +2266,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = {
   Profile: Profile;
+  WorkQueues: WorkQueues;
 };
 
 /** Mapping of federation reference types */
@@ -2030,6 +2274,9 @@ export type FederationReferenceTypes = {
   Profile:
     ( { __typename: 'Profile' }
     & GraphQLRecursivePick<FederationTypes['Profile'], {"id":true}> );
+  WorkQueues:
+    ( { __typename: 'WorkQueues' }
+    & GraphQLRecursivePick<FederationTypes['WorkQueues'], {"workspaceId":true}> );
 };
 
 /** Mapping of union types */
@@ -2165,6 +2412,17 @@ export type ResolversTypes = {
   CaptureAnswerInput: CaptureAnswerInput;
   ExchangeCaptureCredentialInput: ExchangeCaptureCredentialInput;
   CaptureSessionCredential: ResolverTypeWrapper<CaptureSessionCredential>;
+  DecideVerificationSessionInput: DecideVerificationSessionInput;
+  IdvComparisonOutcome: IdvComparisonOutcome;
+  IdvFieldComparison: ResolverTypeWrapper<IdvFieldComparison>;
+  IdvScoredCheck: ResolverTypeWrapper<IdvScoredCheck>;
+  IdvReason: ResolverTypeWrapper<IdvReason>;
+  IdvSessionEventKind: IdvSessionEventKind;
+  IdvSessionEvent: ResolverTypeWrapper<IdvSessionEvent>;
+  IdvReviewArtifact: ResolverTypeWrapper<IdvReviewArtifact>;
+  IdvArtifactFile: ResolverTypeWrapper<ArtifactFile>;
+  IdvReviewCase: ResolverTypeWrapper<ReviewCase>;
+  WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -2268,6 +2526,15 @@ export type ResolversParentTypes = {
   CaptureAnswerInput: CaptureAnswerInput;
   ExchangeCaptureCredentialInput: ExchangeCaptureCredentialInput;
   CaptureSessionCredential: CaptureSessionCredential;
+  DecideVerificationSessionInput: DecideVerificationSessionInput;
+  IdvFieldComparison: IdvFieldComparison;
+  IdvScoredCheck: IdvScoredCheck;
+  IdvReason: IdvReason;
+  IdvSessionEvent: IdvSessionEvent;
+  IdvReviewArtifact: IdvReviewArtifact;
+  IdvArtifactFile: ArtifactFile;
+  IdvReviewCase: ReviewCase;
+  WorkQueues: WorkQueuesRef;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -2401,6 +2668,8 @@ export type QueryResolvers<ContextType = IdvContext, ParentType extends Resolver
   webhookDestination?: Resolver<Maybe<ResolversTypes['WebhookDestination']>, ParentType, ContextType, RequireFields<QueryWebhookDestinationArgs, 'id'>>;
   webhookDelivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType, RequireFields<QueryWebhookDeliveryArgs, 'destinationId' | 'id'>>;
   captureSession?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<QueryCaptureSessionArgs, 'sessionId'>>;
+  idvReviewCase?: Resolver<Maybe<ResolversTypes['IdvReviewCase']>, ParentType, ContextType, RequireFields<QueryIdvReviewCaseArgs, 'id'>>;
+  verificationSessionArtifact?: Resolver<Maybe<ResolversTypes['IdvArtifactFile']>, ParentType, ContextType, RequireFields<QueryVerificationSessionArtifactArgs, 'sessionId' | 'artifactId'>>;
 };
 
 export type MutationResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -2434,6 +2703,8 @@ export type MutationResolvers<ContextType = IdvContext, ParentType extends Resol
   recordCaptureAnswers?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationRecordCaptureAnswersArgs, 'sessionId' | 'input'>>;
   submitCapture?: Resolver<ResolversTypes['CaptureSession'], ParentType, ContextType, RequireFields<MutationSubmitCaptureArgs, 'sessionId'>>;
   exchangeCaptureCredential?: Resolver<ResolversTypes['CaptureSessionCredential'], ParentType, ContextType, RequireFields<MutationExchangeCaptureCredentialArgs, 'input'>>;
+  claimVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationClaimVerificationSessionArgs, 'id'>>;
+  decideVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationDecideVerificationSessionArgs, 'id' | 'input'>>;
 };
 
 export type IdvThemeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvTheme'] = ResolversParentTypes['IdvTheme']> = {
@@ -2643,6 +2914,7 @@ export type IdvCheckResolvers<ContextType = IdvContext, ParentType extends Resol
   reasonCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   category?: Resolver<ResolversTypes['IdvFlagCategory'], ParentType, ContextType>;
   score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  explanation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type VerificationSessionDataResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['VerificationSessionData'] = ResolversParentTypes['VerificationSessionData']> = {
@@ -2920,6 +3192,85 @@ export type CaptureSessionCredentialResolvers<ContextType = IdvContext, ParentTy
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type IdvFieldComparisonResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvFieldComparison'] = ResolversParentTypes['IdvFieldComparison']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['IdvFieldSource'], ParentType, ContextType>;
+  documentValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['IdvComparisonOutcome'], ParentType, ContextType>;
+  mismatch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type IdvScoredCheckResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvScoredCheck'] = ResolversParentTypes['IdvScoredCheck']> = {
+  outcome?: Resolver<ResolversTypes['IdvCheckOutcome'], ParentType, ContextType>;
+  reasonCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  explanation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type IdvReasonResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvReason'] = ResolversParentTypes['IdvReason']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  check?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['IdvCheckOutcome'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['IdvFlagCategory'], ParentType, ContextType>;
+  explanation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IdvSessionEventResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvSessionEvent'] = ResolversParentTypes['IdvSessionEvent']> = {
+  kind?: Resolver<ResolversTypes['IdvSessionEventKind'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actor?: Resolver<Maybe<ResolversTypes['IdvReviewActor']>, ParentType, ContextType>;
+  fromReviewStatus?: Resolver<Maybe<ResolversTypes['IdvReviewStatus']>, ParentType, ContextType>;
+  toReviewStatus?: Resolver<Maybe<ResolversTypes['IdvReviewStatus']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IdvReviewArtifactResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvReviewArtifact'] = ResolversParentTypes['IdvReviewArtifact']> = {
+  artifactId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['CaptureArtifactKind'], ParentType, ContextType>;
+  stepId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  frame?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  capturedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  filePath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IdvArtifactFileResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvArtifactFile'] = ResolversParentTypes['IdvArtifactFile']> = {
+  artifactId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['CaptureArtifactKind'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  byteSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IdvReviewCaseResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvReviewCase'] = ResolversParentTypes['IdvReviewCase']> = {
+  session?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType>;
+  resultsAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  assessedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['IdvDocumentResult']>, ParentType, ContextType>;
+  documentFields?: Resolver<Array<ResolversTypes['IdvOcrField']>, ParentType, ContextType>;
+  comparisons?: Resolver<Array<ResolversTypes['IdvFieldComparison']>, ParentType, ContextType>;
+  mismatchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  faceMatch?: Resolver<Maybe<ResolversTypes['IdvScoredCheck']>, ParentType, ContextType>;
+  liveness?: Resolver<Maybe<ResolversTypes['IdvScoredCheck']>, ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['IdvReason']>, ParentType, ContextType>;
+  questionnaireAnswers?: Resolver<Array<ResolversTypes['IdvQuestionnaireAnswer']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['IdvSessionEvent']>, ParentType, ContextType>;
+  artifacts?: Resolver<Array<ResolversTypes['IdvReviewArtifact']>, ParentType, ContextType>;
+};
+
+export type WorkQueuesResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['WorkQueues'] = ResolversParentTypes['WorkQueues'], FederationReferenceType extends FederationReferenceTypes['WorkQueues'] = FederationReferenceTypes['WorkQueues']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkQueues']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idvAwaitingReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idvAssignedToMe?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idvUnassigned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -3001,6 +3352,14 @@ export type Resolvers<ContextType = IdvContext> = {
   CaptureIdRequirements?: CaptureIdRequirementsResolvers<ContextType>;
   CaptureCompletion?: CaptureCompletionResolvers<ContextType>;
   CaptureSessionCredential?: CaptureSessionCredentialResolvers<ContextType>;
+  IdvFieldComparison?: IdvFieldComparisonResolvers<ContextType>;
+  IdvScoredCheck?: IdvScoredCheckResolvers<ContextType>;
+  IdvReason?: IdvReasonResolvers<ContextType>;
+  IdvSessionEvent?: IdvSessionEventResolvers<ContextType>;
+  IdvReviewArtifact?: IdvReviewArtifactResolvers<ContextType>;
+  IdvArtifactFile?: IdvArtifactFileResolvers<ContextType>;
+  IdvReviewCase?: IdvReviewCaseResolvers<ContextType>;
+  WorkQueues?: WorkQueuesResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

@@ -2,7 +2,7 @@ import { VigilConfig } from '../../../platform/config';
 import { KeyProvider, LocalKeyProvider } from '../../../platform/crypto/envelope';
 import { Db } from '../../../platform/db/prisma';
 import { AuditWriter, dbAuditWriter } from './audit';
-import { ProfileLookup, subgraphProfileLookup } from './profile-lookup';
+import { ProfileFactsLookup, ProfileLookup, subgraphProfileFacts, subgraphProfileLookup } from './profile-lookup';
 import { resolveThemeSnapshot, ThemeResolver } from './theme-hook';
 
 /** What the IDV services need; tests substitute single members (a failing audit writer, ...). */
@@ -10,6 +10,8 @@ export interface IdvDeps {
   db: Db;
   keyProvider: KeyProvider;
   profileLookup: ProfileLookup;
+  /** The profile's name and date of birth (the review desk's comparison). */
+  profileFacts: ProfileFactsLookup;
   audit: AuditWriter;
   themeSnapshot: ThemeResolver;
   /** Capture token lifetime (15 minutes). */
@@ -24,6 +26,7 @@ export function createIdvDeps(db: Db, config: VigilConfig, overrides: Partial<Id
     db,
     keyProvider: new LocalKeyProvider(config.masterKey),
     profileLookup: subgraphProfileLookup(config),
+    profileFacts: subgraphProfileFacts(config),
     audit: dbAuditWriter(db),
     themeSnapshot: resolveThemeSnapshot,
     tokenLifetimeMs: CAPTURE_TOKEN_LIFETIME_MS,

@@ -184,13 +184,15 @@ export async function reviewSession(
 // ---------------------------------------------------------------------------------------------
 // Assignment (reviewer queue)
 
-/** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). */
+/** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). A claim
+ * (the review desk's "assign to me") refuses a session another reviewer holds. */
 export async function assignSession(
   deps: IdvDeps,
   principal: Principal,
   id: string,
   request: AssignVerificationSessionInput,
   requestId?: string,
+  options: { claim?: boolean } = {},
 ): Promise<SessionRow> {
   const scope = requireManagement(principal);
   const input = { assignee: request.assignee ?? null };
@@ -204,6 +206,8 @@ export async function assignSession(
     if (TERMINAL_REVIEW.includes(row.reviewStatus as ReviewStatus))
       throw new IdvError('idv_review_terminal', `The review is final (${row.reviewStatus})`);
     if (row.status === 'canceled') throw new IdvError('idv_state_conflict', 'A canceled session cannot be assigned');
+    if (options.claim && row.assignee !== null && row.assignee !== input.assignee)
+      throw new IdvError('idv_state_conflict', 'Another reviewer holds this session; reassign it instead');
     if (row.assignee === input.assignee) return row;
     const updated = await updateSession(tx, scope, id, { assignee: input.assignee });
     await writeAudit(tx, {
@@ -305,6 +309,8 @@ export async function completeAssessment(deps: IdvDeps, scope: Scope, id: string
       status: to,
       reviewStatus,
       flagCategories: categories,
+      // The failing checks' codes in the clear (codes only) so the review queue can filter by them.
+      reasonCodes: [...new Set((results.checks ?? []).filter((check) => check.outcome === 'fail').map((check) => check.reason_code))],
       assessedAt: deps.now(),
       results: resultsColumn.write(seal(deps.keyProvider, results, sealContext(id, 'results'))),
     });

@@ -34,3 +34,32 @@ export function subgraphProfileLookup(config: VigilConfig): ProfileLookup {
     }
   };
 }
+
+/** What the review desk compares the document with: the profile's current name and date of birth. */
+export interface ProfileFacts {
+  name: string;
+  dateOfBirth: string | null;
+}
+
+export type ProfileFactsLookup = (scope: Scope, profileId: string, requestId?: string) => Promise<ProfileFacts | null>;
+
+const FACTS_QUERY = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Profile { id name dateOfBirth } } }';
+
+export function subgraphProfileFacts(config: VigilConfig): ProfileFactsLookup {
+  return async (scope, profileId, requestId) => {
+    try {
+      const data = await callSubgraph<{ _entities: ((ProfileFacts & { id: string }) | null)[] }>({
+        url: config.subgraphUrls.profiles,
+        query: FACTS_QUERY,
+        variables: { r: [{ __typename: 'Profile', id: profileId }] },
+        principal: servicePrincipal('idv', scope),
+        secret: config.internalSecret,
+        requestId,
+      });
+      const profile = data._entities?.[0] ?? null;
+      return profile && profile.id === profileId ? { name: profile.name, dateOfBirth: profile.dateOfBirth } : null;
+    } catch {
+      throw new IdvError('idv_profile_lookup_unavailable', 'The profiles service is unavailable; the profile could not be read');
+    }
+  };
+}

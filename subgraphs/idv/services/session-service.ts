@@ -308,11 +308,13 @@ export async function listSessionPage(
   const rows = await listSessions(db, scope, { profileId: args.profileId || undefined, after: decodeCursor(args.cursor), take: take + 1 });
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
-  return { items: page, hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
+  const last = page[page.length - 1];
+  return { items: page, hasMore, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
 /** The reviewer queue: sessions whose review is open (requires_review, escalation by default),
- * oldest first, optionally for one assignee or only the unassigned ones. */
+ * oldest first, optionally for one assignee (assignedToMe: the signed-in dashboard user) or only
+ * the unassigned ones, for some workflows, or with some failing reason codes (any of them). */
 export async function listReviewQueuePage(
   db: DbClient,
   principal: Principal,
@@ -320,6 +322,9 @@ export async function listReviewQueuePage(
     reviewStatuses?: string[] | null;
     assignee?: string | null;
     unassigned?: boolean | null;
+    assignedToMe?: boolean | null;
+    workflowIds?: string[] | null;
+    reasonCodes?: string[] | null;
     limit?: number | null;
     cursor?: string | null;
   },
@@ -329,12 +334,25 @@ export async function listReviewQueuePage(
   const unknown = statuses.filter((status) => !isReviewStatus(status));
   if (unknown.length)
     throw new IdvError('schema_validation_failed', `reviewStatuses: unknown review status ${unknown[0]}`, { field: 'reviewStatuses' });
-  if (args.assignee && args.unassigned)
-    throw new IdvError('schema_validation_failed', 'assignee and unassigned are mutually exclusive', { field: 'unassigned' });
+  if ([Boolean(args.assignee), Boolean(args.unassigned), Boolean(args.assignedToMe)].filter(Boolean).length > 1)
+    throw new IdvError('schema_validation_failed', 'assignee, assignedToMe and unassigned are mutually exclusive', { field: 'unassigned' });
+  if (args.assignedToMe && principal.kind !== 'dashboard_user')
+    throw new IdvError('schema_validation_failed', 'assignedToMe: only a signed-in dashboard user has assignments', {
+      field: 'assignedToMe',
+    });
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
-  const assignee = args.unassigned ? null : (args.assignee ?? undefined);
-  const rows = await listReviewQueue(db, scope, { reviewStatuses: statuses, assignee, after: decodeCursor(args.cursor), take: take + 1 });
+  const assignee = args.unassigned ? null : args.assignedToMe ? principal.actorId : (args.assignee ?? undefined);
+  const rows = await listReviewQueue(db, scope, {
+    reviewStatuses: statuses,
+    assignee,
+    workflowIds: args.workflowIds?.length ? args.workflowIds : undefined,
+    reasonCodes: args.reasonCodes?.length ? args.reasonCodes : undefined,
+    after: decodeCursor(args.cursor),
+    take: take + 1,
+  });
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
-  return { items: page, hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]) : null };
+  const last = page[page.length - 1];
+  // The cursor carries only the sort key (created_at, id) of the page's last session.
+  return { items: page, hasMore, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }

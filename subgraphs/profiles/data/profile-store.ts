@@ -39,18 +39,6 @@ export async function updateProfileFields(
   return db.profile.findFirstOrThrow({ where: { ...scope, id } });
 }
 
-export async function listProfiles(db: DbClient, scope: Scope, filter: { groupIds?: string[]; skip: number; take: number }) {
-  const where = {
-    ...scope,
-    ...(filter.groupIds ? { groupAssignments: { some: { ...scope, groupId: { in: filter.groupIds.filter(queryableId) } } } } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db.profile.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: filter.skip, take: filter.take }),
-    db.profile.count({ where }),
-  ]);
-  return { rows, total };
-}
-
 // --- custom field values -------------------------------------------------------------------
 
 export async function findValuesByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {

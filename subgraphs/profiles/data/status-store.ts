@@ -52,3 +52,19 @@ export async function saveIdvFact(db: DbClient, scope: Scope, profileId: string,
   const data = { idvSessionId: fact.sessionId, idvOutcome: fact.outcome, idvAt: fact.at };
   await db.profileStatusFacts.upsert({ where: { profileId }, create: { profileId, ...scope, ...data }, update: data });
 }
+
+/** The profile_status_updated events of some profiles, oldest first: the outbox keeps every event
+ * (indexed by aggregate), so it is the status timeline; payloads are the ones settleStatus writes. */
+export async function findStatusChanges(db: DbClient, scope: Scope, profileIds: readonly string[]) {
+  return db.outboxEvent.findMany({
+    where: {
+      tenantId: scope.tenantId,
+      workspaceId: scope.workspaceId,
+      aggregateType: 'profile',
+      aggregateId: { in: [...profileIds] },
+      type: 'profile_status_updated',
+    },
+    select: { aggregateId: true, payload: true, createdAt: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}

@@ -16,4 +16,5 @@ export const resolvers = {
   MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
+  WorkQueues: profileResolvers.WorkQueues,
 } satisfies Resolvers;

@@ -4,6 +4,9 @@ import { viewCustomFields } from '../services/custom-field-rules';
 import { dateOfBirthOf } from '../services/date-of-birth';
 import { requestErasure } from '../services/erasure-service';
 import { createProfile, listProfilePage, updateProfile } from '../services/profile-service';
+import { listProfileComments } from '../services/comment-service';
+import { countProfilesAwaitingReview, recentActivity } from '../services/home-service';
+import { statusChangeView } from '../services/profile-status-service';
 import type { Resolvers } from './resolver-types.generated';
 
 export const profileResolvers = {
@@ -11,6 +14,13 @@ export const profileResolvers = {
     viewer: (_, __, ctx) => ctx.principal,
     profile: (_, args, ctx) => ctx.profileLoader.load(args.id),
     profiles: (_, args, ctx) => listProfilePage(ctx.deps, ctx.scope, args),
+    workQueues: (_, __, ctx) => ({ workspaceId: ctx.scope.workspaceId }),
+    workspaceActivity: (_, args, ctx) => recentActivity(ctx.deps, ctx.scope, args.first),
+  },
+  // The home page's counts: each subgraph adds its own to this entity; the key is the caller's workspace.
+  WorkQueues: {
+    __resolveReference: (ref) => ({ workspaceId: ref.workspaceId }),
+    profilesAwaitingReview: (_, __, ctx) => countProfilesAwaitingReview(ctx.deps, ctx.scope),
   },
   Mutation: {
     createProfile: (_, args, ctx, info) =>
@@ -34,5 +44,13 @@ export const profileResolvers = {
     },
     dateOfBirth: async (profile, _, ctx) => dateOfBirthOf(await ctx.readDefinitions(), await ctx.customFieldValuesLoader.load(profile.id)),
     profileGroupIds: (profile, _, ctx) => ctx.groupIdsLoader.load(profile.id),
+    groups: (profile, _, ctx) => ctx.groupsLoader.load(profile.id),
+    statusHistory: async (profile, _, ctx) => (await ctx.statusChangesLoader.load(profile.id)).map(statusChangeView),
+    comments: async (profile, args, ctx) =>
+      (await listProfileComments(ctx.deps, ctx.scope, profile.id, args)) ?? {
+        nodes: [],
+        pageInfo: { hasNextPage: false, endCursor: null },
+        totalCount: 0,
+      },
   },
 } satisfies Resolvers;

@@ -8,18 +8,18 @@ import {
   findGroupIdsByProfileIds,
   findValuesByProfileIds,
   insertProfile,
-  listProfiles,
   lockProfile,
   replaceGroupAssignments,
   updateProfileFields,
   writeValues,
 } from '../data/profile-store';
-import { isStorableText } from '../data/scope';
+import { isStorableText, queryableId } from '../data/scope';
 import { ProfilesError } from '../errors';
 import { checkCombinedSize, validateCustomFieldWrite } from './custom-field-rules';
 import { definitionsForWrite } from './definitions-reader';
 import { connectionWindow, has, ProfilesDeps } from './deps';
-import { countedConnection } from '../../../platform/graphql/paging';
+import { countedConnection, decodeCursor, keysetConnection } from '../../../platform/graphql/paging';
+import { countProfiles, searchProfilePage } from '../data/profile-search-store';
 import { parseExact } from './json-text';
 
 export type ProfileRecord = Awaited<ReturnType<typeof insertProfile>>;
@@ -190,14 +190,79 @@ export async function updateProfile(deps: ProfilesDeps, scope: Scope, id: string
   });
 }
 
-export async function listProfilePage(
-  deps: ProfilesDeps,
-  scope: Scope,
-  args: { profileGroupIds?: string[] | null; first?: number | null; after?: string | null },
-) {
-  const window = connectionWindow(args, 'profile_validation_failed');
+export const SEARCH_MAX = 200;
+
+/** Filters of the profile list (GraphQL `profiles`; REST passes only group ids). */
+export interface ProfileListArgs {
+  profileGroupIds?: string[] | null;
+  search?: string | null;
+  statuses?: string[] | null;
+  createdFrom?: Date | null;
+  createdTo?: Date | null;
+  customField?: { key: string; value: string } | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+/**
+ * Profiles newest first. Two cursor kinds: the REST routes' page numbers arrive as offset cursors
+ * (offsetCursor) and keep their offset paging; every other page is keyset paging on (created_at, id),
+ * whose endCursor names the page's last profile, so a page never shifts when profiles are added and
+ * the cost does not grow with the depth of the page (docs/profiles.md "Searching profiles").
+ */
+export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: ProfileListArgs) {
   const groupIds = args.profileGroupIds ? [...new Set(args.profileGroupIds.map((id) => id.trim()).filter(Boolean))] : undefined;
   if (groupIds && groupIds.length > MAX_GROUPS_PER_PROFILE) invalid('profile_group_ids', `at most ${MAX_GROUPS_PER_PROFILE} ids`);
-  const { rows, total } = await listProfiles(deps.db, scope, { groupIds, skip: window.skip, take: window.take! });
-  return countedConnection(rows, window.skip, total);
+  const search = args.search?.trim() ? args.search.trim() : undefined;
+  if (search && search.length > SEARCH_MAX) invalid('search', `at most ${SEARCH_MAX} characters`);
+  if (search && !isStorableText(search)) invalid('search', 'must not contain NUL characters');
+  if (args.createdFrom && args.createdTo && args.createdFrom > args.createdTo) invalid('createdTo', 'must not be before createdFrom');
+  const customField = args.customField ? customFieldFilter(args.customField) : undefined;
+  const filter = {
+    search,
+    statuses: args.statuses?.length ? args.statuses : undefined,
+    groupIds: groupIds?.filter(queryableId),
+    createdFrom: args.createdFrom ?? undefined,
+    createdTo: args.createdTo ?? undefined,
+    customField,
+  };
+  const keyset = decodeCursor<{ c?: unknown; i?: unknown }>(args.after);
+  const after =
+    keyset && typeof keyset.c === 'string' && typeof keyset.i === 'string' && !Number.isNaN(Date.parse(keyset.c))
+      ? { createdAt: new Date(keyset.c), id: keyset.i }
+      : undefined;
+  if (after) {
+    const size = connectionWindow({ first: args.first }, 'profile_validation_failed').take!;
+    const [rows, total] = await Promise.all([
+      searchProfilePage(deps.db, scope, filter, after, size + 1),
+      countProfiles(deps.db, scope, filter),
+    ]);
+    return { ...keysetConnection(rows, size, profileKey), totalCount: total };
+  }
+  // No cursor, or an offset cursor of the REST routes (connectionWindow refuses anything else).
+  const window = connectionWindow(args, 'profile_validation_failed');
+  const size = window.take!;
+  if (window.skip > 0) {
+    const [rows, total] = await Promise.all([
+      searchProfilePage(deps.db, scope, filter, undefined, size, window.skip),
+      countProfiles(deps.db, scope, filter),
+    ]);
+    return countedConnection(rows, window.skip, total);
+  }
+  const [rows, total] = await Promise.all([
+    searchProfilePage(deps.db, scope, filter, undefined, size + 1),
+    countProfiles(deps.db, scope, filter),
+  ]);
+  return { ...keysetConnection(rows, size, profileKey), totalCount: total };
+}
+
+const profileKey = (row: { createdAt: Date; id: string }) => ({ c: row.createdAt.toISOString(), i: row.id });
+
+const CUSTOM_FIELD_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** A custom field filter: the value as the stored JSON text of a string, or as raw JSON text (numbers, booleans). */
+function customFieldFilter(input: { key: string; value: string }) {
+  if (!CUSTOM_FIELD_KEY.test(input.key)) invalid('customField.key', 'must match ^[a-z][a-z0-9_]{0,63}$');
+  if (input.value.length > SEARCH_MAX) invalid('customField.value', `at most ${SEARCH_MAX} characters`);
+  return { key: input.key, valueJson: [...new Set([JSON.stringify(input.value), input.value])] };
 }

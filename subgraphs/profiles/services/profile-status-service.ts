@@ -161,3 +161,24 @@ export async function recordIdvOutcome(
   const change = await settleStatus(tx, scope, profileId, profile.status, { origin: 'idv', sessionId: fact.sessionId, reviewStatus });
   return { change, status: (change?.next ?? profile.status) as ProfileStatus };
 }
+
+/** A profile_status_updated event as the typed ProfileStatusChange (the payload settleStatus writes). */
+export function statusChangeView(row: { payload: unknown; createdAt: Date }) {
+  const payload = (row.payload ?? {}) as {
+    previous_status?: string;
+    new_status?: string;
+    origin?: string;
+    search_id?: string;
+    session_id?: string;
+  };
+  const origin: StatusOrigin | 'other' =
+    (['onboarding', 'monitoring', 'search', 'idv'] as const).find((o) => o === payload.origin) ?? 'other';
+  return {
+    previousStatus: (payload.previous_status ?? 'not_screened') as ProfileStatus,
+    newStatus: (payload.new_status ?? 'not_screened') as ProfileStatus,
+    origin,
+    searchId: payload.search_id ?? null,
+    sessionId: payload.session_id ?? null,
+    at: row.createdAt,
+  };
+}

@@ -135,3 +135,8 @@ export async function takeSequences(tx: DbTx, assessmentId: string, count: numbe
   >`UPDATE risk.assessments SET next_sequence = next_sequence + ${count} WHERE id = ${assessmentId} RETURNING next_sequence - ${count} AS first`;
   return Number(rows[0].first);
 }
+
+/** Assessments in one status (the home page's count of those waiting for a person). */
+export async function countAssessmentsInStatus(db: DbClient, scope: Scope, status: string): Promise<number> {
+  return db.riskAssessment.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, status } });
+}

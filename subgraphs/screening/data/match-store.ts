@@ -22,3 +22,8 @@ export async function matchesOfRequestPage(
   ]);
   return { rows, total };
 }
+
+/** Stored matches nobody has reviewed yet (the home page's count; index of migration screening_work_queue_index). */
+export async function countUnresolvedMatches(db: Db, scope: Scope): Promise<number> {
+  return db.searchMatch.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, reviewStatus: 'unresolved' } });
+}

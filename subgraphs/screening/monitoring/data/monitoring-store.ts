@@ -396,3 +396,8 @@ export async function findSubjectLastSearch(db: Db, scope: Scope, profileId: str
 export async function anySubjectDue(db: Db, now: Date): Promise<boolean> {
   return (await db.monitoredSubject.findFirst({ where: { nextFullScreenAt: { lte: now } }, select: { profileId: true } })) !== null;
 }
+
+/** Alerts not yet acknowledged (the home page's count). */
+export async function countOpenAlerts(db: DbClient, scope: Scope): Promise<number> {
+  return db.monitoringAlert.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, status: 'open' } });
+}

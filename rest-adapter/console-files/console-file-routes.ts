@@ -1,0 +1,158 @@
+// The console's same-origin file reads (docs/console-files.md): images and PDFs a signed-in browser
+// shows in <img> and <a> elements, which cannot send an Authorization header.
+//   GET /console/files/idv/sessions/:sessionId/artifacts/:artifactId   a session's artifact (selfie
+//        frame, document side, supporting document), opened from its sealed blob
+//   GET /console/files/risk/assessments/:assessmentId/report          a risk assessment's report (PDF)
+//   GET /console/files/screening/reports/:reportId                     a screening report (PDF)
+// Credentials: the `vigil_session` cookie, passed on to the gateway as `Authorization: Session
+// <token>`, or (scripts, tests, and until the sign-in lands) an `Authorization: Bearer vgld_...` or
+// `Session` header as is. API keys are not accepted: these paths serve a browser. Every read asks the
+// gateway first (in the caller's scope, audited where the data is personal), so an id of another
+// workspace is the same 404 as an absent one. No CSRF check: GET changes nothing.
+import express, { Request, Response } from 'express';
+import { BlobStore, blobStoreFromEnv } from '../../platform/blobs';
+import { ARTIFACT_ID_PATTERN, artifactBlobKey, artifactSealContext } from '../../platform/blobs/idv-artifact-keys';
+import { riskReportKey } from '../../platform/blobs/risk-keys';
+import { KeyProvider } from '../../platform/crypto/envelope';
+import { openBytes } from '../../platform/crypto/sealed-bytes';
+import { REPORT_ID, screeningReportBlobKey } from '../../platform/pdf/report-blob';
+import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
+import { ApiError } from '../http/api-error';
+import { GatewayClient } from '../http/gateway-client';
+import { ConsoleArtifactFileDocument, ReportDocument, RiskReportDocument } from '../operations/operations.generated';
+
+export const CONSOLE_FILES_PATH = '/console/files';
+export const SESSION_COOKIE = 'vigil_session';
+
+/** Media types a file route serves; anything else is sent as a download, never rendered. */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+const SESSION_ID = /^[A-Za-z0-9_]{1,64}$/;
+const ASSESSMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+class FileNotFound extends Error {}
+
+export interface ConsoleFileOptions {
+  /** Opens the sealed artifact blobs (the key the capture upload sealed them with). */
+  keyProvider: KeyProvider;
+  blobs?: BlobStore;
+}
+
+/** One cookie's value from the Cookie header (no cookie-parser: this is the only cookie read here). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    try {
+      return value ? decodeURIComponent(value) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The credential the gateway gets: the session cookie, else a dashboard Bearer or Session header. */
+function credentialHeaders(req: Request): Record<string, string> | undefined {
+  const cookie = cookieValue(req.header('cookie'), SESSION_COOKIE);
+  if (cookie) return { authorization: `Session ${cookie}` };
+  const authorization = req.header('authorization')?.trim();
+  if (authorization && /^(bearer|session)\s+\S+$/i.test(authorization)) return { authorization };
+  return undefined;
+}
+
+function sendJsonError(res: Response, status: number, code: string, message: string): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.send(JSON.stringify({ error: { code, message } }));
+}
+
+function sendFile(res: Response, bytes: Buffer, contentType: string, fileName: string): void {
+  const inline = INLINE_TYPES.has(contentType);
+  res.status(200);
+  res.setHeader('Content-Type', inline ? contentType : 'application/octet-stream');
+  res.setHeader('Content-Length', String(bytes.length));
+  res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // A PDF or image opened on its own gets no script and no framing by another origin.
+  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  res.end(bytes);
+}
+
+type FileHandler = (req: Request, headers: Record<string, string>) => Promise<{ bytes: Buffer; contentType: string; fileName: string }>;
+
+function fileRoute(handler: FileHandler) {
+  return (req: Request, res: Response) => {
+    const headers = credentialHeaders(req);
+    if (!headers) return sendJsonError(res, 401, 'unauthorized', 'Sign in to read this file');
+    handler(req, headers)
+      .then((file) => sendFile(res, file.bytes, file.contentType, file.fileName))
+      .catch((error: unknown) => {
+        if (error instanceof FileNotFound) return sendJsonError(res, 404, 'not_found', 'File not found');
+        if (error instanceof ApiError) {
+          // Any "not found" of the domains reads as the file's absence (same answer for out of scope).
+          if (error.status === 404) return sendJsonError(res, 404, 'not_found', 'File not found');
+          const status = isErrorCode(error.code) ? httpStatusFor(error.code) : error.status;
+          if (status === 401) return sendJsonError(res, 401, 'unauthorized', 'Sign in to read this file');
+          if (status === 403) return sendJsonError(res, 403, 'forbidden', error.message);
+          if (status < 500) return sendJsonError(res, 404, 'not_found', 'File not found');
+          return sendJsonError(res, 503, 'service_unavailable', 'The file cannot be read now; retry');
+        }
+        req.log.error({ err: error }, 'console file read failed');
+        sendJsonError(res, 503, 'service_unavailable', 'The file cannot be read now; retry');
+      });
+  };
+}
+
+export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayClient, options: ConsoleFileOptions): void {
+  const blobs = options.blobs ?? blobStoreFromEnv();
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/idv/sessions/:sessionId/artifacts/:artifactId`,
+    fileRoute(async (req, headers) => {
+      const sessionId = String(req.params.sessionId);
+      const artifactId = String(req.params.artifactId);
+      if (!SESSION_ID.test(sessionId) || !ARTIFACT_ID_PATTERN.test(artifactId)) throw new FileNotFound();
+      // Audited by the IDV service; null when the session or the artifact is not the caller's.
+      const data = await gateway.request(ConsoleArtifactFileDocument, { sessionId, artifactId }, headers, req.requestId);
+      const file = data.verificationSessionArtifact;
+      if (!file) throw new FileNotFound();
+      const sealed = await blobs.get(artifactBlobKey(sessionId, artifactId));
+      if (!sealed) throw new FileNotFound();
+      const bytes = openBytes(options.keyProvider, sealed, artifactSealContext(sessionId, artifactId));
+      const extension = file.contentType === 'application/pdf' ? 'pdf' : file.contentType === 'image/png' ? 'png' : 'jpg';
+      return { bytes, contentType: file.contentType, fileName: `${file.kind}-${artifactId}.${extension}` };
+    }),
+  );
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/risk/assessments/:assessmentId/report`,
+    fileRoute(async (req, headers) => {
+      const assessmentId = String(req.params.assessmentId);
+      if (!ASSESSMENT_ID.test(assessmentId)) throw new FileNotFound();
+      // The same call as GET /risk-assessments/v2/assessments/{id}/report: renders the current report.
+      const data = await gateway.request(RiskReportDocument, { id: assessmentId }, headers, req.requestId);
+      const bytes = await blobs.get(riskReportKey(data.generateAssessmentReport.reportId));
+      if (!bytes) throw new FileNotFound();
+      return { bytes, contentType: 'application/pdf', fileName: `assessment-${assessmentId}.pdf` };
+    }),
+  );
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/screening/reports/:reportId`,
+    fileRoute(async (req, headers) => {
+      const reportId = String(req.params.reportId).replace(/\.pdf$/, '');
+      if (!REPORT_ID.test(reportId)) throw new FileNotFound();
+      const data = await gateway.request(ReportDocument, { id: reportId }, headers, req.requestId);
+      if (!data.screeningReport) throw new FileNotFound();
+      const bytes = await blobs.get(screeningReportBlobKey(reportId));
+      if (!bytes) throw new FileNotFound();
+      return { bytes, contentType: 'application/pdf', fileName: `screening-report-${reportId}.pdf` };
+    }),
+  );
+
+  // Any other path under /console/files is a 404 of the same shape (never the SPA's index.html).
+  app.use(CONSOLE_FILES_PATH, (_req: Request, res: Response) => sendJsonError(res, 404, 'not_found', 'File not found'));
+}
