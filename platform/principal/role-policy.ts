@@ -48,6 +48,9 @@ export const MUTATION_POLICY = {
     sendVerificationInvite: 'analyst',
     // accepted / rejected / escalation: the review decision.
     reviewVerificationSession: 'reviewer',
+    // The review desk: a reviewer takes a session to decide it, and decides with a note.
+    claimVerificationSession: 'reviewer',
+    decideVerificationSession: 'reviewer',
     createIdvTheme: 'admin',
     replaceIdvTheme: 'admin',
     archiveIdvTheme: 'admin',

@@ -226,7 +226,7 @@ describe('claim and decide', () => {
   it('claim is for dashboard reviewers: an analyst or an API key is forbidden; an out-of-scope session is not found', async () => {
     const { id } = await reviewableSession();
     const analyst = await dashboardUser(tenant, 'analyst-desk@example.com', 'analyst');
-    expect((await graphql(platform, bearer(analyst.token), CLAIM, { id })).body.errors[0].extensions.code).toBe('forbidden');
+    expect((await graphql(platform, bearer(analyst.token), CLAIM, { id })).body.errors[0].extensions.code).toBe('insufficient_role');
     const key = await graphql(platform, { Authorization: `Api-Key ${tenant.apiKey}` }, CLAIM, { id });
     expect(key.body.errors[0].extensions.code).toBe('forbidden');
     const foreign = await graphql(platform, bearer(outsider.token), CLAIM, { id });

@@ -5,7 +5,6 @@
 // out-of-scope session reads as null (audited as denied).
 import { z } from 'zod';
 import { Principal } from '../../../../platform/principal/principal';
-import { roleAtLeast } from '../../../../platform/principal/roles';
 import type { Scope } from '../../../../platform/db/prisma';
 import { findSession, SessionRow } from '../../data/session-store';
 import { artifactsColumn, artifactStorageColumn } from '../../data/json-columns';
@@ -269,11 +268,10 @@ export async function readArtifactFile(
   };
 }
 
-/** Review desk moves are for dashboard users; a role below reviewer may look but not decide. */
+/** Review desk moves are for dashboard users (an application has no desk). The reviewer role they
+ * need is enforced with every other mutation's in platform/principal/role-policy.ts. */
 function requireReviewer(principal: Principal, what: string): void {
   if (principal.kind !== 'dashboard_user') throw new IdvError('forbidden', `Only a signed-in dashboard user can ${what}`);
-  if (principal.role && !roleAtLeast(principal.role, 'reviewer'))
-    throw new IdvError('forbidden', `The reviewer role is required to ${what}`);
 }
 
 /** Claim: the session is assigned to the caller; a session another reviewer holds is a conflict. */
