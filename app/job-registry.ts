@@ -13,6 +13,7 @@ import { idvProfileOutcomeRoute } from '../subgraphs/idv/jobs/profile-outcome-ro
 import { screeningProfileOutcomeRoute } from '../subgraphs/screening/jobs/profile-outcome-route';
 import { monitoringJobs } from '../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 import { expiredCreatesJobs } from '../platform/idempotency/expired-creates';
+import { auditJobs } from '../platform/audit/audit-jobs';
 
 export interface JobDependencies {
   db: Db;
@@ -32,6 +33,7 @@ export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
     ...profileJobs(deps),
     ...monitoringJobs(deps),
     ...expiredCreatesJobs(deps),
+    ...auditJobs(deps),
   ];
 }
 

@@ -22,7 +22,7 @@ import type {
   RecordVerificationConsentInput,
   ReviewVerificationSessionInput,
 } from '../resolvers/resolver-types.generated';
-import { writeAudit } from './audit';
+import { actorOf, writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
@@ -111,8 +111,8 @@ export async function cancelSession(
     await consumeInvites(tx, scope, id, now);
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.cancel',
       resourceType: 'idv.session',
       resourceId: id,
@@ -157,8 +157,8 @@ export async function reviewSession(
     });
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.review',
       resourceType: 'idv.session',
       resourceId: id,
@@ -205,8 +205,8 @@ export async function assignSession(
     const updated = await updateSession(tx, scope, id, { assignee: input.assignee });
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.assign',
       resourceType: 'idv.session',
       resourceId: id,
