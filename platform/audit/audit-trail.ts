@@ -8,6 +8,8 @@ import type { DbClient } from '../db/prisma';
 import type { Principal } from '../principal/principal';
 import {
   appendAuditRow,
+  AuditListFilter,
+  listEntries,
   erasePersonalParts,
   AUDIT_APPEND_PARAM_COUNT,
   auditAppendCtes,
@@ -98,4 +100,17 @@ export async function eraseAuditPersonalData(
   profileId: string,
 ): Promise<number> {
   return erasePersonalParts(db, scope, profileId);
+}
+
+export type { AuditListFilter, AuditEntryRow } from './data/audit-store';
+
+/** A page of a workspace's entries, newest first (`beforeSeq` continues a page): `limit + 1` rows. */
+export function readAuditEntries(
+  db: DbClient,
+  scope: { tenantId: string; workspaceId: string },
+  filter: AuditListFilter,
+  beforeSeq: bigint | undefined,
+  limit: number,
+) {
+  return listEntries(db, scope, filter, beforeSeq, limit);
 }

@@ -229,6 +229,7 @@ export async function erasePersonalParts(db: DbClient, scope: Scope, profileId: 
 export interface AuditListFilter {
   resourceType?: string;
   resourceId?: string;
+  profileId?: string;
   actorKind?: string;
   actorId?: string;
   action?: string;
@@ -250,6 +251,7 @@ export interface AuditEntryRow {
   requestId: string | null;
   detail: unknown;
   personal: unknown;
+  personalHash: string | null;
   entryHash: string;
   createdAt: Date;
 }
@@ -260,6 +262,7 @@ export async function listEntries(db: DbClient, scope: Scope, filter: AuditListF
     ...scope,
     ...(filter.resourceType ? { resourceType: filter.resourceType } : {}),
     ...(filter.resourceId ? { resourceId: filter.resourceId } : {}),
+    ...(filter.profileId ? { profileId: filter.profileId } : {}),
     ...(filter.actorKind ? { actorKind: filter.actorKind } : {}),
     ...(filter.actorId ? { actorId: filter.actorId } : {}),
     ...(filter.action ? { action: filter.action } : {}),
