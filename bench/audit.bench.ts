@@ -54,7 +54,7 @@ function newSearch(): NewSearch {
       source: 'direct_api',
       createdAt,
       updatedAt: createdAt,
-    } as unknown as NewSearch['request'],
+    },
     resultId: `${requestId}_0`,
     matches: matchIds.map((id, rank) => ({
       id,
