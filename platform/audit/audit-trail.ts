@@ -6,16 +6,7 @@
 import crypto from 'node:crypto';
 import type { DbClient } from '../db/prisma';
 import type { Principal } from '../principal/principal';
-import {
-  appendAuditRow,
-  AuditListFilter,
-  listEntries,
-  erasePersonalParts,
-  AUDIT_APPEND_PARAM_COUNT,
-  auditAppendCtes,
-  auditAppendParams,
-  AuditRowInput,
-} from './data/audit-store';
+import { appendAuditRow, AuditListFilter, listEntries, erasePersonalParts, AuditRowInput } from './data/audit-store';
 import { sha256Hex } from './chain';
 
 export type AuditOutcome = 'allowed' | 'denied' | 'succeeded' | 'failed';
@@ -76,14 +67,6 @@ export function auditRow(entry: AuditEntry): AuditRowInput {
 export async function appendAudit(db: DbClient, entry: AuditEntry): Promise<void> {
   await appendAuditRow(db, auditRow(entry));
 }
-
-/** An append to compose into another statement (one round trip): its CTEs, numbered after the
- * statement's own `offset` parameters, and their values. */
-export function auditAppendFragment(entry: AuditEntry, offset: number): { ctes: string; params: unknown[] } {
-  return { ctes: auditAppendCtes(offset), params: auditAppendParams(auditRow(entry)) };
-}
-
-export const AUDIT_FRAGMENT_PARAMS = AUDIT_APPEND_PARAM_COUNT;
 
 /** A salted hash of an input that may hold personal data: the salt lives in the entry's personal part,
  * so once the profile is erased the hash can no longer be tested against guessed inputs. */

@@ -28,9 +28,6 @@ export interface AuditRowInput {
   createdAt: string;
 }
 
-/** Runs one statement with positional parameters (Prisma's raw executor or a pg pool). */
-export type AuditStatementRunner = (sql: string, params: unknown[], name?: string) => Promise<unknown>;
-
 /**
  * The two CTEs of an append (`audit_head`, `audit_entry`), numbered from `$<offset + 1>`, to put in
  * front of another statement's own CTEs: the screening hot path writes a search and its audit entry
@@ -102,13 +99,7 @@ export function auditAppendParams(row: AuditRowInput): unknown[] {
   ];
 }
 
-export const AUDIT_APPEND_PARAM_COUNT = 14;
-
 const APPEND = `WITH ${auditAppendCtes(0)} SELECT 1`;
-
-export function prismaAuditRunner(db: DbClient): AuditStatementRunner {
-  return (sql, params) => db.$executeRawUnsafe(sql, ...params);
-}
 
 /** Appends one entry (in the caller's transaction when `db` is one). */
 export async function appendAuditRow(db: DbClient, row: AuditRowInput): Promise<void> {
