@@ -14,6 +14,7 @@ import { idvProfileUpdateJobs, idvProfileUpdateRoute } from '../subgraphs/idv/jo
 import { screeningProfileOutcomeRoute } from '../subgraphs/screening/jobs/profile-outcome-route';
 import { monitoringJobs } from '../subgraphs/screening/monitoring/jobs/monitoring-jobs';
 import { expiredCreatesJobs } from '../platform/idempotency/expired-creates';
+import { auditJobs } from '../platform/audit/audit-jobs';
 
 export interface JobDependencies {
   db: Db;
@@ -34,6 +35,7 @@ export function allJobs(deps: JobDependencies): JobDefinition<any>[] {
     ...profileJobs(deps),
     ...monitoringJobs(deps),
     ...expiredCreatesJobs(deps),
+    ...auditJobs(deps),
   ];
 }
 

@@ -30,6 +30,8 @@ export interface GatewayCall {
   operation: unknown;
   variables: unknown;
   requestId: string;
+  /** The client's address (the socket's, or the REST adapter's caller's): recorded in audit entries. */
+  clientAddress?: string;
 }
 
 /** Throws a DomainError (unauthorized, forbidden, schema_validation_failed ...) for a refused call. */
@@ -54,5 +56,6 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   const unstorable = findUnstorableText(call.variables);
   if (unstorable)
     throw new PlatformError('schema_validation_failed', `${unstorable}: text must not contain NUL characters or unpaired surrogates`);
-  return { principal, requestId: call.requestId };
+  // A copy: resolved principals may be cached and shared between requests.
+  return { principal: call.clientAddress ? { ...principal, clientAddress: call.clientAddress } : principal, requestId: call.requestId };
 }

@@ -31,7 +31,7 @@ import { graphqlJsonBody } from '../platform/http/json-limits';
 import { failedCredentialWait, rateLimiter } from '../platform/http/rate-limit';
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../platform/errors/unavailable';
 import { sendHtmlPage } from '../platform/http/security-headers';
-import { FORWARDED_BY_HEADER, isRestAdapterCall } from '../platform/http/forwarded-by';
+import { CLIENT_ADDRESS_HEADER, FORWARDED_BY_HEADER, isRestAdapterCall } from '../platform/http/forwarded-by';
 import { idempotencyPlugin } from './idempotency-plugin';
 import { OPERATION_LIMITS, operationLimits } from './operation-limits';
 import { requestErrorStatusPlugin } from './request-error-status';
@@ -123,6 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
             operation: req.method === 'GET' ? req.query : req.body,
             variables: requestVariables(req),
             requestId: req.requestId,
+            clientAddress: clientAddressOf(req, config.internalSecret),
           });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -198,6 +199,15 @@ function mountPlayground(app: express.Express): void {
   const page = (_req: express.Request, res: express.Response) => sendHtmlPage(res, playgroundHtml('/graphql', playgroundApiKey()));
   app.get('/playground', page);
   app.get('/graphql', (req, res, next) => (req.accepts(['html', 'json']) === 'html' && !req.query.query ? page(req, res) : next()));
+}
+
+/** Who is on the other end: the REST adapter's caller when the adapter proves the call is its own,
+ * else the socket's peer. X-Forwarded-For is not believed (`trust proxy` is off, as for the rate
+ * limits): behind a proxy the proxy's address is recorded. */
+function clientAddressOf(req: express.Request, internalSecret: string): string | undefined {
+  const forwarded = req.header(CLIENT_ADDRESS_HEADER);
+  if (forwarded && isRestAdapterCall(req.header(FORWARDED_BY_HEADER), internalSecret)) return forwarded.slice(0, 64);
+  return req.socket.remoteAddress;
 }
 
 /** The variables of a GraphQL request (a JSON text in the query string of a GET). */

@@ -5,6 +5,7 @@
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../platform/errors/domain-error';
+import { CLIENT_ADDRESS_HEADER } from '../platform/http/forwarded-by';
 import { buildGatewayContext, GatewayContext, GatewayContextDeps } from './gateway-context';
 
 export interface GatewayRequest {
@@ -32,6 +33,9 @@ export function inProcessGateway(apollo: ApolloServer<GatewayContext>, deps: Gat
         operation: { query, variables },
         variables,
         requestId,
+        // Set by the REST adapter of this process (never a caller's header: the adapter forwards only
+        // credential and idempotency headers).
+        clientAddress: headers[CLIENT_ADDRESS_HEADER],
       });
     } catch (error) {
       if (error instanceof DomainError)

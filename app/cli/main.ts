@@ -18,10 +18,14 @@ import {
   setApplicationEntitlement,
 } from '../../platform/tenancy/tenancy-store';
 import { runCli } from './run-cli';
+import fs from 'node:fs';
+import { verifyAuditChains } from '../../platform/audit/verify';
+import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
 
 type Flags = Record<string, string>;
 
-const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promise<void> }> = {
+/** A command resolves to nothing (exit 0) or its exit code. */
+const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db, flags: Flags): Promise<void | number> }> = {
   'create-tenant': {
     usage: 'create-tenant --name <name>',
     async run(db, flags) {
@@ -117,6 +121,33 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
       print({ applicationId: flags.application, entitlements });
     },
   },
+  audit: {
+    usage: 'audit verify [--workspace <workspaceId>] [--public-key <base64 SPKI or PEM file>]',
+    subcommand: 'verify',
+    async run(db, flags) {
+      const keyText = flags['public-key'];
+      const publicKey = keyText
+        ? publicKeyFrom(fs.existsSync(keyText) ? fs.readFileSync(keyText, 'utf8') : keyText)
+        : configuredSigningKey()?.publicKey;
+      if (!publicKey) process.stderr.write('warning: no signing key configured; checkpoint signatures are not checked\n');
+      const reports = await verifyAuditChains(db, {
+        workspaceId: flags.workspace || undefined,
+        publicKey,
+        progress: (line) => process.stderr.write(`${line}\n`),
+      });
+      if (flags.workspace && reports.length === 0) throw new Error(`no audit chain for workspace ${flags.workspace}`);
+      const problems = reports.flatMap((report) => report.problems);
+      for (const found of problems)
+        process.stdout.write(`${found.kind.toUpperCase()} ${found.tenantId}/${found.workspaceId}: ${found.message}\n`);
+      const entries = reports.reduce((sum, report) => sum + report.entries, 0);
+      process.stdout.write(
+        problems.length
+          ? `audit verify FAILED: ${problems.length} problem(s) in ${reports.length} workspace chain(s)\n`
+          : `audit verify OK: ${reports.length} workspace chain(s), ${entries} entries\n`,
+      );
+      return problems.length ? 1 : 0;
+    },
+  },
 };
 
 function parseFlags(args: string[]): Flags {
@@ -153,8 +184,8 @@ async function main(): Promise<number> {
   const db = createDb(loadConfig().databaseUrl, 2);
   try {
     await applyMigrations(loadConfig().databaseUrl);
-    await command.run(db, parseFlags(rest));
-    return 0;
+    if (command.subcommand && rest.shift() !== command.subcommand) throw new Error(`unknown subcommand`);
+    return (await command.run(db, parseFlags(rest))) ?? 0;
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
     return 1;

@@ -60,6 +60,10 @@ export const FREE_FORM_JSON = new Set<string>([
   // Trajectory event data as stored: deprecated (kept one release for GraphQL clients that read
   // it), replaced by TrajectoryEvent.details, typed per event type (TrajectoryEventDetails).
   'TrajectoryEvent.data',
+  // The detail of an audit entry: what its action recorded, written by every domain through
+  // platform/audit; the keys depend on the action (docs/audit.md) and the trail keeps entries of
+  // actions older and newer than any one schema.
+  'AuditEntry.detail',
 ]);
 
 /**
@@ -90,6 +94,13 @@ export const OPEN_TEXT = new Set<string>([
   // feature that records an event, and the feed must not break when one is added.
   'WorkspaceEvent.type',
   'WorkspaceEvent.subjectType',
+  // Audit entries: actions and object types are dotted names every domain adds to
+  // (`idv.session.review`); the trail keeps entries written by older and newer versions for years,
+  // and an enum would fail the whole page on one value this schema does not know.
+  'AuditEntry.action',
+  'AuditEntry.objectType',
+  'AuditEntryFilter.action',
+  'AuditEntryFilter.objectType',
 ]);
 
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;

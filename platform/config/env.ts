@@ -146,6 +146,14 @@ export const ENV_VARS = {
     'Folder of the local blob store; shared by every service of an installation; default .vigil/blobs under the working directory',
     text(),
   ),
+  // Audit trail
+  VIGIL_AUDIT_SIGNING_KEY: declare(
+    'Ed25519 private key (base64 PKCS#8 DER) that signs audit checkpoints (generated into the local state folder by `npm start`); unset: no checkpoints',
+    text(),
+  ),
+  VIGIL_AUDIT_CHECKPOINT_CRON: declare('Cron of the signed audit checkpoints (one per workspace whose chain grew)', textOr('*/5 * * * *')),
+  VIGIL_AUDIT_RETENTION_DAYS: declare('Days audit entries are kept before the retention job removes them', number(count()).default(1826)),
+  VIGIL_AUDIT_RETENTION_CRON: declare('Cron of the audit retention job', textOr('41 3 * * *')),
   VIGIL_IDEMPOTENT_CREATES_SWEEP_CRON: declare('Cron of the sweep of expired idempotent-create records', textOr('17 * * * *')),
   // Delivery
   VIGIL_SMTP_HOST: declare('SMTP relay of invite emails; unset: `npm start` keeps them in the local mail folder', text()),
@@ -238,6 +246,7 @@ const SECRETS = new Set<EnvName>([
   'VIGIL_INTERNAL_SECRET',
   'VIGIL_MASTER_KEY',
   'VIGIL_OPERATOR_TOKEN',
+  'VIGIL_AUDIT_SIGNING_KEY',
   'VIGIL_DISPOSITION_MODEL_KEY',
   'VIGIL_RISK_OPENAI_API_KEY',
 ]);

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { envValue } from './env';
+import { generateSigningKeyText } from '../audit/signing';
 import { embeddedUrl, liveOwner, RunningDatabase, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 /** Where the embedded default keeps its state: .vigil in the checkout, or VIGIL_LOCAL_DIR (tests that
@@ -34,6 +35,13 @@ export async function prepareLocalEnvironment(env: NodeJS.ProcessEnv): Promise<R
     const tokenFile = path.join(LOCAL_DIR, 'operator-token');
     if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
     env.VIGIL_OPERATOR_TOKEN = fs.readFileSync(tokenFile, 'utf8').trim();
+  }
+  // The key that signs audit checkpoints, generated once beside the other secrets.
+  if (!envValue('VIGIL_AUDIT_SIGNING_KEY', env)) {
+    fs.mkdirSync(LOCAL_DIR, { recursive: true });
+    const keyFile = path.join(LOCAL_DIR, 'audit-signing-key');
+    if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, generateSigningKeyText(), { mode: 0o600 });
+    env.VIGIL_AUDIT_SIGNING_KEY = fs.readFileSync(keyFile, 'utf8').trim();
   }
   if (envValue('DATABASE_URL', env)) return undefined;
   const dataDir = path.join(LOCAL_DIR, 'postgres');

@@ -12,3 +12,7 @@ export function restAdapterProof(internalSecret: string): string {
 export function isRestAdapterCall(header: string | undefined, internalSecret: string): boolean {
   return Boolean(header) && safeEqual(header!, restAdapterProof(internalSecret));
 }
+
+/** The REST client's address, sent by the adapter beside its proof; the gateway believes it only on a
+ * call that carries the proof (or in process), and otherwise takes the socket's address. */
+export const CLIENT_ADDRESS_HEADER = 'x-vigil-client-address';

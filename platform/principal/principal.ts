@@ -40,6 +40,9 @@ export interface Principal {
   /** Display fields for audit trails (dashboard users). */
   actorName?: string;
   actorEmail?: string;
+  /** The client's network address as the gateway saw it (the REST adapter's caller for REST
+   * requests): recorded in the audit trail. Absent for work a service does on its own. */
+  clientAddress?: string;
   /** The client's idempotency key, set by the gateway on a keyed mutation request only: the
    * subgraph's create stores it in its own transaction (platform/idempotency/create-once.ts), so a
    * retry whose gateway record was lost with a crashed process finds the object instead of making a

@@ -29,7 +29,7 @@ export function buildRouter(routes: Route[], gateway: GatewayClient): express.Ro
           clientIp: req.ip,
         };
         const data = route.operation
-          ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId)
+          ? await gateway.execute(route.operation, route.variables?.(input) ?? {}, input.headers, req.requestId, req.socket.remoteAddress)
           : {};
         const result = route.result ? route.result(data, input) : { body: data };
         const status = result.status ?? route.successStatus ?? 200;

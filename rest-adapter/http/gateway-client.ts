@@ -4,7 +4,7 @@
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { isDatabaseUnavailable } from '../../platform/errors/unavailable';
 import { REQUEST_ID_HEADER } from '../../platform/principal/principal';
-import { FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
+import { CLIENT_ADDRESS_HEADER, FORWARDED_BY_HEADER, restAdapterProof } from '../../platform/http/forwarded-by';
 import type { GatewayExecutor } from '../../gateway/in-process-gateway';
 import { logger } from '../../platform/logging/logger';
 import { keepAliveFetcher } from '../../platform/http/keep-alive-fetcher';
@@ -43,12 +43,14 @@ export class GatewayClient {
     return (await this.execute(operationText(document), variables, headers, requestId)) as TResult;
   }
 
-  async execute(query: string, variables: unknown, headers: Record<string, string | undefined>, requestId: string) {
+  /** `clientAddress`: the REST client's address, which the gateway records in audit entries. */
+  async execute(query: string, variables: unknown, headers: Record<string, string | undefined>, requestId: string, clientAddress?: string) {
     const forwarded: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = headers[name];
       if (value) forwarded[name] = value;
     }
+    if (clientAddress && (this.local || this.proof)) forwarded[CLIENT_ADDRESS_HEADER] = clientAddress;
     const body = this.local
       ? await this.executeLocally(query, variables, forwarded, requestId)
       : await this.executeOverHttp(query, variables, forwarded, requestId);

@@ -33,6 +33,7 @@ export type ProfilesErrorCode =
   | 'idv_workflow_not_found'
   | 'idv_workflow_not_active'
   | 'profile_onboarding_unavailable'
-  | 'idempotency_key_reused';
+  | 'idempotency_key_reused'
+  | 'forbidden';
 
 export class ProfilesError extends DomainError<ProfilesErrorCode> {}

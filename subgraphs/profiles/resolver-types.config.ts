@@ -22,5 +22,6 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     OnboardingTask: '../onboarding/data/onboarding-store#OnboardingTaskRow',
     // Profiles holds only the id of a screening match (its comments are keyed by it).
     ScreeningMatch: './screening-match-resolvers#ScreeningMatchRef',
+    AuditEntry: '../../../platform/audit/data/audit-store#AuditEntryRow',
   },
 };

@@ -1,21 +1,11 @@
-// Audit trail of sensitive reads and decisions (platform.audit_log). Reads of decrypted results
-// write their entry before any data is returned; a failed write fails the read closed.
+// Audit trail of sensitive reads and decisions (platform.audit_log, through the platform's one
+// writer: platform/audit). Reads of decrypted results write their entry before any data is
+// returned; a failed write fails the read closed. Decisions write theirs in their own transaction.
 import { Db, type DbClient } from '../../../platform/db/prisma';
+import { appendAudit, AuditEntry as PlatformAuditEntry, auditActorOf } from '../../../platform/audit/audit-trail';
 import { Principal } from '../../../platform/principal/principal';
-import { insertAuditEntry } from '../data/audit-store';
 
-export interface AuditEntry {
-  tenantId: string;
-  workspaceId: string;
-  actorKind: string;
-  actorId: string;
-  action: string;
-  resourceType: string;
-  resourceId: string;
-  outcome: 'allowed' | 'denied' | 'succeeded';
-  requestId?: string;
-  detail?: Record<string, unknown>;
-}
+export type AuditEntry = PlatformAuditEntry;
 
 export type AuditWriter = (entry: AuditEntry) => Promise<void>;
 
@@ -24,9 +14,9 @@ export function dbAuditWriter(db: Db): AuditWriter {
 }
 
 export async function writeAudit(db: DbClient, entry: AuditEntry): Promise<void> {
-  await insertAuditEntry(db, { ...entry, requestId: entry.requestId ?? null, detail: entry.detail ?? {} });
+  await appendAudit(db, entry);
 }
 
-export function actorOf(principal: Principal): { actorKind: string; actorId: string } {
-  return { actorKind: principal.kind, actorId: principal.actorId };
+export function actorOf(principal: Principal): { actorKind: string; actorId: string; clientAddress?: string | null } {
+  return auditActorOf(principal);
 }

@@ -4,7 +4,7 @@
 import { Principal } from '../../../platform/principal/principal';
 import { findSession } from '../data/session-store';
 import { IdvError, sessionNotFound } from '../errors';
-import { AuditEntry } from './audit';
+import { actorOf, AuditEntry } from './audit';
 import { IdvDeps } from './deps';
 import { AssessmentResults } from './lifecycle-service';
 import { isManagement } from './principals';
@@ -30,14 +30,13 @@ export async function readSessionData(deps: IdvDeps, principal: Principal, id: s
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const base = {
     ...scope,
-    actorKind: principal.kind,
-    actorId: principal.actorId,
+    ...actorOf(principal),
     action: ACTION,
     resourceType: 'idv.session',
     resourceId: id,
     requestId,
   };
-  const audit = async (entry: Pick<AuditEntry, 'outcome' | 'detail'>) => {
+  const audit = async (entry: Pick<AuditEntry, 'outcome' | 'detail' | 'profileId'>) => {
     try {
       await deps.audit({ ...base, ...entry });
     } catch {
@@ -54,7 +53,7 @@ export async function readSessionData(deps: IdvDeps, principal: Principal, id: s
     await audit({ outcome: 'denied', detail: { reason: 'not_found' } });
     throw sessionNotFound();
   }
-  await audit({ outcome: 'allowed', detail: { review_status: row.reviewStatus } });
+  await audit({ outcome: 'allowed', profileId: row.profileId, detail: { review_status: row.reviewStatus } });
 
   const results = openSealed<AssessmentResults>(deps, row, 'results');
   return {

@@ -22,7 +22,7 @@ import type {
   RecordVerificationConsentInput,
   ReviewVerificationSessionInput,
 } from '../resolvers/resolver-types.generated';
-import { writeAudit } from './audit';
+import { actorOf, writeAudit } from './audit';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
@@ -114,8 +114,8 @@ export async function cancelSession(
     await consumeInvites(tx, scope, id, now);
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.cancel',
       resourceType: 'idv.session',
       resourceId: id,
@@ -160,8 +160,8 @@ export async function reviewSession(
     });
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.review',
       resourceType: 'idv.session',
       resourceId: id,
@@ -212,8 +212,8 @@ export async function assignSession(
     const updated = await updateSession(tx, scope, id, { assignee: input.assignee });
     await writeAudit(tx, {
       ...scope,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
+      ...actorOf(principal),
+      profileId: row.profileId,
       action: 'idv.session.assign',
       resourceType: 'idv.session',
       resourceId: id,

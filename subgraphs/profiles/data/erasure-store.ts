@@ -1,5 +1,4 @@
-// Erasure bookkeeping: the claim on the profile row and the platform audit trail.
-import { Prisma } from '../../../platform/db/prisma-client';
+// Erasure bookkeeping: the claim on the profile row (its audit entries go through platform/audit).
 import type { DbClient, Scope } from '../../../platform/db/prisma';
 
 /** Sets the claim once (the first request wins); returns true when this call set it. */
@@ -15,33 +14,5 @@ export async function erasePersonalFields(db: DbClient, scope: Scope, profileId:
   await db.profile.updateMany({
     where: { ...scope, id: profileId },
     data: { name: placeholderName, email: null, erasedAt: at, updatedAt: at },
-  });
-}
-
-export async function recordAudit(
-  db: DbClient,
-  scope: Scope,
-  entry: {
-    actorKind: string;
-    actorId: string;
-    action: string;
-    resourceId: string;
-    outcome: string;
-    requestId?: string;
-    detail: Record<string, unknown>;
-  },
-) {
-  await db.auditLogEntry.create({
-    data: {
-      ...scope,
-      actorKind: entry.actorKind,
-      actorId: entry.actorId,
-      action: entry.action,
-      resourceType: 'profile',
-      resourceId: entry.resourceId,
-      outcome: entry.outcome,
-      requestId: entry.requestId ?? null,
-      detail: entry.detail as Prisma.InputJsonValue,
-    },
   });
 }

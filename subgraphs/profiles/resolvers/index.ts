@@ -4,9 +4,10 @@ import { managementResolvers } from './management-resolvers';
 import { profileResolvers } from './profile-resolvers';
 import type { Resolvers } from './resolver-types.generated';
 import { screeningMatchResolvers } from './screening-match-resolvers';
+import { auditResolvers } from './audit-resolvers';
 
 export const resolvers = {
-  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query },
+  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query, ...auditResolvers.Query },
   Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation },
   Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
@@ -17,4 +18,5 @@ export const resolvers = {
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
   WorkQueues: profileResolvers.WorkQueues,
+  AuditEntry: auditResolvers.AuditEntry,
 } satisfies Resolvers;

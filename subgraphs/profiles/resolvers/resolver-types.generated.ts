@@ -11,6 +11,7 @@ import type { Principal } from '../../../platform/principal/principal';
 import type { FullFeedFrequencies, MonitoringDefault } from '../services/monitoring-default-service';
 import type { OnboardingRunRow, OnboardingTaskRow } from '../onboarding/data/onboarding-store';
 import type { ScreeningMatchRef } from './screening-match-resolvers';
+import type { AuditEntryRow } from '../../../platform/audit/data/audit-store';
 import type { ProfilesContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -29,6 +30,8 @@ export type Scalars = {
   EmailAddress: { input: string; output: string; }
   /** A calendar date without time or zone, YYYY-MM-DD. */
   LocalDate: { input: string; output: string; }
+  /** Free-form JSON object (the detail of an audit entry, whose keys depend on its action). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   link__Import: { input: unknown; output: unknown; }
   federation__FieldSet: { input: unknown; output: unknown; }
   federation__Scope: { input: unknown; output: unknown; }
@@ -71,6 +74,8 @@ export type Query = {
   profileCustomFieldDefinitionRevisions?: Maybe<ProfileCustomFieldDefinitionRevisionConnection>;
   /** The workspace's monitoring frequencies that profile groups inherit. */
   workspaceMonitoringDefault: WorkspaceMonitoringDefault;
+  /** Entries of the workspace's tamper-evident audit trail, newest first. Applications and dashboard users of role reviewer or admin only. */
+  auditEntries: AuditEntryConnection;
   /** The caller's work queues in the current workspace; each domain contributes its counts. */
   workQueues: WorkQueues;
   /** The workspace's latest events, newest first (first: 1-100, default 20). Names what changed, never personal data. */
@@ -138,6 +143,14 @@ export type QueryProfileCustomFieldDefinitionRevisionsArgs = {
   key: Scalars['String']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
+export type QueryAuditEntriesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditEntryFilter>;
 };
 
 
@@ -1035,6 +1048,96 @@ export type OnboardProfileInput = {
   onboarding: ProfileOnboardingInput;
 };
 
+/** Filters of the audit trail; every given field must match. */
+export type AuditEntryFilter = {
+  /** The kind of object acted on (`profile`, `idv.session`, `screening.search`, `screening.match`, `screening.settings`). */
+  objectType?: InputMaybe<Scalars['String']['input']>;
+  /** The id of the object acted on. */
+  objectId?: InputMaybe<Scalars['String']['input']>;
+  /** Only entries about this profile (the data subject), whatever the object. */
+  profileId?: InputMaybe<Scalars['ID']['input']>;
+  /** The actor's kind. */
+  actorKind?: InputMaybe<AuditActorKind>;
+  /** The actor's id (application, dashboard user, session or service). */
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  /** The action (`idv.session.review`, `screening.search`, ...). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  /** Entries written at or after this time. */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Entries written before this time. */
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Who acted. */
+export type AuditActorKind =
+  /** An application (API key). */
+  | 'application'
+  /** A dashboard user. */
+  | 'dashboard_user'
+  /** A hosted capture page credential. */
+  | 'capture'
+  /** A direct invite credential. */
+  | 'invite'
+  /** A platform service acting on its own or for a caller. */
+  | 'service';
+
+/** The outcome an entry records. */
+export type AuditOutcome =
+  /** A read that was allowed. */
+  | 'allowed'
+  /** A read or action that was refused. */
+  | 'denied'
+  /** An action that took effect. */
+  | 'succeeded'
+  /** An action that failed. */
+  | 'failed';
+
+/** A page of audit entries. */
+export type AuditEntryConnection = {
+  __typename?: 'AuditEntryConnection';
+  /** The entries of this page, newest first. */
+  nodes: Array<AuditEntry>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+  /** Entries matching the filter in the workspace. */
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+/** One entry of the audit trail: who did what to which object, when, from where, with which outcome. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** The entry's row id. */
+  id: Scalars['ID']['output'];
+  /** Position in the workspace's hash chain (1, 2, ...). */
+  sequence: Scalars['String']['output'];
+  /** When the entry was written. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The actor's kind. */
+  actorKind: AuditActorKind;
+  /** The actor's id (application, dashboard user, session or service). */
+  actorId: Scalars['String']['output'];
+  /** The client's network address as the gateway saw it; null for background work. */
+  clientAddress?: Maybe<Scalars['String']['output']>;
+  /** The action (`idv.session.review`, `screening.search`, ...). */
+  action: Scalars['String']['output'];
+  /** The kind of object acted on. */
+  objectType: Scalars['String']['output'];
+  /** The id of the object acted on. */
+  objectId: Scalars['String']['output'];
+  /** The profile (data subject) the entry is about, if any. */
+  profileId?: Maybe<Scalars['ID']['output']>;
+  /** The outcome. */
+  outcome: AuditOutcome;
+  /** The request id of the call that wrote the entry, if known. */
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** What happened, without personal data (a JSON object whose keys depend on the action). */
+  detail: Scalars['JSONObject']['output'];
+  /** True when the entry had a personal part that was removed by the erasure of its profile. */
+  personalDataErased: Scalars['Boolean']['output'];
+  /** The entry's SHA-256 chain hash (hex). */
+  entryHash: Scalars['String']['output'];
+};
+
 /** What awaits people in the caller's workspace. Owned here; the IDV, screening and risk subgraphs add their counts. */
 export type WorkQueues = {
   __typename?: 'WorkQueues';
@@ -1172,6 +1275,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
   LocalDate: ResolverTypeWrapper<Scalars['LocalDate']['output']>;
+  JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1233,6 +1337,11 @@ export type ResolversTypes = {
   OnboardingIdvInput: OnboardingIdvInput;
   ProfileOnboardingInput: ProfileOnboardingInput;
   OnboardProfileInput: OnboardProfileInput;
+  AuditEntryFilter: AuditEntryFilter;
+  AuditActorKind: AuditActorKind;
+  AuditOutcome: AuditOutcome;
+  AuditEntryConnection: ResolverTypeWrapper<Omit<AuditEntryConnection, 'nodes'> & { nodes: Array<ResolversTypes['AuditEntry']> }>;
+  AuditEntry: ResolverTypeWrapper<AuditEntryRow>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   WorkspaceEvent: ResolverTypeWrapper<WorkspaceEvent>;
   link__Purpose: Link__Purpose;
@@ -1249,6 +1358,7 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   EmailAddress: Scalars['EmailAddress']['output'];
   LocalDate: Scalars['LocalDate']['output'];
+  JSONObject: Scalars['JSONObject']['output'];
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
@@ -1296,6 +1406,9 @@ export type ResolversParentTypes = {
   OnboardingIdvInput: OnboardingIdvInput;
   ProfileOnboardingInput: ProfileOnboardingInput;
   OnboardProfileInput: OnboardProfileInput;
+  AuditEntryFilter: AuditEntryFilter;
+  AuditEntryConnection: Omit<AuditEntryConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditEntry']> };
+  AuditEntry: AuditEntryRow;
   WorkQueues: WorkQueuesRef;
   WorkspaceEvent: WorkspaceEvent;
   link__Import: Scalars['link__Import']['output'];
@@ -1396,6 +1509,10 @@ export interface LocalDateScalarConfig extends GraphQLScalarTypeConfig<Resolvers
   name: 'LocalDate';
 }
 
+export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
+  name: 'JSONObject';
+}
+
 export type PageInfoResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1412,6 +1529,7 @@ export type QueryResolvers<ContextType = ProfilesContext, ParentType extends Res
   profileCustomFieldDefinition?: Resolver<Maybe<ResolversTypes['ProfileCustomFieldDefinition']>, ParentType, ContextType, RequireFields<QueryProfileCustomFieldDefinitionArgs, 'key'>>;
   profileCustomFieldDefinitionRevisions?: Resolver<Maybe<ResolversTypes['ProfileCustomFieldDefinitionRevisionConnection']>, ParentType, ContextType, RequireFields<QueryProfileCustomFieldDefinitionRevisionsArgs, 'key'>>;
   workspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType>;
+  auditEntries?: Resolver<ResolversTypes['AuditEntryConnection'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
   workQueues?: Resolver<ResolversTypes['WorkQueues'], ParentType, ContextType>;
   workspaceActivity?: Resolver<Array<ResolversTypes['WorkspaceEvent']>, ParentType, ContextType, Partial<QueryWorkspaceActivityArgs>>;
 };
@@ -1625,6 +1743,30 @@ export type OnboardProfileResultResolvers<ContextType = ProfilesContext, ParentT
   tasks?: Resolver<Array<ResolversTypes['OnboardingTask']>, ParentType, ContextType>;
 };
 
+export type AuditEntryConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['AuditEntryConnection'] = ResolversParentTypes['AuditEntryConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type AuditEntryResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actorKind?: Resolver<ResolversTypes['AuditActorKind'], ParentType, ContextType>;
+  actorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  personalDataErased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  entryHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type WorkQueuesResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['WorkQueues'] = ResolversParentTypes['WorkQueues'], FederationReferenceType extends FederationReferenceTypes['WorkQueues'] = FederationReferenceTypes['WorkQueues']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkQueues']> | FederationReferenceType, FederationReferenceType, ContextType>;
   workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1660,6 +1802,7 @@ export type Resolvers<ContextType = ProfilesContext> = {
   DateTime?: GraphQLScalarType;
   EmailAddress?: GraphQLScalarType;
   LocalDate?: GraphQLScalarType;
+  JSONObject?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1685,6 +1828,8 @@ export type Resolvers<ContextType = ProfilesContext> = {
   OnboardingTask?: OnboardingTaskResolvers<ContextType>;
   ProfileOnboarding?: ProfileOnboardingResolvers<ContextType>;
   OnboardProfileResult?: OnboardProfileResultResolvers<ContextType>;
+  AuditEntryConnection?: AuditEntryConnectionResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   WorkspaceEvent?: WorkspaceEventResolvers<ContextType>;
   link__Import?: GraphQLScalarType;

@@ -3,7 +3,8 @@
 //      session can start for the profile (IDV reads Profile.erasureClaimed) and every later write
 //      to the profile answers 409 profile_erased;
 //   2. the erasure itself, in one transaction: name → placeholder, email removed, every custom
-//      field value deleted, comment texts redacted, erased_at set, audit entries written.
+//      field value deleted, comment texts redacted, the personal part of its audit entries removed
+//      (the entries and their hash chain stay), erased_at set, audit entries written.
 // Both steps record an outbox event (profile.erasure_claimed, profile.erased; ids and times only)
 // in their transaction, so other domains can erase what they hold about the profile.
 // The id, kind, status, group assignments and timestamps stay. Repeating the request is safe: it
@@ -11,7 +12,8 @@
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
 import { redactComments } from '../data/comment-store';
-import { claimErasure, erasePersonalFields, recordAudit } from '../data/erasure-store';
+import { claimErasure, erasePersonalFields } from '../data/erasure-store';
+import { appendAudit, auditActorOf, eraseAuditPersonalData } from '../../../platform/audit/audit-trail';
 import { deleteAllValues, findProfile, lockProfile } from '../data/profile-store';
 import type { Scope } from '../../../platform/db/prisma';
 import { isStorableText } from '../data/scope';
@@ -45,16 +47,26 @@ export async function requestErasure(
   }
   const profile = await findProfile(deps.db, scope, profileId);
   if (!profile) throw new ProfilesError('profile_not_found', 'Profile not found');
-  const actor = { actorKind: principal.kind, actorId: principal.actorId, requestId: input.requestId, resourceId: profileId };
+  const actor = {
+    ...scope,
+    ...auditActorOf(principal),
+    requestId: input.requestId,
+    resourceType: 'profile',
+    resourceId: profileId,
+    profileId,
+  };
   if (!profile.erasureClaimedAt) {
     const claimedAt = new Date();
     await deps.db.$transaction(async (tx) => {
       if (await claimErasure(tx, scope, profileId, claimedAt)) {
-        await recordAudit(tx, scope, {
+        // The reason is free text (it may name the person): it goes in the personal part, which the
+        // erasure below removes again.
+        await appendAudit(tx, {
           ...actor,
           action: 'profile.erasure.claimed',
           outcome: 'allowed',
-          detail: { reason: input.reason ?? null },
+          detail: { reason_given: Boolean(input.reason) },
+          personal: input.reason ? { reason: input.reason } : null,
         });
         await recordEvent(tx, {
           ...scope,
@@ -73,11 +85,12 @@ export async function requestErasure(
     await deleteAllValues(tx, scope, profileId);
     await redactComments(tx, scope, profileId, ERASED_COMMENT_TEXT, at);
     await erasePersonalFields(tx, scope, profileId, ERASED_NAME, at);
-    await recordAudit(tx, scope, {
+    const auditParts = await eraseAuditPersonalData(tx, scope, profileId);
+    await appendAudit(tx, {
       ...actor,
       action: 'profile.erasure.completed',
       outcome: 'allowed',
-      detail: { erased: ['name', 'email', 'profileCustomFields', 'comments.text'] },
+      detail: { erased: ['name', 'email', 'profileCustomFields', 'comments.text', 'audit.personal'], audit_entries_redacted: auditParts },
     });
     await recordEvent(tx, {
       ...scope,

@@ -1,6 +1,7 @@
 // Match review: the current status on the match row, the append-only history of changes, and the
 // clearances (profile + listed entity) that false_positive reviews leave behind.
 import { Db, type Scope } from '../../../platform/db/prisma';
+import { appendAuditRow, AuditRowInput } from '../../../platform/audit/data/audit-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
 
 export type ReviewStatus = 'unresolved' | 'true_positive' | 'false_positive';
@@ -61,6 +62,8 @@ export interface ReviewChange {
   at: Date;
   /** Set when the change clears the listed entity for the profile. */
   clearance?: { entityHash: string };
+  /** The decision's audit entry, appended last in the same transaction. */
+  audit?: AuditRowInput;
 }
 
 /** Status, history row and clearance in one transaction. */
@@ -85,28 +88,40 @@ export async function recordReview(db: Db, scope: Scope, change: ReviewChange): 
         createdAt: change.at,
       },
     });
-    if (!match.profileId) return;
-    await recordSettledAfterReview(tx, scope, match, match.profileId);
-    const key = { tenantId_workspaceId_profileId_entityRef: { ...scope, profileId: match.profileId, entityRef: match.entityRef } };
-    if (change.clearance) {
-      const data = {
-        entityHash: change.clearance.entityHash,
-        matchId: match.id,
-        clearedBy: change.actor.name ?? change.actor.id,
-        clearedAt: change.at,
-      };
-      await tx.matchClearance.upsert({
-        where: key,
-        create: { ...scope, profileId: match.profileId, entityRef: match.entityRef, ...data },
-        update: data,
-      });
-    } else {
-      // A match moved off false_positive withdraws the clearance it gave (not one another match gave).
-      await tx.matchClearance.deleteMany({
-        where: { ...scope, profileId: match.profileId, entityRef: match.entityRef, matchId: match.id },
-      });
-    }
+    if (match.profileId) await profileConsequences(tx, scope, change, match.profileId);
+    // Last: the audit append holds the workspace's chain head until commit.
+    if (change.audit) await appendAuditRow(tx, change.audit);
   });
+}
+
+/** A review of a profile's match: the profile's screening outcome and its clearance follow. */
+async function profileConsequences(
+  tx: Parameters<Parameters<Db['$transaction']>[0]>[0],
+  scope: Scope,
+  change: ReviewChange,
+  profileId: string,
+) {
+  const { match } = change;
+  await recordSettledAfterReview(tx, scope, match, profileId);
+  const key = { tenantId_workspaceId_profileId_entityRef: { ...scope, profileId, entityRef: match.entityRef } };
+  if (change.clearance) {
+    const data = {
+      entityHash: change.clearance.entityHash,
+      matchId: match.id,
+      clearedBy: change.actor.name ?? change.actor.id,
+      clearedAt: change.at,
+    };
+    await tx.matchClearance.upsert({
+      where: key,
+      create: { ...scope, profileId, entityRef: match.entityRef, ...data },
+      update: data,
+    });
+  } else {
+    // A match moved off false_positive withdraws the clearance it gave (not one another match gave).
+    await tx.matchClearance.deleteMany({
+      where: { ...scope, profileId, entityRef: match.entityRef, matchId: match.id },
+    });
+  }
 }
 
 export async function reviewHistory(db: Db, scope: Scope, matchIds: readonly string[]) {

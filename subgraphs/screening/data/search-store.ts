@@ -3,6 +3,7 @@
 import { Db, Scope } from '../../../platform/db/prisma';
 import { Sql } from './watchlist-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
+import { appendAuditRow, auditAppendCtes, auditAppendParams, AuditRowInput } from '../../../platform/audit/data/audit-store';
 
 export interface SearchEntity {
   type: string | null;
@@ -30,23 +31,30 @@ export function prismaRunner(db: Sql): StatementRunner {
   return (sql, params) => db.$executeRawUnsafe(sql, ...params);
 }
 
-const INSERT_SYNC_SEARCH = `WITH req AS (
+const SYNC_SEARCH_CTES = `req AS (
        INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, user_name, user_email, config, entities, job_id, profile_id, source, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, NULL, $10, 'direct_api', $11::timestamp, $11::timestamp)
      ), res AS (
        INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, custom_id, match_count, created_at)
        VALUES ($12, $1, 0, $2, $3, $13, $14, $15, $16::int, $11::timestamp)
-     )
-     INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, review_status, created_at)
+     )`;
+const SYNC_SEARCH_MATCHES = `INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, review_status, created_at)
      SELECT x.id, $12, $1, $2, $3, x.rank, x.entity_ref, x.score, x.payload, coalesce(x.payload->>'review_status', 'unresolved'), $11::timestamp
        FROM jsonb_to_recordset($17::jsonb) AS x(id text, rank int, entity_ref text, score float8, payload jsonb)`;
+const SYNC_SEARCH_PARAMS = 17;
+const INSERT_SYNC_SEARCH = `WITH ${SYNC_SEARCH_CTES}
+     ${SYNC_SEARCH_MATCHES}`;
+/** The same statement with the search's audit entry appended in it (its parameters follow). */
+const INSERT_AUDITED_SYNC_SEARCH = `WITH ${auditAppendCtes(SYNC_SEARCH_PARAMS)}, ${SYNC_SEARCH_CTES}
+     ${SYNC_SEARCH_MATCHES}`;
 
-/** The request, its one result and all its matches in ONE statement (one round trip). */
-export async function insertSyncSearch(run: StatementRunner, search: NewSearch): Promise<void> {
+/** The request, its one result and all its matches in ONE statement (one round trip), with the
+ * search's audit entry (platform/audit) when one is given. */
+export async function insertSyncSearch(run: StatementRunner, search: NewSearch, audit?: AuditRowInput): Promise<void> {
   const { request } = search;
   const entity = request.entities[0];
   await run(
-    INSERT_SYNC_SEARCH,
+    audit ? INSERT_AUDITED_SYNC_SEARCH : INSERT_SYNC_SEARCH,
     [
       request.id,
       request.tenantId,
@@ -73,8 +81,9 @@ export async function insertSyncSearch(run: StatementRunner, search: NewSearch):
           payload: match.payload,
         })),
       ),
+      ...(audit ? auditAppendParams(audit) : []),
     ],
-    'screening_insert_sync_search',
+    audit ? 'screening_insert_audited_sync_search' : 'screening_insert_sync_search',
   );
 }
 
@@ -88,7 +97,11 @@ export async function insertSyncSearch(run: StatementRunner, search: NewSearch):
 export async function insertSyncSearchInTransaction(
   db: Db,
   search: NewSearch,
-  options: { profileId?: string | null; alsoInTransaction?: (tx: Parameters<Parameters<Db['$transaction']>[0]>[0]) => Promise<void> },
+  options: {
+    profileId?: string | null;
+    alsoInTransaction?: (tx: Parameters<Parameters<Db['$transaction']>[0]>[0]) => Promise<void>;
+    audit?: AuditRowInput;
+  },
 ): Promise<void> {
   const count = (status: string) => search.matches.filter((match) => reviewStatusOf(match.payload) === status).length;
   await db.$transaction(async (tx) => {
@@ -108,6 +121,8 @@ export async function insertSyncSearchInTransaction(
       );
     }
     await options.alsoInTransaction?.(tx);
+    // Last: the audit append holds the workspace's chain head until commit.
+    if (options.audit) await appendAuditRow(tx, options.audit);
   });
 }
 

@@ -3,6 +3,7 @@
 // for that profile (clearance-service.ts).
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
+import { auditActorOf, auditRow } from '../../../platform/audit/audit-trail';
 import { findMatchWithProfile, recordReview, ReviewStatus } from '../data/review-store';
 import { ScreeningError } from '../errors';
 import { listedEntityHash } from './clearance-service';
@@ -30,14 +31,29 @@ export async function reviewMatch(db: Db, principal: Principal, matchId: string,
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const match = /^[0-9a-f]{24}$/.test(matchId) ? await findMatchWithProfile(db, scope, matchId) : undefined;
   if (!match) throw new ScreeningError('match_not_found', 'Match not found');
+  const at = new Date();
+  const reviewId = newObjectId();
   await recordReview(db, scope, {
-    id: newObjectId(),
+    id: reviewId,
     match,
     toStatus: status,
     actor: { kind: principal.kind, id: principal.actorId, name: principal.actorName ?? null },
     note,
-    at: new Date(),
+    at,
     clearance: status === 'false_positive' ? { entityHash: listedEntityHash(match.payload as StoredMatch) } : undefined,
+    // The note is free text (it may name the person screened): kept in the personal part.
+    audit: auditRow({
+      ...scope,
+      ...auditActorOf(principal),
+      action: 'screening.match.review',
+      resourceType: 'screening.match',
+      resourceId: match.id,
+      profileId: match.profileId,
+      outcome: 'succeeded',
+      detail: { review_id: reviewId, search_id: match.requestId, entity_id: match.entityRef, from: match.reviewStatus, to: status },
+      personal: note ? { note } : null,
+      at,
+    }),
   });
   return match.id;
 }

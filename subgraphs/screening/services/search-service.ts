@@ -2,6 +2,7 @@
 // its matches (one statement), answer the ranked matches.
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
+import { auditActorOf, AuditEntry, auditRow, saltedInputHash } from '../../../platform/audit/audit-trail';
 import {
   findMatchesOfResult,
   findSearchRequest,
@@ -256,18 +257,63 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     resultId,
     matches: matches.map((match) => ({ id: match.id, rank: match.rank, entityRef: match.entity.id, score: match.score, payload: match })),
   };
+  const audit = auditRow(searchAuditEntry(principal, query, snapshot.versions, stored, createdAt));
   // A search for a profile (its status follows, through the outbox) or with an idempotency key (the
   // record of the key commits with it) is written in one transaction; the others keep the
-  // one-statement hot path.
+  // one-statement hot path (the audit entry is appended in the same statement).
   if (query.profileId || record) {
     await insertSyncSearchInTransaction(deps.db, stored, {
       profileId: query.profileId,
       alsoInTransaction: record && ((tx) => record(tx, requestId)),
+      audit,
     });
   } else {
-    await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), stored);
+    await insertSyncSearch(deps.writeStatement ?? prismaRunner(deps.db), stored, audit);
   }
   return { id: requestId, searchId: requestId, request, matches: matches.map((match) => ({ ...match, searchResultId: resultId })) };
+}
+
+/**
+ * The audit entry of a screening: a salted hash of the input (the salt is the entry's personal part,
+ * removed when the profile is erased), the list versions searched, the threshold and the ids of the
+ * results. The searched name itself is not in the trail: the search history holds it.
+ */
+export function searchAuditEntry(
+  principal: Principal,
+  query: NormalizedQuery,
+  versions: unknown,
+  stored: { request: { id: string; tenantId: string; workspaceId: string }; matches: { id: string; entityRef: string }[] },
+  at: Date,
+): AuditEntry {
+  const input = saltedInputHash({
+    name: query.name,
+    type: query.typeLabel,
+    date_of_birth: query.dateOfBirth ?? null,
+    country: query.country ?? null,
+    feeds: query.feedNames,
+    custom_id: query.customId,
+  });
+  return {
+    tenantId: stored.request.tenantId,
+    workspaceId: stored.request.workspaceId,
+    ...auditActorOf(principal),
+    action: 'screening.search',
+    resourceType: 'screening.search',
+    resourceId: stored.request.id,
+    profileId: query.profileId,
+    outcome: 'succeeded',
+    detail: {
+      input_hash: input.hash,
+      list_versions: versions,
+      threshold: query.threshold,
+      limit: query.limit,
+      feeds: query.feedNames,
+      match_ids: stored.matches.map((match) => match.id),
+      entity_ids: stored.matches.map((match) => match.entityRef),
+    },
+    personal: { input_salt: input.salt },
+    at,
+  };
 }
 
 /** Accepts a plain request id (first entity) or an entity-scoped id `<requestId>_<index>`. */

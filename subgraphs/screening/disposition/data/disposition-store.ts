@@ -1,5 +1,5 @@
 // The only file that touches Prisma for automatic disposition settings.
-import { Db, type Scope } from '../../../../platform/db/prisma';
+import type { DbClient, Scope } from '../../../../platform/db/prisma';
 import type { RowReader } from '../../data/search-store';
 
 export interface DispositionSettingsRow {
@@ -11,7 +11,7 @@ export interface DispositionSettingsRow {
   updatedAt: Date | null;
 }
 
-export async function findDispositionSettings(db: Db, scope: Scope): Promise<DispositionSettingsRow | undefined> {
+export async function findDispositionSettings(db: DbClient, scope: Scope): Promise<DispositionSettingsRow | undefined> {
   const row = await db.dispositionSettings.findUnique({ where: { tenantId_workspaceId: scope } });
   return row ?? undefined;
 }
@@ -30,7 +30,7 @@ export async function readDispositionSettingsRow(read: RowReader, scope: Scope):
 
 /** One upsert: only the supplied fields change. */
 export async function saveDispositionSettings(
-  db: Db,
+  db: DbClient,
   scope: Scope,
   change: Partial<Omit<DispositionSettingsRow, 'updatedAt'>>,
 ): Promise<DispositionSettingsRow> {

@@ -17,7 +17,7 @@ export const dispositionResolvers = {
   Mutation: {
     updateAutomaticDispositionSettings: async (_, args, ctx) =>
       settingsView(
-        await updateDispositionSettings(ctx.db, ctx.scope, ctx.principal.actorId, {
+        await updateDispositionSettings(ctx.db, ctx.scope, ctx.principal, {
           enabled: args.input.enabled,
           directApi: args.input.directApiChannel,
           mode: args.input.mode ?? undefined,

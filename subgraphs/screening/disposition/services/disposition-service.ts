@@ -9,6 +9,8 @@
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
 import { Db, type Scope } from '../../../../platform/db/prisma';
 import { logger } from '../../../../platform/logging/logger';
+import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
+import type { Principal } from '../../../../platform/principal/principal';
 import {
   DispositionSettingsRow,
   findDispositionSettings,
@@ -63,10 +65,10 @@ export async function readDispositionSettings(db: Db, scope: Scope, rows?: RowRe
 export async function updateDispositionSettings(
   db: Db,
   scope: Scope,
-  actorId: string,
+  principal: Principal,
   input: UpdateDispositionSettingsInput,
 ): Promise<DispositionSettings> {
-  const change: Partial<DispositionSettingsRow> = { updatedBy: actorId };
+  const change: Partial<DispositionSettingsRow> = { updatedBy: principal.actorId };
   for (const key of ['enabled', 'directApi'] as const) {
     if (input[key] === null) throw new ScreeningError('schema_validation_failed', `${key}: must be true or false`, { field: key });
     if (input[key] !== undefined) change[key] = input[key];
@@ -81,7 +83,24 @@ export async function updateDispositionSettings(
       throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
     change.threshold = input.threshold;
   }
-  return settingsOf(await saveDispositionSettings(db, scope, change));
+  return db.$transaction(async (tx) => {
+    const before = settingsOf(await findDispositionSettings(tx, scope));
+    const saved = settingsOf(await saveDispositionSettings(tx, scope, change));
+    const changed = (['enabled', 'directApi', 'mode', 'threshold'] as const).filter((key) => before[key] !== saved[key]);
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(principal),
+      action: 'screening.settings.automatic_disposition.update',
+      resourceType: 'screening.settings',
+      resourceId: 'automatic_disposition',
+      outcome: 'succeeded',
+      detail: {
+        from: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        to: Object.fromEntries(changed.map((key) => [key, saved[key]])),
+      },
+    });
+    return saved;
+  });
 }
 
 /** True when the request opted out with the header (case-insensitive `skip`). */

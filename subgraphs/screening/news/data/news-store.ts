@@ -1,6 +1,6 @@
 // The only file that touches Prisma for adverse media: the article store, its mentions and the
 // workspace category set. Articles are global (public) data; the settings are workspace scoped.
-import { Db, type Scope } from '../../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../../platform/db/prisma';
 
 export interface ArticleWrite {
   id: string;
@@ -97,12 +97,12 @@ export interface AdverseMediaSettingsRow {
   updatedAt: Date | null;
 }
 
-export async function findAdverseMediaSettings(db: Db, scope: Scope): Promise<AdverseMediaSettingsRow | undefined> {
+export async function findAdverseMediaSettings(db: DbClient, scope: Scope): Promise<AdverseMediaSettingsRow | undefined> {
   return (await db.adverseMediaSettings.findUnique({ where: { tenantId_workspaceId: scope } })) ?? undefined;
 }
 
 export async function saveAdverseMediaSettings(
-  db: Db,
+  db: DbClient,
   scope: Scope,
   categories: string[],
   updatedBy: string | null,

@@ -9,7 +9,7 @@ export const newsResolvers = {
     adverseMediaSettings: (_, __, ctx) => readAdverseMediaSettings(ctx.db, ctx.scope),
   },
   Mutation: {
-    updateAdverseMediaSettings: (_, args, ctx) => updateAdverseMediaSettings(ctx.db, ctx.scope, ctx.principal.actorId, args.input),
+    updateAdverseMediaSettings: (_, args, ctx) => updateAdverseMediaSettings(ctx.db, ctx.scope, ctx.principal, args.input),
     ingestNewsArticles: (_, args, ctx) => requestNewsIngest(ctx.db, ctx.principal, args.input),
   },
   ScreeningMatch: {

@@ -4,6 +4,8 @@
 // uses the workspace set.
 import { Db, type Scope } from '../../../../platform/db/prisma';
 import { findAdverseMediaSettings, saveAdverseMediaSettings } from '../data/news-store';
+import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
+import type { Principal } from '../../../../platform/principal/principal';
 import { ScreeningError } from '../../errors';
 import { ADVERSE_MEDIA_CATEGORIES, AdverseMediaCategory, isAdverseMediaCategory } from './categories';
 
@@ -35,12 +37,26 @@ export async function readAdverseMediaSettings(db: Db, scope: Scope): Promise<Ad
 export async function updateAdverseMediaSettings(
   db: Db,
   scope: Scope,
-  actorId: string | null,
+  principal: Principal,
   input: { categories: readonly string[] },
 ): Promise<AdverseMediaSettings> {
   if (!Array.isArray(input.categories))
     throw new ScreeningError('schema_validation_failed', 'categories: must be an array of category keys', { field: 'categories' });
-  const row = await saveAdverseMediaSettings(db, scope, validCategories(input.categories, 'categories'), actorId);
+  const categories = validCategories(input.categories, 'categories');
+  const row = await db.$transaction(async (tx) => {
+    const before = await findAdverseMediaSettings(tx, scope);
+    const saved = await saveAdverseMediaSettings(tx, scope, categories, principal.actorId);
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(principal),
+      action: 'screening.settings.adverse_media.update',
+      resourceType: 'screening.settings',
+      resourceId: 'adverse_media',
+      outcome: 'succeeded',
+      detail: { from: before?.categories ?? [...ADVERSE_MEDIA_CATEGORIES], to: categories },
+    });
+    return saved;
+  });
   return { categories: row.categories as AdverseMediaCategory[], updatedAt: row.updatedAt };
 }
 
