@@ -128,6 +128,10 @@ export const QUERY_POLICY = {
     // The server's import paths and outcomes.
     watchlistImport: 'admin',
   },
+  profiles: {
+    // Who did what to whom: the evidence of the workspace's decisions is for those who decide.
+    auditEntries: 'reviewer',
+  },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, DashboardRole>>>>;
 
 type Policy = Readonly<Record<string, Readonly<Record<string, RoleRule>>>>;

@@ -114,7 +114,7 @@ test('auditEntries pages the workspace trail newest first with filters; other wo
 
   const analyst = await createDashboardToken(platform, tenant, 'audit-analyst@example.com');
   const refused = await graphql(platform, auth.bearer(analyst.token), AUDIT_QUERY, {});
-  expect(refused.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+  expect(refused.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
 
   const bad = await graphql(platform, headers, AUDIT_QUERY, { after: 'not-a-cursor' });
   expect(bad.body.errors?.[0]?.extensions?.code).toBe('schema_validation_failed');
