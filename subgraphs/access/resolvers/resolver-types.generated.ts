@@ -294,7 +294,7 @@ export type DisableTotpInput = {
 /** Sign in with email and password. */
 export type SignInWithPasswordInput = {
   /** Email (any case). */
-  email: Scalars['String']['input'];
+  email: Scalars['EmailAddress']['input'];
   /** Password. */
   password: Scalars['String']['input'];
 };
