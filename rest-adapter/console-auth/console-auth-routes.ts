@@ -255,7 +255,12 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
       try {
         if (!token) throw new ConsoleAuthError(401, 'invalid_credentials', 'No link token');
         result = (
-          await call<{ signInWithLink: ConsoleSignInResultFragment }>(req, ConsoleSignInWithLinkDocument, { input: { token } }, SIGN_IN_CREDENTIAL)
+          await call<{ signInWithLink: ConsoleSignInResultFragment }>(
+            req,
+            ConsoleSignInWithLinkDocument,
+            { input: { token } },
+            SIGN_IN_CREDENTIAL,
+          )
         ).signInWithLink;
       } catch (error) {
         if (error instanceof ConsoleAuthError && error.status < 500) return res.redirect(303, LINK_FAILED);

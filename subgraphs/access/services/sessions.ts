@@ -29,7 +29,15 @@ export async function openSession(deps: AccessDeps, user: UserRow, workspaceId: 
   const expiresAt = new Date(now.getTime() + (pending ? PENDING_SIGN_IN_MS : deps.config.console.sessionMaxMs));
   const idleExpiresAt = new Date(Math.min(now.getTime() + deps.config.console.sessionIdleMs, expiresAt.getTime()));
   const csrfToken = crypto.randomBytes(32).toString('base64url');
-  await insertSession(deps.db, { userId: user.id, workspaceId, tokenHash: hashSecret(token), csrfToken, pending, idleExpiresAt, expiresAt });
+  await insertSession(deps.db, {
+    userId: user.id,
+    workspaceId,
+    tokenHash: hashSecret(token),
+    csrfToken,
+    pending,
+    idleExpiresAt,
+    expiresAt,
+  });
   return pending
     ? { state: 'totp_required', sessionToken: null, csrfToken: null, pendingToken: token, expiresAt, passwordRequired: !user.passwordHash }
     : { state: 'signed_in', sessionToken: token, csrfToken, pendingToken: null, expiresAt, passwordRequired: !user.passwordHash };
