@@ -1,5 +1,5 @@
 // Opening console sessions: a random token (only its hash is stored) and a CSRF token, with an idle
-// and an absolute expiry from the configuration (VIGIL_CONSOLE_SESSION_*).
+// and an absolute expiry from the configuration (VIGIL_CONSOLE_SESSION_IDLE_SECONDS, VIGIL_CONSOLE_SESSION_MAX_SECONDS).
 import crypto from 'node:crypto';
 import { hashSecret } from '../../../platform/crypto/hash';
 import { newSecret } from '../../../platform/ids/new-id';
