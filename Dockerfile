@@ -7,5 +7,5 @@ COPY prisma ./prisma
 RUN npm ci
 COPY . .
 USER node
-EXPOSE 3000 4000 4001 4002 4003 4004
+EXPOSE 3000 4000 4001 4002 4003 4004 4005
 CMD ["npm", "start"]

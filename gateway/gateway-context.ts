@@ -26,6 +26,8 @@ export interface GatewayContextDeps {
 export interface GatewayCall {
   authorization?: string;
   apiKey?: string;
+  /** The console's x-csrf-token, forwarded by the web layer with every POST (console-session.ts). */
+  csrfToken?: string;
   /** The GraphQL request (query, variables, operationName) as the caller sent it. */
   operation: unknown;
   variables: unknown;
@@ -41,13 +43,14 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   // checked from the scheme before resolving (no lookup for a refused operation) and again
   // on the resolved principal.
   if (credential) assertOperationAllowedForScheme(credential.scheme, call.operation);
-  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId }).catch(
-    (error: unknown) => {
-      // The credential may well be valid: the store that would say so is away (not 401, not 500).
-      if (isDatabaseUnavailable(error)) throw new PlatformError('service_unavailable', 'The database is unavailable; retry later');
-      throw error;
-    },
-  );
+  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, {
+    requestId: call.requestId,
+    csrfToken: call.csrfToken,
+  }).catch((error: unknown) => {
+    // The credential may well be valid: the store that would say so is away (not 401, not 500).
+    if (isDatabaseUnavailable(error)) throw new PlatformError('service_unavailable', 'The database is unavailable; retry later');
+    throw error;
+  });
   assertOperationAllowed(principal, call.operation);
   // A dashboard user's role: the whole operation is refused before any of it runs (each subgraph
   // checks its own share again).

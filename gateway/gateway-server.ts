@@ -87,7 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await apollo.start();
   // Hosted-page credentials are resolved by the IDV subgraph (at options.subgraphUrls.idv).
   const resolvers = credentialResolvers(
-    { subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret },
+    { subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret, consoleSessionIdleMs: () => config.console.sessionIdleMs },
     options.extraCredentialResolvers,
   );
   const credentialCache = new CredentialCache(config.databaseUrl);
@@ -120,6 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           return await buildGatewayContext(contextDeps, {
             authorization: req.header('authorization'),
             apiKey: req.header('x-api-key'),
+            csrfToken: req.header('x-csrf-token'),
             operation: req.method === 'GET' ? req.query : req.body,
             variables: requestVariables(req),
             requestId: req.requestId,

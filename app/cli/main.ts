@@ -1,11 +1,11 @@
 // `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
-// API keys and dashboard tokens. Against DATABASE_URL, or the embedded database of `npm start`.
+// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links). Against DATABASE_URL, or the embedded database of `npm start`.
 import { loadConfig } from '../../platform/config';
 import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
 import { prepareLocalEnvironment } from '../../platform/config/local-environment';
 import type { Entitlements } from '../../platform/principal/principal';
-import { DASHBOARD_ROLES, isDashboardRole } from '../../platform/principal/roles';
+import { DASHBOARD_ROLES, DashboardRole, isDashboardRole } from '../../platform/principal/roles';
 import {
   createApplication,
   createDashboardUser,
@@ -21,6 +21,10 @@ import { runCli } from './run-cli';
 import fs from 'node:fs';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
+import { accessDeps } from '../../subgraphs/access/services/deps';
+import { addDashboardUser, changeMemberRole, deactivateMember, issueSignInLink } from '../../subgraphs/access/services/admin-service';
+import { findUserByEmail } from '../../subgraphs/access/data/user-store';
+import { normalizeEmail } from '../../platform/tenancy/tenancy-store';
 
 type Flags = Record<string, string>;
 
@@ -99,7 +103,12 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
         name: flags.name ?? flags.email,
         role,
       });
-      const { token, expiresAt } = await issueDashboardToken(db, user.id, flags.hours ? Number(flags.hours) * 3600_000 : undefined);
+      const { token, expiresAt } = await issueDashboardToken(
+        db,
+        user.id,
+        flags.hours ? Number(flags.hours) * 3600_000 : undefined,
+        need(flags, 'workspace'),
+      );
       print({
         userId: user.id,
         role,
@@ -107,6 +116,63 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
         expiresAt: expiresAt.toISOString(),
         note: 'send as Authorization: Bearer <token>; shown once',
       });
+    },
+  },
+  'invite-user': {
+    usage: 'invite-user --workspace <workspaceId> --email <email> [--name <name>] [--role viewer|analyst|reviewer|admin]',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const { user, link } = await addDashboardUser(accessDeps(db, loadConfig()), {
+        workspaceId: workspace.id,
+        email: need(flags, 'email'),
+        name: flags.name ?? flags.email,
+        role: role(flags.role ?? 'analyst'),
+      });
+      print({
+        userId: user.id,
+        email: user.email,
+        role: flags.role ?? 'analyst',
+        signInLink: link.url,
+        expiresAt: link.expiresAt.toISOString(),
+      });
+    },
+  },
+  'set-user-role': {
+    usage: 'set-user-role --workspace <workspaceId> --user <userId> --role viewer|analyst|reviewer|admin',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const member = await changeMemberRole(
+        accessDeps(db, loadConfig()),
+        { tenantId: workspace.tenantId, workspaceId: workspace.id },
+        need(flags, 'user'),
+        role(need(flags, 'role')),
+      );
+      print({ userId: member.id, workspaceId: workspace.id, role: member.role });
+    },
+  },
+  'deactivate-user': {
+    usage: 'deactivate-user --workspace <workspaceId> --user <userId>',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const user = await deactivateMember(
+        accessDeps(db, loadConfig()),
+        { tenantId: workspace.tenantId, workspaceId: workspace.id },
+        need(flags, 'user'),
+      );
+      print({ userId: user.id, deactivatedAt: user.deactivatedAt?.toISOString() ?? null });
+    },
+  },
+  'sign-in-link': {
+    usage: 'sign-in-link --workspace <workspaceId> --email <email>   (a one-time console link, e.g. for a lost invitation)',
+    async run(db, flags) {
+      const workspaceId = need(flags, 'workspace');
+      const user = await findUserByEmail(db, normalizeEmail(need(flags, 'email')));
+      const membership = user
+        ? await db.dashboardMembership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } })
+        : null;
+      if (!user || user.deactivatedAt || !membership) throw new Error('no active member of that workspace with that email');
+      const link = await issueSignInLink(accessDeps(db, loadConfig()), { userId: user.id, workspaceId, purpose: 'operator' });
+      print({ userId: user.id, signInLink: link.url, expiresAt: link.expiresAt.toISOString() });
     },
   },
   'set-entitlement': {
@@ -165,6 +231,11 @@ function need(flags: Flags, name: string): string {
   return flags[name];
 }
 
+function role(value: string): DashboardRole {
+  if (!isDashboardRole(value)) throw new Error(`--role must be one of ${DASHBOARD_ROLES.join(', ')}`);
+  return value;
+}
+
 function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
@@ -187,7 +258,10 @@ async function main(): Promise<number> {
     if (command.subcommand && rest.shift() !== command.subcommand) throw new Error(`unknown subcommand`);
     return (await command.run(db, parseFlags(rest))) ?? 0;
   } catch (error) {
-    process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
+    // Domain errors name their code (last_workspace_admin, dashboard_user_exists ...).
+    const code = (error as { code?: unknown }).code;
+    const prefix = typeof code === 'string' && /^[a-z_]+$/.test(code) ? `${code}: ` : '';
+    process.stderr.write(`error: ${prefix}${(error as Error).message}\n${command.usage}\n`);
     return 1;
   } finally {
     await db.$disconnect();

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 describe('health and metrics', () => {
-  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)(
+  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk', 'access'] as const)(
     '%s answers /healthz, /readyz and /metrics',
     async (service) => {
       const base = platform.urls[service]!.replace(/\/graphql$/, '');
@@ -71,6 +71,7 @@ describe('request id and principal forwarding', () => {
       idv: platform.urls.idv!,
       screening: platform.urls.screening!,
       risk: `${proxy.url}/graphql`,
+      access: platform.urls.access!,
     };
     gateway = await startGateway({ db: platform.db, config: platform.config, subgraphUrls: urls, port: 0 });
     rest = await listen(createRestApp({ gatewayUrl: gateway.url, publicBaseUrl: 'http://x', port: 0 }), 0);

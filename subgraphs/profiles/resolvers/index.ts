@@ -19,4 +19,7 @@ export const resolvers = {
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
   WorkQueues: profileResolvers.WorkQueues,
   AuditEntry: auditResolvers.AuditEntry,
+  // The viewer is an entity (the access subgraph adds the dashboard user's fields): whichever
+  // subgraph names it, it is the request's principal.
+  Viewer: { __resolveReference: (_reference, ctx) => ctx.principal },
 } satisfies Resolvers;
