@@ -109,6 +109,23 @@ export const MUTATION_POLICY = {
     // Reopening sets a conclusion aside.
     reopenRiskAssessment: 'reviewer',
   },
+  access: {
+    // One's own console session and account: every role.
+    switchConsoleWorkspace: 'viewer',
+    signOutConsole: 'viewer',
+    changePassword: 'viewer',
+    startTotpEnrolment: 'viewer',
+    confirmTotpEnrolment: 'viewer',
+    disableTotp: 'viewer',
+    // Who may work in the workspace, and as what.
+    inviteDashboardUser: 'admin',
+    changeDashboardUserRole: 'admin',
+    deactivateDashboardUser: 'admin',
+    // Called by the console's web layer with its sign-in credential, before anyone is signed in.
+    signInWithPassword: NOT_FOR_DASHBOARD_USERS,
+    signInWithTotp: NOT_FOR_DASHBOARD_USERS,
+    signInWithLink: NOT_FOR_DASHBOARD_USERS,
+  },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, RoleRule>>>>;
 
 /**
@@ -127,6 +144,10 @@ export const QUERY_POLICY = {
   screening: {
     // The server's import paths and outcomes.
     watchlistImport: 'admin',
+  },
+  access: {
+    // The workspace's people, their roles and sign-in state.
+    dashboardUsers: 'admin',
   },
   profiles: {
     // Who did what to whom: the evidence of the workspace's decisions is for those who decide.
