@@ -26,6 +26,7 @@ import {
   webProcessCount,
 } from './web-cluster';
 import { envValue } from '../platform/config/env';
+import { ensureConsoleBuilt } from './console-build';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   const webProcesses = everything ? webProcessCount() : 1;
   // Forked first: the web processes load their code while this one prepares the database.
   const web: ForkedWebCluster | undefined = webProcesses > 1 ? forkWebCluster(webProcesses) : undefined;
+  // Before the web processes start serving: they read console/dist as it is.
+  if (services.includes('rest-adapter')) await ensureConsoleBuilt();
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
   await applyMigrations(config.databaseUrl, (line) => logger.info(line));
@@ -171,6 +174,7 @@ function printBanner(
       (webProcesses > 1
         ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)`
         : ', one process (VIGIL_WEB_PROCESSES)'),
+    `  Console             ${rest}/console`,
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
