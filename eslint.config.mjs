@@ -72,6 +72,7 @@ export default defineConfig(
     // The console's build output (vite).
     'console/dist/',
     'console/dist.tmp-*/',
+    'console/dist.old-*/',
     // Planted violations for the self-check of the lint tools (test/platform/code-checks.test.ts).
     'test/fixtures/code-checks/',
   ]),

@@ -5,20 +5,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 const temporary = path.join(root, `dist.tmp-${process.pid}`);
 
+let build;
+try {
+  ({ build } = await import('vite'));
+} catch {
+  // A production install (npm ci with NODE_ENV=production) has no dev dependencies: the image copies
+  // a console built in its own stage (Dockerfile); npm start says so if none is there.
+  console.warn('vite is not installed (production install): the console is not built here.');
+  process.exit(0);
+}
+
 try {
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temporary, emptyOutDir: true } });
-  try {
-    fs.renameSync(temporary, dist);
-  } catch (error) {
-    // Another process finished first: its build is as good as this one.
-    if (!fs.existsSync(path.join(dist, 'index.html'))) throw error;
-  }
+  // Swap the new build in (a rebuild replaces the old one; of two first starts building at once
+  // the last one wins, and both built the same sources).
+  const previous = path.join(root, `dist.old-${process.pid}`);
+  if (fs.existsSync(dist)) fs.renameSync(dist, previous);
+  fs.renameSync(temporary, dist);
+  fs.rmSync(previous, { recursive: true, force: true });
 } finally {
   fs.rmSync(temporary, { recursive: true, force: true });
 }
