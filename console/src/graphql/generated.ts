@@ -405,7 +405,9 @@ export type ConclusionDecision =
 export type HomeOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomeOverviewQuery = { awaitingReview: { totalCount: number | null }, escalated: { totalCount: number | null }, openAlerts: { totalCount: number | null }, profiles: { totalCount: number }, recentSessions: { nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> }, recentProfiles: { nodes: Array<{ id: string, name: string, status: ProfileStatus, updatedAt: string }> } };
+export type HomeOverviewQuery = { awaitingReview: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, escalated: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, openAlerts: { totalCount: number | null }, profiles: { totalCount: number }, recentSessions: { nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> }, recentProfiles: { nodes: Array<{ id: string, name: string, status: ProfileStatus, updatedAt: string }> } };
+
+export type QueueCountFragment = { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } };
 
 export type ProfilesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -513,6 +515,17 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const QueueCountFragmentDoc = new TypedDocumentString(`
+    fragment QueueCount on VerificationSessionConnection {
+  totalCount
+  nodes {
+    id
+  }
+  pageInfo {
+    hasNextPage
+  }
+}
+    `, {"fragmentName":"QueueCount"}) as unknown as TypedDocumentString<QueueCountFragment, unknown>;
 export const SessionRowFragmentDoc = new TypedDocumentString(`
     fragment SessionRow on VerificationSession {
   id
@@ -532,11 +545,11 @@ export const SessionRowFragmentDoc = new TypedDocumentString(`
     `, {"fragmentName":"SessionRow"}) as unknown as TypedDocumentString<SessionRowFragment, unknown>;
 export const HomeOverviewDocument = new TypedDocumentString(`
     query HomeOverview {
-  awaitingReview: idvReviewQueue(first: 1, reviewStatuses: [requires_review]) {
-    totalCount
+  awaitingReview: idvReviewQueue(first: 25, reviewStatuses: [requires_review]) {
+    ...QueueCount
   }
-  escalated: idvReviewQueue(first: 1, reviewStatuses: [escalation]) {
-    totalCount
+  escalated: idvReviewQueue(first: 25, reviewStatuses: [escalation]) {
+    ...QueueCount
   }
   openAlerts: monitoringAlerts(first: 1, status: open) {
     totalCount
@@ -558,7 +571,16 @@ export const HomeOverviewDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment SessionRow on VerificationSession {
+    fragment QueueCount on VerificationSessionConnection {
+  totalCount
+  nodes {
+    id
+  }
+  pageInfo {
+    hasNextPage
+  }
+}
+fragment SessionRow on VerificationSession {
   id
   status
   reviewStatus

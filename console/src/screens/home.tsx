@@ -2,7 +2,7 @@
 // happened lately (the newest sessions and profile changes).
 import { Link } from 'wouter';
 import { useGraphQLQuery } from '../api/queries';
-import { HomeOverviewDocument } from '../graphql/generated';
+import { HomeOverviewDocument, QueueCountFragment } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { StatusBadge } from '../ui/badges';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
@@ -26,8 +26,8 @@ export default function HomePage() {
               {t('home.queues')}
             </h2>
             <ul className="counters">
-              <Counter href="/review" label={t('home.awaitingReview')} value={query.data.awaitingReview.totalCount} tone="warn" />
-              <Counter href="/review" label={t('home.escalated')} value={query.data.escalated.totalCount} tone="bad" />
+              <Counter href="/review" label={t('home.awaitingReview')} value={queueCount(query.data.awaitingReview)} tone="warn" />
+              <Counter href="/review" label={t('home.escalated')} value={queueCount(query.data.escalated)} tone="bad" />
               <Counter label={t('home.openAlerts')} value={query.data.openAlerts.totalCount} tone="info" />
               <Counter href="/profiles" label={t('home.profiles')} value={query.data.profiles.totalCount} tone="neutral" />
             </ul>
@@ -80,11 +80,19 @@ export default function HomePage() {
   );
 }
 
-function Counter({ href, label, value, tone }: { href?: string; label: string; value: number | null | undefined; tone: string }) {
+/** A queue's size: its totalCount, else the sessions of the page read (with + when more follow). */
+function queueCount(queue: QueueCountFragment): number | string {
+  if (queue.totalCount !== null) return queue.totalCount;
+  return queue.pageInfo.hasNextPage ? `${queue.nodes.length}+` : queue.nodes.length;
+}
+
+function Counter({ href, label, value, tone }: { href?: string; label: string; value: number | string | null | undefined; tone: string }) {
   const { formatNumber } = useI18n();
   const body = (
     <>
-      <span className="counter-value">{value === null || value === undefined ? '—' : formatNumber(value)}</span>
+      <span className="counter-value">
+        {value === null || value === undefined ? '—' : typeof value === 'number' ? formatNumber(value) : value}
+      </span>
       <span className="counter-label">{label}</span>
     </>
   );

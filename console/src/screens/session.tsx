@@ -52,7 +52,9 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
   const role = useConsoleSession().data?.role;
   const data = useGraphQLQuery(SessionDataDocument, { id: session.id }, { retry: false });
   const next = useNextInQueue(session.id);
-  const canDecide = roleAtLeast(role, 'reviewer') && OPEN_FOR_REVIEW.includes(session.reviewStatus);
+  // Kept open after a decision (the refetched session is no longer open for review) to offer the next.
+  const [decided, setDecided] = useState(false);
+  const canDecide = decided || (roleAtLeast(role, 'reviewer') && OPEN_FOR_REVIEW.includes(session.reviewStatus));
   return (
     <>
       <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
@@ -138,7 +140,7 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
             <h2 id="decision-title" className="panel-title">
               {t('session.decision')}
             </h2>
-            <Decision session={session} onDecided={inQueue ? next.go : undefined} />
+            <Decision session={session} onRecorded={() => setDecided(true)} onNext={inQueue ? next.go : undefined} />
           </section>
         )}
       </div>
@@ -217,11 +219,12 @@ const COMPARED_FIELDS = ['name', 'date_of_birth'] as const;
 /** The document's reading next to the profile's values, then every field read from the document. */
 function Comparison({ session, data }: { session: Session; data: Data }) {
   const { t, formatDate } = useI18n();
+  const asDate = useAsDate();
   const read = (field: string) => data.ocrFields.find((entry) => entry.field === field)?.value;
   const documentName = [read('given_names'), read('surname')].filter(Boolean).join(' ') || undefined;
   const documentValues: Record<(typeof COMPARED_FIELDS)[number], string | undefined> = {
     name: documentName,
-    date_of_birth: read('date_of_birth'),
+    date_of_birth: asDate(read('date_of_birth')),
   };
   const profileValues: Record<(typeof COMPARED_FIELDS)[number], string | undefined> = {
     name: session.profile.name,
@@ -290,6 +293,12 @@ function Comparison({ session, data }: { session: Session; data: Data }) {
   );
 }
 
+/** A document date (yyyy-mm-dd) in the user's format; other text as read. */
+function useAsDate() {
+  const { formatDate } = useI18n();
+  return (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, 'date') : value);
+}
+
 function Checks({ data }: { data: Data }) {
   const { t, formatNumber } = useI18n();
   if (!data.checks.length) return <Empty title={t('session.noChecks')} />;
@@ -322,7 +331,7 @@ function Checks({ data }: { data: Data }) {
   );
 }
 
-function Decision({ session, onDecided }: { session: Session; onDecided?: () => void }) {
+function Decision({ session, onRecorded, onNext }: { session: Session; onRecorded: () => void; onNext?: () => void }) {
   const { t } = useI18n();
   const choices: { value: IdvReviewStatus; label: string }[] = [
     { value: 'accepted', label: t('decision.accept') },
@@ -336,14 +345,22 @@ function Decision({ session, onDecided }: { session: Session; onDecided?: () => 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!status || !note.trim()) return;
-    review.mutate({ id: session.id, input: { status, note: note.trim() } }, { onSuccess: () => setDone(true) });
+    review.mutate(
+      { id: session.id, input: { status, note: note.trim() } },
+      {
+        onSuccess: () => {
+          setDone(true);
+          onRecorded();
+        },
+      },
+    );
   };
   if (done)
     return (
       <div className="alert alert-success" role="status">
         <p>{t('decision.recorded')}</p>
-        {onDecided && (
-          <button type="button" className="button button-primary" onClick={onDecided} autoFocus>
+        {onNext && (
+          <button type="button" className="button button-primary" onClick={onNext} autoFocus>
             {t('session.nextInQueue')} <Icon name="chevronRight" />
           </button>
         )}
