@@ -18,5 +18,5 @@ RUN npm ci
 COPY . .
 COPY --from=console /app/console/dist ./console/dist
 USER node
-EXPOSE 3000 4000 4001 4002 4003 4004
+EXPOSE 3000 4000 4001 4002 4003 4004 4005
 CMD ["npm", "start"]

@@ -11,7 +11,9 @@ import { leaveSignalsToCaller } from '../platform/db/embedded';
 import { logger } from '../platform/logging/logger';
 import { prepareLocalEnvironment, LOCAL_DIR } from '../platform/config/local-environment';
 import { SERVICE_NAMES, ServiceName, startPlatform } from './start-platform';
-import { seedDemo } from '../platform/tenancy/seed-demo';
+import { findDemoWorkspaceId, seedDemo } from '../platform/tenancy/seed-demo';
+import { ensureFirstAdmin } from '../subgraphs/access/services/first-admin';
+import { accessDeps } from '../subgraphs/access/services/deps';
 import { setPlaygroundApiKey } from '../gateway/playground/playground-page';
 import { loadShippedWatchlistsOnce } from '../subgraphs/screening/services/import-service';
 import { startLocalMailSink } from '../platform/mail/local-mail-sink';
@@ -104,7 +106,14 @@ async function main(): Promise<void> {
       if (stopping) return;
       logger.info({ webProcesses, primaryRssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'web processes started');
     }
-    printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), webProcesses);
+    // The demo workspace's first console admin, signed in by a one-time link printed once (on the
+    // public base, else the address the REST adapter actually bound).
+    const demoWorkspaceId = await findDemoWorkspaceId(platform.db);
+    const publicBaseUrl = envValue('VIGIL_PUBLIC_BASE_URL') ?? urls['rest-adapter'] ?? config.publicBaseUrl;
+    const firstAdmin = demoWorkspaceId
+      ? await ensureFirstAdmin(accessDeps(platform.db, { ...config, publicBaseUrl }), demoWorkspaceId)
+      : undefined;
+    printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), webProcesses, firstAdmin?.url);
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!envValue('VIGIL_SKIP_SHIPPED_WATCHLISTS')) {
@@ -164,6 +173,7 @@ function printBanner(
   embedded: boolean,
   localMail: boolean,
   webProcesses: number,
+  adminLink: string | undefined,
 ): void {
   const rest = urls['rest-adapter'];
   const gateway = urls.gateway!.replace(/\/graphql$/, '');
@@ -180,6 +190,10 @@ function printBanner(
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,
     `  Health              ${rest}/healthz   ${rest}/readyz`,
     `  Metrics             ${rest}/metrics   (Authorization: Bearer <token in ${local('operator-token')} or VIGIL_OPERATOR_TOKEN>)`,
+    `  Console             ${rest}/console`,
+    adminLink
+      ? `  Console admin link  ${adminLink}   (one-time: signs in admin@vigil.local to set a password; shown once)`
+      : `  Console admin       new sign-in links: npm run cli -- sign-in-link --workspace <workspaceId> --email <email>`,
     ...(localMail ? [`  Local mail          ${rest}/_dev/mail   (invite emails, kept in ${local('mail')}/)`] : []),
     apiKey
       ? `  Demo API key        ${apiKey}   (shown once; also saved to ${path.relative(process.cwd(), keyFile)})`

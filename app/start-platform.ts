@@ -11,6 +11,7 @@ import { startRestAdapter } from '../rest-adapter/rest-server';
 import { IDV_CAPTURE_UPLOAD_OPENAPI, mountIdvCaptureUploadRoutes } from '../rest-adapter/capture/artifact-upload-routes';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 import { mountCapturePage } from '../rest-adapter/capture-page/capture-page-routes';
+import { mountConsoleAuth } from '../rest-adapter/console-auth/console-auth-routes';
 import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../rest-adapter/idv-logos/idv-theme-binary-routes';
 import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../rest-adapter/screening-reports/report-download-route';
 import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../rest-adapter/risk-files/risk-file-routes';
@@ -18,11 +19,12 @@ import { profilesSubgraph } from '../subgraphs/profiles';
 import { idvSubgraph } from '../subgraphs/idv';
 import { screeningSubgraph } from '../subgraphs/screening';
 import { riskSubgraph } from '../subgraphs/risk';
+import { accessSubgraph } from '../subgraphs/access';
 import { startWorker } from './worker';
 import { mountLocalMailPage } from '../platform/mail/local-mail-sink';
 import { envValue } from '../platform/config/env';
 
-export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter', 'worker'] as const;
+export const SERVICE_NAMES = ['profiles', 'idv', 'screening', 'risk', 'access', 'gateway', 'rest-adapter', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
@@ -31,6 +33,7 @@ export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => Sub
   idv: idvSubgraph,
   screening: screeningSubgraph,
   risk: riskSubgraph,
+  access: accessSubgraph,
 };
 
 export interface RunningPlatform {
@@ -91,6 +94,7 @@ export async function startPlatform(
           mountRiskFileRoutes(app, gateway);
           mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
           mountCapturePage(app);
+          mountConsoleAuth(app, gateway, { publicBaseUrl: () => config.publicBaseUrl });
           if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
         mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI, ...IDV_CAPTURE_UPLOAD_OPENAPI],

@@ -12,7 +12,7 @@ import { ServiceName } from './start-platform';
 import { envValue } from '../platform/config/env';
 
 /** Services every web process runs; the primary runs the rest. */
-export const WEB_TIER: readonly ServiceName[] = ['profiles', 'idv', 'risk', 'gateway', 'rest-adapter'];
+export const WEB_TIER: readonly ServiceName[] = ['profiles', 'idv', 'risk', 'access', 'gateway', 'rest-adapter'];
 export const PRIMARY_TIER: readonly ServiceName[] = ['screening', 'worker'];
 
 export const WEB_ROLE_ENV = 'VIGIL_CLUSTER_ROLE' as const;

@@ -237,10 +237,11 @@ async function main(): Promise<void> {
         VIGIL_PROFILES_PORT: String(base + 1),
         VIGIL_IDV_PORT: String(base + 2),
         VIGIL_RISK_PORT: String(base + 4),
+        VIGIL_ACCESS_PORT: String(base + 5),
       });
       // The gateway composes every subgraph's SDL and needs them reachable for queries it plans to
       // them; the search touches only screening, so the other subgraphs run with the gateway.
-      services[1] = ['profiles', 'idv', 'risk', 'gateway'];
+      services[1] = ['profiles', 'idv', 'risk', 'access', 'gateway'];
     } else {
       Object.assign(env, {
         VIGIL_SCREENING_PORT: '0',
@@ -249,6 +250,7 @@ async function main(): Promise<void> {
         VIGIL_PROFILES_PORT: '0',
         VIGIL_IDV_PORT: '0',
         VIGIL_RISK_PORT: '0',
+        VIGIL_ACCESS_PORT: '0',
       });
     }
     for (const group of services) {

@@ -24,6 +24,8 @@ export interface GatewayContextDeps {
 export interface GatewayCall {
   authorization?: string;
   apiKey?: string;
+  /** The console's x-csrf-token, forwarded by the web layer with every POST (console-session.ts). */
+  csrfToken?: string;
   /** The GraphQL request (query, variables, operationName) as the caller sent it. */
   operation: unknown;
   variables: unknown;
@@ -37,7 +39,10 @@ export async function buildGatewayContext(deps: GatewayContextDeps, call: Gatewa
   // checked from the scheme before resolving (no lookup for a refused operation) and again
   // on the resolved principal.
   if (credential) assertOperationAllowedForScheme(credential.scheme, call.operation);
-  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, { requestId: call.requestId });
+  const principal = await resolvePrincipal(credential, deps.db, deps.resolvers, deps.credentialCache, {
+    requestId: call.requestId,
+    csrfToken: call.csrfToken,
+  });
   assertOperationAllowed(principal, call.operation);
   // Text Postgres cannot store (NUL, unpaired surrogates) is refused before any subgraph call.
   const unstorable = findUnstorableText(call.variables);

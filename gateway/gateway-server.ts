@@ -86,7 +86,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await apollo.start();
   // Hosted-page credentials are resolved by the IDV subgraph (at options.subgraphUrls.idv).
   const resolvers = credentialResolvers(
-    { subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret },
+    { subgraphUrls: options.subgraphUrls, internalSecret: config.internalSecret, consoleSessionIdleMs: () => config.console.sessionIdleMs },
     options.extraCredentialResolvers,
   );
   const credentialCache = new CredentialCache(config.databaseUrl);
@@ -119,6 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           return await buildGatewayContext(contextDeps, {
             authorization: req.header('authorization'),
             apiKey: req.header('x-api-key'),
+            csrfToken: req.header('x-csrf-token'),
             operation: req.method === 'GET' ? req.query : req.body,
             variables: requestVariables(req),
             requestId: req.requestId,

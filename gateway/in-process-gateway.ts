@@ -10,6 +10,8 @@ import { buildGatewayContext, GatewayContext, GatewayContextDeps } from './gatew
 export interface GatewayRequest {
   query: string;
   variables: Record<string, unknown>;
+  /** Which operation of the document to run (the console's GraphQL endpoint passes it through). */
+  operationName?: string;
   /** Lower-cased request headers the gateway reads (credentials, idempotency-key). */
   headers: Record<string, string>;
   requestId: string;
@@ -23,13 +25,14 @@ export interface GatewayAnswer {
 export type GatewayExecutor = (request: GatewayRequest) => Promise<GatewayAnswer>;
 
 export function inProcessGateway(apollo: ApolloServer<GatewayContext>, deps: GatewayContextDeps): GatewayExecutor {
-  return async ({ query, variables, headers, requestId }) => {
+  return async ({ query, variables, headers, requestId, operationName }) => {
     let contextValue: GatewayContext;
     try {
       contextValue = await buildGatewayContext(deps, {
         authorization: headers.authorization,
         apiKey: headers['x-api-key'],
-        operation: { query, variables },
+        csrfToken: headers['x-csrf-token'],
+        operation: { query, variables, operationName },
         variables,
         requestId,
       });
@@ -42,7 +45,8 @@ export function inProcessGateway(apollo: ApolloServer<GatewayContext>, deps: Gat
       {
         query,
         variables,
-        http: { method: 'POST', headers: new HeaderMap(Object.entries(headers)), search: '', body: { query, variables } },
+        operationName,
+        http: { method: 'POST', headers: new HeaderMap(Object.entries(headers)), search: '', body: { query, variables, operationName } },
       },
       { contextValue },
     );

@@ -6,7 +6,7 @@ import { GraphQLSchema, parse } from 'graphql';
 import { readSchema } from '../platform/subgraph/subgraph-server';
 import { SubgraphName } from '../platform/subgraph/subgraph-definition';
 
-export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk'];
+export const SUBGRAPH_NAMES: SubgraphName[] = ['profiles', 'idv', 'screening', 'risk', 'access'];
 
 export function subgraphSchemaPath(name: SubgraphName): string {
   return path.resolve(__dirname, '..', 'subgraphs', name, 'schema');

@@ -9,6 +9,7 @@ export interface SubgraphUrls {
   idv: string;
   screening: string;
   risk: string;
+  access: string;
 }
 
 export interface VigilConfig {
@@ -18,7 +19,9 @@ export interface VigilConfig {
   /** 32-byte master key (base64) that wraps the data keys of personal data. */
   masterKey: Buffer;
   host: string;
-  ports: { rest: number; gateway: number; profiles: number; idv: number; screening: number; risk: number };
+  ports: { rest: number; gateway: number; profiles: number; idv: number; screening: number; risk: number; access: number };
+  /** Console sign-in sessions and links (docs/console.md). */
+  console: ConsoleAccessConfig;
   subgraphUrls: SubgraphUrls;
   gatewayUrl: string;
   /** Public base of the REST API and of the hosted capture page (direct invite links). */
@@ -32,6 +35,15 @@ export interface VigilConfig {
   introspection: boolean;
   /** Invite email and webhook delivery settings (subgraphs/idv/delivery-settings.ts fills defaults). */
   delivery?: DeliveryConfig;
+}
+
+export interface ConsoleAccessConfig {
+  /** A session ends after this long without a request. */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in. */
+  sessionMaxMs: number;
+  /** One-time links of invitations and of the first admin stay valid this long. */
+  inviteLinkMs: number;
 }
 
 export interface DeliveryConfig {
@@ -58,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     idv: vars.VIGIL_IDV_PORT,
     screening: vars.VIGIL_SCREENING_PORT,
     risk: vars.VIGIL_RISK_PORT,
+    access: vars.VIGIL_ACCESS_PORT,
   };
   const local = (p: number) => `http://${host}:${p}/graphql`;
   return {
@@ -71,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       idv: vars.VIGIL_IDV_URL ?? local(ports.idv),
       screening: vars.VIGIL_SCREENING_URL ?? local(ports.screening),
       risk: vars.VIGIL_RISK_URL ?? local(ports.risk),
+      access: vars.VIGIL_ACCESS_URL ?? local(ports.access),
     },
     gatewayUrl: vars.VIGIL_GATEWAY_URL ?? local(ports.gateway),
     publicBaseUrl: vars.VIGIL_PUBLIC_BASE_URL ?? `http://${host}:${ports.rest}`,
@@ -84,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       smtpTimeoutMs: vars.VIGIL_SMTP_TIMEOUT_MS,
     },
     rateLimits: rateLimitsFromEnv(env),
+    console: {
+      sessionIdleMs: vars.VIGIL_CONSOLE_SESSION_IDLE_SECONDS * 1000,
+      sessionMaxMs: vars.VIGIL_CONSOLE_SESSION_MAX_SECONDS * 1000,
+      inviteLinkMs: vars.VIGIL_CONSOLE_INVITE_HOURS * 3600_000,
+    },
     introspection: vars.VIGIL_GRAPHQL_INTROSPECTION,
   };
 }

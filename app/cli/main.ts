@@ -1,5 +1,5 @@
 // `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
-// API keys and dashboard tokens. Against DATABASE_URL, or the embedded database of `npm start`.
+// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links). Against DATABASE_URL, or the embedded database of `npm start`.
 import { loadConfig } from '../../platform/config';
 import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
@@ -17,6 +17,11 @@ import {
   setApplicationEntitlement,
 } from '../../platform/tenancy/tenancy-store';
 import { runCli } from './run-cli';
+import { isDashboardRole, DASHBOARD_ROLES, DashboardRole } from '../../platform/principal/roles';
+import { accessDeps } from '../../subgraphs/access/services/deps';
+import { addDashboardUser, changeMemberRole, deactivateMember, issueSignInLink } from '../../subgraphs/access/services/admin-service';
+import { findUserByEmail } from '../../subgraphs/access/data/user-store';
+import { normalizeEmail } from '../../platform/tenancy/tenancy-store';
 
 type Flags = Record<string, string>;
 
@@ -94,6 +99,51 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
       print({ userId: user.id, token, expiresAt: expiresAt.toISOString(), note: 'send as Authorization: Bearer <token>; shown once' });
     },
   },
+  'invite-user': {
+    usage: 'invite-user --workspace <workspaceId> --email <email> [--name <name>] [--role viewer|analyst|reviewer|admin]',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const { user, link } = await addDashboardUser(accessDeps(db, loadConfig()), {
+        workspaceId: workspace.id,
+        email: need(flags, 'email'),
+        name: flags.name ?? flags.email,
+        role: role(flags.role ?? 'analyst'),
+      });
+      print({ userId: user.id, email: user.email, role: flags.role ?? 'analyst', signInLink: link.url, expiresAt: link.expiresAt.toISOString() });
+    },
+  },
+  'set-user-role': {
+    usage: 'set-user-role --workspace <workspaceId> --user <userId> --role viewer|analyst|reviewer|admin',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const member = await changeMemberRole(
+        accessDeps(db, loadConfig()),
+        { tenantId: workspace.tenantId, workspaceId: workspace.id },
+        need(flags, 'user'),
+        role(need(flags, 'role')),
+      );
+      print({ userId: member.id, workspaceId: workspace.id, role: member.role });
+    },
+  },
+  'deactivate-user': {
+    usage: 'deactivate-user --workspace <workspaceId> --user <userId>',
+    async run(db, flags) {
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
+      const user = await deactivateMember(accessDeps(db, loadConfig()), { tenantId: workspace.tenantId, workspaceId: workspace.id }, need(flags, 'user'));
+      print({ userId: user.id, deactivatedAt: user.deactivatedAt?.toISOString() ?? null });
+    },
+  },
+  'sign-in-link': {
+    usage: 'sign-in-link --workspace <workspaceId> --email <email>   (a one-time console link, e.g. for a lost invitation)',
+    async run(db, flags) {
+      const workspaceId = need(flags, 'workspace');
+      const user = await findUserByEmail(db, normalizeEmail(need(flags, 'email')));
+      const membership = user ? await db.dashboardMembership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } }) : null;
+      if (!user || user.deactivatedAt || !membership) throw new Error('no active member of that workspace with that email');
+      const link = await issueSignInLink(accessDeps(db, loadConfig()), { userId: user.id, workspaceId, purpose: 'operator' });
+      print({ userId: user.id, signInLink: link.url, expiresAt: link.expiresAt.toISOString() });
+    },
+  },
   'set-entitlement': {
     usage: 'set-entitlement --application <applicationId> --name <riskAssessments|sessionOverrides|watchlistAdmin> --value <true|false>',
     async run(db, flags) {
@@ -123,6 +173,11 @@ function need(flags: Flags, name: string): string {
   return flags[name];
 }
 
+function role(value: string): DashboardRole {
+  if (!isDashboardRole(value)) throw new Error(`--role must be one of ${DASHBOARD_ROLES.join(', ')}`);
+  return value;
+}
+
 function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
@@ -145,7 +200,10 @@ async function main(): Promise<number> {
     await command.run(db, parseFlags(rest));
     return 0;
   } catch (error) {
-    process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
+    // Domain errors name their code (last_workspace_admin, dashboard_user_exists ...).
+    const code = (error as { code?: unknown }).code;
+    const prefix = typeof code === 'string' && /^[a-z_]+$/.test(code) ? `${code}: ` : '';
+    process.stderr.write(`error: ${prefix}${(error as Error).message}\n${command.usage}\n`);
     return 1;
   } finally {
     await db.$disconnect();

@@ -9,7 +9,7 @@ import { loadConfig, type VigilConfig } from '../../platform/config';
 export function benchConfig(overrides: Partial<VigilConfig> = {}): VigilConfig {
   return {
     ...loadConfig(),
-    ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 },
+    ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0, access: 0 },
     rateLimits: { perKey: undefined, perAddress: undefined, authFailures: undefined },
     ...overrides,
   };

@@ -53,6 +53,7 @@ export function startClusterChild(webProcesses: number, env: NodeJS.ProcessEnv) 
     VIGIL_PROFILES_PORT: '0',
     VIGIL_IDV_PORT: '0',
     VIGIL_RISK_PORT: '0',
+    VIGIL_ACCESS_PORT: '0',
   };
   return startPlatformChild([path.join(__dirname, 'serve-cluster.ts'), String(webProcesses)], { ...env, ...ports });
 }

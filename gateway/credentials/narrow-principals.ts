@@ -6,6 +6,7 @@ import { PlatformError } from '../../platform/errors/domain-error';
 import { Principal, PrincipalKind } from '../../platform/principal/principal';
 import { CAPTURE_ROOT_FIELDS, CAPTURE_SCHEME, INVITE_SCHEME } from './capture-credential';
 import { PUBLIC_ROOT_FIELDS, PUBLIC_SCHEME } from './public-principal';
+import { CONSOLE_SCHEME, CONSOLE_SIGN_IN_ACTOR, CONSOLE_SIGN_IN_ROOT_FIELDS } from './console-session';
 
 interface Allowance {
   operations: ReadonlySet<OperationTypeNode>;
@@ -18,26 +19,30 @@ const NARROW_KINDS: Partial<Record<PrincipalKind, Allowance>> = {
   invite: { operations: new Set([OperationTypeNode.QUERY, OperationTypeNode.MUTATION]), rootFields: CAPTURE_ROOT_FIELDS },
 };
 
-/** Credential schemes that can only ever resolve to one narrow kind (checked before resolving, so a
+/** The console's public sign-in principal (a public kind of its own actor): the sign-in mutations. */
+const CONSOLE_SIGN_IN: Allowance = { operations: new Set([OperationTypeNode.MUTATION]), rootFields: CONSOLE_SIGN_IN_ROOT_FIELDS };
+
+/** Credential schemes that can only ever resolve to one narrow allowance (checked before resolving, so a
  * refused operation costs no lookup, e.g. no call to the IDV subgraph for a capture token). */
-const NARROW_SCHEMES: Readonly<Record<string, PrincipalKind>> = {
-  [CAPTURE_SCHEME]: 'capture',
-  [INVITE_SCHEME]: 'invite',
-  [PUBLIC_SCHEME]: 'public',
+const NARROW_SCHEMES: Readonly<Record<string, Allowance | undefined>> = {
+  [CAPTURE_SCHEME]: NARROW_KINDS.capture,
+  [INVITE_SCHEME]: NARROW_KINDS.invite,
+  [PUBLIC_SCHEME]: NARROW_KINDS.public,
+  [CONSOLE_SCHEME]: CONSOLE_SIGN_IN,
 };
 
 /** Throws 401 unless the GraphQL request is allowed for the principal's kind. */
 export function assertOperationAllowed(principal: Principal, request: unknown): void {
-  assertOperationAllowedForKind(principal.kind, request);
+  const allowance = principal.kind === 'public' && principal.actorId === CONSOLE_SIGN_IN_ACTOR ? CONSOLE_SIGN_IN : NARROW_KINDS[principal.kind];
+  assertOperationAllowedBy(allowance, request);
 }
 
 /** The same check from the credential's scheme alone (no-op for schemes of unrestricted kinds). */
 export function assertOperationAllowedForScheme(scheme: string, request: unknown): void {
-  if (Object.hasOwn(NARROW_SCHEMES, scheme)) assertOperationAllowedForKind(NARROW_SCHEMES[scheme], request);
+  if (Object.hasOwn(NARROW_SCHEMES, scheme)) assertOperationAllowedBy(NARROW_SCHEMES[scheme], request);
 }
 
-function assertOperationAllowedForKind(kind: PrincipalKind, request: unknown): void {
-  const allowance = NARROW_KINDS[kind];
+function assertOperationAllowedBy(allowance: Allowance | undefined, request: unknown): void {
   if (!allowance) return;
   const refuse = () => new PlatformError('unauthorized', 'Unauthorized');
   const query = request && typeof request === 'object' && !Array.isArray(request) ? (request as { query?: unknown }).query : undefined;

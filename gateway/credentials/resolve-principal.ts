@@ -11,6 +11,8 @@ import { Credential } from './read-credential';
 /** What a resolver may use besides the credential (log correlation of calls it makes). */
 export interface ResolveContext {
   requestId?: string;
+  /** The x-csrf-token the console's web layer forwards with a POST (console-session.ts checks it). */
+  csrfToken?: string;
 }
 
 /** undefined: the credential is not valid (401 unauthorized). A resolver that cannot decide (a
@@ -36,12 +38,12 @@ export const resolveDashboardToken: CredentialResolver = async (value, db) => {
   const user = token.user;
   return {
     tenantId: user.tenantId,
-    workspaceId: user.workspaceId,
+    workspaceId: token.workspaceId,
     actorId: user.id,
     kind: 'dashboard_user',
     entitlements: {},
-    // Tokens of users created before roles were checked carry no known role: the least one.
-    role: isDashboardRole(user.role) ? user.role : 'viewer',
+    // A stored role this version does not know counts as the least one.
+    role: isDashboardRole(token.role) ? token.role : 'viewer',
     actorName: user.name,
     actorEmail: user.email,
   };

@@ -102,10 +102,12 @@ export const ENV_VARS = {
   VIGIL_IDV_PORT: declare('Port of the IDV subgraph (0: any free port)', port(4002)),
   VIGIL_SCREENING_PORT: declare('Port of the screening subgraph (0: any free port)', port(4003)),
   VIGIL_RISK_PORT: declare('Port of the risk subgraph (0: any free port)', port(4004)),
+  VIGIL_ACCESS_PORT: declare('Port of the access subgraph (console users, sign-in, sessions; 0: any free port)', port(4005)),
   VIGIL_PROFILES_URL: declare('GraphQL URL of the profiles subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_IDV_URL: declare('GraphQL URL of the IDV subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_SCREENING_URL: declare('GraphQL URL of the screening subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_RISK_URL: declare('GraphQL URL of the risk subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
+  VIGIL_ACCESS_URL: declare('GraphQL URL of the access subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_GATEWAY_URL: declare('GraphQL URL of the gateway; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_PUBLIC_BASE_URL: declare(
     'Public base of the REST API and of direct invite links; default http://VIGIL_HOST:VIGIL_REST_PORT',
@@ -215,6 +217,13 @@ export const ENV_VARS = {
   VIGIL_DISPOSITION_MODEL: declare('Model name of the disposition endpoint', textOr('default')),
   VIGIL_DISPOSITION_MODEL_KEY: declare('Bearer token of the disposition endpoint', text()),
   VIGIL_DISPOSITION_MODEL_TIMEOUT_MS: declare('Milliseconds per match of the disposition endpoint', number(positive()).default(10_000)),
+  // Console access (docs/console.md)
+  VIGIL_CONSOLE_SESSION_IDLE_SECONDS: declare(
+    'Seconds of inactivity after which a console sign-in session ends (its last use moves at most once a minute)',
+    number(positive()).default(1800),
+  ),
+  VIGIL_CONSOLE_SESSION_MAX_SECONDS: declare('Seconds after sign-in at which a console session ends however active', number(positive()).default(43_200)),
+  VIGIL_CONSOLE_INVITE_HOURS: declare('Hours an invitation’s or the first admin’s one-time sign-in link stays valid', number(positive()).default(72)),
   // Risk
   VIGIL_RISK_AGENT: declare(
     'Risk agent: deterministic, or openai (with VIGIL_RISK_OPENAI_BASE_URL)',

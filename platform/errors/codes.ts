@@ -115,6 +115,18 @@ export const ERROR_STATUS = {
   monitoring_alert_not_found: 404,
   // platform: the GraphQL idempotency key argument
   idempotency_key_mismatch: 400,
+  // access: console sign-in, sessions, dashboard users (docs/console.md)
+  invalid_credentials: 401,
+  too_many_attempts: 429,
+  csrf_failed: 403,
+  workspace_membership_required: 403,
+  dashboard_user_not_found: 404,
+  dashboard_user_exists: 409,
+  last_workspace_admin: 409,
+  current_password_incorrect: 400,
+  totp_code_invalid: 400,
+  totp_not_enrolled: 409,
+  totp_already_enabled: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

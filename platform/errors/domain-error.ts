@@ -26,4 +26,6 @@ export class PlatformError extends DomainError<
   | 'payload_too_large'
   | 'internal_error'
   | 'service_unavailable'
+  // The console session's CSRF token did not match (gateway/credentials/console-session.ts).
+  | 'csrf_failed'
 > {}

@@ -35,6 +35,8 @@ export interface Principal {
   sessionId?: string;
   /** For capture principals opened by an exchanged capture session (idv.capture_sessions). */
   captureSessionId?: string;
+  /** For dashboard users signed in to the console (`Authorization: Session`): their sign-in session. */
+  consoleSessionId?: string;
   /** For dashboard users: their role in this workspace (platform/principal/roles.ts). */
   role?: DashboardRole;
   /** Display fields for audit trails (dashboard users). */

@@ -8,7 +8,7 @@ import type { Db } from '../db/prisma';
 import type { Logger } from '../logging/logger';
 import type { Principal } from '../principal/principal';
 
-export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk';
+export type SubgraphName = 'profiles' | 'idv' | 'screening' | 'risk' | 'access';
 
 /** What every resolver gets; a subgraph adds its services and DataLoaders on top. */
 export interface RequestContext {

@@ -16,3 +16,9 @@ export async function seedDemo(db: Db): Promise<{ apiKey: string; applicationId:
   });
   return { apiKey: apiKey.key, applicationId: application.id };
 }
+
+/** The demo tenant's first workspace (where `npm start` makes the first console admin), if any. */
+export async function findDemoWorkspaceId(db: Db): Promise<string | undefined> {
+  const workspace = await db.workspace.findFirst({ where: { tenant: { name: DEMO_TENANT_NAME } }, orderBy: { createdAt: 'asc' } });
+  return workspace?.id;
+}

@@ -61,40 +61,99 @@ export async function findActiveApiKey(db: Db, key: string) {
   return db.apiKey.findFirst({ where: { keyHash: hashSecret(key), revokedAt: null }, include: { application: true } });
 }
 
+/** Emails are compared case-insensitively: stored and looked up lower-case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The dashboard user with this email, created in the workspace's tenant when absent, with a
+ * membership of the workspace (role `role`, analyst by default) when they hold none there. Used by
+ * the CLI's `create-dashboard-token` and tests; console administration goes through the access
+ * subgraph. An email of another tenant's user is refused (one account per email per installation).
+ */
 export async function createDashboardUser(db: Db, input: { workspaceId: string; email: string; name: string; role?: string }) {
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: input.workspaceId } });
-  return db.dashboardUser.upsert({
-    where: { workspaceId_email: { workspaceId: workspace.id, email: input.email } },
+  const email = normalizeEmail(input.email);
+  const user = await db.dashboardUser.upsert({
+    where: { email },
     update: {},
-    create: {
-      id: newId('usr'),
-      tenantId: workspace.tenantId,
-      workspaceId: workspace.id,
-      email: input.email,
-      name: input.name,
-      role: input.role ?? 'analyst',
-    },
+    create: { id: newId('usr'), tenantId: workspace.tenantId, email, name: input.name },
   });
+  if (user.tenantId !== workspace.tenantId) throw new Error(`${email} is a dashboard user of another tenant`);
+  await db.dashboardMembership.upsert({
+    where: { userId_workspaceId: { userId: user.id, workspaceId: workspace.id } },
+    update: {},
+    create: { userId: user.id, workspaceId: workspace.id, role: input.role ?? 'analyst' },
+  });
+  return user;
 }
 
-/** A dashboard user of exactly this workspace (null for an id of another workspace or none). */
+/** A dashboard user who is a member of exactly this workspace (null for another workspace's user or none). */
 export async function findWorkspaceDashboardUser(db: DbClient, scope: Scope, id: string) {
-  return db.dashboardUser.findFirst({ where: { id, tenantId: scope.tenantId, workspaceId: scope.workspaceId } });
+  return db.dashboardUser.findFirst({ where: { id, tenantId: scope.tenantId, memberships: { some: { workspaceId: scope.workspaceId } } } });
 }
 
-export async function issueDashboardToken(db: Db, userId: string, lifetimeMs = DASHBOARD_TOKEN_LIFETIME_MS) {
+/** A `vgld_` token for one of the user's workspaces (`workspaceId`; default: their oldest membership). */
+export async function issueDashboardToken(db: Db, userId: string, lifetimeMs = DASHBOARD_TOKEN_LIFETIME_MS, workspaceId?: string) {
+  const membership = await db.dashboardMembership.findFirstOrThrow({
+    where: { userId, ...(workspaceId ? { workspaceId } : {}) },
+    orderBy: { createdAt: 'asc' },
+  });
   const token = newSecret(DASHBOARD_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + lifetimeMs);
-  await db.dashboardToken.create({ data: { id: newId('dtk'), userId, tokenHash: hashSecret(token), expiresAt } });
+  await db.dashboardToken.create({
+    data: { id: newId('dtk'), userId, workspaceId: membership.workspaceId, tokenHash: hashSecret(token), expiresAt },
+  });
   return { token, expiresAt };
 }
 
+/** An unexpired, unrevoked token of an active user, with the user's role in the token's workspace. */
 export async function findActiveDashboardToken(db: Db, token: string) {
-  return db.dashboardToken.findFirst({
-    where: { tokenHash: hashSecret(token), revokedAt: null, expiresAt: { gt: new Date() } },
+  const found = await db.dashboardToken.findFirst({
+    where: { tokenHash: hashSecret(token), revokedAt: null, expiresAt: { gt: new Date() }, user: { deactivatedAt: null } },
     include: { user: true },
   });
+  if (!found) return null;
+  const membership = await db.dashboardMembership.findUnique({
+    where: { userId_workspaceId: { userId: found.userId, workspaceId: found.workspaceId } },
+  });
+  // A token of a workspace the user has left authenticates nothing.
+  return membership ? { ...found, role: membership.role } : null;
 }
+
+/**
+ * The console session of a `Session <token>` credential: unrevoked, not pending a second factor,
+ * within its idle and absolute expiry, of an active user who is still a member of the session's
+ * workspace. last_seen_at (and with it the idle expiry) moves at most once a minute, so a busy
+ * console does not write a row per request.
+ */
+export async function findActiveConsoleSession(db: Db, token: string, idleMs: number, now = new Date()) {
+  const session = await db.consoleSession.findFirst({
+    where: {
+      tokenHash: hashSecret(token),
+      revokedAt: null,
+      pending: false,
+      expiresAt: { gt: now },
+      idleExpiresAt: { gt: now },
+      user: { deactivatedAt: null },
+    },
+    include: { user: true },
+  });
+  if (!session) return null;
+  const membership = await db.dashboardMembership.findUnique({
+    where: { userId_workspaceId: { userId: session.userId, workspaceId: session.workspaceId } },
+  });
+  if (!membership) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.expiresAt.getTime()));
+    await db.consoleSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { lastSeenAt: now, idleExpiresAt } });
+  }
+  return { ...session, role: membership.role };
+}
+
+/** How often a session's last_seen_at (and idle expiry) may move. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 /** Sets one boolean entitlement of an application (e.g. riskAssessments, the risk beta). Keys
  * already resolved by the gateway keep their cached principal for up to its cache TTL (30 s). */

@@ -13,12 +13,14 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { operationText } from '../operations/operation-text';
 import { ApiError } from './api-error';
 
-interface GraphQLResponse {
+export interface GraphQLResponse {
   data?: Record<string, unknown> | null;
-  errors?: readonly { message: string; extensions?: { code?: unknown; http?: unknown } }[];
+  errors?: readonly { message: string; extensions?: { code?: unknown; http?: unknown; details?: unknown } }[];
 }
 
-const FORWARDED_HEADERS = ['authorization', 'x-api-key', 'idempotency-key', 'if-match', 'x-service-automatic-disposition'];
+// x-csrf-token: the console's CSRF token, which the gateway checks against the console session
+// (gateway/credentials/console-session.ts).
+const FORWARDED_HEADERS = ['authorization', 'x-api-key', 'idempotency-key', 'if-match', 'x-service-automatic-disposition', 'x-csrf-token'];
 
 export class GatewayClient {
   private readonly proof: string | undefined;
@@ -43,14 +45,7 @@ export class GatewayClient {
   }
 
   async execute(query: string, variables: unknown, headers: Record<string, string | undefined>, requestId: string) {
-    const forwarded: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = headers[name];
-      if (value) forwarded[name] = value;
-    }
-    const body = this.local
-      ? await this.executeLocally(query, variables, forwarded, requestId)
-      : await this.executeOverHttp(query, variables, forwarded, requestId);
+    const body = await this.executeRaw(query, variables, headers, requestId);
     const error = body.errors?.[0];
     if (error) {
       // No partial results: any error fails the whole call, with the first error's code. Codes
@@ -64,16 +59,41 @@ export class GatewayClient {
     return body.data;
   }
 
+  /** The gateway's answer as is, errors and partial data included (the console's GraphQL endpoint). */
+  async executeRaw(
+    query: string,
+    variables: unknown,
+    headers: Record<string, string | undefined>,
+    requestId: string,
+    operationName?: string,
+  ): Promise<GraphQLResponse> {
+    const forwarded: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = headers[name];
+      if (value) forwarded[name] = value;
+    }
+    return this.local
+      ? await this.executeLocally(query, variables, forwarded, requestId, operationName)
+      : await this.executeOverHttp(query, variables, forwarded, requestId, operationName);
+  }
+
   private async executeLocally(
     query: string,
     variables: unknown,
     headers: Record<string, string>,
     requestId: string,
+    operationName?: string,
   ): Promise<GraphQLResponse> {
     try {
       // The variables exactly as the gateway would parse them from an HTTP body (lossless numbers,
       // dates and undefined fields as JSON has them), without writing the text.
-      return await this.local!({ query, variables: toJsonValues(variables) as Record<string, unknown>, headers, requestId });
+      return await this.local!({
+        query,
+        variables: toJsonValues(variables) as Record<string, unknown>,
+        headers,
+        requestId,
+        ...(operationName ? { operationName } : {}),
+      });
     } catch (error) {
       logger.error({ err: error, requestId }, 'in-process gateway call failed');
       return { errors: [{ message: 'Internal error', extensions: { code: 'internal_error' } }] };
@@ -85,6 +105,7 @@ export class GatewayClient {
     variables: unknown,
     credentialHeaders: Record<string, string>,
     requestId: string,
+    operationName?: string,
   ): Promise<GraphQLResponse> {
     const forwarded: Record<string, string> = { ...credentialHeaders, 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId };
     if (this.proof) forwarded[FORWARDED_BY_HEADER] = this.proof;
@@ -93,7 +114,7 @@ export class GatewayClient {
       response = await keepAliveFetcher(this.gatewayUrl, {
         method: 'POST',
         headers: forwarded,
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}) }),
       });
     } catch {
       throw ApiError.of('service_unavailable', 'The API gateway is unavailable');

@@ -24,7 +24,7 @@ export function testConfig(overrides: Partial<VigilConfig> = {}): VigilConfig {
   const base = loadConfig(process.env);
   return {
     ...base,
-    ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0 },
+    ports: { rest: 0, gateway: 0, profiles: 0, idv: 0, screening: 0, risk: 0, access: 0 },
     ...overrides,
   };
 }
@@ -102,9 +102,16 @@ export async function createDashboardToken(
   tenant: TestTenant,
   email = 'analyst@example.com',
 ): Promise<{ token: string; userId: string }> {
-  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email, name: 'Test Analyst' });
-  const { token } = await issueDashboardToken(platform.db, user.id);
+  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email: tenantEmail(tenant, email), name: 'Test Analyst' });
+  const { token } = await issueDashboardToken(platform.db, user.id, undefined, tenant.workspaceId);
   return { token, userId: user.id };
+}
+
+/** An email of this tenant's own: accounts are one per email in the installation, and test files
+ * share a database, so `analyst@example.com` becomes `analyst+<tenant>@example.com`. */
+export function tenantEmail(tenant: Pick<TestTenant, 'tenantId'>, email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+${tenant.tenantId.slice(4)}${email.slice(at)}`;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body: untyped JSON whose shape the test asserts

@@ -62,7 +62,7 @@ describe('Dockerfile', () => {
 
 describe('supergraph', () => {
   it("composes from the subgraphs' schema files", () => {
-    const sdl = composeSupergraph({ profiles: 'http://p', idv: 'http://i', screening: 'http://s', risk: 'http://r' });
+    const sdl = composeSupergraph({ profiles: 'http://p', idv: 'http://i', screening: 'http://s', risk: 'http://r', access: 'http://a' });
     expect(sdl).toContain('join__Graph');
     expect(sdl).toMatch(/type Profile[\s\S]*@join__type\(graph: PROFILES, key: "id"\)/);
   });

@@ -71,6 +71,7 @@ describe('request id and principal forwarding', () => {
       idv: platform.urls.idv!,
       screening: platform.urls.screening!,
       risk: `${proxy.url}/graphql`,
+      access: platform.urls.access!,
     };
     gateway = await startGateway({ db: platform.db, config: platform.config, subgraphUrls: urls, port: 0 });
     rest = await listen(createRestApp({ gatewayUrl: gateway.url, publicBaseUrl: 'http://x', port: 0 }), 0);

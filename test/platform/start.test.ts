@@ -33,6 +33,7 @@ it.each([
         VIGIL_IDV_PORT: '0',
         VIGIL_SCREENING_PORT: '0',
         VIGIL_RISK_PORT: '0',
+        VIGIL_ACCESS_PORT: '0',
         VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
         VIGIL_LOCAL_DIR: localDir,
         ...(webProcesses ? { VIGIL_WEB_PROCESSES: webProcesses } : {}),
@@ -62,6 +63,13 @@ it.each([
       });
       expect(response.status).toBe(201);
       expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
+      // The console and its first admin's one-time sign-in link.
+      expect(output).toContain(`Console             ${restUrl}/console`);
+      const adminLink = output.match(/Console admin link\s+(http:\/\/\S+)/)?.[1];
+      expect(adminLink).toMatch(new RegExp(`^${restUrl}/console/auth/link\\?token=vgll_`));
+      const signedIn = await fetch(adminLink!, { redirect: 'manual' });
+      expect([signedIn.status, signedIn.headers.get('location')]).toEqual([303, '/console/account?setup=1']);
+      expect(signedIn.headers.getSetCookie().some((cookie) => cookie.startsWith('vigil_session='))).toBe(true);
       // Saved where VIGIL_LOCAL_DIR says.
       expect(fs.readFileSync(path.join(localDir, 'demo-api-key'), 'utf8').trim()).toBe(apiKey);
     } finally {
@@ -93,6 +101,7 @@ it('the embedded database (no DATABASE_URL): SIGTERM stops it last, exit code 0 
       VIGIL_IDV_PORT: '0',
       VIGIL_SCREENING_PORT: '0',
       VIGIL_RISK_PORT: '0',
+      VIGIL_ACCESS_PORT: '0',
       VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
       VIGIL_WEB_PROCESSES: '1',
       VIGIL_LOCAL_DIR: localDir,

@@ -5,10 +5,11 @@ import { GeneratedFile, ROOT } from './generated-file';
 import { ResolverTypesConfig, resolverTypesFile } from './resolver-types';
 import { typedDocumentsFile } from './typed-documents';
 
-const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk'] as const;
+const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk', 'access'] as const;
 
-/** The REST adapter's operations, one file per area (fragments beside the operations that use them). */
-export const REST_OPERATION_FILES = ['profiles', 'idv', 'screening', 'risk'] as const;
+/** The REST adapter's operations, one file per area (fragments beside the operations that use them);
+ * console: the console web layer's sign-in and session calls (rest-adapter/console-auth). */
+export const REST_OPERATION_FILES = ['profiles', 'idv', 'screening', 'risk', 'console'] as const;
 
 export function generatedFiles(): GeneratedFile[] {
   return [

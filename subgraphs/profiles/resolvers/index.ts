@@ -16,4 +16,7 @@ export const resolvers = {
   MonitoringFeedFrequencies: configResolvers.MonitoringFeedFrequencies,
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
+  // The viewer is an entity (the access subgraph adds the dashboard user's fields): whichever
+  // subgraph names it, it is the request's principal.
+  Viewer: { __resolveReference: (_reference, ctx) => ctx.principal },
 } satisfies Resolvers;

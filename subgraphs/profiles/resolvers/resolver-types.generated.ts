@@ -279,7 +279,7 @@ export type PrincipalKind =
   /** A Vigil service acting for a caller. */
   | 'service';
 
-/** The caller, as the gateway resolved it. */
+/** The caller, as the gateway resolved it (the access subgraph adds who a dashboard user is). */
 export type Viewer = {
   __typename?: 'Viewer';
   /** The caller's tenant. */
@@ -1050,12 +1050,16 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = {
+  Viewer: Viewer;
   Profile: Profile;
   ScreeningMatch: ScreeningMatch;
 };
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = {
+  Viewer:
+    ( { __typename: 'Viewer' }
+    & GraphQLRecursivePick<FederationTypes['Viewer'], {"actorId":true}> );
   Profile:
     ( { __typename: 'Profile' }
     & GraphQLRecursivePick<FederationTypes['Profile'], {"id":true}> );
@@ -1322,7 +1326,8 @@ export type MutationResolvers<ContextType = ProfilesContext, ParentType extends 
   onboardProfile?: Resolver<ResolversTypes['OnboardProfileResult'], ParentType, ContextType, RequireFields<MutationOnboardProfileArgs, 'input'>>;
 };
 
-export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
+export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer'], FederationReferenceType extends FederationReferenceTypes['Viewer'] = FederationReferenceTypes['Viewer']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Viewer']> | FederationReferenceType, FederationReferenceType, ContextType>;
   tenantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   actorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

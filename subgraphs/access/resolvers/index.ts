@@ -1,0 +1,80 @@
+// Thin: GraphQL ⇄ the access services. Sign-in fields are public (the gateway lets only the
+// console sign-in principal and dashboard users reach them: gateway/credentials/console-sign-in.ts).
+import { DashboardRole, isDashboardRole } from '../../../platform/principal/roles';
+import {
+  changeDashboardUserRole,
+  deactivateDashboardUser,
+  inviteDashboardUser,
+  listDashboardUsers,
+} from '../services/admin-service';
+import {
+  changePassword,
+  confirmTotpEnrolment,
+  disableTotp,
+  signOutConsole,
+  startTotpEnrolment,
+  switchConsoleWorkspace,
+} from '../services/account-service';
+import { signInWithLink, signInWithPassword, signInWithTotp } from '../services/sign-in-service';
+import {
+  roleInCurrentWorkspace,
+  viewerConsoleSession,
+  viewerMemberships,
+  viewerUser,
+  viewerWorkspace,
+} from '../services/viewer-service';
+import { AccessContext } from '../context';
+import type { Resolvers } from './resolver-types.generated';
+import { ViewerView } from './views';
+
+/** A stored role as the enum (a role this version does not know counts as viewer, as at the gateway). */
+const asRole = (role: string): DashboardRole => (isDashboardRole(role) ? role : 'viewer');
+
+/** The viewer's fields describe the request's principal (the reference only names it). */
+const forPrincipal = <T>(parent: ViewerView, ctx: AccessContext, read: () => T | Promise<T>, none: T): T | Promise<T> =>
+  parent.actorId === ctx.principal.actorId ? read() : none;
+
+export const accessResolvers = {
+  Query: {
+    dashboardUsers: (_, args, ctx) => listDashboardUsers(ctx.deps, ctx.principal, args),
+  },
+  Mutation: {
+    switchConsoleWorkspace: async (_, { input }, ctx) => {
+      const switched = await switchConsoleWorkspace(ctx.deps, ctx.principal, input);
+      const workspace = await viewerWorkspace(ctx.deps, { ...ctx.principal, workspaceId: switched.workspaceId });
+      return { workspaceId: switched.workspaceId, workspaceName: workspace?.name ?? '', role: switched.role };
+    },
+    signOutConsole: (_, __, ctx) => signOutConsole(ctx.deps, ctx.principal),
+    inviteDashboardUser: (_, { input }, ctx) => inviteDashboardUser(ctx.deps, ctx.principal, input),
+    changeDashboardUserRole: (_, { input }, ctx) => changeDashboardUserRole(ctx.deps, ctx.principal, input),
+    deactivateDashboardUser: (_, { input }, ctx) => deactivateDashboardUser(ctx.deps, ctx.principal, input),
+    changePassword: (_, { input }, ctx) => changePassword(ctx.deps, ctx.principal, input),
+    startTotpEnrolment: (_, __, ctx) => startTotpEnrolment(ctx.deps, ctx.principal),
+    confirmTotpEnrolment: (_, { input }, ctx) => confirmTotpEnrolment(ctx.deps, ctx.principal, input),
+    disableTotp: (_, { input }, ctx) => disableTotp(ctx.deps, ctx.principal, input),
+    signInWithPassword: (_, { input }, ctx) => signInWithPassword(ctx.deps, input),
+    signInWithTotp: (_, { input }, ctx) => signInWithTotp(ctx.deps, input),
+    signInWithLink: (_, { input }, ctx) => signInWithLink(ctx.deps, input),
+  },
+  Viewer: {
+    __resolveReference: (reference) => ({ actorId: reference.actorId }),
+    role: (parent, _, ctx) =>
+      forPrincipal(parent, ctx, () => (ctx.principal.kind === 'dashboard_user' && ctx.principal.role ? ctx.principal.role : null), null),
+    user: (parent, _, ctx) => forPrincipal(parent, ctx, () => viewerUser(ctx.deps, ctx.principal), null),
+    workspace: (parent, _, ctx) => forPrincipal(parent, ctx, () => viewerWorkspace(ctx.deps, ctx.principal), null),
+    memberships: (parent, _, ctx) => forPrincipal(parent, ctx, () => viewerMemberships(ctx.deps, ctx.principal), []),
+    consoleSession: (parent, _, ctx) => forPrincipal(parent, ctx, () => viewerConsoleSession(ctx.deps, ctx.principal), null),
+  },
+  WorkspaceMembership: {
+    workspace: (parent) => ({ id: parent.workspaceId, name: parent.workspaceName }),
+    role: (parent) => asRole(parent.role),
+  },
+  DashboardUser: {
+    hasPassword: (parent) => parent.passwordHash !== null,
+    totpEnabled: (parent) => parent.totpEnabledAt !== null,
+    role: async (parent, _, ctx) => {
+      const role = parent.role !== undefined ? parent.role : await roleInCurrentWorkspace(ctx.deps, ctx.principal, parent.id);
+      return role === null ? null : asRole(role);
+    },
+  },
+} satisfies Resolvers;
