@@ -184,7 +184,6 @@ function printBanner(
       (webProcesses > 1
         ? `, ${webProcesses} web processes + 1 for screening and jobs (VIGIL_WEB_PROCESSES)`
         : ', one process (VIGIL_WEB_PROCESSES)'),
-    `  Console             ${rest}/console`,
     `  REST API            ${rest}`,
     `  REST docs           ${rest}/docs   (OpenAPI: ${rest}/openapi.json)`,
     `  GraphQL playground  ${gateway}/playground   (endpoint ${gateway}/graphql)`,

@@ -1,11 +1,9 @@
-// Helpers of the console's browser journeys: a page with axe-core and a CSP watch, screenshots at
-// the two widths the console is made for, and the bridge used while the web layer's sign-in routes
-// are absent (a dashboard token stands in for the session cookie).
+// Helpers of the console's browser journeys: a page with axe-core and a CSP watch, and screenshots
+// at the two widths the console is made for.
 import fs from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import { Browser, Page } from 'playwright-core';
-import { TestPlatform } from '../helpers/test-platform';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts/console');
 export const WIDTHS = [1280, 390] as const;
@@ -18,8 +16,8 @@ interface AxeViolation {
 }
 
 /** A page that records CSP refusals and uncaught errors (a journey asserts there were none). */
-export async function consolePage(browser: Browser, locale = 'en-GB'): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+export async function consolePage(browser: Browser | BrowserContext, locale = 'en-GB'): Promise<{ page: Page; problems: string[] }> {
+  const context = 'newContext' in browser ? await browser.newContext({ locale, viewport: { width: 1280, height: 900 } }) : browser;
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -59,45 +57,4 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   return problems;
-}
-
-/** True when the web layer answers the sign-in routes (the access work is merged). */
-export async function signInRoutesPresent(platform: TestPlatform): Promise<boolean> {
-  const response = await fetch(`${platform.restUrl}/console/auth/session`);
-  const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
-  return response.status === 401 && body.error?.code === 'unauthorized';
-}
-
-/** Until the web layer's session routes exist: /console/auth/session answers a fixed session and
- * /console/graphql forwards to the gateway with a dashboard token (the dashboard user's principal,
- * the same the session cookie will carry). */
-export async function bridgeSession(
-  page: Page,
-  platform: TestPlatform,
-  token: string,
-  session: { userId: string; email: string; name: string; workspaceId: string; role: string },
-): Promise<void> {
-  await page.route('**/console/auth/session', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        user: { id: session.userId, email: session.email, name: session.name, totpEnabled: false },
-        workspace: { id: session.workspaceId, name: 'Test workspace' },
-        role: session.role,
-        workspaces: [{ id: session.workspaceId, name: 'Test workspace', role: session.role }],
-        csrfToken: 'bridge',
-        expiresAt: new Date(Date.now() + 12 * 3600_000).toISOString(),
-        idleExpiresAt: new Date(Date.now() + 1800_000).toISOString(),
-      }),
-    }),
-  );
-  await page.route('**/console/graphql', async (route) => {
-    const response = await fetch(platform.gatewayUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: route.request().postData() ?? '{}',
-    });
-    await route.fulfill({ status: response.status, contentType: 'application/json', body: await response.text() });
-  });
 }

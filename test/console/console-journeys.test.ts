@@ -2,11 +2,12 @@
 // page, home, profiles, a profile, the review desk and a decision on a session. Every screen is
 // checked with axe-core (no serious or critical violation) and photographed at 1280 and 390 px
 // into test/artifacts/console/.
-import { chromium, Browser, Page } from 'playwright-core';
+import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
-import { auth, createDashboardToken, graphql, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { createConsoleUser, signInToConsole } from '../helpers/console';
+import { startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { createProfile, createSession, driveTo, newTenant } from '../idv/idv-helpers';
-import { bridgeSession, checkScreen, consolePage, signInRoutesPresent } from './console-helpers';
+import { checkScreen, consolePage } from './console-helpers';
 
 const RESULTS = {
   document: { type: 'passport', issuing_country: 'GBR', confidence: 0.93 },
@@ -29,8 +30,9 @@ describeWithBrowser('Vigil Console journeys', () => {
   let platform: TestPlatform;
   let tenant: TestTenant;
   let browser: Browser;
-  let token: string;
-  let userId: string;
+  let user: { userId: string; email: string; password: string };
+  /** The browser context signed in by the password journey; the later journeys use its cookies. */
+  let signedIn: BrowserContext;
   let profileId: string;
   const sessionIds: string[] = [];
   const problems: string[] = [];
@@ -39,8 +41,7 @@ describeWithBrowser('Vigil Console journeys', () => {
     // Every subgraph: home and the profile page read screening, risk and monitoring fields too.
     platform = await startTestPlatform();
     tenant = await newTenant(platform);
-    ({ token, userId } = await createDashboardToken(platform, tenant, 'reviewer@example.com'));
-    await platform.db.dashboardUser.update({ where: { id: userId }, data: { role: 'reviewer' } });
+    user = await createConsoleUser(platform, tenant, { role: 'reviewer', name: 'Rita Reviewer' });
     profileId = await createProfile(platform, tenant, 'Ada Lovelace', 'ada@example.com');
     await createProfile(platform, tenant, 'Charles Babbage', 'charles@example.com');
     for (let index = 0; index < 2; index++) {
@@ -57,19 +58,8 @@ describeWithBrowser('Vigil Console journeys', () => {
   });
 
   async function signedInPage(): Promise<Page> {
-    const { page, problems: pageProblems } = await consolePage(browser);
+    const { page, problems: pageProblems } = await consolePage(signedIn);
     page.on('close', () => problems.push(...pageProblems));
-    if (await signInRoutesPresent(platform)) {
-      // The web layer's sign-in exists: these journeys still run on the bridge until they sign in
-      // with a password through it (the password journey below covers the sign-in itself).
-    }
-    await bridgeSession(page, platform, token, {
-      userId,
-      email: 'reviewer@example.com',
-      name: 'Test Reviewer',
-      workspaceId: tenant.workspaceId,
-      role: 'reviewer',
-    });
     return page;
   }
 
@@ -90,17 +80,26 @@ describeWithBrowser('Vigil Console journeys', () => {
     await page.close();
   });
 
-  it('sends a signed-out visitor of a deep link to the sign-in page and back afterwards', async () => {
-    const { page } = await consolePage(browser);
-    if (!(await signInRoutesPresent(platform))) {
-      await page.route('**/console/auth/session', (route) =>
-        route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"unauthorized","message":"Sign in"}}' }),
-      );
-    }
+  it('sends a signed-out visitor of a deep link to the sign-in page, signs in with a password and returns there', async () => {
+    const { page, problems: pageProblems } = await consolePage(browser);
     await page.goto(`${platform.restUrl}/console/profiles/${profileId}`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/console/sign-in');
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/profiles/${profileId}`);
+    // A wrong password first: the message says so, the form stays.
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Email or password is not correct.').waitFor();
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/console/profiles/${profileId}`);
+    // The shell knows who signed in and in which role.
+    await page.getByRole('button', { name: /Rita Reviewer/ }).waitFor();
+    await page.getByText('Reviewer', { exact: true }).waitFor();
+    expect(pageProblems).toEqual([]);
+    signedIn = page.context();
     await page.close();
   });
 
@@ -167,14 +166,10 @@ describeWithBrowser('Vigil Console journeys', () => {
     await page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
     await page.close();
     // The decision is stored with its note.
-    const stored = await graphql(
-      platform,
-      auth.bearer(token),
-      'query ($id: ID!) { verificationSession(id: $id) { reviewStatus reviewHistory { note } } }',
-      {
-        id: sessionIds[0],
-      },
-    );
+    const reader = await signInToConsole(platform, user);
+    const stored = await reader.graphql('query ($id: ID!) { verificationSession(id: $id) { reviewStatus reviewHistory { note } } }', {
+      id: sessionIds[0],
+    });
     expect(stored.body.data.verificationSession.reviewStatus).toBe('accepted');
     expect(stored.body.data.verificationSession.reviewHistory.at(-1).note).toBe('Name differs by a middle name only; passport checked.');
   });
@@ -185,6 +180,22 @@ describeWithBrowser('Vigil Console journeys', () => {
     await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
     await expectCount(page.locator('tbody tr'), 1);
     problems.push(...(await checkScreen(page, 'sessions')));
+    await page.close();
+  });
+
+  it('opens the account page and signs out', async () => {
+    const page = await signedInPage();
+    await page.goto(`${platform.restUrl}/console/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await page.getByText(/^otpauth:\/\/totp\//).waitFor();
+    problems.push(...(await checkScreen(page, 'account')));
+    await page.getByRole('button', { name: /Rita Reviewer/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const session = await page.request.get(`${platform.restUrl}/console/auth/session`);
+    expect(session.status()).toBe(401);
     await page.close();
   });
 

@@ -21,6 +21,11 @@ export function roleAtLeast(role: Role | undefined, required: Role): boolean {
 }
 
 export type SignInState = 'signed_in' | 'totp_required';
+/** passwordRequired: signed in (by a link) without a password set yet. */
+export interface SignInResult {
+  state: SignInState;
+  passwordRequired?: boolean;
+}
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`/console/auth/${path}`, {
@@ -42,12 +47,12 @@ export async function fetchSession(): Promise<ConsoleSession | null> {
   return (await response.json()) as ConsoleSession;
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInState> {
-  return (await post<{ state: SignInState }>('password', { email, password })).state;
+export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
+  return post<SignInResult>('password', { email, password });
 }
 
-export async function signInWithTotp(code: string): Promise<SignInState> {
-  return (await post<{ state: SignInState }>('totp', { code })).state;
+export async function signInWithTotp(code: string): Promise<SignInResult> {
+  return post<SignInResult>('totp', { code });
 }
 
 export async function switchWorkspace(workspaceId: string): Promise<void> {

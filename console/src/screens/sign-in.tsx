@@ -3,7 +3,7 @@
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { signInWithPassword, signInWithTotp, SSO_START_URL } from '../api/auth';
+import { fetchSession, signInWithPassword, signInWithTotp, SSO_START_URL } from '../api/auth';
 import { ApiRequestError } from '../api/csrf';
 import { SESSION_KEY } from '../api/queries';
 import { LOCALES, Locale, useI18n } from '../i18n/i18n';
@@ -13,7 +13,8 @@ export function SignInPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const client = useQueryClient();
-  const [step, setStep] = useState<'password' | 'totp'>('password');
+  // A sign-in link of an account with TOTP lands here with step=totp (the pending cookie is set).
+  const [step, setStep] = useState<'password' | 'totp'>(() => (new URLSearchParams(search).get('step') === 'totp' ? 'totp' : 'password'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -32,9 +33,12 @@ export function SignInPage() {
   const next = safeNext(new URLSearchParams(search).get('next'));
   const ssoError = new URLSearchParams(search).get('error');
 
-  const finish = async () => {
-    await client.invalidateQueries({ queryKey: SESSION_KEY });
-    navigate(next, { replace: true });
+  const finish = async (passwordRequired: boolean) => {
+    // Fetched now, not merely invalidated: the signed-out answer (null) cached before would
+    // otherwise send the gate straight back here while it refetches.
+    await client.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 0 });
+    // Signed in by a link without a password yet: the account page asks for one first.
+    navigate(passwordRequired ? '/account?setup=1' : next, { replace: true });
   };
 
   const describe = (failure: unknown): string => {
@@ -51,11 +55,11 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const state = step === 'password' ? await signInWithPassword(email.trim(), password) : await signInWithTotp(code.replace(/\s/g, ''));
-      if (state === 'totp_required') {
+      const result = step === 'password' ? await signInWithPassword(email.trim(), password) : await signInWithTotp(code.replace(/\s/g, ''));
+      if (result.state === 'totp_required') {
         setStep('totp');
         setPassword('');
-      } else await finish();
+      } else await finish(result.passwordRequired === true);
     } catch (failure) {
       setError(describe(failure));
       if (step === 'totp' && failure instanceof ApiRequestError && failure.status === 401 && failure.code !== 'invalid_credentials')
@@ -79,7 +83,7 @@ export function SignInPage() {
         </h1>
         {(error || ssoError) && (
           <p className="alert alert-error" role="alert">
-            {error ?? t('signIn.ssoFailed')}
+            {error ?? (ssoError === 'link_invalid' ? t('signIn.linkInvalid') : t('signIn.ssoFailed'))}
           </p>
         )}
         <form onSubmit={(event) => void submit(event)} noValidate={false}>
