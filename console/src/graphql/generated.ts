@@ -45,7 +45,7 @@ export type IdvCheckOutcome =
 /** Storage state of an artifact. */
 export type IdvArtifactState =
   /** Sealed and stored. */
-  'stored';
+  | 'stored';
 
 /** Kind of principal that made a review decision. */
 export type IdvReviewerKind =
@@ -422,59 +422,43 @@ export type ConclusionDecision =
   /** The relationship must not proceed. */
   | 'rejected';
 
-export type AccountQueryVariables = Exact<{ [key: string]: never }>;
+export type AccountQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type AccountQuery = {
-  viewer: { user: { id: string; email: string; name: string; hasPassword: boolean; totpEnabled: boolean } | null };
-};
+
+export type AccountQuery = { viewer: { user: { id: string, email: string, name: string, hasPassword: boolean, totpEnabled: boolean } | null } };
 
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
 }>;
 
-export type ChangePasswordMutation = { changePassword: { id: string; hasPassword: boolean } };
 
-export type StartTotpEnrolmentMutationVariables = Exact<{ [key: string]: never }>;
+export type ChangePasswordMutation = { changePassword: { id: string, hasPassword: boolean } };
 
-export type StartTotpEnrolmentMutation = { startTotpEnrolment: { secret: string; otpauthUri: string } };
+export type StartTotpEnrolmentMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StartTotpEnrolmentMutation = { startTotpEnrolment: { secret: string, otpauthUri: string } };
 
 export type ConfirmTotpEnrolmentMutationVariables = Exact<{
   input: ConfirmTotpEnrolmentInput;
 }>;
 
-export type ConfirmTotpEnrolmentMutation = { confirmTotpEnrolment: { id: string; totpEnabled: boolean } };
+
+export type ConfirmTotpEnrolmentMutation = { confirmTotpEnrolment: { id: string, totpEnabled: boolean } };
 
 export type DisableTotpMutationVariables = Exact<{
   input: DisableTotpInput;
 }>;
 
-export type DisableTotpMutation = { disableTotp: { id: string; totpEnabled: boolean } };
 
-export type HomeOverviewQueryVariables = Exact<{ [key: string]: never }>;
+export type DisableTotpMutation = { disableTotp: { id: string, totpEnabled: boolean } };
 
-export type HomeOverviewQuery = {
-  awaitingReview: { totalCount: number | null; nodes: Array<{ id: string }>; pageInfo: { hasNextPage: boolean } };
-  escalated: { totalCount: number | null; nodes: Array<{ id: string }>; pageInfo: { hasNextPage: boolean } };
-  openAlerts: { totalCount: number | null };
-  profiles: { totalCount: number };
-  recentSessions: {
-    nodes: Array<{
-      id: string;
-      status: IdvFlowStatus;
-      reviewStatus: IdvReviewStatus;
-      assignee: string | null;
-      createdAt: string;
-      submittedAt: string | null;
-      reviewedAt: string | null;
-      flagCategories: Array<IdvFlagCategory>;
-      profileId: string;
-      profile: { id: string; name: string };
-    }>;
-  };
-  recentProfiles: { nodes: Array<{ id: string; name: string; status: ProfileStatus; updatedAt: string }> };
-};
+export type HomeOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type QueueCountFragment = { totalCount: number | null; nodes: Array<{ id: string }>; pageInfo: { hasNextPage: boolean } };
+
+export type HomeOverviewQuery = { awaitingReview: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, escalated: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, openAlerts: { totalCount: number | null }, profiles: { totalCount: number }, recentSessions: { nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> }, recentProfiles: { nodes: Array<{ id: string, name: string, status: ProfileStatus, updatedAt: string }> } };
+
+export type QueueCountFragment = { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } };
 
 export type ProfilesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -482,134 +466,38 @@ export type ProfilesQueryVariables = Exact<{
   profileGroupIds?: Array<string | number> | string | number | null | undefined;
 }>;
 
-export type ProfilesQuery = {
-  profiles: {
-    totalCount: number;
-    nodes: Array<{
-      id: string;
-      name: string;
-      kind: string;
-      status: ProfileStatus;
-      email: string | null;
-      profileGroupIds: Array<string>;
-      createdAt: string;
-      updatedAt: string;
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
 
-export type ProfileGroupsQueryVariables = Exact<{ [key: string]: never }>;
+export type ProfilesQuery = { profiles: { totalCount: number, nodes: Array<{ id: string, name: string, kind: string, status: ProfileStatus, email: string | null, profileGroupIds: Array<string>, createdAt: string, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type ProfileGroupsQuery = { profileGroups: { nodes: Array<{ id: string; name: string }> } };
+export type ProfileGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProfileGroupsQuery = { profileGroups: { nodes: Array<{ id: string, name: string }> } };
 
 export type ProfileQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type ProfileQuery = {
-  profile: {
-    id: string;
-    name: string;
-    kind: string;
-    status: ProfileStatus;
-    email: string | null;
-    dateOfBirth: string | null;
-    createdAt: string;
-    updatedAt: string;
-    erasureClaimed: boolean;
-    profileGroupIds: Array<string>;
-    profileCustomFields: Array<{
-      key: string;
-      label: string;
-      type: ProfileCustomFieldType;
-      value: string;
-      valueLabel: string | null;
-    }> | null;
-    onboarding: {
-      id: string;
-      status: OnboardingRunStatus;
-      createdAt: string;
-      decidedAt: string | null;
-      tasks: Array<{
-        taskId: string;
-        kind: OnboardingTaskKind;
-        status: OnboardingTaskStatus;
-        startedAt: string | null;
-        completedAt: string | null;
-      }>;
-    } | null;
-    screening: {
-      searchCount: number;
-      latestSearch: { id: string; searchId: string; name: string; createdAt: string; matchCount: number } | null;
-    } | null;
-    riskAssessments: Array<{
-      id: string;
-      title: string;
-      status: AssessmentStatus;
-      createdAt: string;
-      updatedAt: string;
-      conclusion: { decision: ConclusionDecision; concludedAt: string } | null;
-    }>;
-    verificationSessions: Array<{
-      id: string;
-      status: IdvFlowStatus;
-      reviewStatus: IdvReviewStatus;
-      assignee: string | null;
-      createdAt: string;
-      submittedAt: string | null;
-      reviewedAt: string | null;
-      flagCategories: Array<IdvFlagCategory>;
-      profileId: string;
-      profile: { id: string; name: string };
-    }>;
-  } | null;
-  profileComments: { nodes: Array<{ id: string; kind: ProfileCommentKind; text: string; createdAt: string; createdBy: string }> } | null;
-};
+
+export type ProfileQuery = { profile: { id: string, name: string, kind: string, status: ProfileStatus, email: string | null, dateOfBirth: string | null, createdAt: string, updatedAt: string, erasureClaimed: boolean, profileGroupIds: Array<string>, profileCustomFields: Array<{ key: string, label: string, type: ProfileCustomFieldType, value: string, valueLabel: string | null }> | null, onboarding: { id: string, status: OnboardingRunStatus, createdAt: string, decidedAt: string | null, tasks: Array<{ taskId: string, kind: OnboardingTaskKind, status: OnboardingTaskStatus, startedAt: string | null, completedAt: string | null }> } | null, screening: { searchCount: number, latestSearch: { id: string, searchId: string, name: string, createdAt: string, matchCount: number } | null } | null, riskAssessments: Array<{ id: string, title: string, status: AssessmentStatus, createdAt: string, updatedAt: string, conclusion: { decision: ConclusionDecision, concludedAt: string } | null }>, verificationSessions: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> } | null, profileComments: { nodes: Array<{ id: string, kind: ProfileCommentKind, text: string, createdAt: string, createdBy: string }> } | null };
 
 export type CreateProfileCommentMutationVariables = Exact<{
   profileId: string | number;
   input: CreateProfileCommentInput;
 }>;
 
+
 export type CreateProfileCommentMutation = { createProfileComment: { id: string } };
 
-export type SessionRowFragment = {
-  id: string;
-  status: IdvFlowStatus;
-  reviewStatus: IdvReviewStatus;
-  assignee: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  flagCategories: Array<IdvFlagCategory>;
-  profileId: string;
-  profile: { id: string; name: string };
-};
+export type SessionRowFragment = { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } };
 
 export type ReviewQueueQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
 
-export type ReviewQueueQuery = {
-  idvReviewQueue: {
-    totalCount: number | null;
-    nodes: Array<{
-      id: string;
-      status: IdvFlowStatus;
-      reviewStatus: IdvReviewStatus;
-      assignee: string | null;
-      createdAt: string;
-      submittedAt: string | null;
-      reviewedAt: string | null;
-      flagCategories: Array<IdvFlagCategory>;
-      profileId: string;
-      profile: { id: string; name: string };
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
+
+export type ReviewQueueQuery = { idvReviewQueue: { totalCount: number | null, nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type SessionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -617,92 +505,35 @@ export type SessionsQueryVariables = Exact<{
   profileId?: string | null | undefined;
 }>;
 
-export type SessionsQuery = {
-  verificationSessions: {
-    totalCount: number | null;
-    nodes: Array<{
-      id: string;
-      status: IdvFlowStatus;
-      reviewStatus: IdvReviewStatus;
-      assignee: string | null;
-      createdAt: string;
-      submittedAt: string | null;
-      reviewedAt: string | null;
-      flagCategories: Array<IdvFlagCategory>;
-      profileId: string;
-      profile: { id: string; name: string };
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
+
+export type SessionsQuery = { verificationSessions: { totalCount: number | null, nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type SessionQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type SessionQuery = {
-  verificationSession: {
-    updatedAt: string;
-    id: string;
-    status: IdvFlowStatus;
-    reviewStatus: IdvReviewStatus;
-    assignee: string | null;
-    createdAt: string;
-    submittedAt: string | null;
-    reviewedAt: string | null;
-    flagCategories: Array<IdvFlagCategory>;
-    profileId: string;
-    workflowRef: { name: string; preset: IdvWorkflowPreset | null } | null;
-    artifacts: Array<{ artifactId: string; kind: CaptureArtifactKind; stepId: string; state: IdvArtifactState; capturedAt: string }>;
-    reviewHistory: Array<{
-      at: string;
-      from: IdvReviewStatus;
-      status: IdvReviewStatus;
-      note: string;
-      actor: { id: string; kind: IdvReviewerKind; name: string | null };
-    }>;
-    profile: { id: string; name: string; kind: string; email: string | null; dateOfBirth: string | null; status: ProfileStatus };
-  } | null;
-};
+
+export type SessionQuery = { verificationSession: { updatedAt: string, id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, workflowRef: { name: string, preset: IdvWorkflowPreset | null } | null, artifacts: Array<{ artifactId: string, kind: CaptureArtifactKind, stepId: string, state: IdvArtifactState, capturedAt: string }>, reviewHistory: Array<{ at: string, from: IdvReviewStatus, status: IdvReviewStatus, note: string, actor: { id: string, kind: IdvReviewerKind, name: string | null } }>, profile: { id: string, name: string, kind: string, email: string | null, dateOfBirth: string | null, status: ProfileStatus } } | null };
 
 export type SessionDataQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type SessionDataQuery = {
-  verificationSessionData: {
-    resultsAvailable: boolean;
-    assessedAt: string | null;
-    checks: Array<{ check: string; category: IdvFlagCategory; outcome: IdvCheckOutcome; reasonCode: string; score: number | null }>;
-    document: { type: string; issuingCountry: string | null; issuingSubdivision: string | null; confidence: number } | null;
-    mismatches: Array<{ field: string; profileValue: string | null; documentValue: string | null; detail: string | null }>;
-    ocrFields: Array<{ field: string; value: string; source: IdvFieldSource; confidence: number }>;
-  };
-};
+
+export type SessionDataQuery = { verificationSessionData: { resultsAvailable: boolean, assessedAt: string | null, checks: Array<{ check: string, category: IdvFlagCategory, outcome: IdvCheckOutcome, reasonCode: string, score: number | null }>, document: { type: string, issuingCountry: string | null, issuingSubdivision: string | null, confidence: number } | null, mismatches: Array<{ field: string, profileValue: string | null, documentValue: string | null, detail: string | null }>, ocrFields: Array<{ field: string, value: string, source: IdvFieldSource, confidence: number }> } };
 
 export type ReviewSessionMutationVariables = Exact<{
   id: string | number;
   input: ReviewVerificationSessionInput;
 }>;
 
-export type ReviewSessionMutation = {
-  reviewVerificationSession: {
-    id: string;
-    status: IdvFlowStatus;
-    reviewStatus: IdvReviewStatus;
-    assignee: string | null;
-    createdAt: string;
-    submittedAt: string | null;
-    reviewedAt: string | null;
-    flagCategories: Array<IdvFlagCategory>;
-    profileId: string;
-    profile: { id: string; name: string };
-  };
-};
+
+export type ReviewSessionMutation = { reviewVerificationSession: { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } } };
 
 export type CreateSessionMutationVariables = Exact<{
   input: CreateVerificationSessionInput;
 }>;
+
 
 export type CreateSessionMutation = { createVerificationSession: { session: { id: string } } };
 
@@ -711,11 +542,16 @@ export type SendInviteMutationVariables = Exact<{
   input: SendVerificationInviteInput;
 }>;
 
-export type SendInviteMutation = {
-  sendVerificationInvite: { invited: boolean; inviteExpiresAt: string } | { verifyUrl: string; inviteExpiresAt: string };
-};
 
-export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+export type SendInviteMutation = { sendVerificationInvite:
+    | { invited: boolean, inviteExpiresAt: string }
+    | { verifyUrl: string, inviteExpiresAt: string }
+   };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
   public __meta__?: Record<string, any> | undefined;
@@ -730,8 +566,7 @@ export class TypedDocumentString<TResult, TVariables> extends String implements 
     return this.value;
   }
 }
-export const QueueCountFragmentDoc = new TypedDocumentString(
-  `
+export const QueueCountFragmentDoc = new TypedDocumentString(`
     fragment QueueCount on VerificationSessionConnection {
   totalCount
   nodes {
@@ -741,11 +576,8 @@ export const QueueCountFragmentDoc = new TypedDocumentString(
     hasNextPage
   }
 }
-    `,
-  { fragmentName: 'QueueCount' },
-) as unknown as TypedDocumentString<QueueCountFragment, unknown>;
-export const SessionRowFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"QueueCount"}) as unknown as TypedDocumentString<QueueCountFragment, unknown>;
+export const SessionRowFragmentDoc = new TypedDocumentString(`
     fragment SessionRow on VerificationSession {
   id
   status
@@ -761,9 +593,7 @@ export const SessionRowFragmentDoc = new TypedDocumentString(
     name
   }
 }
-    `,
-  { fragmentName: 'SessionRow' },
-) as unknown as TypedDocumentString<SessionRowFragment, unknown>;
+    `, {"fragmentName":"SessionRow"}) as unknown as TypedDocumentString<SessionRowFragment, unknown>;
 export const AccountDocument = new TypedDocumentString(`
     query Account {
   viewer {
