@@ -109,7 +109,13 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
         name: flags.name ?? flags.email,
         role: role(flags.role ?? 'analyst'),
       });
-      print({ userId: user.id, email: user.email, role: flags.role ?? 'analyst', signInLink: link.url, expiresAt: link.expiresAt.toISOString() });
+      print({
+        userId: user.id,
+        email: user.email,
+        role: flags.role ?? 'analyst',
+        signInLink: link.url,
+        expiresAt: link.expiresAt.toISOString(),
+      });
     },
   },
   'set-user-role': {
@@ -129,7 +135,11 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
     usage: 'deactivate-user --workspace <workspaceId> --user <userId>',
     async run(db, flags) {
       const workspace = await db.workspace.findUniqueOrThrow({ where: { id: need(flags, 'workspace') } });
-      const user = await deactivateMember(accessDeps(db, loadConfig()), { tenantId: workspace.tenantId, workspaceId: workspace.id }, need(flags, 'user'));
+      const user = await deactivateMember(
+        accessDeps(db, loadConfig()),
+        { tenantId: workspace.tenantId, workspaceId: workspace.id },
+        need(flags, 'user'),
+      );
       print({ userId: user.id, deactivatedAt: user.deactivatedAt?.toISOString() ?? null });
     },
   },
@@ -138,7 +148,9 @@ const COMMANDS: Record<string, { usage: string; run(db: Db, flags: Flags): Promi
     async run(db, flags) {
       const workspaceId = need(flags, 'workspace');
       const user = await findUserByEmail(db, normalizeEmail(need(flags, 'email')));
-      const membership = user ? await db.dashboardMembership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } }) : null;
+      const membership = user
+        ? await db.dashboardMembership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } })
+        : null;
       if (!user || user.deactivatedAt || !membership) throw new Error('no active member of that workspace with that email');
       const link = await issueSignInLink(accessDeps(db, loadConfig()), { userId: user.id, workspaceId, purpose: 'operator' });
       print({ userId: user.id, signInLink: link.url, expiresAt: link.expiresAt.toISOString() });

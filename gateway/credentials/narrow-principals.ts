@@ -33,7 +33,8 @@ const NARROW_SCHEMES: Readonly<Record<string, Allowance | undefined>> = {
 
 /** Throws 401 unless the GraphQL request is allowed for the principal's kind. */
 export function assertOperationAllowed(principal: Principal, request: unknown): void {
-  const allowance = principal.kind === 'public' && principal.actorId === CONSOLE_SIGN_IN_ACTOR ? CONSOLE_SIGN_IN : NARROW_KINDS[principal.kind];
+  const allowance =
+    principal.kind === 'public' && principal.actorId === CONSOLE_SIGN_IN_ACTOR ? CONSOLE_SIGN_IN : NARROW_KINDS[principal.kind];
   assertOperationAllowedBy(allowance, request);
 }
 

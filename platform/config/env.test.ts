@@ -63,7 +63,7 @@ describe('environment variables', () => {
       VIGIL_WEBHOOK_TIMEOUT_MS: '5000',
     });
     expect(config.masterKey.length).toBe(32);
-    expect(config.ports).toEqual({ rest: 3100, gateway: 4000, profiles: 4001, idv: 4002, screening: 4003, risk: 4004 });
+    expect(config.ports).toEqual({ rest: 3100, gateway: 4000, profiles: 4001, idv: 4002, screening: 4003, risk: 4004, access: 4005 });
     expect(config.subgraphUrls.risk).toBe('http://0.0.0.0:4004/graphql');
     expect(config.publicBaseUrl).toBe('http://0.0.0.0:3100');
     expect(config.smtp).toEqual({ host: 'smtp.local', port: 25, from: 'no-reply@vigil.local' });

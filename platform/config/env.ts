@@ -222,8 +222,14 @@ export const ENV_VARS = {
     'Seconds of inactivity after which a console sign-in session ends (its last use moves at most once a minute)',
     number(positive()).default(1800),
   ),
-  VIGIL_CONSOLE_SESSION_MAX_SECONDS: declare('Seconds after sign-in at which a console session ends however active', number(positive()).default(43_200)),
-  VIGIL_CONSOLE_INVITE_HOURS: declare('Hours an invitation’s or the first admin’s one-time sign-in link stays valid', number(positive()).default(72)),
+  VIGIL_CONSOLE_SESSION_MAX_SECONDS: declare(
+    'Seconds after sign-in at which a console session ends however active',
+    number(positive()).default(43_200),
+  ),
+  VIGIL_CONSOLE_INVITE_HOURS: declare(
+    'Hours an invitation’s or the first admin’s one-time sign-in link stays valid',
+    number(positive()).default(72),
+  ),
   // Risk
   VIGIL_RISK_AGENT: declare(
     'Risk agent: deterministic, or openai (with VIGIL_RISK_OPENAI_BASE_URL)',

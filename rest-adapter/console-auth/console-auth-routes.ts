@@ -16,6 +16,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import { z } from 'zod';
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { bodyFailure, graphqlJsonBody } from '../../platform/http/json-limits';
+import { ApiError } from '../http/api-error';
 import { GatewayClient, GraphQLResponse } from '../http/gateway-client';
 import {
   ConsoleSessionStateDocument,
@@ -171,6 +172,8 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
           if (error.code === 'unauthorized') cookies.clearAll(req, res);
           return sendAuthError(res, error);
         }
+        // The gateway unreachable (503 service_unavailable): the same {error} shape.
+        if (error instanceof ApiError) return sendAuthError(res, new ConsoleAuthError(error.status, error.code, error.message));
         next(error);
       });
     };
@@ -255,7 +258,12 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
       try {
         if (!token) throw new ConsoleAuthError(401, 'invalid_credentials', 'No link token');
         result = (
-          await call<{ signInWithLink: ConsoleSignInResultFragment }>(req, ConsoleSignInWithLinkDocument, { input: { token } }, SIGN_IN_CREDENTIAL)
+          await call<{ signInWithLink: ConsoleSignInResultFragment }>(
+            req,
+            ConsoleSignInWithLinkDocument,
+            { input: { token } },
+            SIGN_IN_CREDENTIAL,
+          )
         ).signInWithLink;
       } catch (error) {
         if (error instanceof ConsoleAuthError && error.status < 500) return res.redirect(303, LINK_FAILED);

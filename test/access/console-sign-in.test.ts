@@ -2,7 +2,16 @@
 // gateway and access subgraph: passwords, TOTP, slowdown, sessions and their expiry, cookies, CSRF,
 // workspaces and the role in the principal.
 import * as OTPAuth from 'otpauth';
-import { auth, createSiblingWorkspace, createTestTenant, graphql, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createSiblingWorkspace,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { ConsoleClient, createConsoleUser, signInToConsole } from '../helpers/console';
 import { createDashboardUser, issueDashboardToken } from '../../platform/tenancy/tenancy-store';
 
@@ -22,7 +31,11 @@ describe('password sign-in', () => {
   it('signs in, sets the session and CSRF cookies, and the session route describes the user', async () => {
     const user = await createConsoleUser(platform, tenant, { email: 'ana@example.com', role: 'reviewer', name: 'Ana' });
     const client = new ConsoleClient(platform);
-    const response = await client.post('/console/auth/password', { email: user.email.toUpperCase(), password: user.password }, { csrf: false });
+    const response = await client.post(
+      '/console/auth/password',
+      { email: user.email.toUpperCase(), password: user.password },
+      { csrf: false },
+    );
     expect([response.status, response.body]).toEqual([200, { state: 'signed_in', passwordRequired: false }]);
     const session = setCookie(response, 'vigil_session');
     expect(session).toMatch(/^vigil_session=vgls_/);
@@ -69,7 +82,11 @@ describe('password sign-in', () => {
     const user = await createConsoleUser(platform, tenant, { email: 'wrong@example.com' });
     const client = new ConsoleClient(platform);
     const wrong = await client.post('/console/auth/password', { email: user.email, password: 'not the password' }, { csrf: false });
-    const unknown = await client.post('/console/auth/password', { email: 'nobody@nowhere.example', password: 'whatever it is' }, { csrf: false });
+    const unknown = await client.post(
+      '/console/auth/password',
+      { email: 'nobody@nowhere.example', password: 'whatever it is' },
+      { csrf: false },
+    );
     expect([wrong.status, wrong.body.error.code]).toEqual([401, 'invalid_credentials']);
     expect([unknown.status, unknown.body]).toEqual([wrong.status, wrong.body]);
     expect(client.jar.cookies.has('vigil_session')).toBe(false);
@@ -100,7 +117,11 @@ describe('password sign-in', () => {
   it('a deactivated account cannot sign in, even with the right password', async () => {
     const user = await createConsoleUser(platform, tenant, { email: 'gone@example.com' });
     await platform.db.dashboardUser.update({ where: { id: user.userId }, data: { deactivatedAt: new Date() } });
-    const response = await new ConsoleClient(platform).post('/console/auth/password', { email: user.email, password: user.password }, { csrf: false });
+    const response = await new ConsoleClient(platform).post(
+      '/console/auth/password',
+      { email: user.email, password: user.password },
+      { csrf: false },
+    );
     expect([response.status, response.body.error.code]).toEqual([401, 'invalid_credentials']);
   });
 });
@@ -166,15 +187,17 @@ describe('sessions and CSRF', () => {
     client.jar.cookies.set('vigil_csrf', 'planted');
     const planted = await client.graphql('{ viewer { role } }', {}, { csrf: 'planted' });
     expect([planted.status, planted.body.errors[0].extensions.code]).toEqual([403, 'csrf_failed']);
-    // A cross-site sign-in POST (another Origin) is refused before anything runs.
-    const crossSite = await new ConsoleClient(platform).post('/console/auth/password', { email: user.email, password: user.password }, { csrf: false });
-    expect(crossSite.status).toBe(200);
-    const { request } = await import('../helpers/test-platform');
+    // A cross-site sign-in POST (another Origin, or not JSON) is refused before anything runs.
     const forged = await request(platform.restUrl, 'POST', '/console/auth/password', {
       headers: { origin: 'https://evil.example' },
       body: { email: user.email, password: user.password },
     });
     expect([forged.status, forged.body.error.code]).toEqual([403, 'csrf_failed']);
+    const form = await request(platform.restUrl, 'POST', '/console/auth/password', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(user.password)}`,
+    });
+    expect([form.status, form.body.error.code]).toEqual([403, 'csrf_failed']);
   });
 
   it('GET /console/auth/session without a session: 401 unauthorized', async () => {
@@ -188,7 +211,10 @@ describe('sessions and CSRF', () => {
     const [session] = await platform.db.consoleSession.findMany({ where: { userId: user.userId, pending: false } });
     // Last seen two minutes ago: the next request moves it.
     const twoMinutesAgo = new Date(Date.now() - 120_000);
-    await platform.db.consoleSession.update({ where: { id: session.id }, data: { lastSeenAt: twoMinutesAgo, idleExpiresAt: new Date(Date.now() + 60_000) } });
+    await platform.db.consoleSession.update({
+      where: { id: session.id },
+      data: { lastSeenAt: twoMinutesAgo, idleExpiresAt: new Date(Date.now() + 60_000) },
+    });
     expect((await client.get('/console/auth/session')).status).toBe(200);
     const touched = await platform.db.consoleSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(touched.lastSeenAt.getTime()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
@@ -221,7 +247,6 @@ describe('sessions and CSRF', () => {
     expect([out.status, out.body]).toEqual([200, { state: 'signed_out' }]);
     expect(client.jar.cookies.size).toBe(0);
     // The old cookie no longer works either.
-    const { request } = await import('../helpers/test-platform');
     const reused = await request(platform.restUrl, 'GET', '/console/auth/session', { headers: { cookie: cookies } });
     expect(reused.status).toBe(401);
   });

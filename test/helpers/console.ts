@@ -31,7 +31,7 @@ export class CookieJar {
   readonly cookies = new Map<string, string>();
 
   /** Takes the Set-Cookie headers of a response (Max-Age=0 deletes). */
-  take(response: ApiResponse): void {
+  take(response: Pick<ApiResponse, 'headers'>): void {
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';').map((part) => part.trim());
       const eq = pair.indexOf('=');

@@ -102,7 +102,11 @@ export async function createDashboardToken(
   tenant: TestTenant,
   email = 'analyst@example.com',
 ): Promise<{ token: string; userId: string }> {
-  const user = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email: tenantEmail(tenant, email), name: 'Test Analyst' });
+  const user = await createDashboardUser(platform.db, {
+    workspaceId: tenant.workspaceId,
+    email: tenantEmail(tenant, email),
+    name: 'Test Analyst',
+  });
   const { token } = await issueDashboardToken(platform.db, user.id, undefined, tenant.workspaceId);
   return { token, userId: user.id };
 }

@@ -19,7 +19,15 @@ export interface SessionRow {
 
 export async function insertSession(
   db: Db,
-  input: { userId: string; workspaceId: string; tokenHash: string; csrfToken: string; pending: boolean; idleExpiresAt: Date; expiresAt: Date },
+  input: {
+    userId: string;
+    workspaceId: string;
+    tokenHash: string;
+    csrfToken: string;
+    pending: boolean;
+    idleExpiresAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<SessionRow> {
   return db.consoleSession.create({ data: { id: newId('css'), ...input } });
 }
@@ -41,7 +49,10 @@ export async function revokeSession(db: Db, id: string, now: Date): Promise<bool
 
 /** Ends the user's other sessions (after a password change). */
 export async function revokeOtherSessions(db: Db, userId: string, keepId: string | undefined, now: Date): Promise<void> {
-  await db.consoleSession.updateMany({ where: { userId, revokedAt: null, ...(keepId ? { id: { not: keepId } } : {}) }, data: { revokedAt: now } });
+  await db.consoleSession.updateMany({
+    where: { userId, revokedAt: null, ...(keepId ? { id: { not: keepId } } : {}) },
+    data: { revokedAt: now },
+  });
 }
 
 export async function setSessionWorkspace(db: Db, id: string, workspaceId: string): Promise<void> {

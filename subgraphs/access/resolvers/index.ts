@@ -1,12 +1,7 @@
 // Thin: GraphQL ⇄ the access services. Sign-in fields are public (the gateway lets only the
 // console sign-in principal and dashboard users reach them: gateway/credentials/console-sign-in.ts).
 import { DashboardRole, isDashboardRole } from '../../../platform/principal/roles';
-import {
-  changeDashboardUserRole,
-  deactivateDashboardUser,
-  inviteDashboardUser,
-  listDashboardUsers,
-} from '../services/admin-service';
+import { changeDashboardUserRole, deactivateDashboardUser, inviteDashboardUser, listDashboardUsers } from '../services/admin-service';
 import {
   changePassword,
   confirmTotpEnrolment,
@@ -16,13 +11,7 @@ import {
   switchConsoleWorkspace,
 } from '../services/account-service';
 import { signInWithLink, signInWithPassword, signInWithTotp } from '../services/sign-in-service';
-import {
-  roleInCurrentWorkspace,
-  viewerConsoleSession,
-  viewerMemberships,
-  viewerUser,
-  viewerWorkspace,
-} from '../services/viewer-service';
+import { roleInCurrentWorkspace, viewerConsoleSession, viewerMemberships, viewerUser, viewerWorkspace } from '../services/viewer-service';
 import { AccessContext } from '../context';
 import type { Resolvers } from './resolver-types.generated';
 import { ViewerView } from './views';

@@ -22,11 +22,9 @@ export async function changePassword(
 ): Promise<UserRow> {
   const user = await callerUser(deps, principal);
   if (input.newPassword.length < PASSWORD_MIN_LENGTH || input.newPassword.length > PASSWORD_MAX_LENGTH)
-    throw new AccessError(
-      'schema_validation_failed',
-      `newPassword: must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-      { field: 'newPassword' },
-    );
+    throw new AccessError('schema_validation_failed', `newPassword: must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`, {
+      field: 'newPassword',
+    });
   if (user.passwordHash && !(input.currentPassword && (await verifyPassword(user.passwordHash, input.currentPassword))))
     throw new AccessError('current_password_incorrect', 'currentPassword: the current password is not right', { field: 'currentPassword' });
   const updated = await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
@@ -69,7 +67,8 @@ export async function switchConsoleWorkspace(
 ): Promise<{ workspaceId: string; role: string }> {
   const caller = requireConsoleSession(principal);
   const workspace = await findWorkspace(deps.db, input.workspaceId);
-  const membership = workspace && workspace.tenantId === caller.tenantId ? await findMembership(deps.db, caller.userId, workspace.id) : null;
+  const membership =
+    workspace && workspace.tenantId === caller.tenantId ? await findMembership(deps.db, caller.userId, workspace.id) : null;
   if (!workspace || !membership)
     throw new AccessError('workspace_membership_required', 'workspaceId: not a workspace of yours', { field: 'workspaceId' });
   await setSessionWorkspace(deps.db, caller.consoleSessionId, workspace.id);

@@ -45,7 +45,10 @@ export async function listDashboardUsers(
   const size = pageSize(page.first, 50, 200);
   const [rows, total] = await Promise.all([listMembers(deps.db, scope, offset, size + 1), countMembers(deps.db, scope)]);
   const connection = offsetConnection(rows, offset, size, total);
-  return { ...connection, pageInfo: { ...connection.pageInfo, endCursor: connection.pageInfo.hasNextPage ? offsetCursor(offset + size) : null } };
+  return {
+    ...connection,
+    pageInfo: { ...connection.pageInfo, endCursor: connection.pageInfo.hasNextPage ? offsetCursor(offset + size) : null },
+  };
 }
 
 /** The console URL that signs in with a one-time link token. */

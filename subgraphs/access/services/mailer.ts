@@ -1,4 +1,4 @@
-// Invitation emails, through the same SMTP relay as IDV's invite emails (VIGIL_SMTP_*; the local
+// Invitation emails, through the same SMTP relay as IDV's invite emails (VIGIL_SMTP_HOST and the others; the local
 // mail sink of `npm start`). Sent once, synchronously: an admin who sees `failed` or
 // `not_configured` hands the user a link from `npm run cli -- sign-in-link` instead.
 import nodemailer from 'nodemailer';

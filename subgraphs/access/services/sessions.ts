@@ -1,5 +1,5 @@
 // Opening console sessions: a random token (only its hash is stored) and a CSRF token, with an idle
-// and an absolute expiry from the configuration (VIGIL_CONSOLE_SESSION_*).
+// and an absolute expiry from the configuration (VIGIL_CONSOLE_SESSION_IDLE_SECONDS, VIGIL_CONSOLE_SESSION_MAX_SECONDS).
 import crypto from 'node:crypto';
 import { hashSecret } from '../../../platform/crypto/hash';
 import { newSecret } from '../../../platform/ids/new-id';
@@ -29,7 +29,15 @@ export async function openSession(deps: AccessDeps, user: UserRow, workspaceId: 
   const expiresAt = new Date(now.getTime() + (pending ? PENDING_SIGN_IN_MS : deps.config.console.sessionMaxMs));
   const idleExpiresAt = new Date(Math.min(now.getTime() + deps.config.console.sessionIdleMs, expiresAt.getTime()));
   const csrfToken = crypto.randomBytes(32).toString('base64url');
-  await insertSession(deps.db, { userId: user.id, workspaceId, tokenHash: hashSecret(token), csrfToken, pending, idleExpiresAt, expiresAt });
+  await insertSession(deps.db, {
+    userId: user.id,
+    workspaceId,
+    tokenHash: hashSecret(token),
+    csrfToken,
+    pending,
+    idleExpiresAt,
+    expiresAt,
+  });
   return pending
     ? { state: 'totp_required', sessionToken: null, csrfToken: null, pendingToken: token, expiresAt, passwordRequired: !user.passwordHash }
     : { state: 'signed_in', sessionToken: token, csrfToken, pendingToken: null, expiresAt, passwordRequired: !user.passwordHash };
