@@ -69,7 +69,7 @@ describe('console assets on the web origin', () => {
       '/console/auth/session',
       '/console/auth/oidc/start',
       '/console/graphql',
-      '/console/files/sessions/ses_1/artifacts/a',
+      '/console/files/idv/sessions/ses_1/artifacts/a',
     ]) {
       const response = await fetch(server.url + url);
       // Nothing else is mounted in this app: the adapter's own 404, not the SPA.

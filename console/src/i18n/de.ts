@@ -106,6 +106,7 @@ export const de: Record<MessageKey, string> = {
   'profile.latestSearch': 'Letzte Suche',
   'profile.matches': 'Treffer der letzten Suche',
   'profile.risk': 'Risikobewertungen',
+  'profile.riskReport': 'Bericht (PDF)',
   'profile.noRisk': 'Keine Risikobewertungen.',
   'profile.comments': 'Kommentare',
   'profile.noComments': 'Noch keine Kommentare.',

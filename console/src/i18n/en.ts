@@ -104,6 +104,7 @@ export const en = {
   'profile.latestSearch': 'Latest search',
   'profile.matches': 'Matches in the latest search',
   'profile.risk': 'Risk assessments',
+  'profile.riskReport': 'Report (PDF)',
   'profile.noRisk': 'No risk assessments.',
   'profile.comments': 'Comments',
   'profile.noComments': 'No comments yet.',

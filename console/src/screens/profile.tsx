@@ -124,6 +124,9 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
                   <StatusBadge value={assessment.status} />
                   {assessment.conclusion && <span className="muted">{words(t, 'status', assessment.conclusion.decision)}</span>}
                   <span className="muted">{formatDate(assessment.updatedAt)}</span>
+                  <a href={`/console/files/risk/assessments/${encodeURIComponent(assessment.id)}/report`} target="_blank" rel="noreferrer">
+                    {t('profile.riskReport')}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -196,7 +196,7 @@ function Images({ session }: { session: Session }) {
 function ArtifactImage({ sessionId, artifactId, label }: { sessionId: string; artifactId: string; label: string }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
-  const src = `/console/files/sessions/${encodeURIComponent(sessionId)}/artifacts/${encodeURIComponent(artifactId)}`;
+  const src = `/console/files/idv/sessions/${encodeURIComponent(sessionId)}/artifacts/${encodeURIComponent(artifactId)}`;
   return (
     <figure className="artifact">
       {failed ? (
