@@ -88,6 +88,21 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'console-is-browser-code',
+      severity: 'error',
+      comment:
+        'The console (console/src) runs in the browser and talks to the platform only over HTTP (GraphQL and the sign-in routes): it imports no server code, and no server code imports it.',
+      from: { path: '^console/src/' },
+      to: { pathNot: ['^console/', '(^|/)node_modules/'] },
+    },
+    {
+      name: 'server-not-to-console',
+      severity: 'error',
+      comment: "Server code does not import the console's browser code (console/src); it serves the built files.",
+      from: { pathNot: '^console/' },
+      to: { path: '^console/src/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:
@@ -108,6 +123,8 @@ module.exports = {
     exclude: {
       path: [
         '\\.generated\\.ts$',
+        '^console/src/graphql/generated\\.ts$',
+        '^console/dist',
         // Planted violations for the self-check (test/platform/code-checks.test.ts) are cruised
         // only by that test, with this file's rules.
         '^test/fixtures/code-checks/',
@@ -119,7 +136,7 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
-      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
     },
     reporterOptions: {
       text: { highlightFocused: true },

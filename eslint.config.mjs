@@ -68,6 +68,11 @@ export default defineConfig(
     // Generated code: the Prisma client (prisma generate) and the resolver types (npm run codegen).
     'generated/',
     '**/*.generated.ts',
+    'console/src/graphql/generated.ts',
+    // The console's build output (vite).
+    'console/dist/',
+    'console/dist.tmp-*/',
+    'console/dist.old-*/',
     // Planted violations for the self-check of the lint tools (test/platform/code-checks.test.ts).
     'test/fixtures/code-checks/',
   ]),
@@ -155,6 +160,14 @@ export default defineConfig(
       // CommonJS files (jest config, setup files, the Prisma preload) load modules with require.
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  // The console (console/src, a React app for the browser): typed by its own console/tsconfig.json
+  // (DOM, JSX), which the project service finds as the nearest tsconfig. Its build script and vite
+  // configuration run on Node.
+  {
+    name: 'vigil/console-build',
+    files: ['console/build.mjs'],
+    languageOptions: { sourceType: 'module' },
   },
   {
     name: 'vigil/browser-scripts',

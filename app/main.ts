@@ -29,6 +29,7 @@ import {
 } from './web-cluster';
 import { envValue } from '../platform/config/env';
 import { LocalConveniences, localConveniences } from './local-conveniences';
+import { ensureConsoleBuilt } from './console-build';
 
 /** SIGTERM ends the process within 10 s: drain requests, stop workers, close pools, stop PostgreSQL. */
 const SHUTDOWN_LIMIT_MS = 9_000;
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const web: ForkedWebCluster | undefined = webProcesses > 1 ? forkWebCluster(webProcesses) : undefined;
   // Read before prepareLocalEnvironment, which sets DATABASE_URL to the embedded server's.
   const databaseConfigured = Boolean(envValue('DATABASE_URL'));
+  // Before the web processes start serving: they read console/dist as it is.
+  if (services.includes('rest-adapter')) await ensureConsoleBuilt();
   const database = await prepareLocalEnvironment(process.env);
   const config = loadConfig();
   // The demo key in the playground and /_dev/mail: only for the embedded default on loopback.

@@ -11,6 +11,7 @@ import { Area } from './http/envelopes';
 import { GatewayClient } from './http/gateway-client';
 import type { GatewayExecutor } from '../gateway/in-process-gateway';
 import { docsHtml } from './docs/docs-page';
+import { mountConsole } from './console-assets/console-assets';
 import { openApiDocument, OpenApiOperation } from './openapi/openapi-document';
 import { allRoutes } from './routes';
 import { Route } from './routes/route';
@@ -31,6 +32,8 @@ export interface RestAdapterOptions {
   internalSecret?: string;
   /** The gateway of this process, when colocated: called in process instead of over HTTP. */
   localGateway?: GatewayExecutor;
+  /** The built console (index.html and assets/); default console/dist. */
+  consoleDist?: string;
 }
 
 export function createRestApp(options: RestAdapterOptions): express.Express {
@@ -57,6 +60,7 @@ export function createRestApp(options: RestAdapterOptions): express.Express {
   app.use('/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
   const docsPage = docsHtml();
   app.get(['/docs', '/docs/'], (_req, res) => sendHtmlPage(res, docsPage));
+  mountConsole(app, options.consoleDist);
   options.mount?.(app, gateway);
   app.use(buildRouter(routes, gateway));
   app.use((req: Request, res: Response) => {

@@ -4,6 +4,7 @@ import { loadConfig, VigilConfig } from '../../platform/config';
 import { Entitlements } from '../../platform/principal/principal';
 import { DashboardRole } from '../../platform/principal/roles';
 import { ServiceName, SERVICE_NAMES, startPlatform, RunningPlatform } from '../../app/start-platform';
+import { ensureConsoleBuilt } from '../../app/console-build';
 import {
   createApplication,
   createDashboardUser,
@@ -68,6 +69,8 @@ export async function startTestPlatform(
   options: { services?: readonly ServiceName[]; config?: Partial<VigilConfig>; isolatedDatabase?: boolean; inProcess?: boolean } = {},
 ): Promise<TestPlatform> {
   const services = options.services ?? SERVICE_NAMES.filter((name) => name !== 'worker');
+  // A fresh checkout's first test run builds the console its REST adapter serves.
+  if (services.includes('rest-adapter')) await ensureConsoleBuilt();
   const config = options.isolatedDatabase ? { ...options.config, databaseUrl: await createIsolatedDatabase() } : options.config;
   const platform = await startPlatform(testConfig(config), services, { inProcess: options.inProcess });
   return { ...platform, restUrl: platform.urls['rest-adapter'] ?? '', gatewayUrl: platform.urls.gateway ?? '' };

@@ -69,6 +69,11 @@ it.each([
       expect((await fetch(`${restUrl}/readyz`)).status).toBe(200);
       // The console and its first admin's one-time sign-in link.
       expect(output).toContain(`Console             ${restUrl}/console`);
+      // The console's page itself, built before the start (or by it), with its CSP.
+      const consolePage = await fetch(`${restUrl}/console`);
+      expect(consolePage.status).toBe(200);
+      expect(await consolePage.text()).toContain('<title>Vigil Console</title>');
+      expect(consolePage.headers.get('content-security-policy')).toContain("script-src 'self';");
       const adminLink = output.match(/Console admin link\s+(http:\/\/\S+)/)?.[1];
       expect(adminLink).toMatch(new RegExp(`^${restUrl}/console/auth/link\\?token=vgll_`));
       const signedIn = await fetch(adminLink!, { redirect: 'manual' });

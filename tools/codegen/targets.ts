@@ -1,4 +1,5 @@
 // Every file `npm run codegen` writes.
+import fs from 'node:fs';
 import path from 'node:path';
 import { GeneratedFile, ROOT } from './generated-file';
 import { ResolverTypesConfig, resolverTypesFile } from './resolver-types';
@@ -23,7 +24,20 @@ export function generatedFiles(): GeneratedFile[] {
       documents: REST_OPERATION_FILES.map((area) => `rest-adapter/operations/${area}.graphql`),
       enumValues: true,
     }),
+    // The console's operations (console/src/**/*.graphql), as typed document strings: the browser
+    // posts the text as it is, without bundling a GraphQL printer.
+    typedDocumentsFile({ output: 'console/src/graphql/generated.ts', documents: consoleDocuments(), documentMode: 'string' }),
   ];
+}
+
+/** Every .graphql file under console/src, in a stable order (the generated file must not depend on the file system's). */
+export function consoleDocuments(): string[] {
+  const root = path.join(ROOT, 'console', 'src');
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.graphql'))
+    .map((file) => path.posix.join('console/src', file.split(path.sep).join('/')))
+    .sort();
 }
 
 function resolverTypesConfig(subgraph: (typeof SUBGRAPHS)[number]) {

@@ -1,0 +1,316 @@
+// A profile: its fields and custom fields, status with a timeline, sessions, screenings, risk
+// assessments, groups and comments. Analysts and up add comments, create sessions and send invites.
+import { FormEvent, ReactNode, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { roleAtLeast } from '../api/auth';
+import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
+import {
+  CreateProfileCommentDocument,
+  CreateSessionDocument,
+  ProfileDocument,
+  ProfileGroupsDocument,
+  ProfileQuery,
+  SendInviteDocument,
+} from '../graphql/generated';
+import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/en';
+import { StatusBadge } from '../ui/badges';
+import { useTitle } from '../ui/keys';
+import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { words } from '../ui/words';
+
+type Profile = NonNullable<ProfileQuery['profile']>;
+
+export default function ProfilePage() {
+  const { id } = useParams<{ id: string }>();
+  const { t } = useI18n();
+  const query = useGraphQLQuery(ProfileDocument, { id });
+  useTitle(query.data?.profile?.name ?? t('nav.profiles'));
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  const profile = query.data.profile;
+  if (!profile)
+    return (
+      <>
+        <PageHeader title={t('profile.notFound')} />
+        <Empty title={t('profile.notFoundHint')}>
+          <Link href="/profiles">{t('profile.backToList')}</Link>
+        </Empty>
+      </>
+    );
+  return <ProfileView profile={profile} comments={query.data.profileComments?.nodes ?? []} />;
+}
+
+function ProfileView({ profile, comments }: { profile: Profile; comments: NonNullable<ProfileQuery['profileComments']>['nodes'] }) {
+  const { t, formatDate } = useI18n();
+  const role = useConsoleSession().data?.role;
+  const groups = useGraphQLQuery(ProfileGroupsDocument, {});
+  const groupName = new Map((groups.data?.profileGroups.nodes ?? []).map((entry) => [entry.id, entry.name]));
+  return (
+    <>
+      <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
+        <Link href="/profiles">{t('nav.profiles')}</Link> <span aria-hidden="true">/</span> <span>{profile.name}</span>
+      </nav>
+      <PageHeader
+        title={profile.name}
+        subtitle={
+          <>
+            <StatusBadge value={profile.status} /> <span className="mono">{profile.id}</span>
+          </>
+        }
+        actions={roleAtLeast(role, 'analyst') && !profile.erasureClaimed ? <SessionActions profile={profile} /> : undefined}
+      />
+      <div className="detail-grid">
+        <Panel title={t('profile.fields')}>
+          <dl className="fields">
+            <Field label={t('profiles.kind')}>{profile.kind}</Field>
+            <Field label={t('profile.email')}>{profile.email ?? '—'}</Field>
+            <Field label={t('profile.dateOfBirth')}>{formatDate(profile.dateOfBirth, 'date')}</Field>
+            <Field label={t('profile.created')}>{formatDate(profile.createdAt)}</Field>
+            <Field label={t('profiles.updated')}>{formatDate(profile.updatedAt)}</Field>
+            <Field label={t('profiles.groups')}>{profile.profileGroupIds.map((id) => groupName.get(id) ?? id).join(', ') || '—'}</Field>
+          </dl>
+        </Panel>
+        <Panel title={t('profile.customFields')}>
+          {profile.profileCustomFields?.length ? (
+            <dl className="fields">
+              {profile.profileCustomFields.map((field) => (
+                <Field key={field.key} label={field.label}>
+                  {field.valueLabel ?? displayJson(field.value)}
+                </Field>
+              ))}
+            </dl>
+          ) : (
+            <Empty title={t('profile.noCustomFields')} />
+          )}
+        </Panel>
+        <Panel title={t('profile.timeline')}>
+          <Timeline profile={profile} comments={comments} />
+        </Panel>
+        <Panel title={t('profile.sessions')}>
+          {profile.verificationSessions.length ? (
+            <ul className="activity">
+              {profile.verificationSessions.map((session) => (
+                <li key={session.id}>
+                  <Link href={`/sessions/${session.id}`} className="mono">
+                    {session.id}
+                  </Link>
+                  <StatusBadge value={session.reviewStatus} />
+                  <span className="muted">{formatDate(session.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty title={t('profile.noSessions')} />
+          )}
+        </Panel>
+        <Panel title={t('profile.screenings')}>
+          {profile.screening?.latestSearch ? (
+            <dl className="fields">
+              <Field label={t('profile.searchCount')}>{profile.screening.searchCount}</Field>
+              <Field label={t('profile.latestSearch')}>{formatDate(profile.screening.latestSearch.createdAt)}</Field>
+              <Field label={t('profile.matches')}>{profile.screening.latestSearch.matchCount}</Field>
+            </dl>
+          ) : (
+            <Empty title={t('profile.noScreenings')} />
+          )}
+        </Panel>
+        <Panel title={t('profile.risk')}>
+          {profile.riskAssessments.length ? (
+            <ul className="activity">
+              {profile.riskAssessments.map((assessment) => (
+                <li key={assessment.id}>
+                  <span>{assessment.title}</span>
+                  <StatusBadge value={assessment.status} />
+                  {assessment.conclusion && <span className="muted">{words(t, 'status', assessment.conclusion.decision)}</span>}
+                  <span className="muted">{formatDate(assessment.updatedAt)}</span>
+                  <a href={`/console/files/risk/assessments/${encodeURIComponent(assessment.id)}/report`} target="_blank" rel="noreferrer">
+                    {t('profile.riskReport')}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty title={t('profile.noRisk')} />
+          )}
+        </Panel>
+        <Panel title={t('profile.comments')} wide>
+          <Comments profileId={profile.id} comments={comments} canAdd={roleAtLeast(role, 'analyst')} />
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Panel({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className={wide ? 'panel panel-wide' : 'panel'} aria-labelledby={id}>
+      <h2 id={id} className="panel-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="field-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Custom field values arrive as exact JSON text: strings without quotes, the rest as written. */
+function displayJson(value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'string') return parsed;
+    if (typeof parsed === 'boolean' || parsed === null) return String(parsed);
+  } catch {
+    // Not JSON: show as stored.
+  }
+  return value;
+}
+
+interface TimelineEvent {
+  at: string;
+  label: MessageKey;
+  detail?: string;
+  href?: string;
+}
+
+/** What happened to the profile, newest first, assembled from the parts the API returns. */
+function Timeline({ profile, comments }: { profile: Profile; comments: { createdAt: string; createdBy: string }[] }) {
+  const { t, formatDate } = useI18n();
+  const events: TimelineEvent[] = [{ at: profile.createdAt, label: 'timeline.created' }];
+  if (profile.onboarding) {
+    events.push({ at: profile.onboarding.createdAt, label: 'timeline.onboardingStarted' });
+    if (profile.onboarding.decidedAt)
+      events.push({
+        at: profile.onboarding.decidedAt,
+        label: 'timeline.onboardingDecided',
+        detail: words(t, 'status', profile.onboarding.status),
+      });
+  }
+  for (const session of profile.verificationSessions) {
+    events.push({ at: session.createdAt, label: 'timeline.sessionCreated', href: `/sessions/${session.id}` });
+    if (session.submittedAt) events.push({ at: session.submittedAt, label: 'timeline.sessionSubmitted', href: `/sessions/${session.id}` });
+    if (session.reviewedAt)
+      events.push({
+        at: session.reviewedAt,
+        label: 'timeline.sessionReviewed',
+        detail: words(t, 'status', session.reviewStatus),
+        href: `/sessions/${session.id}`,
+      });
+  }
+  if (profile.screening?.latestSearch) events.push({ at: profile.screening.latestSearch.createdAt, label: 'timeline.screened' });
+  for (const assessment of profile.riskAssessments) {
+    events.push({ at: assessment.createdAt, label: 'timeline.assessmentStarted', detail: assessment.title });
+    if (assessment.conclusion)
+      events.push({ at: assessment.conclusion.concludedAt, label: 'timeline.assessmentConcluded', detail: assessment.title });
+  }
+  for (const comment of comments) events.push({ at: comment.createdAt, label: 'timeline.comment', detail: comment.createdBy });
+  events.sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <ol className="timeline">
+      {events.map((event, index) => (
+        <li key={index}>
+          <time dateTime={event.at}>{formatDate(event.at)}</time>
+          <span>{event.href ? <Link href={event.href}>{t(event.label)}</Link> : t(event.label)}</span>
+          {event.detail && <span className="muted">{event.detail}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Comments({
+  profileId,
+  comments,
+  canAdd,
+}: {
+  profileId: string;
+  comments: NonNullable<ProfileQuery['profileComments']>['nodes'];
+  canAdd: boolean;
+}) {
+  const { t, formatDate } = useI18n();
+  const [text, setText] = useState('');
+  const create = useGraphQLMutation(CreateProfileCommentDocument, ['Profile']);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    create.mutate({ profileId, input: { kind: 'profile', text: text.trim() } }, { onSuccess: () => setText('') });
+  };
+  return (
+    <>
+      {comments.length ? (
+        <ul className="comments">
+          {comments.map((comment) => (
+            <li key={comment.id}>
+              <p className="comment-meta">
+                <strong>{comment.createdBy}</strong> <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+              </p>
+              <p className="comment-text">{comment.text}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty title={t('profile.noComments')} />
+      )}
+      {canAdd && (
+        <form className="comment-form" onSubmit={submit}>
+          <label htmlFor="comment-text">{t('profile.addComment')}</label>
+          <textarea id="comment-text" rows={3} value={text} onChange={(event) => setText(event.target.value)} required maxLength={5000} />
+          {create.isError && (
+            <p role="alert" className="error-text">
+              {create.error.message}
+            </p>
+          )}
+          <button type="submit" className="button button-primary" disabled={create.isPending || !text.trim()}>
+            {t('profile.postComment')}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
+
+function SessionActions({ profile }: { profile: Profile }) {
+  const { t, locale } = useI18n();
+  const [, navigate] = useLocation();
+  const create = useGraphQLMutation(CreateSessionDocument, ['Profile', 'Sessions']);
+  const invite = useGraphQLMutation(SendInviteDocument, ['Profile', 'Sessions']);
+  const [message, setMessage] = useState<string | null>(null);
+  const busy = create.isPending || invite.isPending;
+  const error = create.error ?? invite.error;
+  const createSession = async (sendInvite: boolean) => {
+    setMessage(null);
+    const created = await create.mutateAsync({ input: { profileId: profile.id, idempotencyKey: `console:${crypto.randomUUID()}` } });
+    const sessionId = created.createVerificationSession.session.id;
+    if (!sendInvite) return navigate(`/sessions/${sessionId}`);
+    await invite.mutateAsync({ sessionId, input: { delivery: 'email', locale } });
+    setMessage(t('profile.inviteSent', { email: profile.email ?? '' }));
+  };
+  return (
+    <div className="action-group">
+      <button type="button" className="button" disabled={busy} onClick={() => void createSession(false).catch(() => undefined)}>
+        {t('profile.createSession')}
+      </button>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy || !profile.email}
+        title={profile.email ? undefined : t('profile.inviteNeedsEmail')}
+        onClick={() => void createSession(true).catch(() => undefined)}
+      >
+        {t('profile.sendInvite')}
+      </button>
+      <span aria-live="polite" className={error ? 'error-text' : 'muted'}>
+        {error ? error.message : message}
+      </span>
+    </div>
+  );
+}

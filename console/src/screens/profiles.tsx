@@ -1,0 +1,152 @@
+// Profiles: newest first, filtered by group (the API's filter) and by status and name within the
+// page shown (the API has no text search yet), paged by cursor. Filters and page live in the URL.
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { useGraphQLQuery } from '../api/queries';
+import { ProfileGroupsDocument, ProfilesDocument, ProfileStatus } from '../graphql/generated';
+import { useI18n } from '../i18n/i18n';
+import { StatusBadge } from '../ui/badges';
+import { Icon } from '../ui/icons';
+import { useRowNavigation, useTitle } from '../ui/keys';
+import { Pager, readPage } from '../ui/pager';
+import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { words } from '../ui/words';
+
+const STATUSES: ProfileStatus[] = ['not_screened', 'pending', 'clear', 'potential_match', 'confirmed_match', 'in_review', 'rejected'];
+const PAGE_SIZE = 50;
+
+export default function ProfilesPage() {
+  const { t, formatDate } = useI18n();
+  useTitle(t('nav.profiles'));
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const group = params.get('group') ?? '';
+  const status = params.get('status') ?? '';
+  const text = params.get('q') ?? '';
+  const table = useRef<HTMLDivElement>(null);
+  useRowNavigation(table);
+  const groups = useGraphQLQuery(ProfileGroupsDocument, {});
+  const query = useGraphQLQuery(ProfilesDocument, { first: PAGE_SIZE, after: page.after, profileGroupIds: group ? [group] : undefined });
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const needle = text.trim().toLowerCase();
+  const rows = (query.data?.profiles.nodes ?? []).filter(
+    (profile) =>
+      (!status || profile.status === status) &&
+      (!needle ||
+        profile.name.toLowerCase().includes(needle) ||
+        profile.id.toLowerCase().includes(needle) ||
+        (profile.email ?? '').toLowerCase().includes(needle)),
+  );
+  const groupName = new Map((groups.data?.profileGroups.nodes ?? []).map((entry) => [entry.id, entry.name]));
+
+  return (
+    <>
+      <PageHeader title={t('profiles.title')} subtitle={t('profiles.subtitle')} />
+      <div className="toolbar" role="search">
+        <label className="input-icon">
+          <Icon name="search" />
+          <span className="sr-only">{t('profiles.search')}</span>
+          <input
+            type="search"
+            data-search
+            placeholder={t('profiles.searchPlaceholder')}
+            value={text}
+            onChange={(event) => update({ q: event.target.value })}
+          />
+        </label>
+        <label>
+          <span className="sr-only">{t('profiles.status')}</span>
+          <select value={status} onChange={(event) => update({ status: event.target.value })}>
+            <option value="">{t('profiles.anyStatus')}</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {words(t, 'status', value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">{t('profiles.group')}</span>
+          <select value={group} onChange={(event) => update({ group: event.target.value, after: undefined, prev: undefined })}>
+            <option value="">{t('profiles.anyGroup')}</option>
+            {(groups.data?.profileGroups.nodes ?? []).map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {needle || status ? <p className="hint">{t('profiles.pageFilterHint')}</p> : null}
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} retry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty title={query.data.profiles.nodes.length === 0 ? t('profiles.empty') : t('profiles.noMatch')} />
+      ) : (
+        <div className="table-wrap" ref={table}>
+          <table className="table">
+            <caption className="sr-only">{t('profiles.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('profiles.name')}</th>
+                <th scope="col">{t('profiles.status')}</th>
+                <th scope="col" className="hide-narrow">
+                  {t('profiles.kind')}
+                </th>
+                <th scope="col" className="hide-narrow">
+                  {t('profiles.groups')}
+                </th>
+                <th scope="col" className="hide-narrow">
+                  {t('profiles.updated')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((profile) => (
+                <tr key={profile.id}>
+                  <td>
+                    <Link href={`/profiles/${profile.id}`} data-row-link className="row-link">
+                      {profile.name}
+                    </Link>
+                    <div className="muted small mono">{profile.email ?? profile.id}</div>
+                  </td>
+                  <td>
+                    <StatusBadge value={profile.status} />
+                  </td>
+                  <td className="hide-narrow">{profile.kind}</td>
+                  <td className="hide-narrow">{profile.profileGroupIds.map((id) => groupName.get(id) ?? id).join(', ') || '—'}</td>
+                  <td className="hide-narrow">
+                    <time dateTime={profile.updatedAt}>{formatDate(profile.updatedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {query.data && (
+        <Pager
+          page={page}
+          hasNext={query.data.profiles.pageInfo.hasNextPage}
+          endCursor={query.data.profiles.pageInfo.endCursor}
+          total={query.data.profiles.totalCount}
+          shown={rows.length}
+          go={(after, previous) => update({ after, prev: previous.join(',') || undefined })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+// Every session of the workspace, newest first; filters: profile (the API's), review and flow status
+// (within the page shown).
+import { useSearchParams } from 'wouter';
+import { useGraphQLQuery } from '../api/queries';
+import { IdvFlowStatus, IdvReviewStatus, SessionsDocument } from '../graphql/generated';
+import { useI18n } from '../i18n/i18n';
+import { Icon } from '../ui/icons';
+import { useTitle } from '../ui/keys';
+import { Pager, readPage } from '../ui/pager';
+import { SessionTable } from '../ui/session-table';
+import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { words } from '../ui/words';
+
+const REVIEW: IdvReviewStatus[] = ['pending', 'request_sent', 'requires_review', 'escalation', 'automatic_pass', 'accepted', 'rejected'];
+const FLOW: IdvFlowStatus[] = ['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled'];
+
+export default function SessionsPage() {
+  const { t } = useI18n();
+  useTitle(t('nav.sessions'));
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const profileId = params.get('profile') ?? '';
+  const review = params.get('review') ?? '';
+  const flow = params.get('flow') ?? '';
+  const query = useGraphQLQuery(SessionsDocument, { first: 50, after: page.after, profileId: profileId || undefined });
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const rows = (query.data?.verificationSessions.nodes ?? []).filter(
+    (session) => (!review || session.reviewStatus === review) && (!flow || session.status === flow),
+  );
+  return (
+    <>
+      <PageHeader title={t('sessions.title')} subtitle={t('sessions.subtitle')} />
+      <div className="toolbar" role="search">
+        <label className="input-icon">
+          <Icon name="search" />
+          <span className="sr-only">{t('sessions.profileFilter')}</span>
+          <input
+            type="search"
+            data-search
+            placeholder={t('sessions.profileFilter')}
+            defaultValue={profileId}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') update({ profile: event.currentTarget.value.trim(), after: undefined, prev: undefined });
+            }}
+            onBlur={(event) => update({ profile: event.currentTarget.value.trim(), after: undefined, prev: undefined })}
+          />
+        </label>
+        <label>
+          <span className="sr-only">{t('sessions.review')}</span>
+          <select value={review} onChange={(event) => update({ review: event.target.value })}>
+            <option value="">{t('sessions.anyReview')}</option>
+            {REVIEW.map((value) => (
+              <option key={value} value={value}>
+                {words(t, 'status', value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">{t('sessions.flow')}</span>
+          <select value={flow} onChange={(event) => update({ flow: event.target.value })}>
+            <option value="">{t('sessions.anyFlow')}</option>
+            {FLOW.map((value) => (
+              <option key={value} value={value}>
+                {words(t, 'status', value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} retry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty title={query.data.verificationSessions.nodes.length ? t('sessions.noMatch') : t('sessions.empty')} />
+      ) : (
+        <SessionTable rows={rows} hrefBase="/sessions" caption={t('sessions.title')} />
+      )}
+      {query.data && (
+        <Pager
+          page={page}
+          hasNext={query.data.verificationSessions.pageInfo.hasNextPage}
+          endCursor={query.data.verificationSessions.pageInfo.endCursor}
+          total={query.data.verificationSessions.totalCount}
+          shown={rows.length}
+          go={(after, previous) => update({ after, prev: previous.join(',') || undefined })}
+        />
+      )}
+    </>
+  );
+}

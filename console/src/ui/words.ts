@@ -1,0 +1,18 @@
+// Codes of the API in words: reason codes, check names, fields. The catalogue holds the words; a
+// code the catalogue does not know yet reads as the code with spaces (never an empty cell).
+import type { MessageKey } from '../i18n/en';
+import type { Translate } from '../i18n/i18n';
+
+export function words(t: Translate, prefix: 'reason' | 'check' | 'field' | 'status' | 'kind' | 'artifact', code: string): string {
+  const key = `${prefix}.${code}` as MessageKey;
+  const text = t(key);
+  return text === key ? code.replace(/_/g, ' ') : text;
+}
+
+/** Known decision thresholds of the assessment (docs/idv-capture.md). The API does not expose them
+ * yet; shown as the documented values so a reviewer sees how close a score came. */
+export const CHECK_THRESHOLDS: Record<string, number> = {
+  face_match: 0.405,
+  name: 0.8,
+  barcode: 0.8,
+};
