@@ -65,7 +65,9 @@ it('creates a tenant, workspace and application whose key is stored only as a ha
     '--role',
     'reviewer',
   );
-  const membership = await db.dashboardMembership.findFirstOrThrow({ where: { userId: reviewer.userId, workspaceId: workspace.workspaceId } });
+  const membership = await db.dashboardMembership.findFirstOrThrow({
+    where: { userId: reviewer.userId, workspaceId: workspace.workspaceId },
+  });
   expect(membership.role).toBe('reviewer');
   await expect(
     cli('create-dashboard-token', '--workspace', workspace.workspaceId, '--email', 'x@example.com', '--role', 'owner'),
