@@ -113,6 +113,17 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new ConsoleAuthError(400, 'schema_validation_failed', `${field}: ${issue?.message ?? 'invalid'}`);
 }
 
+/** The code a failed single sign-on redirects with; unexpected failures are logged (the browser only gets sso_failed). */
+function ssoFailure(req: Request, error: unknown): string {
+  if (error instanceof ConsoleAuthError && error.status < 500) return error.code;
+  if (error instanceof ConsoleAuthError && error.code === 'sso_provider_failed') {
+    req.log.warn({ code: error.code, reason: error.message }, 'single sign-on failed at the identity provider');
+    return error.code;
+  }
+  req.log.error({ err: error }, 'single sign-on failed');
+  return 'internal_error';
+}
+
 export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, options: ConsoleAuthOptions): void {
   const cookies = new ConsoleCookies(options.publicBaseUrl);
   const json = express.json({ limit: '16kb' });
@@ -296,7 +307,7 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
         cookies.setOidcFlow(req, res, startOidcSignIn.flowToken, new Date(String(startOidcSignIn.expiresAt)));
         res.redirect(302, startOidcSignIn.authorizationUrl);
       } catch (error) {
-        res.redirect(303, ssoFailed(error instanceof ConsoleAuthError ? error.code : 'internal_error'));
+        res.redirect(303, ssoFailed(ssoFailure(req, error)));
       }
     }),
   );
@@ -321,7 +332,7 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
         grant(req, res, signInWithOidc);
         res.redirect(303, SSO_LANDING);
       } catch (error) {
-        res.redirect(303, ssoFailed(error instanceof ConsoleAuthError ? error.code : 'internal_error'));
+        res.redirect(303, ssoFailed(ssoFailure(req, error)));
       }
     }),
   );

@@ -1,6 +1,11 @@
 // Console single sign-on (OpenID Connect) against a real provider (oidc-provider in a child
 // process): the whole browser walk over HTTP, start → provider login → callback → session, and the
 // refusals, each a redirect to /console/sign-in?error=<code> rather than an error page.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { configureSso } from '../../subgraphs/access/oidc/services/sso-configuration';
 import { accessDeps } from '../../subgraphs/access/services/deps';
 import { createTestTenant, startTestPlatform, tenantEmail, TestPlatform, TestTenant } from '../helpers/test-platform';
@@ -187,4 +192,69 @@ describe('single sign-on', () => {
     const refused = await analyst.graphql('{ ssoConfiguration { issuer } }');
     expect((refused.body as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('forbidden');
   });
+
+  it('a single-tenant install configures it from VIGIL_OIDC_*, and the start link needs no tenant', async () => {
+    const single = await createTestTenant(platform);
+    const user = await createConsoleUser(platform, single, { email: 'sso-env@example.com', role: 'admin' });
+    platform.config.console.oidc = {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      workspaceId: single.workspaceId,
+      emailClaim: 'email',
+      provisionRole: undefined,
+    };
+    try {
+      const walk = await walkSso(platform.restUrl, user.email);
+      expect(walk.landing).toBe('/console/');
+      const client = new ConsoleClient(platform, walk.jar);
+      expect((await client.get('/console/auth/session')).body).toMatchObject({ user: { id: user.userId }, role: 'admin' });
+      const read = await client.graphql('{ ssoConfiguration { source clientId } }');
+      expect(read.body).toEqual({ data: { ssoConfiguration: { source: 'environment', clientId: provider.clientId } } });
+    } finally {
+      platform.config.console.oidc = undefined;
+    }
+  });
+});
+
+describe('npm run cli -- configure-sso', () => {
+  const root = path.resolve(__dirname, '../..');
+  const cli = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],
+      { cwd: root, env: { ...process.env, VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_BASE_URL: platform.restUrl } },
+    );
+    return { parsed: JSON.parse(stdout) as Record<string, unknown>, stdout };
+  };
+
+  it('stores a sealed configuration that signs in, never prints the secret, and removes it', async () => {
+    const own = await createTestTenant(platform);
+    const user = await createConsoleUser(platform, own, { email: 'sso-cli@example.com' });
+    const secretFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-sso-')), 'secret');
+    fs.writeFileSync(secretFile, `${provider.clientSecret}\n`);
+    const args = ['--workspace', own.workspaceId, '--issuer', provider.issuer, '--client-id', provider.clientId];
+    const { parsed, stdout } = await cli('configure-sso', ...args, '--client-secret-file', secretFile);
+    expect(stdout).not.toContain(provider.clientSecret);
+    expect(parsed).toMatchObject({
+      tenantId: own.tenantId,
+      issuer: provider.issuer,
+      redirectUri: `${platform.restUrl}/console/auth/oidc/callback`,
+      scopes: 'openid email profile',
+      signInUrl: `${platform.restUrl}/console/auth/oidc/start?tenant=${own.tenantId}`,
+    });
+    const walk = await walkSso(platform.restUrl, user.email, { tenant: own.tenantId });
+    expect(walk.landing).toBe('/console/');
+
+    await expect(
+      cli('configure-sso', '--workspace', own.workspaceId, '--issuer', 'http://idp.example', '--client-id', 'x', '--client-secret', 'y'),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('sso_configuration_invalid') });
+
+    expect((await cli('configure-sso', '--workspace', own.workspaceId, '--remove', 'true')).parsed).toEqual({
+      workspaceId: own.workspaceId,
+      removed: true,
+    });
+    const after = await walkSso(platform.restUrl, user.email, { tenant: own.tenantId });
+    expect(after.landing).toBe('/console/sign-in?error=sso_not_configured');
+  }, 120_000);
 });

@@ -21,6 +21,8 @@ export type Scalars = {
   DateTime: { input: Date; output: Date | string; }
   /** An e-mail address (RFC 5322 addr-spec). */
   EmailAddress: { input: string; output: string; }
+  /** A URL (WHATWG URL standard). */
+  URL: { input: URL; output: URL | string; }
   link__Import: { input: unknown; output: unknown; }
   federation__FieldSet: { input: unknown; output: unknown; }
   federation__Scope: { input: unknown; output: unknown; }
@@ -366,7 +368,7 @@ export type StartOidcSignInInput = {
 export type OidcSignInStart = {
   __typename?: 'OidcSignInStart';
   /** The provider's authorization URL (PKCE S256, state and nonce included). */
-  authorizationUrl: Scalars['String']['output'];
+  authorizationUrl: Scalars['URL']['output'];
   /** Binds the sign-on to the browser: the web layer keeps it in an HttpOnly cookie and gives it back with the callback. */
   flowToken: Scalars['String']['output'];
   /** When the sign-on must have come back from the provider. */
@@ -509,6 +511,7 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
+  URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -554,6 +557,7 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   EmailAddress: Scalars['EmailAddress']['output'];
+  URL: Scalars['URL']['output'];
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   Int: Scalars['Int']['output'];
@@ -676,6 +680,10 @@ export interface EmailAddressScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'EmailAddress';
 }
 
+export interface UrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['URL'], any> {
+  name: 'URL';
+}
+
 export type PageInfoResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -766,7 +774,7 @@ export type ConsoleSignInResolvers<ContextType = AccessContext, ParentType exten
 };
 
 export type OidcSignInStartResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['OidcSignInStart'] = ResolversParentTypes['OidcSignInStart']> = {
-  authorizationUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authorizationUrl?: Resolver<ResolversTypes['URL'], ParentType, ContextType>;
   flowToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -800,6 +808,7 @@ export interface Federation__PolicyScalarConfig extends GraphQLScalarTypeConfig<
 export type Resolvers<ContextType = AccessContext> = {
   DateTime?: GraphQLScalarType;
   EmailAddress?: GraphQLScalarType;
+  URL?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
