@@ -44,11 +44,11 @@ export interface ConsoleAccessConfig {
   sessionMaxMs: number;
   /** One-time links of invitations and of the first admin stay valid this long. */
   inviteLinkMs: number;
-  /** Single sign-on of a single-tenant install from VIGIL_OIDC_* (undefined: none from the environment). */
+  /** Single sign-on of a single-tenant install from VIGIL_OIDC_ISSUER and its siblings (undefined: none from the environment). */
   oidc?: EnvOidcConfig;
 }
 
-/** VIGIL_OIDC_*: one tenant's OpenID Connect configuration (the tenant of `workspaceId`). */
+/** VIGIL_OIDC_ISSUER and its siblings: one tenant's OpenID Connect configuration (the tenant of `workspaceId`). */
 export interface EnvOidcConfig {
   issuer: string;
   clientId: string;

@@ -193,7 +193,7 @@ describe('single sign-on', () => {
     expect((refused.body as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('forbidden');
   });
 
-  it('a single-tenant install configures it from VIGIL_OIDC_*, and the start link needs no tenant', async () => {
+  it('a single-tenant install configures it from the environment, and the start link needs no tenant', async () => {
     const single = await createTestTenant(platform);
     const user = await createConsoleUser(platform, single, { email: 'sso-env@example.com', role: 'admin' });
     platform.config.console.oidc = {

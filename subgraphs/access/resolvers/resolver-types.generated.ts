@@ -406,7 +406,7 @@ export type SsoConfiguration = {
 export type SsoConfigurationSource =
   /** `npm run cli -- configure-sso` (stored, secret sealed). */
   | 'database'
-  /** The VIGIL_OIDC_* variables of a single-tenant install. */
+  /** The environment of a single-tenant install (VIGIL_OIDC_ISSUER and the variables beside it). */
   | 'environment';
 
 export type Link__Purpose =

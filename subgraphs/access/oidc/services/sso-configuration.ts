@@ -1,6 +1,6 @@
 // Which OpenID provider a tenant signs in with: a configuration stored by `npm run cli --
 // configure-sso` (client secret sealed with the platform's envelope encryption), or, for a
-// single-tenant install, VIGIL_OIDC_* (the tenant of VIGIL_OIDC_WORKSPACE; it wins over a stored
+// single-tenant install, VIGIL_OIDC_ISSUER and its siblings (the tenant of VIGIL_OIDC_WORKSPACE; it wins over a stored
 // configuration of the same tenant). The secret is opened only to talk to the provider: it is
 // never logged, printed or answered.
 import { open, seal, SealedValue } from '../../../../platform/crypto/envelope';
