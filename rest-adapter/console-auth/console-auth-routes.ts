@@ -18,6 +18,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import { z } from 'zod';
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { bodyFailure, graphqlJsonBody } from '../../platform/http/json-limits';
+import { ApiError } from '../http/api-error';
 import { GatewayClient, GraphQLResponse } from '../http/gateway-client';
 import {
   ConsoleSessionStateDocument,
@@ -191,6 +192,8 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
           if (error.code === 'unauthorized') cookies.clearAll(req, res);
           return sendAuthError(res, error);
         }
+        // The gateway unreachable (503 service_unavailable): the same {error} shape.
+        if (error instanceof ApiError) return sendAuthError(res, new ConsoleAuthError(error.status, error.code, error.message));
         next(error);
       });
     };

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 describe('health and metrics', () => {
-  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk'] as const)(
+  it.each(['rest-adapter', 'gateway', 'profiles', 'idv', 'screening', 'risk', 'access'] as const)(
     '%s answers /healthz, /readyz and /metrics',
     async (service) => {
       const base = platform.urls[service]!.replace(/\/graphql$/, '');

@@ -50,7 +50,7 @@ it('answers a correctly signed call, in the principal scope', async () => {
   expect(response.body.data.viewer.tenantId).toBe(principal.tenantId);
 });
 
-it.each(['idv', 'screening', 'risk'] as const)('the %s subgraph refuses unsigned calls too', async (name) => {
+it.each(['idv', 'screening', 'risk', 'access'] as const)('the %s subgraph refuses unsigned calls too', async (name) => {
   const response = await request(platform.urls[name]!.replace(/\/graphql$/, ''), 'POST', '/graphql', { body: { query: '{ __typename }' } });
   expect(response.status).toBe(401);
 });

@@ -60,7 +60,9 @@ CREATE TABLE "platform"."sign_in_links" (
     CONSTRAINT "sign_in_links_pkey" PRIMARY KEY ("id")
 );
 
--- Existing rows: memberships and token workspaces from the per-workspace users.
+-- Existing rows: memberships and token workspaces from the per-workspace users. The old
+-- per-workspace unique email goes first: lower-casing may make two of its rows equal.
+DROP INDEX "platform"."dashboard_users_workspace_id_email_key";
 UPDATE "platform"."dashboard_users" SET "email" = lower(trim("email"));
 
 INSERT INTO "platform"."dashboard_memberships" ("user_id", "workspace_id", "role", "created_at")
@@ -97,7 +99,6 @@ FROM "access_survivors" s WHERE s."id" = u."id" AND s."id" <> s."survivor_id";
 
 -- The per-workspace columns go; tokens now name their workspace.
 ALTER TABLE "platform"."dashboard_users" DROP CONSTRAINT "dashboard_users_workspace_id_fkey";
-DROP INDEX "platform"."dashboard_users_workspace_id_email_key";
 ALTER TABLE "platform"."dashboard_users" DROP COLUMN "role", DROP COLUMN "workspace_id";
 ALTER TABLE "platform"."dashboard_tokens" ALTER COLUMN "workspace_id" SET NOT NULL;
 
