@@ -169,11 +169,18 @@ async function userFor(deps: AccessDeps, sso: EffectiveSsoConfiguration, email: 
   if (!sso.provisionRole || !sso.provisionWorkspaceId) throw unknownUser();
   const { provisionRole, provisionWorkspaceId } = sso;
   const name = typeof claims?.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 200) : email;
-  return deps.db.$transaction(async (tx) => {
-    const user = await createUser(tx, { tenantId: sso.tenantId, email, name });
-    await createMembership(tx, { userId: user.id, workspaceId: provisionWorkspaceId, role: provisionRole });
-    return user;
-  });
+  try {
+    return await deps.db.$transaction(async (tx) => {
+      const user = await createUser(tx, { tenantId: sso.tenantId, email, name });
+      await createMembership(tx, { userId: user.id, workspaceId: provisionWorkspaceId, role: provisionRole });
+      return user;
+    });
+  } catch (error) {
+    // Two first sign-ins of the same email at once: the other one created the account.
+    const created = await findUserByEmail(deps.db, email);
+    if (created?.tenantId === sso.tenantId) return created;
+    throw error;
+  }
 }
 
 const unknownUser = () => new AccessError('sso_unknown_user', 'No console account has this email; ask an admin for an invitation');
