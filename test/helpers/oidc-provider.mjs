@@ -8,7 +8,7 @@
 // which logs in and grants the requested scopes in one step (what a real provider's login and
 // consent screens do), and the provider resumes the authorization back to the client.
 //
-// Input: the environment (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI). Output: one
+// Input: the environment (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI, OIDC_ISSUER_HOST). Output: one
 // JSON line `{"issuer": "http://127.0.0.1:<port>"}` on stdout once listening. Ends on SIGTERM.
 import http from 'node:http';
 import { URLSearchParams } from 'node:url';
@@ -49,7 +49,8 @@ async function route(req, res) {
 }
 
 server.listen(0, '127.0.0.1', () => {
-  const issuer = `http://127.0.0.1:${server.address().port}`;
+  // OIDC_ISSUER_HOST=localhost puts the provider on another site than a console on 127.0.0.1.
+  const issuer = `http://${process.env.OIDC_ISSUER_HOST ?? '127.0.0.1'}:${server.address().port}`;
   provider = new Provider(issuer, {
     clients: [
       {

@@ -13,11 +13,17 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
+export async function startOidcProvider(redirectUri: string, options: { issuerHost?: string } = {}): Promise<TestOidcProvider> {
   const clientId = 'vigil-console';
   const clientSecret = `secret-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'oidc-provider.mjs')], {
-    env: { ...process.env, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_REDIRECT_URI: redirectUri },
+    env: {
+      ...process.env,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_REDIRECT_URI: redirectUri,
+      OIDC_ISSUER_HOST: options.issuerHost ?? '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const issuer = await new Promise<string>((resolve, reject) => {
