@@ -7,12 +7,12 @@ module.exports = {
     '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }],
     // ESM-only packages the code requires (Node 20.19+ loads them natively; Jest's registry does
     // not): compiled to CommonJS for tests only.
-    '/node_modules/(any-ascii|mrz)/.+\\.js$': [
+    '/node_modules/(any-ascii|mrz|openid-client|oauth4webapi|jose)/.+\\.js$': [
       'ts-jest',
       { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(any-ascii|mrz)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(any-ascii|mrz|openid-client|oauth4webapi|jose)/)'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.vigil/'],
   // Two workers (CI machines have two cores); a worker whose heap passes the limit after a file is

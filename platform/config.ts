@@ -44,6 +44,18 @@ export interface ConsoleAccessConfig {
   sessionMaxMs: number;
   /** One-time links of invitations and of the first admin stay valid this long. */
   inviteLinkMs: number;
+  /** Single sign-on of a single-tenant install from VIGIL_OIDC_ISSUER and its siblings (undefined: none from the environment). */
+  oidc?: EnvOidcConfig;
+}
+
+/** VIGIL_OIDC_ISSUER and its siblings: one tenant's OpenID Connect configuration (the tenant of `workspaceId`). */
+export interface EnvOidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  workspaceId: string;
+  emailClaim: string;
+  provisionRole: string | undefined;
 }
 
 export interface DeliveryConfig {
@@ -102,6 +114,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       sessionIdleMs: vars.VIGIL_CONSOLE_SESSION_IDLE_SECONDS * 1000,
       sessionMaxMs: vars.VIGIL_CONSOLE_SESSION_MAX_SECONDS * 1000,
       inviteLinkMs: vars.VIGIL_CONSOLE_INVITE_HOURS * 3600_000,
+      oidc: vars.VIGIL_OIDC_ISSUER
+        ? {
+            issuer: vars.VIGIL_OIDC_ISSUER,
+            clientId: required('VIGIL_OIDC_CLIENT_ID', vars.VIGIL_OIDC_CLIENT_ID),
+            clientSecret: required('VIGIL_OIDC_CLIENT_SECRET', vars.VIGIL_OIDC_CLIENT_SECRET),
+            workspaceId: required('VIGIL_OIDC_WORKSPACE', vars.VIGIL_OIDC_WORKSPACE),
+            emailClaim: vars.VIGIL_OIDC_EMAIL_CLAIM,
+            provisionRole: vars.VIGIL_OIDC_PROVISION_ROLE,
+          }
+        : undefined,
     },
     introspection: vars.VIGIL_GRAPHQL_INTROSPECTION,
   };

@@ -1,5 +1,5 @@
 // `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
-// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links). Against DATABASE_URL, or the embedded database of `npm start`.
+// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links, single sign-on). Against DATABASE_URL, or the embedded database of `npm start`.
 import { loadConfig } from '../../platform/config';
 import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
@@ -25,6 +25,8 @@ import { accessDeps } from '../../subgraphs/access/services/deps';
 import { addDashboardUser, changeMemberRole, deactivateMember, issueSignInLink } from '../../subgraphs/access/services/admin-service';
 import { findUserByEmail } from '../../subgraphs/access/data/user-store';
 import { normalizeEmail } from '../../platform/tenancy/tenancy-store';
+import { configureSso, removeSso } from '../../subgraphs/access/oidc/services/sso-configuration';
+import { oidcRedirectUri } from '../../subgraphs/access/oidc/services/oidc-sign-in';
 
 type Flags = Record<string, string>;
 
@@ -173,6 +175,43 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
       if (!user || user.deactivatedAt || !membership) throw new Error('no active member of that workspace with that email');
       const link = await issueSignInLink(accessDeps(db, loadConfig()), { userId: user.id, workspaceId, purpose: 'operator' });
       print({ userId: user.id, signInLink: link.url, expiresAt: link.expiresAt.toISOString() });
+    },
+  },
+  'configure-sso': {
+    usage:
+      'configure-sso --workspace <workspaceId> --issuer <url> --client-id <id> (--client-secret-file <path> | --client-secret <secret>) [--email-claim email] [--provision-role viewer|analyst|reviewer|admin]   |   configure-sso --workspace <workspaceId> --remove true',
+    async run(db, flags) {
+      const config = loadConfig();
+      const deps = accessDeps(db, config);
+      const workspaceId = need(flags, 'workspace');
+      if (flags.remove === 'true') {
+        print({ workspaceId, removed: await removeSso(deps, workspaceId) });
+        return;
+      }
+      // A file keeps the secret out of the shell history and the process list.
+      const secret = flags['client-secret-file']
+        ? fs.readFileSync(flags['client-secret-file'], 'utf8').trim()
+        : need(flags, 'client-secret');
+      const saved = await configureSso(deps, {
+        workspaceId,
+        issuer: need(flags, 'issuer'),
+        clientId: need(flags, 'client-id'),
+        clientSecret: secret,
+        emailClaim: flags['email-claim'],
+        provisionRole: flags['provision-role'] ? role(flags['provision-role']) : null,
+      });
+      // Everything but the secret, and what to register at the provider.
+      print({
+        tenantId: saved.tenantId,
+        issuer: saved.issuer,
+        clientId: saved.clientId,
+        emailClaim: saved.emailClaim,
+        provisionRole: saved.provisionRole,
+        provisionWorkspaceId: saved.provisionRole ? saved.provisionWorkspaceId : null,
+        redirectUri: oidcRedirectUri(deps),
+        scopes: 'openid email profile',
+        signInUrl: `${config.publicBaseUrl.replace(/\/+$/, '')}/console/auth/oidc/start?tenant=${encodeURIComponent(saved.tenantId)}`,
+      });
     },
   },
   'set-entitlement': {

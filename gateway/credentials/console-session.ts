@@ -24,7 +24,13 @@ export const CONSOLE_SIGN_IN_CREDENTIAL = 'Console sign-in';
 export const CONSOLE_SIGN_IN_ACTOR = 'public:console-sign-in';
 
 /** Root fields of the console sign-in principal (the access subgraph's sign-in mutations). */
-export const CONSOLE_SIGN_IN_ROOT_FIELDS: ReadonlySet<string> = new Set(['signInWithPassword', 'signInWithTotp', 'signInWithLink']);
+export const CONSOLE_SIGN_IN_ROOT_FIELDS: ReadonlySet<string> = new Set([
+  'signInWithPassword',
+  'signInWithTotp',
+  'signInWithLink',
+  'startOidcSignIn',
+  'signInWithOidc',
+]);
 
 export function consoleSessionResolver(options: { idleMs: () => number }): CredentialResolver {
   return async (value, db, context) => {

@@ -238,6 +238,20 @@ export const ENV_VARS = {
     'Hours an invitation’s or the first admin’s one-time sign-in link stays valid',
     number(positive()).default(72),
   ),
+  // Console single sign-on for a single-tenant install (docs/console.md, "SSO"); per-tenant
+  // configurations come from `npm run cli -- configure-sso` instead.
+  VIGIL_OIDC_ISSUER: declare(
+    'OpenID Connect issuer URL of the console single sign-on (https; unset: SSO from the CLI configuration only)',
+    absoluteUrl(),
+  ),
+  VIGIL_OIDC_CLIENT_ID: declare('Client id registered at the OpenID provider (with VIGIL_OIDC_ISSUER)', text()),
+  VIGIL_OIDC_CLIENT_SECRET: declare('Client secret registered at the OpenID provider (with VIGIL_OIDC_ISSUER)', text()),
+  VIGIL_OIDC_WORKSPACE: declare('Workspace id whose tenant signs in with VIGIL_OIDC_ISSUER; provisioned users join it', text()),
+  VIGIL_OIDC_EMAIL_CLAIM: declare('ID token claim holding the user’s email', textOr('email')),
+  VIGIL_OIDC_PROVISION_ROLE: declare(
+    'Role of an unknown email on its first SSO sign-in (viewer, analyst, reviewer, admin); unset: only existing users sign in',
+    oneOf(['viewer', 'analyst', 'reviewer', 'admin']).optional(),
+  ),
   // Risk
   VIGIL_RISK_AGENT: declare(
     'Risk agent: deterministic, or openai (with VIGIL_RISK_OPENAI_BASE_URL)',
@@ -264,6 +278,7 @@ const SECRETS = new Set<EnvName>([
   'VIGIL_AUDIT_SIGNING_KEY',
   'VIGIL_DISPOSITION_MODEL_KEY',
   'VIGIL_RISK_OPENAI_API_KEY',
+  'VIGIL_OIDC_CLIENT_SECRET',
 ]);
 
 type Parsed<K extends EnvName> = { ok: true; value: EnvValues[K] } | { ok: false; message: string };

@@ -129,6 +129,17 @@ export const ERROR_STATUS = {
   totp_code_invalid: 400,
   totp_not_enrolled: 409,
   totp_already_enabled: 409,
+  // access: console single sign-on (OpenID Connect; the web layer turns these into
+  // /console/sign-in?error=<code>)
+  sso_not_configured: 404,
+  sso_tenant_required: 400,
+  sso_state_invalid: 401,
+  sso_provider_refused: 401,
+  sso_provider_failed: 502,
+  sso_email_missing: 401,
+  sso_unknown_user: 403,
+  sso_account_deactivated: 403,
+  sso_configuration_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

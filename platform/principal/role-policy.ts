@@ -125,6 +125,8 @@ export const MUTATION_POLICY = {
     signInWithPassword: NOT_FOR_DASHBOARD_USERS,
     signInWithTotp: NOT_FOR_DASHBOARD_USERS,
     signInWithLink: NOT_FOR_DASHBOARD_USERS,
+    startOidcSignIn: NOT_FOR_DASHBOARD_USERS,
+    signInWithOidc: NOT_FOR_DASHBOARD_USERS,
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, RoleRule>>>>;
 
@@ -148,6 +150,8 @@ export const QUERY_POLICY = {
   access: {
     // The workspace's people, their roles and sign-in state.
     dashboardUsers: 'admin',
+    // The tenant's identity provider settings (never the secret).
+    ssoConfiguration: 'admin',
   },
   profiles: {
     // Who did what to whom: the evidence of the workspace's decisions is for those who decide.

@@ -9,8 +9,10 @@
 //   - before sign-in (password, TOTP): the body must be JSON (a cross-site form cannot send that
 //     without a CORS preflight, which this server never grants) and an Origin header, when sent,
 //     must be this server's; a vigil_csrf cookie present must still match a header sent.
-// The static SPA (GET /console, /console/*) is mounted beside this; OpenID Connect single sign-on
-// will mount its /console/auth/oidc/start and /callback here (see mountOidcPlaceholder).
+// The static SPA (GET /console, /console/*) is mounted beside this. OpenID Connect single sign-on
+// (GET /console/auth/oidc/start and /callback) is a pair of top-level navigations: both always
+// answer a redirect, to the provider, to /console/ or to /console/sign-in?error=<code> (never an
+// error page); the access service does the provider work (see mountOidc).
 import crypto from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
@@ -23,19 +25,26 @@ import {
   ConsoleSessionStateQuery,
   ConsoleSignInResultFragment,
   ConsoleSignInWithLinkDocument,
+  ConsoleSignInWithOidcDocument,
+  ConsoleStartOidcSignInDocument,
+  ConsoleStartOidcSignInMutation,
   ConsoleSignInWithPasswordDocument,
   ConsoleSignInWithTotpDocument,
   ConsoleSignOutDocument,
   ConsoleSwitchWorkspaceDocument,
 } from '../operations/operations.generated';
 import { operationText } from '../operations/operation-text';
-import { ConsoleCookies, CSRF_COOKIE, PENDING_COOKIE, readCookies, SESSION_COOKIE } from './cookies';
+import { ConsoleCookies, CSRF_COOKIE, OIDC_COOKIE, PENDING_COOKIE, readCookies, SESSION_COOKIE } from './cookies';
 
 const SIGN_IN_CREDENTIAL = 'Console sign-in';
 /** Where a one-time link lands: the account page, where the user sets a password (and TOTP). */
 export const LINK_LANDING = '/console/account?setup=1';
 const LINK_FAILED = '/console/sign-in?error=link_invalid';
 const LINK_TOTP = '/console/sign-in?step=totp';
+/** Where a single sign-on lands. */
+export const SSO_LANDING = '/console/';
+/** A failed single sign-on: /console/sign-in?error=<code> (an sso_* code, or sso_failed for anything else). */
+const ssoFailed = (code: string) => `/console/sign-in?error=${code.startsWith('sso_') ? code : 'sso_failed'}`;
 
 export interface ConsoleAuthOptions {
   /** The public base URL (VIGIL_PUBLIC_BASE_URL), read at each request: https makes cookies Secure. */
@@ -103,6 +112,17 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const issue = parsed.error.issues[0];
   const field = ['body', ...(issue?.path ?? [])].join('.');
   throw new ConsoleAuthError(400, 'schema_validation_failed', `${field}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** The code a failed single sign-on redirects with; unexpected failures are logged (the browser only gets sso_failed). */
+function ssoFailure(req: Request, error: unknown): string {
+  if (error instanceof ConsoleAuthError && error.status < 500) return error.code;
+  if (error instanceof ConsoleAuthError && error.code === 'sso_provider_failed') {
+    req.log.warn({ code: error.code, reason: error.message }, 'single sign-on failed at the identity provider');
+    return error.code;
+  }
+  req.log.error({ err: error }, 'single sign-on failed');
+  return 'internal_error';
 }
 
 export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, options: ConsoleAuthOptions): void {
@@ -276,7 +296,51 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
     }),
   );
 
-  mountOidcPlaceholder(app);
+  app.get(
+    '/console/auth/oidc/start',
+    handle(async (req, res) => {
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      const tenantId = typeof req.query.tenant === 'string' && req.query.tenant ? req.query.tenant.slice(0, 200) : null;
+      const loginHint = typeof req.query.login_hint === 'string' && req.query.login_hint ? req.query.login_hint.slice(0, 320) : null;
+      try {
+        const { startOidcSignIn } = await call<ConsoleStartOidcSignInMutation>(
+          req,
+          ConsoleStartOidcSignInDocument,
+          { input: { tenantId, loginHint } },
+          SIGN_IN_CREDENTIAL,
+        );
+        cookies.setOidcFlow(req, res, startOidcSignIn.flowToken, new Date(String(startOidcSignIn.expiresAt)));
+        res.redirect(302, startOidcSignIn.authorizationUrl);
+      } catch (error) {
+        res.redirect(303, ssoFailed(ssoFailure(req, error)));
+      }
+    }),
+  );
+
+  app.get(
+    '/console/auth/oidc/callback',
+    handle(async (req, res) => {
+      // The code and state are in the URL: no referrer may carry them further.
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      const flowToken = readCookies(req)[OIDC_COOKIE];
+      // A sign-on is used once, whatever its outcome.
+      cookies.clearOidcFlow(req, res);
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      try {
+        if (!flowToken) throw new ConsoleAuthError(401, 'sso_state_invalid', 'No single sign-on was started in this browser');
+        const { signInWithOidc } = await call<{ signInWithOidc: ConsoleSignInResultFragment }>(
+          req,
+          ConsoleSignInWithOidcDocument,
+          { input: { flowToken, callbackQuery: query.slice(0, 8192) } },
+          SIGN_IN_CREDENTIAL,
+        );
+        grant(req, res, signInWithOidc);
+        res.redirect(303, SSO_LANDING);
+      } catch (error) {
+        res.redirect(303, ssoFailed(ssoFailure(req, error)));
+      }
+    }),
+  );
 
   app.post(
     '/console/graphql',
@@ -306,12 +370,5 @@ export function mountConsoleAuth(app: express.Express, gateway: GatewayClient, o
     const failure = bodyFailure(error);
     if (!failure) return next(error);
     sendAuthError(res, new ConsoleAuthError(failure.status, failure.code, failure.message));
-  });
-}
-
-/** OpenID Connect single sign-on is not built yet: its routes answer 404 until it is configured. */
-function mountOidcPlaceholder(app: express.Express): void {
-  app.get(['/console/auth/oidc/start', '/console/auth/oidc/callback'], (_req, res) => {
-    sendAuthError(res, new ConsoleAuthError(404, 'not_found', 'Single sign-on is not configured'));
   });
 }

@@ -2,15 +2,19 @@
 //   vigil_session  the session token: HttpOnly, SameSite=Strict, Path=/console
 //   vigil_csrf     the CSRF token the SPA echoes in x-csrf-token: readable, SameSite=Strict, Path=/console
 //   vigil_pending  a sign-in waiting for its TOTP code: HttpOnly, SameSite=Strict, Path=/console/auth, 5 min
+//   vigil_oidc     a single sign-on on its way through the identity provider: HttpOnly, SameSite=Lax
+//                  (a Strict cookie is not sent on the provider's redirect back), Path=/console/auth/oidc, 10 min
 // Secure when the request came over https or the public base URL is https.
 import type { Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'vigil_session';
 export const CSRF_COOKIE = 'vigil_csrf';
 export const PENDING_COOKIE = 'vigil_pending';
+export const OIDC_COOKIE = 'vigil_oidc';
 
 const CONSOLE_PATH = '/console';
 const AUTH_PATH = '/console/auth';
+const OIDC_PATH = '/console/auth/oidc';
 
 /** The request's cookies (the last value wins for a repeated name). */
 export function readCookies(req: Request): Record<string, string> {
@@ -35,6 +39,8 @@ interface CookieOptions {
   /** Seconds; 0 deletes the cookie. */
   maxAge: number;
   secure: boolean;
+  /** Strict unless said otherwise. */
+  sameSite?: 'Strict' | 'Lax';
 }
 
 function serialize(name: string, value: string, options: CookieOptions): string {
@@ -43,7 +49,7 @@ function serialize(name: string, value: string, options: CookieOptions): string 
     `Path=${options.path}`,
     `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`,
     ...(options.maxAge <= 0 ? ['Expires=Thu, 01 Jan 1970 00:00:00 GMT'] : []),
-    'SameSite=Strict',
+    `SameSite=${options.sameSite ?? 'Strict'}`,
     ...(options.httpOnly ? ['HttpOnly'] : []),
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
@@ -71,6 +77,19 @@ export class ConsoleCookies {
   setPending(req: Request, res: Response, pendingToken: string, expiresAt: Date): void {
     const maxAge = (expiresAt.getTime() - Date.now()) / 1000;
     this.append(res, serialize(PENDING_COOKIE, pendingToken, { path: AUTH_PATH, httpOnly: true, maxAge, secure: this.secure(req) }));
+  }
+
+  /** The flow token of a single sign-on: Lax, so the provider's top-level redirect back carries it. */
+  setOidcFlow(req: Request, res: Response, flowToken: string, expiresAt: Date): void {
+    const maxAge = (expiresAt.getTime() - Date.now()) / 1000;
+    this.append(
+      res,
+      serialize(OIDC_COOKIE, flowToken, { path: OIDC_PATH, httpOnly: true, maxAge, secure: this.secure(req), sameSite: 'Lax' }),
+    );
+  }
+
+  clearOidcFlow(req: Request, res: Response): void {
+    this.append(res, serialize(OIDC_COOKIE, '', { path: OIDC_PATH, httpOnly: true, maxAge: 0, secure: this.secure(req), sameSite: 'Lax' }));
   }
 
   clearAll(req: Request, res: Response): void {

@@ -13,6 +13,15 @@ export type AccessErrorCode =
   | 'current_password_incorrect'
   | 'totp_code_invalid'
   | 'totp_not_enrolled'
-  | 'totp_already_enabled';
+  | 'totp_already_enabled'
+  | 'sso_not_configured'
+  | 'sso_tenant_required'
+  | 'sso_state_invalid'
+  | 'sso_provider_refused'
+  | 'sso_provider_failed'
+  | 'sso_email_missing'
+  | 'sso_unknown_user'
+  | 'sso_account_deactivated'
+  | 'sso_configuration_invalid';
 
 export class AccessError extends DomainError<AccessErrorCode> {}

@@ -11,5 +11,6 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     ConsoleSession: '../data/session-store#SessionRow',
     ConsoleSignIn: '../services/sessions#SignInGrant',
     InviteDashboardUserPayload: './views#InvitePayloadView',
+    SsoConfiguration: '../oidc/services/sso-configuration#SsoConfigurationView',
   },
 };

@@ -13,6 +13,9 @@ import {
 import { signInWithLink, signInWithPassword, signInWithTotp } from '../services/sign-in-service';
 import { roleInCurrentWorkspace, viewerConsoleSession, viewerMemberships, viewerUser, viewerWorkspace } from '../services/viewer-service';
 import { AccessContext } from '../context';
+import { oidcRedirectUri, signInWithOidc, startOidcSignIn } from '../oidc/services/oidc-sign-in';
+import { readSsoConfiguration } from '../oidc/services/sso-configuration';
+import { findWorkspace } from '../data/user-store';
 import type { Resolvers } from './resolver-types.generated';
 import { ViewerView } from './views';
 
@@ -26,6 +29,7 @@ const forPrincipal = <T>(parent: ViewerView, ctx: AccessContext, read: () => T |
 export const accessResolvers = {
   Query: {
     dashboardUsers: (_, args, ctx) => listDashboardUsers(ctx.deps, ctx.principal, args),
+    ssoConfiguration: (_, __, ctx) => readSsoConfiguration(ctx.deps, ctx.principal, oidcRedirectUri(ctx.deps)),
   },
   Mutation: {
     switchConsoleWorkspace: async (_, { input }, ctx) => {
@@ -44,6 +48,14 @@ export const accessResolvers = {
     signInWithPassword: (_, { input }, ctx) => signInWithPassword(ctx.deps, input),
     signInWithTotp: (_, { input }, ctx) => signInWithTotp(ctx.deps, input),
     signInWithLink: (_, { input }, ctx) => signInWithLink(ctx.deps, input),
+    startOidcSignIn: (_, { input }, ctx) => startOidcSignIn(ctx.deps, input),
+    signInWithOidc: (_, { input }, ctx) => signInWithOidc(ctx.deps, input),
+  },
+  SsoConfiguration: {
+    provisionWorkspace: async (parent, _, ctx) => {
+      const workspace = parent.provisionWorkspaceId ? await findWorkspace(ctx.deps.db, parent.provisionWorkspaceId) : null;
+      return workspace ? { id: workspace.id, name: workspace.name } : null;
+    },
   },
   Viewer: {
     __resolveReference: (reference) => ({ actorId: reference.actorId }),

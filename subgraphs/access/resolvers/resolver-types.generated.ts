@@ -4,6 +4,7 @@ import type { ViewerView, DashboardUserView, InvitePayloadView } from './views';
 import type { MembershipRow } from '../data/user-store';
 import type { SessionRow } from '../data/session-store';
 import type { SignInGrant } from '../services/sessions';
+import type { SsoConfigurationView } from '../oidc/services/sso-configuration';
 import type { AccessContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -20,6 +21,8 @@ export type Scalars = {
   DateTime: { input: Date; output: Date | string; }
   /** An e-mail address (RFC 5322 addr-spec). */
   EmailAddress: { input: string; output: string; }
+  /** A URL (WHATWG URL standard). */
+  URL: { input: URL; output: URL | string; }
   link__Import: { input: unknown; output: unknown; }
   federation__FieldSet: { input: unknown; output: unknown; }
   federation__Scope: { input: unknown; output: unknown; }
@@ -39,6 +42,8 @@ export type Query = {
   __typename?: 'Query';
   /** Members of the current workspace, oldest first (admin only). */
   dashboardUsers: DashboardUserConnection;
+  /** The tenant's single sign-on configuration without its secret (admin only); null when none. */
+  ssoConfiguration?: Maybe<SsoConfiguration>;
 };
 
 
@@ -73,6 +78,10 @@ export type Mutation = {
   signInWithTotp: ConsoleSignIn;
   /** Consumes a one-time sign-in link (first admin, invitations): 401 invalid_credentials when used or expired. */
   signInWithLink: ConsoleSignIn;
+  /** Starts a single sign-on: 404 sso_not_configured, 400 sso_tenant_required, 502 sso_provider_failed. */
+  startOidcSignIn: OidcSignInStart;
+  /** Finishes a single sign-on (no TOTP step: the provider owns the second factor): sso_state_invalid, sso_provider_refused, sso_provider_failed, sso_email_missing, sso_unknown_user, sso_account_deactivated. */
+  signInWithOidc: ConsoleSignIn;
 };
 
 
@@ -123,6 +132,16 @@ export type MutationSignInWithTotpArgs = {
 
 export type MutationSignInWithLinkArgs = {
   input: SignInWithLinkInput;
+};
+
+
+export type MutationStartOidcSignInArgs = {
+  input: StartOidcSignInInput;
+};
+
+
+export type MutationSignInWithOidcArgs = {
+  input: SignInWithOidcInput;
 };
 
 /** A dashboard user's role in one workspace; each role may do everything the one before it may. */
@@ -337,6 +356,59 @@ export type ConsoleSignIn = {
   passwordRequired: Scalars['Boolean']['output'];
 };
 
+/** Start a single sign-on. */
+export type StartOidcSignInInput = {
+  /** The tenant whose provider to use; may be left out when only one is configured. */
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
+  /** Passed to the provider as login_hint (the email the user typed), when given. */
+  loginHint?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Where to send the browser to sign in at the provider. */
+export type OidcSignInStart = {
+  __typename?: 'OidcSignInStart';
+  /** The provider's authorization URL (PKCE S256, state and nonce included). */
+  authorizationUrl: Scalars['URL']['output'];
+  /** Binds the sign-on to the browser: the web layer keeps it in an HttpOnly cookie and gives it back with the callback. */
+  flowToken: Scalars['String']['output'];
+  /** When the sign-on must have come back from the provider. */
+  expiresAt: Scalars['DateTime']['output'];
+};
+
+/** Finish a single sign-on with the provider's callback. */
+export type SignInWithOidcInput = {
+  /** The flow token startOidcSignIn answered (from the browser's cookie). */
+  flowToken: Scalars['String']['input'];
+  /** The query string of the provider's redirect to the callback (code, state, iss or error). */
+  callbackQuery: Scalars['String']['input'];
+};
+
+/** Where the provider sends the browser back, and what a tenant's single sign-on uses (never the client secret). */
+export type SsoConfiguration = {
+  __typename?: 'SsoConfiguration';
+  /** The provider's issuer URL. */
+  issuer: Scalars['String']['output'];
+  /** The client id registered at the provider. */
+  clientId: Scalars['String']['output'];
+  /** The claim holding the user's email. */
+  emailClaim: Scalars['String']['output'];
+  /** Role of an unknown email on its first sign-in; null: only existing users may sign in. */
+  provisionRole?: Maybe<DashboardRole>;
+  /** The workspace provisioned users join. */
+  provisionWorkspace?: Maybe<ConsoleWorkspace>;
+  /** The redirect URI to register at the provider. */
+  redirectUri: Scalars['String']['output'];
+  /** Where the configuration comes from. */
+  source: SsoConfigurationSource;
+};
+
+/** Where a single sign-on configuration comes from. */
+export type SsoConfigurationSource =
+  /** `npm run cli -- configure-sso` (stored, secret sealed). */
+  | 'database'
+  /** The environment of a single-tenant install (VIGIL_OIDC_ISSUER and the variables beside it). */
+  | 'environment';
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -439,6 +511,7 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailAddress: ResolverTypeWrapper<Scalars['EmailAddress']['output']>;
+  URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -466,6 +539,11 @@ export type ResolversTypes = {
   SignInWithLinkInput: SignInWithLinkInput;
   ConsoleSignInState: ConsoleSignInState;
   ConsoleSignIn: ResolverTypeWrapper<SignInGrant>;
+  StartOidcSignInInput: StartOidcSignInInput;
+  OidcSignInStart: ResolverTypeWrapper<OidcSignInStart>;
+  SignInWithOidcInput: SignInWithOidcInput;
+  SsoConfiguration: ResolverTypeWrapper<SsoConfigurationView>;
+  SsoConfigurationSource: SsoConfigurationSource;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -479,6 +557,7 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   EmailAddress: Scalars['EmailAddress']['output'];
+  URL: Scalars['URL']['output'];
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   Int: Scalars['Int']['output'];
@@ -503,6 +582,10 @@ export type ResolversParentTypes = {
   SignInWithTotpInput: SignInWithTotpInput;
   SignInWithLinkInput: SignInWithLinkInput;
   ConsoleSignIn: SignInGrant;
+  StartOidcSignInInput: StartOidcSignInInput;
+  OidcSignInStart: OidcSignInStart;
+  SignInWithOidcInput: SignInWithOidcInput;
+  SsoConfiguration: SsoConfigurationView;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -597,6 +680,10 @@ export interface EmailAddressScalarConfig extends GraphQLScalarTypeConfig<Resolv
   name: 'EmailAddress';
 }
 
+export interface UrlScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['URL'], any> {
+  name: 'URL';
+}
+
 export type PageInfoResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -604,6 +691,7 @@ export type PageInfoResolvers<ContextType = AccessContext, ParentType extends Re
 
 export type QueryResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   dashboardUsers?: Resolver<ResolversTypes['DashboardUserConnection'], ParentType, ContextType, Partial<QueryDashboardUsersArgs>>;
+  ssoConfiguration?: Resolver<Maybe<ResolversTypes['SsoConfiguration']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -619,6 +707,8 @@ export type MutationResolvers<ContextType = AccessContext, ParentType extends Re
   signInWithPassword?: Resolver<ResolversTypes['ConsoleSignIn'], ParentType, ContextType, RequireFields<MutationSignInWithPasswordArgs, 'input'>>;
   signInWithTotp?: Resolver<ResolversTypes['ConsoleSignIn'], ParentType, ContextType, RequireFields<MutationSignInWithTotpArgs, 'input'>>;
   signInWithLink?: Resolver<ResolversTypes['ConsoleSignIn'], ParentType, ContextType, RequireFields<MutationSignInWithLinkArgs, 'input'>>;
+  startOidcSignIn?: Resolver<ResolversTypes['OidcSignInStart'], ParentType, ContextType, RequireFields<MutationStartOidcSignInArgs, 'input'>>;
+  signInWithOidc?: Resolver<ResolversTypes['ConsoleSignIn'], ParentType, ContextType, RequireFields<MutationSignInWithOidcArgs, 'input'>>;
 };
 
 export type ViewerResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer'], FederationReferenceType extends FederationReferenceTypes['Viewer'] = FederationReferenceTypes['Viewer']> = {
@@ -683,6 +773,22 @@ export type ConsoleSignInResolvers<ContextType = AccessContext, ParentType exten
   passwordRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type OidcSignInStartResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['OidcSignInStart'] = ResolversParentTypes['OidcSignInStart']> = {
+  authorizationUrl?: Resolver<ResolversTypes['URL'], ParentType, ContextType>;
+  flowToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SsoConfigurationResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['SsoConfiguration'] = ResolversParentTypes['SsoConfiguration']> = {
+  issuer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  emailClaim?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  provisionRole?: Resolver<Maybe<ResolversTypes['DashboardRole']>, ParentType, ContextType>;
+  provisionWorkspace?: Resolver<Maybe<ResolversTypes['ConsoleWorkspace']>, ParentType, ContextType>;
+  redirectUri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['SsoConfigurationSource'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -702,6 +808,7 @@ export interface Federation__PolicyScalarConfig extends GraphQLScalarTypeConfig<
 export type Resolvers<ContextType = AccessContext> = {
   DateTime?: GraphQLScalarType;
   EmailAddress?: GraphQLScalarType;
+  URL?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -714,6 +821,8 @@ export type Resolvers<ContextType = AccessContext> = {
   InviteDashboardUserPayload?: InviteDashboardUserPayloadResolvers<ContextType>;
   TotpEnrolment?: TotpEnrolmentResolvers<ContextType>;
   ConsoleSignIn?: ConsoleSignInResolvers<ContextType>;
+  OidcSignInStart?: OidcSignInStartResolvers<ContextType>;
+  SsoConfiguration?: SsoConfigurationResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;
