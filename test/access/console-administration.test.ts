@@ -84,15 +84,15 @@ describe('invitations', () => {
     expect(taken.body.errors[0].extensions.code).toBe('dashboard_user_exists');
   });
 
-  it('only admins administer users (403 forbidden); admins page through the members', async () => {
+  it('only admins administer users (403 insufficient_role); admins page through the members', async () => {
     const analyst = await signInToConsole(
       platform,
       await createConsoleUser(platform, tenant, { email: 'not-admin@example.com', role: 'analyst' }),
     );
     const listed = await analyst.graphql('{ dashboardUsers { totalCount } }');
-    expect([listed.status, listed.body.errors[0].extensions.code]).toEqual([403, 'forbidden']);
+    expect([listed.status, listed.body.errors[0].extensions.code]).toEqual([403, 'insufficient_role']);
     const invited = await analyst.graphql(INVITE, { input: { email: tenantEmail(tenant, 'x@example.com'), name: 'X', role: 'admin' } });
-    expect(invited.body.errors[0].extensions.code).toBe('forbidden');
+    expect(invited.body.errors[0].extensions.code).toBe('insufficient_role');
 
     const page1 = await admin.graphql(
       '{ dashboardUsers(first: 2) { nodes { id email role } pageInfo { hasNextPage endCursor } totalCount } }',

@@ -14,6 +14,8 @@ export const REASON_EXPLANATIONS: Readonly<Record<string, string>> = {
   liveness_challenge_met: 'Active liveness: the frames show the requested head turn or blink.',
   liveness_challenge_not_met: 'Active liveness: the frames do not show the requested head turn or blink.',
   liveness_face_inconsistent: 'A selfie frame shows a different face from the first frame.',
+  questionnaire_answered: 'The questionnaire was answered (answers are recorded, not judged).',
+  questionnaire_skipped: 'An optional questionnaire step was left unanswered.',
   mrz_valid: 'The machine-readable zone was read and every check digit is correct.',
   mrz_unreadable: 'The machine-readable zone of the document could not be read.',
   mrz_check_digit_invalid: 'The machine-readable zone was read but a check digit is wrong (misread or altered document).',
