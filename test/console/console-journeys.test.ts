@@ -139,6 +139,9 @@ describeWithBrowser('Vigil Console journeys', () => {
     await expectText(awaiting, '3').catch(async (error: unknown) => {
       throw new Error(`${String(error)}\n${await page.locator('main').innerText()}`);
     });
+    // The workspace's activity (workspaceActivity): the sessions' events, linked to them.
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    await page.locator('.activity li a[href^="/console/sessions/"]').first().waitFor();
     problems.push(...(await checkScreen(page, 'home')));
     await page.close();
   });
