@@ -6,9 +6,9 @@
 // fails after its attempts. GET /data returns the OCR fields, checks and mismatches.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { auth, graphql, request, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { FACES_DIR, renderPassport, specimenPerson } from '../fixtures/idv/specimen-document';
+import { renderPassport, specimenPerson } from '../fixtures/idv/specimen-document';
+import { selfieFrame, waitForAssessment } from '../helpers/idv-assessment';
 import { aamvaText, renderLicenceBack, renderLicenceFront, specimenLicence } from '../fixtures/idv/specimen-licence';
 import { captureCall, completeDefaultCapture } from './capture-helpers';
 import { createProfile, createSession, idv, IDV_SERVICES, newTenant, startIdvPlatform } from './idv-helpers';
@@ -36,18 +36,8 @@ afterAll(async () => {
   await closeTesseract();
 });
 
-/** A camera-like selfie frame (640 px wide JPEG) of a shipped photograph. */
-const selfie = (photo: string) =>
-  sharp(path.join(FACES_DIR, photo)).rotate().resize({ width: 640, height: 640, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
-
-async function assessed(id: string) {
-  for (let i = 0; i < 400; i++) {
-    const data = (await idv(platform, tenant).get(`/sessions/${id}`)).body.data;
-    if (data.status === 'assessed' || data.status === 'failed') return data;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`session ${id} was not assessed in time`);
-}
+const selfie = selfieFrame;
+const assessed = (id: string) => waitForAssessment(platform, tenant, id);
 
 async function verify(selfiePhoto: string, document: Parameters<typeof specimenPerson>[0], profile = profileId) {
   const { id, token } = await createSession(platform, tenant, { profile_id: profile });

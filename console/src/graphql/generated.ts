@@ -42,11 +42,6 @@ export type IdvCheckOutcome =
   /** Informational only. */
   | 'info';
 
-/** Storage state of an artifact. */
-export type IdvArtifactState =
-  /** Sealed and stored. */
-  | 'stored';
-
 /** Kind of principal that made a review decision. */
 export type IdvReviewerKind =
   /** An application's API key. */
@@ -151,14 +146,6 @@ export type IdvFlagCategory =
   | 'document'
   /** Questionnaire findings. */
   | 'questionnaire';
-
-/** A human review decision. */
-export type ReviewVerificationSessionInput = {
-  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
-  status: IdvReviewStatus;
-  /** Reviewer's note (at most 5000 characters), kept in the review history. */
-  note?: string | null | undefined;
-};
 
 /** How a liveness step captures the selfie. */
 export type LivenessMode =
@@ -316,6 +303,55 @@ export type CaptureCompletionAction =
   /** Send the customer to the session's return URL. */
   | 'return_link';
 
+/** A review decision taken on the review desk. */
+export type DecideVerificationSessionInput = {
+  /** The decision: escalation, accepted or rejected (other values: idv_review_invalid_transition). */
+  status: IdvReviewStatus;
+  /** Why (1 to 5000 characters, not only blanks); kept in the review history. */
+  note: string;
+};
+
+/** How a document value compares with the profile's. */
+export type IdvComparisonOutcome =
+  /** The document agrees with the profile. */
+  | 'agrees'
+  /** The document disagrees with the profile: the reviewer must look. */
+  | 'mismatch'
+  /** The profile has no value to compare (no name, no date of birth). */
+  | 'not_on_profile';
+
+/** What happened to a session. */
+export type IdvSessionEventKind =
+  /** The session was created. */
+  | 'created'
+  /** The customer recorded consent. */
+  | 'consent_recorded'
+  /** The customer submitted. */
+  | 'submitted'
+  /** The assessment finished (toReviewStatus: automatic_pass or requires_review). */
+  | 'assessed'
+  /** The assessment failed. */
+  | 'assessment_failed'
+  /** A reviewer was assigned (assignee) or the assignment was cleared (assignee null). */
+  | 'assigned'
+  /** A human review decision (note and status). */
+  | 'review_decision'
+  /** The session was canceled. */
+  | 'canceled';
+
+/** What moved a profile's status. */
+export type ProfileStatusOrigin =
+  /** A screening search or a review of its matches. */
+  | 'search'
+  /** An identity verification outcome. */
+  | 'idv'
+  /** The onboarding run. */
+  | 'onboarding'
+  /** A monitoring alert. */
+  | 'monitoring'
+  /** Anything else (older events name no origin). */
+  | 'other';
+
 /**
  * Status of a profile, derived from its latest screening, its latest IDV outcome and its onboarding
  * run (docs/profiles.md "Profile status"). Most severe first: confirmed_match, rejected,
@@ -456,14 +492,16 @@ export type DisableTotpMutation = { disableTotp: { id: string, totpEnabled: bool
 export type HomeOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomeOverviewQuery = { awaitingReview: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, escalated: { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } }, openAlerts: { totalCount: number | null }, profiles: { totalCount: number }, recentSessions: { nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> }, recentProfiles: { nodes: Array<{ id: string, name: string, status: ProfileStatus, updatedAt: string }> } };
-
-export type QueueCountFragment = { totalCount: number | null, nodes: Array<{ id: string }>, pageInfo: { hasNextPage: boolean } };
+export type HomeOverviewQuery = { workQueues: { idvAwaitingReview: number, idvAssignedToMe: number, idvUnassigned: number, openMonitoringAlerts: number, unresolvedScreeningMatches: number, profilesAwaitingReview: number, riskAssessmentsWaitingForUser: number | null }, workspaceActivity: Array<{ id: string, type: string, subjectType: string, subjectId: string, profileId: string | null, occurredAt: string }>, recentSessions: { nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> } };
 
 export type ProfilesQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
   profileGroupIds?: Array<string | number> | string | number | null | undefined;
+  search?: string | null | undefined;
+  statuses?: Array<ProfileStatus> | ProfileStatus | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdTo?: string | null | undefined;
 }>;
 
 
@@ -479,7 +517,7 @@ export type ProfileQueryVariables = Exact<{
 }>;
 
 
-export type ProfileQuery = { profile: { id: string, name: string, kind: string, status: ProfileStatus, email: string | null, dateOfBirth: string | null, createdAt: string, updatedAt: string, erasureClaimed: boolean, profileGroupIds: Array<string>, profileCustomFields: Array<{ key: string, label: string, type: ProfileCustomFieldType, value: string, valueLabel: string | null }> | null, onboarding: { id: string, status: OnboardingRunStatus, createdAt: string, decidedAt: string | null, tasks: Array<{ taskId: string, kind: OnboardingTaskKind, status: OnboardingTaskStatus, startedAt: string | null, completedAt: string | null }> } | null, screening: { searchCount: number, latestSearch: { id: string, searchId: string, name: string, createdAt: string, matchCount: number } | null } | null, riskAssessments: Array<{ id: string, title: string, status: AssessmentStatus, createdAt: string, updatedAt: string, conclusion: { decision: ConclusionDecision, concludedAt: string } | null }>, verificationSessions: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> } | null, profileComments: { nodes: Array<{ id: string, kind: ProfileCommentKind, text: string, createdAt: string, createdBy: string }> } | null };
+export type ProfileQuery = { profile: { id: string, name: string, kind: string, status: ProfileStatus, email: string | null, dateOfBirth: string | null, createdAt: string, updatedAt: string, erasureClaimed: boolean, profileGroupIds: Array<string>, groups: Array<{ id: string, name: string }>, statusHistory: Array<{ at: string, previousStatus: ProfileStatus, newStatus: ProfileStatus, origin: ProfileStatusOrigin, sessionId: string | null, searchId: string | null }>, profileCustomFields: Array<{ key: string, label: string, type: ProfileCustomFieldType, value: string, valueLabel: string | null }> | null, onboarding: { id: string, status: OnboardingRunStatus, createdAt: string, decidedAt: string | null, tasks: Array<{ taskId: string, kind: OnboardingTaskKind, status: OnboardingTaskStatus, startedAt: string | null, completedAt: string | null }> } | null, screening: { searchCount: number, latestSearch: { id: string, searchId: string, name: string, createdAt: string, matchCount: number } | null } | null, riskAssessments: Array<{ id: string, title: string, status: AssessmentStatus, createdAt: string, updatedAt: string, conclusion: { decision: ConclusionDecision, concludedAt: string } | null }>, verificationSessions: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }> } | null, profileComments: { nodes: Array<{ id: string, kind: ProfileCommentKind, text: string, createdAt: string, createdBy: string }> } | null };
 
 export type CreateProfileCommentMutationVariables = Exact<{
   profileId: string | number;
@@ -494,6 +532,9 @@ export type SessionRowFragment = { id: string, status: IdvFlowStatus, reviewStat
 export type ReviewQueueQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
+  workflowIds?: Array<string | number> | string | number | null | undefined;
+  reasonCodes?: Array<string> | string | null | undefined;
+  assignedToMe?: boolean | null | undefined;
 }>;
 
 
@@ -508,27 +549,34 @@ export type SessionsQueryVariables = Exact<{
 
 export type SessionsQuery = { verificationSessions: { totalCount: number | null, nodes: Array<{ id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type SessionQueryVariables = Exact<{
+export type ReviewCaseQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type SessionQuery = { verificationSession: { updatedAt: string, id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, workflowRef: { name: string, preset: IdvWorkflowPreset | null } | null, artifacts: Array<{ artifactId: string, kind: CaptureArtifactKind, stepId: string, state: IdvArtifactState, capturedAt: string }>, reviewHistory: Array<{ at: string, from: IdvReviewStatus, status: IdvReviewStatus, note: string, actor: { id: string, kind: IdvReviewerKind, name: string | null } }>, profile: { id: string, name: string, kind: string, email: string | null, dateOfBirth: string | null, status: ProfileStatus } } | null };
+export type ReviewCaseQuery = { idvReviewCase: { resultsAvailable: boolean, assessedAt: string | null, mismatchCount: number, session: { updatedAt: string, id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, workflowRef: { name: string, preset: IdvWorkflowPreset | null } | null, profile: { id: string, name: string, status: ProfileStatus } }, artifacts: Array<{ artifactId: string, kind: CaptureArtifactKind, frame: number, stepId: string, contentType: string, filePath: string }>, comparisons: Array<{ field: string, source: IdvFieldSource, documentValue: string, profileValue: string | null, outcome: IdvComparisonOutcome, mismatch: boolean, score: number | null, threshold: number | null }>, faceMatch: { outcome: IdvCheckOutcome, reasonCode: string, explanation: string, score: number | null, threshold: number } | null, liveness: { outcome: IdvCheckOutcome, reasonCode: string, explanation: string, score: number | null, threshold: number } | null, reasons: Array<{ check: string, category: IdvFlagCategory, code: string, outcome: IdvCheckOutcome, explanation: string }>, document: { type: string, issuingCountry: string | null, confidence: number } | null, documentFields: Array<{ field: string, value: string, source: IdvFieldSource, confidence: number }>, history: Array<{ kind: IdvSessionEventKind, at: string, fromReviewStatus: IdvReviewStatus | null, toReviewStatus: IdvReviewStatus | null, note: string | null, assignee: string | null, actor: { id: string, kind: IdvReviewerKind, name: string | null } | null }> } | null };
 
-export type SessionDataQueryVariables = Exact<{
+export type ScoredCheckFragment = { outcome: IdvCheckOutcome, reasonCode: string, explanation: string, score: number | null, threshold: number };
+
+export type IdvWorkflowOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IdvWorkflowOptionsQuery = { idvWorkflows: { nodes: Array<{ id: string, name: string }> } };
+
+export type ClaimSessionMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type SessionDataQuery = { verificationSessionData: { resultsAvailable: boolean, assessedAt: string | null, checks: Array<{ check: string, category: IdvFlagCategory, outcome: IdvCheckOutcome, reasonCode: string, score: number | null }>, document: { type: string, issuingCountry: string | null, issuingSubdivision: string | null, confidence: number } | null, mismatches: Array<{ field: string, profileValue: string | null, documentValue: string | null, detail: string | null }>, ocrFields: Array<{ field: string, value: string, source: IdvFieldSource, confidence: number }> } };
+export type ClaimSessionMutation = { claimVerificationSession: { id: string, assignee: string | null } };
 
-export type ReviewSessionMutationVariables = Exact<{
+export type DecideSessionMutationVariables = Exact<{
   id: string | number;
-  input: ReviewVerificationSessionInput;
+  input: DecideVerificationSessionInput;
 }>;
 
 
-export type ReviewSessionMutation = { reviewVerificationSession: { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } } };
+export type DecideSessionMutation = { decideVerificationSession: { id: string, status: IdvFlowStatus, reviewStatus: IdvReviewStatus, assignee: string | null, createdAt: string, submittedAt: string | null, reviewedAt: string | null, flagCategories: Array<IdvFlagCategory>, profileId: string, profile: { id: string, name: string } } };
 
 export type CreateSessionMutationVariables = Exact<{
   input: CreateVerificationSessionInput;
@@ -566,17 +614,6 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const QueueCountFragmentDoc = new TypedDocumentString(`
-    fragment QueueCount on VerificationSessionConnection {
-  totalCount
-  nodes {
-    id
-  }
-  pageInfo {
-    hasNextPage
-  }
-}
-    `, {"fragmentName":"QueueCount"}) as unknown as TypedDocumentString<QueueCountFragment, unknown>;
 export const SessionRowFragmentDoc = new TypedDocumentString(`
     fragment SessionRow on VerificationSession {
   id
@@ -594,6 +631,15 @@ export const SessionRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"SessionRow"}) as unknown as TypedDocumentString<SessionRowFragment, unknown>;
+export const ScoredCheckFragmentDoc = new TypedDocumentString(`
+    fragment ScoredCheck on IdvScoredCheck {
+  outcome
+  reasonCode
+  explanation
+  score
+  threshold
+}
+    `, {"fragmentName":"ScoredCheck"}) as unknown as TypedDocumentString<ScoredCheckFragment, unknown>;
 export const AccountDocument = new TypedDocumentString(`
     query Account {
   viewer {
@@ -641,42 +687,30 @@ export const DisableTotpDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<DisableTotpMutation, DisableTotpMutationVariables>;
 export const HomeOverviewDocument = new TypedDocumentString(`
     query HomeOverview {
-  awaitingReview: idvReviewQueue(first: 25, reviewStatuses: [requires_review]) {
-    ...QueueCount
+  workQueues {
+    idvAwaitingReview
+    idvAssignedToMe
+    idvUnassigned
+    openMonitoringAlerts
+    unresolvedScreeningMatches
+    profilesAwaitingReview
+    riskAssessmentsWaitingForUser
   }
-  escalated: idvReviewQueue(first: 25, reviewStatuses: [escalation]) {
-    ...QueueCount
-  }
-  openAlerts: monitoringAlerts(first: 1, status: open) {
-    totalCount
-  }
-  profiles(first: 1) {
-    totalCount
+  workspaceActivity(first: 12) {
+    id
+    type
+    subjectType
+    subjectId
+    profileId
+    occurredAt
   }
   recentSessions: verificationSessions(first: 8) {
     nodes {
       ...SessionRow
     }
   }
-  recentProfiles: profiles(first: 6) {
-    nodes {
-      id
-      name
-      status
-      updatedAt
-    }
-  }
 }
-    fragment QueueCount on VerificationSessionConnection {
-  totalCount
-  nodes {
-    id
-  }
-  pageInfo {
-    hasNextPage
-  }
-}
-fragment SessionRow on VerificationSession {
+    fragment SessionRow on VerificationSession {
   id
   status
   reviewStatus
@@ -692,8 +726,16 @@ fragment SessionRow on VerificationSession {
   }
 }`) as unknown as TypedDocumentString<HomeOverviewQuery, HomeOverviewQueryVariables>;
 export const ProfilesDocument = new TypedDocumentString(`
-    query Profiles($first: Int, $after: String, $profileGroupIds: [ID!]) {
-  profiles(first: $first, after: $after, profileGroupIds: $profileGroupIds) {
+    query Profiles($first: Int, $after: String, $profileGroupIds: [ID!], $search: String, $statuses: [ProfileStatus!], $createdFrom: DateTime, $createdTo: DateTime) {
+  profiles(
+    first: $first
+    after: $after
+    profileGroupIds: $profileGroupIds
+    search: $search
+    statuses: $statuses
+    createdFrom: $createdFrom
+    createdTo: $createdTo
+  ) {
     nodes {
       id
       name
@@ -735,6 +777,18 @@ export const ProfileDocument = new TypedDocumentString(`
     updatedAt
     erasureClaimed
     profileGroupIds
+    groups {
+      id
+      name
+    }
+    statusHistory {
+      at
+      previousStatus
+      newStatus
+      origin
+      sessionId
+      searchId
+    }
     profileCustomFields {
       key
       label
@@ -813,11 +867,14 @@ export const CreateProfileCommentDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CreateProfileCommentMutation, CreateProfileCommentMutationVariables>;
 export const ReviewQueueDocument = new TypedDocumentString(`
-    query ReviewQueue($first: Int, $after: String) {
+    query ReviewQueue($first: Int, $after: String, $workflowIds: [ID!], $reasonCodes: [String!], $assignedToMe: Boolean) {
   idvReviewQueue(
     first: $first
     after: $after
     reviewStatuses: [requires_review, escalation]
+    workflowIds: $workflowIds
+    reasonCodes: $reasonCodes
+    assignedToMe: $assignedToMe
   ) {
     nodes {
       ...SessionRow
@@ -872,41 +929,80 @@ export const SessionsDocument = new TypedDocumentString(`
     name
   }
 }`) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
-export const SessionDocument = new TypedDocumentString(`
-    query Session($id: ID!) {
-  verificationSession(id: $id) {
-    ...SessionRow
-    updatedAt
-    workflowRef {
-      name
-      preset
+export const ReviewCaseDocument = new TypedDocumentString(`
+    query ReviewCase($id: ID!) {
+  idvReviewCase(id: $id) {
+    resultsAvailable
+    assessedAt
+    mismatchCount
+    session {
+      ...SessionRow
+      updatedAt
+      workflowRef {
+        name
+        preset
+      }
+      profile {
+        id
+        name
+        status
+      }
     }
     artifacts {
       artifactId
       kind
+      frame
       stepId
-      state
-      capturedAt
+      contentType
+      filePath
     }
-    reviewHistory {
+    comparisons {
+      field
+      source
+      documentValue
+      profileValue
+      outcome
+      mismatch
+      score
+      threshold
+    }
+    faceMatch {
+      ...ScoredCheck
+    }
+    liveness {
+      ...ScoredCheck
+    }
+    reasons {
+      check
+      category
+      code
+      outcome
+      explanation
+    }
+    document {
+      type
+      issuingCountry
+      confidence
+    }
+    documentFields {
+      field
+      value
+      source
+      confidence
+    }
+    history {
+      kind
       at
-      from
-      status
+      fromReviewStatus
+      toReviewStatus
       note
+      assignee
       actor {
         id
         kind
         name
       }
     }
-    profile {
-      id
-      name
-      kind
-      email
-      dateOfBirth
-      status
-    }
   }
 }
     fragment SessionRow on VerificationSession {
@@ -923,43 +1019,35 @@ export const SessionDocument = new TypedDocumentString(`
     id
     name
   }
-}`) as unknown as TypedDocumentString<SessionQuery, SessionQueryVariables>;
-export const SessionDataDocument = new TypedDocumentString(`
-    query SessionData($id: ID!) {
-  verificationSessionData(id: $id) {
-    resultsAvailable
-    assessedAt
-    checks {
-      check
-      category
-      outcome
-      reasonCode
-      score
-    }
-    document {
-      type
-      issuingCountry
-      issuingSubdivision
-      confidence
-    }
-    mismatches {
-      field
-      profileValue
-      documentValue
-      detail
-    }
-    ocrFields {
-      field
-      value
-      source
-      confidence
+}
+fragment ScoredCheck on IdvScoredCheck {
+  outcome
+  reasonCode
+  explanation
+  score
+  threshold
+}`) as unknown as TypedDocumentString<ReviewCaseQuery, ReviewCaseQueryVariables>;
+export const IdvWorkflowOptionsDocument = new TypedDocumentString(`
+    query IdvWorkflowOptions {
+  idvWorkflows(first: 100) {
+    nodes {
+      id
+      name
     }
   }
 }
-    `) as unknown as TypedDocumentString<SessionDataQuery, SessionDataQueryVariables>;
-export const ReviewSessionDocument = new TypedDocumentString(`
-    mutation ReviewSession($id: ID!, $input: ReviewVerificationSessionInput!) {
-  reviewVerificationSession(id: $id, input: $input) {
+    `) as unknown as TypedDocumentString<IdvWorkflowOptionsQuery, IdvWorkflowOptionsQueryVariables>;
+export const ClaimSessionDocument = new TypedDocumentString(`
+    mutation ClaimSession($id: ID!) {
+  claimVerificationSession(id: $id) {
+    id
+    assignee
+  }
+}
+    `) as unknown as TypedDocumentString<ClaimSessionMutation, ClaimSessionMutationVariables>;
+export const DecideSessionDocument = new TypedDocumentString(`
+    mutation DecideSession($id: ID!, $input: DecideVerificationSessionInput!) {
+  decideVerificationSession(id: $id, input: $input) {
     ...SessionRow
   }
 }
@@ -977,7 +1065,7 @@ export const ReviewSessionDocument = new TypedDocumentString(`
     id
     name
   }
-}`) as unknown as TypedDocumentString<ReviewSessionMutation, ReviewSessionMutationVariables>;
+}`) as unknown as TypedDocumentString<DecideSessionMutation, DecideSessionMutationVariables>;
 export const CreateSessionDocument = new TypedDocumentString(`
     mutation CreateSession($input: CreateVerificationSessionInput!) {
   createVerificationSession(input: $input) {

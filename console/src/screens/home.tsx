@@ -1,23 +1,25 @@
-// Home: what waits for people (sessions to review, escalations, open monitoring alerts) and what
-// happened lately (the newest sessions and profile changes).
+// Home: what waits for people (the API's work queue counts) and what happened lately (the
+// workspace's activity and the newest sessions).
 import { Link } from 'wouter';
 import { useGraphQLQuery } from '../api/queries';
-import { HomeOverviewDocument, QueueCountFragment } from '../graphql/generated';
+import { HomeOverviewDocument, HomeOverviewQuery } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { StatusBadge } from '../ui/badges';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { useTitle } from '../ui/keys';
+import { words } from '../ui/words';
 
 export default function HomePage() {
   const { t, formatRelative } = useI18n();
   useTitle(t('nav.home'));
   const query = useGraphQLQuery(HomeOverviewDocument, {}, { refetchInterval: 60_000 });
+  const queues = query.data?.workQueues;
   return (
     <>
       <PageHeader title={t('home.title')} subtitle={t('home.subtitle')} />
       {query.isPending ? (
         <Loading />
-      ) : query.isError ? (
+      ) : query.isError || !queues ? (
         <ErrorState error={query.error} retry={() => void query.refetch()} />
       ) : (
         <>
@@ -26,10 +28,18 @@ export default function HomePage() {
               {t('home.queues')}
             </h2>
             <ul className="counters">
-              <Counter href="/review" label={t('home.awaitingReview')} value={queueCount(query.data.awaitingReview)} tone="warn" />
-              <Counter href="/review" label={t('home.escalated')} value={queueCount(query.data.escalated)} tone="bad" />
-              <Counter label={t('home.openAlerts')} value={query.data.openAlerts.totalCount} tone="info" />
-              <Counter href="/profiles" label={t('home.profiles')} value={query.data.profiles.totalCount} tone="neutral" />
+              <Counter href="/review" label={t('home.awaitingReview')} value={queues.idvAwaitingReview} tone="warn" />
+              <Counter href="/review?mine=1" label={t('home.assignedToMe')} value={queues.idvAssignedToMe} tone="info" />
+              <Counter href="/review" label={t('home.unassigned')} value={queues.idvUnassigned} tone="neutral" />
+              <Counter
+                href="/profiles?status=in_review"
+                label={t('home.profilesAwaitingReview')}
+                value={queues.profilesAwaitingReview}
+                tone="warn"
+              />
+              <Counter label={t('home.screeningMatches')} value={queues.unresolvedScreeningMatches} tone="bad" />
+              <Counter label={t('home.openAlerts')} value={queues.openMonitoringAlerts} tone="info" />
+              <Counter label={t('home.riskWaiting')} value={queues.riskAssessmentsWaitingForUser} tone="neutral" />
             </ul>
           </section>
           <div className="two-columns">
@@ -53,25 +63,11 @@ export default function HomePage() {
                 </ul>
               )}
             </section>
-            <section aria-labelledby="recent-profiles" className="panel">
-              <h2 id="recent-profiles" className="panel-title">
-                {t('home.recentProfiles')}
+            <section aria-labelledby="activity-title" className="panel">
+              <h2 id="activity-title" className="panel-title">
+                {t('home.activity')}
               </h2>
-              {query.data.recentProfiles.nodes.length === 0 ? (
-                <Empty title={t('profiles.empty')} />
-              ) : (
-                <ul className="activity">
-                  {query.data.recentProfiles.nodes.map((profile) => (
-                    <li key={profile.id}>
-                      <Link href={`/profiles/${profile.id}`}>{profile.name}</Link>
-                      <StatusBadge value={profile.status} />
-                      <time className="muted" dateTime={profile.updatedAt}>
-                        {formatRelative(profile.updatedAt)}
-                      </time>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <Activity events={query.data.workspaceActivity} />
             </section>
           </div>
         </>
@@ -80,10 +76,33 @@ export default function HomePage() {
   );
 }
 
-/** A queue's size: its totalCount, else the sessions of the page read (with + when more follow). */
-function queueCount(queue: QueueCountFragment): number | string {
-  if (queue.totalCount !== null) return queue.totalCount;
-  return queue.pageInfo.hasNextPage ? `${queue.nodes.length}+` : queue.nodes.length;
+/** The workspace's latest events, newest first, each linked to what it is about when it has a page. */
+function Activity({ events }: { events: HomeOverviewQuery['workspaceActivity'] }) {
+  const { t, formatRelative } = useI18n();
+  if (events.length === 0) return <Empty title={t('home.noActivity')} />;
+  return (
+    <ul className="activity">
+      {events.map((event) => {
+        const href =
+          event.subjectType === 'idv.session'
+            ? `/sessions/${event.subjectId}`
+            : event.profileId
+              ? `/profiles/${event.profileId}`
+              : event.subjectType === 'profile'
+                ? `/profiles/${event.subjectId}`
+                : undefined;
+        const label = words(t, 'activity', event.type);
+        return (
+          <li key={event.id}>
+            {href ? <Link href={href}>{label}</Link> : <span>{label}</span>}
+            <time className="muted" dateTime={event.occurredAt}>
+              {formatRelative(event.occurredAt)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function Counter({ href, label, value, tone }: { href?: string; label: string; value: number | string | null | undefined; tone: string }) {

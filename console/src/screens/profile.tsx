@@ -8,12 +8,10 @@ import {
   CreateProfileCommentDocument,
   CreateSessionDocument,
   ProfileDocument,
-  ProfileGroupsDocument,
   ProfileQuery,
   SendInviteDocument,
 } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/en';
 import { StatusBadge } from '../ui/badges';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
@@ -44,8 +42,6 @@ export default function ProfilePage() {
 function ProfileView({ profile, comments }: { profile: Profile; comments: NonNullable<ProfileQuery['profileComments']>['nodes'] }) {
   const { t, formatDate } = useI18n();
   const role = useConsoleSession().data?.role;
-  const groups = useGraphQLQuery(ProfileGroupsDocument, {});
-  const groupName = new Map((groups.data?.profileGroups.nodes ?? []).map((entry) => [entry.id, entry.name]));
   return (
     <>
       <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
@@ -68,7 +64,7 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
             <Field label={t('profile.dateOfBirth')}>{formatDate(profile.dateOfBirth, 'date')}</Field>
             <Field label={t('profile.created')}>{formatDate(profile.createdAt)}</Field>
             <Field label={t('profiles.updated')}>{formatDate(profile.updatedAt)}</Field>
-            <Field label={t('profiles.groups')}>{profile.profileGroupIds.map((id) => groupName.get(id) ?? id).join(', ') || '—'}</Field>
+            <Field label={t('profiles.groups')}>{profile.groups.map((entry) => entry.name).join(', ') || '—'}</Field>
           </dl>
         </Panel>
         <Panel title={t('profile.customFields')}>
@@ -85,7 +81,7 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
           )}
         </Panel>
         <Panel title={t('profile.timeline')}>
-          <Timeline profile={profile} comments={comments} />
+          <Timeline profile={profile} />
         </Panel>
         <Panel title={t('profile.sessions')}>
           {profile.verificationSessions.length ? (
@@ -175,54 +171,32 @@ function displayJson(value: string): string {
   return value;
 }
 
-interface TimelineEvent {
-  at: string;
-  label: MessageKey;
-  detail?: string;
-  href?: string;
-}
-
-/** What happened to the profile, newest first, assembled from the parts the API returns. */
-function Timeline({ profile, comments }: { profile: Profile; comments: { createdAt: string; createdBy: string }[] }) {
+/** The profile's status changes from `statusHistory` (each with its cause and, for IDV, a link to
+ * the session), newest first, after its creation. */
+function Timeline({ profile }: { profile: Profile }) {
   const { t, formatDate } = useI18n();
-  const events: TimelineEvent[] = [{ at: profile.createdAt, label: 'timeline.created' }];
-  if (profile.onboarding) {
-    events.push({ at: profile.onboarding.createdAt, label: 'timeline.onboardingStarted' });
-    if (profile.onboarding.decidedAt)
-      events.push({
-        at: profile.onboarding.decidedAt,
-        label: 'timeline.onboardingDecided',
-        detail: words(t, 'status', profile.onboarding.status),
-      });
-  }
-  for (const session of profile.verificationSessions) {
-    events.push({ at: session.createdAt, label: 'timeline.sessionCreated', href: `/sessions/${session.id}` });
-    if (session.submittedAt) events.push({ at: session.submittedAt, label: 'timeline.sessionSubmitted', href: `/sessions/${session.id}` });
-    if (session.reviewedAt)
-      events.push({
-        at: session.reviewedAt,
-        label: 'timeline.sessionReviewed',
-        detail: words(t, 'status', session.reviewStatus),
-        href: `/sessions/${session.id}`,
-      });
-  }
-  if (profile.screening?.latestSearch) events.push({ at: profile.screening.latestSearch.createdAt, label: 'timeline.screened' });
-  for (const assessment of profile.riskAssessments) {
-    events.push({ at: assessment.createdAt, label: 'timeline.assessmentStarted', detail: assessment.title });
-    if (assessment.conclusion)
-      events.push({ at: assessment.conclusion.concludedAt, label: 'timeline.assessmentConcluded', detail: assessment.title });
-  }
-  for (const comment of comments) events.push({ at: comment.createdAt, label: 'timeline.comment', detail: comment.createdBy });
-  events.sort((a, b) => b.at.localeCompare(a.at));
+  const changes = [...profile.statusHistory].reverse();
   return (
-    <ol className="timeline">
-      {events.map((event, index) => (
+    <ol className="timeline" data-testid="status-timeline">
+      {changes.map((change, index) => (
         <li key={index}>
-          <time dateTime={event.at}>{formatDate(event.at)}</time>
-          <span>{event.href ? <Link href={event.href}>{t(event.label)}</Link> : t(event.label)}</span>
-          {event.detail && <span className="muted">{event.detail}</span>}
+          <time dateTime={change.at}>{formatDate(change.at)}</time>
+          <span>
+            {words(t, 'status', change.previousStatus)} → <strong>{words(t, 'status', change.newStatus)}</strong>
+          </span>
+          <span className="muted">
+            {change.sessionId ? (
+              <Link href={`/sessions/${change.sessionId}`}>{words(t, 'origin', change.origin)}</Link>
+            ) : (
+              words(t, 'origin', change.origin)
+            )}
+          </span>
         </li>
       ))}
+      <li>
+        <time dateTime={profile.createdAt}>{formatDate(profile.createdAt)}</time>
+        <span>{t('timeline.created')}</span>
+      </li>
     </ol>
   );
 }

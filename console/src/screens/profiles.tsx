@@ -1,6 +1,6 @@
-// Profiles: newest first, filtered by group (the API's filter) and by status and name within the
-// page shown (the API has no text search yet), paged by cursor. Filters and page live in the URL.
-import { useRef } from 'react';
+// Profiles: newest first, searched (name, email, id, external reference) and filtered by status,
+// group and creation date on the server, paged by cursor. Filters and page live in the URL.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useGraphQLQuery } from '../api/queries';
 import { ProfileGroupsDocument, ProfilesDocument, ProfileStatus } from '../graphql/generated';
@@ -23,10 +23,23 @@ export default function ProfilesPage() {
   const group = params.get('group') ?? '';
   const status = params.get('status') ?? '';
   const text = params.get('q') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  // The field updates at once; the URL (and with it the query) once typing pauses.
+  const [draft, setDraft] = useState(text);
+  useEffect(() => setDraft(text), [text]);
   const table = useRef<HTMLDivElement>(null);
   useRowNavigation(table);
   const groups = useGraphQLQuery(ProfileGroupsDocument, {});
-  const query = useGraphQLQuery(ProfilesDocument, { first: PAGE_SIZE, after: page.after, profileGroupIds: group ? [group] : undefined });
+  const query = useGraphQLQuery(ProfilesDocument, {
+    first: PAGE_SIZE,
+    after: page.after,
+    profileGroupIds: group ? [group] : undefined,
+    search: text.trim() || undefined,
+    statuses: status ? [status as ProfileStatus] : undefined,
+    createdFrom: from ? `${from}T00:00:00.000Z` : undefined,
+    createdTo: to ? `${to}T23:59:59.999Z` : undefined,
+  });
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
       (previous) => {
@@ -39,15 +52,13 @@ export default function ProfilesPage() {
       },
       { replace: true },
     );
-  const needle = text.trim().toLowerCase();
-  const rows = (query.data?.profiles.nodes ?? []).filter(
-    (profile) =>
-      (!status || profile.status === status) &&
-      (!needle ||
-        profile.name.toLowerCase().includes(needle) ||
-        profile.id.toLowerCase().includes(needle) ||
-        (profile.email ?? '').toLowerCase().includes(needle)),
-  );
+  const rows = query.data?.profiles.nodes ?? [];
+  const filtered = Boolean(text.trim() || status || group || from || to);
+  useEffect(() => {
+    if (draft === text) return;
+    const timer = setTimeout(() => update({ q: draft || undefined, after: undefined, prev: undefined }), 300);
+    return () => clearTimeout(timer);
+  });
   const groupName = new Map((groups.data?.profileGroups.nodes ?? []).map((entry) => [entry.id, entry.name]));
 
   return (
@@ -61,13 +72,13 @@ export default function ProfilesPage() {
             type="search"
             data-search
             placeholder={t('profiles.searchPlaceholder')}
-            value={text}
-            onChange={(event) => update({ q: event.target.value })}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
           />
         </label>
         <label>
           <span className="sr-only">{t('profiles.status')}</span>
-          <select value={status} onChange={(event) => update({ status: event.target.value })}>
+          <select value={status} onChange={(event) => update({ status: event.target.value, after: undefined, prev: undefined })}>
             <option value="">{t('profiles.anyStatus')}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -87,14 +98,31 @@ export default function ProfilesPage() {
             ))}
           </select>
         </label>
+        <label className="date-filter">
+          <span>{t('profiles.createdFrom')}</span>
+          <input
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => update({ from: event.target.value, after: undefined, prev: undefined })}
+          />
+        </label>
+        <label className="date-filter">
+          <span>{t('profiles.createdTo')}</span>
+          <input
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => update({ to: event.target.value, after: undefined, prev: undefined })}
+          />
+        </label>
       </div>
-      {needle || status ? <p className="hint">{t('profiles.pageFilterHint')}</p> : null}
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
         <ErrorState error={query.error} retry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty title={query.data.profiles.nodes.length === 0 ? t('profiles.empty') : t('profiles.noMatch')} />
+        <Empty title={filtered ? t('profiles.noMatch') : t('profiles.empty')} />
       ) : (
         <div className="table-wrap" ref={table}>
           <table className="table">

@@ -1,28 +1,94 @@
-// The review desk's queue: sessions that need a human (requires_review, escalation), oldest first.
+// The review desk's queue: sessions that need a human (requires_review, escalation), oldest first,
+// filtered on the server by flow, failing reason code and "assigned to me". Filters live in the URL.
 import { useSearchParams } from 'wouter';
 import { useGraphQLQuery } from '../api/queries';
-import { ReviewQueueDocument } from '../graphql/generated';
+import { IdvWorkflowOptionsDocument, ReviewQueueDocument } from '../graphql/generated';
+import { en } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
 import { SessionTable } from '../ui/session-table';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { words } from '../ui/words';
+
+/** The reason codes the catalogue names (the filter offers those; the API takes any code). */
+const REASON_CODES = Object.keys(en)
+  .filter((key) => key.startsWith('reason.'))
+  .map((key) => key.slice('reason.'.length))
+  .sort();
 
 export default function ReviewQueuePage() {
   const { t } = useI18n();
   useTitle(t('nav.review'));
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
-  const query = useGraphQLQuery(ReviewQueueDocument, { first: 50, after: page.after }, { refetchInterval: 30_000 });
+  const workflow = params.get('workflow') ?? '';
+  const reason = params.get('reason') ?? '';
+  const mine = params.get('mine') === '1';
+  const workflows = useGraphQLQuery(IdvWorkflowOptionsDocument, {});
+  const query = useGraphQLQuery(
+    ReviewQueueDocument,
+    {
+      first: 50,
+      after: page.after,
+      workflowIds: workflow ? [workflow] : undefined,
+      reasonCodes: reason ? [reason] : undefined,
+      assignedToMe: mine || undefined,
+    },
+    { refetchInterval: 30_000 },
+  );
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('after');
+        next.delete('prev');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const filtered = Boolean(workflow || reason || mine);
   return (
     <>
       <PageHeader title={t('review.title')} subtitle={t('review.subtitle')} />
+      <div className="toolbar" role="search" aria-label={t('review.filters')}>
+        <label>
+          <span className="sr-only">{t('review.workflow')}</span>
+          <select value={workflow} onChange={(event) => update({ workflow: event.target.value })}>
+            <option value="">{t('review.anyWorkflow')}</option>
+            {(workflows.data?.idvWorkflows.nodes ?? []).map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">{t('review.reason')}</span>
+          <select value={reason} onChange={(event) => update({ reason: event.target.value })}>
+            <option value="">{t('review.anyReason')}</option>
+            {REASON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {words(t, 'reason', code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={mine} onChange={(event) => update({ mine: event.target.checked ? '1' : undefined })} />
+          {t('review.assignedToMe')}
+        </label>
+      </div>
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
         <ErrorState error={query.error} retry={() => void query.refetch()} />
       ) : query.data.idvReviewQueue.nodes.length === 0 ? (
-        <Empty title={t('review.empty')}>
+        <Empty title={filtered ? t('review.noMatch') : t('review.empty')}>
           <p className="muted">{t('review.emptyHint')}</p>
         </Empty>
       ) : (
@@ -34,7 +100,16 @@ export default function ReviewQueuePage() {
             endCursor={query.data.idvReviewQueue.pageInfo.endCursor}
             total={query.data.idvReviewQueue.totalCount}
             shown={query.data.idvReviewQueue.nodes.length}
-            go={(after, previous) => setParams({ ...(after ? { after } : {}), ...(previous.length ? { prev: previous.join(',') } : {}) })}
+            go={(after, previous) =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                if (after) next.set('after', after);
+                else next.delete('after');
+                if (previous.length) next.set('prev', previous.join(','));
+                else next.delete('prev');
+                return next;
+              })
+            }
           />
         </>
       )}

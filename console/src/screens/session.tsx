@@ -1,6 +1,8 @@
-// A verification session in the review desk: document and selfie side by side, what the document
-// says against what the profile says, the checks' scores against their thresholds, reason codes in
-// words, the review history, and the decision (a note is required), then the next in the queue.
+// A verification session in the review desk, read from `idvReviewCase`: document and selfie side by
+// side (from the artifacts' `filePath`), the API's comparison of the document against the profile
+// (mismatches marked), face match and liveness scores beside the API's thresholds, reasons in words
+// (the catalogue's translation, else the API's English explanation), the history, a claim button and
+// the decision through `decideVerificationSession` (a note is required), then the next in the queue.
 import { FormEvent, ReactNode, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
@@ -8,34 +10,37 @@ import { roleAtLeast } from '../api/auth';
 import { execute } from '../api/graphql-client';
 import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
 import {
+  ClaimSessionDocument,
+  DecideSessionDocument,
   IdvReviewStatus,
+  ReviewCaseDocument,
+  ReviewCaseQuery,
   ReviewQueueDocument,
-  ReviewSessionDocument,
-  SessionDataDocument,
-  SessionDataQuery,
-  SessionDocument,
-  SessionQuery,
+  ScoredCheckFragment,
 } from '../graphql/generated';
+import type { MessageKey } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { StatusBadge } from '../ui/badges';
 import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
-import { CHECK_THRESHOLDS, words } from '../ui/words';
+import { words } from '../ui/words';
 
-type Session = NonNullable<SessionQuery['verificationSession']>;
-type Data = SessionDataQuery['verificationSessionData'];
+type Case = NonNullable<ReviewCaseQuery['idvReviewCase']>;
+type Session = Case['session'];
 
 const OPEN_FOR_REVIEW: IdvReviewStatus[] = ['requires_review', 'escalation'];
+const CASE_QUERIES = ['ReviewCase', 'ReviewQueue', 'Sessions', 'HomeOverview', 'Profile'];
 
 export default function SessionPage({ id, inQueue = false }: { id: string; inQueue?: boolean }) {
   const { t } = useI18n();
-  const query = useGraphQLQuery(SessionDocument, { id });
-  useTitle(query.data?.verificationSession ? `${t('session.title')} · ${query.data.verificationSession.profile.name}` : t('session.title'));
+  const query = useGraphQLQuery(ReviewCaseDocument, { id });
+  const found = query.data?.idvReviewCase;
+  useTitle(found ? `${t('session.title')} · ${found.session.profile.name}` : t('session.title'));
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
-  const session = query.data.verificationSession;
-  if (!session)
+  // Absent and out of scope (another workspace) are the same null: the same "not found".
+  if (!found)
     return (
       <>
         <PageHeader title={t('session.notFound')} />
@@ -44,17 +49,22 @@ export default function SessionPage({ id, inQueue = false }: { id: string; inQue
         </Empty>
       </>
     );
-  return <SessionView key={session.id} session={session} inQueue={inQueue} />;
+  return <SessionView key={found.session.id} reviewCase={found} inQueue={inQueue} />;
 }
 
-function SessionView({ session, inQueue }: { session: Session; inQueue: boolean }) {
+function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boolean }) {
   const { t, formatDate } = useI18n();
-  const role = useConsoleSession().data?.role;
-  const data = useGraphQLQuery(SessionDataDocument, { id: session.id }, { retry: false });
+  const consoleSession = useConsoleSession().data;
+  const role = consoleSession?.role;
+  const session = reviewCase.session;
   const next = useNextInQueue(session.id);
   // Kept open after a decision (the refetched session is no longer open for review) to offer the next.
   const [decided, setDecided] = useState(false);
-  const canDecide = decided || (roleAtLeast(role, 'reviewer') && OPEN_FOR_REVIEW.includes(session.reviewStatus));
+  const open = OPEN_FOR_REVIEW.includes(session.reviewStatus);
+  const reviewer = roleAtLeast(role, 'reviewer');
+  const canDecide = decided || (reviewer && open);
+  const claim = useGraphQLMutation(ClaimSessionDocument, CASE_QUERIES);
+  const mine = Boolean(consoleSession && session.assignee === consoleSession.user.id);
   return (
     <>
       <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
@@ -70,13 +80,25 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
           </>
         }
         actions={
-          inQueue ? (
-            <button type="button" className="button" onClick={next.go} disabled={next.busy}>
-              {t('session.nextInQueue')} <Icon name="chevronRight" /> <kbd aria-hidden="true">n</kbd>
-            </button>
-          ) : undefined
+          <>
+            {reviewer && open && !mine && (
+              <button type="button" className="button" onClick={() => claim.mutate({ id: session.id })} disabled={claim.isPending}>
+                {t('session.claim')}
+              </button>
+            )}
+            {inQueue && (
+              <button type="button" className="button" onClick={next.go} disabled={next.busy}>
+                {t('session.nextInQueue')} <Icon name="chevronRight" /> <kbd aria-hidden="true">n</kbd>
+              </button>
+            )}
+          </>
         }
       />
+      {claim.isError && (
+        <p role="alert" className="alert alert-error">
+          {claim.error.message}
+        </p>
+      )}
       {next.empty && (
         <p className="alert alert-info" role="status">
           {t('session.queueEmpty')}
@@ -87,19 +109,19 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
           <h2 id="images-title" className="panel-title">
             {t('session.images')}
           </h2>
-          <Images session={session} />
+          <Images reviewCase={reviewCase} />
         </section>
         <section className="panel" aria-labelledby="compare-title">
           <h2 id="compare-title" className="panel-title">
             {t('session.compare')}
           </h2>
-          <DataPart data={data}>{(result) => <Comparison session={session} data={result} />}</DataPart>
+          {reviewCase.resultsAvailable ? <Comparison reviewCase={reviewCase} /> : <Empty title={t('session.noResults')} />}
         </section>
         <section className="panel" aria-labelledby="checks-title">
           <h2 id="checks-title" className="panel-title">
             {t('session.checks')}
           </h2>
-          <DataPart data={data}>{(result) => <Checks data={result} />}</DataPart>
+          {reviewCase.resultsAvailable ? <Checks reviewCase={reviewCase} /> : <Empty title={t('session.noResults')} />}
         </section>
         <section className="panel" aria-labelledby="details-title">
           <h2 id="details-title" className="panel-title">
@@ -109,8 +131,9 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
             <Row label={t('sessions.flow')}>{session.workflowRef?.name ?? '—'}</Row>
             <Row label={t('session.created')}>{formatDate(session.createdAt)}</Row>
             <Row label={t('sessions.submitted')}>{formatDate(session.submittedAt)}</Row>
+            <Row label={t('session.assessed')}>{formatDate(reviewCase.assessedAt)}</Row>
             <Row label={t('session.reviewed')}>{formatDate(session.reviewedAt)}</Row>
-            <Row label={t('session.assignee')}>{session.assignee ?? '—'}</Row>
+            <Row label={t('session.assignee')}>{mine ? t('session.assignedToYou') : (session.assignee ?? '—')}</Row>
             <Row label={t('sessions.flags')}>{session.flagCategories.map((category) => words(t, 'kind', category)).join(', ') || '—'}</Row>
           </dl>
         </section>
@@ -118,22 +141,7 @@ function SessionView({ session, inQueue }: { session: Session; inQueue: boolean 
           <h2 id="history-title" className="panel-title">
             {t('session.history')}
           </h2>
-          {session.reviewHistory.length ? (
-            <ol className="timeline">
-              {[...session.reviewHistory].reverse().map((entry, index) => (
-                <li key={index}>
-                  <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-                  <span>
-                    {words(t, 'status', entry.from)} → <strong>{words(t, 'status', entry.status)}</strong>
-                  </span>
-                  <span className="muted">{entry.actor.name ?? entry.actor.id}</span>
-                  {entry.note && <p className="comment-text">{entry.note}</p>}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <Empty title={t('session.noHistory')} />
-          )}
+          <History reviewCase={reviewCase} />
         </section>
         {canDecide && (
           <section className="panel panel-wide decision-panel" aria-labelledby="decision-title">
@@ -157,46 +165,55 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DataPart({
-  data,
-  children,
-}: {
-  data: { isPending: boolean; isError: boolean; error: Error | null; data?: SessionDataQuery };
-  children: (result: Data) => ReactNode;
-}) {
-  const { t } = useI18n();
-  if (data.isPending) return <Loading />;
-  if (data.isError || !data.data) return <ErrorState error={data.error} />;
-  if (!data.data.verificationSessionData.resultsAvailable) return <Empty title={t('session.noResults')} />;
-  return <>{children(data.data.verificationSessionData)}</>;
+/** The session's events (created, submitted, assessed, assigned, decisions), newest first. */
+function History({ reviewCase }: { reviewCase: Case }) {
+  const { t, formatDate } = useI18n();
+  if (!reviewCase.history.length) return <Empty title={t('session.noHistory')} />;
+  return (
+    <ol className="timeline">
+      {[...reviewCase.history].reverse().map((entry, index) => (
+        <li key={index}>
+          <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+          <span>
+            <strong>{words(t, 'event', entry.kind)}</strong>
+            {entry.toReviewStatus && (
+              <>
+                {' '}
+                {entry.fromReviewStatus ? `${words(t, 'status', entry.fromReviewStatus)} → ` : ''}
+                {words(t, 'status', entry.toReviewStatus)}
+              </>
+            )}
+            {entry.assignee && ` · ${entry.assignee}`}
+          </span>
+          {entry.actor && <span className="muted">{entry.actor.name ?? entry.actor.id}</span>}
+          {entry.note && <p className="comment-text">{entry.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 /** The captured images, document sides first, then the first selfie frame, side by side. */
-function Images({ session }: { session: Session }) {
+function Images({ reviewCase }: { reviewCase: Case }) {
   const { t } = useI18n();
   const order = ['id_front', 'id_back', 'selfie', 'document'];
-  const artifacts = [...session.artifacts]
+  const artifacts = reviewCase.artifacts
+    .filter((artifact) => artifact.contentType.startsWith('image/'))
     .filter((artifact, index, all) => artifact.kind !== 'selfie' || all.findIndex((other) => other.kind === 'selfie') === index)
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   if (!artifacts.length) return <Empty title={t('session.noImages')} />;
   return (
     <div className="image-row">
       {artifacts.map((artifact) => (
-        <ArtifactImage
-          key={artifact.artifactId}
-          sessionId={session.id}
-          artifactId={artifact.artifactId}
-          label={words(t, 'artifact', artifact.kind)}
-        />
+        <ArtifactImage key={artifact.artifactId} src={artifact.filePath} label={words(t, 'artifact', artifact.kind)} />
       ))}
     </div>
   );
 }
 
-function ArtifactImage({ sessionId, artifactId, label }: { sessionId: string; artifactId: string; label: string }) {
+function ArtifactImage({ src, label }: { src: string; label: string }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
-  const src = `/console/files/idv/sessions/${encodeURIComponent(sessionId)}/artifacts/${encodeURIComponent(artifactId)}`;
   return (
     <figure className="artifact">
       {failed ? (
@@ -206,7 +223,7 @@ function ArtifactImage({ sessionId, artifactId, label }: { sessionId: string; ar
         </div>
       ) : (
         <a href={src} target="_blank" rel="noreferrer">
-          <img src={src} alt={label} loading="lazy" onError={() => setFailed(true)} />
+          <img src={src} alt={label} onError={() => setFailed(true)} />
         </a>
       )}
       <figcaption>{label}</figcaption>
@@ -214,74 +231,59 @@ function ArtifactImage({ sessionId, artifactId, label }: { sessionId: string; ar
   );
 }
 
-const COMPARED_FIELDS = ['name', 'date_of_birth'] as const;
-
-/** The document's reading next to the profile's values, then every field read from the document. */
-function Comparison({ session, data }: { session: Session; data: Data }) {
-  const { t, formatDate } = useI18n();
+/** The API's comparison of the document's reading against the profile, mismatches marked. */
+function Comparison({ reviewCase }: { reviewCase: Case }) {
+  const { t, formatNumber } = useI18n();
   const asDate = useAsDate();
-  const read = (field: string) => data.ocrFields.find((entry) => entry.field === field)?.value;
-  const documentName = [read('given_names'), read('surname')].filter(Boolean).join(' ') || undefined;
-  const documentValues: Record<(typeof COMPARED_FIELDS)[number], string | undefined> = {
-    name: documentName,
-    date_of_birth: asDate(read('date_of_birth')),
-  };
-  const profileValues: Record<(typeof COMPARED_FIELDS)[number], string | undefined> = {
-    name: session.profile.name,
-    date_of_birth: session.profile.dateOfBirth ? formatDate(session.profile.dateOfBirth, 'date') : undefined,
-  };
+  const show = (field: string, value: string | null | undefined) => (field === 'date_of_birth' ? asDate(value ?? undefined) : value) ?? '—';
   return (
     <>
-      <table className="table compact">
-        <caption className="sr-only">{t('session.compare')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('session.field')}</th>
-            <th scope="col">{t('session.document')}</th>
-            <th scope="col">{t('session.profile')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {COMPARED_FIELDS.map((field) => {
-            const mismatch = data.mismatches.find((entry) => entry.field === field);
-            return (
-              <tr key={field} className={mismatch ? 'row-mismatch' : undefined}>
+      {reviewCase.comparisons.length === 0 ? (
+        <Empty title={t('session.noComparisons')} />
+      ) : (
+        <table className="table compact">
+          <caption className="sr-only">{t('session.compare')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('session.field')}</th>
+              <th scope="col">{t('session.document')}</th>
+              <th scope="col">{t('session.profile')}</th>
+              <th scope="col">{t('session.score')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reviewCase.comparisons.map((row, index) => (
+              <tr key={index} className={row.mismatch ? 'row-mismatch' : undefined} data-mismatch={row.mismatch ? 'true' : undefined}>
                 <th scope="row">
-                  {words(t, 'field', field)}
-                  {mismatch && <span className="badge badge-bad">{t('session.mismatch')}</span>}
+                  {words(t, 'field', row.field)} <span className="muted small">({row.source})</span>
+                  {row.mismatch && <span className="badge badge-bad">{t('session.mismatch')}</span>}
+                  {row.outcome === 'not_on_profile' && <span className="badge">{t('session.notOnProfile')}</span>}
                 </th>
-                <td>{mismatch?.documentValue ?? documentValues[field] ?? '—'}</td>
-                <td>{mismatch?.profileValue ?? profileValues[field] ?? '—'}</td>
-              </tr>
-            );
-          })}
-          {data.mismatches
-            .filter((entry) => !(COMPARED_FIELDS as readonly string[]).includes(entry.field))
-            .map((entry, index) => (
-              <tr key={`m${index}`} className="row-mismatch">
-                <th scope="row">
-                  {words(t, 'field', entry.field)} <span className="badge badge-bad">{t('session.mismatch')}</span>
-                </th>
-                <td>{entry.documentValue ?? entry.detail ?? '—'}</td>
-                <td>{entry.profileValue ?? '—'}</td>
+                <td>{show(row.field, row.documentValue)}</td>
+                <td>{show(row.field, row.profileValue)}</td>
+                <td className="small">
+                  {row.score !== null ? formatNumber(row.score, { maximumFractionDigits: 3 }) : '—'}
+                  {row.threshold !== null && ` / ${formatNumber(row.threshold, { maximumFractionDigits: 3 })}`}
+                </td>
               </tr>
             ))}
-        </tbody>
-      </table>
-      {data.document && (
+          </tbody>
+        </table>
+      )}
+      {reviewCase.document && (
         <p className="muted small">
           {t('session.documentType', {
-            type: words(t, 'field', data.document.type),
-            country: data.document.issuingCountry ?? '—',
-            confidence: Math.round(data.document.confidence * 100),
+            type: words(t, 'field', reviewCase.document.type),
+            country: reviewCase.document.issuingCountry ?? '—',
+            confidence: Math.round(reviewCase.document.confidence * 100),
           })}
         </p>
       )}
-      {data.ocrFields.length > 0 && (
+      {reviewCase.documentFields.length > 0 && (
         <details className="ocr-fields">
-          <summary>{t('session.allFields', { count: data.ocrFields.length })}</summary>
+          <summary>{t('session.allFields', { count: reviewCase.documentFields.length })}</summary>
           <dl className="fields">
-            {data.ocrFields.map((field, index) => (
+            {reviewCase.documentFields.map((field, index) => (
               <Row key={index} label={`${words(t, 'field', field.field)} (${field.source})`}>
                 {field.value}
               </Row>
@@ -299,35 +301,64 @@ function useAsDate() {
   return (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, 'date') : value);
 }
 
-function Checks({ data }: { data: Data }) {
-  const { t, formatNumber } = useI18n();
-  if (!data.checks.length) return <Empty title={t('session.noChecks')} />;
+/** A reason code in words: the catalogue's translation in a language other than English, else the
+ * API's English explanation (which is always current), else the code. */
+function useReasonText() {
+  const { t, locale } = useI18n();
+  return (code: string, explanation: string | null | undefined) => {
+    const key = `reason.${code}` as MessageKey;
+    if (locale !== 'en' && t(key) !== key) return t(key);
+    return explanation || words(t, 'reason', code);
+  };
+}
+
+function Checks({ reviewCase }: { reviewCase: Case }) {
+  const { t } = useI18n();
+  const reasonText = useReasonText();
+  const scored = [
+    { name: 'face_match', check: reviewCase.faceMatch },
+    { name: 'liveness', check: reviewCase.liveness },
+  ].filter((entry): entry is { name: string; check: ScoredCheckFragment } => entry.check !== null);
+  const others = reviewCase.reasons.filter((reason) => !scored.some((entry) => entry.check.reasonCode === reason.code));
+  if (!scored.length && !others.length) return <Empty title={t('session.noChecks')} />;
   return (
     <ul className="checks">
-      {data.checks.map((check, index) => {
-        const threshold = CHECK_THRESHOLDS[check.check];
-        return (
-          <li key={index} className={`check check-${check.outcome}`}>
-            <div className="check-head">
-              <strong>{words(t, 'check', check.check)}</strong>
-              <StatusBadge value={check.outcome} />
-            </div>
-            <p>{words(t, 'reason', check.reasonCode)}</p>
-            {check.score !== null && (
-              <div className="score">
-                <meter min={0} max={1} value={check.score} low={threshold} optimum={1} aria-label={t('session.score')} />
-                <span className="small">
-                  {t('session.scoreOf', { score: formatNumber(check.score, { maximumFractionDigits: 3 }) })}
-                  {threshold !== undefined &&
-                    ` · ${t('session.threshold', { threshold: formatNumber(threshold, { maximumFractionDigits: 3 }) })}`}
-                </span>
-              </div>
-            )}
-            <span className="muted small mono">{check.reasonCode}</span>
-          </li>
-        );
-      })}
+      {scored.map(({ name, check }) => (
+        <li key={name} className={`check check-${check.outcome}`}>
+          <div className="check-head">
+            <strong>{words(t, 'check', name)}</strong>
+            <StatusBadge value={check.outcome} />
+          </div>
+          <p>{reasonText(check.reasonCode, check.explanation)}</p>
+          <Score score={check.score} threshold={check.threshold} />
+          <span className="muted small mono">{check.reasonCode}</span>
+        </li>
+      ))}
+      {others.map((reason, index) => (
+        <li key={index} className={`check check-${reason.outcome}`}>
+          <div className="check-head">
+            <strong>{words(t, 'check', reason.check)}</strong>
+            <StatusBadge value={reason.outcome} />
+          </div>
+          <p>{reasonText(reason.code, reason.explanation)}</p>
+          <span className="muted small mono">{reason.code}</span>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+function Score({ score, threshold }: { score: number | null; threshold: number }) {
+  const { t, formatNumber } = useI18n();
+  if (score === null) return null;
+  return (
+    <div className="score">
+      <meter min={0} max={1} value={score} low={threshold} optimum={1} aria-label={t('session.score')} />
+      <span className="small">
+        {t('session.scoreOf', { score: formatNumber(score, { maximumFractionDigits: 3 }) })}
+        {` · ${t('session.threshold', { threshold: formatNumber(threshold, { maximumFractionDigits: 3 }) })}`}
+      </span>
+    </div>
   );
 }
 
@@ -340,7 +371,7 @@ function Decision({ session, onRecorded, onNext }: { session: Session; onRecorde
   ];
   const [status, setStatus] = useState<IdvReviewStatus | ''>('');
   const [note, setNote] = useState('');
-  const review = useGraphQLMutation(ReviewSessionDocument, ['Session', 'ReviewQueue', 'Sessions', 'HomeOverview']);
+  const review = useGraphQLMutation(DecideSessionDocument, CASE_QUERIES);
   const [done, setDone] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -392,7 +423,7 @@ function Decision({ session, onRecorded, onNext }: { session: Session; onRecorde
           id="decision-note"
           rows={3}
           required
-          maxLength={2000}
+          maxLength={5000}
           aria-describedby="decision-note-hint"
           value={note}
           onChange={(event) => setNote(event.target.value)}

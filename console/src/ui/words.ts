@@ -3,16 +3,12 @@
 import type { MessageKey } from '../i18n/en';
 import type { Translate } from '../i18n/i18n';
 
-export function words(t: Translate, prefix: 'reason' | 'check' | 'field' | 'status' | 'kind' | 'artifact', code: string): string {
+export function words(
+  t: Translate,
+  prefix: 'reason' | 'check' | 'field' | 'status' | 'kind' | 'artifact' | 'event' | 'origin' | 'activity',
+  code: string,
+): string {
   const key = `${prefix}.${code}` as MessageKey;
   const text = t(key);
   return text === key ? code.replace(/_/g, ' ') : text;
 }
-
-/** Known decision thresholds of the assessment (docs/idv-capture.md). The API does not expose them
- * yet; shown as the documented values so a reviewer sees how close a score came. */
-export const CHECK_THRESHOLDS: Record<string, number> = {
-  face_match: 0.405,
-  name: 0.8,
-  barcode: 0.8,
-};
