@@ -38,8 +38,7 @@ import {
   ProfileGroupsDocument,
   ProfilesDocument,
   ReviewQueueDocument,
-  SessionDataDocument,
-  SessionDocument,
+  ReviewCaseDocument,
   SessionsDocument,
 } from '../console/src/graphql/generated';
 
@@ -323,7 +322,7 @@ async function main(): Promise<void> {
       { name: 'review desk queue', operations: () => [op(ReviewQueueDocument, { first: 50 })], peer: () => 'review' },
       {
         name: 'review case page',
-        operations: (a, n) => [op(SessionDocument, { id: pick(review, a, n) }), op(SessionDataDocument, { id: pick(review, a, n) })],
+        operations: (a, n) => [op(ReviewCaseDocument, { id: pick(review, a, n) })],
         peer: (a, n) => `session?id=${pick(review, a, n)}`,
       },
       { name: 'sessions list', operations: () => [op(SessionsDocument, { first: 50 })], peer: () => 'sessions' },
