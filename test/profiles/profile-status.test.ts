@@ -10,7 +10,7 @@ import { subgraphOnboardingGateways } from '../../subgraphs/profiles/onboarding/
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { startWebhookReceiver, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 import { createSession, driveTo, idv } from '../idv/idv-helpers';
-import { onboard, profileEvents, taskOf, waitForOnboarding } from './onboarding-helpers';
+import { defaultIdvWorkflow, onboard, profileEvents, taskOf, waitForOnboarding } from './onboarding-helpers';
 
 let platform: TestPlatform;
 let receiver: WebhookReceiver;
@@ -65,6 +65,8 @@ async function plainProfile(tenant: TestTenant, email?: string): Promise<string>
 describe('crash mid-run', () => {
   it('[clm.onboarding.endpoint] a worker that dies after starting the IDV session but before recording it: the next worker resumes once the lease ends and finds the same session', async () => {
     const tenant = await createTestTenant(platform);
+    // The run keeps the workspace's default workflow, as the dead worker's session request did.
+    const workflowId = await defaultIdvWorkflow(platform, tenant);
     const response = await onboard(platform, tenant, {
       name: 'Crash Subject',
       kind: 'individual',
@@ -89,7 +91,7 @@ describe('crash mid-run', () => {
     };
     const { sessionId } = await subgraphOnboardingGateways(platform.config).startSession(principal, {
       profileId,
-      workflowId: null,
+      workflowId,
       idempotencyKey: `onboarding.${runId}`,
     });
 
