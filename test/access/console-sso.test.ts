@@ -190,7 +190,7 @@ describe('single sign-on', () => {
     expect(answer.text).not.toContain(provider.clientSecret);
     const analyst = await signInToConsole(platform, await createConsoleUser(platform, tenant, { email: 'sso-analyst@example.com' }));
     const refused = await analyst.graphql('{ ssoConfiguration { issuer } }');
-    expect((refused.body as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('forbidden');
+    expect((refused.body as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('insufficient_role');
   });
 
   it('a single-tenant install configures it from the environment, and the start link needs no tenant', async () => {
