@@ -13,15 +13,32 @@ export function consoleBuilt(dir: string = CONSOLE_DIR): boolean {
   return fs.existsSync(path.join(dir, 'dist', 'index.html'));
 }
 
-/** Builds console/dist when it is missing (a child process running console/build.mjs); resolves
- * once it exists or when it cannot be built (logged, never thrown: the API works without it). */
+/** The inputs of the build: a checkout that pulled console changes after its last build (no install
+ * since) would otherwise serve the old screens against the new API. */
+const SOURCES = ['src', 'index.html', 'vite.config.ts', 'build.mjs', 'package.json'];
+
+/** True when a source file is newer than the built index.html (a stat walk of a few hundred files). */
+export function consoleStale(dir: string = CONSOLE_DIR): boolean {
+  const builtAt = fs.statSync(path.join(dir, 'dist', 'index.html')).mtimeMs;
+  const newer = (file: string): boolean => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return false;
+    if (!stat.isDirectory()) return stat.mtimeMs > builtAt;
+    return fs.readdirSync(file).some((entry) => newer(path.join(file, entry)));
+  };
+  return SOURCES.some((source) => newer(path.join(dir, source)));
+}
+
+/** Builds console/dist when it is missing or older than its sources (a child process running
+ * console/build.mjs); resolves once it exists or when it cannot be built (logged, never thrown:
+ * the API works without it). */
 export async function ensureConsoleBuilt(dir: string = CONSOLE_DIR): Promise<boolean> {
-  if (consoleBuilt(dir)) return true;
+  if (consoleBuilt(dir) && (!viteInstalled(dir) || !consoleStale(dir))) return true;
   if (!fs.existsSync(path.join(dir, 'build.mjs')) || !viteInstalled(dir)) {
     logger.warn('console/dist is missing and vite is not installed: /console answers 503 until `npm run build --workspace console` runs');
     return false;
   }
-  logger.info('building the console (first start, about 10 s)');
+  logger.info(consoleBuilt(dir) ? 'rebuilding the console (its sources changed)' : 'building the console (first start, about 10 s)');
   const ok = await new Promise<boolean>((resolve) => {
     const child = spawn(process.execPath, ['build.mjs'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (error) => {

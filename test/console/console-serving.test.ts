@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { consoleBuilt, ensureConsoleBuilt } from '../../app/console-build';
+import { consoleBuilt, consoleStale, ensureConsoleBuilt } from '../../app/console-build';
 import { CONSOLE_CSP, CONSOLE_DIST } from '../../rest-adapter/console-assets/console-assets';
 import { createRestApp } from '../../rest-adapter/rest-server';
 import { listen, RunningServer } from '../../platform/http/service-app';
@@ -98,6 +98,25 @@ describe('console assets on the web origin', () => {
 });
 
 describe('the console build', () => {
+  it('is stale once a source is newer than the built page (a checkout that pulled console changes rebuilds)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-console-stale-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'dist'));
+      fs.mkdirSync(path.join(dir, 'src', 'screens'), { recursive: true });
+      const source = path.join(dir, 'src', 'screens', 'home.tsx');
+      fs.writeFileSync(source, 'export {};');
+      fs.writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html>');
+      const built = Date.now() / 1000;
+      fs.utimesSync(source, built - 60, built - 60);
+      fs.utimesSync(path.join(dir, 'dist', 'index.html'), built, built);
+      expect(consoleStale(dir)).toBe(false);
+      fs.utimesSync(source, built + 60, built + 60);
+      expect(consoleStale(dir)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exists after the platform would start (built on demand), loads only same-origin files and has no inline code', async () => {
     expect(await ensureConsoleBuilt()).toBe(true);
     expect(consoleBuilt()).toBe(true);
