@@ -104,6 +104,11 @@ describeWithBrowser('Vigil Console journeys', () => {
     // The choice is kept for the next visit.
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // A single sign-on that came back refused says why (the ?error= codes of docs/console.md).
+    await page.goto(`${platform.restUrl}/console/sign-in?error=sso_unknown_user`);
+    await page.getByRole('alert').getByText('no Vigil account has your email').waitFor();
+    await page.goto(`${platform.restUrl}/console/sign-in?error=sso_provider_failed`);
+    await page.getByRole('alert').getByText('Single sign-on did not complete').waitFor();
     expect(pageProblems).toEqual([]);
     await page.close();
   });

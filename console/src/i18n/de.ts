@@ -60,6 +60,12 @@ export const de: Record<MessageKey, string> = {
   'signIn.failed': 'Anmeldung fehlgeschlagen. Bitte erneut versuchen.',
   'signIn.ssoFailed':
     'Die Single-Sign-On-Anmeldung wurde nicht abgeschlossen. Versuchen Sie es erneut oder melden Sie sich mit Passwort an.',
+  'signIn.ssoNotConfigured': 'Single Sign-On ist für diese Installation nicht eingerichtet. Melden Sie sich mit Passwort an.',
+  'signIn.ssoUnknownUser':
+    'Ihr Identitätsanbieter hat Sie angemeldet, aber kein Vigil-Konto hat Ihre E-Mail-Adresse. Bitten Sie einen Admin um eine Einladung.',
+  'signIn.ssoDeactivated': 'Ihr Vigil-Konto ist deaktiviert. Bitten Sie einen Admin, es wieder zu aktivieren.',
+  'signIn.ssoStateInvalid':
+    'Diese Anmeldung wurde in einem anderen Tab oder Browser begonnen oder hat zu lange gedauert. Beginnen Sie sie erneut.',
 
   'home.title': 'Start',
   'home.subtitle': 'Was in diesem Arbeitsbereich auf eine Entscheidung wartet',

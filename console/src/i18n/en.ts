@@ -58,6 +58,10 @@ export const en = {
   'signIn.totpExpired': 'The sign-in took too long. Enter your email and password again.',
   'signIn.failed': 'Sign-in failed. Try again.',
   'signIn.ssoFailed': 'Single sign-on did not complete. Try again or sign in with your password.',
+  'signIn.ssoNotConfigured': 'Single sign-on is not set up for this installation. Sign in with your password.',
+  'signIn.ssoUnknownUser': 'Your identity provider signed you in, but no Vigil account has your email. Ask an admin to invite you.',
+  'signIn.ssoDeactivated': 'Your Vigil account is deactivated. Ask an admin to reactivate it.',
+  'signIn.ssoStateInvalid': 'This sign-on was started in another tab or browser, or took too long. Start it again.',
 
   'home.title': 'Home',
   'home.subtitle': 'What waits for a decision in this workspace',

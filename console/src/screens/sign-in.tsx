@@ -83,7 +83,7 @@ export function SignInPage() {
         </h1>
         {(error || ssoError) && (
           <p className="alert alert-error" role="alert">
-            {error ?? (ssoError === 'link_invalid' ? t('signIn.linkInvalid') : t('signIn.ssoFailed'))}
+            {error ?? t(redirectErrorMessage(ssoError))}
           </p>
         )}
         <form onSubmit={(event) => void submit(event)} noValidate={false}>
@@ -169,4 +169,23 @@ export function SignInPage() {
 function safeNext(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
   return value;
+}
+
+/** The message of a sign-in redirect's `?error=` code (a sign-in link, single sign-on: docs/console.md);
+ * codes without a message of their own say that single sign-on did not complete. */
+function redirectErrorMessage(code: string | null) {
+  switch (code) {
+    case 'link_invalid':
+      return 'signIn.linkInvalid' as const;
+    case 'sso_not_configured':
+      return 'signIn.ssoNotConfigured' as const;
+    case 'sso_unknown_user':
+      return 'signIn.ssoUnknownUser' as const;
+    case 'sso_account_deactivated':
+      return 'signIn.ssoDeactivated' as const;
+    case 'sso_state_invalid':
+      return 'signIn.ssoStateInvalid' as const;
+    default:
+      return 'signIn.ssoFailed' as const;
+  }
 }
