@@ -109,11 +109,9 @@ export async function appendAuditRow(db: DbClient, row: AuditRowInput): Promise<
 // ---------------------------------------------------------------------------------------------
 // Reading the chain (verification)
 
-/** One stored entry with every hashed column as the verifier needs it. */
-export interface ChainRow {
+/** The columns every read of an entry carries as stored (who, what, on what, with what outcome). */
+interface AuditEntryColumns {
   id: bigint;
-  tenantId: string;
-  workspaceId: string;
   seq: bigint;
   actorKind: string;
   actorId: string;
@@ -124,6 +122,12 @@ export interface ChainRow {
   profileId: string | null;
   outcome: string;
   requestId: string | null;
+}
+
+/** One stored entry with every hashed column as the verifier needs it. */
+export interface ChainRow extends AuditEntryColumns {
+  tenantId: string;
+  workspaceId: string;
   /** The detail as PostgreSQL's jsonb text (its canonical form: the hashed one). */
   detailText: string;
   personalText: string | null;
@@ -249,18 +253,7 @@ export interface AuditListFilter {
   to?: Date;
 }
 
-export interface AuditEntryRow {
-  id: bigint;
-  seq: bigint;
-  actorKind: string;
-  actorId: string;
-  clientAddress: string | null;
-  action: string;
-  resourceType: string;
-  resourceId: string;
-  profileId: string | null;
-  outcome: string;
-  requestId: string | null;
+export interface AuditEntryRow extends AuditEntryColumns {
   detail: unknown;
   personal: unknown;
   personalHash: string | null;
