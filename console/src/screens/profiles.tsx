@@ -11,6 +11,7 @@ import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
+import { FilterSelect } from '../ui/filter-select';
 
 const STATUSES: ProfileStatus[] = ['not_screened', 'pending', 'clear', 'potential_match', 'confirmed_match', 'in_review', 'rejected'];
 const PAGE_SIZE = 50;
@@ -76,28 +77,20 @@ export default function ProfilesPage() {
             onChange={(event) => setDraft(event.target.value)}
           />
         </label>
-        <label>
-          <span className="sr-only">{t('profiles.status')}</span>
-          <select value={status} onChange={(event) => update({ status: event.target.value, after: undefined, prev: undefined })}>
-            <option value="">{t('profiles.anyStatus')}</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {words(t, 'status', value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">{t('profiles.group')}</span>
-          <select value={group} onChange={(event) => update({ group: event.target.value, after: undefined, prev: undefined })}>
-            <option value="">{t('profiles.anyGroup')}</option>
-            {(groups.data?.profileGroups.nodes ?? []).map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('profiles.status')}
+          anyLabel={t('profiles.anyStatus')}
+          value={status}
+          options={STATUSES.map((value) => ({ value, label: words(t, 'status', value) }))}
+          onChange={(value) => update({ status: value, after: undefined, prev: undefined })}
+        />
+        <FilterSelect
+          label={t('profiles.group')}
+          anyLabel={t('profiles.anyGroup')}
+          value={group}
+          options={(groups.data?.profileGroups.nodes ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+          onChange={(value) => update({ group: value, after: undefined, prev: undefined })}
+        />
         <label className="date-filter">
           <span>{t('profiles.createdFrom')}</span>
           <input

@@ -10,6 +10,7 @@ import { Pager, readPage } from '../ui/pager';
 import { SessionTable } from '../ui/session-table';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
+import { FilterSelect } from '../ui/filter-select';
 
 /** The reason codes the catalogue names (the filter offers those; the API takes any code). */
 const REASON_CODES = Object.keys(en)
@@ -56,28 +57,20 @@ export default function ReviewQueuePage() {
     <>
       <PageHeader title={t('review.title')} subtitle={t('review.subtitle')} />
       <div className="toolbar" role="search" aria-label={t('review.filters')}>
-        <label>
-          <span className="sr-only">{t('review.workflow')}</span>
-          <select value={workflow} onChange={(event) => update({ workflow: event.target.value })}>
-            <option value="">{t('review.anyWorkflow')}</option>
-            {(workflows.data?.idvWorkflows.nodes ?? []).map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">{t('review.reason')}</span>
-          <select value={reason} onChange={(event) => update({ reason: event.target.value })}>
-            <option value="">{t('review.anyReason')}</option>
-            {REASON_CODES.map((code) => (
-              <option key={code} value={code}>
-                {words(t, 'reason', code)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('review.workflow')}
+          anyLabel={t('review.anyWorkflow')}
+          value={workflow}
+          options={(workflows.data?.idvWorkflows.nodes ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+          onChange={(value) => update({ workflow: value })}
+        />
+        <FilterSelect
+          label={t('review.reason')}
+          anyLabel={t('review.anyReason')}
+          value={reason}
+          options={REASON_CODES.map((code) => ({ value: code, label: words(t, 'reason', code) }))}
+          onChange={(value) => update({ reason: value })}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={mine} onChange={(event) => update({ mine: event.target.checked ? '1' : undefined })} />
           {t('review.assignedToMe')}

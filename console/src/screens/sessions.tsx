@@ -10,6 +10,7 @@ import { Pager, readPage } from '../ui/pager';
 import { SessionTable } from '../ui/session-table';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
+import { FilterSelect } from '../ui/filter-select';
 
 const REVIEW: IdvReviewStatus[] = ['pending', 'request_sent', 'requires_review', 'escalation', 'automatic_pass', 'accepted', 'rejected'];
 const FLOW: IdvFlowStatus[] = ['collecting_artifacts', 'ready_for_assessment', 'queued', 'assessing', 'assessed', 'failed', 'canceled'];
@@ -56,28 +57,20 @@ export default function SessionsPage() {
             onBlur={(event) => update({ profile: event.currentTarget.value.trim(), after: undefined, prev: undefined })}
           />
         </label>
-        <label>
-          <span className="sr-only">{t('sessions.review')}</span>
-          <select value={review} onChange={(event) => update({ review: event.target.value })}>
-            <option value="">{t('sessions.anyReview')}</option>
-            {REVIEW.map((value) => (
-              <option key={value} value={value}>
-                {words(t, 'status', value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">{t('sessions.flow')}</span>
-          <select value={flow} onChange={(event) => update({ flow: event.target.value })}>
-            <option value="">{t('sessions.anyFlow')}</option>
-            {FLOW.map((value) => (
-              <option key={value} value={value}>
-                {words(t, 'status', value)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('sessions.review')}
+          anyLabel={t('sessions.anyReview')}
+          value={review}
+          options={REVIEW.map((value) => ({ value, label: words(t, 'status', value) }))}
+          onChange={(value) => update({ review: value })}
+        />
+        <FilterSelect
+          label={t('sessions.flow')}
+          anyLabel={t('sessions.anyFlow')}
+          value={flow}
+          options={FLOW.map((value) => ({ value, label: words(t, 'status', value) }))}
+          onChange={(value) => update({ flow: value })}
+        />
       </div>
       {query.isPending ? (
         <Loading />
