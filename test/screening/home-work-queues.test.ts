@@ -152,22 +152,7 @@ it('the console file route serves a screening report PDF to a dashboard token of
   const own = await createDashboardUser(platform.db, { workspaceId: tenant.workspaceId, email: 'pdf@example.com', name: 'Pdf' });
   const other = await createDashboardUser(platform.db, { workspaceId: sibling.workspaceId, email: 'pdf-other@example.com', name: 'Other' });
   const path = `/console/files/screening/reports/${reportId}`;
-  const pdf = await fetch(`${platform.restUrl}${path}`, {
-    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, own.id)).token}` },
-  });
-  expect(pdf.status).toBe(200);
-  expect(pdf.headers.get('content-type')).toBe('application/pdf');
-  expect(pdf.headers.get('cache-control')).toBe('private, no-store');
-  expect(
-    Buffer.from(await pdf.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
-  const foreign = await request(platform.restUrl, 'GET', path, {
-    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, other.id)).token}` },
-  });
-  expect(foreign.status).toBe(404);
-  expect(foreign.body).toEqual({ error: { code: 'not_found', message: 'File not found' } });
+  await expectPdfForItsWorkspaceOnly(path, { Authorization: `Bearer ${(await issueDashboardToken(platform.db, own.id)).token}` }, other.id);
   expect((await request(platform.restUrl, 'GET', path)).status).toBe(401);
 });
 
@@ -196,6 +181,12 @@ it('the console file route serves a risk assessment report PDF to a dashboard to
   );
   expect(created.body.errors).toBeUndefined();
   const path = `/console/files/risk/assessments/${created.body.data.createRiskAssessment.id as string}/report`;
+  await expectPdfForItsWorkspaceOnly(path, ownHeaders, other.id);
+});
+
+/** A console file route's PDF: served, private and not stored, to its workspace; the same 404 as an
+ * absent file to a dashboard user of another workspace. */
+async function expectPdfForItsWorkspaceOnly(path: string, ownHeaders: Record<string, string>, otherUserId: string) {
   const pdf = await fetch(`${platform.restUrl}${path}`, { headers: ownHeaders });
   expect(pdf.status).toBe(200);
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -206,8 +197,8 @@ it('the console file route serves a risk assessment report PDF to a dashboard to
       .toString(),
   ).toBe('%PDF-');
   const foreign = await request(platform.restUrl, 'GET', path, {
-    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, other.id)).token}` },
+    headers: { Authorization: `Bearer ${(await issueDashboardToken(platform.db, otherUserId)).token}` },
   });
   expect(foreign.status).toBe(404);
   expect(foreign.body).toEqual({ error: { code: 'not_found', message: 'File not found' } });
-});
+}
