@@ -52,6 +52,7 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
   const query = useGraphQLQuery(DashboardUsersDocument, { first: 50, after: page.after });
   const [deactivating, setDeactivating] = useState<DashboardUserRowFragment | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const inviteButton = useRef<HTMLButtonElement>(null);
   const setParam = (key: string, value: string | undefined) =>
     setParams(
       (current) => {
@@ -68,7 +69,7 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
         title={t('users.title')}
         subtitle={t('users.subtitle')}
         actions={
-          <button type="button" className="button button-primary" onClick={() => setParam('invite', '1')}>
+          <button type="button" className="button button-primary" ref={inviteButton} onClick={() => setParam('invite', '1')}>
             <Icon name="user" /> {t('users.invite')}
           </button>
         }
@@ -104,10 +105,11 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
           />
         </>
       )}
-      {inviting && <InviteDialog onClose={() => setParam('invite', undefined)} />}
+      {inviting && <InviteDialog onClose={() => setParam('invite', undefined)} returnFocus={() => inviteButton.current} />}
       {deactivating && (
         <DeactivateDialog
           user={deactivating}
+          returnFocus={() => document.querySelector<HTMLElement>(`[data-deactivate="${deactivating.id}"]`)}
           onClose={() => setDeactivating(null)}
           onDone={(user) => {
             setDeactivating(null);
@@ -206,7 +208,12 @@ function UsersTable({
                   </td>
                   <td>
                     {!deactivated && user.id !== selfId && (
-                      <button type="button" className="button button-danger-ghost" onClick={() => onDeactivate(user)}>
+                      <button
+                        type="button"
+                        className="button button-danger-ghost"
+                        data-deactivate={user.id}
+                        onClick={() => onDeactivate(user)}
+                      >
                         {t('users.deactivate')}
                         <span className="sr-only"> {user.name}</span>
                       </button>
@@ -222,7 +229,7 @@ function UsersTable({
   );
 }
 
-function InviteDialog({ onClose }: { onClose: () => void }) {
+function InviteDialog({ onClose, returnFocus }: { onClose: () => void; returnFocus: () => HTMLElement | null }) {
   const { t } = useI18n();
   const invite = useGraphQLMutation(InviteDashboardUserDocument, ['DashboardUsers', 'WorkspaceReviewers']);
   const [email, setEmail] = useState('');
@@ -232,9 +239,9 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     invite.mutate({ input: { email: email.trim(), name: name.trim(), role } });
   };
-  if (invite.data) return <InviteResult result={invite.data.inviteDashboardUser} onClose={onClose} />;
+  if (invite.data) return <InviteResult result={invite.data.inviteDashboardUser} onClose={onClose} returnFocus={returnFocus} />;
   return (
-    <Dialog title={t('users.inviteTitle')} onClose={onClose}>
+    <Dialog title={t('users.inviteTitle')} onClose={onClose} returnFocus={returnFocus}>
       <form onSubmit={submit}>
         <div className="field">
           <label htmlFor="invite-email">{t('users.email')}</label>
@@ -286,7 +293,15 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function InviteResult({ result, onClose }: { result: InviteDashboardUserMutation['inviteDashboardUser']; onClose: () => void }) {
+function InviteResult({
+  result,
+  onClose,
+  returnFocus,
+}: {
+  result: InviteDashboardUserMutation['inviteDashboardUser'];
+  onClose: () => void;
+  returnFocus: () => HTMLElement | null;
+}) {
   const { t, formatDate } = useI18n();
   const link = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -302,7 +317,12 @@ function InviteResult({ result, onClose }: { result: InviteDashboardUserMutation
   };
   const delivery = { sent: 'users.emailSent', not_configured: 'users.emailNotConfigured', failed: 'users.emailFailed' } as const;
   return (
-    <Dialog title={t('users.invitedTitle', { name: result.user.name })} onClose={onClose} describedBy="invite-delivery">
+    <Dialog
+      title={t('users.invitedTitle', { name: result.user.name })}
+      onClose={onClose}
+      describedBy="invite-delivery"
+      returnFocus={returnFocus}
+    >
       <p id="invite-delivery" className={result.emailDelivery === 'sent' ? 'alert alert-success' : 'alert alert-info'} role="status">
         {t(delivery[result.emailDelivery], { email: result.user.email })}
       </p>
@@ -336,15 +356,22 @@ function DeactivateDialog({
   user,
   onClose,
   onDone,
+  returnFocus,
 }: {
   user: DashboardUserRowFragment;
   onClose: () => void;
   onDone: (user: DashboardUserRowFragment) => void;
+  returnFocus: () => HTMLElement | null;
 }) {
   const { t } = useI18n();
   const deactivate = useGraphQLMutation(DeactivateDashboardUserDocument, ['DashboardUsers', 'WorkspaceReviewers']);
   return (
-    <Dialog title={t('users.deactivateTitle', { name: user.name })} onClose={onClose} describedBy="deactivate-text">
+    <Dialog
+      title={t('users.deactivateTitle', { name: user.name })}
+      onClose={onClose}
+      describedBy="deactivate-text"
+      returnFocus={returnFocus}
+    >
       <p id="deactivate-text">{t('users.deactivateText', { email: user.email })}</p>
       {deactivate.isError && (
         <p role="alert" className="error-text">

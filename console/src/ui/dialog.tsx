@@ -8,11 +8,14 @@ export function Dialog({
   onClose,
   children,
   describedBy,
+  returnFocus,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   describedBy?: string;
+  /** Where focus goes on close when not the control focused at open (a dialog opened by a deep link). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -26,9 +29,10 @@ export function Dialog({
     first?.focus();
     return () => {
       // The opener may be gone (a row that changed): the page heading then.
-      if (opener?.isConnected) opener.focus();
-      else document.getElementById('page-title')?.focus();
+      const target = returnFocus?.() ?? (opener?.isConnected && opener !== document.body ? opener : null);
+      (target?.isConnected ? target : document.getElementById('page-title'))?.focus();
     };
+    // Once per dialog: returnFocus is read when it closes.
   }, []);
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby={titleId} aria-describedby={describedBy} onClose={onClose}>
