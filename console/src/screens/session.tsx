@@ -70,7 +70,8 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
   const mine = Boolean(consoleSession && session.assignee === consoleSession.user.id);
   // Whom a session can be handed to (reviewers and up may read it): also names the assignee.
   const reviewers = useGraphQLQuery(WorkspaceReviewersDocument, {}, { enabled: reviewer, staleTime: 60_000 });
-  const assigneeName = reviewers.data?.workspaceReviewers.find((entry) => entry.id === session.assignee)?.name;
+  const nameOf = (id: string | null | undefined) => reviewers.data?.workspaceReviewers.find((entry) => entry.id === id)?.name;
+  const assigneeName = nameOf(session.assignee);
   return (
     <>
       <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
@@ -150,7 +151,7 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
           <h2 id="history-title" className="panel-title">
             {t('session.history')}
           </h2>
-          <History reviewCase={reviewCase} />
+          <History reviewCase={reviewCase} nameOf={nameOf} />
         </section>
         {canDecide && (
           <section className="panel panel-wide decision-panel" aria-labelledby="decision-title">
@@ -175,7 +176,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The session's events (created, submitted, assessed, assigned, decisions), newest first. */
-function History({ reviewCase }: { reviewCase: Case }) {
+function History({ reviewCase, nameOf }: { reviewCase: Case; nameOf: (id: string | null | undefined) => string | undefined }) {
   const { t, formatDate } = useI18n();
   if (!reviewCase.history.length) return <Empty title={t('session.noHistory')} />;
   return (
@@ -192,9 +193,9 @@ function History({ reviewCase }: { reviewCase: Case }) {
                 {words(t, 'status', entry.toReviewStatus)}
               </>
             )}
-            {entry.assignee && ` · ${entry.assignee}`}
+            {entry.assignee && ` · ${nameOf(entry.assignee) ?? entry.assignee}`}
           </span>
-          {entry.actor && <span className="muted">{entry.actor.name ?? entry.actor.id}</span>}
+          {entry.actor && <span className="muted">{entry.actor.name ?? nameOf(entry.actor.id) ?? entry.actor.id}</span>}
           {entry.note && <p className="comment-text">{entry.note}</p>}
         </li>
       ))}

@@ -23,6 +23,13 @@ import { Pager, readPage } from '../ui/pager';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 
 const ROLES: DashboardRole[] = ['viewer', 'analyst', 'reviewer', 'admin'];
+
+/** A confirmation of the last change (a role is put in words when shown). */
+interface Notice {
+  key: 'users.deactivated' | 'users.roleChanged';
+  values: { name: string };
+  role?: DashboardRole;
+}
 const STATUS_TONE = { active: 'good', invited: 'info', deactivated: 'neutral' } as const;
 
 export default function UsersPage() {
@@ -51,7 +58,8 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
   const inviting = params.get('invite') === '1';
   const query = useGraphQLQuery(DashboardUsersDocument, { first: 50, after: page.after });
   const [deactivating, setDeactivating] = useState<DashboardUserRowFragment | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Kept as a key and its values, so the message follows a change of language.
+  const [notice, setNotice] = useState<Notice | null>(null);
   const inviteButton = useRef<HTMLButtonElement>(null);
   const setParam = (key: string, value: string | undefined) =>
     setParams(
@@ -75,7 +83,7 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
         }
       />
       <p aria-live="polite" className={notice ? 'alert alert-success' : 'sr-only'}>
-        {notice}
+        {notice && t(notice.key, { ...notice.values, ...(notice.role ? { role: t(`role.${notice.role}`) } : {}) })}
       </p>
       {query.isPending ? (
         <Loading />
@@ -113,7 +121,7 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
           onClose={() => setDeactivating(null)}
           onDone={(user) => {
             setDeactivating(null);
-            setNotice(t('users.deactivated', { name: user.name }));
+            setNotice({ key: 'users.deactivated', values: { name: user.name } });
           }}
         />
       )}
@@ -130,7 +138,7 @@ function UsersTable({
   rows: DashboardUserRowFragment[];
   selfId: string | undefined;
   onDeactivate: (user: DashboardUserRowFragment) => void;
-  onNotice: (message: string | null) => void;
+  onNotice: (notice: Notice | null) => void;
 }) {
   const { t, formatDate, formatRelative } = useI18n();
   const table = useRef<HTMLDivElement>(null);
@@ -140,7 +148,7 @@ function UsersTable({
     onNotice(null);
     change.mutate(
       { input: { userId: user.id, role } },
-      { onSuccess: () => onNotice(t('users.roleChanged', { name: user.name, role: t(`role.${role}`) })) },
+      { onSuccess: () => onNotice({ key: 'users.roleChanged', values: { name: user.name }, role }) },
     );
   };
   return (
@@ -151,7 +159,7 @@ function UsersTable({
         </p>
       )}
       <div className="table-wrap" ref={table}>
-        <table className="table">
+        <table className="table users-table">
           <caption className="sr-only">{t('users.title')}</caption>
           <thead>
             <tr>
@@ -176,7 +184,7 @@ function UsersTable({
                       {user.name}
                     </span>
                     {user.id === selfId && <span className="badge badge-neutral">{t('users.you')}</span>}
-                    <div className="muted small">{user.email}</div>
+                    <div className="muted small user-email">{user.email}</div>
                   </th>
                   <td>
                     <label>
