@@ -140,6 +140,8 @@ export const ERROR_STATUS = {
   sso_unknown_user: 403,
   sso_account_deactivated: 403,
   sso_configuration_invalid: 400,
+  // idv: the review desk's assignment to another reviewer
+  idv_assignee_not_reviewer: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

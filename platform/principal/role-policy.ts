@@ -50,6 +50,8 @@ export const MUTATION_POLICY = {
     reviewVerificationSession: 'reviewer',
     // The review desk: a reviewer takes a session to decide it, and decides with a note.
     claimVerificationSession: 'reviewer',
+    // Handing a session to another reviewer is the desk's own routing, among those who decide.
+    assignVerificationSessionToReviewer: 'reviewer',
     decideVerificationSession: 'reviewer',
     createIdvTheme: 'admin',
     replaceIdvTheme: 'admin',
@@ -150,6 +152,8 @@ export const QUERY_POLICY = {
   access: {
     // The workspace's people, their roles and sign-in state.
     dashboardUsers: 'admin',
+    // Whom the review desk may hand a session to.
+    workspaceReviewers: 'reviewer',
     // The tenant's identity provider settings (never the secret).
     ssoConfiguration: 'admin',
   },

@@ -89,9 +89,13 @@ export async function createDashboardUser(db: Db, input: { workspaceId: string; 
   return user;
 }
 
-/** A dashboard user who is a member of exactly this workspace (null for another workspace's user or none). */
+/** A dashboard user who is a member of exactly this workspace (null for another workspace's user or
+ * none), with their membership there (its role). */
 export async function findWorkspaceDashboardUser(db: DbClient, scope: Scope, id: string) {
-  return db.dashboardUser.findFirst({ where: { id, tenantId: scope.tenantId, memberships: { some: { workspaceId: scope.workspaceId } } } });
+  return db.dashboardUser.findFirst({
+    where: { id, tenantId: scope.tenantId, memberships: { some: { workspaceId: scope.workspaceId } } },
+    include: { memberships: { where: { workspaceId: scope.workspaceId }, select: { role: true } } },
+  });
 }
 
 /** A `vgld_` token for one of the user's workspaces (`workspaceId`; default: their oldest membership). */

@@ -3019,6 +3019,7 @@ export const ConclusionDecisionValues = ['approved', 'rejected'] as const;
 export const ConsoleSignInStateValues = ['signed_in', 'totp_required'] as const;
 export const CriteriaMatchLevelValues = ['exact', 'strong', 'medium', 'weak', 'none'] as const;
 export const DashboardRoleValues = ['viewer', 'analyst', 'reviewer', 'admin'] as const;
+export const DashboardUserStatusValues = ['active', 'invited', 'deactivated'] as const;
 export const DispositionAnalysisStatusValues = ['completed', 'failed'] as const;
 export const DispositionModeValues = ['full_auto', 'hint'] as const;
 export const DispositionPredictionValues = ['true_positive', 'false_positive', 'undetermined'] as const;

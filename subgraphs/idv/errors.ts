@@ -16,6 +16,7 @@ export type IdvErrorCode =
   | 'idv_state_conflict'
   | 'idv_review_terminal'
   | 'idv_review_invalid_transition'
+  | 'idv_assignee_not_reviewer'
   | 'idv_unsupported_media_type'
   | 'schema_validation_failed'
   | 'unauthorized'

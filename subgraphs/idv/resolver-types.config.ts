@@ -8,6 +8,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     // The typed views of the IDV core (idv-views.ts): the resolvers turn rows and service objects
     // into them where they leave a Query or Mutation field, and GraphQL reads their fields.
     VerificationSession: './idv-views#SessionView',
+    // totalCount is counted by its field resolver, only when selected.
+    VerificationSessionConnection: './idv-views#SessionConnectionView',
     VerificationSessionStatus: './idv-views#StatusView',
     VerificationSessionData: './idv-views#DataView',
     IdvWorkflow: './idv-views#IdvWorkflowView',

@@ -9,10 +9,12 @@ import {
   CreateSessionDocument,
   ProfileDocument,
   ProfileQuery,
+  RequestProfileErasureDocument,
   SendInviteDocument,
 } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { StatusBadge } from '../ui/badges';
+import { Dialog } from '../ui/dialog';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
@@ -54,8 +56,16 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
             <StatusBadge value={profile.status} /> <span className="mono">{profile.id}</span>
           </>
         }
-        actions={roleAtLeast(role, 'analyst') && !profile.erasureClaimed ? <SessionActions profile={profile} /> : undefined}
+        actions={
+          !profile.erasureClaimed && roleAtLeast(role, 'analyst') ? (
+            <>
+              <SessionActions profile={profile} />
+              {roleAtLeast(role, 'admin') && <ErasureAction profile={profile} />}
+            </>
+          ) : undefined
+        }
       />
+      {profile.erasureClaimed && <ErasureState profile={profile} />}
       <div className="detail-grid">
         <Panel title={t('profile.fields')}>
           <dl className="fields">
@@ -286,5 +296,78 @@ function SessionActions({ profile }: { profile: Profile }) {
         {error ? error.message : message}
       </span>
     </div>
+  );
+}
+
+/** Where the profile's erasure stands: claimed (no new sessions, no edits), then erased. */
+function ErasureState({ profile }: { profile: Profile }) {
+  const { t, formatDate } = useI18n();
+  return (
+    <div className="alert alert-info" role="status" data-testid="erasure-state">
+      <strong>{profile.erasedAt ? t('erasure.erased') : t('erasure.claimed')}</strong>
+      <span>
+        {t('erasure.claimedAt', { at: formatDate(profile.erasureClaimedAt) })}
+        {profile.erasedAt && ` · ${t('erasure.erasedAt', { at: formatDate(profile.erasedAt) })}`}
+      </span>
+    </div>
+  );
+}
+
+/** Admins request a GDPR erasure after typing the profile's name: it cannot be undone. */
+function ErasureAction({ profile }: { profile: Profile }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button-danger-ghost" onClick={() => setOpen(true)}>
+        {t('erasure.request')}
+      </button>
+      {open && <ErasureDialog profile={profile} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ErasureDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const { t } = useI18n();
+  const erase = useGraphQLMutation(RequestProfileErasureDocument, ['Profile', 'Profiles', 'HomeOverview']);
+  const [typed, setTyped] = useState('');
+  const [reason, setReason] = useState('');
+  // One key per dialog: a repeated click (or a retry after a dropped answer) is the same request.
+  const [idempotencyKey] = useState(() => `console:${crypto.randomUUID()}`);
+  const confirmed = typed.trim() === profile.name.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmed) return;
+    erase.mutate({ id: profile.id, input: reason.trim() ? { reason: reason.trim() } : {}, idempotencyKey }, { onSuccess: () => onClose() });
+  };
+  return (
+    <Dialog title={t('erasure.title', { name: profile.name })} onClose={onClose} describedBy="erasure-text">
+      <form onSubmit={submit}>
+        <p id="erasure-text" className="alert alert-error">
+          {t('erasure.warning')}
+        </p>
+        <div className="field">
+          <label htmlFor="erasure-confirm">{t('erasure.typeName', { name: profile.name })}</label>
+          <input id="erasure-confirm" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor="erasure-reason">{t('erasure.reason')}</label>
+          <textarea id="erasure-reason" rows={2} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        {erase.isError && (
+          <p role="alert" className="error-text">
+            {erase.error.message}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('users.cancel')}
+          </button>
+          <button type="submit" className="button button-danger" disabled={!confirmed || erase.isPending}>
+            {t('erasure.confirm')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -19,7 +19,7 @@ const REASON_CODES = Object.keys(en)
   .sort();
 
 export default function ReviewQueuePage() {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   useTitle(t('nav.review'));
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
@@ -55,7 +55,19 @@ export default function ReviewQueuePage() {
   const filtered = Boolean(workflow || reason || mine);
   return (
     <>
-      <PageHeader title={t('review.title')} subtitle={t('review.subtitle')} />
+      <PageHeader
+        title={t('review.title')}
+        subtitle={
+          <>
+            {t('review.subtitle')}
+            {typeof query.data?.idvReviewQueue.totalCount === 'number' && (
+              <span className="badge badge-warn" data-testid="queue-total">
+                {t(filtered ? 'review.totalFiltered' : 'review.total', { count: formatNumber(query.data.idvReviewQueue.totalCount) })}
+              </span>
+            )}
+          </>
+        }
+      />
       <div className="toolbar" role="search" aria-label={t('review.filters')}>
         <FilterSelect
           label={t('review.workflow')}

@@ -10,6 +10,7 @@ import { roleAtLeast } from '../api/auth';
 import { execute } from '../api/graphql-client';
 import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
 import {
+  AssignSessionToReviewerDocument,
   ClaimSessionDocument,
   DecideSessionDocument,
   IdvReviewStatus,
@@ -17,6 +18,8 @@ import {
   ReviewCaseQuery,
   ReviewQueueDocument,
   ScoredCheckFragment,
+  WorkspaceReviewersQuery,
+  WorkspaceReviewersDocument,
 } from '../graphql/generated';
 import type { MessageKey } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
@@ -65,6 +68,10 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
   const canDecide = decided || (reviewer && open);
   const claim = useGraphQLMutation(ClaimSessionDocument, CASE_QUERIES);
   const mine = Boolean(consoleSession && session.assignee === consoleSession.user.id);
+  // Whom a session can be handed to (reviewers and up may read it): also names the assignee.
+  const reviewers = useGraphQLQuery(WorkspaceReviewersDocument, {}, { enabled: reviewer, staleTime: 60_000 });
+  const nameOf = (id: string | null | undefined) => reviewers.data?.workspaceReviewers.find((entry) => entry.id === id)?.name;
+  const assigneeName = nameOf(session.assignee);
   return (
     <>
       <nav aria-label={t('shell.breadcrumb')} className="breadcrumb">
@@ -85,6 +92,9 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
               <button type="button" className="button" onClick={() => claim.mutate({ id: session.id })} disabled={claim.isPending}>
                 {t('session.claim')}
               </button>
+            )}
+            {reviewer && open && reviewers.data && (
+              <AssignTo sessionId={session.id} assignee={session.assignee} reviewers={reviewers.data.workspaceReviewers} />
             )}
             {inQueue && (
               <button type="button" className="button" onClick={next.go} disabled={next.busy}>
@@ -133,7 +143,7 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
             <Row label={t('sessions.submitted')}>{formatDate(session.submittedAt)}</Row>
             <Row label={t('session.assessed')}>{formatDate(reviewCase.assessedAt)}</Row>
             <Row label={t('session.reviewed')}>{formatDate(session.reviewedAt)}</Row>
-            <Row label={t('session.assignee')}>{mine ? t('session.assignedToYou') : (session.assignee ?? '—')}</Row>
+            <Row label={t('session.assignee')}>{mine ? t('session.assignedToYou') : (assigneeName ?? session.assignee ?? '—')}</Row>
             <Row label={t('sessions.flags')}>{session.flagCategories.map((category) => words(t, 'kind', category)).join(', ') || '—'}</Row>
           </dl>
         </section>
@@ -141,7 +151,7 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
           <h2 id="history-title" className="panel-title">
             {t('session.history')}
           </h2>
-          <History reviewCase={reviewCase} />
+          <History reviewCase={reviewCase} nameOf={nameOf} />
         </section>
         {canDecide && (
           <section className="panel panel-wide decision-panel" aria-labelledby="decision-title">
@@ -166,7 +176,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The session's events (created, submitted, assessed, assigned, decisions), newest first. */
-function History({ reviewCase }: { reviewCase: Case }) {
+function History({ reviewCase, nameOf }: { reviewCase: Case; nameOf: (id: string | null | undefined) => string | undefined }) {
   const { t, formatDate } = useI18n();
   if (!reviewCase.history.length) return <Empty title={t('session.noHistory')} />;
   return (
@@ -183,9 +193,9 @@ function History({ reviewCase }: { reviewCase: Case }) {
                 {words(t, 'status', entry.toReviewStatus)}
               </>
             )}
-            {entry.assignee && ` · ${entry.assignee}`}
+            {entry.assignee && ` · ${nameOf(entry.assignee) ?? entry.assignee}`}
           </span>
-          {entry.actor && <span className="muted">{entry.actor.name ?? entry.actor.id}</span>}
+          {entry.actor && <span className="muted">{entry.actor.name ?? nameOf(entry.actor.id) ?? entry.actor.id}</span>}
           {entry.note && <p className="comment-text">{entry.note}</p>}
         </li>
       ))}
@@ -474,4 +484,65 @@ function useNextInQueue(currentId: string) {
     return () => document.removeEventListener('keydown', onKey);
   });
   return { go, busy, empty };
+}
+
+/** "Assign to": hands the session to another reviewer of the workspace (the API refuses anyone who
+ * may not decide reviews). */
+function AssignTo({
+  sessionId,
+  assignee,
+  reviewers,
+}: {
+  sessionId: string;
+  assignee: string | null;
+  reviewers: WorkspaceReviewersQuery['workspaceReviewers'];
+}) {
+  const { t } = useI18n();
+  const [choice, setChoice] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const assign = useGraphQLMutation(AssignSessionToReviewerDocument, CASE_QUERIES);
+  const others = reviewers.filter((entry) => entry.id !== assignee);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = others.find((entry) => entry.id === choice);
+    if (!target) return;
+    setDone(null);
+    assign.mutate(
+      { id: sessionId, input: { reviewerId: target.id } },
+      {
+        onSuccess: () => {
+          setChoice('');
+          setDone(t('assign.done', { name: target.name }));
+        },
+      },
+    );
+  };
+  if (!others.length) return null;
+  return (
+    <form className="assign-form" onSubmit={submit}>
+      <label>
+        <span className="sr-only">{t('assign.label')}</span>
+        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value="">{t('assign.choose')}</option>
+          {others.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name} ({t(`role.${entry.role}`)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={!choice || assign.isPending}>
+        {t('assign.submit')}
+      </button>
+      {assign.isError ? (
+        <span role="alert" className="error-text">
+          {assign.error.message}
+        </span>
+      ) : (
+        <span role="status" className="muted">
+          {done}
+        </span>
+      )}
+    </form>
+  );
 }

@@ -1,5 +1,5 @@
-// Every session of the workspace, newest first; filters: profile (the API's), review and flow status
-// (within the page shown).
+// Every session of the workspace, newest first; filters: profile, review and flow status, all on the
+// server (cursor paging stays correct under them), kept in the URL, with the API's total.
 import { useSearchParams } from 'wouter';
 import { useGraphQLQuery } from '../api/queries';
 import { IdvFlowStatus, IdvReviewStatus, SessionsDocument } from '../graphql/generated';
@@ -23,11 +23,22 @@ export default function SessionsPage() {
   const profileId = params.get('profile') ?? '';
   const review = params.get('review') ?? '';
   const flow = params.get('flow') ?? '';
-  const query = useGraphQLQuery(SessionsDocument, { first: 50, after: page.after, profileId: profileId || undefined });
+  const query = useGraphQLQuery(SessionsDocument, {
+    first: 50,
+    after: page.after,
+    profileId: profileId || undefined,
+    statuses: FLOW.includes(flow as IdvFlowStatus) ? [flow as IdvFlowStatus] : undefined,
+    reviewStatuses: REVIEW.includes(review as IdvReviewStatus) ? [review as IdvReviewStatus] : undefined,
+  });
+  // A filter change starts again at the first page (the cursors belong to the previous filter).
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
+        if (!('after' in changes)) {
+          next.delete('after');
+          next.delete('prev');
+        }
         for (const [key, value] of Object.entries(changes)) {
           if (value) next.set(key, value);
           else next.delete(key);
@@ -36,9 +47,8 @@ export default function SessionsPage() {
       },
       { replace: true },
     );
-  const rows = (query.data?.verificationSessions.nodes ?? []).filter(
-    (session) => (!review || session.reviewStatus === review) && (!flow || session.status === flow),
-  );
+  const rows = query.data?.verificationSessions.nodes ?? [];
+  const filtered = Boolean(profileId || review || flow);
   return (
     <>
       <PageHeader title={t('sessions.title')} subtitle={t('sessions.subtitle')} />
@@ -77,7 +87,7 @@ export default function SessionsPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} retry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty title={query.data.verificationSessions.nodes.length ? t('sessions.noMatch') : t('sessions.empty')} />
+        <Empty title={filtered ? t('sessions.noneMatch') : t('sessions.empty')} />
       ) : (
         <SessionTable rows={rows} hrefBase="/sessions" caption={t('sessions.title')} />
       )}

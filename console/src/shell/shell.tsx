@@ -3,22 +3,25 @@
 import { ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { signOut, switchWorkspace } from '../api/auth';
+import { Role, roleAtLeast, signOut, switchWorkspace } from '../api/auth';
 import { SESSION_KEY, useConsoleSession } from '../api/queries';
 import type { MessageKey } from '../i18n/en';
 import { LOCALES, Locale, useI18n } from '../i18n/i18n';
 import { Icon, IconName } from '../ui/icons';
 
-const NAV: { href: string; label: MessageKey; icon: IconName; key: string }[] = [
+const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?: Role }[] = [
   { href: '/', label: 'nav.home', icon: 'home', key: 'h' },
   { href: '/profiles', label: 'nav.profiles', icon: 'profiles', key: 'p' },
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
+  // Shown to admins only (the API refuses the users list to every other role).
+  { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const [location, navigate] = useLocation();
+  const role = useConsoleSession().data?.role;
   const [help, setHelp] = useState(false);
   const toggleHelp = useCallback(() => setHelp((open) => !open), []);
   useShortcuts(navigate, toggleHelp);
@@ -37,7 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label={t('shell.navigation')}>
           <ul>
-            {NAV.map((item) => {
+            {NAV.filter((item) => !item.role || roleAtLeast(role, item.role)).map((item) => {
               const active = item.href === '/' ? location === '/' : location.startsWith(item.href);
               return (
                 <li key={item.href}>
@@ -208,6 +211,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g p', 'nav.profiles'],
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
+    ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
     ['n', 'shortcut.next'],

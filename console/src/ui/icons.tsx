@@ -23,6 +23,8 @@ const PATHS = {
   signOut: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01',
   escalate: 'M12 19V5M6 11l6-6 6 6M5 21h14',
+  users: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2 20c0-3.5 3-5.5 7-5.5s7 2 7 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c2.4.6 4 2.4 4 5.2',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
 } as const;
 
 export type IconName = keyof typeof PATHS;

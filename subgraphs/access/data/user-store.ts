@@ -133,6 +133,28 @@ export async function countMembers(db: DbClient, scope: Scope): Promise<number> 
   return db.dashboardMembership.count({ where: { workspaceId: scope.workspaceId, user: { tenantId: scope.tenantId } } });
 }
 
+/** When each of the users last signed in to the console (their newest session past its second
+ * factor); users who never did are absent. */
+export async function lastSignIns(db: DbClient, userIds: readonly string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.consoleSession.groupBy({
+    by: ['userId'],
+    where: { userId: { in: [...userIds] }, pending: false },
+    _max: { createdAt: true },
+  });
+  return new Map(rows.flatMap((row) => (row._max.createdAt ? [[row.userId, row._max.createdAt] as const] : [])));
+}
+
+/** Active members of the scope's workspace with one of `roles`, by name. */
+export async function listActiveMembersWithRoles(db: DbClient, scope: Scope, roles: readonly string[]): Promise<MemberRow[]> {
+  const rows = await db.dashboardMembership.findMany({
+    where: { workspaceId: scope.workspaceId, role: { in: [...roles] }, user: { tenantId: scope.tenantId, deactivatedAt: null } },
+    include: { user: true },
+    orderBy: [{ user: { name: 'asc' } }, { userId: 'asc' }],
+  });
+  return rows.map((row) => ({ ...row.user, role: row.role }));
+}
+
 /** Serialises changes to a workspace's admins (the last-admin rule reads, then writes). */
 export async function lockWorkspaceAdmins(tx: DbTx, workspaceId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'access.admins:' + workspaceId}))`;

@@ -1,7 +1,13 @@
 // Thin: GraphQL ⇄ the access services. Sign-in fields are public (the gateway lets only the
 // console sign-in principal and dashboard users reach them: gateway/credentials/console-sign-in.ts).
 import { DashboardRole, isDashboardRole } from '../../../platform/principal/roles';
-import { changeDashboardUserRole, deactivateDashboardUser, inviteDashboardUser, listDashboardUsers } from '../services/admin-service';
+import {
+  changeDashboardUserRole,
+  deactivateDashboardUser,
+  inviteDashboardUser,
+  listDashboardUsers,
+  listWorkspaceReviewers,
+} from '../services/admin-service';
 import {
   changePassword,
   confirmTotpEnrolment,
@@ -15,7 +21,7 @@ import { roleInCurrentWorkspace, viewerConsoleSession, viewerMemberships, viewer
 import { AccessContext } from '../context';
 import { oidcRedirectUri, signInWithOidc, startOidcSignIn } from '../oidc/services/oidc-sign-in';
 import { readSsoConfiguration } from '../oidc/services/sso-configuration';
-import { findWorkspace } from '../data/user-store';
+import { findWorkspace, lastSignIns } from '../data/user-store';
 import type { Resolvers } from './resolver-types.generated';
 import { ViewerView } from './views';
 
@@ -26,9 +32,20 @@ const asRole = (role: string): DashboardRole => (isDashboardRole(role) ? role : 
 const forPrincipal = <T>(parent: ViewerView, ctx: AccessContext, read: () => T | Promise<T>, none: T): T | Promise<T> =>
   parent.actorId === ctx.principal.actorId ? read() : none;
 
+/** One user's last console sign-in (a list reads its page's at once instead). */
+const lastSignInOf = async (ctx: AccessContext, userId: string): Promise<Date | null> =>
+  (await lastSignIns(ctx.deps.db, [userId])).get(userId) ?? null;
+
 export const accessResolvers = {
   Query: {
     dashboardUsers: (_, args, ctx) => listDashboardUsers(ctx.deps, ctx.principal, args),
+    workspaceReviewers: async (_, __, ctx) =>
+      (await listWorkspaceReviewers(ctx.deps, ctx.principal)).map((member) => ({
+        id: member.id,
+        name: member.name,
+        email: member.email,
+        role: asRole(member.role),
+      })),
     ssoConfiguration: (_, __, ctx) => readSsoConfiguration(ctx.deps, ctx.principal, oidcRedirectUri(ctx.deps)),
   },
   Mutation: {
@@ -72,6 +89,12 @@ export const accessResolvers = {
   },
   DashboardUser: {
     hasPassword: (parent) => parent.passwordHash !== null,
+    lastSignInAt: (parent, _, ctx) => (parent.lastSignInAt !== undefined ? parent.lastSignInAt : lastSignInOf(ctx, parent.id)),
+    status: async (parent, _, ctx) => {
+      if (parent.deactivatedAt) return 'deactivated';
+      const lastSignIn = parent.lastSignInAt !== undefined ? parent.lastSignInAt : await lastSignInOf(ctx, parent.id);
+      return lastSignIn ? 'active' : 'invited';
+    },
     totpEnabled: (parent) => parent.totpEnabledAt !== null,
     role: async (parent, _, ctx) => {
       const role = parent.role !== undefined ? parent.role : await roleInCurrentWorkspace(ctx.deps, ctx.principal, parent.id);

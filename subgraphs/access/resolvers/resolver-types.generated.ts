@@ -40,6 +40,11 @@ export type PageInfo = {
 
 export type Query = {
   __typename?: 'Query';
+  /**
+   * The active members of the current workspace who may decide reviews (role reviewer or admin), by
+   * name: whom the review desk may assign a session to (reviewer and up; dashboard users only).
+   */
+  workspaceReviewers: Array<WorkspaceReviewer>;
   /** Members of the current workspace, oldest first (admin only). */
   dashboardUsers: DashboardUserConnection;
   /** The tenant's single sign-on configuration without its secret (admin only); null when none. */
@@ -218,8 +223,34 @@ export type DashboardUser = {
   totpEnabled: Scalars['Boolean']['output'];
   /** When the user was deactivated; null while active. */
   deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the account stands: active, invited (has not signed in yet) or deactivated. */
+  status: DashboardUserStatus;
+  /** When the user last signed in to the console (password, link or single sign-on); null when never. */
+  lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
   /** Created. */
   createdAt: Scalars['DateTime']['output'];
+};
+
+/** Where a dashboard user's account stands. */
+export type DashboardUserStatus =
+  /** Has signed in to the console at least once and is not deactivated. */
+  | 'active'
+  /** Invited (or created by an operator) and has not signed in yet. */
+  | 'invited'
+  /** Deactivated: can no longer sign in; their sessions and tokens have ended. */
+  | 'deactivated';
+
+/** A member of the workspace who may decide reviews (role reviewer or admin), as the review desk names them. */
+export type WorkspaceReviewer = {
+  __typename?: 'WorkspaceReviewer';
+  /** User id (what a session's assignee holds). */
+  id: Scalars['ID']['output'];
+  /** Display name. */
+  name: Scalars['String']['output'];
+  /** Email. */
+  email: Scalars['EmailAddress']['output'];
+  /** Role in the current workspace: reviewer or admin. */
+  role: DashboardRole;
 };
 
 /** A page of dashboard users. */
@@ -256,6 +287,13 @@ export type InviteDashboardUserPayload = {
   user: DashboardUser;
   /** Whether the invitation email with its one-time sign-in link was handed to the mail relay. */
   emailDelivery: InvitationEmailDelivery;
+  /**
+   * The one-time sign-in link of the invitation (the same one the email carries), for the admin to hand
+   * over when no email went out. Answered only here, once: only its SHA-256 is stored.
+   */
+  signInLink: Scalars['URL']['output'];
+  /** When the sign-in link stops working (VIGIL_CONSOLE_INVITE_HOURS after the invitation). */
+  signInLinkExpiresAt: Scalars['DateTime']['output'];
 };
 
 /** The outcome of sending an invitation email. */
@@ -523,6 +561,8 @@ export type ResolversTypes = {
   WorkspaceMembership: ResolverTypeWrapper<MembershipRow>;
   ConsoleSession: ResolverTypeWrapper<SessionRow>;
   DashboardUser: ResolverTypeWrapper<DashboardUserView>;
+  DashboardUserStatus: DashboardUserStatus;
+  WorkspaceReviewer: ResolverTypeWrapper<WorkspaceReviewer>;
   DashboardUserConnection: ResolverTypeWrapper<Omit<DashboardUserConnection, 'nodes'> & { nodes: Array<ResolversTypes['DashboardUser']> }>;
   SwitchConsoleWorkspaceInput: SwitchConsoleWorkspaceInput;
   InviteDashboardUserInput: InviteDashboardUserInput;
@@ -568,6 +608,7 @@ export type ResolversParentTypes = {
   WorkspaceMembership: MembershipRow;
   ConsoleSession: SessionRow;
   DashboardUser: DashboardUserView;
+  WorkspaceReviewer: WorkspaceReviewer;
   DashboardUserConnection: Omit<DashboardUserConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['DashboardUser']> };
   SwitchConsoleWorkspaceInput: SwitchConsoleWorkspaceInput;
   InviteDashboardUserInput: InviteDashboardUserInput;
@@ -690,6 +731,7 @@ export type PageInfoResolvers<ContextType = AccessContext, ParentType extends Re
 };
 
 export type QueryResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  workspaceReviewers?: Resolver<Array<ResolversTypes['WorkspaceReviewer']>, ParentType, ContextType>;
   dashboardUsers?: Resolver<ResolversTypes['DashboardUserConnection'], ParentType, ContextType, Partial<QueryDashboardUsersArgs>>;
   ssoConfiguration?: Resolver<Maybe<ResolversTypes['SsoConfiguration']>, ParentType, ContextType>;
 };
@@ -745,7 +787,16 @@ export type DashboardUserResolvers<ContextType = AccessContext, ParentType exten
   hasPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   totpEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   deactivatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DashboardUserStatus'], ParentType, ContextType>;
+  lastSignInAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type WorkspaceReviewerResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['WorkspaceReviewer'] = ResolversParentTypes['WorkspaceReviewer']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['EmailAddress'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['DashboardRole'], ParentType, ContextType>;
 };
 
 export type DashboardUserConnectionResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['DashboardUserConnection'] = ResolversParentTypes['DashboardUserConnection']> = {
@@ -757,6 +808,8 @@ export type DashboardUserConnectionResolvers<ContextType = AccessContext, Parent
 export type InviteDashboardUserPayloadResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['InviteDashboardUserPayload'] = ResolversParentTypes['InviteDashboardUserPayload']> = {
   user?: Resolver<ResolversTypes['DashboardUser'], ParentType, ContextType>;
   emailDelivery?: Resolver<ResolversTypes['InvitationEmailDelivery'], ParentType, ContextType>;
+  signInLink?: Resolver<ResolversTypes['URL'], ParentType, ContextType>;
+  signInLinkExpiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type TotpEnrolmentResolvers<ContextType = AccessContext, ParentType extends ResolversParentTypes['TotpEnrolment'] = ResolversParentTypes['TotpEnrolment']> = {
@@ -817,6 +870,7 @@ export type Resolvers<ContextType = AccessContext> = {
   WorkspaceMembership?: WorkspaceMembershipResolvers<ContextType>;
   ConsoleSession?: ConsoleSessionResolvers<ContextType>;
   DashboardUser?: DashboardUserResolvers<ContextType>;
+  WorkspaceReviewer?: WorkspaceReviewerResolvers<ContextType>;
   DashboardUserConnection?: DashboardUserConnectionResolvers<ContextType>;
   InviteDashboardUserPayload?: InviteDashboardUserPayloadResolvers<ContextType>;
   TotpEnrolment?: TotpEnrolmentResolvers<ContextType>;

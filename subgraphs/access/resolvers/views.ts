@@ -7,10 +7,13 @@ export interface ViewerView {
   actorId: string;
 }
 
-/** A user, with their role in the caller's workspace when the read already knows it. */
-export type DashboardUserView = UserRow & { role?: string | null };
+/** A user, with their role in the caller's workspace and their last sign-in when the read already
+ * knows them (a list reads them for its whole page at once). */
+export type DashboardUserView = UserRow & { role?: string | null; lastSignInAt?: Date | null };
 
 export interface InvitePayloadView {
   user: DashboardUserView;
   emailDelivery: MailOutcome;
+  signInLink: string;
+  signInLinkExpiresAt: Date;
 }

@@ -7,7 +7,7 @@ import { Connection, offsetConnection, offsetCursor, pageSize, readOffsetCursor 
 import { newSecret } from '../../../platform/ids/new-id';
 import type { Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
-import { DashboardRole } from '../../../platform/principal/roles';
+import { DASHBOARD_ROLES, DashboardRole, roleAtLeast } from '../../../platform/principal/roles';
 import { normalizeEmail } from '../../../platform/tenancy/tenancy-store';
 import { insertSignInLink } from '../data/session-store';
 import {
@@ -20,6 +20,8 @@ import {
   findMember,
   findUserByEmail,
   findWorkspace,
+  lastSignIns,
+  listActiveMembersWithRoles,
   listMembers,
   lockWorkspaceAdmins,
   MemberRow,
@@ -27,7 +29,7 @@ import {
   UserRow,
 } from '../data/user-store';
 import { AccessError } from '../errors';
-import { requireAdmin } from './caller';
+import { requireAdmin, requireReviewerRole } from './caller';
 import { AccessDeps } from './deps';
 import { MailOutcome } from './mailer';
 
@@ -37,13 +39,18 @@ export async function listDashboardUsers(
   deps: AccessDeps,
   principal: Principal,
   page: { first?: number | null; after?: string | null },
-): Promise<Connection<MemberRow>> {
+): Promise<Connection<MemberRow & { lastSignInAt: Date | null }>> {
   const caller = requireAdmin(principal);
   const scope = { tenantId: caller.tenantId, workspaceId: caller.workspaceId };
   const offset = readOffsetCursor(page.after);
   if (offset === undefined) throw new AccessError('schema_validation_failed', 'after: not a cursor of this list', { field: 'after' });
   const size = pageSize(page.first, 50, 200);
-  const [rows, total] = await Promise.all([listMembers(deps.db, scope, offset, size + 1), countMembers(deps.db, scope)]);
+  const [members, total] = await Promise.all([listMembers(deps.db, scope, offset, size + 1), countMembers(deps.db, scope)]);
+  const signIns = await lastSignIns(
+    deps.db,
+    members.map((member) => member.id),
+  );
+  const rows = members.map((member) => ({ ...member, lastSignInAt: signIns.get(member.id) ?? null }));
   const connection = offsetConnection(rows, offset, size, total);
   return {
     ...connection,
@@ -98,7 +105,7 @@ export async function inviteDashboardUser(
   deps: AccessDeps,
   principal: Principal,
   input: { email: string; name: string; role: DashboardRole },
-): Promise<{ user: MemberRow; emailDelivery: MailOutcome }> {
+): Promise<{ user: MemberRow; emailDelivery: MailOutcome; signInLink: string; signInLinkExpiresAt: Date }> {
   const caller = requireAdmin(principal);
   const { user, link } = await addDashboardUser(deps, { ...input, workspaceId: caller.workspaceId });
   const workspace = await findWorkspace(deps.db, caller.workspaceId);
@@ -109,7 +116,16 @@ export async function inviteDashboardUser(
     text: `${inviter} invited you to the Vigil console as ${input.role}.\n\nSign in once with this link (valid until ${link.expiresAt.toISOString()}), then set your password:\n${link.url}\n`,
     html: `<p>${escapeHtml(inviter)} invited you to the Vigil console as <b>${input.role}</b>.</p><p><a href="${escapeHtml(link.url)}">Sign in</a> once with this link (valid until ${link.expiresAt.toISOString()}), then set your password.</p>`,
   });
-  return { user: { ...user, role: input.role }, emailDelivery };
+  // The admin sees the link once, to hand it over when the email did not go out.
+  return { user: { ...user, role: input.role }, emailDelivery, signInLink: link.url, signInLinkExpiresAt: link.expiresAt };
+}
+
+/** Who may decide reviews in the caller's workspace (the review desk's "assign to" choices):
+ * active members whose role is reviewer or admin. Reviewers and up. */
+export async function listWorkspaceReviewers(deps: AccessDeps, principal: Principal): Promise<MemberRow[]> {
+  const caller = requireReviewerRole(principal);
+  const roles = DASHBOARD_ROLES.filter((role) => roleAtLeast(role, 'reviewer'));
+  return listActiveMembersWithRoles(deps.db, { tenantId: caller.tenantId, workspaceId: caller.workspaceId }, roles);
 }
 
 export async function changeDashboardUserRole(

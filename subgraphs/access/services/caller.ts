@@ -28,6 +28,14 @@ export function requireAdmin(principal: Principal): DashboardCaller {
   return caller;
 }
 
+/** A dashboard user whose role here may decide reviews (reviewer or admin). */
+export function requireReviewerRole(principal: Principal): DashboardCaller {
+  const caller = requireDashboardUser(principal);
+  if (!isDashboardRole(principal.role) || !roleAtLeast(principal.role, 'reviewer'))
+    throw new AccessError('forbidden', 'Only a reviewer or admin of the workspace may do this');
+  return caller;
+}
+
 export function requireConsoleSession(principal: Principal): DashboardCaller & { consoleSessionId: string } {
   const caller = requireDashboardUser(principal);
   if (!caller.consoleSessionId) throw new AccessError('forbidden', 'Only a console sign-in session may do this');

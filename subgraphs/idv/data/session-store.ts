@@ -91,11 +91,26 @@ export async function findSessionsByProfileIds(db: DbClient, scope: Scope, profi
 
 type After = { createdAt: Date; id: string };
 
-export async function listSessions(db: DbClient, scope: Scope, filter: { profileId?: string; after?: After; take: number }) {
+/** The filters of the sessions list (a list matches any of its values; omitted: no filter). */
+export interface SessionListFilter {
+  profileId?: string;
+  statuses?: string[];
+  reviewStatuses?: string[];
+}
+
+function sessionListWhere(scope: Scope, filter: SessionListFilter) {
+  return {
+    ...scoped(scope),
+    ...(filter.profileId ? { profileId: filter.profileId } : {}),
+    ...(filter.statuses ? { status: { in: filter.statuses } } : {}),
+    ...(filter.reviewStatuses ? { reviewStatus: { in: filter.reviewStatuses } } : {}),
+  };
+}
+
+export async function listSessions(db: DbClient, scope: Scope, filter: SessionListFilter & { after?: After; take: number }) {
   return db.idvSession.findMany({
     where: {
-      ...scoped(scope),
-      ...(filter.profileId ? { profileId: filter.profileId } : {}),
+      ...sessionListWhere(scope, filter),
       ...(filter.after
         ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] }
         : {}),
@@ -105,29 +120,37 @@ export async function listSessions(db: DbClient, scope: Scope, filter: { profile
   });
 }
 
+/** Sessions matching the list's filters over all pages (the connection's totalCount). */
+export async function countSessions(db: DbClient, scope: Scope, filter: SessionListFilter) {
+  return db.idvSession.count({ where: sessionListWhere(scope, filter) });
+}
+
+/** The filters of the reviewer queue. */
+export interface ReviewQueueFilter {
+  reviewStatuses: string[];
+  assignee?: string | null;
+  workflowIds?: string[];
+  reasonCodes?: string[];
+}
+
+function reviewQueueWhere(scope: Scope, filter: ReviewQueueFilter) {
+  return {
+    ...scoped(scope),
+    reviewStatus: { in: filter.reviewStatuses },
+    ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+    ...(filter.reasonCodes ? { reasonCodes: { hasSome: filter.reasonCodes } } : {}),
+    // The workflow is part of the create-time snapshot (workflow_ref.workflow_id).
+    ...(filter.workflowIds
+      ? { AND: [{ OR: filter.workflowIds.map((workflowId) => ({ workflowRef: { path: ['workflow_id'], equals: workflowId } })) }] }
+      : {}),
+  };
+}
+
 /** Oldest first: the reviewer works the queue in arrival order. */
-export async function listReviewQueue(
-  db: DbClient,
-  scope: Scope,
-  filter: {
-    reviewStatuses: string[];
-    assignee?: string | null;
-    workflowIds?: string[];
-    reasonCodes?: string[];
-    after?: After;
-    take: number;
-  },
-) {
+export async function listReviewQueue(db: DbClient, scope: Scope, filter: ReviewQueueFilter & { after?: After; take: number }) {
   return db.idvSession.findMany({
     where: {
-      ...scoped(scope),
-      reviewStatus: { in: filter.reviewStatuses },
-      ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
-      ...(filter.reasonCodes ? { reasonCodes: { hasSome: filter.reasonCodes } } : {}),
-      // The workflow is part of the create-time snapshot (workflow_ref.workflow_id).
-      ...(filter.workflowIds
-        ? { AND: [{ OR: filter.workflowIds.map((workflowId) => ({ workflowRef: { path: ['workflow_id'], equals: workflowId } })) }] }
-        : {}),
+      ...reviewQueueWhere(scope, filter),
       ...(filter.after
         ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] }
         : {}),
@@ -207,13 +230,8 @@ export async function findIdempotencyRecord(db: DbClient, scope: Scope, idempote
   });
 }
 
-/** Sessions whose review is in one of `reviewStatuses` (the home page's counts); assignee as in listReviewQueue. */
-export async function countReviewQueue(db: DbClient, scope: Scope, filter: { reviewStatuses: string[]; assignee?: string | null }) {
-  return db.idvSession.count({
-    where: {
-      ...scoped(scope),
-      reviewStatus: { in: filter.reviewStatuses },
-      ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
-    },
-  });
+/** Sessions of the reviewer queue under its filters, over all pages (the home page's counts, the
+ * queue's totalCount). */
+export async function countReviewQueue(db: DbClient, scope: Scope, filter: ReviewQueueFilter) {
+  return db.idvSession.count({ where: reviewQueueWhere(scope, filter) });
 }

@@ -44,6 +44,10 @@ export const REVIEW_MOVES: Partial<Record<ReviewStatus, readonly ReviewStatus[]>
 /** Review statuses a reviewer works on (the reviewer queue). */
 export const OPEN_REVIEW: readonly ReviewStatus[] = ['requires_review', 'escalation'];
 
+export function isFlowStatus(value: string): value is FlowStatus {
+  return (FLOW_STATUSES as readonly string[]).includes(value);
+}
+
 export function isReviewStatus(value: string): value is ReviewStatus {
   return (REVIEW_STATUSES as readonly string[]).includes(value);
 }

@@ -2,6 +2,7 @@
 // lives in the services, which take the typed inputs as they are; results leave as typed views
 // (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
+import type { SessionRow } from '../data/session-store';
 import type { Resolvers } from './resolver-types.generated';
 import { dataView, sessionView, statusView, workflowView } from './idv-views';
 import { explainReason } from '../assessment/reason-codes';
@@ -34,6 +35,12 @@ export interface ProfileRef {
 const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }, view: (item: T) => V) =>
   keysetPageConnection({ ...page, items: page.items.map(view) });
 
+/** A page of sessions as its view, the count kept for totalCount. */
+const sessionConnection = (page: { items: SessionRow[]; hasMore: boolean; nextCursor: string | null; count: () => Promise<number> }) => {
+  const { nodes, pageInfo } = mapNodes(page, sessionView);
+  return { nodes, pageInfo, count: page.count };
+};
+
 export const idvCoreResolvers = {
   Query: {
     idvWorkflowPresets: () => ['liveness_and_id', 'liveness_only', 'id_only'],
@@ -42,12 +49,17 @@ export const idvCoreResolvers = {
       return row ? sessionView(row) : null;
     },
     verificationSessions: async (_, args, ctx) =>
-      mapNodes(
-        await listSessionPage(ctx.idv.deps.db, ctx.principal, { profileId: args.profileId, limit: args.first, cursor: args.after }),
-        sessionView,
+      sessionConnection(
+        await listSessionPage(ctx.idv.deps.db, ctx.principal, {
+          profileId: args.profileId,
+          statuses: args.statuses,
+          reviewStatuses: args.reviewStatuses,
+          limit: args.first,
+          cursor: args.after,
+        }),
       ),
     idvReviewQueue: async (_, args, ctx) =>
-      mapNodes(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after }), sessionView),
+      sessionConnection(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after })),
     verificationSessionStatus: async (_, args, ctx) => statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
     verificationSessionData: async (_, args, ctx) => dataView(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
     idvWorkflow: async (_, args, ctx) => {
@@ -86,6 +98,9 @@ export const idvCoreResolvers = {
   // Sessions leave the Query and Mutation fields as their typed views; GraphQL reads their fields.
   VerificationSession: {
     profile: (session) => ({ id: session.profileId }),
+  },
+  VerificationSessionConnection: {
+    totalCount: (connection) => connection.count(),
   },
   IdvCheck: {
     explanation: (check) => explainReason(check.reasonCode),

@@ -171,3 +171,11 @@ export function dataView(data: SessionData): DataView {
     questionnaireAnswers: data.questionnaire_answers.map(({ answer, ...rest }) => ({ ...camelKeys(rest), ...answerFields(answer) })),
   };
 }
+
+/** A page of sessions; `count` counts the list's matches over all pages, run only when a caller
+ * selects totalCount (a count is a second query). */
+export interface SessionConnectionView {
+  nodes: SessionView[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  count: () => Promise<number>;
+}

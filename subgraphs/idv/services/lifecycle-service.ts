@@ -11,6 +11,7 @@ import { seal } from '../../../platform/crypto/envelope';
 import { recordEvent } from '../../../platform/events/outbox';
 import { Principal } from '../../../platform/principal/principal';
 import { findWorkspaceDashboardUser } from '../../../platform/tenancy/tenancy-store';
+import { isDashboardRole, roleAtLeast } from '../../../platform/principal/roles';
 import { consumeInvites, findSession, lockSession, SessionRow, updateSession } from '../data/session-store';
 import type { DbTx, Scope } from '../../../platform/db/prisma';
 import { IdvError, sessionNotFound } from '../errors';
@@ -185,22 +186,32 @@ export async function reviewSession(
 // Assignment (reviewer queue)
 
 /** Sets or clears the reviewer a session is assigned to (a dashboard user of the workspace). A claim
- * (the review desk's "assign to me") refuses a session another reviewer holds. */
+ * (the review desk's "assign to me") refuses a session another reviewer holds. `reviewerOnly` (the
+ * review desk's "assign to") refuses an assignee who may not decide reviews: not active, or whose
+ * role in the workspace is below reviewer (idv_assignee_not_reviewer). */
 export async function assignSession(
   deps: IdvDeps,
   principal: Principal,
   id: string,
   request: AssignVerificationSessionInput,
   requestId?: string,
-  options: { claim?: boolean } = {},
+  options: { claim?: boolean; reviewerOnly?: boolean; field?: string } = {},
 ): Promise<SessionRow> {
   const scope = requireManagement(principal);
+  const field = options.field ?? 'body.assignee';
   const input = { assignee: request.assignee ?? null };
-  checkRule(assigneeRule, input.assignee, 'body.assignee');
+  checkRule(assigneeRule, input.assignee, field);
   if (input.assignee !== null) {
     const user = await findWorkspaceDashboardUser(deps.db, scope, input.assignee);
-    if (!user)
-      throw new IdvError('schema_validation_failed', 'body.assignee: no such dashboard user in this workspace', { field: 'body.assignee' });
+    if (!user) throw new IdvError('schema_validation_failed', `${field}: no such dashboard user in this workspace`, { field });
+    if (options.reviewerOnly) {
+      // A stored role this version does not know counts as viewer, as at the gateway.
+      const role = user.memberships[0]?.role;
+      if (user.deactivatedAt || !isDashboardRole(role) || !roleAtLeast(role, 'reviewer'))
+        throw new IdvError('idv_assignee_not_reviewer', `${field}: the user may not review sessions (role reviewer or admin needed)`, {
+          field,
+        });
+    }
   }
   return withLockedSession(deps, scope, id, async (row, tx) => {
     if (TERMINAL_REVIEW.includes(row.reviewStatus as ReviewStatus))

@@ -17,6 +17,8 @@ import { Principal } from '../../../platform/principal/principal';
 import { UniqueViolation } from '../../../platform/db/unique-violation';
 import {
   claimIdempotencyKey,
+  countReviewQueue,
+  countSessions,
   findIdempotencyRecord,
   findSession,
   insertSession,
@@ -25,7 +27,7 @@ import {
   NewSession,
   SessionRow,
 } from '../data/session-store';
-import { isReviewStatus, OPEN_REVIEW } from '../model/states';
+import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
 import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
@@ -292,7 +294,13 @@ export async function getSession(db: DbClient, principal: Principal, id: string)
 export async function listSessionPage(
   db: DbClient,
   principal: Principal,
-  args: { profileId?: string | null; limit?: number | null; cursor?: string | null },
+  args: {
+    profileId?: string | null;
+    statuses?: readonly string[] | null;
+    reviewStatuses?: readonly string[] | null;
+    limit?: number | null;
+    cursor?: string | null;
+  },
 ) {
   const scope = requireManagement(principal);
   if (
@@ -304,12 +312,28 @@ export async function listSessionPage(
       field: 'query.profile_id',
     });
   }
+  const unknownFlow = args.statuses?.find((status) => !isFlowStatus(status));
+  if (unknownFlow) throw new IdvError('schema_validation_failed', `statuses: unknown status ${unknownFlow}`, { field: 'statuses' });
+  const unknownReview = args.reviewStatuses?.find((status) => !isReviewStatus(status));
+  if (unknownReview)
+    throw new IdvError('schema_validation_failed', `reviewStatuses: unknown review status ${unknownReview}`, { field: 'reviewStatuses' });
+  const filter = {
+    profileId: args.profileId || undefined,
+    statuses: args.statuses?.length ? [...args.statuses] : undefined,
+    reviewStatuses: args.reviewStatuses?.length ? [...args.reviewStatuses] : undefined,
+  };
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
-  const rows = await listSessions(db, scope, { profileId: args.profileId || undefined, after: decodeCursor(args.cursor), take: take + 1 });
+  const rows = await listSessions(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
-  return { items: page, hasMore, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return {
+    items: page,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    // Counted only when a caller asks for the total (GraphQL's totalCount), under the same filters.
+    count: () => countSessions(db, scope, filter),
+  };
 }
 
 /** The reviewer queue: sessions whose review is open (requires_review, escalation by default),
@@ -342,17 +366,21 @@ export async function listReviewQueuePage(
     });
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
   const assignee = args.unassigned ? null : args.assignedToMe ? principal.actorId : (args.assignee ?? undefined);
-  const rows = await listReviewQueue(db, scope, {
+  const filter = {
     reviewStatuses: statuses,
     assignee,
     workflowIds: args.workflowIds?.length ? args.workflowIds : undefined,
     reasonCodes: args.reasonCodes?.length ? args.reasonCodes : undefined,
-    after: decodeCursor(args.cursor),
-    take: take + 1,
-  });
+  };
+  const rows = await listReviewQueue(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
   // The cursor carries only the sort key (created_at, id) of the page's last session.
-  return { items: page, hasMore, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return {
+    items: page,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    count: () => countReviewQueue(db, scope, filter),
+  };
 }

@@ -4,7 +4,14 @@
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 import { dataView, sessionView } from '../../resolvers/idv-views';
 import { countIdvQueue } from '../services/work-queues';
-import { claimSession, decideSession, readArtifactFile, readReviewCase, ReviewCase } from '../services/review-case-service';
+import {
+  assignToReviewer,
+  claimSession,
+  decideSession,
+  readArtifactFile,
+  readReviewCase,
+  ReviewCase,
+} from '../services/review-case-service';
 
 export const reviewDeskResolvers = {
   Query: {
@@ -14,6 +21,8 @@ export const reviewDeskResolvers = {
   },
   Mutation: {
     claimVerificationSession: async (_, args, ctx) => sessionView(await claimSession(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
+    assignVerificationSessionToReviewer: async (_, args, ctx) =>
+      sessionView(await assignToReviewer(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
     decideVerificationSession: async (_, args, ctx) =>
       sessionView(await decideSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
   },

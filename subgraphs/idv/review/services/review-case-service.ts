@@ -17,7 +17,7 @@ import { IdvDeps } from '../../services/deps';
 import { AssessmentResults, assignSession, reviewSession } from '../../services/lifecycle-service';
 import { requireManagement } from '../../services/principals';
 import { openSealed } from '../../services/session-service';
-import type { DecideVerificationSessionInput } from '../../resolvers/resolver-types.generated';
+import type { AssignVerificationSessionToReviewerInput, DecideVerificationSessionInput } from '../../resolvers/resolver-types.generated';
 import { findAssignmentEntries } from '../data/review-audit-store';
 import { compareWithProfile, FieldComparison } from './compare';
 
@@ -281,6 +281,20 @@ export async function claimSession(deps: IdvDeps, principal: Principal, id: stri
   // Under the row lock: terminal and canceled sessions refuse, another reviewer's session is a
   // conflict (two reviewers claiming at once: the second sees the first's claim).
   return assignSession(deps, principal, id, { assignee: principal.actorId }, requestId, { claim: true });
+}
+
+/** The review desk's "assign to": the session goes to another reviewer of the workspace (a user
+ * whose role may decide reviews), replacing any current assignment. */
+export async function assignToReviewer(
+  deps: IdvDeps,
+  principal: Principal,
+  id: string,
+  input: AssignVerificationSessionToReviewerInput,
+  requestId?: string,
+): Promise<SessionRow> {
+  requireManagement(principal);
+  requireReviewer(principal, 'assign a session to a reviewer');
+  return assignSession(deps, principal, id, { assignee: input.reviewerId }, requestId, { reviewerOnly: true, field: 'reviewerId' });
 }
 
 const requiredNote = z
