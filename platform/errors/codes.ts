@@ -140,6 +140,14 @@ export const ERROR_STATUS = {
   sso_unknown_user: 403,
   sso_account_deactivated: 403,
   sso_configuration_invalid: 400,
+  // platform: four-eyes (maker-checker) decisions (docs/audit.md, "Four-eyes")
+  four_eyes_proposal_not_found: 404,
+  four_eyes_self_approval: 403,
+  four_eyes_proposal_stale: 409,
+  four_eyes_proposal_expired: 409,
+  four_eyes_proposal_decided: 409,
+  four_eyes_proposal_pending: 409,
+  four_eyes_application_key_refused: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
