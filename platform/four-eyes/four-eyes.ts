@@ -203,6 +203,10 @@ function auditDetail(row: ProposalRow, extra: Record<string, unknown> = {}) {
 export async function proposeDecision(tx: DbClient, principal: Principal, request: ProposalRequest, now: Date, requestId?: string): Promise<ProposalRow> {
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   await expireDue(tx, scope, request.objectType, request.objectId, now, requestId);
+  // The domain holds the object's lock, so this check and the insert see the same state; the
+  // unique index (one pending proposal per object) backs it up.
+  const pending = await findPendingProposal(tx, scope, request.objectType, request.objectId, now);
+  if (pending) throw pendingError(pending.id);
   const policy = await readFourEyesPolicy(tx, scope);
   let row: ProposalRow;
   try {
@@ -220,12 +224,7 @@ export async function proposeDecision(tx: DbClient, principal: Principal, reques
       expiresAt: new Date(now.getTime() + policy.proposalExpiryHours * 3_600_000),
     });
   } catch (error) {
-    if (error instanceof UniqueViolation) {
-      const pending = await findPendingProposal(tx, scope, request.objectType, request.objectId, now);
-      throw new FourEyesError('four_eyes_proposal_pending', 'A proposal for this decision is already waiting for approval', {
-        proposalId: pending?.id ?? null,
-      });
-    }
+    if (error instanceof UniqueViolation) throw pendingError(null);
     throw error;
   }
   await appendAudit(tx, {
@@ -241,6 +240,10 @@ export async function proposeDecision(tx: DbClient, principal: Principal, reques
     personal: request.note ? { note: request.note } : null,
   });
   return row;
+}
+
+function pendingError(proposalId: string | null): FourEyesError {
+  return new FourEyesError('four_eyes_proposal_pending', 'A proposal for this object is already waiting for approval', { proposalId });
 }
 
 async function expireDue(tx: DbClient, scope: Scope, objectType: string, objectId: string, now: Date, requestId?: string): Promise<void> {
