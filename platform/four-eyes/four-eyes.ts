@@ -96,7 +96,12 @@ export interface FourEyesPolicyInput {
 }
 
 /** Sets the workspace's policy (admins: the role policy says so) and audits the change. */
-export async function updateFourEyesPolicy(db: Db, principal: Principal, input: FourEyesPolicyInput, requestId?: string): Promise<FourEyesPolicy> {
+export async function updateFourEyesPolicy(
+  db: Db,
+  principal: Principal,
+  input: FourEyesPolicyInput,
+  requestId?: string,
+): Promise<FourEyesPolicy> {
   const hours = input.proposalExpiryHours ?? DEFAULT_PROPOSAL_EXPIRY_HOURS;
   if (!Number.isInteger(hours) || hours < 1 || hours > MAX_PROPOSAL_EXPIRY_HOURS)
     throw new FourEyesError('schema_validation_failed', `input.proposalExpiryHours: 1 to ${MAX_PROPOSAL_EXPIRY_HOURS} hours`, {
@@ -123,8 +128,16 @@ export async function updateFourEyesPolicy(db: Db, principal: Principal, input: 
       outcome: 'succeeded',
       requestId,
       detail: {
-        from: { kinds: before.kinds, proposal_expiry_hours: before.proposalExpiryHours, refuse_application_decisions: before.refuseApplicationDecisions },
-        to: { kinds: saved.kinds, proposal_expiry_hours: saved.proposalExpiryHours, refuse_application_decisions: saved.refuseApplicationDecisions },
+        from: {
+          kinds: before.kinds,
+          proposal_expiry_hours: before.proposalExpiryHours,
+          refuse_application_decisions: before.refuseApplicationDecisions,
+        },
+        to: {
+          kinds: saved.kinds,
+          proposal_expiry_hours: saved.proposalExpiryHours,
+          refuse_application_decisions: saved.refuseApplicationDecisions,
+        },
       },
     });
     return saved;
@@ -173,7 +186,9 @@ function stableJson(value: unknown): string {
 /** Checks a required decision note (1 to 5000 characters, not only blanks). */
 export function requireDecisionNote(note: string | null | undefined, field = 'input.note'): string {
   if (typeof note !== 'string' || note.trim().length === 0 || note.length > MAX_NOTE)
-    throw new FourEyesError('schema_validation_failed', `${field}: a note of 1 to ${MAX_NOTE} characters (not only blanks) is required`, { field });
+    throw new FourEyesError('schema_validation_failed', `${field}: a note of 1 to ${MAX_NOTE} characters (not only blanks) is required`, {
+      field,
+    });
   return note;
 }
 
@@ -200,7 +215,13 @@ function auditDetail(row: ProposalRow, extra: Record<string, unknown> = {}) {
  * marked expired first; a proposal still waiting for the same object and kind is 409
  * four_eyes_proposal_pending.
  */
-export async function proposeDecision(tx: DbClient, principal: Principal, request: ProposalRequest, now: Date, requestId?: string): Promise<ProposalRow> {
+export async function proposeDecision(
+  tx: DbClient,
+  principal: Principal,
+  request: ProposalRequest,
+  now: Date,
+  requestId?: string,
+): Promise<ProposalRow> {
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   await expireDue(tx, scope, request.objectType, request.objectId, now, requestId);
   // The domain holds the object's lock, so this check and the insert see the same state; the
@@ -307,7 +328,10 @@ export async function proposalForDecision(
 
 function refuseUndecidable(row: ProposalRow, now: Date): void {
   if (row.status === 'expired' || (row.status === 'pending' && row.expiresAt.getTime() <= now.getTime()))
-    throw new FourEyesError('four_eyes_proposal_expired', `The proposal expired at ${row.expiresAt.toISOString()}; propose the decision again`);
+    throw new FourEyesError(
+      'four_eyes_proposal_expired',
+      `The proposal expired at ${row.expiresAt.toISOString()}; propose the decision again`,
+    );
   if (row.status !== 'pending') throw new FourEyesError('four_eyes_proposal_decided', `The proposal was ${row.status} already`);
 }
 
@@ -361,7 +385,14 @@ export async function approveLockedProposal(
 
 /** Rejects a pending proposal (a reviewer or admin; the proposer may withdraw their own this way).
  * Nothing of the decision is applied. */
-export async function rejectProposal(db: Db, principal: Principal, id: string, noteInput: string, now: Date, requestId?: string): Promise<ProposalRow> {
+export async function rejectProposal(
+  db: Db,
+  principal: Principal,
+  id: string,
+  noteInput: string,
+  now: Date,
+  requestId?: string,
+): Promise<ProposalRow> {
   const scope = requireDecider(principal);
   const note = requireDecisionNote(noteInput);
   try {
@@ -399,7 +430,13 @@ export async function readProposals(db: DbClient, scope: Scope, ids: readonly st
 }
 
 /** The pending proposal of an object (what its `fourEyesProposal` field shows), if any. */
-export async function pendingProposalOf(db: DbClient, scope: Scope, objectType: string, objectId: string, now: Date): Promise<ProposalRow | null> {
+export async function pendingProposalOf(
+  db: DbClient,
+  scope: Scope,
+  objectType: string,
+  objectId: string,
+  now: Date,
+): Promise<ProposalRow | null> {
   return findPendingProposal(db, scope, objectType, objectId, now);
 }
 

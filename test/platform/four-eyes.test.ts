@@ -3,7 +3,16 @@
 // second reviewer approves (applied exactly once) or rejects; the proposer's own approval, a stale
 // object, an expired or already decided proposal are refused and leave the object unchanged;
 // application keys apply (audited as the application) unless the workspace refuses them (REST).
-import { auth, createDashboardToken, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import {
+  auth,
+  createDashboardToken,
+  createTestTenant,
+  graphql,
+  request,
+  startTestPlatform,
+  TestPlatform,
+  TestTenant,
+} from '../helpers/test-platform';
 import { completeDefaultCapture, testImage } from '../idv/capture-helpers';
 import { createProfile, createSession, driveTo } from '../idv/idv-helpers';
 import { riskClient } from '../risk/risk-helpers';
@@ -31,7 +40,8 @@ function errorOf(body: { errors?: { extensions?: { code?: string; http?: { statu
   return { code: error?.extensions?.code, status: error?.extensions?.http?.status };
 }
 
-const PROPOSAL = 'id kind status objectType objectId decision { reviewStatus matchReviewStatus conclusion enabled confidenceThreshold } note proposedBy decidedBy decisionNote viewerMayApprove';
+const PROPOSAL =
+  'id kind status objectType objectId decision { reviewStatus matchReviewStatus conclusion enabled confidenceThreshold } note proposedBy decidedBy decisionNote viewerMayApprove';
 
 async function setPolicy(kinds: string[], extra: Record<string, unknown> = {}) {
   const body = await gql(
@@ -50,7 +60,10 @@ const approve = (token: string, id: string, note = 'agreed, second look') =>
   });
 
 const reject = (token: string, id: string, note = 'not convinced') =>
-  gql(token, `mutation ($id: ID!, $note: String!) { rejectFourEyesProposal(id: $id, input: { note: $note }) { ${PROPOSAL} } }`, { id, note });
+  gql(token, `mutation ($id: ID!, $note: String!) { rejectFourEyesProposal(id: $id, input: { note: $note }) { ${PROPOSAL} } }`, {
+    id,
+    note,
+  });
 
 /** A session with captured artifacts, assessed into requires_review. */
 async function reviewableSession(): Promise<string> {
@@ -65,13 +78,18 @@ const DECIDE = `mutation ($id: ID!, $status: IdvReviewStatus!, $note: String!) {
 }`;
 
 async function sessionState(id: string) {
-  const body = await gql(approver.token, 'query ($id: ID!) { verificationSession(id: $id) { reviewStatus reviewHistory { status } } }', { id });
+  const body = await gql(approver.token, 'query ($id: ID!) { verificationSession(id: $id) { reviewStatus reviewHistory { status } } }', {
+    id,
+  });
   expect(body.errors).toBeUndefined();
   return body.data.verificationSession as { reviewStatus: string; reviewHistory: { status: string }[] };
 }
 
 async function auditActions(resourceId: string) {
-  const rows = await platform.db.auditLogEntry.findMany({ where: { workspaceId: tenant.workspaceId, resourceId }, orderBy: { seq: 'asc' } });
+  const rows = await platform.db.auditLogEntry.findMany({
+    where: { workspaceId: tenant.workspaceId, resourceId },
+    orderBy: { seq: 'asc' },
+  });
   return rows.map((row) => row.action);
 }
 
@@ -103,7 +121,10 @@ describe('the policy', () => {
     expect(initial.data.fourEyesPolicy).toEqual({ kinds: [], proposalExpiryHours: 72, refuseApplicationDecisions: false, updatedAt: null });
     const refused = await gql(proposer.token, 'mutation { updateFourEyesPolicy(input: { kinds: [MATCH_REVIEW] }) { kinds } }');
     expect(errorOf(refused)).toEqual({ code: 'insufficient_role', status: 403 });
-    const invalid = await gql(admin, 'mutation { updateFourEyesPolicy(input: { kinds: [MATCH_REVIEW], proposalExpiryHours: 0 }) { kinds } }');
+    const invalid = await gql(
+      admin,
+      'mutation { updateFourEyesPolicy(input: { kinds: [MATCH_REVIEW], proposalExpiryHours: 0 }) { kinds } }',
+    );
     expect(errorOf(invalid)).toEqual({ code: 'schema_validation_failed', status: 400 });
     expect(await setPolicy(['IDV_REVIEW_DECISION'], { proposalExpiryHours: 24 })).toEqual({
       kinds: ['IDV_REVIEW_DECISION'],
@@ -178,7 +199,9 @@ describe('IDV review decisions under four eyes', () => {
     const own = await approve(proposer.token, proposalId);
     expect(errorOf(own)).toEqual({ code: 'four_eyes_self_approval', status: 403 });
     expect(errorOf(await approve(analyst, proposalId))).toEqual({ code: 'insufficient_role', status: 403 });
-    const mine = await gql(proposer.token, `query ($id: ID!) { fourEyesProposal(id: $id) { status viewerMayApprove } }`, { id: proposalId });
+    const mine = await gql(proposer.token, `query ($id: ID!) { fourEyesProposal(id: $id) { status viewerMayApprove } }`, {
+      id: proposalId,
+    });
     expect(mine.data.fourEyesProposal).toEqual({ status: 'pending', viewerMayApprove: false });
     expect((await sessionState(sessionId)).reviewStatus).toBe('requires_review');
     expect(await auditActions(sessionId)).toEqual([]);
@@ -211,9 +234,13 @@ describe('IDV review decisions under four eyes', () => {
     const { sessionId, proposalId } = await proposeSessionDecision('rejected');
     // The clock of a proposal is its expires_at: move it into the past rather than wait 72 hours.
     await platform.db.fourEyesProposal.update({ where: { id: proposalId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const listed = await gql(approver.token, `query ($o: ID!) { fourEyesProposals(filter: { status: expired, objectId: $o }) { totalCount } }`, {
-      o: sessionId,
-    });
+    const listed = await gql(
+      approver.token,
+      `query ($o: ID!) { fourEyesProposals(filter: { status: expired, objectId: $o }) { totalCount } }`,
+      {
+        o: sessionId,
+      },
+    );
     expect(listed.data.fourEyesProposals.totalCount).toBe(1);
     expect(errorOf(await approve(approver.token, proposalId))).toEqual({ code: 'four_eyes_proposal_expired', status: 409 });
     expect((await sessionState(sessionId)).reviewStatus).toBe('requires_review');
@@ -301,7 +328,7 @@ describe('screening decisions under four eyes', () => {
     expect(await matchStatus(matchId)).toBe('false_positive');
   });
 
-  it('a false positive of a profile\'s match is a clearance (MATCH_CLEARANCE), applied on approval', async () => {
+  it("a false positive of a profile's match is a clearance (MATCH_CLEARANCE), applied on approval", async () => {
     await setPolicy(['MATCH_CLEARANCE']);
     const matchId = await search({ profile_id: profileId });
     // A true positive is no clearance: not covered, applied at once.
@@ -326,7 +353,11 @@ describe('screening decisions under four eyes', () => {
     expect(proposed.data.updateAutomaticDispositionSettings).toMatchObject({
       enabled: false,
       confidenceThreshold: 0.85,
-      fourEyesProposal: { kind: 'SCREENING_SETTINGS', objectType: 'screening_settings', decision: { enabled: true, confidenceThreshold: 0.95 } },
+      fourEyesProposal: {
+        kind: 'SCREENING_SETTINGS',
+        objectType: 'screening_settings',
+        decision: { enabled: true, confidenceThreshold: 0.95 },
+      },
     });
     const proposalId = proposed.data.updateAutomaticDispositionSettings.fourEyesProposal.id;
     expect(errorOf(await approve(admin, proposalId))).toEqual({ code: 'four_eyes_self_approval', status: 403 });

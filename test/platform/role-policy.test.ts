@@ -38,7 +38,8 @@ function rootFieldsOf(document: DocumentNode, type: 'Query' | 'Mutation'): strin
 /** Mutation fields a subgraph marks @inaccessible (called by another service, never through the gateway). */
 function inaccessibleMutations(document: DocumentNode): string[] {
   return document.definitions.flatMap((definition) =>
-    (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) && definition.name.value === 'Mutation'
+    (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) &&
+    definition.name.value === 'Mutation'
       ? (definition.fields ?? [])
           .filter((field) => field.directives?.some((directive) => directive.name.value === 'inaccessible'))
           .map((field) => field.name.value)

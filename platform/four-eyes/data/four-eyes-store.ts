@@ -67,7 +67,13 @@ export interface NewProposal {
 export async function insertProposal(db: DbClient, scope: Scope, proposal: NewProposal): Promise<ProposalRow> {
   return translateUniqueViolation('four-eyes proposal', () =>
     db.fourEyesProposal.create({
-      data: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, ...proposal, decision: proposal.decision as object, status: 'pending' },
+      data: {
+        tenantId: scope.tenantId,
+        workspaceId: scope.workspaceId,
+        ...proposal,
+        decision: proposal.decision as object,
+        status: 'pending',
+      },
     }),
   );
 }
@@ -102,14 +108,26 @@ export async function settleProposal(
 }
 
 /** Pending proposals of one object whose time ran out (to be marked expired). */
-export async function findDueProposals(db: DbClient, scope: Scope, objectType: string, objectId: string, now: Date): Promise<ProposalRow[]> {
+export async function findDueProposals(
+  db: DbClient,
+  scope: Scope,
+  objectType: string,
+  objectId: string,
+  now: Date,
+): Promise<ProposalRow[]> {
   return db.fourEyesProposal.findMany({
     where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, objectType, objectId, status: 'pending', expiresAt: { lte: now } },
   });
 }
 
 /** The pending (not yet due) proposal of one object, if any. */
-export async function findPendingProposal(db: DbClient, scope: Scope, objectType: string, objectId: string, now: Date): Promise<ProposalRow | null> {
+export async function findPendingProposal(
+  db: DbClient,
+  scope: Scope,
+  objectType: string,
+  objectId: string,
+  now: Date,
+): Promise<ProposalRow | null> {
   return db.fourEyesProposal.findFirst({
     where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, objectType, objectId, status: 'pending', expiresAt: { gt: now } },
   });

@@ -23,7 +23,13 @@ import type {
   ReviewVerificationSessionInput,
 } from '../resolvers/resolver-types.generated';
 import { actorOf, writeAudit } from './audit';
-import { approveLockedProposal, fingerprintOf, fourEyesRoute, proposalForDecision, proposeDecision } from '../../../platform/four-eyes/four-eyes';
+import {
+  approveLockedProposal,
+  fingerprintOf,
+  fourEyesRoute,
+  proposalForDecision,
+  proposeDecision,
+} from '../../../platform/four-eyes/four-eyes';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';

@@ -3,7 +3,6 @@ import type { FourEyesKind } from '../../../platform/four-eyes/four-eyes';
 import {
   approve,
   changePolicy,
-  countPending,
   decisionView,
   findProposal,
   listProposals,
@@ -23,7 +22,8 @@ export const fourEyesResolvers = {
   },
   Mutation: {
     updateFourEyesPolicy: (_, args, ctx) => changePolicy(ctx.db, ctx.principal, args.input, ctx.requestId),
-    approveFourEyesProposal: (_, args, ctx) => approve(ctx.db, ctx.deps.applyProposal, ctx.principal, args.id, args.input.note, ctx.requestId),
+    approveFourEyesProposal: (_, args, ctx) =>
+      approve(ctx.db, ctx.deps.applyProposal, ctx.principal, args.id, args.input.note, ctx.requestId),
     rejectFourEyesProposal: (_, args, ctx) => reject(ctx.db, ctx.principal, args.id, args.input.note, ctx.requestId),
   },
   FourEyesProposal: {

@@ -8,8 +8,20 @@ import { auditResolvers } from './audit-resolvers';
 import { fourEyesResolvers } from './four-eyes-resolvers';
 
 export const resolvers = {
-  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query, ...auditResolvers.Query, ...fourEyesResolvers.Query },
-  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation, ...fourEyesResolvers.Mutation },
+  Query: {
+    ...profileResolvers.Query,
+    ...managementResolvers.Query,
+    ...configResolvers.Query,
+    ...auditResolvers.Query,
+    ...fourEyesResolvers.Query,
+  },
+  Mutation: {
+    ...profileResolvers.Mutation,
+    ...managementResolvers.Mutation,
+    ...configResolvers.Mutation,
+    ...onboardingResolvers.Mutation,
+    ...fourEyesResolvers.Mutation,
+  },
   Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
   OnboardingTask: onboardingResolvers.OnboardingTask,

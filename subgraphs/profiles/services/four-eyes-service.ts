@@ -95,7 +95,14 @@ export function findProposal(db: Db, scope: Scope, id: string) {
 }
 
 /** Approves through the owning domain, then answers the proposal as stored after it. */
-export async function approve(db: Db, apply: ProposalApplier | undefined, principal: Principal, id: string, note: string, requestId?: string) {
+export async function approve(
+  db: Db,
+  apply: ProposalApplier | undefined,
+  principal: Principal,
+  id: string,
+  note: string,
+  requestId?: string,
+) {
   requireDecisionNote(note);
   if (!apply) throw new RelayedDecisionError('service_unavailable', 'Four-eyes approvals are not available in this process');
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };

@@ -222,7 +222,14 @@ function assessmentFingerprint(assessment: AssessmentRow): string {
   return fingerprintOf({ status: assessment.status, updatedAt: assessment.updatedAt });
 }
 
-async function applyConclusion(tx: DbTx, scope: Scope, principal: Principal, assessment: AssessmentRow, input: ConcludeInput, proposal?: ProposalRow) {
+async function applyConclusion(
+  tx: DbTx,
+  scope: Scope,
+  principal: Principal,
+  assessment: AssessmentRow,
+  input: ConcludeInput,
+  proposal?: ProposalRow,
+) {
   const now = new Date();
   await changeStatus(tx, scope, assessment, {
     trigger: 'conclude',
@@ -230,7 +237,11 @@ async function applyConclusion(tx: DbTx, scope: Scope, principal: Principal, ass
     actor: principal.actorId,
     runId: assessment.latestRunId,
     message: `Concluded: ${input.decision}`,
-    data: { decision: input.decision, note: input.note ?? null, ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}) },
+    data: {
+      decision: input.decision,
+      note: input.note ?? null,
+      ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}),
+    },
     extra: {
       concludedAt: now,
       conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() },
@@ -245,7 +256,13 @@ const proposedConclusion = z.object({ decision: z.enum(['approved', 'rejected'])
  * checked (decided, expired, self-approval, assessment changed since) and the conclusion applied in
  * the same transaction, once, as the approver's, with the proposer's note.
  */
-export async function approveConclusionProposal(deps: RiskDeps, principal: Principal, proposalId: string, note: string, requestId?: string) {
+export async function approveConclusionProposal(
+  deps: RiskDeps,
+  principal: Principal,
+  proposalId: string,
+  note: string,
+  requestId?: string,
+) {
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const now = new Date();
   const proposal = await proposalForDecision(deps.db, principal, proposalId, now, ['RISK_CONCLUSION'], requestId);

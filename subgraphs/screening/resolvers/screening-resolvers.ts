@@ -138,7 +138,8 @@ export const screeningResolvers = {
     generateScreeningReports: async (_, args, ctx) => ({ reports: await generateReports(ctx, ctx.principal, args.input) }),
     importWatchlist: (_, args, ctx) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args.input),
     // Internal: the profiles subgraph's approveFourEyesProposal, with the approver's principal.
-    applyScreeningFourEyesProposal: (_, args, ctx) => approveScreeningProposal(ctx.db, ctx.principal, args.id, args.input.note, ctx.requestId),
+    applyScreeningFourEyesProposal: (_, args, ctx) =>
+      approveScreeningProposal(ctx.db, ctx.principal, args.id, args.input.note, ctx.requestId),
   },
   ScreeningSearch: {
     __resolveReference: async (ref, ctx) => (await readSearch(ctx.db, ctx.scope, ref.id)) ?? null,

@@ -7,7 +7,13 @@ import type { Principal } from '../../../platform/principal/principal';
 import { approveSettingsProposal } from '../disposition/services/disposition-service';
 import { approveMatchProposal } from './review-service';
 
-export async function approveScreeningProposal(db: Db, principal: Principal, proposalId: string, note: string, requestId?: string): Promise<string> {
+export async function approveScreeningProposal(
+  db: Db,
+  principal: Principal,
+  proposalId: string,
+  note: string,
+  requestId?: string,
+): Promise<string> {
   const proposal = await proposalForDecision(
     db,
     principal,

@@ -1,5 +1,10 @@
 // Automatic disposition over GraphQL: the workspace settings and the annotation objects of a match.
-import { DispositionSettings, pendingSettingsProposal, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
+import {
+  DispositionSettings,
+  pendingSettingsProposal,
+  readDispositionSettings,
+  updateDispositionSettings,
+} from '../services/disposition-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 const settingsView = (settings: DispositionSettings) => ({

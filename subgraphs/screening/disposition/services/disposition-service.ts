@@ -162,7 +162,12 @@ const proposedChange = z.strictObject({
 
 /** A second person approves a settings proposal: under the settings' lock the proposal is checked
  * (decided, expired, self-approval, settings changed since) and the change saved, once. */
-export async function approveSettingsProposal(db: Db, principal: Principal, proposal: ProposalRow, note: string): Promise<DispositionSettings> {
+export async function approveSettingsProposal(
+  db: Db,
+  principal: Principal,
+  proposal: ProposalRow,
+  note: string,
+): Promise<DispositionSettings> {
   const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const change = proposedChange.parse(proposal.decision);
   return db.$transaction(async (tx) => {
