@@ -142,6 +142,14 @@ export const ERROR_STATUS = {
   sso_configuration_invalid: 400,
   // idv: the review desk's assignment to another reviewer
   idv_assignee_not_reviewer: 422,
+  // platform: four-eyes (maker-checker) decisions (docs/audit.md, "Four-eyes")
+  four_eyes_proposal_not_found: 404,
+  four_eyes_self_approval: 403,
+  four_eyes_proposal_stale: 409,
+  four_eyes_proposal_expired: 409,
+  four_eyes_proposal_decided: 409,
+  four_eyes_proposal_pending: 409,
+  four_eyes_application_key_refused: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

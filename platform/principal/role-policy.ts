@@ -39,6 +39,11 @@ export const MUTATION_POLICY = {
     restoreProfileCustomFieldDefinition: 'admin',
     rollbackProfileCustomFieldDefinition: 'admin',
     updateWorkspaceMonitoringDefault: 'admin',
+    // Four eyes (docs/audit.md): the policy is workspace administration; deciding a proposal is a
+    // review decision (the service also refuses the proposer's own approval).
+    updateFourEyesPolicy: 'admin',
+    approveFourEyesProposal: 'reviewer',
+    rejectFourEyesProposal: 'reviewer',
   },
   idv: {
     createVerificationSession: 'analyst',
@@ -53,6 +58,9 @@ export const MUTATION_POLICY = {
     // Handing a session to another reviewer is the desk's own routing, among those who decide.
     assignVerificationSessionToReviewer: 'reviewer',
     decideVerificationSession: 'reviewer',
+    // Internal (@inaccessible): the approval of a four-eyes proposal, called by the profiles
+    // subgraph's approveFourEyesProposal with the approver's principal.
+    applyIdvFourEyesProposal: 'reviewer',
     createIdvTheme: 'admin',
     replaceIdvTheme: 'admin',
     archiveIdvTheme: 'admin',
@@ -88,6 +96,8 @@ export const MUTATION_POLICY = {
     generateScreeningReports: 'viewer',
     // true_positive / false_positive (a false positive clears the match for later searches).
     reviewScreeningMatch: 'reviewer',
+    // Internal (@inaccessible): see applyIdvFourEyesProposal.
+    applyScreeningFourEyesProposal: 'reviewer',
     acknowledgeMonitoringAlert: 'reviewer',
     updateAutomaticDispositionSettings: 'admin',
     updateAdverseMediaSettings: 'admin',
@@ -108,6 +118,8 @@ export const MUTATION_POLICY = {
     // resolved / false_positive / accepted: dismissing or confirming a risk is a decision.
     updateAssessmentRisk: 'reviewer',
     concludeRiskAssessment: 'reviewer',
+    // Internal (@inaccessible): see applyIdvFourEyesProposal.
+    applyRiskFourEyesProposal: 'reviewer',
     // Reopening sets a conclusion aside.
     reopenRiskAssessment: 'reviewer',
   },

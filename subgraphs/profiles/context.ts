@@ -1,3 +1,4 @@
+import type { ProposalApplier } from './services/four-eyes-service';
 import DataLoader from 'dataloader';
 import { Db, type Scope } from '../../platform/db/prisma';
 import { findMatchComments } from './data/comment-store';
@@ -40,6 +41,7 @@ export function createProfilesContext(
   definitions: DefinitionsReader,
   base: RequestContext,
   gateways?: OnboardingGateways,
+  applyProposal?: ProposalApplier,
 ): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   let definitions$: Promise<FieldDefinition[]> | undefined;
@@ -47,7 +49,7 @@ export function createProfilesContext(
     ...base,
     db,
     scope,
-    deps: { db, definitions, gateways },
+    deps: { db, definitions, gateways, applyProposal },
     readDefinitions: () => {
       definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
         definitions$ = undefined;

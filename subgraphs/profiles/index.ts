@@ -4,16 +4,19 @@ import { createProfilesContext, ProfilesContext } from './context';
 import { resolvers } from './resolvers';
 import { createDefinitionsReader } from './services/definitions-reader';
 import { subgraphOnboardingGateways } from './onboarding/services/onboarding-gateways';
+import { subgraphProposalApplier } from './services/four-eyes-service';
 
 export function profilesSubgraph(deps: SubgraphDependencies): SubgraphDefinition<ProfilesContext> {
   // One per process: the short-lived read copy of custom field definitions (rule 5).
   const definitions = createDefinitionsReader(deps.db);
   // Onboarding validates workflows with IDV (and the worker screens and starts sessions) through the subgraphs.
   const gateways = subgraphOnboardingGateways(deps.config);
+  // Four-eyes approvals are applied by the domain owning the decided object, through its subgraph.
+  const applyProposal = subgraphProposalApplier(deps.config);
   return {
     name: 'profiles',
     schemaPath: path.join(__dirname, 'schema'),
     resolvers: resolvers,
-    createContext: (base) => createProfilesContext(deps.db, definitions, base, gateways),
+    createContext: (base) => createProfilesContext(deps.db, definitions, base, gateways, applyProposal),
   };
 }

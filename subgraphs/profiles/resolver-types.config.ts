@@ -23,5 +23,7 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     // Profiles holds only the id of a screening match (its comments are keyed by it).
     ScreeningMatch: './screening-match-resolvers#ScreeningMatchRef',
     AuditEntry: '../../../platform/audit/data/audit-store#AuditEntryRow',
+    // Four eyes: the stored proposal (platform/four-eyes).
+    FourEyesProposal: '../../../platform/four-eyes/data/four-eyes-store#ProposalRow',
   },
 };

@@ -311,6 +311,12 @@ export type Mutation = {
    * but the note is required (1 to 5000 characters, not only blanks), so every console decision says why.
    */
   decideVerificationSession: VerificationSession;
+  /**
+   * Internal (the profiles subgraph's approveFourEyesProposal calls it with the approver's principal;
+   * @inaccessible: not part of the public supergraph): checks and applies an approved IDV review
+   * proposal in the session's transaction. Answers the proposal id.
+   */
+  applyIdvFourEyesProposal: Scalars['ID']['output'];
 };
 
 
@@ -504,6 +510,12 @@ export type MutationAssignVerificationSessionToReviewerArgs = {
 export type MutationDecideVerificationSessionArgs = {
   id: Scalars['ID']['input'];
   input: DecideVerificationSessionInput;
+};
+
+
+export type MutationApplyIdvFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+  input: ApplyIdvFourEyesProposalInput;
 };
 
 /** Life cycle of a theme. */
@@ -1168,6 +1180,8 @@ export type VerificationSession = {
   retentionPolicyId?: Maybe<Scalars['String']['output']>;
   /** When the session is due for deletion. */
   deleteAfter: Scalars['DateTime']['output'];
+  /** The review decision proposed for this session and waiting for a second reviewer (four eyes, docs/audit.md), if any. */
+  fourEyesProposal?: Maybe<FourEyesProposal>;
 };
 
 /** A page of sessions. */
@@ -2204,6 +2218,19 @@ export type WorkQueues = {
   idvUnassigned: Scalars['Int']['output'];
 };
 
+/** Internal: the approver's note. */
+export type ApplyIdvFourEyesProposalInput = {
+  /** Why the approver agrees (1 to 5000 characters, not only blanks). */
+  note: Scalars['String']['input'];
+};
+
+/** A decision waiting for (or decided by) a second person; owned by the profiles subgraph. */
+export type FourEyesProposal = {
+  __typename?: 'FourEyesProposal';
+  /** Proposal id. */
+  id: Scalars['ID']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -2449,6 +2476,8 @@ export type ResolversTypes = {
   IdvArtifactFile: ResolverTypeWrapper<ArtifactFile>;
   IdvReviewCase: ResolverTypeWrapper<ReviewCase>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
+  ApplyIdvFourEyesProposalInput: ApplyIdvFourEyesProposalInput;
+  FourEyesProposal: ResolverTypeWrapper<FourEyesProposal>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -2562,6 +2591,8 @@ export type ResolversParentTypes = {
   IdvArtifactFile: ArtifactFile;
   IdvReviewCase: ReviewCase;
   WorkQueues: WorkQueuesRef;
+  ApplyIdvFourEyesProposalInput: ApplyIdvFourEyesProposalInput;
+  FourEyesProposal: FourEyesProposal;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -2733,6 +2764,7 @@ export type MutationResolvers<ContextType = IdvContext, ParentType extends Resol
   claimVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationClaimVerificationSessionArgs, 'id'>>;
   assignVerificationSessionToReviewer?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationAssignVerificationSessionToReviewerArgs, 'id' | 'input'>>;
   decideVerificationSession?: Resolver<ResolversTypes['VerificationSession'], ParentType, ContextType, RequireFields<MutationDecideVerificationSessionArgs, 'id' | 'input'>>;
+  applyIdvFourEyesProposal?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationApplyIdvFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
 export type IdvThemeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvTheme'] = ResolversParentTypes['IdvTheme']> = {
@@ -2987,6 +3019,7 @@ export type VerificationSessionResolvers<ContextType = IdvContext, ParentType ex
   themeRef?: Resolver<ResolversTypes['IdvThemeRef'], ParentType, ContextType>;
   retentionPolicyId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deleteAfter?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
 };
 
 export type VerificationSessionConnectionResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['VerificationSessionConnection'] = ResolversParentTypes['VerificationSessionConnection']> = {
@@ -3299,6 +3332,10 @@ export type WorkQueuesResolvers<ContextType = IdvContext, ParentType extends Res
   idvUnassigned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FourEyesProposalResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['FourEyesProposal'] = ResolversParentTypes['FourEyesProposal']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -3388,6 +3425,7 @@ export type Resolvers<ContextType = IdvContext> = {
   IdvArtifactFile?: IdvArtifactFileResolvers<ContextType>;
   IdvReviewCase?: IdvReviewCaseResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
+  FourEyesProposal?: FourEyesProposalResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

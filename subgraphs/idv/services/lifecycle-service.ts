@@ -24,6 +24,13 @@ import type {
   ReviewVerificationSessionInput,
 } from '../resolvers/resolver-types.generated';
 import { actorOf, writeAudit } from './audit';
+import {
+  approveLockedProposal,
+  fingerprintOf,
+  fourEyesRoute,
+  proposalForDecision,
+  proposeDecision,
+} from '../../../platform/four-eyes/four-eyes';
 import { IdvDeps } from './deps';
 import { requireCapture, requireManagement } from './principals';
 import { sealContext } from './session-service';
@@ -145,42 +152,109 @@ export async function reviewSession(
   const scope = requireManagement(principal);
   const target: ReviewStatus = input.status;
   checkRule(noteRule, input.note, 'body.note');
+  // Four eyes (docs/audit.md): a dashboard user's decision of a covered workspace becomes a
+  // proposal; the session stays as it is until a second reviewer approves it.
+  const route = await fourEyesRoute(deps.db, principal, ['IDV_REVIEW_DECISION']);
   return withLockedSession(deps, scope, id, async (row, tx) => {
-    const current = row.reviewStatus as ReviewStatus;
-    if (TERMINAL_REVIEW.includes(current)) throw new IdvError('idv_review_terminal', `The review is final (${current})`);
-    if (!(REVIEW_MOVES[current] ?? []).includes(target)) {
-      throw new IdvError('idv_review_invalid_transition', `A review decision ${target} is not admissible from ${current}`);
+    checkReviewMove(row, target);
+    if (route.action === 'propose') {
+      await proposeDecision(
+        tx,
+        principal,
+        {
+          kind: route.kind,
+          objectType: 'idv.session',
+          objectId: id,
+          profileId: row.profileId,
+          decision: { status: target },
+          note: input.note ?? null,
+          fingerprint: sessionFingerprint(row),
+        },
+        deps.now(),
+        requestId,
+      );
+      return row;
     }
-    const now = deps.now();
-    const entry = { from: current, status: target, note: input.note ?? '', actor: actorRecord(principal), at: now.toISOString() };
-    const history = [...((row.reviewHistory as unknown[]) ?? []), entry];
-    const updated = await updateSession(tx, scope, id, {
-      reviewStatus: target,
-      reviewedAt: now,
-      reviewHistory: reviewHistoryColumn.write(history),
-    });
-    await writeAudit(tx, {
-      ...scope,
-      ...actorOf(principal),
-      profileId: row.profileId,
-      action: 'idv.session.review',
-      resourceType: 'idv.session',
-      resourceId: id,
-      outcome: 'succeeded',
-      requestId,
-      detail: { from: current, to: target },
-    });
-    // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
-    // the one documented profile_status_updated for this decision. The outbox relay turns this
-    // event into a profiles.idv-outcome job, whose handler moves the status (and records
-    // profile_onboarding.completed when the decision completes the profile's run).
-    await emit(tx, updated, REVIEWED_EVENT, {
-      previous_review_status: current,
-      reviewed_at: now.toISOString(),
-    });
-    return updated;
+    return applyReview(deps, tx, scope, row, principal, { status: target, note: input.note ?? '' }, requestId);
   });
 }
+
+/** What an IDV review proposal pins: the session's flow and review state and its assessment
+ * results (the evidence the proposer decided on). Assignment is left out, so claiming the session to
+ * approve it does not make the proposal stale. */
+function sessionFingerprint(row: SessionRow): string {
+  return fingerprintOf({ status: row.status, reviewStatus: row.reviewStatus, results: row.results, reviewedAt: row.reviewedAt });
+}
+
+function checkReviewMove(row: SessionRow, target: ReviewStatus): void {
+  const current = row.reviewStatus as ReviewStatus;
+  if (TERMINAL_REVIEW.includes(current)) throw new IdvError('idv_review_terminal', `The review is final (${current})`);
+  if (!(REVIEW_MOVES[current] ?? []).includes(target)) {
+    throw new IdvError('idv_review_invalid_transition', `A review decision ${target} is not admissible from ${current}`);
+  }
+}
+
+async function applyReview(
+  deps: IdvDeps,
+  tx: Tx,
+  scope: Scope,
+  row: SessionRow,
+  principal: Principal,
+  decision: { status: ReviewStatus; note: string },
+  requestId?: string,
+  proposal?: { id: string; proposedBy: string },
+): Promise<SessionRow> {
+  const current = row.reviewStatus as ReviewStatus;
+  const target = decision.status;
+  const now = deps.now();
+  const entry = { from: current, status: target, note: decision.note, actor: actorRecord(principal), at: now.toISOString() };
+  const history = [...((row.reviewHistory as unknown[]) ?? []), entry];
+  const updated = await updateSession(tx, scope, row.id, {
+    reviewStatus: target,
+    reviewedAt: now,
+    reviewHistory: reviewHistoryColumn.write(history),
+  });
+  await writeAudit(tx, {
+    ...scope,
+    ...actorOf(principal),
+    profileId: row.profileId,
+    action: 'idv.session.review',
+    resourceType: 'idv.session',
+    resourceId: row.id,
+    outcome: 'succeeded',
+    requestId,
+    detail: { from: current, to: target, ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}) },
+  });
+  // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
+  // the one documented profile_status_updated for this decision. The outbox relay turns this
+  // event into a profiles.idv-outcome job, whose handler moves the status (and records
+  // profile_onboarding.completed when the decision completes the profile's run).
+  await emit(tx, updated, REVIEWED_EVENT, {
+    previous_review_status: current,
+    reviewed_at: now.toISOString(),
+  });
+  return updated;
+}
+
+/**
+ * A second reviewer approves an IDV review proposal: under the session's lock the proposal is
+ * checked (decided, expired, self-approval, stale evidence) and the decision applied in the same
+ * transaction, once. The history and the audit entry name the approver as the decider and the
+ * proposal (with its proposer); the decision's note is the proposer's.
+ */
+export async function approveReviewProposal(deps: IdvDeps, principal: Principal, proposalId: string, note: string, requestId?: string) {
+  const scope = requireManagement(principal);
+  const now = deps.now();
+  const proposal = await proposalForDecision(deps.db, principal, proposalId, now, ['IDV_REVIEW_DECISION'], requestId);
+  const decision = proposalDecision.parse(proposal.decision);
+  return withLockedSession(deps, scope, proposal.objectId, async (row, tx) => {
+    await approveLockedProposal(tx, principal, proposalId, { note, currentFingerprint: sessionFingerprint(row), now, requestId });
+    checkReviewMove(row, decision.status);
+    return applyReview(deps, tx, scope, row, principal, { status: decision.status, note: proposal.note ?? '' }, requestId, proposal);
+  });
+}
+
+const proposalDecision = z.object({ status: z.enum(['escalation', 'accepted', 'rejected']) });
 
 // ---------------------------------------------------------------------------------------------
 // Assignment (reviewer queue)

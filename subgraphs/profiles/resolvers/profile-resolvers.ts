@@ -1,3 +1,4 @@
+import { countPending } from '../services/four-eyes-service';
 import { ProfilesError } from '../errors';
 import { existing, profilesCreateOnce } from '../services/create-once';
 import { viewCustomFields } from '../services/custom-field-rules';
@@ -21,6 +22,7 @@ export const profileResolvers = {
   WorkQueues: {
     __resolveReference: (ref) => ({ workspaceId: ref.workspaceId }),
     profilesAwaitingReview: (_, __, ctx) => countProfilesAwaitingReview(ctx.deps, ctx.scope),
+    fourEyesPending: (_, __, ctx) => countPending(ctx.db, ctx.scope),
   },
   Mutation: {
     createProfile: (_, args, ctx, info) =>

@@ -12,6 +12,7 @@ import type { FullFeedFrequencies, MonitoringDefault } from '../services/monitor
 import type { OnboardingRunRow, OnboardingTaskRow } from '../onboarding/data/onboarding-store';
 import type { ScreeningMatchRef } from './screening-match-resolvers';
 import type { AuditEntryRow } from '../../../platform/audit/data/audit-store';
+import type { ProposalRow } from '../../../platform/four-eyes/data/four-eyes-store';
 import type { ProfilesContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -80,6 +81,12 @@ export type Query = {
   workQueues: WorkQueues;
   /** The workspace's latest events, newest first (first: 1-100, default 20). Names what changed, never personal data. */
   workspaceActivity: Array<WorkspaceEvent>;
+  /** The caller's workspace's four-eyes policy (every role may read it: it says which decisions need a second person). */
+  fourEyesPolicy: FourEyesPolicy;
+  /** Proposals of the caller's workspace, newest first, in the one paging shape (first: 1-100, default 20). */
+  fourEyesProposals: FourEyesProposalConnection;
+  /** One proposal of the caller's workspace; null when there is none with this id. */
+  fourEyesProposal?: Maybe<FourEyesProposal>;
 };
 
 
@@ -159,6 +166,20 @@ export type QueryWorkspaceActivityArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
+export type QueryFourEyesProposalsArgs = {
+  filter?: InputMaybe<FourEyesProposalFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
+export type QueryFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -192,6 +213,21 @@ export type Mutation = {
   updateWorkspaceMonitoringDefault: WorkspaceMonitoringDefault;
   /** Creates a profile and onboards it: screening and/or an IDV session in the requested sequence, run by the workers. */
   onboardProfile: OnboardProfileResult;
+  /** Sets the workspace's four-eyes policy (admins). Audited (four_eyes.policy.update). */
+  updateFourEyesPolicy: FourEyesPolicy;
+  /**
+   * Approves a pending proposal (a dashboard user of role reviewer or admin other than its proposer) and
+   * applies its decision, exactly once, in the decided object's transaction. Refused: 403
+   * four_eyes_self_approval (the proposer), 409 four_eyes_proposal_stale (the object changed after the
+   * proposal), 409 four_eyes_proposal_expired, 409 four_eyes_proposal_decided; each refusal leaves the
+   * object unchanged.
+   */
+  approveFourEyesProposal: FourEyesProposal;
+  /**
+   * Rejects a pending proposal (reviewer or admin; the proposer may withdraw their own this way):
+   * nothing of its decision is applied. 409 four_eyes_proposal_expired / four_eyes_proposal_decided.
+   */
+  rejectFourEyesProposal: FourEyesProposal;
 };
 
 
@@ -295,6 +331,26 @@ export type MutationUpdateWorkspaceMonitoringDefaultArgs = {
 /** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
 export type MutationOnboardProfileArgs = {
   input: OnboardProfileInput;
+};
+
+
+/** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
+export type MutationUpdateFourEyesPolicyArgs = {
+  input: UpdateFourEyesPolicyInput;
+};
+
+
+/** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
+export type MutationApproveFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+  input: DecideFourEyesProposalInput;
+};
+
+
+/** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
+export type MutationRejectFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+  input: DecideFourEyesProposalInput;
 };
 
 /** Who a caller is. */
@@ -1145,6 +1201,8 @@ export type WorkQueues = {
   workspaceId: Scalars['ID']['output'];
   /** Profiles whose status awaits a human (potential_match or in_review). */
   profilesAwaitingReview: Scalars['Int']['output'];
+  /** Four-eyes proposals waiting for a second person (pending, not expired; docs/audit.md "Four-eyes"). */
+  fourEyesPending: Scalars['Int']['output'];
 };
 
 /** One event of the workspace (the transactional outbox every domain writes). */
@@ -1163,6 +1221,182 @@ export type WorkspaceEvent = {
   /** When it happened. */
   occurredAt: Scalars['DateTime']['output'];
 };
+
+/** A kind of decision a workspace may put under four eyes. */
+export type FourEyesKind =
+  /** An IDV review decision (reviewVerificationSession, decideVerificationSession). */
+  | 'IDV_REVIEW_DECISION'
+  /** A screening match review: true_positive, false_positive or unresolved (reviewScreeningMatch). */
+  | 'MATCH_REVIEW'
+  /** A false_positive review of a profile's match, which clears the listed entity for that profile's later searches. */
+  | 'MATCH_CLEARANCE'
+  /** A risk assessment's conclusion, approved or rejected (concludeRiskAssessment). */
+  | 'RISK_CONCLUSION'
+  /** A change of the automatic disposition settings, its confidence threshold included (updateAutomaticDispositionSettings). */
+  | 'SCREENING_SETTINGS';
+
+/** Where a proposal stands. */
+export type FourEyesProposalStatus =
+  /** Waiting for a second person (and not past its expiry). */
+  | 'pending'
+  /** Approved by a second person; its decision was applied. */
+  | 'approved'
+  /** Rejected (or withdrawn by its proposer); nothing was applied. */
+  | 'rejected'
+  /** Nobody decided it in time; nothing was applied. */
+  | 'expired';
+
+/** Which decisions of the workspace need a second person. */
+export type FourEyesPolicy = {
+  __typename?: 'FourEyesPolicy';
+  /** The kinds covered (empty: four eyes off, every decision applies at once). */
+  kinds: Array<FourEyesKind>;
+  /** How long a proposal waits for its second person, in hours (default 72). */
+  proposalExpiryHours: Scalars['Int']['output'];
+  /**
+   * Whether decisions of covered kinds made with application keys are refused (403
+   * four_eyes_application_key_refused). Off: an application's decision applies, audited as the application's.
+   */
+  refuseApplicationDecisions: Scalars['Boolean']['output'];
+  /** When the policy last changed (null: never set). */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The dashboard user who last changed it. */
+  updatedBy?: Maybe<Scalars['ID']['output']>;
+};
+
+/** The workspace's new four-eyes policy (replaces the whole policy). */
+export type UpdateFourEyesPolicyInput = {
+  /** The kinds covered (empty: off). */
+  kinds: Array<FourEyesKind>;
+  /** Hours a proposal waits, 1 to 720 (default 72). */
+  proposalExpiryHours?: InputMaybe<Scalars['Int']['input']>;
+  /** Refuse decisions of covered kinds made with application keys (default false). */
+  refuseApplicationDecisions?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Which proposals to list. */
+export type FourEyesProposalFilter = {
+  /** Only proposals in this status (pending: not yet expired). */
+  status?: InputMaybe<FourEyesProposalStatus>;
+  /** Only proposals of this kind. */
+  kind?: InputMaybe<FourEyesKind>;
+  /** Only proposals about this object (a session, match or assessment id; automatic_disposition for the settings). */
+  objectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A second person's decision on a proposal. */
+export type DecideFourEyesProposalInput = {
+  /** Why (1 to 5000 characters, not only blanks); kept with the proposal and in the audit entry's personal part. */
+  note: Scalars['String']['input'];
+};
+
+/** What a proposal would do; the fields of its kind are set, the others null. */
+export type FourEyesDecision = {
+  __typename?: 'FourEyesDecision';
+  /** IDV_REVIEW_DECISION: the review status proposed. */
+  reviewStatus?: Maybe<ProposedReviewStatus>;
+  /** MATCH_REVIEW, MATCH_CLEARANCE: the match review status proposed. */
+  matchReviewStatus?: Maybe<ProposedMatchReviewStatus>;
+  /** RISK_CONCLUSION: the conclusion proposed. */
+  conclusion?: Maybe<ProposedConclusion>;
+  /** SCREENING_SETTINGS: automatic disposition on or off (null: unchanged). */
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  /** SCREENING_SETTINGS: the Direct API channel on or off (null: unchanged). */
+  directApiChannel?: Maybe<Scalars['Boolean']['output']>;
+  /** SCREENING_SETTINGS: the mode (null: unchanged). */
+  mode?: Maybe<ProposedDispositionMode>;
+  /** SCREENING_SETTINGS: the confidence threshold, 0 to 1 (null: unchanged). */
+  confidenceThreshold?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A decision proposed under the four-eyes policy, waiting for (or decided by) a second person. */
+export type FourEyesProposal = {
+  __typename?: 'FourEyesProposal';
+  /** Proposal id (fep_...). */
+  id: Scalars['ID']['output'];
+  /** The kind of decision. */
+  kind: FourEyesKind;
+  /** Where it stands (a pending proposal past its expiry reads expired). */
+  status: FourEyesProposalStatus;
+  /** Type of the decided object. */
+  objectType: FourEyesObjectType;
+  /** Id of the decided object (automatic_disposition for the settings). */
+  objectId: Scalars['ID']['output'];
+  /** The profile the decision is about, when there is one. */
+  profileId?: Maybe<Scalars['ID']['output']>;
+  /** What the decision would do. */
+  decision: FourEyesDecision;
+  /** The proposer's note (the decision's own note once applied). */
+  note?: Maybe<Scalars['String']['output']>;
+  /** The dashboard user who proposed it. */
+  proposedBy: Scalars['ID']['output'];
+  /** When. */
+  proposedAt: Scalars['DateTime']['output'];
+  /** When it expires unless decided. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** Who approved or rejected it (null while pending or when it expired). */
+  decidedBy?: Maybe<Scalars['ID']['output']>;
+  /** When it was approved, rejected or marked expired. */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The approver's or rejecter's note. */
+  decisionNote?: Maybe<Scalars['String']['output']>;
+  /** True when the caller may approve it now: pending, a dashboard user of role reviewer or admin, not its proposer. */
+  viewerMayApprove: Scalars['Boolean']['output'];
+};
+
+/** A page of proposals. */
+export type FourEyesProposalConnection = {
+  __typename?: 'FourEyesProposalConnection';
+  /** The proposals of this page. */
+  nodes: Array<FourEyesProposal>;
+  /** Where the page ends. */
+  pageInfo: PageInfo;
+  /** How many proposals match the filter. */
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The type of object a proposal decides on. */
+export type FourEyesObjectType =
+  /** An IDV verification session (audit object type idv.session). */
+  | 'idv_session'
+  /** A screening match (screening.match). */
+  | 'screening_match'
+  /** A risk assessment (risk.assessment). */
+  | 'risk_assessment'
+  /** The workspace's automatic disposition settings (screening.settings). */
+  | 'screening_settings';
+
+/** An IDV review status a proposal would set (the IDV subgraph's IdvReviewStatus values a decision may take). */
+export type ProposedReviewStatus =
+  /** Escalate to a senior reviewer. */
+  | 'escalation'
+  /** Accept the verification. */
+  | 'accepted'
+  /** Reject the verification. */
+  | 'rejected';
+
+/** A match review status a proposal would set (the screening subgraph's MatchReviewStatus values). */
+export type ProposedMatchReviewStatus =
+  /** Not reviewed (reopen). */
+  | 'unresolved'
+  /** The match is the screened party. */
+  | 'true_positive'
+  /** The match is not the screened party (for a profile's match: clears the listed entity for the profile). */
+  | 'false_positive';
+
+/** A risk assessment conclusion a proposal would record. */
+export type ProposedConclusion =
+  /** The assessment's subject is approved. */
+  | 'approved'
+  /** The assessment's subject is rejected. */
+  | 'rejected';
+
+/** An automatic disposition mode a settings proposal would set. */
+export type ProposedDispositionMode =
+  /** Sets review_status to the prediction. */
+  | 'full_auto'
+  /** Leaves review_status unresolved and returns a hint. */
+  | 'hint';
 
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
@@ -1254,6 +1488,7 @@ export type FederationTypes = {
   Profile: Profile;
   ScreeningMatch: ScreeningMatch;
   WorkQueues: WorkQueues;
+  FourEyesProposal: FourEyesProposal;
 };
 
 /** Mapping of federation reference types */
@@ -1270,6 +1505,9 @@ export type FederationReferenceTypes = {
   WorkQueues:
     ( { __typename: 'WorkQueues' }
     & GraphQLRecursivePick<FederationTypes['WorkQueues'], {"workspaceId":true}> );
+  FourEyesProposal:
+    ( { __typename: 'FourEyesProposal' }
+    & GraphQLRecursivePick<FederationTypes['FourEyesProposal'], {"id":true}> );
 };
 
 
@@ -1348,6 +1586,21 @@ export type ResolversTypes = {
   AuditEntry: ResolverTypeWrapper<AuditEntryRow>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   WorkspaceEvent: ResolverTypeWrapper<WorkspaceEvent>;
+  FourEyesKind: FourEyesKind;
+  FourEyesProposalStatus: FourEyesProposalStatus;
+  FourEyesPolicy: ResolverTypeWrapper<FourEyesPolicy>;
+  UpdateFourEyesPolicyInput: UpdateFourEyesPolicyInput;
+  FourEyesProposalFilter: FourEyesProposalFilter;
+  DecideFourEyesProposalInput: DecideFourEyesProposalInput;
+  FourEyesDecision: ResolverTypeWrapper<FourEyesDecision>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  FourEyesProposal: ResolverTypeWrapper<ProposalRow>;
+  FourEyesProposalConnection: ResolverTypeWrapper<Omit<FourEyesProposalConnection, 'nodes'> & { nodes: Array<ResolversTypes['FourEyesProposal']> }>;
+  FourEyesObjectType: FourEyesObjectType;
+  ProposedReviewStatus: ProposedReviewStatus;
+  ProposedMatchReviewStatus: ProposedMatchReviewStatus;
+  ProposedConclusion: ProposedConclusion;
+  ProposedDispositionMode: ProposedDispositionMode;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -1415,6 +1668,14 @@ export type ResolversParentTypes = {
   AuditEntry: AuditEntryRow;
   WorkQueues: WorkQueuesRef;
   WorkspaceEvent: WorkspaceEvent;
+  FourEyesPolicy: FourEyesPolicy;
+  UpdateFourEyesPolicyInput: UpdateFourEyesPolicyInput;
+  FourEyesProposalFilter: FourEyesProposalFilter;
+  DecideFourEyesProposalInput: DecideFourEyesProposalInput;
+  FourEyesDecision: FourEyesDecision;
+  Float: Scalars['Float']['output'];
+  FourEyesProposal: ProposalRow;
+  FourEyesProposalConnection: Omit<FourEyesProposalConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['FourEyesProposal']> };
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -1536,6 +1797,9 @@ export type QueryResolvers<ContextType = ProfilesContext, ParentType extends Res
   auditEntries?: Resolver<ResolversTypes['AuditEntryConnection'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
   workQueues?: Resolver<ResolversTypes['WorkQueues'], ParentType, ContextType>;
   workspaceActivity?: Resolver<Array<ResolversTypes['WorkspaceEvent']>, ParentType, ContextType, Partial<QueryWorkspaceActivityArgs>>;
+  fourEyesPolicy?: Resolver<ResolversTypes['FourEyesPolicy'], ParentType, ContextType>;
+  fourEyesProposals?: Resolver<ResolversTypes['FourEyesProposalConnection'], ParentType, ContextType, Partial<QueryFourEyesProposalsArgs>>;
+  fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType, RequireFields<QueryFourEyesProposalArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1554,6 +1818,9 @@ export type MutationResolvers<ContextType = ProfilesContext, ParentType extends 
   rollbackProfileCustomFieldDefinition?: Resolver<ResolversTypes['ProfileCustomFieldDefinition'], ParentType, ContextType, RequireFields<MutationRollbackProfileCustomFieldDefinitionArgs, 'key' | 'input'>>;
   updateWorkspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceMonitoringDefaultArgs, 'input'>>;
   onboardProfile?: Resolver<ResolversTypes['OnboardProfileResult'], ParentType, ContextType, RequireFields<MutationOnboardProfileArgs, 'input'>>;
+  updateFourEyesPolicy?: Resolver<ResolversTypes['FourEyesPolicy'], ParentType, ContextType, RequireFields<MutationUpdateFourEyesPolicyArgs, 'input'>>;
+  approveFourEyesProposal?: Resolver<ResolversTypes['FourEyesProposal'], ParentType, ContextType, RequireFields<MutationApproveFourEyesProposalArgs, 'id' | 'input'>>;
+  rejectFourEyesProposal?: Resolver<ResolversTypes['FourEyesProposal'], ParentType, ContextType, RequireFields<MutationRejectFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
 export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer'], FederationReferenceType extends FederationReferenceTypes['Viewer'] = FederationReferenceTypes['Viewer']> = {
@@ -1776,6 +2043,7 @@ export type WorkQueuesResolvers<ContextType = ProfilesContext, ParentType extend
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkQueues']> | FederationReferenceType, FederationReferenceType, ContextType>;
   workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   profilesAwaitingReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fourEyesPending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type WorkspaceEventResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['WorkspaceEvent'] = ResolversParentTypes['WorkspaceEvent']> = {
@@ -1785,6 +2053,49 @@ export type WorkspaceEventResolvers<ContextType = ProfilesContext, ParentType ex
   subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   profileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type FourEyesPolicyResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesPolicy'] = ResolversParentTypes['FourEyesPolicy']> = {
+  kinds?: Resolver<Array<ResolversTypes['FourEyesKind']>, ParentType, ContextType>;
+  proposalExpiryHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refuseApplicationDecisions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedBy?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type FourEyesDecisionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesDecision'] = ResolversParentTypes['FourEyesDecision']> = {
+  reviewStatus?: Resolver<Maybe<ResolversTypes['ProposedReviewStatus']>, ParentType, ContextType>;
+  matchReviewStatus?: Resolver<Maybe<ResolversTypes['ProposedMatchReviewStatus']>, ParentType, ContextType>;
+  conclusion?: Resolver<Maybe<ResolversTypes['ProposedConclusion']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  directApiChannel?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  mode?: Resolver<Maybe<ResolversTypes['ProposedDispositionMode']>, ParentType, ContextType>;
+  confidenceThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type FourEyesProposalResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesProposal'] = ResolversParentTypes['FourEyesProposal'], FederationReferenceType extends FederationReferenceTypes['FourEyesProposal'] = FederationReferenceTypes['FourEyesProposal']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['FourEyesProposal']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['FourEyesKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['FourEyesProposalStatus'], ParentType, ContextType>;
+  objectType?: Resolver<ResolversTypes['FourEyesObjectType'], ParentType, ContextType>;
+  objectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  profileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  decision?: Resolver<ResolversTypes['FourEyesDecision'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  proposedBy?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  proposedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedBy?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  decisionNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  viewerMayApprove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type FourEyesProposalConnectionResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesProposalConnection'] = ResolversParentTypes['FourEyesProposalConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
@@ -1837,6 +2148,10 @@ export type Resolvers<ContextType = ProfilesContext> = {
   AuditEntry?: AuditEntryResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   WorkspaceEvent?: WorkspaceEventResolvers<ContextType>;
+  FourEyesPolicy?: FourEyesPolicyResolvers<ContextType>;
+  FourEyesDecision?: FourEyesDecisionResolvers<ContextType>;
+  FourEyesProposal?: FourEyesProposalResolvers<ContextType>;
+  FourEyesProposalConnection?: FourEyesProposalConnectionResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

@@ -3,6 +3,7 @@ import { readOffsetCursor } from '../../../platform/graphql/paging';
 import { ProfilesErrorCode, ProfilesError } from '../errors';
 import { DefinitionsReader } from './definitions-reader';
 import type { OnboardingGateways } from '../onboarding/services/onboarding-gateways';
+import type { ProposalApplier } from './four-eyes-service';
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {
@@ -10,6 +11,8 @@ export interface ProfilesDeps {
   definitions: DefinitionsReader;
   /** The other domains an onboarding run and its validation ask (absent: onboarding unavailable). */
   gateways?: OnboardingGateways;
+  /** Applies an approved four-eyes proposal in the domain owning its object (four-eyes-service.ts). */
+  applyProposal?: ProposalApplier;
 }
 
 export const DEFAULT_PER_PAGE = 20;

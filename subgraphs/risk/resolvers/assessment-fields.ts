@@ -1,4 +1,5 @@
 // Fields of RiskAssessment: relations through the request's DataLoaders.
+import { pendingConclusionProposal } from '../services/assessment-service';
 import { findWorkflow } from '../catalog/workflows';
 import { RiskContext } from '../context';
 import { AssessmentRow } from '../data/assessment-store';
@@ -45,6 +46,11 @@ export const assessmentFields = {
   // Ratings stored before risks set aside were recorded have none.
   ClientRiskRating: { setAside: (rating) => rating.setAside ?? [] },
   RiskAssessment: {
+    // The conclusion waiting for a second reviewer (four eyes); the profiles subgraph resolves the rest.
+    fourEyesProposal: async (assessment, _, ctx) => {
+      const pending = await pendingConclusionProposal(ctx.deps, ctx.scope, assessment.id);
+      return pending ? { id: pending.id } : null;
+    },
     __resolveReference: (ref, ctx) => {
       ctx.beta();
       return ctx.assessments.load(ref.id);

@@ -7,6 +7,7 @@ import {
   reopenAssessment,
   saveCanvas,
   startAssessment,
+  approveConclusionProposal,
   concludeAssessment,
 } from '../services/assessment-service';
 import { sendCommand } from '../services/command-service';
@@ -68,6 +69,11 @@ export const assessmentOperations = {
     concludeRiskAssessment: (_, args, ctx) => {
       ctx.beta();
       return concludeAssessment(ctx.deps, ctx.principal, ctx.scope, args.id, args.input);
+    },
+    // Internal: the profiles subgraph's approveFourEyesProposal, with the approver's principal.
+    applyRiskFourEyesProposal: (_, args, ctx) => {
+      ctx.beta();
+      return approveConclusionProposal(ctx.deps, ctx.principal, args.id, args.input.note, ctx.requestId);
     },
     reopenRiskAssessment: (_, args, ctx) => {
       ctx.beta();

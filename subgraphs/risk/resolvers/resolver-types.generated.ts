@@ -116,6 +116,12 @@ export type Mutation = {
   addAssessmentUpload: AssessmentEvidence;
   /** Builds the PDF report into the blob store; returns its id. */
   generateAssessmentReport: AssessmentReport;
+  /**
+   * Internal (the profiles subgraph's approveFourEyesProposal calls it with the approver's principal;
+   * @inaccessible: not part of the public supergraph): checks and applies an approved conclusion
+   * proposal in the assessment's transaction. Answers the proposal id.
+   */
+  applyRiskFourEyesProposal: Scalars['ID']['output'];
 };
 
 
@@ -180,6 +186,12 @@ export type MutationAddAssessmentUploadArgs = {
 export type MutationGenerateAssessmentReportArgs = {
   id: Scalars['ID']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApplyRiskFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+  input: ApplyRiskFourEyesProposalInput;
 };
 
 /** Status of an assessment (see docs/risk-assessments.md for the admissible moves). */
@@ -423,6 +435,8 @@ export type RiskAssessment = {
   createdAt: Scalars['DateTime']['output'];
   /** Last change. */
   updatedAt: Scalars['DateTime']['output'];
+  /** The conclusion proposed for this assessment and waiting for a second reviewer (four eyes, docs/audit.md), if any. */
+  fourEyesProposal?: Maybe<FourEyesProposal>;
 };
 
 
@@ -1486,6 +1500,19 @@ export type WorkQueues = {
   riskAssessmentsWaitingForUser?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Internal: the approver's note. */
+export type ApplyRiskFourEyesProposalInput = {
+  /** Why the approver agrees (1 to 5000 characters, not only blanks). */
+  note: Scalars['String']['input'];
+};
+
+/** A decision waiting for (or decided by) a second person; owned by the profiles subgraph. */
+export type FourEyesProposal = {
+  __typename?: 'FourEyesProposal';
+  /** Proposal id. */
+  id: Scalars['ID']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -1719,6 +1746,8 @@ export type ResolversTypes = {
   AddAssessmentUploadInput: AddAssessmentUploadInput;
   AssessmentReport: ResolverTypeWrapper<AssessmentReport>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
+  ApplyRiskFourEyesProposalInput: ApplyRiskFourEyesProposalInput;
+  FourEyesProposal: ResolverTypeWrapper<FourEyesProposal>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -1815,6 +1844,8 @@ export type ResolversParentTypes = {
   AddAssessmentUploadInput: AddAssessmentUploadInput;
   AssessmentReport: AssessmentReport;
   WorkQueues: WorkQueuesRef;
+  ApplyRiskFourEyesProposalInput: ApplyRiskFourEyesProposalInput;
+  FourEyesProposal: FourEyesProposal;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -1864,9 +1895,9 @@ export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = RiskContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type Federation__InaccessibleDirectiveArgs = { };
+export type InaccessibleDirectiveArgs = { };
 
-export type Federation__InaccessibleDirectiveResolver<Result, Parent, ContextType = RiskContext, Args = Federation__InaccessibleDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+export type InaccessibleDirectiveResolver<Result, Parent, ContextType = RiskContext, Args = InaccessibleDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type Federation__OverrideDirectiveArgs = {
   from: Scalars['String']['input'];
@@ -1944,6 +1975,7 @@ export type MutationResolvers<ContextType = RiskContext, ParentType extends Reso
   reopenRiskAssessment?: Resolver<ResolversTypes['RiskAssessment'], ParentType, ContextType, RequireFields<MutationReopenRiskAssessmentArgs, 'id' | 'input'>>;
   addAssessmentUpload?: Resolver<ResolversTypes['AssessmentEvidence'], ParentType, ContextType, RequireFields<MutationAddAssessmentUploadArgs, 'id' | 'input'>>;
   generateAssessmentReport?: Resolver<ResolversTypes['AssessmentReport'], ParentType, ContextType, RequireFields<MutationGenerateAssessmentReportArgs, 'id'>>;
+  applyRiskFourEyesProposal?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationApplyRiskFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
 export type AssessmentContextResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['AssessmentContext'] = ResolversParentTypes['AssessmentContext']> = {
@@ -2049,6 +2081,7 @@ export type RiskAssessmentResolvers<ContextType = RiskContext, ParentType extend
   concludedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
 };
 
 export type RiskAssessmentConnectionResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['RiskAssessmentConnection'] = ResolversParentTypes['RiskAssessmentConnection']> = {
@@ -2422,6 +2455,10 @@ export type WorkQueuesResolvers<ContextType = RiskContext, ParentType extends Re
   riskAssessmentsWaitingForUser?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type FourEyesProposalResolvers<ContextType = RiskContext, ParentType extends ResolversParentTypes['FourEyesProposal'] = ResolversParentTypes['FourEyesProposal']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -2504,6 +2541,7 @@ export type Resolvers<ContextType = RiskContext> = {
   UploadEvidence?: UploadEvidenceResolvers<ContextType>;
   AssessmentReport?: AssessmentReportResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
+  FourEyesProposal?: FourEyesProposalResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;
@@ -2518,7 +2556,7 @@ export type DirectiveResolvers<ContextType = RiskContext> = {
   federation__tag?: Federation__TagDirectiveResolver<any, any, ContextType>;
   federation__extends?: Federation__ExtendsDirectiveResolver<any, any, ContextType>;
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
-  federation__inaccessible?: Federation__InaccessibleDirectiveResolver<any, any, ContextType>;
+  inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
   federation__override?: Federation__OverrideDirectiveResolver<any, any, ContextType>;
   federation__composeDirective?: Federation__ComposeDirectiveDirectiveResolver<any, any, ContextType>;
   federation__interfaceObject?: Federation__InterfaceObjectDirectiveResolver<any, any, ContextType>;

@@ -13,7 +13,18 @@ import {
   updateAssessment,
 } from '../data/assessment-store';
 import { insertRun } from '../data/run-store';
-import type { Scope } from '../../../platform/db/prisma';
+import type { DbTx, Scope } from '../../../platform/db/prisma';
+import { z } from 'zod';
+import {
+  approveLockedProposal,
+  fingerprintOf,
+  fourEyesRoute,
+  pendingProposalOf,
+  proposalForDecision,
+  proposeDecision,
+  ProposalRow,
+} from '../../../platform/four-eyes/four-eyes';
+import { assessmentMove } from '../domain/states';
 import { createTasks } from '../data/work-store';
 import { findWorkflow } from '../catalog/workflows';
 import { RiskError } from '../errors';
@@ -177,24 +188,97 @@ export async function concludeAssessment(
   id: string,
   input: ConcludeInput,
 ): Promise<AssessmentRow> {
+  // Four eyes (docs/audit.md): with RISK_CONCLUSION covered, a dashboard user's conclusion becomes
+  // a proposal and the assessment stays as it is until a second reviewer approves it.
+  const route = await fourEyesRoute(deps.db, principal, ['RISK_CONCLUSION']);
   await deps.db.$transaction(async (tx) => {
     const assessment = await lockAssessment(tx, scope, id);
     if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
-    const now = new Date();
-    await changeStatus(tx, scope, assessment, {
-      trigger: 'conclude',
-      stepKey: `conclude:${newId('c', 12)}`,
-      actor: principal.actorId,
-      runId: assessment.latestRunId,
-      message: `Concluded: ${input.decision}`,
-      data: { decision: input.decision, note: input.note ?? null },
-      extra: {
-        concludedAt: now,
-        conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() },
-      },
-    });
+    if (route.action === 'propose') {
+      // Refuses a conclusion the assessment's status does not admit now, as the direct one would.
+      assessmentMove(assessment.status, 'conclude');
+      await proposeDecision(
+        tx,
+        principal,
+        {
+          kind: route.kind,
+          objectType: 'risk.assessment',
+          objectId: id,
+          decision: { decision: input.decision },
+          note: input.note ?? null,
+          fingerprint: assessmentFingerprint(assessment),
+        },
+        new Date(),
+      );
+      return;
+    }
+    await applyConclusion(tx, scope, principal, assessment, input);
   });
   return getAssessment(deps, scope, id);
+}
+
+/** What a conclusion proposal pins: the assessment's status and last change. */
+function assessmentFingerprint(assessment: AssessmentRow): string {
+  return fingerprintOf({ status: assessment.status, updatedAt: assessment.updatedAt });
+}
+
+async function applyConclusion(
+  tx: DbTx,
+  scope: Scope,
+  principal: Principal,
+  assessment: AssessmentRow,
+  input: ConcludeInput,
+  proposal?: ProposalRow,
+) {
+  const now = new Date();
+  await changeStatus(tx, scope, assessment, {
+    trigger: 'conclude',
+    stepKey: `conclude:${newId('c', 12)}`,
+    actor: principal.actorId,
+    runId: assessment.latestRunId,
+    message: `Concluded: ${input.decision}`,
+    data: {
+      decision: input.decision,
+      note: input.note ?? null,
+      ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}),
+    },
+    extra: {
+      concludedAt: now,
+      conclusion: { decision: input.decision, note: input.note ?? null, concludedBy: principal.actorId, concludedAt: now.toISOString() },
+    },
+  });
+}
+
+const proposedConclusion = z.object({ decision: z.enum(['approved', 'rejected']) });
+
+/**
+ * A second reviewer approves a conclusion proposal: under the assessment's lock the proposal is
+ * checked (decided, expired, self-approval, assessment changed since) and the conclusion applied in
+ * the same transaction, once, as the approver's, with the proposer's note.
+ */
+export async function approveConclusionProposal(
+  deps: RiskDeps,
+  principal: Principal,
+  proposalId: string,
+  note: string,
+  requestId?: string,
+) {
+  const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  const now = new Date();
+  const proposal = await proposalForDecision(deps.db, principal, proposalId, now, ['RISK_CONCLUSION'], requestId);
+  const { decision } = proposedConclusion.parse(proposal.decision);
+  await deps.db.$transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, scope, proposal.objectId);
+    if (!assessment) throw new RiskError('assessment_not_found', 'Assessment not found');
+    await approveLockedProposal(tx, principal, proposalId, { note, currentFingerprint: assessmentFingerprint(assessment), now, requestId });
+    await applyConclusion(tx, scope, principal, assessment, { decision, note: proposal.note }, proposal);
+  });
+  return proposal.id;
+}
+
+/** The conclusion waiting for a second reviewer, if any. */
+export async function pendingConclusionProposal(deps: RiskDeps, scope: Scope, id: string): Promise<ProposalRow | null> {
+  return pendingProposalOf(deps.db, scope, 'risk.assessment', id, new Date());
 }
 
 export async function reopenAssessment(

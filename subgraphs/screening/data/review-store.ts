@@ -1,6 +1,6 @@
 // Match review: the current status on the match row, the append-only history of changes, and the
 // clearances (profile + listed entity) that false_positive reviews leave behind.
-import { Db, type Scope } from '../../../platform/db/prisma';
+import { Db, type DbClient, type DbTx, type Scope } from '../../../platform/db/prisma';
 import { appendAuditRow, AuditRowInput } from '../../../platform/audit/data/audit-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
 
@@ -66,10 +66,36 @@ export interface ReviewChange {
   audit?: AuditRowInput;
 }
 
-/** Status, history row and clearance in one transaction. */
-export async function recordReview(db: Db, scope: Scope, change: ReviewChange): Promise<void> {
+/** The review state of a match read under its row lock (four eyes pins and compares it). */
+export interface LockedMatchState {
+  reviewStatus: string;
+  reviewedAt: Date | null;
+}
+
+export async function lockMatchState(tx: DbClient, scope: Scope, matchId: string): Promise<LockedMatchState | undefined> {
+  const rows = await tx.$queryRaw<LockedMatchState[]>`
+    SELECT review_status AS "reviewStatus", reviewed_at AS "reviewedAt" FROM screening.search_matches
+     WHERE id = ${matchId} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId}
+       FOR UPDATE`;
+  return rows[0];
+}
+
+/** Status, history row and clearance in one transaction. `first` runs at its start with the
+ * match's locked state (a four-eyes approval checks its proposal there); what it throws rolls the
+ * review back. */
+export async function recordReview(
+  db: Db,
+  scope: Scope,
+  change: ReviewChange,
+  first?: (tx: DbTx, locked: LockedMatchState) => Promise<void>,
+): Promise<void> {
   const { match } = change;
   await db.$transaction(async (tx) => {
+    if (first) {
+      const locked = await lockMatchState(tx, scope, match.id);
+      if (!locked) throw new Error(`match ${match.id} vanished`);
+      await first(tx, locked);
+    }
     await tx.searchMatch.update({
       where: { id: match.id },
       data: { reviewStatus: change.toStatus, reviewedBy: change.actor.id, reviewedByName: change.actor.name, reviewedAt: change.at },

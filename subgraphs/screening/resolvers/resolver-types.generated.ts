@@ -204,6 +204,12 @@ export type Mutation = {
   ingestNewsArticles: NewsIngestResult;
   /** Marks a monitoring alert as seen (open → acknowledged); acknowledging again changes nothing. */
   acknowledgeMonitoringAlert: MonitoringAlert;
+  /**
+   * Internal (the profiles subgraph's approveFourEyesProposal calls it with the approver's principal;
+   * @inaccessible: not part of the public supergraph): checks and applies an approved match review
+   * or settings proposal in the object's transaction. Answers the proposal id.
+   */
+  applyScreeningFourEyesProposal: Scalars['ID']['output'];
 };
 
 
@@ -260,6 +266,12 @@ export type MutationIngestNewsArticlesArgs = {
 export type MutationAcknowledgeMonitoringAlertArgs = {
   id: Scalars['ID']['input'];
   input: AcknowledgeMonitoringAlertInput;
+};
+
+
+export type MutationApplyScreeningFourEyesProposalArgs = {
+  id: Scalars['ID']['input'];
+  input: ApplyScreeningFourEyesProposalInput;
 };
 
 /** Entity types a query may ask for (synonyms screen as the listed type). */
@@ -514,6 +526,8 @@ export type ScreeningMatch = {
   automaticDisposition?: Maybe<DispositionAnnotation>;
   /** Hint, undetermined prediction or failed analysis of automatic disposition; null otherwise. */
   dispositionHint?: Maybe<DispositionAnnotation>;
+  /** The review proposed for this match and waiting for a second reviewer (four eyes, docs/audit.md), if any. */
+  fourEyesProposal?: Maybe<FourEyesProposal>;
   /** News feed matches: the articles that mention the linked name in one of the entity's categories (newest first, at most 20); empty on list matches. */
   articles: Array<AdverseMediaArticle>;
   /** News feed matches: how many articles there are; 0 on list matches. */
@@ -1102,6 +1116,8 @@ export type AutomaticDispositionSettings = {
   confidenceThreshold: Scalars['Float']['output'];
   /** When the settings last changed (null: never, built-in defaults). */
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The change of these settings proposed and waiting for a second person (four eyes, docs/audit.md), if any. */
+  fourEyesProposal?: Maybe<FourEyesProposal>;
 };
 
 /** Changes of the automatic disposition settings; omitted fields keep their value. */
@@ -1541,6 +1557,19 @@ export type WorkQueues = {
   openMonitoringAlerts: Scalars['Int']['output'];
 };
 
+/** Internal: the approver's note. */
+export type ApplyScreeningFourEyesProposalInput = {
+  /** Why the approver agrees (1 to 5000 characters, not only blanks). */
+  note: Scalars['String']['input'];
+};
+
+/** A decision waiting for (or decided by) a second person; owned by the profiles subgraph. */
+export type FourEyesProposal = {
+  __typename?: 'FourEyesProposal';
+  /** Proposal id. */
+  id: Scalars['ID']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -1748,6 +1777,8 @@ export type ResolversTypes = {
   MonitoredProfile: ResolverTypeWrapper<MonitoredProfileRow>;
   MonitoringFrequency: MonitoringFrequency;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
+  ApplyScreeningFourEyesProposalInput: ApplyScreeningFourEyesProposalInput;
+  FourEyesProposal: ResolverTypeWrapper<FourEyesProposal>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -1830,6 +1861,8 @@ export type ResolversParentTypes = {
   MonitoringAlertConnection: Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['MonitoringAlert']> };
   MonitoredProfile: MonitoredProfileRow;
   WorkQueues: WorkQueuesRef;
+  ApplyScreeningFourEyesProposalInput: ApplyScreeningFourEyesProposalInput;
+  FourEyesProposal: FourEyesProposal;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -1879,9 +1912,9 @@ export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = ScreeningContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type Federation__InaccessibleDirectiveArgs = { };
+export type InaccessibleDirectiveArgs = { };
 
-export type Federation__InaccessibleDirectiveResolver<Result, Parent, ContextType = ScreeningContext, Args = Federation__InaccessibleDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+export type InaccessibleDirectiveResolver<Result, Parent, ContextType = ScreeningContext, Args = InaccessibleDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type Federation__OverrideDirectiveArgs = {
   from: Scalars['String']['input'];
@@ -1966,6 +1999,7 @@ export type MutationResolvers<ContextType = ScreeningContext, ParentType extends
   updateAdverseMediaSettings?: Resolver<ResolversTypes['AdverseMediaSettings'], ParentType, ContextType, RequireFields<MutationUpdateAdverseMediaSettingsArgs, 'input'>>;
   ingestNewsArticles?: Resolver<ResolversTypes['NewsIngestResult'], ParentType, ContextType, RequireFields<MutationIngestNewsArticlesArgs, 'input'>>;
   acknowledgeMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAcknowledgeMonitoringAlertArgs, 'id' | 'input'>>;
+  applyScreeningFourEyesProposal?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationApplyScreeningFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
 export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningSearch'] = ResolversParentTypes['ScreeningSearch'], FederationReferenceType extends FederationReferenceTypes['ScreeningSearch'] = FederationReferenceTypes['ScreeningSearch']> = {
@@ -2040,6 +2074,7 @@ export type ScreeningMatchResolvers<ContextType = ScreeningContext, ParentType e
   entity?: Resolver<ResolversTypes['ListedEntity'], ParentType, ContextType>;
   automaticDisposition?: Resolver<Maybe<ResolversTypes['DispositionAnnotation']>, ParentType, ContextType>;
   dispositionHint?: Resolver<Maybe<ResolversTypes['DispositionAnnotation']>, ParentType, ContextType>;
+  fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
   articles?: Resolver<Array<ResolversTypes['AdverseMediaArticle']>, ParentType, ContextType>;
   articleCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2282,6 +2317,7 @@ export type AutomaticDispositionSettingsResolvers<ContextType = ScreeningContext
   mode?: Resolver<ResolversTypes['DispositionMode'], ParentType, ContextType>;
   confidenceThreshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
 };
 
 export type DispositionScoreItemResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['DispositionScoreItem'] = ResolversParentTypes['DispositionScoreItem']> = {
@@ -2419,6 +2455,10 @@ export type WorkQueuesResolvers<ContextType = ScreeningContext, ParentType exten
   openMonitoringAlerts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FourEyesProposalResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['FourEyesProposal'] = ResolversParentTypes['FourEyesProposal']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -2492,6 +2532,7 @@ export type Resolvers<ContextType = ScreeningContext> = {
   MonitoringAlertConnection?: MonitoringAlertConnectionResolvers<ContextType>;
   MonitoredProfile?: MonitoredProfileResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
+  FourEyesProposal?: FourEyesProposalResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;
@@ -2506,7 +2547,7 @@ export type DirectiveResolvers<ContextType = ScreeningContext> = {
   federation__tag?: Federation__TagDirectiveResolver<any, any, ContextType>;
   federation__extends?: Federation__ExtendsDirectiveResolver<any, any, ContextType>;
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
-  federation__inaccessible?: Federation__InaccessibleDirectiveResolver<any, any, ContextType>;
+  inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
   federation__override?: Federation__OverrideDirectiveResolver<any, any, ContextType>;
   federation__composeDirective?: Federation__ComposeDirectiveDirectiveResolver<any, any, ContextType>;
   federation__interfaceObject?: Federation__InterfaceObjectDirectiveResolver<any, any, ContextType>;

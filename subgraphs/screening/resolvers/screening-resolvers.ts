@@ -1,3 +1,5 @@
+import { pendingProposalOf } from '../../../platform/four-eyes/four-eyes';
+import { approveScreeningProposal } from '../services/four-eyes-service';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
 import { listBatchJobs } from '../data/batch-store';
@@ -53,7 +55,17 @@ export const screeningResolvers = {
   ...matchResolvers,
   // Automatic disposition: its match fields join the ScreeningMatch resolvers below.
   DispositionAnnotation: dispositionResolvers.DispositionAnnotation,
-  ScreeningMatch: { ...matchResolvers.ScreeningMatch, ...dispositionResolvers.ScreeningMatch, ...newsResolvers.ScreeningMatch },
+  AutomaticDispositionSettings: dispositionResolvers.AutomaticDispositionSettings,
+  ScreeningMatch: {
+    ...matchResolvers.ScreeningMatch,
+    ...dispositionResolvers.ScreeningMatch,
+    ...newsResolvers.ScreeningMatch,
+    // The review waiting for a second reviewer (four eyes); the profiles subgraph resolves the rest.
+    fourEyesProposal: async (match, _, ctx) => {
+      const pending = await pendingProposalOf(ctx.db, ctx.scope, 'screening.match', match.id, new Date());
+      return pending ? { id: pending.id } : null;
+    },
+  },
   // Adverse media (News feed).
   AdverseMediaArticle: newsResolvers.AdverseMediaArticle,
   Query: {
@@ -125,6 +137,9 @@ export const screeningResolvers = {
     },
     generateScreeningReports: async (_, args, ctx) => ({ reports: await generateReports(ctx, ctx.principal, args.input) }),
     importWatchlist: (_, args, ctx) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args.input),
+    // Internal: the profiles subgraph's approveFourEyesProposal, with the approver's principal.
+    applyScreeningFourEyesProposal: (_, args, ctx) =>
+      approveScreeningProposal(ctx.db, ctx.principal, args.id, args.input.note, ctx.requestId),
   },
   ScreeningSearch: {
     __resolveReference: async (ref, ctx) => (await readSearch(ctx.db, ctx.scope, ref.id)) ?? null,

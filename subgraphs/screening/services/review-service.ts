@@ -4,7 +4,9 @@
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { Principal } from '../../../platform/principal/principal';
 import { auditActorOf, auditRow } from '../../../platform/audit/audit-trail';
-import { findMatchWithProfile, recordReview, ReviewStatus } from '../data/review-store';
+import { z } from 'zod';
+import { findMatchWithProfile, LockedMatchState, lockMatchState, MatchWithProfile, recordReview, ReviewStatus } from '../data/review-store';
+import { approveLockedProposal, fingerprintOf, fourEyesRoute, proposeDecision, ProposalRow } from '../../../platform/four-eyes/four-eyes';
 import { ScreeningError } from '../errors';
 import { listedEntityHash } from './clearance-service';
 import { newObjectId } from './object-id';
@@ -31,29 +33,107 @@ export async function reviewMatch(db: Db, principal: Principal, matchId: string,
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const match = /^[0-9a-f]{24}$/.test(matchId) ? await findMatchWithProfile(db, scope, matchId) : undefined;
   if (!match) throw new ScreeningError('match_not_found', 'Match not found');
+  // Four eyes (docs/audit.md): every review is a MATCH_REVIEW; a false positive of a profile's
+  // match also clears the listed entity for that profile's later searches (MATCH_CLEARANCE).
+  const clears = status === 'false_positive' && match.profileId !== null;
+  const route = await fourEyesRoute(db, principal, clears ? ['MATCH_CLEARANCE', 'MATCH_REVIEW'] : ['MATCH_REVIEW']);
+  if (route.action === 'propose') {
+    await db.$transaction(async (tx) => {
+      const locked = await lockMatchState(tx, scope, match.id);
+      if (!locked) throw new ScreeningError('match_not_found', 'Match not found');
+      await proposeDecision(
+        tx,
+        principal,
+        {
+          kind: route.kind,
+          objectType: 'screening.match',
+          objectId: match.id,
+          profileId: match.profileId,
+          decision: { review_status: status },
+          note,
+          fingerprint: matchFingerprint(locked),
+        },
+        new Date(),
+      );
+    });
+    return match.id;
+  }
+  await applyReview(db, principal, match, status, note);
+  return match.id;
+}
+
+/** What a match review proposal pins: the match's review state (every review moves reviewedAt). */
+function matchFingerprint(state: LockedMatchState): string {
+  return fingerprintOf({ reviewStatus: state.reviewStatus, reviewedAt: state.reviewedAt });
+}
+
+async function applyReview(
+  db: Db,
+  principal: Principal,
+  match: MatchWithProfile,
+  status: ReviewStatus,
+  note: string | null,
+  approval?: { proposalId: string; proposedBy: string; note: string },
+): Promise<void> {
+  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   const at = new Date();
   const reviewId = newObjectId();
-  await recordReview(db, scope, {
-    id: reviewId,
-    match,
-    toStatus: status,
-    actor: { kind: principal.kind, id: principal.actorId, name: principal.actorName ?? null },
-    note,
-    at,
-    clearance: status === 'false_positive' ? { entityHash: listedEntityHash(match.payload as StoredMatch) } : undefined,
-    // The note is free text (it may name the person screened): kept in the personal part.
-    audit: auditRow({
-      ...scope,
-      ...auditActorOf(principal),
-      action: 'screening.match.review',
-      resourceType: 'screening.match',
-      resourceId: match.id,
-      profileId: match.profileId,
-      outcome: 'succeeded',
-      detail: { review_id: reviewId, search_id: match.requestId, entity_id: match.entityRef, from: match.reviewStatus, to: status },
-      personal: note ? { note } : null,
+  await recordReview(
+    db,
+    scope,
+    {
+      id: reviewId,
+      match,
+      toStatus: status,
+      actor: { kind: principal.kind, id: principal.actorId, name: principal.actorName ?? null },
+      note,
       at,
-    }),
+      clearance: status === 'false_positive' ? { entityHash: listedEntityHash(match.payload as StoredMatch) } : undefined,
+      // The note is free text (it may name the person screened): kept in the personal part.
+      audit: auditRow({
+        ...scope,
+        ...auditActorOf(principal),
+        action: 'screening.match.review',
+        resourceType: 'screening.match',
+        resourceId: match.id,
+        profileId: match.profileId,
+        outcome: 'succeeded',
+        detail: {
+          review_id: reviewId,
+          search_id: match.requestId,
+          entity_id: match.entityRef,
+          from: match.reviewStatus,
+          to: status,
+          ...(approval ? { four_eyes_proposal_id: approval.proposalId, proposed_by: approval.proposedBy } : {}),
+        },
+        personal: note ? { note } : null,
+        at,
+      }),
+    },
+    approval
+      ? (tx, locked) =>
+          approveLockedProposal(tx, principal, approval.proposalId, {
+            note: approval.note,
+            currentFingerprint: matchFingerprint(locked),
+            now: at,
+          }).then(() => undefined)
+      : undefined,
+  );
+}
+
+/**
+ * A second reviewer approves a match review proposal (MATCH_REVIEW or MATCH_CLEARANCE): under the
+ * match's lock the proposal is checked (decided, expired, self-approval, a match reviewed since)
+ * and the review recorded in the same transaction, once, as the approver's, with the proposer's note.
+ */
+export async function approveMatchProposal(db: Db, principal: Principal, proposal: ProposalRow, note: string): Promise<void> {
+  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  const match = await findMatchWithProfile(db, scope, proposal.objectId);
+  if (!match) throw new ScreeningError('match_not_found', 'Match not found');
+  const decision = z.object({ review_status: z.enum(['unresolved', 'true_positive', 'false_positive']) }).parse(proposal.decision);
+  await applyReview(db, principal, match, decision.review_status, proposal.note, {
+    proposalId: proposal.id,
+    proposedBy: proposal.proposedBy,
+    note,
   });
-  return match.id;
 }

@@ -12,6 +12,8 @@ import {
   readReviewCase,
   ReviewCase,
 } from '../services/review-case-service';
+import { approveReviewProposal } from '../../services/lifecycle-service';
+import { pendingProposalOf } from '../../../../platform/four-eyes/four-eyes';
 
 export const reviewDeskResolvers = {
   Query: {
@@ -25,6 +27,16 @@ export const reviewDeskResolvers = {
       sessionView(await assignToReviewer(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
     decideVerificationSession: async (_, args, ctx) =>
       sessionView(await decideSession(ctx.idv.deps, ctx.principal, args.id, args.input, ctx.requestId)),
+    // Internal: the profiles subgraph's approveFourEyesProposal, with the approver's principal.
+    applyIdvFourEyesProposal: async (_, args, ctx) =>
+      (await approveReviewProposal(ctx.idv.deps, ctx.principal, args.id, args.input.note, ctx.requestId)) && args.id,
+  },
+  // The decision waiting for a second reviewer (four eyes); the profiles subgraph resolves the rest.
+  VerificationSession: {
+    fourEyesProposal: async (session, _, ctx) => {
+      const pending = await pendingProposalOf(ctx.idv.deps.db, ctx.principal, 'idv.session', session.id, ctx.idv.deps.now());
+      return pending ? { id: pending.id } : null;
+    },
   },
   // The home page's counts (WorkQueues is owned by the profiles subgraph; the key is the caller's workspace).
   WorkQueues: {

@@ -36,3 +36,10 @@ export async function saveDispositionSettings(
 ): Promise<DispositionSettingsRow> {
   return db.dispositionSettings.upsert({ where: { tenantId_workspaceId: scope }, create: { ...scope, ...change }, update: change });
 }
+
+/** Serialises changes of a workspace's settings until the transaction ends (the row may not exist
+ * yet, so a transaction-scoped advisory lock on the workspace rather than a row lock): a four-eyes
+ * approval compares and applies under it. */
+export async function lockDispositionSettings(tx: DbClient, scope: Scope): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`screening.disposition_settings:${scope.tenantId}:${scope.workspaceId}`}, 0))`;
+}

@@ -1,5 +1,10 @@
 // Automatic disposition over GraphQL: the workspace settings and the annotation objects of a match.
-import { DispositionSettings, readDispositionSettings, updateDispositionSettings } from '../services/disposition-service';
+import {
+  DispositionSettings,
+  pendingSettingsProposal,
+  readDispositionSettings,
+  updateDispositionSettings,
+} from '../services/disposition-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 const settingsView = (settings: DispositionSettings) => ({
@@ -24,6 +29,13 @@ export const dispositionResolvers = {
           threshold: args.input.confidenceThreshold ?? undefined,
         }),
       ),
+  },
+  AutomaticDispositionSettings: {
+    // The change waiting for a second person (four eyes); the profiles subgraph resolves the rest.
+    fourEyesProposal: async (_, __, ctx) => {
+      const pending = await pendingSettingsProposal(ctx.db, ctx.scope);
+      return pending ? { id: pending.id } : null;
+    },
   },
   ScreeningMatch: {
     automaticDisposition: (match) => match.automatic_disposition ?? null,

@@ -7,13 +7,23 @@
 // - Hint: review_status stays unresolved, disposition_hint returned;
 // - below threshold (either mode): disposition_hint with prediction undetermined;
 // - a failed analysis: disposition_hint with analysis_status failed and an error; the search goes on.
-import { Db, type Scope } from '../../../../platform/db/prisma';
+import { z } from 'zod';
+import { Db, type DbTx, type Scope } from '../../../../platform/db/prisma';
+import {
+  approveLockedProposal,
+  fingerprintOf,
+  fourEyesRoute,
+  pendingProposalOf,
+  proposeDecision,
+  ProposalRow,
+} from '../../../../platform/four-eyes/four-eyes';
 import { logger } from '../../../../platform/logging/logger';
 import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
 import type { Principal } from '../../../../platform/principal/principal';
 import {
   DispositionSettingsRow,
   findDispositionSettings,
+  lockDispositionSettings,
   readDispositionSettingsRow,
   saveDispositionSettings,
 } from '../data/disposition-store';
@@ -83,24 +93,95 @@ export async function updateDispositionSettings(
       throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
     change.threshold = input.threshold;
   }
+  // Four eyes (docs/audit.md): with SCREENING_SETTINGS covered, a dashboard user's change becomes a
+  // proposal and the settings stay as they are until a second person approves it.
+  const route = await fourEyesRoute(db, principal, ['SCREENING_SETTINGS']);
   return db.$transaction(async (tx) => {
+    await lockDispositionSettings(tx, scope);
     const before = settingsOf(await findDispositionSettings(tx, scope));
-    const saved = settingsOf(await saveDispositionSettings(tx, scope, change));
-    const changed = (['enabled', 'directApi', 'mode', 'threshold'] as const).filter((key) => before[key] !== saved[key]);
-    await appendAudit(tx, {
-      ...scope,
-      ...auditActorOf(principal),
-      action: 'screening.settings.automatic_disposition.update',
-      resourceType: 'screening.settings',
-      resourceId: 'automatic_disposition',
-      outcome: 'succeeded',
-      detail: {
-        from: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        to: Object.fromEntries(changed.map((key) => [key, saved[key]])),
-      },
-    });
-    return saved;
+    if (route.action === 'propose') {
+      const { updatedBy: _proposer, ...proposed } = change;
+      await proposeDecision(
+        tx,
+        principal,
+        {
+          kind: route.kind,
+          objectType: 'screening.settings',
+          objectId: SETTINGS_OBJECT_ID,
+          decision: proposed,
+          fingerprint: settingsFingerprint(before),
+        },
+        new Date(),
+      );
+      return before;
+    }
+    return saveAudited(tx, scope, principal, before, change);
   });
+}
+
+/** The object id of the settings in proposals and audit entries (one per workspace). */
+export const SETTINGS_OBJECT_ID = 'automatic_disposition';
+
+function settingsFingerprint(settings: DispositionSettings): string {
+  const { enabled, directApi, mode, threshold, updatedAt } = settings;
+  return fingerprintOf({ enabled, directApi, mode, threshold, updatedAt });
+}
+
+async function saveAudited(
+  tx: DbTx,
+  scope: Scope,
+  principal: Principal,
+  before: DispositionSettings,
+  change: Partial<DispositionSettingsRow>,
+  proposal?: ProposalRow,
+): Promise<DispositionSettings> {
+  const saved = settingsOf(await saveDispositionSettings(tx, scope, change));
+  const changed = (['enabled', 'directApi', 'mode', 'threshold'] as const).filter((key) => before[key] !== saved[key]);
+  await appendAudit(tx, {
+    ...scope,
+    ...auditActorOf(principal),
+    action: 'screening.settings.automatic_disposition.update',
+    resourceType: 'screening.settings',
+    resourceId: SETTINGS_OBJECT_ID,
+    outcome: 'succeeded',
+    detail: {
+      from: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      to: Object.fromEntries(changed.map((key) => [key, saved[key]])),
+      ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}),
+    },
+  });
+  return saved;
+}
+
+const proposedChange = z.strictObject({
+  enabled: z.boolean().optional(),
+  directApi: z.boolean().optional(),
+  mode: z.enum(DISPOSITION_MODES).optional(),
+  threshold: z.number().min(0).max(1).optional(),
+});
+
+/** A second person approves a settings proposal: under the settings' lock the proposal is checked
+ * (decided, expired, self-approval, settings changed since) and the change saved, once. */
+export async function approveSettingsProposal(
+  db: Db,
+  principal: Principal,
+  proposal: ProposalRow,
+  note: string,
+): Promise<DispositionSettings> {
+  const scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  const change = proposedChange.parse(proposal.decision);
+  return db.$transaction(async (tx) => {
+    await lockDispositionSettings(tx, scope);
+    const before = settingsOf(await findDispositionSettings(tx, scope));
+    const now = new Date();
+    await approveLockedProposal(tx, principal, proposal.id, { note, currentFingerprint: settingsFingerprint(before), now });
+    return saveAudited(tx, scope, principal, before, { ...change, updatedBy: principal.actorId }, proposal);
+  });
+}
+
+/** The settings change waiting for a second person, if any. */
+export async function pendingSettingsProposal(db: Db, scope: Scope): Promise<ProposalRow | null> {
+  return pendingProposalOf(db, scope, 'screening.settings', SETTINGS_OBJECT_ID, new Date());
 }
 
 /** True when the request opted out with the header (case-insensitive `skip`). */
