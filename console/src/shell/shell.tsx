@@ -14,6 +14,7 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string }[] = 
   { href: '/profiles', label: 'nav.profiles', icon: 'profiles', key: 'p' },
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
+  { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -208,6 +209,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g p', 'nav.profiles'],
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
+    ['g w', 'nav.screening'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
     ['n', 'shortcut.next'],

@@ -46,7 +46,7 @@ interface SearchConfigRecord {
   country?: string | null;
   index_versions?: Record<string, string>;
 }
-const configOf = (view: SearchView): SearchConfigRecord => (view.request.config ?? {}) as SearchConfigRecord;
+const configOf = (view: SearchView): SearchConfigRecord => view.request.config ?? {};
 
 const asView = (request: SearchRequestRow): SearchView => ({ id: request.id, searchId: request.id, request, matches: undefined });
 
@@ -166,7 +166,10 @@ export const screeningResolvers = {
     threshold: (view) => configOf(view).threshold ?? null,
     listVersions: async (view, _, ctx) => {
       const versions = Object.entries(configOf(view).index_versions ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const labels = await listVersionLabels(ctx.db, versions.map(([, versionId]) => versionId));
+      const labels = await listVersionLabels(
+        ctx.db,
+        versions.map(([, versionId]) => versionId),
+      );
       return versions.map(([source, versionId]) => ({
         source,
         versionId,
