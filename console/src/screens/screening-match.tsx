@@ -308,7 +308,7 @@ function Facts({ search, match }: { search: Search; match: Match }) {
         </div>
         <div className="muted small">
           {adjustment
-            ? `${outcomeWords(t, feature, adjustment.outcome)} (${signed(adjustment.delta)})`
+            ? `${outcomeWords(t, feature, adjustment.outcome)} (${adjustment.delta === 0 ? t('screening.noEffect') : signed(adjustment.delta)})`
             : queried
               ? t('screening.notCompared')
               : t('screening.notComparedNoInput')}
@@ -318,7 +318,15 @@ function Facts({ search, match }: { search: Search; match: Match }) {
   };
   return (
     <dl className="fields" data-testid="facts">
-      <Row label={t('feature.birth_date')}>{line('birth_date', search.dateOfBirth, dates.join(', '))}</Row>
+      <Row label={t('feature.birth_date')}>
+        {line(
+          'birth_date',
+          search.dateOfBirth && /^\d{4}-\d{2}-\d{2}$/.test(search.dateOfBirth)
+            ? formatDate(search.dateOfBirth, 'date')
+            : search.dateOfBirth,
+          dates.join(', '),
+        )}
+      </Row>
       <Row label={t('feature.country')}>{line('country', search.country, countries.join(', '))}</Row>
       <Row label={t('feature.type')}>
         {line('type', search.type ? screeningWords(t, 'queryType', search.type) : null, screeningWords(t, 'entityType', match.entityType))}
