@@ -1,18 +1,19 @@
 // The console's screening screens in a real browser against a platform serving the shipped OFAC SDN
 // list (VIGIL_WATCHLIST_DIR) and the test articles of the News feed: a search for "Usama bin Ladin"
 // and the explanation of its top match in words (English and German), adverse-media articles of a
-// News match, a match marked false positive with a reason and found again through the search
-// history, the automatic disposition settings as an admin (changed) and an analyst (read only), and
-// the annotation the analysis then leaves on a match.
-// Every screen is checked with axe-core and photographed at 1280 and 390 px into
-// test/artifacts/console/. The GraphQL fields the request page reads (what a search was made with,
-// the list versions) are asserted through the console's GraphQL endpoint.
+// News match, a match of a profile's search marked false positive with a reason, found again
+// through the search history and answered already cleared by the profile's next search, the
+// automatic disposition settings as an admin (changed) and an analyst (read only), and the
+// annotation the analysis then leaves on a match. Every screen is checked with axe-core and
+// photographed at 1280 and 390 px into test/artifacts/console/. The GraphQL fields the request page
+// reads (what a search was made with, the list versions) are asserted through the console's
+// GraphQL endpoint.
 import path from 'node:path';
 import { chromium, Browser, Page } from 'playwright-core';
 import { ingestNewsFile } from '../../subgraphs/screening/news/services/ingest-service';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
 import { createConsoleUser, signInToConsole } from '../helpers/console';
-import { createTestTenant, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { importList, versionsOf, waitForIndex, WATCHLISTS } from '../screening/screening-helpers';
 import { checkScreen, consolePage } from './console-helpers';
 
@@ -155,10 +156,18 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.close();
   });
 
-  it('marks a match false positive with a reason and finds it through the search history', async () => {
-    // A common name: several listed people, the last of them not the party searched.
-    const page = await signedIn(reviewer, '/screening');
-    await page.getByLabel('Name', { exact: true }).fill('Ahmad Hassan');
+  it('marks a match false positive with a reason, finds it through the search history, and a later search of the profile comes back cleared', async () => {
+    // A profile with a common name: several listed people, the last of them not the customer.
+    const created = await request(platform.restUrl, 'POST', '/clm/v1/profiles', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: 'Ahmad Hassan', kind: 'individual' },
+    });
+    expect(created.status).toBe(201);
+    const profileId: string = created.body.result.profile.id;
+    const page = await signedIn(reviewer, `/profiles/${profileId}`);
+    await page.getByRole('link', { name: 'Screen this profile' }).click();
+    await page.getByTestId('linked-profile').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Ahmad Hassan');
     await page.getByLabel('Entity type').selectOption('individual');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('match-detail').waitFor();
@@ -169,6 +178,7 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     const detail = page.getByTestId('match-detail');
     await detail.getByRole('heading', { name: listed, level: 2 }).waitFor();
     await detail.getByLabel('False positive (clear)').check();
+    await detail.getByText(/Clearing also whitelists this listed entity for the linked profile/).waitFor();
     await detail.getByLabel('Reason').fill('Different person: the listed date of birth does not fit.');
     await detail.getByRole('button', { name: 'Save review' }).click();
     await detail.getByText('Review saved.').waitFor();
@@ -201,6 +211,16 @@ describeWithBrowser('Vigil Console screening journeys', () => {
       .getByText('False positive')
       .waitFor();
     problems.push(...(await checkScreen(page, 'screening-request')));
+    // The profile's next search answers the cleared entity already false positive, saying by whom.
+    await page.goto(`${platform.restUrl}/console/screening?profile=${profileId}&name=Ahmad%20Hassan`);
+    await page.getByLabel('Entity type').selectOption('individual');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('match-detail').waitFor();
+    await page.getByRole('link', { name: listed, exact: true }).click();
+    const again = page.getByTestId('match-detail');
+    await again.getByRole('heading', { name: listed, level: 2 }).waitFor();
+    await again.getByText(/Cleared as a false positive for this profile by/).waitFor();
+    await again.getByText('False positive', { exact: true }).first().waitFor();
     // An unknown request says "not found".
     await page.goto(`${platform.restUrl}/console/screening/requests/000000000000000000000000`);
     await page.getByRole('heading', { name: 'Search not found' }).waitFor();

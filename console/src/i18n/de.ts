@@ -600,4 +600,8 @@ export const de: Record<MessageKey, string> = {
   'settings.lists': 'Verwendete Listen',
   'settings.entities': 'Einträge',
   'settings.noLists': 'Keine Liste geladen.',
+  'screening.linkedProfile':
+    'Diese Suche ist mit einem Profil verknüpft: sein Status folgt dem Ergebnis, und ein Fehltreffer gibt den gelisteten Eintrag dafür frei.',
+  'screening.unlinkProfile': 'Ohne das Profil suchen',
+  'screening.screenProfile': 'Dieses Profil prüfen',
 };

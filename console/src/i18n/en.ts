@@ -595,6 +595,10 @@ export const en = {
   'settings.lists': 'Lists in use',
   'settings.entities': 'Entities',
   'settings.noLists': 'No watchlist is loaded.',
+  'screening.linkedProfile':
+    'This search is linked to a profile: its status follows the result, and a false positive clears the listed entity for it.',
+  'screening.unlinkProfile': 'Search without the profile',
+  'screening.screenProfile': 'Screen this profile',
 };
 
 export type MessageKey = keyof typeof en;

@@ -34,12 +34,15 @@ export default function ScreeningSearchPage() {
   const role = useConsoleSession().data?.role;
   const [params, setParams] = useSearchParams();
   const requestId = params.get('request') ?? '';
+  // `?profile=<id>&name=<name>` (the profile page's "Screen" link): the search is linked to the
+  // profile, so its status follows and a false positive clears the listed entity for it.
+  const profileId = params.get('profile') ?? '';
   const matchId = params.get('match');
   const client = useQueryClient();
   const stored = useGraphQLQuery(ScreeningRequestDocument, { id: requestId }, { enabled: !!requestId });
   const search = stored.data?.screeningSearch;
 
-  const [name, setName] = useState('');
+  const [name, setName] = useState(params.get('name') ?? '');
   const [type, setType] = useState<ScreeningQueryType | ''>('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [country, setCountry] = useState('');
@@ -70,6 +73,7 @@ export default function ScreeningSearchPage() {
           dateOfBirth: dateOfBirth.trim() || undefined,
           country: country.trim() || undefined,
           feeds: feeds.length ? feeds : undefined,
+          profileId: profileId || undefined,
         },
       },
       {
@@ -77,7 +81,7 @@ export default function ScreeningSearchPage() {
           const data: ScreeningRequestQuery = { screeningSearch: result.screen };
           client.setQueryData([operationName(ScreeningRequestDocument), { id: result.screen.id }], data);
           setFilledFrom(result.screen.id);
-          setParams(new URLSearchParams({ request: result.screen.id }));
+          setParams(new URLSearchParams({ request: result.screen.id, ...(profileId ? { profile: profileId } : {}) }));
         },
       },
     );
@@ -157,6 +161,14 @@ export default function ScreeningSearchPage() {
               </p>
             </div>
           </div>
+          {profileId && (
+            <p className="alert alert-info" data-testid="linked-profile">
+              <span>
+                {t('screening.linkedProfile')} <Link href={`/profiles/${profileId}`}>{t('request.openProfile')}</Link>
+              </span>
+              <Link href="/screening">{t('screening.unlinkProfile')}</Link>
+            </p>
+          )}
           <fieldset>
             <legend>{t('screening.feeds')}</legend>
             <p className="hint">{t('screening.feedsHint')}</p>
