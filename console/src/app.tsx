@@ -18,6 +18,10 @@ const SessionPage = lazy(() => import('./screens/session'));
 const SessionsPage = lazy(() => import('./screens/sessions'));
 const AccountPage = lazy(() => import('./screens/account'));
 const UsersPage = lazy(() => import('./screens/users'));
+const ScreeningSearchPage = lazy(() => import('./screens/screening-search'));
+const ScreeningHistoryPage = lazy(() => import('./screens/screening-history'));
+const ScreeningRequestPage = lazy(() => import('./screens/screening-request'));
+const ScreeningSettingsPage = lazy(() => import('./screens/screening-settings'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
 
 const queryClient = createQueryClient();
@@ -43,6 +47,10 @@ export function App() {
                       <Route path="/sessions/:id">{(params) => <SessionPage id={params.id} />}</Route>
                       <Route path="/account" component={AccountPage} />
                       <Route path="/users" component={UsersPage} />
+                      <Route path="/screening" component={ScreeningSearchPage} />
+                      <Route path="/screening/history" component={ScreeningHistoryPage} />
+                      <Route path="/screening/settings" component={ScreeningSettingsPage} />
+                      <Route path="/screening/requests/:id">{(params) => <ScreeningRequestPage id={params.id} />}</Route>
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

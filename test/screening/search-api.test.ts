@@ -316,3 +316,30 @@ it('lists the search history of the workspace (GraphQL), newest first, filtered 
   expect(theirs.body.data.screeningSearches.totalCount).toBe(0);
   expect(theirs.body.data.screeningSearches.nodes).toEqual([]);
 });
+
+it('answers what a stored search was made with: date of birth, country, threshold and the list versions searched', async () => {
+  const made = await search({
+    type: 'individual',
+    name: 'Huda Salih Mahdi Ammash',
+    date_of_birth: '1953',
+    country: 'Iraq',
+    threshold: 0.75,
+  });
+  expect(made.status).toBe(200);
+  const query =
+    'query($id: ID!) { screeningSearch(id: $id) { dateOfBirth country threshold listVersions { source versionId seq label } } }';
+  const read = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id: made.body.result.searchId });
+  expect(read.body.errors).toBeUndefined();
+  const stored = read.body.data.screeningSearch;
+  expect(stored).toMatchObject({ dateOfBirth: '1953', country: 'IQ', threshold: 0.75 });
+  // One entry per source the index served, by source, each with its version's sequence and import label.
+  const sources = stored.listVersions.map((version: { source: string }) => version.source);
+  expect(sources).toEqual([...sources].sort());
+  expect(sources).toEqual(expect.arrayContaining(['bis_dpl', 'un']));
+  for (const version of stored.listVersions)
+    expect(version).toMatchObject({ versionId: expect.any(String), seq: expect.any(Number), label: expect.any(String) });
+  // Not given: null, not a default.
+  const plain = await search({ name: 'Huda Salih Mahdi Ammash' });
+  const bare = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id: plain.body.result.searchId });
+  expect(bare.body.data.screeningSearch).toMatchObject({ dateOfBirth: null, country: null });
+});

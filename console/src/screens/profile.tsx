@@ -114,11 +114,20 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
           {profile.screening?.latestSearch ? (
             <dl className="fields">
               <Field label={t('profile.searchCount')}>{profile.screening.searchCount}</Field>
-              <Field label={t('profile.latestSearch')}>{formatDate(profile.screening.latestSearch.createdAt)}</Field>
+              <Field label={t('profile.latestSearch')}>
+                <Link href={`/screening/requests/${profile.screening.latestSearch.id}`}>
+                  {formatDate(profile.screening.latestSearch.createdAt)}
+                </Link>
+              </Field>
               <Field label={t('profile.matches')}>{profile.screening.latestSearch.matchCount}</Field>
             </dl>
           ) : (
             <Empty title={t('profile.noScreenings')} />
+          )}
+          {roleAtLeast(role, 'analyst') && !profile.erasureClaimed && (
+            <Link href={`/screening?${new URLSearchParams({ profile: profile.id, name: profile.name }).toString()}`} className="button">
+              {t('screening.screenProfile')}
+            </Link>
           )}
         </Panel>
         <Panel title={t('profile.risk')}>

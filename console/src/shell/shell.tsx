@@ -14,6 +14,7 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/profiles', label: 'nav.profiles', icon: 'profiles', key: 'p' },
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
+  { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
@@ -211,6 +212,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g p', 'nav.profiles'],
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
+    ['g w', 'nav.screening'],
     ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],

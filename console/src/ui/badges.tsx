@@ -30,6 +30,10 @@ const TONES: Record<string, Tone> = {
   ready_for_assessment: 'info',
   not_screened: 'neutral',
   info: 'neutral',
+  // Screening match review statuses.
+  unresolved: 'warn',
+  true_positive: 'bad',
+  false_positive: 'good',
 };
 
 /** A status in words: `status.<value>` from the catalogue, else the value itself with spaces. */

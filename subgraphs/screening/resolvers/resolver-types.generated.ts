@@ -434,6 +434,27 @@ export type ScreeningSearch = {
   matchCount: Scalars['Int']['output'];
   /** The ranked matches of this entity. */
   matches: Array<ScreeningMatch>;
+  /** Date of birth a synchronous search was made with (YYYY, YYYY-MM or YYYY-MM-DD); null when none was given and for batch searches (each entity's inputs stay with the job). */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  /** Country a synchronous search was made with, as normalized (ISO 3166-1 alpha-2); null when none was given and for batch searches. */
+  country?: Maybe<Scalars['String']['output']>;
+  /** Name score threshold the search used (0 to 1). */
+  threshold?: Maybe<Scalars['Float']['output']>;
+  /** The watchlist versions the search ran against, one per source, by source. */
+  listVersions: Array<SearchedListVersion>;
+};
+
+/** A watchlist version a search ran against. */
+export type SearchedListVersion = {
+  __typename?: 'SearchedListVersion';
+  /** Source list id (the `source` of its matches). */
+  source: Scalars['String']['output'];
+  /** Version id. */
+  versionId: Scalars['ID']['output'];
+  /** Version sequence of the source (1, 2, 3 ...); null when the version is no longer stored. */
+  seq?: Maybe<Scalars['Int']['output']>;
+  /** Label of the import (folder or file name); null when the version is no longer stored. */
+  label?: Maybe<Scalars['String']['output']>;
 };
 
 /** One submitted entity of a request. */
@@ -1701,6 +1722,7 @@ export type ResolversTypes = {
   ScreenInput: ScreenInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ScreeningSearch: ResolverTypeWrapper<SearchView>;
+  SearchedListVersion: ResolverTypeWrapper<SearchedListVersion>;
   ScreeningSearchEntity: ResolverTypeWrapper<Omit<ScreeningSearchEntity, 'feeds'> & { feeds: Array<ResolversTypes['ScreeningFeed']> }>;
   ScreeningSearchConnection: ResolverTypeWrapper<Omit<ScreeningSearchConnection, 'nodes'> & { nodes: Array<ResolversTypes['ScreeningSearch']> }>;
   ScreeningMatchConnection: ResolverTypeWrapper<Omit<ScreeningMatchConnection, 'nodes'> & { nodes: Array<ResolversTypes['ScreeningMatch']> }>;
@@ -1801,6 +1823,7 @@ export type ResolversParentTypes = {
   ScreenInput: ScreenInput;
   Float: Scalars['Float']['output'];
   ScreeningSearch: SearchView;
+  SearchedListVersion: SearchedListVersion;
   ScreeningSearchEntity: ScreeningSearchEntity;
   ScreeningSearchConnection: Omit<ScreeningSearchConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['ScreeningSearch']> };
   ScreeningMatchConnection: Omit<ScreeningMatchConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['ScreeningMatch']> };
@@ -2025,6 +2048,17 @@ export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType 
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   matches?: Resolver<Array<ResolversTypes['ScreeningMatch']>, ParentType, ContextType>;
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  listVersions?: Resolver<Array<ResolversTypes['SearchedListVersion']>, ParentType, ContextType>;
+};
+
+export type SearchedListVersionResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['SearchedListVersion'] = ResolversParentTypes['SearchedListVersion']> = {
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  versionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ScreeningSearchEntityResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningSearchEntity'] = ResolversParentTypes['ScreeningSearchEntity']> = {
@@ -2484,6 +2518,7 @@ export type Resolvers<ContextType = ScreeningContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ScreeningSearch?: ScreeningSearchResolvers<ContextType>;
+  SearchedListVersion?: SearchedListVersionResolvers<ContextType>;
   ScreeningSearchEntity?: ScreeningSearchEntityResolvers<ContextType>;
   ScreeningSearchConnection?: ScreeningSearchConnectionResolvers<ContextType>;
   ScreeningMatchConnection?: ScreeningMatchConnectionResolvers<ContextType>;

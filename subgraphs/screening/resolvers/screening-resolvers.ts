@@ -5,6 +5,7 @@ import { ScreeningContext } from '../context';
 import { listBatchJobs } from '../data/batch-store';
 import { findMatchById, matchesOfRequestPage } from '../data/match-store';
 import { SearchRequestRow } from '../data/search-store';
+import { listVersionLabels } from '../data/report-store';
 import { listActiveSources } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch } from '../services/batch-service';
@@ -38,6 +39,16 @@ function searchEntity(view: SearchView): SearchEntityRecord | undefined {
   const index = Number(view.searchId.split('_')[1] ?? 0);
   return entities[index] ?? entities[0];
 }
+
+/** The stored request's search settings (sync searches keep the query's date of birth and country;
+ * a batch's differ by entity and stay with the job). */
+interface SearchConfigRecord {
+  threshold?: number;
+  date_of_birth?: string | null;
+  country?: string | null;
+  index_versions?: Record<string, string>;
+}
+const configOf = (view: SearchView): SearchConfigRecord => view.request.config ?? {};
 
 const asView = (request: SearchRequestRow): SearchView => ({ id: request.id, searchId: request.id, request, matches: undefined });
 
@@ -165,6 +176,22 @@ export const screeningResolvers = {
     updatedAt: (view) => view.request.updatedAt,
     matches: (view, _, ctx) => matchesOf(view, ctx),
     matchCount: async (view, _, ctx) => (await matchesOf(view, ctx)).length,
+    dateOfBirth: (view) => configOf(view).date_of_birth ?? null,
+    country: (view) => configOf(view).country ?? null,
+    threshold: (view) => configOf(view).threshold ?? null,
+    listVersions: async (view, _, ctx) => {
+      const versions = Object.entries(configOf(view).index_versions ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const labels = await listVersionLabels(
+        ctx.db,
+        versions.map(([, versionId]) => versionId),
+      );
+      return versions.map(([source, versionId]) => ({
+        source,
+        versionId,
+        seq: labels.get(versionId)?.seq ?? null,
+        label: labels.get(versionId)?.label ?? null,
+      }));
+    },
   },
   ScreeningBatchJob: {
     results: async (job, args, ctx) => {
