@@ -21,6 +21,7 @@ import { runCli } from './run-cli';
 import fs from 'node:fs';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
+import { verifyPackBytes } from '../../platform/audit/evidence/verify-pack-file';
 import { accessDeps } from '../../subgraphs/access/services/deps';
 import { addDashboardUser, changeMemberRole, deactivateMember, issueSignInLink } from '../../subgraphs/access/services/admin-service';
 import { findUserByEmail } from '../../subgraphs/access/data/user-store';
@@ -227,7 +228,8 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
     },
   },
   audit: {
-    usage: 'audit verify [--workspace <workspaceId>] [--public-key <base64 SPKI or PEM file>]',
+    usage:
+      'audit verify [--workspace <workspaceId>] [--public-key <base64 SPKI or PEM file>]   |   audit verify-pack <pack.json|pack.pdf> [--public-key <base64 SPKI or PEM file>]',
     subcommand: 'verify',
     async run(db, flags) {
       const keyText = flags['public-key'];
@@ -254,6 +256,18 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
     },
   },
 };
+
+function verifyPackCommand(flags: Flags, file: string | undefined): number {
+  if (!file || file.startsWith('--')) throw new Error('audit verify-pack needs the pack file (JSON or PDF)');
+  const keyText = flags['public-key'];
+  const report = verifyPackBytes(
+    fs.readFileSync(file),
+    keyText ? (fs.existsSync(keyText) ? fs.readFileSync(keyText, 'utf8') : keyText) : undefined,
+  );
+  if (!keyText) process.stderr.write("warning: no --public-key given; checked against the pack's own key (compare its fingerprint)\n");
+  process.stdout.write(report.lines.join('\n') + '\n');
+  return report.ok ? 0 : 1;
+}
 
 function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
@@ -289,6 +303,15 @@ async function main(): Promise<number> {
   if (!command) {
     process.stderr.write(usage() + '\n');
     return name ? 2 : 0;
+  }
+  // Offline: a pack is checked with nothing but itself (and a public key kept apart), no database.
+  if (name === 'audit' && rest[0] === 'verify-pack') {
+    try {
+      return verifyPackCommand(parseFlags(rest.slice(2)), rest[1]);
+    } catch (error) {
+      process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
+      return 1;
+    }
   }
   const database = await prepareLocalEnvironment(process.env);
   const db = createDb(loadConfig().databaseUrl, 2);

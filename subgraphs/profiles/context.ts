@@ -40,6 +40,7 @@ export function createProfilesContext(
   definitions: DefinitionsReader,
   base: RequestContext,
   gateways?: OnboardingGateways,
+  evidence?: ProfilesDeps['evidence'],
 ): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   let definitions$: Promise<FieldDefinition[]> | undefined;
@@ -47,7 +48,7 @@ export function createProfilesContext(
     ...base,
     db,
     scope,
-    deps: { db, definitions, gateways },
+    deps: { db, definitions, gateways, evidence },
     readDefinitions: () => {
       definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
         definitions$ = undefined;

@@ -23,5 +23,6 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     // Profiles holds only the id of a screening match (its comments are keyed by it).
     ScreeningMatch: './screening-match-resolvers#ScreeningMatchRef',
     AuditEntry: '../../../platform/audit/data/audit-store#AuditEntryRow',
+    EvidencePack: '../services/evidence-pack-service#EvidencePackView',
   },
 };

@@ -5,10 +5,11 @@ import { profileResolvers } from './profile-resolvers';
 import type { Resolvers } from './resolver-types.generated';
 import { screeningMatchResolvers } from './screening-match-resolvers';
 import { auditResolvers } from './audit-resolvers';
+import { evidencePackResolvers } from './evidence-pack-resolvers';
 
 export const resolvers = {
-  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query, ...auditResolvers.Query },
-  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation },
+  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query, ...auditResolvers.Query, ...evidencePackResolvers.Query },
+  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation, ...evidencePackResolvers.Mutation },
   Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
   OnboardingTask: onboardingResolvers.OnboardingTask,
@@ -19,6 +20,7 @@ export const resolvers = {
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
   WorkQueues: profileResolvers.WorkQueues,
   AuditEntry: auditResolvers.AuditEntry,
+  EvidencePack: evidencePackResolvers.EvidencePack,
   // The viewer is an entity (the access subgraph adds the dashboard user's fields): whichever
   // subgraph names it, it is the request's principal.
   Viewer: { __resolveReference: (_reference, ctx) => ctx.principal },

@@ -12,6 +12,7 @@ import type { FullFeedFrequencies, MonitoringDefault } from '../services/monitor
 import type { OnboardingRunRow, OnboardingTaskRow } from '../onboarding/data/onboarding-store';
 import type { ScreeningMatchRef } from './screening-match-resolvers';
 import type { AuditEntryRow } from '../../../platform/audit/data/audit-store';
+import type { EvidencePackView } from '../services/evidence-pack-service';
 import type { ProfilesContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -80,6 +81,8 @@ export type Query = {
   workQueues: WorkQueues;
   /** The workspace's latest events, newest first (first: 1-100, default 20). Names what changed, never personal data. */
   workspaceActivity: Array<WorkspaceEvent>;
+  /** An evidence pack of the caller's workspace, or null. Reading a pack is written to the audit trail. Applications and dashboard users of role reviewer or admin only. */
+  evidencePack?: Maybe<EvidencePack>;
 };
 
 
@@ -159,6 +162,12 @@ export type QueryWorkspaceActivityArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
+export type QueryEvidencePackArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -192,6 +201,8 @@ export type Mutation = {
   updateWorkspaceMonitoringDefault: WorkspaceMonitoringDefault;
   /** Creates a profile and onboards it: screening and/or an IDV session in the requested sequence, run by the workers. */
   onboardProfile: OnboardProfileResult;
+  /** Builds and signs an evidence pack of a profile, a verification session, a screening search or a risk assessment of the caller's workspace. Applications and dashboard users of role reviewer or admin only. */
+  createEvidencePack: EvidencePack;
 };
 
 
@@ -295,6 +306,12 @@ export type MutationUpdateWorkspaceMonitoringDefaultArgs = {
 /** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
 export type MutationOnboardProfileArgs = {
   input: OnboardProfileInput;
+};
+
+
+/** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
+export type MutationCreateEvidencePackArgs = {
+  input: CreateEvidencePackInput;
 };
 
 /** Who a caller is. */
@@ -1164,6 +1181,66 @@ export type WorkspaceEvent = {
   occurredAt: Scalars['DateTime']['output'];
 };
 
+/** The kinds of object an evidence pack can be made of. */
+export type EvidenceSubjectKind =
+  /** A profile, with its verification sessions, screening searches and risk assessments. */
+  | 'profile'
+  /** A verification session. */
+  | 'verification_session'
+  /** A screening search (request). */
+  | 'screening_search'
+  /** A risk assessment. */
+  | 'risk_assessment';
+
+/** The object to make an evidence pack of. */
+export type CreateEvidencePackInput = {
+  /** The kind of object. */
+  subjectKind: EvidenceSubjectKind;
+  /** The object's id. */
+  subjectId: Scalars['ID']['input'];
+};
+
+/** A signed evidence pack: its content is downloaded as JSON (for a machine) or PDF (for a person, with the JSON attached). */
+export type EvidencePack = {
+  __typename?: 'EvidencePack';
+  /** The pack's id (`evp_...`). */
+  id: Scalars['ID']['output'];
+  /** The tenant of the workspace the pack was made in. */
+  tenantId: Scalars['ID']['output'];
+  /** The workspace the pack was made in. */
+  workspaceId: Scalars['ID']['output'];
+  /** The kind of object the pack is about. */
+  subjectKind: EvidenceSubjectKind;
+  /** The object the pack is about. */
+  subjectId: Scalars['ID']['output'];
+  /** The profile the object belongs to, if any. */
+  profileId?: Maybe<Scalars['ID']['output']>;
+  /** When the pack was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** How many objects the pack describes (a profile's pack includes its sessions, searches and assessments). */
+  objectCount: Scalars['Int']['output'];
+  /** How many audit entries about these objects the pack proves. */
+  entryCount: Scalars['Int']['output'];
+  /** How many signed checkpoints the pack's chain proof ends at. */
+  checkpointCount: Scalars['Int']['output'];
+  /** The signing key's id (first 16 hex characters of the SHA-256 of its SPKI). */
+  keyId: Scalars['String']['output'];
+  /** The signing key's full SHA-256 fingerprint (hex in groups of four). */
+  fingerprint: Scalars['String']['output'];
+  /** The detached Ed25519 signature over the pack's canonical JSON (base64). */
+  signature: Scalars['String']['output'];
+  /** SHA-256 of the JSON file as downloaded (hex). */
+  sha256: Scalars['String']['output'];
+  /** Where an application downloads the JSON pack (API key). */
+  jsonUrl: Scalars['String']['output'];
+  /** Where an application downloads the PDF (API key). */
+  pdfUrl: Scalars['String']['output'];
+  /** Where the console downloads the JSON pack (same origin, signed-in session). */
+  consoleJsonUrl: Scalars['String']['output'];
+  /** Where the console downloads the PDF (same origin, signed-in session). */
+  consolePdfUrl: Scalars['String']['output'];
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -1348,6 +1425,9 @@ export type ResolversTypes = {
   AuditEntry: ResolverTypeWrapper<AuditEntryRow>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   WorkspaceEvent: ResolverTypeWrapper<WorkspaceEvent>;
+  EvidenceSubjectKind: EvidenceSubjectKind;
+  CreateEvidencePackInput: CreateEvidencePackInput;
+  EvidencePack: ResolverTypeWrapper<EvidencePackView>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -1415,6 +1495,8 @@ export type ResolversParentTypes = {
   AuditEntry: AuditEntryRow;
   WorkQueues: WorkQueuesRef;
   WorkspaceEvent: WorkspaceEvent;
+  CreateEvidencePackInput: CreateEvidencePackInput;
+  EvidencePack: EvidencePackView;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -1536,6 +1618,7 @@ export type QueryResolvers<ContextType = ProfilesContext, ParentType extends Res
   auditEntries?: Resolver<ResolversTypes['AuditEntryConnection'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
   workQueues?: Resolver<ResolversTypes['WorkQueues'], ParentType, ContextType>;
   workspaceActivity?: Resolver<Array<ResolversTypes['WorkspaceEvent']>, ParentType, ContextType, Partial<QueryWorkspaceActivityArgs>>;
+  evidencePack?: Resolver<Maybe<ResolversTypes['EvidencePack']>, ParentType, ContextType, RequireFields<QueryEvidencePackArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1554,6 +1637,7 @@ export type MutationResolvers<ContextType = ProfilesContext, ParentType extends 
   rollbackProfileCustomFieldDefinition?: Resolver<ResolversTypes['ProfileCustomFieldDefinition'], ParentType, ContextType, RequireFields<MutationRollbackProfileCustomFieldDefinitionArgs, 'key' | 'input'>>;
   updateWorkspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceMonitoringDefaultArgs, 'input'>>;
   onboardProfile?: Resolver<ResolversTypes['OnboardProfileResult'], ParentType, ContextType, RequireFields<MutationOnboardProfileArgs, 'input'>>;
+  createEvidencePack?: Resolver<ResolversTypes['EvidencePack'], ParentType, ContextType, RequireFields<MutationCreateEvidencePackArgs, 'input'>>;
 };
 
 export type ViewerResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer'], FederationReferenceType extends FederationReferenceTypes['Viewer'] = FederationReferenceTypes['Viewer']> = {
@@ -1787,6 +1871,27 @@ export type WorkspaceEventResolvers<ContextType = ProfilesContext, ParentType ex
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type EvidencePackResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['EvidencePack'] = ResolversParentTypes['EvidencePack']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  tenantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subjectKind?: Resolver<ResolversTypes['EvidenceSubjectKind'], ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  profileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  objectCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entryCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkpointCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  keyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jsonUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consoleJsonUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consolePdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -1837,6 +1942,7 @@ export type Resolvers<ContextType = ProfilesContext> = {
   AuditEntry?: AuditEntryResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   WorkspaceEvent?: WorkspaceEventResolvers<ContextType>;
+  EvidencePack?: EvidencePackResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

@@ -3,6 +3,8 @@ import { readOffsetCursor } from '../../../platform/graphql/paging';
 import { ProfilesErrorCode, ProfilesError } from '../errors';
 import { DefinitionsReader } from './definitions-reader';
 import type { OnboardingGateways } from '../onboarding/services/onboarding-gateways';
+import type { EvidenceSources } from '../../../platform/audit/evidence/build-pack';
+import type { BlobStore } from '../../../platform/blobs';
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {
@@ -10,6 +12,8 @@ export interface ProfilesDeps {
   definitions: DefinitionsReader;
   /** The other domains an onboarding run and its validation ask (absent: onboarding unavailable). */
   gateways?: OnboardingGateways;
+  /** Every domain's objects as evidence, and where packs are stored (absent: evidence packs unavailable). */
+  evidence?: { sources: EvidenceSources; blobs: BlobStore };
 }
 
 export const DEFAULT_PER_PAGE = 20;
