@@ -4,7 +4,7 @@
 // with their signatures, the public key).
 import crypto, { KeyObject } from 'node:crypto';
 import { chainHash } from '../chain';
-import { keyIdOf, publicKeyFrom, statementText, verifyStatement } from '../signing';
+import { keyIdOf, publicKeyFrom, verifyStatement } from '../signing';
 
 export const PACK_FORMAT = 'vigil-evidence-pack/v1';
 export const PACK_SIGNATURE_CONTEXT = 'vigil-evidence-pack-signature/v1';
@@ -218,7 +218,7 @@ export function verifyPack(input: unknown, trustedKey?: KeyObject): PackVerifica
   }
 
   // The detached signature over the canonical pack.
-  let signatureOk = false;
+  let signatureOk: boolean;
   try {
     signatureOk = crypto.verify(null, signedBytes(pack), key, Buffer.from(signed.signature.value, 'base64'));
   } catch {
@@ -230,7 +230,7 @@ export function verifyPack(input: unknown, trustedKey?: KeyObject): PackVerifica
   // Checkpoints: their signatures.
   const checkpoints = new Map<string, PackCheckpoint>();
   for (const checkpoint of pack.chain.checkpoints) {
-    let ok = false;
+    let ok: boolean;
     try {
       ok =
         checkpoint.keyId === keyIdOf(key) &&
@@ -267,7 +267,7 @@ export function verifyPack(input: unknown, trustedKey?: KeyObject): PackVerifica
     for (const entry of segment.entries) {
       all += 1;
       if (entry.about) about += 1;
-      let computed = '';
+      let computed: string;
       try {
         if (entry.tenantId !== pack.tenantId || entry.workspaceId !== pack.workspaceId) throw new Error('scope');
         computed = chainHash(entry.prevHash, BigInt(entry.seq), [

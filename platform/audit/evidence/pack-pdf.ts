@@ -18,7 +18,7 @@ export function packAttachmentName(packId: string): string {
 }
 
 const show = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 export async function renderPackPdf(signed: SignedEvidencePack): Promise<Buffer> {
   const { pack } = signed;

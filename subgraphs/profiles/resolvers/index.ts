@@ -8,8 +8,20 @@ import { auditResolvers } from './audit-resolvers';
 import { evidencePackResolvers } from './evidence-pack-resolvers';
 
 export const resolvers = {
-  Query: { ...profileResolvers.Query, ...managementResolvers.Query, ...configResolvers.Query, ...auditResolvers.Query, ...evidencePackResolvers.Query },
-  Mutation: { ...profileResolvers.Mutation, ...managementResolvers.Mutation, ...configResolvers.Mutation, ...onboardingResolvers.Mutation, ...evidencePackResolvers.Mutation },
+  Query: {
+    ...profileResolvers.Query,
+    ...managementResolvers.Query,
+    ...configResolvers.Query,
+    ...auditResolvers.Query,
+    ...evidencePackResolvers.Query,
+  },
+  Mutation: {
+    ...profileResolvers.Mutation,
+    ...managementResolvers.Mutation,
+    ...configResolvers.Mutation,
+    ...onboardingResolvers.Mutation,
+    ...evidencePackResolvers.Mutation,
+  },
   Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
   OnboardingTask: onboardingResolvers.OnboardingTask,
