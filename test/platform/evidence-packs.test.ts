@@ -40,7 +40,7 @@ let dir: string;
 const ids = { profile: '', session: '', search: '', match: '', assessment: '' };
 
 const CREATE = `mutation($input: CreateEvidencePackInput!) {
-  createEvidencePack(input: $input) { id subjectKind subjectId profileId objectCount entryCount checkpointCount keyId fingerprint sha256 jsonUrl pdfUrl consoleJsonUrl consolePdfUrl }
+  createEvidencePack(input: $input) { id subjectKind subjectId profileId objectCount entryCount checkpointCount keyId fingerprint sha256 jsonPath pdfPath consoleJsonPath consolePdfPath }
 }`;
 
 async function createPack(headers: Record<string, string>, subjectKind: string, subjectId: string) {
@@ -151,9 +151,9 @@ test('a pack of each kind is made, downloaded as JSON and PDF, and verifies offl
     expect(made.body.errors).toBeUndefined();
     const pack = made.body.data.createEvidencePack;
     expect(pack).toMatchObject({ subjectKind: kind, subjectId: id, profileId: ids.profile, keyId: signingKeyFrom(keyText).keyId });
-    expect(pack.jsonUrl).toBe(`/v1/audit/packs/${pack.id}.json`);
+    expect(pack.jsonPath).toBe(`/v1/audit/packs/${pack.id}.json`);
 
-    const json = await download(pack.jsonUrl, auth.apiKey(tenant.apiKey));
+    const json = await download(pack.jsonPath, auth.apiKey(tenant.apiKey));
     expect({ status: json.status, type: json.type }).toEqual({ status: 200, type: 'application/json' });
     const signed = JSON.parse(json.bytes.toString('utf8')) as SignedEvidencePack;
     const verification = verifyPack(signed);
@@ -162,7 +162,7 @@ test('a pack of each kind is made, downloaded as JSON and PDF, and verifies offl
     expect(verification.entriesAbout).toBe(pack.entryCount);
     if (kind !== 'risk_assessment') expect(pack.entryCount).toBeGreaterThan(0);
 
-    const pdf = await download(pack.pdfUrl, auth.apiKey(tenant.apiKey));
+    const pdf = await download(pack.pdfPath, auth.apiKey(tenant.apiKey));
     expect({ status: pdf.status, type: pdf.type }).toEqual({ status: 200, type: 'application/pdf' });
     const fromPdf = verifyPackBytes(pdf.bytes, publicKeyText);
     expect({ ok: fromPdf.ok, fileKind: fromPdf.fileKind }).toEqual({ ok: true, fileKind: 'pdf' });
@@ -268,21 +268,21 @@ test('out-of-scope ids are absent; reading a pack is audited; analysts are refus
   }
   const absent = await graphql(platform, siblingKey, 'query($id: ID!) { evidencePack(id: $id) { id } }', { id: made.id });
   expect(absent.body.data.evidencePack).toBeNull();
-  expect((await download(made.jsonUrl, siblingKey)).status).toBe(404);
-  const notFound = await request(platform.restUrl, 'GET', made.pdfUrl, { headers: siblingKey });
+  expect((await download(made.jsonPath, siblingKey)).status).toBe(404);
+  const notFound = await request(platform.restUrl, 'GET', made.pdfPath, { headers: siblingKey });
   expect(notFound.body.error.code).toBe('not_found');
   expect((await download('/v1/audit/packs/evp_000000000000000000000000.json', auth.apiKey(tenant.apiKey))).status).toBe(404);
   expect((await download('/v1/audit/packs/nonsense.json', auth.apiKey(tenant.apiKey))).status).toBe(404);
-  expect((await download(made.jsonUrl, {})).status).toBe(401);
+  expect((await download(made.jsonPath, {})).status).toBe(401);
 
   // The console: a reviewer reads it, an analyst is refused (role policy), another workspace's id is 404.
-  const consolePdf = await download(made.consolePdfUrl, reviewer);
+  const consolePdf = await download(made.consolePdfPath, reviewer);
   expect({ status: consolePdf.status, type: consolePdf.type }).toEqual({ status: 200, type: 'application/pdf' });
-  expect((await download(made.consoleJsonUrl, reviewer)).status).toBe(200);
-  expect((await download(made.consolePdfUrl, analyst)).status).toBe(403);
+  expect((await download(made.consoleJsonPath, reviewer)).status).toBe(200);
+  expect((await download(made.consolePdfPath, analyst)).status).toBe(403);
   expect((await createPack(analyst, 'profile', ids.profile)).body.errors[0].extensions.code).toBe('insufficient_role');
   const siblingReviewer = auth.bearer((await createDashboardToken(platform, sibling, 'reviewer@example.com', 'reviewer')).token);
-  expect((await download(made.consolePdfUrl, siblingReviewer)).status).toBe(404);
+  expect((await download(made.consolePdfPath, siblingReviewer)).status).toBe(404);
 
   // Every read of the pack is in the trail, about the profile.
   const reads = await platform.db.auditLogEntry.findMany({
@@ -299,7 +299,7 @@ test('a pack of an erased profile holds no personal data and still verifies', as
   });
   expect(erased.status).toBe(200);
   const made = (await createPack(reviewer, 'profile', ids.profile)).body.data.createEvidencePack;
-  const json = await download(made.jsonUrl, auth.apiKey(tenant.apiKey));
+  const json = await download(made.jsonPath, auth.apiKey(tenant.apiKey));
   const text = json.bytes.toString('utf8');
   const signed = JSON.parse(text) as SignedEvidencePack;
   expect(signed.pack.profileErased).toBe(true);
@@ -308,7 +308,7 @@ test('a pack of an erased profile holds no personal data and still verifies', as
     expect.arrayContaining(['profile.erasure.claimed', 'profile.erasure.completed']),
   );
   for (const personal of [PERSON, 'asked by letter', 'evidence.person@example.com', UN_LISTED_PERSON]) expect(text).not.toContain(personal);
-  const pdf = await download(made.pdfUrl, auth.apiKey(tenant.apiKey));
+  const pdf = await download(made.pdfPath, auth.apiKey(tenant.apiKey));
   expect(pdfText(pdf.bytes)).not.toContain(PERSON);
   expect(verifyPackBytes(pdf.bytes, publicKeyText).ok).toBe(true);
 }, 60_000);

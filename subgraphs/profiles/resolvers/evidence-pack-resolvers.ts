@@ -18,9 +18,9 @@ export const evidencePackResolvers = {
     createEvidencePack: (_, args, ctx) => createEvidencePack(packDeps(ctx), ctx.principal, args.input, ctx.requestId),
   },
   EvidencePack: {
-    jsonUrl: (pack) => `/v1/audit/packs/${pack.id}.json`,
-    pdfUrl: (pack) => `/v1/audit/packs/${pack.id}.pdf`,
-    consoleJsonUrl: (pack) => `/console/files/audit/packs/${pack.id}.json`,
-    consolePdfUrl: (pack) => `/console/files/audit/packs/${pack.id}.pdf`,
+    jsonPath: (pack) => `/v1/audit/packs/${pack.id}.json`,
+    pdfPath: (pack) => `/v1/audit/packs/${pack.id}.pdf`,
+    consoleJsonPath: (pack) => `/console/files/audit/packs/${pack.id}.json`,
+    consolePdfPath: (pack) => `/console/files/audit/packs/${pack.id}.pdf`,
   },
 } satisfies Resolvers;

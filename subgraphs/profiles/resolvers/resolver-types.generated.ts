@@ -1231,14 +1231,14 @@ export type EvidencePack = {
   signature: Scalars['String']['output'];
   /** SHA-256 of the JSON file as downloaded (hex). */
   sha256: Scalars['String']['output'];
-  /** Where an application downloads the JSON pack (API key). */
-  jsonUrl: Scalars['String']['output'];
-  /** Where an application downloads the PDF (API key). */
-  pdfUrl: Scalars['String']['output'];
-  /** Where the console downloads the JSON pack (same origin, signed-in session). */
-  consoleJsonUrl: Scalars['String']['output'];
-  /** Where the console downloads the PDF (same origin, signed-in session). */
-  consolePdfUrl: Scalars['String']['output'];
+  /** The path (on the REST adapter) where an application downloads the JSON pack with its API key. */
+  jsonPath: Scalars['String']['output'];
+  /** The path (on the REST adapter) where an application downloads the PDF with its API key. */
+  pdfPath: Scalars['String']['output'];
+  /** The path where the console downloads the JSON pack (same origin, signed-in session). */
+  consoleJsonPath: Scalars['String']['output'];
+  /** The path where the console downloads the PDF (same origin, signed-in session). */
+  consolePdfPath: Scalars['String']['output'];
 };
 
 export type Link__Purpose =
@@ -1886,10 +1886,10 @@ export type EvidencePackResolvers<ContextType = ProfilesContext, ParentType exte
   fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   signature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  jsonUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  pdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  consoleJsonUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  consolePdfUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jsonPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pdfPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consoleJsonPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consolePdfPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
