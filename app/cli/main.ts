@@ -21,7 +21,6 @@ import { runCli } from './run-cli';
 import fs from 'node:fs';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
-import { verifyPackBytes } from '../../platform/audit/evidence/verify-pack-file';
 import { accessDeps } from '../../subgraphs/access/services/deps';
 import { addDashboardUser, changeMemberRole, deactivateMember, issueSignInLink } from '../../subgraphs/access/services/admin-service';
 import { findUserByEmail } from '../../subgraphs/access/data/user-store';
@@ -257,7 +256,9 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
   },
 };
 
-function verifyPackCommand(flags: Flags, file: string | undefined): number {
+// Loaded on use: the PDF reader (pdfkit) is not worth its start-up time to every other command.
+async function verifyPackCommand(flags: Flags, file: string | undefined): Promise<number> {
+  const { verifyPackBytes } = await import('../../platform/audit/evidence/verify-pack-file');
   if (!file || file.startsWith('--')) throw new Error('audit verify-pack needs the pack file (JSON or PDF)');
   const keyText = flags['public-key'];
   const report = verifyPackBytes(
@@ -307,7 +308,7 @@ async function main(): Promise<number> {
   // Offline: a pack is checked with nothing but itself (and a public key kept apart), no database.
   if (name === 'audit' && rest[0] === 'verify-pack') {
     try {
-      return verifyPackCommand(parseFlags(rest.slice(2)), rest[1]);
+      return await verifyPackCommand(parseFlags(rest.slice(2)), rest[1]);
     } catch (error) {
       process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
       return 1;
