@@ -16,12 +16,14 @@ import { IDV_THEME_BINARY_OPENAPI, mountIdvThemeBinaryRoutes } from '../rest-ada
 import { mountScreeningReportRoutes, SCREENING_REPORT_OPENAPI } from '../rest-adapter/screening-reports/report-download-route';
 import { mountRiskFileRoutes, RISK_FILE_OPENAPI } from '../rest-adapter/risk-files/risk-file-routes';
 import { mountConsoleFileRoutes } from '../rest-adapter/console-files/console-file-routes';
+import { EVIDENCE_PACK_OPENAPI, mountEvidencePackRoutes } from '../rest-adapter/audit-packs/pack-download-route';
 import { profilesSubgraph } from '../subgraphs/profiles';
 import { idvSubgraph } from '../subgraphs/idv';
 import { screeningSubgraph } from '../subgraphs/screening';
 import { riskSubgraph } from '../subgraphs/risk';
 import { accessSubgraph } from '../subgraphs/access';
 import { startWorker } from './worker';
+import { evidencePackDeps } from './evidence-sources';
 import { mountLocalMailPage } from '../platform/mail/local-mail-sink';
 import { envValue } from '../platform/config/env';
 
@@ -30,7 +32,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- subgraphs with different context types; each definition's context matches its own resolvers
 export const SUBGRAPHS: Record<SubgraphName, (deps: SubgraphDependencies) => SubgraphDefinition<any>> = {
-  profiles: profilesSubgraph,
+  profiles: (deps) => profilesSubgraph(deps, evidencePackDeps(deps.db, deps.config)),
   idv: idvSubgraph,
   screening: screeningSubgraph,
   risk: riskSubgraph,
@@ -93,6 +95,7 @@ export async function startPlatform(
           mountIdvThemeBinaryRoutes(app, gateway);
           mountScreeningReportRoutes(app, gateway, config.internalSecret);
           mountRiskFileRoutes(app, gateway);
+          mountEvidencePackRoutes(app, gateway);
           mountIdvCaptureUploadRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
           // The console's same-origin file reads (session cookie or dashboard bearer token).
           mountConsoleFileRoutes(app, gateway, { keyProvider: new LocalKeyProvider(config.masterKey) });
@@ -100,7 +103,13 @@ export async function startPlatform(
           mountConsoleAuth(app, gateway, { publicBaseUrl: () => config.publicBaseUrl });
           if (config.delivery?.localMailDir) mountLocalMailPage(app, config.delivery.localMailDir);
         },
-        mountedOpenApi: [...IDV_THEME_BINARY_OPENAPI, ...SCREENING_REPORT_OPENAPI, ...RISK_FILE_OPENAPI, ...IDV_CAPTURE_UPLOAD_OPENAPI],
+        mountedOpenApi: [
+          ...IDV_THEME_BINARY_OPENAPI,
+          ...SCREENING_REPORT_OPENAPI,
+          ...RISK_FILE_OPENAPI,
+          ...IDV_CAPTURE_UPLOAD_OPENAPI,
+          ...EVIDENCE_PACK_OPENAPI,
+        ],
         rateLimits: config.rateLimits,
         internalSecret: config.internalSecret,
       });

@@ -227,7 +227,8 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
     },
   },
   audit: {
-    usage: 'audit verify [--workspace <workspaceId>] [--public-key <base64 SPKI or PEM file>]',
+    usage:
+      'audit verify [--workspace <workspaceId>] [--public-key <base64 SPKI or PEM file>]   |   audit verify-pack <pack.json|pack.pdf> [--public-key <base64 SPKI or PEM file>]',
     subcommand: 'verify',
     async run(db, flags) {
       const keyText = flags['public-key'];
@@ -254,6 +255,20 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
     },
   },
 };
+
+// Loaded on use: the PDF reader (pdfkit) is not worth its start-up time to every other command.
+async function verifyPackCommand(flags: Flags, file: string | undefined): Promise<number> {
+  const { verifyPackBytes } = await import('../../platform/audit/evidence/verify-pack-file');
+  if (!file || file.startsWith('--')) throw new Error('audit verify-pack needs the pack file (JSON or PDF)');
+  const keyText = flags['public-key'];
+  const report = verifyPackBytes(
+    fs.readFileSync(file),
+    keyText ? (fs.existsSync(keyText) ? fs.readFileSync(keyText, 'utf8') : keyText) : undefined,
+  );
+  if (!keyText) process.stderr.write("warning: no --public-key given; checked against the pack's own key (compare its fingerprint)\n");
+  process.stdout.write(report.lines.join('\n') + '\n');
+  return report.ok ? 0 : 1;
+}
 
 function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
@@ -289,6 +304,15 @@ async function main(): Promise<number> {
   if (!command) {
     process.stderr.write(usage() + '\n');
     return name ? 2 : 0;
+  }
+  // Offline: a pack is checked with nothing but itself (and a public key kept apart), no database.
+  if (name === 'audit' && rest[0] === 'verify-pack') {
+    try {
+      return await verifyPackCommand(parseFlags(rest.slice(2)), rest[1]);
+    } catch (error) {
+      process.stderr.write(`error: ${(error as Error).message}\n${command.usage}\n`);
+      return 1;
+    }
   }
   const database = await prepareLocalEnvironment(process.env);
   const db = createDb(loadConfig().databaseUrl, 2);

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { DbClient } from '../db/prisma';
 import type { Principal } from '../principal/principal';
-import { appendAuditRow, AuditListFilter, listEntries, erasePersonalParts, AuditRowInput } from './data/audit-store';
+import { appendAuditRow, AuditListFilter, listEntries, erasePersonalParts, AuditRowInput, findEntryDetail } from './data/audit-store';
 import { sha256Hex } from './chain';
 
 export type AuditOutcome = 'allowed' | 'denied' | 'succeeded' | 'failed';
@@ -96,4 +96,9 @@ export function readAuditEntries(
   limit: number,
 ) {
   return listEntries(db, scope, filter, beforeSeq, limit);
+}
+
+/** The detail of the first entry with this action on the object (a search's own entry), or null. */
+export function auditDetailOf(db: DbClient, scope: { tenantId: string; workspaceId: string }, action: string, resourceId: string) {
+  return findEntryDetail(db, scope, action, resourceId);
 }

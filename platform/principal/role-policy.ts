@@ -44,6 +44,8 @@ export const MUTATION_POLICY = {
     updateFourEyesPolicy: 'admin',
     approveFourEyesProposal: 'reviewer',
     rejectFourEyesProposal: 'reviewer',
+    // A signed pack proving the workspace's decisions: for those who decide, like the trail it proves.
+    createEvidencePack: 'reviewer',
   },
   idv: {
     createVerificationSession: 'analyst',
@@ -172,6 +174,7 @@ export const QUERY_POLICY = {
   profiles: {
     // Who did what to whom: the evidence of the workspace's decisions is for those who decide.
     auditEntries: 'reviewer',
+    evidencePack: 'reviewer',
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, DashboardRole>>>>;
 

@@ -4,6 +4,7 @@
 //        frame, document side, supporting document), opened from its sealed blob
 //   GET /console/files/risk/assessments/:assessmentId/report          a risk assessment's report (PDF)
 //   GET /console/files/screening/reports/:reportId                     a screening report (PDF)
+//   GET /console/files/audit/packs/:packId.(json|pdf)                  an evidence pack (signed JSON, or PDF)
 // Credentials: the `vigil_session` cookie, passed on to the gateway as `Authorization: Session
 // <token>`, or (scripts, tests, and until the sign-in lands) an `Authorization: Bearer vgld_...` or
 // `Session` header as is. API keys are not accepted: these paths serve a browser. Every read asks the
@@ -20,12 +21,15 @@ import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { ApiError } from '../http/api-error';
 import { GatewayClient } from '../http/gateway-client';
 import { ConsoleArtifactFileDocument, ReportDocument, RiskReportDocument } from '../operations/operations.generated';
+import { readPackFile } from '../audit-packs/pack-download-route';
 
 export const CONSOLE_FILES_PATH = '/console/files';
 export const SESSION_COOKIE = 'vigil_session';
 
 /** Media types a file route serves; anything else is sent as a download, never rendered. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+/** Shown as text when opened on its own (an evidence pack's JSON); never rendered as a page. */
+const TEXT_TYPES = new Set(['application/json']);
 const SESSION_ID = /^[A-Za-z0-9_]{1,64}$/;
 const ASSESSMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -71,7 +75,7 @@ function sendJsonError(res: Response, status: number, code: string, message: str
 function sendFile(res: Response, bytes: Buffer, contentType: string, fileName: string): void {
   const inline = INLINE_TYPES.has(contentType);
   res.status(200);
-  res.setHeader('Content-Type', inline ? contentType : 'application/octet-stream');
+  res.setHeader('Content-Type', inline || TEXT_TYPES.has(contentType) ? contentType : 'application/octet-stream');
   res.setHeader('Content-Length', String(bytes.length));
   res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   res.setHeader('Cache-Control', 'private, no-store');
@@ -150,6 +154,16 @@ export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayCli
       const bytes = await blobs.get(screeningReportBlobKey(reportId));
       if (!bytes) throw new FileNotFound();
       return { bytes, contentType: 'application/pdf', fileName: `screening-report-${reportId}.pdf` };
+    }),
+  );
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/audit/packs/:packFile`,
+    fileRoute(async (req, headers) => {
+      // Scoped and audited by the profiles subgraph (evidencePack); reviewer role or higher.
+      const file = await readPackFile(gateway, blobs, String(req.params.packFile), headers, req.requestId);
+      if (!file) throw new FileNotFound();
+      return file;
     }),
   );
 

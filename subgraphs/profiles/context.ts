@@ -42,6 +42,7 @@ export function createProfilesContext(
   base: RequestContext,
   gateways?: OnboardingGateways,
   applyProposal?: ProposalApplier,
+  evidence?: ProfilesDeps['evidence'],
 ): ProfilesContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   let definitions$: Promise<FieldDefinition[]> | undefined;
@@ -49,7 +50,7 @@ export function createProfilesContext(
     ...base,
     db,
     scope,
-    deps: { db, definitions, gateways, applyProposal },
+    deps: { db, definitions, gateways, applyProposal, evidence },
     readDefinitions: () => {
       definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
         definitions$ = undefined;

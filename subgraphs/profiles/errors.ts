@@ -34,6 +34,8 @@ export type ProfilesErrorCode =
   | 'idv_workflow_not_active'
   | 'profile_onboarding_unavailable'
   | 'idempotency_key_reused'
-  | 'forbidden';
+  | 'forbidden'
+  | 'not_found'
+  | 'service_unavailable';
 
 export class ProfilesError extends DomainError<ProfilesErrorCode> {}

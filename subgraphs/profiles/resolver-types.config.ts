@@ -25,5 +25,6 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     AuditEntry: '../../../platform/audit/data/audit-store#AuditEntryRow',
     // Four eyes: the stored proposal (platform/four-eyes).
     FourEyesProposal: '../../../platform/four-eyes/data/four-eyes-store#ProposalRow',
+    EvidencePack: '../services/evidence-pack-service#EvidencePackView',
   },
 };

@@ -9,7 +9,7 @@ const SUBGRAPHS = ['profiles', 'idv', 'screening', 'risk', 'access'] as const;
 
 /** The REST adapter's operations, one file per area (fragments beside the operations that use them);
  * console: the console web layer's sign-in and session calls (rest-adapter/console-auth). */
-export const REST_OPERATION_FILES = ['profiles', 'idv', 'screening', 'risk', 'console'] as const;
+export const REST_OPERATION_FILES = ['profiles', 'idv', 'screening', 'risk', 'console', 'audit'] as const;
 
 export function generatedFiles(): GeneratedFile[] {
   return [

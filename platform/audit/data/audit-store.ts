@@ -291,3 +291,53 @@ export async function deleteCheckpointsBefore(db: DbClient, scope: Scope, seq: b
   const result = await db.auditCheckpoint.deleteMany({ where: { ...scope, seq: { lt: seq } } });
   return result.count;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Evidence packs (platform/audit/evidence)
+
+/**
+ * The sequence numbers of the entries about the given objects: whose object id is one of `ids`, whose
+ * detail names one of them as `object_id` or `target_id` (a proposal kept as an object of its own
+ * names the object it proposes a decision on), or whose profile is one of `profileIds`.
+ */
+export async function findSeqsAbout(db: DbClient, scope: Scope, ids: readonly string[], profileIds: readonly string[]): Promise<bigint[]> {
+  const rows = await db.$queryRawUnsafe<{ seq: bigint }[]>(
+    `SELECT seq FROM platform.audit_log
+      WHERE tenant_id = $1 AND workspace_id = $2
+        AND (resource_id = ANY($3::text[]) OR detail->>'object_id' = ANY($3::text[]) OR detail->>'target_id' = ANY($3::text[])
+             OR profile_id = ANY($4::text[]))
+      ORDER BY seq`,
+    scope.tenantId,
+    scope.workspaceId,
+    [...ids],
+    [...profileIds],
+  );
+  return rows.map((row) => row.seq);
+}
+
+/** The entries from `fromSeq` to `toSeq` (inclusive), in sequence order, with every hashed column. */
+export async function readChainRange(db: DbClient, scope: Scope, fromSeq: bigint, toSeq: bigint): Promise<ChainRow[]> {
+  return db.$queryRawUnsafe<ChainRow[]>(
+    `SELECT ${CHAIN_COLUMNS} FROM platform.audit_log WHERE tenant_id = $1 AND workspace_id = $2 AND seq BETWEEN $3 AND $4 ORDER BY seq`,
+    scope.tenantId,
+    scope.workspaceId,
+    fromSeq,
+    toSeq,
+  );
+}
+
+/** The workspace's chain head (its last seq and hash), if it has a chain. */
+export async function findChainHead(db: DbClient, scope: Scope): Promise<ChainHeadRow | undefined> {
+  const row = await db.auditChainHead.findFirst({ where: scope, select: { tenantId: true, workspaceId: true, seq: true, headHash: true } });
+  return row ?? undefined;
+}
+
+/** The detail of the first entry with this action on the object (the search's own entry, say). */
+export async function findEntryDetail(db: DbClient, scope: Scope, action: string, resourceId: string): Promise<unknown> {
+  const row = await db.auditLogEntry.findFirst({
+    where: { ...scope, action, resourceId },
+    orderBy: { seq: 'asc' },
+    select: { detail: true },
+  });
+  return row?.detail ?? null;
+}

@@ -6,6 +6,7 @@ import type { Resolvers } from './resolver-types.generated';
 import { screeningMatchResolvers } from './screening-match-resolvers';
 import { auditResolvers } from './audit-resolvers';
 import { fourEyesResolvers } from './four-eyes-resolvers';
+import { evidencePackResolvers } from './evidence-pack-resolvers';
 
 export const resolvers = {
   Query: {
@@ -14,6 +15,7 @@ export const resolvers = {
     ...configResolvers.Query,
     ...auditResolvers.Query,
     ...fourEyesResolvers.Query,
+    ...evidencePackResolvers.Query,
   },
   Mutation: {
     ...profileResolvers.Mutation,
@@ -21,6 +23,7 @@ export const resolvers = {
     ...configResolvers.Mutation,
     ...onboardingResolvers.Mutation,
     ...fourEyesResolvers.Mutation,
+    ...evidencePackResolvers.Mutation,
   },
   Profile: { ...profileResolvers.Profile, ...onboardingResolvers.Profile },
   ProfileOnboarding: onboardingResolvers.ProfileOnboarding,
@@ -33,6 +36,7 @@ export const resolvers = {
   WorkQueues: profileResolvers.WorkQueues,
   AuditEntry: auditResolvers.AuditEntry,
   FourEyesProposal: fourEyesResolvers.FourEyesProposal,
+  EvidencePack: evidencePackResolvers.EvidencePack,
   // The viewer is an entity (the access subgraph adds the dashboard user's fields): whichever
   // subgraph names it, it is the request's principal.
   Viewer: { __resolveReference: (_reference, ctx) => ctx.principal },

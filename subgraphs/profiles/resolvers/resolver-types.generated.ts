@@ -13,6 +13,7 @@ import type { OnboardingRunRow, OnboardingTaskRow } from '../onboarding/data/onb
 import type { ScreeningMatchRef } from './screening-match-resolvers';
 import type { AuditEntryRow } from '../../../platform/audit/data/audit-store';
 import type { ProposalRow } from '../../../platform/four-eyes/data/four-eyes-store';
+import type { EvidencePackView } from '../services/evidence-pack-service';
 import type { ProfilesContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -81,6 +82,8 @@ export type Query = {
   workQueues: WorkQueues;
   /** The workspace's latest events, newest first (first: 1-100, default 20). Names what changed, never personal data. */
   workspaceActivity: Array<WorkspaceEvent>;
+  /** An evidence pack of the caller's workspace, or null. Reading a pack is written to the audit trail. Applications and dashboard users of role reviewer or admin only. */
+  evidencePack?: Maybe<EvidencePack>;
   /** The caller's workspace's four-eyes policy (every role may read it: it says which decisions need a second person). */
   fourEyesPolicy: FourEyesPolicy;
   /** Proposals of the caller's workspace, newest first, in the one paging shape (first: 1-100, default 20). */
@@ -168,6 +171,12 @@ export type QueryWorkspaceActivityArgs = {
 
 
 /** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
+export type QueryEvidencePackArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads of the Vigil API: profiles, verification sessions, screening and risk. */
 export type QueryFourEyesProposalsArgs = {
   filter?: InputMaybe<FourEyesProposalFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -213,6 +222,8 @@ export type Mutation = {
   updateWorkspaceMonitoringDefault: WorkspaceMonitoringDefault;
   /** Creates a profile and onboards it: screening and/or an IDV session in the requested sequence, run by the workers. */
   onboardProfile: OnboardProfileResult;
+  /** Builds and signs an evidence pack of a profile, a verification session, a screening search or a risk assessment of the caller's workspace. Applications and dashboard users of role reviewer or admin only. */
+  createEvidencePack: EvidencePack;
   /** Sets the workspace's four-eyes policy (admins). Audited (four_eyes.policy.update). */
   updateFourEyesPolicy: FourEyesPolicy;
   /**
@@ -331,6 +342,12 @@ export type MutationUpdateWorkspaceMonitoringDefaultArgs = {
 /** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
 export type MutationOnboardProfileArgs = {
   input: OnboardProfileInput;
+};
+
+
+/** Changes through the Vigil API; every change is checked by the same rules as the REST API. */
+export type MutationCreateEvidencePackArgs = {
+  input: CreateEvidencePackInput;
 };
 
 
@@ -1222,6 +1239,66 @@ export type WorkspaceEvent = {
   occurredAt: Scalars['DateTime']['output'];
 };
 
+/** The kinds of object an evidence pack can be made of. */
+export type EvidenceSubjectKind =
+  /** A profile, with its verification sessions, screening searches and risk assessments. */
+  | 'profile'
+  /** A verification session. */
+  | 'verification_session'
+  /** A screening search (request). */
+  | 'screening_search'
+  /** A risk assessment. */
+  | 'risk_assessment';
+
+/** The object to make an evidence pack of. */
+export type CreateEvidencePackInput = {
+  /** The kind of object. */
+  subjectKind: EvidenceSubjectKind;
+  /** The object's id. */
+  subjectId: Scalars['ID']['input'];
+};
+
+/** A signed evidence pack: its content is downloaded as JSON (for a machine) or PDF (for a person, with the JSON attached). */
+export type EvidencePack = {
+  __typename?: 'EvidencePack';
+  /** The pack's id (`evp_...`). */
+  id: Scalars['ID']['output'];
+  /** The tenant of the workspace the pack was made in. */
+  tenantId: Scalars['ID']['output'];
+  /** The workspace the pack was made in. */
+  workspaceId: Scalars['ID']['output'];
+  /** The kind of object the pack is about. */
+  subjectKind: EvidenceSubjectKind;
+  /** The object the pack is about. */
+  subjectId: Scalars['ID']['output'];
+  /** The profile the object belongs to, if any. */
+  profileId?: Maybe<Scalars['ID']['output']>;
+  /** When the pack was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** How many objects the pack describes (a profile's pack includes its sessions, searches and assessments). */
+  objectCount: Scalars['Int']['output'];
+  /** How many audit entries about these objects the pack proves. */
+  entryCount: Scalars['Int']['output'];
+  /** How many signed checkpoints the pack's chain proof ends at. */
+  checkpointCount: Scalars['Int']['output'];
+  /** The signing key's id (first 16 hex characters of the SHA-256 of its SPKI). */
+  keyId: Scalars['String']['output'];
+  /** The signing key's full SHA-256 fingerprint (hex in groups of four). */
+  fingerprint: Scalars['String']['output'];
+  /** The detached Ed25519 signature over the pack's canonical JSON (base64). */
+  signature: Scalars['String']['output'];
+  /** SHA-256 of the JSON file as downloaded (hex). */
+  sha256: Scalars['String']['output'];
+  /** The path (on the REST adapter) where an application downloads the JSON pack with its API key. */
+  jsonPath: Scalars['String']['output'];
+  /** The path (on the REST adapter) where an application downloads the PDF with its API key. */
+  pdfPath: Scalars['String']['output'];
+  /** The path where the console downloads the JSON pack (same origin, signed-in session). */
+  consoleJsonPath: Scalars['String']['output'];
+  /** The path where the console downloads the PDF (same origin, signed-in session). */
+  consolePdfPath: Scalars['String']['output'];
+};
+
 /** A kind of decision a workspace may put under four eyes. */
 export type FourEyesKind =
   /** An IDV review decision (reviewVerificationSession, decideVerificationSession). */
@@ -1586,6 +1663,9 @@ export type ResolversTypes = {
   AuditEntry: ResolverTypeWrapper<AuditEntryRow>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   WorkspaceEvent: ResolverTypeWrapper<WorkspaceEvent>;
+  EvidenceSubjectKind: EvidenceSubjectKind;
+  CreateEvidencePackInput: CreateEvidencePackInput;
+  EvidencePack: ResolverTypeWrapper<EvidencePackView>;
   FourEyesKind: FourEyesKind;
   FourEyesProposalStatus: FourEyesProposalStatus;
   FourEyesPolicy: ResolverTypeWrapper<FourEyesPolicy>;
@@ -1668,6 +1748,8 @@ export type ResolversParentTypes = {
   AuditEntry: AuditEntryRow;
   WorkQueues: WorkQueuesRef;
   WorkspaceEvent: WorkspaceEvent;
+  CreateEvidencePackInput: CreateEvidencePackInput;
+  EvidencePack: EvidencePackView;
   FourEyesPolicy: FourEyesPolicy;
   UpdateFourEyesPolicyInput: UpdateFourEyesPolicyInput;
   FourEyesProposalFilter: FourEyesProposalFilter;
@@ -1797,6 +1879,7 @@ export type QueryResolvers<ContextType = ProfilesContext, ParentType extends Res
   auditEntries?: Resolver<ResolversTypes['AuditEntryConnection'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
   workQueues?: Resolver<ResolversTypes['WorkQueues'], ParentType, ContextType>;
   workspaceActivity?: Resolver<Array<ResolversTypes['WorkspaceEvent']>, ParentType, ContextType, Partial<QueryWorkspaceActivityArgs>>;
+  evidencePack?: Resolver<Maybe<ResolversTypes['EvidencePack']>, ParentType, ContextType, RequireFields<QueryEvidencePackArgs, 'id'>>;
   fourEyesPolicy?: Resolver<ResolversTypes['FourEyesPolicy'], ParentType, ContextType>;
   fourEyesProposals?: Resolver<ResolversTypes['FourEyesProposalConnection'], ParentType, ContextType, Partial<QueryFourEyesProposalsArgs>>;
   fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType, RequireFields<QueryFourEyesProposalArgs, 'id'>>;
@@ -1818,6 +1901,7 @@ export type MutationResolvers<ContextType = ProfilesContext, ParentType extends 
   rollbackProfileCustomFieldDefinition?: Resolver<ResolversTypes['ProfileCustomFieldDefinition'], ParentType, ContextType, RequireFields<MutationRollbackProfileCustomFieldDefinitionArgs, 'key' | 'input'>>;
   updateWorkspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceMonitoringDefaultArgs, 'input'>>;
   onboardProfile?: Resolver<ResolversTypes['OnboardProfileResult'], ParentType, ContextType, RequireFields<MutationOnboardProfileArgs, 'input'>>;
+  createEvidencePack?: Resolver<ResolversTypes['EvidencePack'], ParentType, ContextType, RequireFields<MutationCreateEvidencePackArgs, 'input'>>;
   updateFourEyesPolicy?: Resolver<ResolversTypes['FourEyesPolicy'], ParentType, ContextType, RequireFields<MutationUpdateFourEyesPolicyArgs, 'input'>>;
   approveFourEyesProposal?: Resolver<ResolversTypes['FourEyesProposal'], ParentType, ContextType, RequireFields<MutationApproveFourEyesProposalArgs, 'id' | 'input'>>;
   rejectFourEyesProposal?: Resolver<ResolversTypes['FourEyesProposal'], ParentType, ContextType, RequireFields<MutationRejectFourEyesProposalArgs, 'id' | 'input'>>;
@@ -2055,6 +2139,27 @@ export type WorkspaceEventResolvers<ContextType = ProfilesContext, ParentType ex
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type EvidencePackResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['EvidencePack'] = ResolversParentTypes['EvidencePack']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  tenantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subjectKind?: Resolver<ResolversTypes['EvidenceSubjectKind'], ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  profileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  objectCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entryCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkpointCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  keyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jsonPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pdfPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consoleJsonPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consolePdfPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FourEyesPolicyResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesPolicy'] = ResolversParentTypes['FourEyesPolicy']> = {
   kinds?: Resolver<Array<ResolversTypes['FourEyesKind']>, ParentType, ContextType>;
   proposalExpiryHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2148,6 +2253,7 @@ export type Resolvers<ContextType = ProfilesContext> = {
   AuditEntry?: AuditEntryResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   WorkspaceEvent?: WorkspaceEventResolvers<ContextType>;
+  EvidencePack?: EvidencePackResolvers<ContextType>;
   FourEyesPolicy?: FourEyesPolicyResolvers<ContextType>;
   FourEyesDecision?: FourEyesDecisionResolvers<ContextType>;
   FourEyesProposal?: FourEyesProposalResolvers<ContextType>;

@@ -4,6 +4,8 @@ import { ProfilesErrorCode, ProfilesError } from '../errors';
 import { DefinitionsReader } from './definitions-reader';
 import type { OnboardingGateways } from '../onboarding/services/onboarding-gateways';
 import type { ProposalApplier } from './four-eyes-service';
+import type { EvidenceSources } from '../../../platform/audit/evidence/build-pack';
+import type { BlobStore } from '../../../platform/blobs';
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {
@@ -13,6 +15,8 @@ export interface ProfilesDeps {
   gateways?: OnboardingGateways;
   /** Applies an approved four-eyes proposal in the domain owning its object (four-eyes-service.ts). */
   applyProposal?: ProposalApplier;
+  /** Every domain's objects as evidence, and where packs are stored (absent: evidence packs unavailable). */
+  evidence?: { sources: EvidenceSources; blobs: BlobStore };
 }
 
 export const DEFAULT_PER_PAGE = 20;
