@@ -1,9 +1,10 @@
 /**
  * Screening quality: Vigil's engine vs a PostgreSQL pg_trgm similarity() peer on the same labelled sets, each split into a
  * calibration half and a report half by a fixed hash of the record id (bench/lib/held-out-sets.ts): the generator's set
- * (subgraphs/screening/evaluation), leave-one-alias-out over OFAC (2021 aliases on 2024 records) and UN, and cross-script
- * cases; then precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
- * Options: --positives N --negatives N (generator), --per-set N (held-out), --seed N, --misses (calibration-half misses and
+ * (subgraphs/screening/evaluation) and the sets of the lists' own variation (every listed alias left out in turn, the same
+ * record listed by two authorities, original-script names against their Latin records, per script); then
+ * precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
+ * Options: --positives N --negatives N (generator), --per-set N (cap per held-out set; default all), --seed N, --misses (calibration-half misses and
  * false positives grouped by cause), --fit (fit the calibration knot on the calibration half; bench/lib/calibration-fit.ts).
  */
 import path from 'node:path';
@@ -16,7 +17,15 @@ import { loadBenchEntities } from './lib/evaluation-lists';
 import { measureDispositionQuality } from './lib/disposition-quality';
 import { loadTrigramTable, TRIGRAM_THRESHOLD, trigramQuery } from './lib/trigram-peer';
 import { causeOf, fitLines, groupLines } from './lib/calibration-fit';
-import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type Half, type HeldOutCase } from './lib/held-out-sets';
+import {
+  attachOfac2021Aliases,
+  buildHeldOutSets,
+  halfOf,
+  HELD_OUT_SETS,
+  REPORTED_SCRIPTS,
+  type Half,
+  type HeldOutCase,
+} from './lib/held-out-sets';
 
 interface Figures {
   recall: number;
@@ -115,19 +124,42 @@ async function main() {
   const attached = await attachOfac2021Aliases(entities);
   const seed = process.argv.includes('--seed') ? arg('--seed', 0) : undefined;
   const set = generateEvaluationSet(entities, { seed, positives: arg('--positives', 2000), negatives: arg('--negatives', 8000) });
-  const { cases, indexed } = buildHeldOutSets(entities, { perSet: arg('--per-set', 600) });
+  const { cases, rounds, links, aliasesBeyondRounds } = await buildHeldOutSets(entities, {
+    perSet: process.argv.includes('--per-set') ? arg('--per-set', 0) : undefined,
+  });
   console.log(
-    `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length}`,
+    `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length} in ${rounds.length} indexes`,
+  );
+  console.log(
+    `cross-authority links: ${Object.entries(links)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}; aliases past the last leave-one-alias-out round (not queried): ${aliasesBeyondRounds}`,
   );
   const index = buildIndex(entities);
-  const heldIndex = buildIndex(indexed);
   const t0 = performance.now();
   const run = (ix: typeof index, q: string, type?: EntityType) =>
     ix.search(q, { limit: 10, threshold: 0.5, type }).map((m) => ({ id: m.entity.id, score: m.score }));
   const vPos = set.positives.map((p) => run(index, p.query));
   const vNeg = set.negatives.map((n) => run(index, n.query));
-  const vHeld = cases.map((c) => run(heldIndex, c.query, c.type));
-  const engineMs = performance.now() - t0;
+  // each round holds other names out: its own index, built and searched in turn (not kept: 15 indexes of the lists)
+  const vHeld = new Array<Hits>(cases.length);
+  const explainHeld = new Map<number, ReturnType<typeof index.search>[number] | undefined>();
+  let engineMs = performance.now() - t0;
+  rounds.forEach((round, r) => {
+    const mine = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.round === r);
+    if (!mine.length) return;
+    const ix = r === 0 ? index : buildIndex(round.indexed);
+    const t1 = performance.now();
+    for (const { c, i } of mine) vHeld[i] = run(ix, c.query, c.type);
+    engineMs += performance.now() - t1;
+    if (process.argv.includes('--misses'))
+      for (const { c, i } of mine)
+        if (c.half === 'calibration' && !vHeld[i].some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD))
+          explainHeld.set(
+            i,
+            ix.search(c.query, { limit: 10, threshold: 0, type: c.type }).find((m) => m.entity.id === c.expected),
+          );
+  });
 
   // the trigram peer on the same sets (its threshold picked on the calibration half)
   let tPos: Hits[] | undefined, tNeg: Hits[] | undefined, tHeld: Hits[] | undefined;
@@ -136,12 +168,18 @@ async function main() {
       const all = await trigramResults(url, entities, [...set.positives.map((p) => p.query), ...set.negatives.map((n) => n.query)]);
       tPos = all.slice(0, set.positives.length);
       tNeg = all.slice(set.positives.length);
-      tHeld = await trigramResults(
-        url,
-        indexed,
-        cases.map((c) => c.query),
-        'bench_held_out',
-      );
+      tHeld = new Array<Hits>(cases.length);
+      for (let r = 0; r < rounds.length; r++) {
+        const mine = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.round === r);
+        if (!mine.length) continue;
+        const hits = await trigramResults(
+          url,
+          rounds[r].indexed,
+          mine.map(({ c }) => c.query),
+          'bench_held_out',
+        );
+        mine.forEach(({ i }, k) => (tHeld![i] = hits[k]));
+      }
     });
   } catch (err) {
     console.error(`pg_trgm baseline unavailable: ${(err as Error).message}`);
@@ -154,12 +192,6 @@ async function main() {
     const figs = (pos: Hits[], neg: Hits[], t: number) => evaluate(sub, (i, p) => (p ? pos[posIdx[i]] : neg[negIdx[i]]), t);
     const vigil = figs(vPos, vNeg, DEFAULT_THRESHOLD);
     const trgm = tPos && tNeg ? [0.5, 0.6, 0.7].map((t) => ({ t, f: figs(tPos!, tNeg!, t) })) : [];
-    const held = (hits: Hits[], t: number, s: HeldOutCase['set']) =>
-      heldOutRecall(
-        cases.filter((c) => c.half === half && c.set === s),
-        hits.filter((_, i) => cases[i].half === half && cases[i].set === s),
-        t,
-      );
     console.log(
       `\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`,
     );
@@ -177,9 +209,27 @@ async function main() {
       'false positives on negatives',
       [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.fpr)),
     );
-    for (const s of ['loao_ofac', 'loao_un', 'script_to_latin', 'latin_to_script'] as const) {
-      const n = cases.filter((c) => c.half === half && c.set === s).length;
-      row(`${s} recall (${n})`, [pct(held(vHeld, DEFAULT_THRESHOLD, s)), ...trgm.map((b) => (tHeld ? pct(held(tHeld, b.t, s)) : '-'))]);
+    const heldRow = (label: string, keep: (c: HeldOutCase) => boolean) => {
+      const idx = cases.map((c, i) => (c.half === half && keep(c) ? i : -1)).filter((i) => i >= 0);
+      const recall = (hits: Hits[], t: number) =>
+        idx.length
+          ? pct(
+              heldOutRecall(
+                idx.map((i) => cases[i]),
+                idx.map((i) => hits[i]),
+                t,
+              ),
+            )
+          : '-';
+      row(`${label} (${idx.length})`, [recall(vHeld, DEFAULT_THRESHOLD), ...trgm.map((b) => (tHeld ? recall(tHeld, b.t) : '-'))]);
+    };
+    for (const s of HELD_OUT_SETS) {
+      heldRow(`${s} recall`, (c) => c.set === s);
+      if (s === 'cross_authority')
+        for (const link of ['un_reference', 'identifier', 'dob_nationality', 'ofac_edition'])
+          heldRow(`  linked by ${link}`, (c) => c.set === s && c.link === link);
+      if (s === 'script_to_latin' || s === 'latin_to_script')
+        for (const script of REPORTED_SCRIPTS) heldRow(`  ${script}`, (c) => c.set === s && c.script === script);
     }
     for (const k of VARIANT_KINDS) {
       const n = sub.positives.filter((p) => p.kind === k).length;
@@ -202,8 +252,9 @@ async function main() {
   // the compare surface on labelled pairs (report half): a held-out alias against its record's primary name (same), and
   // a generator negative against the listed name the engine finds closest to it (different)
   const pairs: { a: string; b: string; type?: EntityType; same: boolean }[] = [];
-  for (const c of cases)
-    if (c.half === 'report' && c.set.startsWith('loao')) pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
+  // (at most 600 listed aliases, in the sets' hash order: the rest of the 4,000 pairs are different names)
+  for (const c of cases.filter((x) => x.half === 'report' && x.set.startsWith('loao')).slice(0, 600))
+    pairs.push({ a: c.query, b: c.listed, type: c.type, same: true });
   const byId = new Map(entities.map((e) => [entityKey(e), e]));
   set.negatives.forEach((n) => {
     if (halfOf(n.query) !== 'report' || pairs.length > 4000) return;
@@ -271,9 +322,12 @@ async function main() {
       });
     const heldMisses = calHeld
       .filter(({ c, i }) => !vHeld[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= DEFAULT_THRESHOLD))
-      .map(({ c }) => {
-        const m = explain(heldIndex, c.query, c.type, c.expected);
-        return { cause: `${c.set}: ${causeOf(m)}`, line: `${show(c.query, m)} (primary ${JSON.stringify(c.listed)})` };
+      .map(({ c, i }) => {
+        const m = explainHeld.get(i);
+        return {
+          cause: `${c.set}${c.script ? ` ${c.script}` : ''}: ${causeOf(m)}`,
+          line: `${show(c.query, m)} (primary ${JSON.stringify(c.listed)})`,
+        };
       });
     console.log('');
     for (const line of [

@@ -3,6 +3,7 @@
  * transliteration (via phonetic skeletons). Weighted so that unmatched query tokens cost more than unmatched list tokens,
  * rare tokens weigh more than common ones, and legal forms / generic words / single short tokens never carry a match.
  */
+import { abjadReads, isAbjadName } from './abjad';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -18,6 +19,11 @@ export interface PreparedName {
   style: NameStyle;
   /** Per token: the token is itself a listed name part (in the index vocabulary). Set by the index for queries. */
   known?: boolean[];
+  /**
+   * The name was written in an abjad (Arabic, Persian, Hebrew) and transliterated: its tokens lack the short vowels, and a
+   * Latin token that is one of their readings is the same name in another script (`abjadReads`).
+   */
+  abjad?: boolean;
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
   memo?: PreparedMemo;
 }
@@ -70,7 +76,14 @@ export function tokenWeight(cls: TokenClass, rarity: number): number {
 
 export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string) => number = () => 1): PreparedName {
   const n = normalizeName(raw, style);
-  return { tokens: n.tokens, classes: n.classes, keys: n.tokens.map(phoneticKey), rarity: n.tokens.map(rarityOf), style: n.style ?? style };
+  return {
+    tokens: n.tokens,
+    classes: n.classes,
+    keys: n.tokens.map(phoneticKey),
+    rarity: n.tokens.map(rarityOf),
+    style: n.style ?? style,
+    ...(isAbjadName(raw) ? { abjad: true } : {}),
+  };
 }
 
 export interface AlignedPair {
@@ -100,6 +113,8 @@ export interface Unit {
   tk?: string;
   /** A single token that is itself a listed name part (see PreparedName.known). */
   known?: boolean;
+  /** Transliterated from an abjad (see PreparedName.abjad). */
+  abjad?: boolean;
   /** Similarities to list texts (query units, during one search). */
   sims?: Map<string, TokenSim>;
   mask: number;
@@ -119,6 +134,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       text: n.tokens[ti],
       key: n.keys[ti],
       known: n.known?.[ti],
+      abjad: n.abjad,
       mask: 1 << k,
       joined: false,
       initial: n.classes[ti] === TokenClass.Initial,
@@ -136,11 +152,12 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       const b = bit.get(j);
       if (b === undefined) {
         // a name glued to the article after it: "jundal" ~ "jund al", "hafsthe" ~ "hafs the"
-        if (j === i + 1 && n.tokens[j].length >= 2) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j });
+        if (j === i + 1 && n.tokens[j].length >= 2)
+          out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
         continue;
       }
       mask |= 1 << b;
-      if (text.length >= 4) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j });
+      if (text.length >= 4) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
     }
   }
   // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
@@ -148,7 +165,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
     const b = bit.get(i + 1);
     if (bit.has(i) || b === undefined || n.tokens[i].length < 2) continue;
     const text = n.tokens[i] + n.tokens[i + 1];
-    if (text.length >= 5) out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1 });
+    if (text.length >= 5) out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1, abjad: n.abjad });
   }
   return out;
 }
@@ -162,10 +179,12 @@ export type SimCache = Map<string, TokenSim>;
 function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
   let sims: Map<string, TokenSim> | undefined;
+  // one text may be an abjad token on one list name and a Latin one on another ("hsn"): they compare differently
+  const lkey = l.abjad ? `\u0001${l.text}` : l.text;
   if (cache) {
     sims = q.sims;
     if (!sims) q.sims = sims = new Map();
-    const hit = sims.get(l.text);
+    const hit = sims.get(lkey);
     if (hit) return hit;
   }
   let s = tokenSimilarity(
@@ -192,9 +211,16 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
       }
     }
   }
-  sims?.set(l.text, s);
+  // an abjad word against a Latin one: the same name in another script when the Latin spelling is one of its readings
+  if (s.sim < TRANSLIT_SIM && !q.abjad !== !l.abjad && !q.initial && !l.initial) {
+    const [src, latin] = q.abjad ? [q.text, l.text] : [l.text, q.text];
+    if (abjadReads(src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+  }
+  sims?.set(lkey, s);
   return s;
 }
+
+const sameOrVowels = (a: string, b: string) => a === b || ('aeiou'.includes(a) && 'aeiou'.includes(b));
 
 const bitsOf = (mask: number) => {
   const out: number[] = [];
@@ -235,7 +261,11 @@ export function scoreName(
       const lu = ul[b];
       if (qu.joined && lu.joined) continue;
       if (qu.joined || lu.joined) {
-        if (Math.abs(qu.text.length - lu.text.length) > 2 || qu.text[0] !== lu.text[0]) continue;
+        // (an abjad word's Latin reading may start with another vowel: "ahsan allah" ~ "ehsanullah", and its length
+        // differs by the unwritten vowels)
+        const reading = !qu.abjad !== !lu.abjad;
+        if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : Math.abs(qu.text.length - lu.text.length) > 2 || qu.text[0] !== lu.text[0])
+          continue;
       } else if (Math.abs(qu.text.length - lu.text.length) > 4 && qu.key !== lu.key && !qu.initial && !lu.initial) continue;
       let s = pairSim(qu, lu, opts.cache);
       // an approximate joined pair ("ali hassan" ~ "alhasan") is weak evidence: exact joins only keep full credit
@@ -273,14 +303,14 @@ export function scoreName(
     usedL |= lu.mask;
     num += e.sim * e.w;
     // script conversion is not a coincidence, nor is an initial standing for a name
-    if (e.sim < 1 && e.kind !== 'transliteration' && e.kind !== 'initial') fuzzyPairs++;
+    if (e.sim < 1 && e.kind !== 'transliteration' && e.kind !== 'other_script' && e.kind !== 'initial') fuzzyPairs++;
     // (a listed initial against a full query name is not strong: only the query may abbreviate)
     if (e.sim < TRANSLIT_SIM && !(e.kind === 'initial' && qu.initial)) allStrong = false;
     if (e.kind === 'exact' && !qu.joined && !lu.joined) exactPairs++;
     if (e.sim >= 1) wholeNamePairs++;
     if (e.kind === 'initial' && qu.initial) initialWeight += e.w;
     if (e.kind === 'initial' && !qu.initial) listInitialWeight += e.w;
-    if ((e.kind === 'transliteration' || e.kind === 'prefix_al') && e.sim < 1) variantPairs++;
+    if ((e.kind === 'transliteration' || e.kind === 'other_script' || e.kind === 'prefix_al') && e.sim < 1) variantPairs++;
     for (const k of bitsOf(qu.mask)) {
       const cls = q.classes[sigQ[k]];
       // a full query name matched only by a listed initial ("Svetlana" ~ "S.") is not evidence of its own

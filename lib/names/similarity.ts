@@ -202,7 +202,17 @@ export function translitKey(t: string): string {
   return out;
 }
 
-export type TokenMatchKind = 'exact' | 'transliteration' | 'typo' | 'phonetic' | 'initial' | 'prefix_al' | 'fuzzy' | 'none';
+export type TokenMatchKind =
+  | 'exact'
+  | 'transliteration'
+  /** an abjad (Arabic, Persian, Hebrew) word and a Latin spelling that is one of its readings (lib/names/abjad.ts) */
+  | 'other_script'
+  | 'typo'
+  | 'phonetic'
+  | 'initial'
+  | 'prefix_al'
+  | 'fuzzy'
+  | 'none';
 
 export interface TokenSim {
   sim: number;

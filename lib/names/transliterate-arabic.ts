@@ -87,11 +87,18 @@ export function transliterateArabic(s: string): string {
 }
 
 function word(w: string): string {
+  // "Allah" is one word, not the article before "lh" (عبد الله is "Abd Allah", "Abdullah")
+  if (w === 'الله') return 'allah';
   let src = w;
   let prefix = '';
+  // "and the ...": وال glued in front of a noun ("والمسلمين", "والجهاد" in organisation names) is "wa al-"
+  if (src.length >= 5 && src.startsWith('وال')) {
+    prefix = 'wa ';
+    src = src.slice(1);
+  }
   // the definite article, including the "wa-"/"bi-" forms glued in front of it is rare in names; handle ال and لل
   if (src.length > 3 && src.startsWith('ال')) {
-    prefix = 'al ';
+    prefix += 'al ';
     src = src.slice(2);
   }
   let out = '';

@@ -1689,6 +1689,8 @@ export type NameComparisonTokenMatchKind =
   | 'exact'
   /** The same name in another romanization or script. */
   | 'transliteration'
+  /** The same name in another script: the Latin spelling is one of the readings of a name written in an abjad (Arabic, Persian, Hebrew), whose short vowels are not written. */
+  | 'other_script'
   /** One or two edits apart. */
   | 'typo'
   /** The same phonetic skeleton. */
@@ -3067,7 +3069,7 @@ export const MonitoringTriggerValues = ['delta', 'scheduled'] as const;
 export const NameComparisonEntityTypeValues = ['individual', 'entity', 'vessel', 'aircraft'] as const;
 export const NameComparisonFeatureValues = ['birth_date', 'country', 'type'] as const;
 export const NameComparisonLevelValues = ['exact', 'strong', 'medium', 'weak', 'none'] as const;
-export const NameComparisonTokenMatchKindValues = ['exact', 'transliteration', 'typo', 'phonetic', 'initial', 'prefix_al', 'fuzzy', 'joined'] as const;
+export const NameComparisonTokenMatchKindValues = ['exact', 'transliteration', 'other_script', 'typo', 'phonetic', 'initial', 'prefix_al', 'fuzzy', 'joined'] as const;
 export const NewsFileFormatValues = ['auto', 'jsonl', 'rss', 'atom'] as const;
 export const OnboardingRunStatusValues = ['running', 'completed'] as const;
 export const OnboardingSequenceValues = ['screening_first', 'idv_first', 'parallel'] as const;

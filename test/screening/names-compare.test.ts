@@ -113,6 +113,32 @@ it('answers through GraphQL with typed fields', async () => {
   );
 });
 
+it('says when a name in another script reads as the candidate: the same name, other script', async () => {
+  const res = await compare({ query: { name: 'حسن عمر', type: 'individual' }, candidate: { name: 'OMAR, Hassan', type: 'individual' } });
+  expect(res.status).toBe(200);
+  const r = res.body.result;
+  expect(r).toMatchObject({ is_match: true, criteria_match_level: 'strong' });
+  expect(r.match_score_info.token_alignment.map((p: { how: string }) => p.how)).toEqual(['other_script', 'other_script']);
+  const gql = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    `
+      query ($input: CompareNamesInput!) {
+        compareNames(input: $input) {
+          explanation {
+            tokenAlignment {
+              how
+            }
+          }
+        }
+      }
+    `,
+    { input: { query: { name: 'حسن عمر' }, candidate: { name: 'OMAR, Hassan', type: 'individual' } } },
+  );
+  expect(gql.body.errors).toBeUndefined();
+  expect(gql.body.data.compareNames.explanation.tokenAlignment).toEqual([{ how: 'other_script' }, { how: 'other_script' }]);
+});
+
 it('rejects bad input with the documented envelope and field', async () => {
   const missing = await compare({ query: { name: 'A' } });
   expect(missing.status).toBe(400);

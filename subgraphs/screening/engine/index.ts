@@ -10,6 +10,7 @@ import { DEFAULT_THRESHOLD } from '../../../lib/names/levels';
 import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names/normalize';
 import { styleForType } from './name-style';
 import { phoneticKey } from '../../../lib/names/phonetic';
+import { isAbjadName } from '../../../lib/names/abjad';
 import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from '../../../lib/names/score';
 import { damerauLevenshtein } from '../../../lib/names/similarity';
 import { buildMatch, type ScreeningMatch } from './result';
@@ -264,7 +265,8 @@ export class ScreeningIndex {
       classes.push(this.tokClass[i]);
       rarity.push(this.rarityOfId(id));
     }
-    return { tokens, keys, classes, rarity, style };
+    const raw = this.entities[this.nameEntity[nameId]].names[this.nameIndex[nameId]].value;
+    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}) };
   }
 
   /** Vocabulary tokens within 2 edits of `t` found through shared trigrams (typed-array counters, no maps). */

@@ -7,6 +7,7 @@ import type { NameComparisonTokenMatchKind, Resolvers } from './resolver-types.g
 const ALIGNED_KINDS: readonly NameComparisonTokenMatchKind[] = [
   'exact',
   'transliteration',
+  'other_script',
   'typo',
   'phonetic',
   'initial',

@@ -669,7 +669,7 @@ export type TokenAlignment = {
   list: Scalars['String']['output'];
   /** Similarity 0 to 1. */
   similarity: Scalars['Float']['output'];
-  /** How the tokens matched (exact, transliteration, typo, phonetic, initial, prefix_al, fuzzy, joined). */
+  /** How the tokens matched (exact, transliteration, other_script, typo, phonetic, initial, prefix_al, fuzzy, joined); other_script: the same name in another script. */
   how: Scalars['String']['output'];
 };
 
@@ -1250,6 +1250,8 @@ export type NameComparisonTokenMatchKind =
   | 'exact'
   /** The same name in another romanization or script. */
   | 'transliteration'
+  /** The same name in another script: the Latin spelling is one of the readings of a name written in an abjad (Arabic, Persian, Hebrew), whose short vowels are not written. */
+  | 'other_script'
   /** One or two edits apart. */
   | 'typo'
   /** The same phonetic skeleton. */
