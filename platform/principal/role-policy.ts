@@ -87,6 +87,8 @@ export const MUTATION_POLICY = {
     // true_positive / false_positive (a false positive clears the match for later searches).
     reviewScreeningMatch: 'reviewer',
     acknowledgeMonitoringAlert: 'reviewer',
+    // Routing an alert to someone decides nothing (like assigning a session).
+    assignMonitoringAlert: 'analyst',
     updateAutomaticDispositionSettings: 'admin',
     updateAdverseMediaSettings: 'admin',
     // Also need the watchlistAdmin entitlement, which dashboard users do not carry: the lists and

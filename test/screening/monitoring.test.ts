@@ -240,3 +240,37 @@ it('alerts are read and acknowledged once, and are invisible from another worksp
   );
   expect(missing.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
 });
+
+it('alerts are assigned and unassigned through GraphQL and filtered by assignee', async () => {
+  const [alert] = (await waitForAlerts(tenant, '', 1)).alerts;
+  const headers = auth.apiKey(tenant.apiKey);
+  const assign = (assignee: string | null) =>
+    graphql(
+      platform,
+      headers,
+      'mutation($id: ID!, $input: AssignMonitoringAlertInput!) { assignMonitoringAlert(id: $id, input: $input) { id assignee assignedAt } }',
+      { id: alert.id, input: { assignee } },
+    );
+  const list = async (filter: string) =>
+    (await graphql(platform, headers, `{ monitoringAlerts(${filter}) { nodes { id assignee } totalCount } }`)).body.data.monitoringAlerts;
+
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).toContain(alert.id);
+  const assigned = await assign('usr_someone');
+  expect(assigned.body.data.assignMonitoringAlert).toEqual({ id: alert.id, assignee: 'usr_someone', assignedAt: expect.any(String) });
+  expect(await list('assignee: "usr_someone"')).toEqual({ nodes: [{ id: alert.id, assignee: 'usr_someone' }], totalCount: 1 });
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).not.toContain(alert.id);
+  expect((await list('assignee: "usr_other"')).totalCount).toBe(0);
+  const both = await graphql(platform, headers, '{ monitoringAlerts(assignee: "usr_someone", unassigned: true) { totalCount } }');
+  expect(both.body.errors?.[0].extensions?.code).toBe('schema_validation_failed');
+
+  expect((await assign(null)).body.data.assignMonitoringAlert.assignee).toBeNull();
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).toContain(alert.id);
+  // Another workspace's alert is absent.
+  const foreign = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    'mutation($id: ID!) { assignMonitoringAlert(id: $id, input: { assignee: "usr_x" }) { id } }',
+    { id: alert.id },
+  );
+  expect(foreign.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
+});

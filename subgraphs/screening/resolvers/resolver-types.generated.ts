@@ -170,6 +170,8 @@ export type QueryMonitoringAlertsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<MonitoringAlertStatus>;
   profileId?: InputMaybe<Scalars['ID']['input']>;
+  assignee?: InputMaybe<Scalars['ID']['input']>;
+  unassigned?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -204,6 +206,8 @@ export type Mutation = {
   ingestNewsArticles: NewsIngestResult;
   /** Marks a monitoring alert as seen (open → acknowledged); acknowledging again changes nothing. */
   acknowledgeMonitoringAlert: MonitoringAlert;
+  /** Assigns a monitoring alert to an analyst, or to nobody; open and acknowledged alerts alike. */
+  assignMonitoringAlert: MonitoringAlert;
 };
 
 
@@ -260,6 +264,12 @@ export type MutationIngestNewsArticlesArgs = {
 export type MutationAcknowledgeMonitoringAlertArgs = {
   id: Scalars['ID']['input'];
   input: AcknowledgeMonitoringAlertInput;
+};
+
+
+export type MutationAssignMonitoringAlertArgs = {
+  id: Scalars['ID']['input'];
+  input: AssignMonitoringAlertInput;
 };
 
 /** Entity types a query may ask for (synonyms screen as the listed type). */
@@ -1428,6 +1438,12 @@ export type AdverseMediaEvidence = {
   phrase: Scalars['String']['output'];
 };
 
+/** Who looks after a monitoring alert. */
+export type AssignMonitoringAlertInput = {
+  /** Actor id of the assignee (a dashboard user's id); null or omitted unassigns. */
+  assignee?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** An acknowledgement of a monitoring alert. */
 export type AcknowledgeMonitoringAlertInput = {
   /** Optional note of the analyst, at most 2,000 characters. */
@@ -1477,6 +1493,10 @@ export type MonitoringAlert = {
   acknowledgedBy?: Maybe<Scalars['String']['output']>;
   /** The acknowledging analyst's note. */
   note?: Maybe<Scalars['String']['output']>;
+  /** Actor id of the analyst the alert is assigned to (a dashboard user's id); null while unassigned. */
+  assignee?: Maybe<Scalars['ID']['output']>;
+  /** When it was last assigned or unassigned; null when never. */
+  assignedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A page of monitoring alerts. */
@@ -1740,6 +1760,7 @@ export type ResolversTypes = {
   NewsIngestRejection: ResolverTypeWrapper<NewsIngestRejection>;
   AdverseMediaArticle: ResolverTypeWrapper<ArticleHit>;
   AdverseMediaEvidence: ResolverTypeWrapper<AdverseMediaEvidence>;
+  AssignMonitoringAlertInput: AssignMonitoringAlertInput;
   AcknowledgeMonitoringAlertInput: AcknowledgeMonitoringAlertInput;
   MonitoringTrigger: MonitoringTrigger;
   MonitoringAlertStatus: MonitoringAlertStatus;
@@ -1825,6 +1846,7 @@ export type ResolversParentTypes = {
   NewsIngestRejection: NewsIngestRejection;
   AdverseMediaArticle: ArticleHit;
   AdverseMediaEvidence: AdverseMediaEvidence;
+  AssignMonitoringAlertInput: AssignMonitoringAlertInput;
   AcknowledgeMonitoringAlertInput: AcknowledgeMonitoringAlertInput;
   MonitoringAlert: AlertRow;
   MonitoringAlertConnection: Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['MonitoringAlert']> };
@@ -1966,6 +1988,7 @@ export type MutationResolvers<ContextType = ScreeningContext, ParentType extends
   updateAdverseMediaSettings?: Resolver<ResolversTypes['AdverseMediaSettings'], ParentType, ContextType, RequireFields<MutationUpdateAdverseMediaSettingsArgs, 'input'>>;
   ingestNewsArticles?: Resolver<ResolversTypes['NewsIngestResult'], ParentType, ContextType, RequireFields<MutationIngestNewsArticlesArgs, 'input'>>;
   acknowledgeMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAcknowledgeMonitoringAlertArgs, 'id' | 'input'>>;
+  assignMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAssignMonitoringAlertArgs, 'id' | 'input'>>;
 };
 
 export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningSearch'] = ResolversParentTypes['ScreeningSearch'], FederationReferenceType extends FederationReferenceTypes['ScreeningSearch'] = FederationReferenceTypes['ScreeningSearch']> = {
@@ -2393,6 +2416,8 @@ export type MonitoringAlertResolvers<ContextType = ScreeningContext, ParentType 
   acknowledgedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   acknowledgedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  assignedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type MonitoringAlertConnectionResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringAlertConnection'] = ResolversParentTypes['MonitoringAlertConnection']> = {
