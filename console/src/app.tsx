@@ -18,6 +18,11 @@ const SessionPage = lazy(() => import('./screens/session'));
 const SessionsPage = lazy(() => import('./screens/sessions'));
 const AccountPage = lazy(() => import('./screens/account'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
+const RiskAssessmentsPage = lazy(() => import('./screens/risk-assessments'));
+const RiskAssessmentPage = lazy(() => import('./screens/risk-assessment'));
+const MonitoringAlertsPage = lazy(() => import('./screens/monitoring-alerts'));
+const MonitoringAlertPage = lazy(() => import('./screens/monitoring-alert'));
+const MonitoringSettingsPage = lazy(() => import('./screens/monitoring-settings'));
 
 const queryClient = createQueryClient();
 
@@ -41,6 +46,11 @@ export function App() {
                       <Route path="/sessions" component={SessionsPage} />
                       <Route path="/sessions/:id">{(params) => <SessionPage id={params.id} />}</Route>
                       <Route path="/account" component={AccountPage} />
+                      <Route path="/risk" component={RiskAssessmentsPage} />
+                      <Route path="/risk/:id" component={RiskAssessmentPage} />
+                      <Route path="/monitoring" component={MonitoringAlertsPage} />
+                      <Route path="/monitoring/settings" component={MonitoringSettingsPage} />
+                      <Route path="/monitoring/:id" component={MonitoringAlertPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

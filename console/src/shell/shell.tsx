@@ -14,6 +14,8 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string }[] = 
   { href: '/profiles', label: 'nav.profiles', icon: 'profiles', key: 'p' },
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
+  { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
+  { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -208,6 +210,8 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g p', 'nav.profiles'],
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
+    ['g a', 'nav.risk'],
+    ['g m', 'nav.monitoring'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
     ['n', 'shortcut.next'],

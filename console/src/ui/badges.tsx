@@ -30,6 +30,24 @@ const TONES: Record<string, Tone> = {
   ready_for_assessment: 'info',
   not_screened: 'neutral',
   info: 'neutral',
+  // Risk assessments and monitoring alerts.
+  draft: 'neutral',
+  waiting_for_user: 'warn',
+  interrupted: 'warn',
+  reopened: 'warn',
+  cancelled: 'neutral',
+  completed: 'good',
+  approved: 'good',
+  complete: 'good',
+  incomplete: 'warn',
+  in_progress: 'info',
+  active: 'bad',
+  resolved: 'good',
+  false_positive: 'neutral',
+  true_positive: 'bad',
+  unresolved: 'warn',
+  alert_open: 'warn',
+  acknowledged: 'good',
 };
 
 /** A status in words: `status.<value>` from the catalogue, else the value itself with spaces. */

@@ -23,6 +23,8 @@ const PATHS = {
   signOut: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01',
   escalate: 'M12 19V5M6 11l6-6 6 6M5 21h14',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
