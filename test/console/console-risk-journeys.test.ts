@@ -12,9 +12,9 @@ import path from 'node:path';
 import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVICE_NAMES } from '../../app/start-platform';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
-import { createConsoleUser } from '../helpers/console';
+import { createConsoleUser, TEST_PASSWORD } from '../helpers/console';
 import { dplWithAddedRecord, waitForMonitoringCursor } from '../helpers/monitoring-fixtures';
-import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { auth, createTestTenant, request, startTestPlatform, tenantEmail, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { pdfText } from '../risk/pdf-text';
 import { loadUnList, organization, riskClient, UN_LISTED_PERSON } from '../risk/risk-helpers';
 import { BIS_DPL, importList, versionsOf, waitForIndex } from '../screening/screening-helpers';
@@ -86,6 +86,8 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     return page;
   }
 
+  /** The analyst the first journey creates (createConsoleUser's email for the role). */
+  const analystEmail = () => tenantEmail(tenant, 'analyst@example.com');
   const statusBadge = (page: Page) => page.getByTestId('assessment-status');
   const overallRating = (page: Page) => page.getByTestId('ratings').locator('li').first().locator('[data-rating]');
 
@@ -133,6 +135,44 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     await overallRating(page).waitFor();
     expect(await overallRating(page).getAttribute('data-rating')).toBe('prohibited');
     await trajectory.locator('[data-event-type="run_completed"]').waitFor();
+
+    // Resolve a task with evidence: a file uploaded through the console (same origin, CSRF header),
+    // attached to the task, readable again through /console/files; then the resolution.
+    const task = page.locator('[data-task]', { hasText: 'Screen the business and its named persons' });
+    await task.getByRole('button', { name: /^Update/ }).click();
+    const evidence = Buffer.from('Register extract: director born 1980 in Hamburg.\n');
+    await task.getByLabel('A file as evidence').setInputFiles({ name: 'register-extract.txt', mimeType: 'text/plain', buffer: evidence });
+    await task.getByRole('button', { name: 'Upload' }).click();
+    const uploaded = task.getByTestId('task-uploads').getByRole('link', { name: 'register-extract.txt' });
+    await uploaded.waitFor();
+    const file = await reviewer.request.get(`${platform.restUrl}${await uploaded.getAttribute('href')}`);
+    expect(file.status()).toBe(200);
+    expect(await file.body()).toEqual(evidence);
+    // A POST without the CSRF header is refused before anything is stored.
+    const forged = await reviewer.request.post(`${platform.restUrl}/console/files/risk/assessments/${id}/uploads`, {
+      headers: { 'content-type': 'text/plain' },
+      data: 'forged',
+    });
+    expect(forged.status()).toBe(403);
+    expect((await forged.json()).error.code).toBe('csrf_failed');
+    // The form stays open after the upload: the resolution next.
+    await task.getByLabel('New status').selectOption('complete');
+    await task.getByLabel('Outcome').fill('cleared');
+    await task.getByLabel('Note').fill('Namesake: the register extract shows another birth year.');
+    await task.getByRole('button', { name: 'Save the task' }).click();
+    await task.getByText('Resolution: cleared · Namesake: the register extract shows another birth year.').waitFor();
+    await task.locator('.badge', { hasText: 'Complete' }).waitFor();
+
+    // An analyst works tasks and runs, but neither reviews risks nor concludes (the API refuses both).
+    const analyst = await createConsoleUser(platform, tenant, { role: 'analyst', name: 'Andy Analyst' });
+    const analystContext = await signIn(analyst.email, analyst.password);
+    const analystPage = await open(analystContext, `/risk/${id}`);
+    await analystPage.getByRole('heading', { name: 'KYB Harbour Lights', level: 1 }).waitFor();
+    await analystPage.getByText('A reviewer concludes the assessment.').waitFor();
+    expect(await analystPage.getByRole('button', { name: /^Dismiss or confirm/ }).count()).toBe(0);
+    expect(await analystPage.getByRole('button', { name: /^Update/ }).count()).toBeGreaterThan(0);
+    await analystPage.close();
+    await analystContext.close();
 
     // Dismiss every critical sanctions risk with a note: the rating is no longer prohibited.
     const note = 'Different person: our director was born in 1980 in Hamburg';
@@ -236,6 +276,13 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     const nameRow = match.getByRole('row', { name: /Name/ });
     expect(await nameRow.innerText()).toContain(ADDED);
     await match.getByText(/^bis_dpl:/).waitFor();
+    // A reviewer acknowledges; an analyst may assign but sees no acknowledgement form.
+    const analystContext = await signIn(analystEmail(), TEST_PASSWORD);
+    const analystPage = await open(analystContext, new URL(page.url()).pathname.replace('/console', ''));
+    await analystPage.getByText('A reviewer acknowledges alerts.').waitFor();
+    await analystPage.getByRole('button', { name: 'Assign to me' }).waitFor();
+    await analystPage.close();
+    await analystContext.close();
     await page.getByRole('button', { name: 'Assign to me' }).click();
     await page.getByRole('button', { name: 'Unassign' }).waitFor();
     problems.push(...(await checkScreen(page, 'monitoring-alert')));

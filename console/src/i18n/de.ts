@@ -445,8 +445,11 @@ export const de: Record<MessageKey, string> = {
   'riskCase.keepStatus': 'Status beibehalten',
   'riskCase.outcome': 'Ergebnis',
   'riskCase.attachEvidence': 'Nachweise anhängen',
-  'riskCase.uploadHint':
-    'Dateien werden über die API hochgeladen (POST /risk-assessments/v2/assessments/{id}/uploads) und dann hier angehängt.',
+  'riskCase.uploadHint': 'Dateien werden der Aufgabe als Nachweis angehängt: PDF, PNG, JPEG, Text oder CSV, höchstens 10 MB.',
+  'riskCase.uploadFile': 'Eine Datei als Nachweis',
+  'riskCase.upload': 'Hochladen',
+  'riskCase.uploaded': '{name} hochgeladen und angehängt.',
+  'riskCase.uploadTooLarge': 'Die Datei ist größer als 10 MB.',
   'riskCase.saveTask': 'Aufgabe speichern',
   'riskCase.conclusion': 'Abschluss',
   'riskCase.decision': 'Entscheidung',

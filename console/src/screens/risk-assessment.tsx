@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { roleAtLeast } from '../api/auth';
 import { execute } from '../api/graphql-client';
+import { UPLOAD_LIMIT_BYTES, UPLOAD_TYPES, uploadEvidence } from '../api/uploads';
 import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
 import {
   AssessmentCommandType,
@@ -556,6 +557,7 @@ function Tasks({ assessment, canEdit }: { assessment: Assessment; canEdit: boole
             {task.riskIds.length > 0 && ` · ${t('riskCase.taskRisks', { count: task.riskIds.length })}`}
             {task.evidenceIds.length > 0 && ` · ${t('riskCase.taskEvidence', { count: task.evidenceIds.length })}`}
           </p>
+          <TaskUploads assessment={assessment} evidenceIds={task.evidenceIds} />
           {task.resolution && (task.resolution.outcome || task.resolution.note) && (
             <p className="small">
               {t('riskCase.resolution')}: {[task.resolution.outcome, task.resolution.note].filter(Boolean).join(' · ')}
@@ -563,6 +565,27 @@ function Tasks({ assessment, canEdit }: { assessment: Assessment; canEdit: boole
             </p>
           )}
           {canEdit && <TaskEdit assessment={assessment} task={task} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A task's uploaded files, each opened through the console's files route. */
+function TaskUploads({ assessment, evidenceIds }: { assessment: Assessment; evidenceIds: string[] }) {
+  const uploads = assessment.evidence.filter((record) => record.kind === 'upload' && evidenceIds.includes(record.evidenceId));
+  if (!uploads.length) return null;
+  return (
+    <ul className="small" data-testid="task-uploads">
+      {uploads.map((record) => (
+        <li key={record.evidenceId}>
+          <a
+            href={`/console/files/risk/assessments/${encodeURIComponent(assessment.id)}/uploads/${encodeURIComponent(record.evidenceId)}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {record.fileName ?? record.title}
+          </a>
         </li>
       ))}
     </ul>
@@ -637,7 +660,7 @@ function TaskEdit({ assessment, task }: { assessment: Assessment; task: Assessme
           ))}
         </fieldset>
       )}
-      <p className="hint">{t('riskCase.uploadHint')}</p>
+      <TaskUpload assessmentId={assessment.id} taskId={task.taskId} />
       <ErrorLine error={update.error} />
       <div className="action-group">
         <button type="submit" className="button button-primary" disabled={update.isPending}>
@@ -648,6 +671,49 @@ function TaskEdit({ assessment, task }: { assessment: Assessment; task: Assessme
         </button>
       </div>
     </form>
+  );
+}
+
+/** Uploads a file as evidence of the task (PDF, PNG, JPEG, text or CSV, at most 10 MB). */
+function TaskUpload({ assessmentId, taskId }: { assessmentId: string; taskId: string }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = `task-${taskId}-file`;
+  const send = async () => {
+    if (!file) return;
+    if (file.size > UPLOAD_LIMIT_BYTES) return setError(new Error(t('riskCase.uploadTooLarge')));
+    setBusy(true);
+    setError(null);
+    try {
+      await uploadEvidence(assessmentId, file, taskId);
+      setDone(file.name);
+      setFile(null);
+      await Promise.all(RISK_QUERIES.map((name) => client.invalidateQueries({ queryKey: [name] })));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure : new Error(String(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('riskCase.uploadFile')}</label>
+      <input id={id} type="file" accept={UPLOAD_TYPES.join(',')} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      <p className="hint">{t('riskCase.uploadHint')}</p>
+      <ErrorLine error={error} />
+      {done && (
+        <p className="muted small" role="status">
+          {t('riskCase.uploaded', { name: done })}
+        </p>
+      )}
+      <button type="button" className="button" disabled={!file || busy} onClick={() => void send()}>
+        {t('riskCase.upload')}
+      </button>
+    </div>
   );
 }
 
