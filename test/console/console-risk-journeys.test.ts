@@ -127,6 +127,11 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     await trajectory.getByText('Question asked').waitFor();
     problems.push(...(await checkScreen(page, 'risk-waiting')));
 
+    // Guidance to the agent lands in its trajectory.
+    await page.getByLabel('Steer the agent').fill('Check the director’s birth year before anything else.');
+    await page.getByRole('button', { name: 'Send guidance' }).click();
+    await trajectory.locator('[data-event-type="steering"]').getByText('Guidance received').waitFor();
+
     // Answer in place: the agent continues to ready_for_review and rates the client.
     await page.getByLabel('Your answer').fill('Same name only; our director was born in 1980 in Hamburg.');
     await page.getByRole('button', { name: 'Send the answer' }).click();
@@ -302,6 +307,19 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     await page.close();
   });
 
+  it('cancels a draft assessment from its page after a confirmation', async () => {
+    const created = await api.create({ title: 'KYB to be cancelled', subjects: [organization()] });
+    const id: string = created.body.result.assessment.assessment_id;
+    const page = await open(reviewer, `/risk/${id}`);
+    await statusBadge(page).getByText('Draft').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel the assessment' }).click();
+    await statusBadge(page).getByText('Cancelled').waitFor();
+    await page.getByTestId('trajectory').getByText('Draft → Cancelled').waitFor();
+    expect(await page.getByRole('button', { name: 'Start the agent' }).count()).toBe(0);
+    await page.close();
+  });
+
   it('shows the monitoring settings read-only to a reviewer (an admin edits them)', async () => {
     const page = await open(reviewer, '/monitoring/settings');
     await page.getByRole('heading', { name: 'Monitoring settings', level: 1 }).waitFor();
@@ -311,5 +329,40 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     problems.push(...(await checkScreen(page, 'monitoring-settings')));
     await page.close();
+
+    // An admin changes the workspace default and a group's override.
+    const group = await request(platform.restUrl, 'POST', '/tenant-config/v1/profile-groups', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { name: 'High risk', priority: 10 },
+    });
+    expect(group.status).toBe(201);
+    const groupId: string = group.body.result.profileGroup.id;
+    const admin = await createConsoleUser(platform, tenant, { role: 'admin', name: 'Ada Admin' });
+    const adminContext = await signIn(admin.email, admin.password);
+    const edit = await open(adminContext, '/monitoring/settings');
+    await edit.getByRole('heading', { name: 'Monitoring settings', level: 1 }).waitFor();
+    await edit.locator('#default-pep').selectOption('monthly');
+    await edit.getByRole('form', { name: 'Workspace default' }).getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('form', { name: 'Workspace default' }).getByText('Saved.').waitFor();
+    // The group inherits the default until it overrides a feed.
+    const groupPep = edit.locator(`#group-${groupId}-pep`);
+    await groupPep.locator('option', { hasText: 'Workspace default (Monthly)' }).waitFor({ state: 'attached' });
+    await edit.locator(`#group-${groupId}-sanctions`).selectOption('daily');
+    await edit
+      .getByRole('form', { name: /High risk/ })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await edit
+      .getByRole('form', { name: /High risk/ })
+      .getByText('Saved.')
+      .waitFor();
+    problems.push(...(await checkScreen(edit, 'monitoring-settings-admin')));
+    await edit.reload();
+    await edit.getByRole('heading', { name: 'Monitoring settings', level: 1 }).waitFor();
+    expect(await edit.locator('#default-pep').inputValue()).toBe('monthly');
+    expect(await edit.locator(`#group-${groupId}-sanctions`).inputValue()).toBe('daily');
+    expect(await edit.locator(`#group-${groupId}-pep`).inputValue()).toBe('');
+    await edit.close();
+    await adminContext.close();
   });
 });

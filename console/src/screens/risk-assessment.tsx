@@ -82,10 +82,12 @@ export default function RiskAssessmentPage() {
         </Empty>
       </>
     );
-  return <AssessmentView key={assessment.id} assessment={assessment} />;
+  return <AssessmentView key={assessment.id} assessment={assessment} readAt={query.dataUpdatedAt} />;
 }
 
-function AssessmentView({ assessment }: { assessment: Assessment }) {
+/** readAt: when the assessment was last read; the trajectory reads on after each read (a steering
+ * command, for one, adds an event without changing the assessment). */
+function AssessmentView({ assessment, readAt }: { assessment: Assessment; readAt: number }) {
   const { t, formatDate } = useI18n();
   const role = useConsoleSession().data?.role;
   const analyst = roleAtLeast(role, 'analyst');
@@ -183,7 +185,7 @@ function AssessmentView({ assessment }: { assessment: Assessment }) {
           </Panel>
         )}
         <Panel id="trajectory" title={t('riskCase.trajectory')} wide>
-          <Trajectory assessment={assessment} />
+          <Trajectory assessment={assessment} readAt={readAt} />
         </Panel>
       </div>
     </>
@@ -763,8 +765,8 @@ function Conclude({ assessment }: { assessment: Assessment }) {
 }
 
 /** The trajectory, read page by page from the highest sequence seen, while the agent runs and after
- * every change the page makes (the assessment's `updatedAt` moves). Newest first. */
-function Trajectory({ assessment }: { assessment: Assessment }) {
+ * every read of the assessment (each change the page makes reads it again). Newest first. */
+function Trajectory({ assessment, readAt }: { assessment: Assessment; readAt: number }) {
   const { t, formatDate } = useI18n();
   const client = useQueryClient();
   const [events, setEvents] = useState<TrajectoryEvent[]>([]);
@@ -808,7 +810,7 @@ function Trajectory({ assessment }: { assessment: Assessment }) {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [assessment.id, assessment.updatedAt, assessment.status, live, client]);
+  }, [assessment.id, readAt, assessment.status, live, client]);
   if (!loaded) return <Loading />;
   if (error && !events.length) return <ErrorState error={error} />;
   if (!events.length) return <Empty title={t('riskCase.noEvents')} />;
