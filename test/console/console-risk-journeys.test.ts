@@ -12,9 +12,9 @@ import path from 'node:path';
 import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVICE_NAMES } from '../../app/start-platform';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
-import { createConsoleUser, TEST_PASSWORD } from '../helpers/console';
+import { createConsoleUser } from '../helpers/console';
 import { dplWithAddedRecord, waitForMonitoringCursor } from '../helpers/monitoring-fixtures';
-import { auth, createTestTenant, request, startTestPlatform, tenantEmail, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { pdfText } from '../risk/pdf-text';
 import { loadUnList, organization, riskClient, UN_LISTED_PERSON } from '../risk/risk-helpers';
 import { BIS_DPL, importList, versionsOf, waitForIndex } from '../screening/screening-helpers';
@@ -29,6 +29,8 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
   let tenant: TestTenant;
   let browser: Browser;
   let reviewer: BrowserContext;
+  /** An analyst: works tasks and runs, assigns alerts; no risk review, conclusion or acknowledgement. */
+  let analyst: { email: string; password: string };
   let api: ReturnType<typeof riskClient>;
   let tmp: string;
   let watchedProfileId: string;
@@ -55,6 +57,7 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
     const user = await createConsoleUser(platform, tenant, { role: 'reviewer', name: 'Rita Reviewer' });
     reviewer = await signIn(user.email, user.password);
+    analyst = await createConsoleUser(platform, tenant, { role: 'analyst', name: 'Andy Analyst' });
   });
 
   afterAll(async () => {
@@ -86,8 +89,6 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     return page;
   }
 
-  /** The analyst the first journey creates (createConsoleUser's email for the role). */
-  const analystEmail = () => tenantEmail(tenant, 'analyst@example.com');
   const statusBadge = (page: Page) => page.getByTestId('assessment-status');
   const overallRating = (page: Page) => page.getByTestId('ratings').locator('li').first().locator('[data-rating]');
 
@@ -169,7 +170,6 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     await task.locator('.badge', { hasText: 'Complete' }).waitFor();
 
     // An analyst works tasks and runs, but neither reviews risks nor concludes (the API refuses both).
-    const analyst = await createConsoleUser(platform, tenant, { role: 'analyst', name: 'Andy Analyst' });
     const analystContext = await signIn(analyst.email, analyst.password);
     const analystPage = await open(analystContext, `/risk/${id}`);
     await analystPage.getByRole('heading', { name: 'KYB Harbour Lights', level: 1 }).waitFor();
@@ -282,7 +282,7 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     expect(await nameRow.innerText()).toContain(ADDED);
     await match.getByText(/^bis_dpl:/).waitFor();
     // A reviewer acknowledges; an analyst may assign but sees no acknowledgement form.
-    const analystContext = await signIn(analystEmail(), TEST_PASSWORD);
+    const analystContext = await signIn(analyst.email, analyst.password);
     const analystPage = await open(analystContext, new URL(page.url()).pathname.replace('/console', ''));
     await analystPage.getByText('A reviewer acknowledges alerts.').waitFor();
     await analystPage.getByRole('button', { name: 'Assign to me' }).waitFor();
