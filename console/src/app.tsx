@@ -23,6 +23,11 @@ const ScreeningHistoryPage = lazy(() => import('./screens/screening-history'));
 const ScreeningRequestPage = lazy(() => import('./screens/screening-request'));
 const ScreeningSettingsPage = lazy(() => import('./screens/screening-settings'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
+const RiskAssessmentsPage = lazy(() => import('./screens/risk-assessments'));
+const RiskAssessmentPage = lazy(() => import('./screens/risk-assessment'));
+const MonitoringAlertsPage = lazy(() => import('./screens/monitoring-alerts'));
+const MonitoringAlertPage = lazy(() => import('./screens/monitoring-alert'));
+const MonitoringSettingsPage = lazy(() => import('./screens/monitoring-settings'));
 
 const queryClient = createQueryClient();
 
@@ -51,6 +56,11 @@ export function App() {
                       <Route path="/screening/history" component={ScreeningHistoryPage} />
                       <Route path="/screening/settings" component={ScreeningSettingsPage} />
                       <Route path="/screening/requests/:id">{(params) => <ScreeningRequestPage id={params.id} />}</Route>
+                      <Route path="/risk" component={RiskAssessmentsPage} />
+                      <Route path="/risk/:id" component={RiskAssessmentPage} />
+                      <Route path="/monitoring" component={MonitoringAlertsPage} />
+                      <Route path="/monitoring/settings" component={MonitoringSettingsPage} />
+                      <Route path="/monitoring/:id" component={MonitoringAlertPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

@@ -101,6 +101,8 @@ export const MUTATION_POLICY = {
     // Internal (@inaccessible): see applyIdvFourEyesProposal.
     applyScreeningFourEyesProposal: 'reviewer',
     acknowledgeMonitoringAlert: 'reviewer',
+    // Routing an alert to someone decides nothing (like assigning a session).
+    assignMonitoringAlert: 'analyst',
     updateAutomaticDispositionSettings: 'admin',
     updateAdverseMediaSettings: 'admin',
     // Also need the watchlistAdmin entitlement, which dashboard users do not carry: the lists and

@@ -5,26 +5,40 @@
 //   GET /console/files/risk/assessments/:assessmentId/report          a risk assessment's report (PDF)
 //   GET /console/files/screening/reports/:reportId                     a screening report (PDF)
 //   GET /console/files/audit/packs/:packId.(json|pdf)                  an evidence pack (signed JSON, or PDF)
+//   GET /console/files/risk/assessments/:assessmentId/uploads/:evidenceId  an uploaded evidence file
+//   POST /console/files/risk/assessments/:assessmentId/uploads[?task_id=] an evidence file (raw body),
+//        the console's way to the REST upload of docs/risk-assessments.md; CSRF-checked
 // Credentials: the `vigil_session` cookie, passed on to the gateway as `Authorization: Session
 // <token>`, or (scripts, tests, and until the sign-in lands) an `Authorization: Bearer vgld_...` or
 // `Session` header as is. API keys are not accepted: these paths serve a browser. Every read asks the
 // gateway first (in the caller's scope, audited where the data is personal), so an id of another
 // workspace is the same 404 as an absent one. No CSRF check: GET changes nothing.
+import crypto from 'node:crypto';
 import express, { Request, Response } from 'express';
 import { BlobStore, blobStoreFromEnv } from '../../platform/blobs';
 import { ARTIFACT_ID_PATTERN, artifactBlobKey, artifactSealContext } from '../../platform/blobs/idv-artifact-keys';
-import { riskReportKey } from '../../platform/blobs/risk-keys';
+import { riskEvidenceKey, riskReportKey } from '../../platform/blobs/risk-keys';
+import { newId } from '../../platform/ids/new-id';
 import { KeyProvider } from '../../platform/crypto/envelope';
 import { openBytes } from '../../platform/crypto/sealed-bytes';
 import { REPORT_ID, screeningReportBlobKey } from '../../platform/pdf/report-blob';
 import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { ApiError } from '../http/api-error';
 import { GatewayClient } from '../http/gateway-client';
-import { ConsoleArtifactFileDocument, ReportDocument, RiskReportDocument } from '../operations/operations.generated';
 import { readPackFile } from '../audit-packs/pack-download-route';
+import {
+  ConsoleArtifactFileDocument,
+  ReportDocument,
+  RiskEvidenceDocument,
+  RiskReportDocument,
+  RiskUploadDocument,
+  RiskUploadTargetDocument,
+} from '../operations/operations.generated';
+import { RISK_UPLOAD_LIMIT_BYTES } from '../risk-files/risk-file-routes';
 
 export const CONSOLE_FILES_PATH = '/console/files';
 export const SESSION_COOKIE = 'vigil_session';
+const CSRF_COOKIE = 'vigil_csrf';
 
 /** Media types a file route serves; anything else is sent as a download, never rendered. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
@@ -110,6 +124,17 @@ function fileRoute(handler: FileHandler) {
   };
 }
 
+/** A refused write in the console's `{error: {code, message}}` shape: the domain's code and status
+ * (a bad content type is 400, a concluded assessment 409), 413 for a body over the limit. */
+function sendWriteError(req: Request, res: Response, error: unknown): void {
+  if (error instanceof ApiError) {
+    const status = isErrorCode(error.code) ? httpStatusFor(error.code) : error.status;
+    if (status < 500) return sendJsonError(res, status, error.code, error.message);
+  }
+  req.log.error({ err: error }, 'console upload failed');
+  sendJsonError(res, 503, 'service_unavailable', 'The file cannot be stored now; retry');
+}
+
 export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayClient, options: ConsoleFileOptions): void {
   const blobs = options.blobs ?? blobStoreFromEnv();
 
@@ -145,6 +170,21 @@ export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayCli
   );
 
   app.get(
+    `${CONSOLE_FILES_PATH}/risk/assessments/:assessmentId/uploads/:evidenceId`,
+    fileRoute(async (req, headers) => {
+      const assessmentId = String(req.params.assessmentId);
+      const evidenceId = String(req.params.evidenceId);
+      if (!ASSESSMENT_ID.test(assessmentId) || !ASSESSMENT_ID.test(evidenceId)) throw new FileNotFound();
+      const data = await gateway.request(RiskEvidenceDocument, { id: assessmentId, evidenceId }, headers, req.requestId);
+      const evidence = data.assessmentEvidence;
+      if (!evidence || evidence.kind !== 'upload' || !evidence.contentType) throw new FileNotFound();
+      const bytes = await blobs.get(riskEvidenceKey(evidence.evidenceId));
+      if (!bytes) throw new FileNotFound();
+      return { bytes, contentType: evidence.contentType, fileName: evidence.fileName ?? evidence.evidenceId };
+    }),
+  );
+
+  app.get(
     `${CONSOLE_FILES_PATH}/screening/reports/:reportId`,
     fileRoute(async (req, headers) => {
       const reportId = String(req.params.reportId).replace(/\.pdf$/, '');
@@ -166,6 +206,51 @@ export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayCli
       return file;
     }),
   );
+
+  // An evidence upload from the assessment page. A POST changes something: with the session cookie
+  // the x-csrf-token header must equal the vigil_csrf cookie (double submit), and the gateway checks
+  // it is the session's own token. The bytes are stored first and deleted again when the risk
+  // service refuses to register them (the REST upload's order).
+  app.post(
+    `${CONSOLE_FILES_PATH}/risk/assessments/:assessmentId/uploads`,
+    express.raw({ type: () => true, limit: RISK_UPLOAD_LIMIT_BYTES }),
+    (req: Request, res: Response) => {
+      void upload(req, res).catch((error: unknown) => sendWriteError(req, res, error));
+    },
+  );
+
+  async function upload(req: Request, res: Response): Promise<void> {
+    const headers = credentialHeaders(req);
+    if (!headers) return sendJsonError(res, 401, 'unauthorized', 'Sign in to upload a file');
+    if (cookieValue(req.header('cookie'), SESSION_COOKIE)) {
+      const csrf = req.header('x-csrf-token');
+      if (!csrf || csrf !== cookieValue(req.header('cookie'), CSRF_COOKIE))
+        return sendJsonError(res, 403, 'csrf_failed', 'The CSRF token is missing or does not match');
+      headers['x-csrf-token'] = csrf;
+    }
+    const assessmentId = String(req.params.assessmentId);
+    if (!ASSESSMENT_ID.test(assessmentId)) return sendJsonError(res, 404, 'assessment_not_found', 'Assessment not found');
+    const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!bytes.length) return sendJsonError(res, 400, 'schema_validation_failed', 'body: the file bytes are required');
+    const contentType = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const fileName = (req.header('x-file-name') ?? 'upload').slice(0, 255);
+    const taskId = typeof req.query.task_id === 'string' && req.query.task_id ? req.query.task_id : undefined;
+    // Authenticate and find the assessment before writing anything.
+    const found = await gateway.request(RiskUploadTargetDocument, { id: assessmentId }, headers, req.requestId);
+    if (!found.riskAssessment) return sendJsonError(res, 404, 'assessment_not_found', 'Assessment not found');
+    const evidenceId = newId('evd');
+    const key = riskEvidenceKey(evidenceId);
+    await blobs.put(key, bytes, { contentType });
+    try {
+      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      const input = { evidenceId, fileName, contentType, size: bytes.length, sha256, taskId };
+      const data = await gateway.request(RiskUploadDocument, { id: assessmentId, input }, headers, req.requestId);
+      res.status(201).json({ evidence: { evidenceId: data.addAssessmentUpload.evidenceId, fileName, size: bytes.length } });
+    } catch (error) {
+      await blobs.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
 
   // Any other path under /console/files is a 404 of the same shape (never the SPA's index.html).
   app.use(CONSOLE_FILES_PATH, (_req: Request, res: Response) => sendJsonError(res, 404, 'not_found', 'File not found'));

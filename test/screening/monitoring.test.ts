@@ -16,6 +16,7 @@ import {
   TestPlatform,
   TestTenant,
 } from '../helpers/test-platform';
+import { dplWithAddedRecord, waitForMonitoringCursor } from '../helpers/monitoring-fixtures';
 import { BIS_DPL, importList, versionsOf, waitForIndex } from './screening-helpers';
 
 let platform: TestPlatform;
@@ -39,16 +40,7 @@ beforeAll(async () => {
   // a subject's delta base is the source's monitoring cursor, not the version its search used
   // (docs/screening-monitoring.md), so a profile enrolled before the cursor moves would be
   // re-screened against the whole first version.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const [source, cursor] = await Promise.all([
-      platform.db.watchlistSource.findUnique({ where: { source: 'bis_dpl' } }),
-      platform.db.monitoringCursor.findUnique({ where: { source: 'bis_dpl' } }),
-    ]);
-    if (source?.activeSeq != null && cursor?.seq === source.activeSeq) break;
-    if (Date.now() > deadline) throw new Error('the monitoring sweep never took the first bis_dpl version');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForMonitoringCursor(platform, 'bis_dpl');
 });
 afterAll(async () => {
   await platform?.close();
@@ -57,28 +49,6 @@ afterAll(async () => {
 
 const call = (who: TestTenant, method: string, urlPath: string, body?: unknown) =>
   request(platform.restUrl, method, urlPath, { headers: auth.xApiKey(who.apiKey), body });
-
-/** The DPL with one record added (a new version whose delta is that one entity). */
-function dplWithAddedRecord(): string {
-  const text = fs.readFileSync(BIS_DPL, 'latin1').replace(/(\r?\n)+$/, '');
-  const added = [
-    `"${ADDED}"`,
-    '"1 MAIN STREET"',
-    '"SPRINGFIELD"',
-    '"IL"',
-    '"US"',
-    '"62701"',
-    '"01/02/2024"',
-    '"01/02/2034"',
-    '"Y"',
-    '"2024-01-05"',
-    '"F.R. NOTICE ADDED"',
-    '"89 F.R. 1000 1/5/2024"',
-  ].join('\t');
-  const file = path.join(tmp, 'dpl.txt');
-  fs.writeFileSync(file, `${text}\r\n${added}\r\n`, 'latin1');
-  return file;
-}
 
 async function screenedProfile(who: TestTenant, name: string): Promise<string> {
   const created = await call(who, 'POST', '/clm/v1/profiles', { name, kind: 'individual' });
@@ -109,7 +79,7 @@ it('a list delta re-screens profiles on `deltas` against the changed entities on
   const watched = await screenedProfile(tenant, ADDED);
   const daily = await screenedProfile(sibling, ADDED);
 
-  const modified = await importList(platform, 'bis_dpl', dplWithAddedRecord(), 'dpl-added');
+  const modified = await importList(platform, 'bis_dpl', dplWithAddedRecord(tmp, ADDED), 'dpl-added');
   expect(modified.sources[0]).toMatchObject({ outcome: 'imported', added: 1, changed: 0, removed: 0 });
 
   const page = await waitForAlerts(tenant, `profile_id=${watched}`, 1);
@@ -239,4 +209,38 @@ it('alerts are read and acknowledged once, and are invisible from another worksp
     `,
   );
   expect(missing.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
+});
+
+it('alerts are assigned and unassigned through GraphQL and filtered by assignee', async () => {
+  const [alert] = (await waitForAlerts(tenant, '', 1)).alerts;
+  const headers = auth.apiKey(tenant.apiKey);
+  const assign = (assignee: string | null) =>
+    graphql(
+      platform,
+      headers,
+      'mutation($id: ID!, $input: AssignMonitoringAlertInput!) { assignMonitoringAlert(id: $id, input: $input) { id assignee assignedAt } }',
+      { id: alert.id, input: { assignee } },
+    );
+  const list = async (filter: string) =>
+    (await graphql(platform, headers, `{ monitoringAlerts(${filter}) { nodes { id assignee } totalCount } }`)).body.data.monitoringAlerts;
+
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).toContain(alert.id);
+  const assigned = await assign('usr_someone');
+  expect(assigned.body.data.assignMonitoringAlert).toEqual({ id: alert.id, assignee: 'usr_someone', assignedAt: expect.any(String) });
+  expect(await list('assignee: "usr_someone"')).toEqual({ nodes: [{ id: alert.id, assignee: 'usr_someone' }], totalCount: 1 });
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).not.toContain(alert.id);
+  expect((await list('assignee: "usr_other"')).totalCount).toBe(0);
+  const both = await graphql(platform, headers, '{ monitoringAlerts(assignee: "usr_someone", unassigned: true) { totalCount } }');
+  expect(both.body.errors?.[0].extensions?.code).toBe('schema_validation_failed');
+
+  expect((await assign(null)).body.data.assignMonitoringAlert.assignee).toBeNull();
+  expect((await list('unassigned: true')).nodes.map((node: { id: string }) => node.id)).toContain(alert.id);
+  // Another workspace's alert is absent.
+  const foreign = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    'mutation($id: ID!) { assignMonitoringAlert(id: $id, input: { assignee: "usr_x" }) { id } }',
+    { id: alert.id },
+  );
+  expect(foreign.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
 });

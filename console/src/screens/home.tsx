@@ -38,8 +38,13 @@ export default function HomePage() {
                 tone="warn"
               />
               <Counter label={t('home.screeningMatches')} value={queues.unresolvedScreeningMatches} tone="bad" />
-              <Counter label={t('home.openAlerts')} value={queues.openMonitoringAlerts} tone="info" />
-              <Counter label={t('home.riskWaiting')} value={queues.riskAssessmentsWaitingForUser} tone="neutral" />
+              <Counter href="/monitoring" label={t('home.openAlerts')} value={queues.openMonitoringAlerts} tone="info" />
+              <Counter
+                href="/risk?status=waiting_for_user"
+                label={t('home.riskWaiting')}
+                value={queues.riskAssessmentsWaitingForUser}
+                tone="neutral"
+              />
             </ul>
           </section>
           <div className="two-columns">

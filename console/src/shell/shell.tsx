@@ -15,6 +15,8 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
   { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
+  { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
+  { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
@@ -213,6 +215,8 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
     ['g w', 'nav.screening'],
+    ['g a', 'nav.risk'],
+    ['g m', 'nav.monitoring'],
     ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],

@@ -34,6 +34,21 @@ const TONES: Record<string, Tone> = {
   unresolved: 'warn',
   true_positive: 'bad',
   false_positive: 'good',
+  // Risk assessments and monitoring alerts.
+  draft: 'neutral',
+  waiting_for_user: 'warn',
+  interrupted: 'warn',
+  reopened: 'warn',
+  cancelled: 'neutral',
+  completed: 'good',
+  approved: 'good',
+  complete: 'good',
+  incomplete: 'warn',
+  in_progress: 'info',
+  active: 'bad',
+  resolved: 'good',
+  alert_open: 'warn',
+  acknowledged: 'good',
 };
 
 /** A status in words: `status.<value>` from the catalogue, else the value itself with spaces. */

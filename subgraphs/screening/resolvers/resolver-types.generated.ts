@@ -170,6 +170,8 @@ export type QueryMonitoringAlertsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<MonitoringAlertStatus>;
   profileId?: InputMaybe<Scalars['ID']['input']>;
+  assignee?: InputMaybe<Scalars['ID']['input']>;
+  unassigned?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -204,6 +206,8 @@ export type Mutation = {
   ingestNewsArticles: NewsIngestResult;
   /** Marks a monitoring alert as seen (open → acknowledged); acknowledging again changes nothing. */
   acknowledgeMonitoringAlert: MonitoringAlert;
+  /** Assigns a monitoring alert to an analyst, or to nobody; open and acknowledged alerts alike. */
+  assignMonitoringAlert: MonitoringAlert;
   /**
    * Internal (the profiles subgraph's approveFourEyesProposal calls it with the approver's principal;
    * @inaccessible: not part of the public supergraph): checks and applies an approved match review
@@ -266,6 +270,12 @@ export type MutationIngestNewsArticlesArgs = {
 export type MutationAcknowledgeMonitoringAlertArgs = {
   id: Scalars['ID']['input'];
   input: AcknowledgeMonitoringAlertInput;
+};
+
+
+export type MutationAssignMonitoringAlertArgs = {
+  id: Scalars['ID']['input'];
+  input: AssignMonitoringAlertInput;
 };
 
 
@@ -1467,6 +1477,12 @@ export type AdverseMediaEvidence = {
   phrase: Scalars['String']['output'];
 };
 
+/** Who looks after a monitoring alert. */
+export type AssignMonitoringAlertInput = {
+  /** Actor id of the assignee (a dashboard user's id); null or omitted unassigns. */
+  assignee?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** An acknowledgement of a monitoring alert. */
 export type AcknowledgeMonitoringAlertInput = {
   /** Optional note of the analyst, at most 2,000 characters. */
@@ -1516,6 +1532,10 @@ export type MonitoringAlert = {
   acknowledgedBy?: Maybe<Scalars['String']['output']>;
   /** The acknowledging analyst's note. */
   note?: Maybe<Scalars['String']['output']>;
+  /** Actor id of the analyst the alert is assigned to (a dashboard user's id); null while unassigned. */
+  assignee?: Maybe<Scalars['ID']['output']>;
+  /** When it was last assigned or unassigned; null when never. */
+  assignedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A page of monitoring alerts. */
@@ -1793,6 +1813,7 @@ export type ResolversTypes = {
   NewsIngestRejection: ResolverTypeWrapper<NewsIngestRejection>;
   AdverseMediaArticle: ResolverTypeWrapper<ArticleHit>;
   AdverseMediaEvidence: ResolverTypeWrapper<AdverseMediaEvidence>;
+  AssignMonitoringAlertInput: AssignMonitoringAlertInput;
   AcknowledgeMonitoringAlertInput: AcknowledgeMonitoringAlertInput;
   MonitoringTrigger: MonitoringTrigger;
   MonitoringAlertStatus: MonitoringAlertStatus;
@@ -1881,6 +1902,7 @@ export type ResolversParentTypes = {
   NewsIngestRejection: NewsIngestRejection;
   AdverseMediaArticle: ArticleHit;
   AdverseMediaEvidence: AdverseMediaEvidence;
+  AssignMonitoringAlertInput: AssignMonitoringAlertInput;
   AcknowledgeMonitoringAlertInput: AcknowledgeMonitoringAlertInput;
   MonitoringAlert: AlertRow;
   MonitoringAlertConnection: Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['MonitoringAlert']> };
@@ -2024,6 +2046,7 @@ export type MutationResolvers<ContextType = ScreeningContext, ParentType extends
   updateAdverseMediaSettings?: Resolver<ResolversTypes['AdverseMediaSettings'], ParentType, ContextType, RequireFields<MutationUpdateAdverseMediaSettingsArgs, 'input'>>;
   ingestNewsArticles?: Resolver<ResolversTypes['NewsIngestResult'], ParentType, ContextType, RequireFields<MutationIngestNewsArticlesArgs, 'input'>>;
   acknowledgeMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAcknowledgeMonitoringAlertArgs, 'id' | 'input'>>;
+  assignMonitoringAlert?: Resolver<ResolversTypes['MonitoringAlert'], ParentType, ContextType, RequireFields<MutationAssignMonitoringAlertArgs, 'id' | 'input'>>;
   applyScreeningFourEyesProposal?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationApplyScreeningFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
@@ -2465,6 +2488,8 @@ export type MonitoringAlertResolvers<ContextType = ScreeningContext, ParentType 
   acknowledgedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   acknowledgedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  assignedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type MonitoringAlertConnectionResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringAlertConnection'] = ResolversParentTypes['MonitoringAlertConnection']> = {

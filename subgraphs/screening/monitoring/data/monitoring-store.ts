@@ -340,6 +340,8 @@ export async function findAlert(db: DbClient, scope: Scope, id: string) {
 export interface AlertFilter {
   status?: string;
   profileId?: string;
+  /** An actor id: its alerts; null: the unassigned ones; undefined: any. */
+  assignee?: string | null;
 }
 
 export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offset: number, limit: number) {
@@ -347,6 +349,7 @@ export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offs
     ...scope,
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.profileId ? { profileId: filter.profileId } : {}),
+    ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
   };
   const [rows, total] = await Promise.all([
     db.monitoringAlert.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
@@ -368,6 +371,12 @@ export async function acknowledgeAlert(
     where: { ...scope, id, status: 'open' },
     data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: actorId, note },
   });
+  return findAlert(db, scope, id);
+}
+
+/** Assigns the alert to an actor (null unassigns); null when the alert is not in scope. */
+export async function assignAlert(db: Db, scope: Scope, id: string, assignee: string | null, now: Date): Promise<AlertRow | null> {
+  await db.monitoringAlert.updateMany({ where: { ...scope, id }, data: { assignee, assignedAt: now } });
   return findAlert(db, scope, id);
 }
 

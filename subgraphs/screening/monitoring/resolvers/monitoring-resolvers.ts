@@ -1,6 +1,12 @@
 // Ongoing monitoring over GraphQL: alerts (list, read, acknowledge) and a profile's monitoring state.
 import { readSearch } from '../../services/search-service';
-import { acknowledgeMonitoringAlert, listMonitoringAlerts, readMonitoredProfile, findMonitoringAlert } from '../services/alert-service';
+import {
+  acknowledgeMonitoringAlert,
+  assignMonitoringAlert,
+  listMonitoringAlerts,
+  readMonitoredProfile,
+  findMonitoringAlert,
+} from '../services/alert-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 export const monitoringResolvers = {
@@ -11,6 +17,7 @@ export const monitoringResolvers = {
   },
   Mutation: {
     acknowledgeMonitoringAlert: (_, args, ctx) => acknowledgeMonitoringAlert(ctx.db, ctx.scope, args.id, ctx.principal.actorId, args.input),
+    assignMonitoringAlert: (_, args, ctx) => assignMonitoringAlert(ctx.db, ctx.scope, args.id, args.input),
   },
   MonitoringAlert: {
     search: async (alert, _, ctx) => (await readSearch(ctx.db, ctx.scope, alert.searchId)) ?? null,

@@ -3,7 +3,7 @@
 import { Db, type Scope } from '../../../../platform/db/prisma';
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
 import { ScreeningError } from '../../errors';
-import { acknowledgeAlert, AlertRow, findAlert, findSubject, listAlerts } from '../data/monitoring-store';
+import { acknowledgeAlert, AlertRow, assignAlert, findAlert, findSubject, listAlerts } from '../data/monitoring-store';
 
 export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
 export const NOTE_MAX = 2_000;
@@ -16,6 +16,10 @@ export interface AlertListArgs {
   after?: string | null;
   status?: string | null;
   profileId?: string | null;
+  /** Only the alerts assigned to this actor id. */
+  assignee?: string | null;
+  /** Only the alerts assigned to nobody (with assignee: refused, they contradict). */
+  unassigned?: boolean | null;
 }
 
 export async function listMonitoringAlerts(db: Db, scope: Scope, args: AlertListArgs): Promise<Connection<AlertRow>> {
@@ -23,11 +27,13 @@ export async function listMonitoringAlerts(db: Db, scope: Scope, args: AlertList
   if (offset === undefined) throw invalid('after', 'is not a cursor of this list');
   if (args.status && !(ALERT_STATUSES as readonly string[]).includes(args.status))
     throw invalid('status', `must be one of ${ALERT_STATUSES.join(', ')}`);
+  if (args.assignee && args.unassigned) throw invalid('unassigned', 'cannot be combined with assignee');
   const size = pageSize(args.first, 20, 100);
+  const assignee = args.unassigned ? null : (args.assignee ?? undefined);
   const { rows, total } = await listAlerts(
     db,
     scope,
-    { status: args.status ?? undefined, profileId: args.profileId ?? undefined },
+    { status: args.status ?? undefined, profileId: args.profileId ?? undefined, assignee },
     offset,
     size + 1,
   );
@@ -50,6 +56,16 @@ export async function acknowledgeMonitoringAlert(
   const note = input.note?.trim() || null;
   if (note && note.length > NOTE_MAX) throw invalid('note', `must be at most ${NOTE_MAX} characters`);
   const alert = await acknowledgeAlert(db, scope, id, actorId, note, new Date());
+  if (!alert) throw notFound(id);
+  return alert;
+}
+
+/** Routes the alert to an analyst (an actor id, e.g. a dashboard user id); null unassigns. Open or
+ * acknowledged alike: the assignee says who looks after the profile's matches. */
+export async function assignMonitoringAlert(db: Db, scope: Scope, id: string, input: { assignee?: string | null }): Promise<AlertRow> {
+  const assignee = input.assignee?.trim() || null;
+  if (assignee && assignee.length > 255) throw invalid('assignee', 'must be at most 255 characters');
+  const alert = await assignAlert(db, scope, id, assignee, new Date());
   if (!alert) throw notFound(id);
   return alert;
 }
