@@ -46,7 +46,7 @@ function offsetOf(after: string | null | undefined): number {
 }
 
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
-  return view.matches ?? (await readSearch(ctx.db, ctx.scope, view.searchId))?.matches ?? [];
+  return view.matches ?? (await ctx.searchLoader.load(view.searchId))?.matches ?? [];
 }
 
 export const screeningResolvers = {
@@ -60,7 +60,7 @@ export const screeningResolvers = {
     ...dispositionResolvers.Query,
     ...newsResolvers.Query,
     screeningFeeds: () => ['all', ...FEEDS],
-    screeningSearch: async (_, args, ctx) => (await readSearch(ctx.db, ctx.scope, args.id)) ?? null,
+    screeningSearch: async (_, args, ctx) => (await ctx.searchLoader.load(args.id)) ?? null,
     screeningSearches: async (_, args, ctx) => {
       const page = await searchHistory(ctx.db, ctx.scope, args);
       return { ...page, nodes: page.nodes.map(asView) };
@@ -127,7 +127,7 @@ export const screeningResolvers = {
     importWatchlist: (_, args, ctx) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args.input),
   },
   ScreeningSearch: {
-    __resolveReference: async (ref, ctx) => (await readSearch(ctx.db, ctx.scope, ref.id)) ?? null,
+    __resolveReference: async (ref, ctx) => (await ctx.searchLoader.load(ref.id)) ?? null,
     tenantId: (view) => view.request.tenantId,
     workspaceId: (view) => view.request.workspaceId,
     legacySearchId: () => null,
@@ -164,7 +164,7 @@ export const screeningResolvers = {
     screening: async (profile, _, ctx) => {
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      return { latestSearch: await readSearch(ctx.db, ctx.scope, latest.requestId), searchCount: latest.count };
+      return { latestSearch: (await ctx.searchLoader.load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {
