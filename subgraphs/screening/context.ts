@@ -8,7 +8,6 @@ import { ImportQueue } from './services/import-requests';
 import { LazyQueue } from './services/lazy-queue';
 import { MatchReviewRow, reviewHistory } from './data/review-store';
 import type { ProfileLinks } from './services/profile-links';
-import { readSearches, SearchView } from './services/search-service';
 
 export interface ScreeningServices {
   db: Db;
@@ -31,8 +30,6 @@ export interface ScreeningServices {
 export interface ScreeningContext extends RequestContext, ScreeningServices {
   scope: Scope;
   latestSearchByProfile: DataLoader<string, { requestId: string; count: number } | undefined>;
-  /** Stored searches by search id with their matches: a page's searches in two statements (no N+1). */
-  searchLoader: DataLoader<string, SearchView | undefined>;
   reviewHistory: DataLoader<string, MatchReviewRow[]>;
 }
 
@@ -55,6 +52,5 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
       return profileIds.map((id) => found.get(id));
     }),
     reviewHistory: reviewHistoryLoader({ db: services.db, scope }),
-    searchLoader: new DataLoader((ids) => readSearches(services.db, scope, ids)),
   };
 }

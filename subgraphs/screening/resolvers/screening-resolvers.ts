@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
 import { listBatchJobs } from '../data/batch-store';
@@ -12,7 +13,7 @@ import { searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
 import { generateReports, readReport } from '../services/report-service';
 import { reviewMatch } from '../services/review-service';
-import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
+import { parseSearchId, readSearch, readSearches, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
@@ -45,8 +46,21 @@ function offsetOf(after: string | null | undefined): number {
   return offset;
 }
 
+const searchLoaders = new WeakMap<ScreeningContext, DataLoader<string, SearchView | undefined>>();
+
+/** The request's loader of stored searches by search id, with their matches: a page's searches in two
+ * statements, not two per search (a page of profiles with their latest search, docs/performance.md "Read path"). */
+function searchLoader(ctx: ScreeningContext): DataLoader<string, SearchView | undefined> {
+  let loader = searchLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader((ids) => readSearches(ctx.db, ctx.scope, ids));
+    searchLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
-  return view.matches ?? (await ctx.searchLoader.load(view.searchId))?.matches ?? [];
+  return view.matches ?? (await searchLoader(ctx).load(view.searchId))?.matches ?? [];
 }
 
 export const screeningResolvers = {
@@ -60,7 +74,7 @@ export const screeningResolvers = {
     ...dispositionResolvers.Query,
     ...newsResolvers.Query,
     screeningFeeds: () => ['all', ...FEEDS],
-    screeningSearch: async (_, args, ctx) => (await ctx.searchLoader.load(args.id)) ?? null,
+    screeningSearch: async (_, args, ctx) => (await searchLoader(ctx).load(args.id)) ?? null,
     screeningSearches: async (_, args, ctx) => {
       const page = await searchHistory(ctx.db, ctx.scope, args);
       return { ...page, nodes: page.nodes.map(asView) };
@@ -127,7 +141,7 @@ export const screeningResolvers = {
     importWatchlist: (_, args, ctx) => requestImport(ctx.db, ctx.importQueue, ctx.principal, args.input),
   },
   ScreeningSearch: {
-    __resolveReference: async (ref, ctx) => (await ctx.searchLoader.load(ref.id)) ?? null,
+    __resolveReference: async (ref, ctx) => (await searchLoader(ctx).load(ref.id)) ?? null,
     tenantId: (view) => view.request.tenantId,
     workspaceId: (view) => view.request.workspaceId,
     legacySearchId: () => null,
@@ -164,7 +178,7 @@ export const screeningResolvers = {
     screening: async (profile, _, ctx) => {
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      return { latestSearch: (await ctx.searchLoader.load(latest.requestId)) ?? null, searchCount: latest.count };
+      return { latestSearch: (await searchLoader(ctx).load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {
