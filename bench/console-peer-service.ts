@@ -1,9 +1,13 @@
-// The plain peer bench:console puts beside POST /console/graphql: node:http + pg answering the reads
-// of each console screen straight from SQL (same rows, roughly the same JSON), no gateway, no
-// subgraphs, no session check. GET /<screen>?... → JSON. Nothing on these screens is decrypted by
-// the platform except SessionData's sealed results, which the seeded sessions do not carry.
-// Started by the bench as a child process: tsx bench/console-peer-service.ts <databaseUrl> <tenantId> <workspaceId>
+// The plain peer bench:console and bench:read-path put beside the platform: node:http + pg answering
+// the same reads straight from SQL (same rows, the same JSON shapes), no gateway, no subgraphs, no
+// credential check. GET /<screen>?... → JSON: the console's screens (bench:console), and under
+// /read/ the management reads of bench:read-path in their REST envelopes, plus POST /read/profiles
+// (an insert of a profile, as POST /clm/v1/profiles stores it). Nothing on these paths is decrypted
+// by the platform (profiles, session lists, search history and matches are not sealed); the
+// sealed results of a session are read only by GET /idv/v1/sessions/{id}/data, which is not here.
+// Started by the benches as a child process: tsx bench/console-peer-service.ts <databaseUrl> <tenantId> <workspaceId>
 import http from 'node:http';
+import crypto from 'node:crypto';
 import pg from 'pg';
 
 const [databaseUrl, tenantId, workspaceId] = process.argv.slice(2);
@@ -145,10 +149,173 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
   },
 };
 
+// --- bench:read-path: the REST routes' reads and the profile insert -------------------------------
+
+const PROFILE_COLUMNS = `p.id, p.name, p.kind, p.email, p.status, p.erasure_claimed_at, p.erased_at, p.created_at, p.updated_at,
+  COALESCE((SELECT json_agg(json_build_object('key', v.key, 'label', d.label, 'type', d.type, 'value', v.value_json::json) ORDER BY d.priority, v.key)
+              FROM profiles.profile_custom_field_values v JOIN profiles.custom_field_definitions d
+                ON d.tenant_id = v.tenant_id AND d.workspace_id = v.workspace_id AND d.key = v.key
+             WHERE v.profile_id = p.id), '[]') AS fields,
+  COALESCE((SELECT array_agg(g.group_id ORDER BY g.position, g.created_at) FROM profiles.profile_group_assignments g WHERE g.profile_id = p.id), '{}') AS group_ids`;
+
+/** A profile row in the shape of the REST answer (rest-adapter/routes/profiles-mapping.ts toProfile). */
+function restProfile(row: Record<string, unknown>) {
+  const fields = row.fields as unknown[];
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    email: row.email,
+    status: row.status,
+    ...(fields.length ? { profileCustomFields: fields } : {}),
+    profileGroupIds: row.group_ids,
+    ...(row.erasure_claimed_at ? { erasureClaimedAt: row.erasure_claimed_at, erasedAt: row.erased_at } : {}),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const clm = (result: unknown) => ({ msg: 'success', status: 200, result });
+
+const readPaths: Record<string, (query: URLSearchParams, body: Record<string, unknown> | undefined) => Promise<unknown>> = {
+  async profile(query) {
+    const [row] = await rows(
+      `SELECT ${PROFILE_COLUMNS} FROM profiles.profiles p WHERE p.tenant_id = $1 AND p.workspace_id = $2 AND p.id = $3`,
+      [...scope, query.get('id')],
+    );
+    if (!row) throw new Error('profile not found');
+    return clm({ profile: restProfile(row) });
+  },
+  async profiles(query) {
+    const limit = Number(query.get('limit') ?? 20);
+    const [page, count] = await Promise.all([
+      rows(
+        `SELECT ${PROFILE_COLUMNS} FROM profiles.profiles p WHERE p.tenant_id = $1 AND p.workspace_id = $2
+          ORDER BY p.created_at DESC, p.id DESC LIMIT $3`,
+        [...scope, limit],
+      ),
+      rows(`SELECT count(*)::int AS n FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2`, scope),
+    ]);
+    return clm({ profiles: page.map(restProfile), meta: { page: 1, page_size: limit, total: count[0].n } });
+  },
+  /** A page of profiles, each with its sessions and its latest search with that search's matches. */
+  async 'profiles-overview'(query) {
+    const limit = Number(query.get('limit') ?? 20);
+    const [page, count] = await Promise.all([
+      rows(
+        `SELECT p.id, p.name, p.kind, p.status, p.created_at,
+                COALESCE((SELECT array_agg(g.group_id ORDER BY g.position, g.created_at) FROM profiles.profile_group_assignments g WHERE g.profile_id = p.id), '{}') AS "profileGroupIds",
+                COALESCE((SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'reviewStatus', s.review_status, 'createdAt', s.created_at) ORDER BY s.created_at DESC)
+                            FROM idv.sessions s WHERE s.tenant_id = p.tenant_id AND s.workspace_id = p.workspace_id AND s.profile_id = p.id), '[]') AS "verificationSessions",
+                (SELECT json_build_object('searchCount', (SELECT count(*) FROM screening.search_requests c WHERE c.tenant_id = p.tenant_id AND c.workspace_id = p.workspace_id AND c.profile_id = p.id),
+                        'latestSearch', json_build_object('searchId', r.id, 'createdAt', r.created_at,
+                          'matches', COALESCE((SELECT json_agg(json_build_object('id', m.id, 'score', m.score, 'reviewStatus', m.review_status) ORDER BY m.rank)
+                                                 FROM screening.search_matches m WHERE m.tenant_id = r.tenant_id AND m.workspace_id = r.workspace_id AND m.request_id = r.id), '[]')))
+                   FROM screening.search_requests r WHERE r.tenant_id = p.tenant_id AND r.workspace_id = p.workspace_id AND r.profile_id = p.id
+                  ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS screening
+           FROM profiles.profiles p WHERE p.tenant_id = $1 AND p.workspace_id = $2 ORDER BY p.created_at DESC, p.id DESC LIMIT $3`,
+        [...scope, limit],
+      ),
+      rows(`SELECT count(*)::int AS n FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2`, scope),
+    ]);
+    return { data: { profiles: { nodes: page, totalCount: count[0].n } } };
+  },
+  async sessions(query) {
+    const limit = Number(query.get('limit') ?? 20);
+    const page = await rows(
+      `SELECT id, tenant_id, workspace_id, creator_application_id, profile_id, status, review_status, flag_categories,
+              profile_update_enabled, flag_settings, privacy_contact_email, consent_evidence, review_history, assignee,
+              submitted_at, reviewed_at, legal_hold, artifacts, created_at, updated_at
+         FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [...scope, limit + 1],
+    );
+    const data = page.slice(0, limit);
+    return {
+      data,
+      has_more: page.length > limit,
+      next_cursor: page.length > limit ? Buffer.from(String(data.at(-1)?.id)).toString('base64url') : null,
+    };
+  },
+  async history(query) {
+    const limit = Number(query.get('limit') ?? 20);
+    const [page, count] = await Promise.all([
+      rows(
+        `SELECT r.id, r.tenant_id, r.workspace_id, r.config, r.entities, jsonb_array_length(r.entities) AS entity_count, r.created_at,
+                r.updated_at, r.actor_id AS user_id, r.user_name, r.user_email, r.job_id, r.profile_id
+           FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+        [...scope, limit],
+      ),
+      rows(`SELECT count(*)::int AS n FROM screening.search_requests WHERE tenant_id = $1 AND workspace_id = $2`, scope),
+    ]);
+    return clm({ requests: page, pagination: { page: 1, limit, total: count[0].n } });
+  },
+  async matches(query) {
+    const id = query.get('request_id');
+    const [[request], matches] = await Promise.all([
+      rows(
+        `SELECT r.id, r.tenant_id, r.workspace_id, r.config, r.entities, r.created_at, r.updated_at, r.actor_id AS user_id, r.job_id, r.profile_id
+           FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = $3`,
+        [...scope, id],
+      ),
+      rows(
+        `SELECT m.payload || jsonb_build_object('id', m.id, 'rank', m.rank, 'review_status', m.review_status) AS match,
+                COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', c.text, 'kind', c.kind, 'created_at', c.created_at))
+                            FROM profiles.profile_comments c WHERE c.match_id = m.id), '[]') AS comments
+           FROM screening.search_matches m WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.request_id = $3 ORDER BY m.rank`,
+        [...scope, id],
+      ),
+    ]);
+    if (!request) throw new Error('search not found');
+    return clm({
+      request,
+      searchId: `${id}_0`,
+      matches: matches.map((row) => ({ ...(row.match as Record<string, unknown>), comments: row.comments })),
+    });
+  },
+  /** POST: the insert of POST /clm/v1/profiles (one transaction: the definitions it checks against, the row). */
+  async 'create-profile'(_, body) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `SELECT key, type, required FROM profiles.custom_field_definitions WHERE tenant_id = $1 AND workspace_id = $2`,
+        scope,
+      );
+      const id = `prf_${crypto.randomBytes(12).toString('hex')}`;
+      const { rows: inserted } = await client.query(
+        `INSERT INTO profiles.profiles (id, tenant_id, workspace_id, name, kind, email, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
+         RETURNING id, name, kind, email, status, erasure_claimed_at, erased_at, created_at, updated_at, '[]'::json AS fields, '{}'::text[] AS group_ids`,
+        [id, ...scope, body?.name, body?.kind, body?.email ?? null],
+      );
+      await client.query('COMMIT');
+      return clm({ profile: restProfile(inserted[0] as Record<string, unknown>) });
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  },
+};
+
+async function bodyOf(req: http.IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  if (req.method !== 'POST') return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+}
+
 /** Answers one request; every failure becomes a 400, so the promise never rejects. */
 async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   try {
     const url = new URL(req.url ?? '/', 'http://peer');
+    if (url.pathname.startsWith('/read/')) {
+      const read = readPaths[url.pathname.slice('/read/'.length)];
+      if (!read) throw new Error(`no read path ${url.pathname}`);
+      const result = await read(url.searchParams, await bodyOf(req));
+      res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      return;
+    }
     const screen = screens[url.pathname.slice(1)];
     if (!screen) throw new Error(`no screen ${url.pathname}`);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(await screen(url.searchParams)));

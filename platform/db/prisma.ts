@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/client';
 import { dbOperationDuration } from '../http/metrics';
 import { ReleasingPrismaPg } from './releasing-transactions';
@@ -13,11 +14,28 @@ import { envValue } from '../config/env';
  * (releasing-transactions.ts). Every operation is timed into Prometheus by model and operation
  * (vigil_db_operation_duration_seconds). */
 export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
-  const adapter = new ReleasingPrismaPg(
-    new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 }),
-  );
+  // One pool for both: Prisma's adapter and the hot reads of the data layers ($readRows), so the
+  // bounds above hold for every query of the process.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const adapter = new ReleasingPrismaPg(new PrismaPg(pool));
   const client = new PrismaClient({ adapter });
+  const readRows: RowReader = async (sql, params, name) => {
+    const stop = dbOperationDuration.startTimer({ model: 'raw', operation: name ?? 'readRows' });
+    try {
+      const result = await pool.query<Record<string, unknown>>({ name, text: sql, values: params.map(toParameter), types: RAW_TYPES });
+      return result.rows;
+    } finally {
+      stop();
+    }
+  };
   return client.$extends({
+    client: {
+      /** Runs one read on the client's pool without Prisma's per-call query compilation, as a named
+       * (prepared: parsed and planned once per connection) statement when `name` is given. Rows
+       * come back as node-postgres gives them, with `timestamp` columns read as UTC (as Prisma
+       * reads them). Outside transactions only: it does not see a transaction's own writes. */
+      $readRows: readRows,
+    },
     query: {
       async $allOperations({ model, operation, args, query }): Promise<unknown> {
         const stop = dbOperationDuration.startTimer({ model: model ?? 'raw', operation });
@@ -33,8 +51,27 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
 
 export type Db = ReturnType<typeof createDb>;
 
+/** One read of raw SQL ($1, $2, … parameters); `name` makes it a prepared statement. */
+export type RowReader = (sql: string, params: readonly unknown[], name?: string) => Promise<Record<string, unknown>[]>;
+
+/** Prisma stores DateTime as `timestamp(3)` (no zone) in UTC; node-postgres would read it as local time. */
+const TIMESTAMP_OID = 1114;
+const parseUtcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+const RAW_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === TIMESTAMP_OID && format !== 'binary'
+      ? parseUtcTimestamp
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Dates go out as ISO text with their zone: a `timestamp` column takes the UTC wall time, as Prisma writes it
+ * (node-postgres would send local time, whose offset such a column ignores). */
+function toParameter(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 /** The client of an interactive transaction (`db.$transaction(async (tx) => ...)`) of Db. */
-export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use'>;
+export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use' | '$readRows'>;
 
 /** The client or a transaction's client: data functions take either (they never open a transaction
  * themselves unless they take Db). */

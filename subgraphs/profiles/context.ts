@@ -5,7 +5,7 @@ import { findMatchComments } from './data/comment-store';
 import { findGroupsByIds } from './data/group-store';
 import { findStatusChanges } from './data/status-store';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
-import { findGroupIdsByProfileIds, findProfilesByIds, findValuesByProfileIds } from './data/profile-store';
+import { findProfilesByIds, readGroupIdsByProfileIds, readValuesByProfileIds } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';
@@ -64,15 +64,15 @@ export function createProfilesContext(
       return ids.map((id) => byId.get(id) ?? null);
     }),
     customFieldValuesLoader: new DataLoader(async (profileIds) => {
-      const rows = await findValuesByProfileIds(db, scope, profileIds);
+      const rows = await readValuesByProfileIds(db, scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id));
     }),
     groupIdsLoader: new DataLoader(async (profileIds) => {
-      const rows = await findGroupIdsByProfileIds(db, scope, profileIds);
+      const rows = await readGroupIdsByProfileIds(db, scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id).map((row) => row.groupId));
     }),
     groupsLoader: new DataLoader(async (profileIds) => {
-      const assignments = await findGroupIdsByProfileIds(db, scope, profileIds);
+      const assignments = await readGroupIdsByProfileIds(db, scope, profileIds);
       const groups = await findGroupsByIds(db, scope, [...new Set(assignments.map((row) => row.groupId))]);
       const byId = new Map(groups.map((group) => [group.id, group]));
       return profileIds.map((id) => assignments.filter((row) => row.profileId === id).flatMap((row) => byId.get(row.groupId) ?? []));

@@ -125,8 +125,9 @@ async function findManyCount(): Promise<number> {
   const sample = metric.values.find(
     (v) =>
       (v as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' &&
-      v.labels.model === 'Profile' &&
-      v.labels.operation === 'findMany',
+      // The profile loader's read is a raw prepared statement on the client's pool, timed under its name.
+      v.labels.model === 'raw' &&
+      v.labels.operation === 'profiles_by_ids',
   );
   return sample?.value ?? 0;
 }

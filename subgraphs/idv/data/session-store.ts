@@ -2,7 +2,7 @@
 // caller's tenant and workspace: a session of another workspace reads exactly like an absent one.
 // (Exception: the hosted-page credential lookups at the end, where the credential sets the scope.)
 import { Prisma } from '../../../platform/db/prisma-client';
-import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 import { scoped } from './scope';
 import { translateUniqueViolation } from '../../../platform/db/unique-violation';
 import type { SealedValue } from '../../../platform/crypto/envelope';
@@ -82,11 +82,18 @@ export async function updateSession(db: DbClient, scope: Scope, id: string, data
   return db.idvSession.findFirstOrThrow({ where: { ...scoped(scope), id } });
 }
 
-export async function findSessionsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
-  return db.idvSession.findMany({
-    where: { ...scoped(scope), profileId: { in: [...profileIds] } },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
+/** Every column of a session row under the names Prisma gives them: the raw list reads below answer
+ * the same rows as findSession, without Prisma's per-call compilation (docs/performance.md "Read path"). */
+const SESSION_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", creator_kind AS "creatorKind", creator_id AS "creatorId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", reason_codes AS "reasonCodes", profile_update_enabled AS "profileUpdateEnabled", flag_settings AS "flagSettings", privacy_contact_email AS "privacyContactEmail", consent_evidence AS "consentEvidence", review_history AS "reviewHistory", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", artifacts, artifact_storage AS "artifactStorage", capture_manifest AS "captureManifest", step_manifest AS "stepManifest", workflow_ref AS "workflowRef", theme_ref AS "themeRef", theme_snapshot AS "themeSnapshot", subject_reference AS "subjectReference", retention_policy_id AS "retentionPolicyId", completion, declared_id_type AS "declaredIdType", token_hash AS "tokenHash", token_expires_at AS "tokenExpiresAt", token_consumed_at AS "tokenConsumedAt", results, answers, assessment_attempts AS "assessmentAttempts", failure_reason AS "failureReason", cancel_reason AS "cancelReason", canceled_at AS "canceledAt", canceled_by AS "canceledBy", assessed_at AS "assessedAt", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+export async function findSessionsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]): Promise<SessionRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
+      ORDER BY created_at DESC, id DESC`,
+    [scope.tenantId, scope.workspaceId, profileIds],
+    'idv_sessions_by_profile_ids',
+  );
+  return rows as unknown as SessionRow[];
 }
 
 type After = { createdAt: Date; id: string };
@@ -107,17 +114,37 @@ function sessionListWhere(scope: Scope, filter: SessionListFilter) {
   };
 }
 
-export async function listSessions(db: DbClient, scope: Scope, filter: SessionListFilter & { after?: After; take: number }) {
-  return db.idvSession.findMany({
-    where: {
-      ...sessionListWhere(scope, filter),
-      ...(filter.after
-        ? { OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }] }
-        : {}),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: filter.take,
-  });
+export async function listSessions(db: Db, scope: Scope, filter: SessionListFilter & { after?: After; take: number }): Promise<SessionRow[]> {
+  // One statement text per filter shape, each prepared once per connection.
+  const params: unknown[] = [scope.tenantId, scope.workspaceId, filter.take];
+  let where = 'tenant_id = $1 AND workspace_id = $2';
+  let shape = '';
+  if (filter.profileId) {
+    params.push(filter.profileId);
+    where += ` AND profile_id = $${params.length}`;
+    shape += 'p';
+  }
+  if (filter.statuses) {
+    params.push(filter.statuses);
+    where += ` AND status = ANY($${params.length}::text[])`;
+    shape += 's';
+  }
+  if (filter.reviewStatuses) {
+    params.push(filter.reviewStatuses);
+    where += ` AND review_status = ANY($${params.length}::text[])`;
+    shape += 'r';
+  }
+  if (filter.after) {
+    params.push(filter.after.createdAt, filter.after.id);
+    where += ` AND (created_at, id) < ($${params.length - 1}::timestamp, $${params.length})`;
+    shape += 'a';
+  }
+  const rows = await db.$readRows(
+    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3`,
+    params,
+    `idv_sessions_page_${shape}`,
+  );
+  return rows as unknown as SessionRow[];
 }
 
 /** Sessions matching the list's filters over all pages (the connection's totalCount). */

@@ -28,7 +28,7 @@ import {
   SessionRow,
 } from '../data/session-store';
 import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
 import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
@@ -292,7 +292,7 @@ export async function getSession(db: DbClient, principal: Principal, id: string)
 }
 
 export async function listSessionPage(
-  db: DbClient,
+  db: Db,
   principal: Principal,
   args: {
     profileId?: string | null;

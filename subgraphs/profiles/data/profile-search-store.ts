@@ -5,7 +5,8 @@
 // a UNION of three index-backed lookups (name, e-mail, any custom field value: trigram indexes that
 // serve ILIKE '%...%'), never an OR that would scan the workspace.
 import { Prisma } from '../../../platform/db/prisma-client';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
+import { findProfilesByIds } from './profile-store';
 
 export interface ProfileSearchFilter {
   /** Case-insensitive substring of the name, the e-mail or any custom field's stored value. */
@@ -73,24 +74,29 @@ export function profilePageQuery(
 
 /** One page of profiles (keyset after `after`, or at `offset` for the REST routes' page numbers). */
 export async function searchProfilePage(
-  db: DbClient,
+  db: Db,
   scope: Scope,
   filter: ProfileSearchFilter,
   after: ProfileKey | undefined,
   take: number,
   offset = 0,
 ) {
-  const keys = await db.$queryRaw<{ id: string; created_at: Date }[]>(profilePageQuery(scope, filter, after, take, offset));
+  // Raw reads on the client's pool (no Prisma query compilation per call: docs/performance.md "Read path").
+  const page = profilePageQuery(scope, filter, after, take, offset);
+  const keys = await db.$readRows(page.text, page.values);
   if (keys.length === 0) return [];
-  const rows = await db.profile.findMany({ where: { ...scope, id: { in: keys.map((k) => k.id) } } });
+  const rows = await findProfilesByIds(
+    db,
+    scope,
+    keys.map((key) => key.id as string),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return keys.flatMap((key) => byId.get(key.id) ?? []);
+  return keys.flatMap((key) => byId.get(key.id as string) ?? []);
 }
 
-export async function countProfiles(db: DbClient, scope: Scope, filter: ProfileSearchFilter): Promise<number> {
-  const rows = await db.$queryRaw<{ count: bigint }[]>(
-    Prisma.sql`SELECT count(*) AS count FROM "profiles"."profiles" p WHERE ${Prisma.join(conditions(scope, filter), ' AND ')}`,
-  );
+export async function countProfiles(db: Db, scope: Scope, filter: ProfileSearchFilter): Promise<number> {
+  const count = Prisma.sql`SELECT count(*) AS count FROM "profiles"."profiles" p WHERE ${Prisma.join(conditions(scope, filter), ' AND ')}`;
+  const rows = await db.$readRows(count.text, count.values);
   return Number(rows[0]?.count ?? 0);
 }
 

@@ -2,15 +2,28 @@
 // values and their group assignments. Every query carries the caller's tenant and workspace: an id
 // from another workspace reads exactly like an absent one.
 import { newId } from '../../../platform/ids/new-id';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
+
+/** The columns of a profile row under the names Prisma gives them (the raw reads below answer the same shape). */
+const PROFILE_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", name, kind, email, status,
+  erasure_claimed_at AS "erasureClaimedAt", erased_at AS "erasedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export async function insertProfile(db: DbClient, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
   return db.profile.create({ data: { id: newId('prf'), ...scope, name: data.name, kind: data.kind, email: data.email ?? null } });
 }
 
-export async function findProfilesByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
-  return db.profile.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
+type ProfileRow = Awaited<ReturnType<typeof insertProfile>>;
+
+/** Profiles by id, for the request loaders: one prepared statement, without Prisma's per-call
+ * compilation (the largest cost of a read in CPU profiles, docs/performance.md "Read path"). */
+export async function findProfilesByIds(db: Db, scope: Scope, ids: readonly string[]): Promise<ProfileRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${PROFILE_COLUMNS} FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])`,
+    [scope.tenantId, scope.workspaceId, ids.filter(queryableId)],
+    'profiles_by_ids',
+  );
+  return rows as unknown as ProfileRow[];
 }
 
 export async function findProfile(db: DbClient, scope: Scope, id: string) {
@@ -41,6 +54,17 @@ export async function updateProfileFields(
 
 // --- custom field values -------------------------------------------------------------------
 
+/** The loaders' read of findValuesByProfileIds (same rows, one prepared statement). */
+export async function readValuesByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]) {
+  const rows = await db.$readRows(
+    `SELECT profile_id AS "profileId", key, value_json AS "valueJson", bytes FROM profiles.profile_custom_field_values
+      WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])`,
+    [scope.tenantId, scope.workspaceId, profileIds],
+    'profiles_values_by_ids',
+  );
+  return rows as unknown as { profileId: string; key: string; valueJson: string; bytes: number }[];
+}
+
 export async function findValuesByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
   return db.profileCustomFieldValue.findMany({
     where: { ...scope, profileId: { in: [...profileIds] } },
@@ -70,6 +94,17 @@ export async function deleteAllValues(db: DbClient, scope: Scope, profileId: str
 }
 
 // --- group assignments ------------------------------------------------------------------------
+
+/** The loaders' read of findGroupIdsByProfileIds (same rows and order, one prepared statement). */
+export async function readGroupIdsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]) {
+  const rows = await db.$readRows(
+    `SELECT profile_id AS "profileId", group_id AS "groupId" FROM profiles.profile_group_assignments
+      WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[]) ORDER BY position, created_at`,
+    [scope.tenantId, scope.workspaceId, profileIds],
+    'profiles_group_ids_by_ids',
+  );
+  return rows as unknown as { profileId: string; groupId: string }[];
+}
 
 export async function findGroupIdsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]) {
   return db.profileGroupAssignment.findMany({

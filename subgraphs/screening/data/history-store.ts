@@ -10,7 +10,6 @@
 // - the unfiltered total reads a per-workspace counter instead of counting millions of rows.
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { SearchRequestRow } from './search-store';
-import { Sql } from './watchlist-store';
 
 export interface HistoryFilter {
   q?: string;
@@ -110,16 +109,13 @@ export async function listHistory(
   offset: number,
   limit: number,
 ): Promise<{ total: number; rows: SearchRequestRow[] }> {
-  const runner: Sql = db;
+  // Raw reads on the client's pool: no Prisma per call (docs/performance.md "Read path").
   const { page, count } = historyStatements(scope, filter, offset, limit);
   if (!count) {
-    const rows = await runner.$queryRawUnsafe<(SearchRequestRow & { total: number })[]>(page.sql, ...page.params);
+    const rows = (await db.$readRows(page.sql, page.params)) as unknown as (SearchRequestRow & { total: number })[];
     // The total comes on every row; a page past the end still has one row (total, no request).
     return { total: rows[0]?.total ?? 0, rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row) };
   }
-  const [rows, counted] = await Promise.all([
-    runner.$queryRawUnsafe<SearchRequestRow[]>(page.sql, ...page.params),
-    runner.$queryRawUnsafe<{ n: number }[]>(count.sql, ...count.params),
-  ]);
-  return { total: counted[0]?.n ?? 0, rows };
+  const [rows, counted] = await Promise.all([db.$readRows(page.sql, page.params), db.$readRows(count.sql, count.params)]);
+  return { total: (counted[0]?.n as number | undefined) ?? 0, rows: rows as unknown as SearchRequestRow[] };
 }

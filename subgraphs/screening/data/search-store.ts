@@ -161,6 +161,38 @@ export async function findMatchesOfResult(db: Db, scope: Scope, searchResultId: 
 
 export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[number];
 
+const REQUEST_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", actor_kind AS "actorKind", actor_id AS "actorId",
+  user_name AS "userName", user_email AS "userEmail", config, entities, job_id AS "jobId", profile_id AS "profileId", source,
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+const MATCH_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
+  rank, entity_ref AS "entityRef", score, payload, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
+  reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
+
+/** Search requests by id, for a request's loader: one prepared statement for any number of searches
+ * (a page of profiles with their latest search reads them together, docs/performance.md "Read path"). */
+export async function readSearchRequests(db: Db, scope: Scope, ids: readonly string[]): Promise<SearchRequestRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${REQUEST_COLUMNS} FROM screening.search_requests WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])`,
+    [scope.tenantId, scope.workspaceId, ids],
+    'screening_requests_by_ids',
+  );
+  return rows as unknown as SearchRequestRow[];
+}
+
+/** The stored matches of several results at once, each result's by rank (at most `limit` each, as findMatchesOfResult). */
+export async function readMatchesOfResults(db: Db, scope: Scope, resultIds: readonly string[], limit = 1000): Promise<SearchMatchRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${MATCH_COLUMNS} FROM (
+       SELECT m.*, row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
+         FROM screening.search_matches m
+        WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.search_result_id = ANY($3::text[])) ranked
+      WHERE n <= $4 ORDER BY search_result_id, rank`,
+    [scope.tenantId, scope.workspaceId, resultIds, limit],
+    'screening_matches_of_results',
+  );
+  return rows as unknown as SearchMatchRow[];
+}
+
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */
 export async function latestSearchesByProfile(
   db: Db,

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { pendingProposalOf } from '../../../platform/four-eyes/four-eyes';
 import { approveScreeningProposal } from '../services/four-eyes-service';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
@@ -15,7 +16,7 @@ import { searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
 import { generateReports, readReport } from '../services/report-service';
 import { reviewMatch } from '../services/review-service';
-import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
+import { parseSearchId, readSearch, readSearches, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
@@ -58,8 +59,21 @@ function offsetOf(after: string | null | undefined): number {
   return offset;
 }
 
+const searchLoaders = new WeakMap<ScreeningContext, DataLoader<string, SearchView | undefined>>();
+
+/** The request's loader of stored searches by search id, with their matches: a page's searches in two
+ * statements, not two per search (a page of profiles with their latest search, docs/performance.md "Read path"). */
+function searchLoader(ctx: ScreeningContext): DataLoader<string, SearchView | undefined> {
+  let loader = searchLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader((ids) => readSearches(ctx.db, ctx.scope, ids));
+    searchLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
-  return view.matches ?? (await readSearch(ctx.db, ctx.scope, view.searchId))?.matches ?? [];
+  return view.matches ?? (await searchLoader(ctx).load(view.searchId))?.matches ?? [];
 }
 
 export const screeningResolvers = {
@@ -83,7 +97,7 @@ export const screeningResolvers = {
     ...dispositionResolvers.Query,
     ...newsResolvers.Query,
     screeningFeeds: () => ['all', ...FEEDS],
-    screeningSearch: async (_, args, ctx) => (await readSearch(ctx.db, ctx.scope, args.id)) ?? null,
+    screeningSearch: async (_, args, ctx) => (await searchLoader(ctx).load(args.id)) ?? null,
     screeningSearches: async (_, args, ctx) => {
       const page = await searchHistory(ctx.db, ctx.scope, args);
       return { ...page, nodes: page.nodes.map(asView) };
@@ -153,7 +167,7 @@ export const screeningResolvers = {
       approveScreeningProposal(ctx.db, ctx.principal, args.id, args.input.note, ctx.requestId),
   },
   ScreeningSearch: {
-    __resolveReference: async (ref, ctx) => (await readSearch(ctx.db, ctx.scope, ref.id)) ?? null,
+    __resolveReference: async (ref, ctx) => (await searchLoader(ctx).load(ref.id)) ?? null,
     tenantId: (view) => view.request.tenantId,
     workspaceId: (view) => view.request.workspaceId,
     legacySearchId: () => null,
@@ -206,7 +220,7 @@ export const screeningResolvers = {
     screening: async (profile, _, ctx) => {
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      return { latestSearch: await readSearch(ctx.db, ctx.scope, latest.requestId), searchCount: latest.count };
+      return { latestSearch: (await searchLoader(ctx).load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {

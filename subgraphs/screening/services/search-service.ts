@@ -11,6 +11,8 @@ import {
   prismaRunner,
   RowReader,
   SearchMatchRow,
+  readMatchesOfResults,
+  readSearchRequests,
   SearchRequestRow,
   StatementRunner,
 } from '../data/search-store';
@@ -321,6 +323,28 @@ export function parseSearchId(id: string): { requestId: string; resultId: string
   const m = /^([0-9a-f]{24})(?:_(\d{1,6}))?$/.exec(id.trim());
   if (!m) return undefined;
   return { requestId: m[1], resultId: `${m[1]}_${m[2] ?? '0'}` };
+}
+
+/** readSearch for many ids at once (a request's loader): two statements whatever their number. */
+export async function readSearches(db: Db, scope: Scope, ids: readonly string[]): Promise<(SearchView | undefined)[]> {
+  const parsed = ids.map((id) => parseSearchId(id));
+  const requestIds = [...new Set(parsed.flatMap((p) => (p ? [p.requestId] : [])))];
+  if (requestIds.length === 0) return ids.map(() => undefined);
+  const requests = new Map((await readSearchRequests(db, scope, requestIds)).map((row) => [row.id, row]));
+  const resultIds = [...new Set(parsed.flatMap((p) => (p && requests.has(p.requestId) ? [p.resultId] : [])))];
+  const matches = new Map<string, SearchMatchRow[]>();
+  for (const row of resultIds.length ? await readMatchesOfResults(db, scope, resultIds) : []) {
+    const list = matches.get(row.searchResultId) ?? [];
+    list.push(row);
+    matches.set(row.searchResultId, list);
+  }
+  return ids.map((id, index) => {
+    const p = parsed[index];
+    const request = p && requests.get(p.requestId);
+    if (!p || !request) return undefined;
+    const view: SearchView = { id: request.id, searchId: id.trim(), request, matches: (matches.get(p.resultId) ?? []).map(storedMatchOf) };
+    return view;
+  });
 }
 
 export async function readSearch(db: Db, scope: Scope, id: string): Promise<SearchView | undefined> {

@@ -1,0 +1,100 @@
+// The dashboard's read path runs a constant number of SQL statements per request, whatever the page
+// size: a page of profiles with each one's sessions (IDV subgraph) and latest screening with its
+// matches (screening subgraph) is batched per subgraph, never one query per profile. Statements are
+// counted at the PostgreSQL driver (every pg client of this process: Prisma's adapter and the raw
+// pools alike) while one request runs through the gateway.
+import pg from 'pg';
+import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { seedProfiles } from '../helpers/profile-fixtures';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+const statements: string[] = [];
+let counting = false;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with each client as `this`
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards any of them
+  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
+    if (counting) statements.push(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'] });
+  tenant = await createTestTenant(platform);
+  const ids = await seedProfiles(
+    platform,
+    tenant,
+    Array.from({ length: 24 }, (_, index) => `Read Path ${index}`),
+  );
+  for (const profileId of ids) {
+    const session = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+      headers: auth.xApiKey(tenant.apiKey),
+      body: { profile_id: profileId },
+    });
+    expect(session.status).toBe(201);
+  }
+  // A stored search with two matches on every profile (no lists are loaded here, so no search would match).
+  await platform.db.$executeRawUnsafe(
+    `WITH requests AS (
+       INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id)
+       SELECT substr(md5(p), 1, 24), $1, $2, 'application', 'app_test', '{"threshold": 0.7, "limit": 10}'::jsonb,
+              '[{"type": "individual", "name": "Read Path"}]'::jsonb, p
+         FROM unnest($3::text[]) AS p RETURNING id),
+     results AS (
+       INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, match_count)
+       SELECT id || '_0', id, 0, $1, $2, 'individual', 'Read Path', 2 FROM requests RETURNING id, request_id)
+     INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload)
+     SELECT substr(md5(r.id || k), 1, 24), r.id, r.request_id, $1, $2, k, 'test:' || k, 0.9, jsonb_build_object('score', 0.9)
+       FROM results r CROSS JOIN generate_series(0, 1) AS k`,
+    tenant.tenantId,
+    tenant.workspaceId,
+    ids,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await platform?.close();
+});
+
+const OVERVIEW = `query ($first: Int) {
+  profiles(first: $first) {
+    nodes {
+      id name status profileGroupIds
+      profileCustomFields { key value }
+      verificationSessions { id status reviewStatus }
+      screening { searchCount latestSearch { searchId createdAt matches { id score reviewStatus comments { id } } } }
+    }
+    totalCount
+  }
+}`;
+
+/** The statements one overview request runs (after a first request warmed the credential cache). */
+async function statementsOfOverview(first: number): Promise<string[]> {
+  const warm = await graphql(platform, auth.apiKey(tenant.apiKey), OVERVIEW, { first });
+  expect(warm.body.errors).toBeUndefined();
+  statements.length = 0;
+  counting = true;
+  try {
+    const response = await graphql(platform, auth.apiKey(tenant.apiKey), OVERVIEW, { first });
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.profiles.nodes).toHaveLength(first);
+    for (const node of response.body.data.profiles.nodes) {
+      expect(node.verificationSessions).toHaveLength(1);
+      expect(node.screening.searchCount).toBe(1);
+    }
+  } finally {
+    counting = false;
+  }
+  return [...statements];
+}
+
+it('reads a page of profiles with their sessions and latest screening in a constant number of statements', async () => {
+  const few = await statementsOfOverview(2);
+  const many = await statementsOfOverview(20);
+  expect(many.length).toBe(few.length);
+  // profiles: page + count (+ values, group ids); idv: sessions of the page; screening: latest
+  // searches, their requests and their matches; profiles again: the matches' comments.
+  expect(many.length).toBeLessThanOrEqual(12);
+});
