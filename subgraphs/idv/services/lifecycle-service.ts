@@ -158,6 +158,17 @@ export async function reviewSession(
       reviewedAt: now,
       reviewHistory: reviewHistoryColumn.write(history),
     });
+    // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
+    // the one documented profile_status_updated for this decision. The outbox relay turns this
+    // event into a profiles.idv-outcome job, whose handler moves the status (and records
+    // profile_onboarding.completed when the decision completes the profile's run).
+    await emit(tx, updated, REVIEWED_EVENT, {
+      previous_review_status: current,
+      reviewed_at: now.toISOString(),
+    });
+    // Last: the append holds the workspace's chain head until commit. The reviewer's note is free
+    // text about the person: it goes in the personal part, erased with the profile.
+    const note = input.note?.trim();
     await writeAudit(tx, {
       ...scope,
       ...actorOf(principal),
@@ -167,15 +178,8 @@ export async function reviewSession(
       resourceId: id,
       outcome: 'succeeded',
       requestId,
-      detail: { from: current, to: target },
-    });
-    // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
-    // the one documented profile_status_updated for this decision. The outbox relay turns this
-    // event into a profiles.idv-outcome job, whose handler moves the status (and records
-    // profile_onboarding.completed when the decision completes the profile's run).
-    await emit(tx, updated, REVIEWED_EVENT, {
-      previous_review_status: current,
-      reviewed_at: now.toISOString(),
+      detail: { from: current, to: target, noted: Boolean(note) },
+      personal: note ? { note } : null,
     });
     return updated;
   });
