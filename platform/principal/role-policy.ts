@@ -156,6 +156,8 @@ export const QUERY_POLICY = {
   profiles: {
     // Who did what to whom: the evidence of the workspace's decisions is for those who decide.
     auditEntries: 'reviewer',
+    // Reads the whole chain: for those who run the workspace.
+    auditChainVerification: 'admin',
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, DashboardRole>>>>;
 
