@@ -17,6 +17,7 @@ const ReviewQueuePage = lazy(() => import('./screens/review-queue'));
 const SessionPage = lazy(() => import('./screens/session'));
 const SessionsPage = lazy(() => import('./screens/sessions'));
 const AccountPage = lazy(() => import('./screens/account'));
+const AuditPage = lazy(() => import('./screens/audit'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
 
 const queryClient = createQueryClient();
@@ -41,6 +42,7 @@ export function App() {
                       <Route path="/sessions" component={SessionsPage} />
                       <Route path="/sessions/:id">{(params) => <SessionPage id={params.id} />}</Route>
                       <Route path="/account" component={AccountPage} />
+                      <Route path="/audit" component={AuditPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

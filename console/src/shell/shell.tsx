@@ -9,16 +9,18 @@ import type { MessageKey } from '../i18n/en';
 import { LOCALES, Locale, useI18n } from '../i18n/i18n';
 import { Icon, IconName } from '../ui/icons';
 
-const NAV: { href: string; label: MessageKey; icon: IconName; key: string }[] = [
+const NAV: { href: string; label: MessageKey; icon: IconName; key: string; reviewerOnly?: boolean }[] = [
   { href: '/', label: 'nav.home', icon: 'home', key: 'h' },
   { href: '/profiles', label: 'nav.profiles', icon: 'profiles', key: 'p' },
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
+  { href: '/audit', label: 'nav.audit', icon: 'key', key: 'a', reviewerOnly: true },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const [location, navigate] = useLocation();
+  const role = useConsoleSession().data?.role;
   const [help, setHelp] = useState(false);
   const toggleHelp = useCallback(() => setHelp((open) => !open), []);
   useShortcuts(navigate, toggleHelp);
@@ -37,7 +39,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label={t('shell.navigation')}>
           <ul>
-            {NAV.map((item) => {
+            {NAV.filter((item) => !item.reviewerOnly || role === 'reviewer' || role === 'admin').map((item) => {
               const active = item.href === '/' ? location === '/' : location.startsWith(item.href);
               return (
                 <li key={item.href}>
@@ -208,6 +210,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g p', 'nav.profiles'],
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
+    ['g a', 'nav.audit'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
     ['n', 'shortcut.next'],
