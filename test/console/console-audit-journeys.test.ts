@@ -41,7 +41,11 @@ describeWithBrowser('Vigil Console audit journeys', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('navigation').first().getByRole('link', { name: /Audit log/ }).waitFor();
+    await page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link', { name: /Audit log/ })
+      .waitFor();
     signedIn = page.context();
     await page.close();
   });

@@ -187,10 +187,10 @@ test('a reviewer reads the trail but may not run the verification; an analyst re
   const asReviewer = await signInToConsole(platform, reviewer);
   expect((await entries(asReviewer, { action: 'access.sign_in' })).length).toBeGreaterThan(0);
   const verify = await asReviewer.graphql('query { auditChainVerification { verified } }');
-  expect(verify.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+  expect(verify.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
   const asAnalyst = await signInToConsole(platform, analyst);
   const read = await asAnalyst.graphql(ENTRIES, {});
-  expect(read.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+  expect(read.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
   // Applications (API keys) may verify.
   const byKey = await graphql(platform, auth.apiKey(tenant.apiKey), 'query { auditChainVerification { verified } }');
   expect(byKey.body.data.auditChainVerification.verified).toBe(true);
