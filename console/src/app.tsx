@@ -22,6 +22,7 @@ const ScreeningSearchPage = lazy(() => import('./screens/screening-search'));
 const ScreeningHistoryPage = lazy(() => import('./screens/screening-history'));
 const ScreeningRequestPage = lazy(() => import('./screens/screening-request'));
 const ScreeningSettingsPage = lazy(() => import('./screens/screening-settings'));
+const AuditPage = lazy(() => import('./screens/audit'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
 const RiskAssessmentsPage = lazy(() => import('./screens/risk-assessments'));
 const RiskAssessmentPage = lazy(() => import('./screens/risk-assessment'));
@@ -61,6 +62,7 @@ export function App() {
                       <Route path="/monitoring" component={MonitoringAlertsPage} />
                       <Route path="/monitoring/settings" component={MonitoringSettingsPage} />
                       <Route path="/monitoring/:id" component={MonitoringAlertPage} />
+                      <Route path="/audit" component={AuditPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

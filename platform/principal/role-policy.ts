@@ -177,6 +177,8 @@ export const QUERY_POLICY = {
     // Who did what to whom: the evidence of the workspace's decisions is for those who decide.
     auditEntries: 'reviewer',
     evidencePack: 'reviewer',
+    // Reads the whole chain: for those who run the workspace.
+    auditChainVerification: 'admin',
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, DashboardRole>>>>;
 

@@ -3015,6 +3015,7 @@ export const AssessmentSortKeyValues = ['created_at', 'updated_at', 'title', 'st
 export const AssessmentStatusValues = ['draft', 'running', 'waiting_for_user', 'interrupted', 'ready_for_review', 'reopened', 'concluded', 'cancelled', 'failed'] as const;
 export const AssessmentStatusTriggerValues = ['start', 'agent_asks', 'input', 'stop', 'resume', 'cancel', 'agent_completes', 'agent_fails', 'conclude', 'reopen'] as const;
 export const AuditActorKindValues = ['application', 'dashboard_user', 'capture', 'invite', 'service'] as const;
+export const AuditChainProblemKindValues = ['altered', 'removed', 'reordered', 'link', 'checkpoint', 'head'] as const;
 export const AuditOutcomeValues = ['allowed', 'denied', 'succeeded', 'failed'] as const;
 export const BatchJobStatusValues = ['queued', 'running', 'completed', 'failed'] as const;
 export const BirthDateKindValues = ['full', 'month', 'year', 'range'] as const;

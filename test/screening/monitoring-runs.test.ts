@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { LocalKeyProvider } from '../../platform/crypto/envelope';
 import { createDb, Db } from '../../platform/db/prisma';
 import { logger } from '../../platform/logging/logger';
+import { verifyAuditChains } from '../../platform/audit/verify';
 import { createIsolatedDatabase } from '../helpers/test-platform';
 import {
   alertsWithoutOutcome,
@@ -174,6 +175,19 @@ it('a scheduled full re-screen alerts only for new matches and moves the subject
   ).toEqual({ processed: 2, alerts: 1 });
   const [alert] = await db.monitoringAlert.findMany({ where: { runId: 'mrun_sched' } });
   expect(alert).toMatchObject({ profileId: 'prf_daily_hit', trigger: 'scheduled', status: 'open' });
+  // The alert's re-screening is in the workspace's audit chain: the service acted, no address, the
+  // searched input only as a salted hash; the chain still verifies.
+  const [entry] = await db.auditLogEntry.findMany({ where: { action: 'screening.monitoring.alert', resourceId: alert.id } });
+  expect(entry).toMatchObject({ actorKind: 'service', actorId: 'screening.monitoring', clientAddress: null, profileId: 'prf_daily_hit' });
+  expect(entry.detail).toMatchObject({
+    run_id: 'mrun_sched',
+    trigger: 'scheduled',
+    search_id: alert.searchId,
+    list_versions: expect.any(Object),
+  });
+  expect((entry.detail as { input_hash: string }).input_hash).toMatch(/^[0-9a-f]{64}$/);
+  const [report] = await verifyAuditChains(db, { workspaceId: entry.workspaceId });
+  expect(report.problems).toEqual([]);
   expect(sent.map((job) => job.profileId)).toEqual(['prf_daily_hit']);
   const subjects = await db.monitoredSubject.findMany({ where: { profileId: { in: ['prf_daily_hit', 'prf_daily_clear'] } } });
   for (const subject of subjects) expect(subject.nextFullScreenAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);

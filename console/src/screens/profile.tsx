@@ -18,6 +18,7 @@ import { Dialog } from '../ui/dialog';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
+import { AuditTrail } from '../ui/audit-trail';
 
 type Profile = NonNullable<ProfileQuery['profile']>;
 
@@ -152,6 +153,7 @@ function ProfileView({ profile, comments }: { profile: Profile; comments: NonNul
         <Panel title={t('profile.comments')} wide>
           <Comments profileId={profile.id} comments={comments} canAdd={roleAtLeast(role, 'analyst')} />
         </Panel>
+        <AuditTrail objectType="profile" objectId={profile.id} />
       </div>
     </>
   );

@@ -28,6 +28,7 @@ import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { words } from '../ui/words';
+import { AuditTrail } from '../ui/audit-trail';
 
 type Case = NonNullable<ReviewCaseQuery['idvReviewCase']>;
 type Session = Case['session'];
@@ -161,6 +162,7 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
             <Decision session={session} onRecorded={() => setDecided(true)} onNext={inQueue ? next.go : undefined} />
           </section>
         )}
+        <AuditTrail objectType="idv.session" objectId={session.id} />
       </div>
     </>
   );

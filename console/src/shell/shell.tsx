@@ -17,6 +17,7 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
   { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
   { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
+  { href: '/audit', label: 'nav.audit', icon: 'key', key: 'l', role: 'reviewer' },
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
@@ -217,6 +218,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g w', 'nav.screening'],
     ['g a', 'nav.risk'],
     ['g m', 'nav.monitoring'],
+    ['g l', 'nav.audit'],
     ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],

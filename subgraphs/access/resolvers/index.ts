@@ -19,6 +19,7 @@ import {
 import { signInWithLink, signInWithPassword, signInWithTotp } from '../services/sign-in-service';
 import { roleInCurrentWorkspace, viewerConsoleSession, viewerMemberships, viewerUser, viewerWorkspace } from '../services/viewer-service';
 import { AccessContext } from '../context';
+import { signInOrigin } from '../services/access-audit';
 import { oidcRedirectUri, signInWithOidc, startOidcSignIn } from '../oidc/services/oidc-sign-in';
 import { readSsoConfiguration } from '../oidc/services/sso-configuration';
 import { findWorkspace, lastSignIns } from '../data/user-store';
@@ -54,19 +55,19 @@ export const accessResolvers = {
       const workspace = await viewerWorkspace(ctx.deps, { ...ctx.principal, workspaceId: switched.workspaceId });
       return { workspaceId: switched.workspaceId, workspaceName: workspace?.name ?? '', role: switched.role };
     },
-    signOutConsole: (_, __, ctx) => signOutConsole(ctx.deps, ctx.principal),
-    inviteDashboardUser: (_, { input }, ctx) => inviteDashboardUser(ctx.deps, ctx.principal, input),
-    changeDashboardUserRole: (_, { input }, ctx) => changeDashboardUserRole(ctx.deps, ctx.principal, input),
-    deactivateDashboardUser: (_, { input }, ctx) => deactivateDashboardUser(ctx.deps, ctx.principal, input),
-    changePassword: (_, { input }, ctx) => changePassword(ctx.deps, ctx.principal, input),
+    signOutConsole: (_, __, ctx) => signOutConsole(ctx.deps, ctx.principal, ctx.requestId),
+    inviteDashboardUser: (_, { input }, ctx) => inviteDashboardUser(ctx.deps, ctx.principal, input, ctx.requestId),
+    changeDashboardUserRole: (_, { input }, ctx) => changeDashboardUserRole(ctx.deps, ctx.principal, input, ctx.requestId),
+    deactivateDashboardUser: (_, { input }, ctx) => deactivateDashboardUser(ctx.deps, ctx.principal, input, ctx.requestId),
+    changePassword: (_, { input }, ctx) => changePassword(ctx.deps, ctx.principal, input, ctx.requestId),
     startTotpEnrolment: (_, __, ctx) => startTotpEnrolment(ctx.deps, ctx.principal),
-    confirmTotpEnrolment: (_, { input }, ctx) => confirmTotpEnrolment(ctx.deps, ctx.principal, input),
-    disableTotp: (_, { input }, ctx) => disableTotp(ctx.deps, ctx.principal, input),
-    signInWithPassword: (_, { input }, ctx) => signInWithPassword(ctx.deps, input),
-    signInWithTotp: (_, { input }, ctx) => signInWithTotp(ctx.deps, input),
-    signInWithLink: (_, { input }, ctx) => signInWithLink(ctx.deps, input),
+    confirmTotpEnrolment: (_, { input }, ctx) => confirmTotpEnrolment(ctx.deps, ctx.principal, input, ctx.requestId),
+    disableTotp: (_, { input }, ctx) => disableTotp(ctx.deps, ctx.principal, input, ctx.requestId),
+    signInWithPassword: (_, { input }, ctx) => signInWithPassword(ctx.deps, input, signInOrigin(ctx.principal, ctx.requestId)),
+    signInWithTotp: (_, { input }, ctx) => signInWithTotp(ctx.deps, input, signInOrigin(ctx.principal, ctx.requestId)),
+    signInWithLink: (_, { input }, ctx) => signInWithLink(ctx.deps, input, signInOrigin(ctx.principal, ctx.requestId)),
     startOidcSignIn: (_, { input }, ctx) => startOidcSignIn(ctx.deps, input),
-    signInWithOidc: (_, { input }, ctx) => signInWithOidc(ctx.deps, input),
+    signInWithOidc: (_, { input }, ctx) => signInWithOidc(ctx.deps, input, signInOrigin(ctx.principal, ctx.requestId)),
   },
   SsoConfiguration: {
     provisionWorkspace: async (parent, _, ctx) => {

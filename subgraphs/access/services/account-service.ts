@@ -7,6 +7,7 @@ import { AccessDeps } from './deps';
 import { requireConsoleSession, requireDashboardUser } from './caller';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp';
+import { auditAccountAction, auditBy } from './access-audit';
 
 async function callerUser(deps: AccessDeps, principal: Principal): Promise<UserRow> {
   const caller = requireDashboardUser(principal);
@@ -19,6 +20,7 @@ export async function changePassword(
   deps: AccessDeps,
   principal: Principal,
   input: { currentPassword?: string | null; newPassword: string },
+  requestId?: string,
 ): Promise<UserRow> {
   const user = await callerUser(deps, principal);
   if (input.newPassword.length < PASSWORD_MIN_LENGTH || input.newPassword.length > PASSWORD_MAX_LENGTH)
@@ -30,6 +32,9 @@ export async function changePassword(
   const updated = await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
   // Sessions opened with the old password end; the one changing it goes on.
   await revokeOtherSessions(deps.db, user.id, principal.consoleSessionId, deps.now());
+  await auditAccountAction(deps.db, principal, auditBy(principal, requestId), 'access.account.password.change', user.id, {
+    first_password: !user.passwordHash,
+  });
   return updated;
 }
 
@@ -41,22 +46,31 @@ export async function startTotpEnrolment(deps: AccessDeps, principal: Principal)
   return { secret, otpauthUri: totpUri(secret, user.email) };
 }
 
-export async function confirmTotpEnrolment(deps: AccessDeps, principal: Principal, input: { code: string }): Promise<UserRow> {
+export async function confirmTotpEnrolment(
+  deps: AccessDeps,
+  principal: Principal,
+  input: { code: string },
+  requestId?: string,
+): Promise<UserRow> {
   const user = await callerUser(deps, principal);
   const secret = user.totpEnabledAt ? null : openTotpSecret(deps.keyProvider, user.id, user.totpSecret);
   if (!secret) throw new AccessError('totp_not_enrolled', 'No TOTP enrolment is waiting for confirmation; start one first');
   const step = totpStep(secret, user.email, input.code, deps.now());
   if (step === null) throw new AccessError('totp_code_invalid', 'code: the code is not right', { field: 'code' });
-  return setTotp(deps.db, user.id, { secret: user.totpSecret as never, enabledAt: deps.now(), lastStep: step });
+  const updated = await setTotp(deps.db, user.id, { secret: user.totpSecret as never, enabledAt: deps.now(), lastStep: step });
+  await auditAccountAction(deps.db, principal, auditBy(principal, requestId), 'access.account.totp.enable', user.id);
+  return updated;
 }
 
-export async function disableTotp(deps: AccessDeps, principal: Principal, input: { code: string }): Promise<UserRow> {
+export async function disableTotp(deps: AccessDeps, principal: Principal, input: { code: string }, requestId?: string): Promise<UserRow> {
   const user = await callerUser(deps, principal);
   const secret = user.totpEnabledAt ? openTotpSecret(deps.keyProvider, user.id, user.totpSecret) : null;
   if (!secret) throw new AccessError('totp_not_enrolled', 'TOTP is not on');
   if (totpStep(secret, user.email, input.code, deps.now()) === null)
     throw new AccessError('totp_code_invalid', 'code: the code is not right', { field: 'code' });
-  return setTotp(deps.db, user.id, { secret: null, enabledAt: null, lastStep: null });
+  const updated = await setTotp(deps.db, user.id, { secret: null, enabledAt: null, lastStep: null });
+  await auditAccountAction(deps.db, principal, auditBy(principal, requestId), 'access.account.totp.disable', user.id);
+  return updated;
 }
 
 /** Moves the console session to another workspace of the user's: its membership there. */
@@ -75,7 +89,9 @@ export async function switchConsoleWorkspace(
   return { workspaceId: workspace.id, role: membership.role };
 }
 
-export async function signOutConsole(deps: AccessDeps, principal: Principal): Promise<boolean> {
+export async function signOutConsole(deps: AccessDeps, principal: Principal, requestId?: string): Promise<boolean> {
   const caller = requireConsoleSession(principal);
-  return revokeSession(deps.db, caller.consoleSessionId, deps.now());
+  const ended = await revokeSession(deps.db, caller.consoleSessionId, deps.now());
+  if (ended) await auditAccountAction(deps.db, principal, auditBy(principal, requestId), 'access.sign_out', caller.userId);
+  return ended;
 }

@@ -32,6 +32,7 @@ import { AccessError } from '../errors';
 import { requireAdmin, requireReviewerRole } from './caller';
 import { AccessDeps } from './deps';
 import { MailOutcome } from './mailer';
+import { auditAccountAction, AuditBy, auditBy, OPERATOR } from './access-audit';
 
 export const SIGN_IN_LINK_PREFIX = 'vgll';
 
@@ -82,6 +83,7 @@ export async function issueSignInLink(
 export async function addDashboardUser(
   deps: AccessDeps,
   input: { workspaceId: string; email: string; name: string; role: DashboardRole; purpose?: 'first_admin' | 'invitation' | 'operator' },
+  by: AuditBy = OPERATOR,
 ): Promise<{ user: UserRow; link: { url: string; token: string; expiresAt: Date } }> {
   const workspace = await findWorkspace(deps.db, input.workspaceId);
   if (!workspace) throw new AccessError('schema_validation_failed', 'workspaceId: no such workspace', { field: 'workspaceId' });
@@ -95,6 +97,11 @@ export async function addDashboardUser(
     if (existing && (await findMember(tx, { tenantId: workspace.tenantId, workspaceId: workspace.id }, existing.id))) throw exists();
     const created = existing ?? (await createUser(tx, { tenantId: workspace.tenantId, email, name }));
     await createMembership(tx, { userId: created.id, workspaceId: workspace.id, role: input.role });
+    await auditAccountAction(tx, { tenantId: workspace.tenantId, workspaceId: workspace.id }, by, 'access.user.invite', created.id, {
+      role: input.role,
+      purpose: input.purpose ?? 'invitation',
+      new_account: !existing,
+    });
     return created;
   });
   const link = await issueSignInLink(deps, { userId: user.id, workspaceId: workspace.id, purpose: input.purpose ?? 'invitation' });
@@ -105,9 +112,10 @@ export async function inviteDashboardUser(
   deps: AccessDeps,
   principal: Principal,
   input: { email: string; name: string; role: DashboardRole },
+  requestId?: string,
 ): Promise<{ user: MemberRow; emailDelivery: MailOutcome; signInLink: string; signInLinkExpiresAt: Date }> {
   const caller = requireAdmin(principal);
-  const { user, link } = await addDashboardUser(deps, { ...input, workspaceId: caller.workspaceId });
+  const { user, link } = await addDashboardUser(deps, { ...input, workspaceId: caller.workspaceId }, auditBy(principal, requestId));
   const workspace = await findWorkspace(deps.db, caller.workspaceId);
   const inviter = principal.actorName ?? 'An administrator';
   const emailDelivery = await deps.mailer({
@@ -132,13 +140,26 @@ export async function changeDashboardUserRole(
   deps: AccessDeps,
   principal: Principal,
   input: { userId: string; role: DashboardRole },
+  requestId?: string,
 ): Promise<MemberRow> {
   const caller = requireAdmin(principal);
-  return changeMemberRole(deps, { tenantId: caller.tenantId, workspaceId: caller.workspaceId }, input.userId, input.role);
+  return changeMemberRole(
+    deps,
+    { tenantId: caller.tenantId, workspaceId: caller.workspaceId },
+    input.userId,
+    input.role,
+    auditBy(principal, requestId),
+  );
 }
 
 /** Sets a member's role (admins through GraphQL, operators through the CLI). */
-export async function changeMemberRole(deps: AccessDeps, scope: Scope, userId: string, role: DashboardRole): Promise<MemberRow> {
+export async function changeMemberRole(
+  deps: AccessDeps,
+  scope: Scope,
+  userId: string,
+  role: DashboardRole,
+  by: AuditBy = OPERATOR,
+): Promise<MemberRow> {
   return deps.db.$transaction(async (tx) => {
     await lockWorkspaceAdmins(tx, scope.workspaceId);
     const member = await findMember(tx, scope, userId);
@@ -148,17 +169,29 @@ export async function changeMemberRole(deps: AccessDeps, scope: Scope, userId: s
         throw new AccessError('last_workspace_admin', 'The workspace must keep an admin: make another member admin first');
     }
     await setMembershipRole(tx, member.id, scope.workspaceId, role);
+    if (member.role !== role)
+      await auditAccountAction(tx, scope, by, 'access.user.role.change', member.id, { from: member.role, to: role });
     return { ...member, role };
   });
 }
 
 /** Deactivates a member of the admin's workspace (in every workspace: an account is one person). */
-export async function deactivateDashboardUser(deps: AccessDeps, principal: Principal, input: { userId: string }): Promise<MemberRow> {
+export async function deactivateDashboardUser(
+  deps: AccessDeps,
+  principal: Principal,
+  input: { userId: string },
+  requestId?: string,
+): Promise<MemberRow> {
   const caller = requireAdmin(principal);
-  return deactivateMember(deps, { tenantId: caller.tenantId, workspaceId: caller.workspaceId }, input.userId);
+  return deactivateMember(
+    deps,
+    { tenantId: caller.tenantId, workspaceId: caller.workspaceId },
+    input.userId,
+    auditBy(principal, requestId),
+  );
 }
 
-export async function deactivateMember(deps: AccessDeps, scope: Scope, userId: string): Promise<MemberRow> {
+export async function deactivateMember(deps: AccessDeps, scope: Scope, userId: string, by: AuditBy = OPERATOR): Promise<MemberRow> {
   return deps.db.$transaction(async (tx) => {
     const member = await findMember(tx, scope, userId);
     if (!member) throw new AccessError('dashboard_user_not_found', 'userId: no such user in this workspace', { field: 'userId' });
@@ -169,6 +202,7 @@ export async function deactivateMember(deps: AccessDeps, scope: Scope, userId: s
         throw new AccessError('last_workspace_admin', 'The user is the last admin of a workspace: make another member admin first');
     }
     const user = await deactivateUser(tx, member.id, deps.now());
+    await auditAccountAction(tx, scope, by, 'access.user.deactivate', member.id, { role: member.role });
     return { ...user, role: member.role };
   });
 }

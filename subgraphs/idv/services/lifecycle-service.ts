@@ -214,6 +214,17 @@ async function applyReview(
     reviewedAt: now,
     reviewHistory: reviewHistoryColumn.write(history),
   });
+  // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
+  // the one documented profile_status_updated for this decision. The outbox relay turns this
+  // event into a profiles.idv-outcome job, whose handler moves the status (and records
+  // profile_onboarding.completed when the decision completes the profile's run).
+  await emit(tx, updated, REVIEWED_EVENT, {
+    previous_review_status: current,
+    reviewed_at: now.toISOString(),
+  });
+  // Last: the append holds the workspace's chain head until commit. The reviewer's note is free
+  // text about the person: it goes in the personal part, erased with the profile.
+  const note = decision.note.trim();
   await writeAudit(tx, {
     ...scope,
     ...actorOf(principal),
@@ -223,15 +234,13 @@ async function applyReview(
     resourceId: row.id,
     outcome: 'succeeded',
     requestId,
-    detail: { from: current, to: target, ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}) },
-  });
-  // Internal (never delivered to webhooks): the profiles domain owns profile.status and records
-  // the one documented profile_status_updated for this decision. The outbox relay turns this
-  // event into a profiles.idv-outcome job, whose handler moves the status (and records
-  // profile_onboarding.completed when the decision completes the profile's run).
-  await emit(tx, updated, REVIEWED_EVENT, {
-    previous_review_status: current,
-    reviewed_at: now.toISOString(),
+    detail: {
+      from: current,
+      to: target,
+      noted: Boolean(note),
+      ...(proposal ? { four_eyes_proposal_id: proposal.id, proposed_by: proposal.proposedBy } : {}),
+    },
+    personal: note ? { note } : null,
   });
   return updated;
 }

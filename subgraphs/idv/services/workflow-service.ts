@@ -34,6 +34,7 @@ import type { CreateIdvWorkflowInput, IdvFlagSettingInput, UpdateIdvWorkflowInpu
 import { requireManagement } from './principals';
 import { workflowStepsColumn } from '../data/json-columns';
 import { REASON_CODES } from '../assessment/check-result';
+import { appendAudit, auditActorOf } from '../../../platform/audit/audit-trail';
 
 export const WORKFLOW_PAGE_DEFAULT = 20;
 export const WORKFLOW_PAGE_MAX = 100;
@@ -201,21 +202,39 @@ export async function createWorkflow(db: Db, principal: Principal, request: Crea
   const input = checkCreateWorkflowInput(request);
   const { steps, preset } = stepsAndPreset(input);
   const now = new Date();
-  const row = await insertWorkflow(db, {
-    id: newId('idvw'),
-    ...scope,
-    name: input.name,
-    description: input.description ?? '',
-    status: input.status ?? 'draft',
-    preset,
-    steps,
-    profileUpdateEnabled: input.profileUpdateEnabled ?? false,
-    flagSettings: input.flagSettings ?? {},
-    privacyContactEmail: input.privacyContactEmail ?? '',
-    retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
-    activatedAt: input.status === 'active' ? now : null,
+  const row = await db.$transaction(async (tx) => {
+    const inserted = await insertWorkflow(tx, {
+      id: newId('idvw'),
+      ...scope,
+      name: input.name,
+      description: input.description ?? '',
+      status: input.status ?? 'draft',
+      preset,
+      steps,
+      profileUpdateEnabled: input.profileUpdateEnabled ?? false,
+      flagSettings: input.flagSettings ?? {},
+      privacyContactEmail: input.privacyContactEmail ?? '',
+      retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
+      activatedAt: input.status === 'active' ? now : null,
+    });
+    await auditWorkflow(tx, principal, scope, 'idv.workflow.create', inserted.id, { status: inserted.status, preset });
+    return inserted;
   });
   return toWorkflowView(row);
+}
+
+/** A workflow's settings changed (the trail names the fields, not their values: a workflow's texts
+ * are the workspace's, but its privacy contact is a person's address). */
+async function auditWorkflow(tx: DbTx, principal: Principal, scope: Scope, action: string, id: string, detail: Record<string, unknown>) {
+  await appendAudit(tx, {
+    ...scope,
+    ...auditActorOf(principal),
+    action,
+    resourceType: 'idv.workflow',
+    resourceId: id,
+    outcome: 'succeeded',
+    detail,
+  });
 }
 
 export async function getWorkflow(db: DbClient, principal: Principal, id: string): Promise<WorkflowView | null> {
@@ -243,6 +262,7 @@ async function changeWorkflow(
   db: Db,
   principal: Principal,
   id: string,
+  action: string,
   change: (row: WorkflowRow, scope: Scope, tx: DbTx) => Promise<WorkflowChange | null>,
 ) {
   const scope = requireManagement(principal);
@@ -251,7 +271,13 @@ async function changeWorkflow(
     if (!current) throw workflowNotFound();
     const data = await change(current, scope, tx);
     if (!data) return current;
-    return updateWorkflow(tx, scope, id, { ...data, revision: current.revision + 1 });
+    const updated = await updateWorkflow(tx, scope, id, { ...data, revision: current.revision + 1 });
+    await auditWorkflow(tx, principal, scope, action, id, {
+      fields: Object.keys(data).sort(),
+      revision: updated.revision,
+      ...(data.status !== undefined ? { from_status: current.status, to_status: data.status } : {}),
+    });
+    return updated;
   });
   return toWorkflowView(row);
 }
@@ -263,7 +289,7 @@ export async function updateWorkflowFields(
   request: UpdateIdvWorkflowInput,
 ): Promise<WorkflowView> {
   const input = checkUpdateWorkflowInput(request);
-  return changeWorkflow(db, principal, id, async (current) => {
+  return changeWorkflow(db, principal, id, 'idv.workflow.update', async (current) => {
     if (current.status === 'archived') throw new IdvError('idv_state_conflict', 'An archived workflow cannot be edited');
     if (input.revision !== undefined && input.revision !== current.revision) {
       throw new IdvError('idv_state_conflict', `The workflow changed: expected revision is stale (current revision ${current.revision})`, {
@@ -287,7 +313,7 @@ export async function updateWorkflowFields(
 }
 
 export async function activateWorkflow(db: Db, principal: Principal, id: string): Promise<WorkflowView> {
-  return changeWorkflow(db, principal, id, async (current) => {
+  return changeWorkflow(db, principal, id, 'idv.workflow.activate', async (current) => {
     if (current.status === 'active') return null;
     if (current.status === 'archived') throw new IdvError('idv_state_conflict', 'An archived workflow cannot be activated');
     return { status: 'active', activatedAt: new Date() };
@@ -295,7 +321,7 @@ export async function activateWorkflow(db: Db, principal: Principal, id: string)
 }
 
 export async function archiveWorkflow(db: Db, principal: Principal, id: string): Promise<WorkflowView> {
-  return changeWorkflow(db, principal, id, async (current) => {
+  return changeWorkflow(db, principal, id, 'idv.workflow.archive', async (current) => {
     if (current.status === 'archived') return null;
     return { status: 'archived', archivedAt: new Date(), isDefault: false };
   });
@@ -303,7 +329,7 @@ export async function archiveWorkflow(db: Db, principal: Principal, id: string):
 
 /** Makes an active workflow the scope default (the previous default stops being one). */
 export async function makeDefaultWorkflow(db: Db, principal: Principal, id: string): Promise<WorkflowView> {
-  return changeWorkflow(db, principal, id, async (current, scope, tx) => {
+  return changeWorkflow(db, principal, id, 'idv.workflow.make_default', async (current, scope, tx) => {
     if (current.status !== 'active') throw new IdvError('idv_workflow_not_active', 'Only an active workflow can be the default');
     await lockDefaultChanges(tx, scope);
     await clearDefaults(tx, scope, id);

@@ -1,10 +1,11 @@
 // The workspace's audit trail for the console (services/audit-service.ts).
-import { listAuditEntries } from '../services/audit-service';
+import { listAuditEntries, verifyWorkspaceChain } from '../services/audit-service';
 import type { AuditActorKind, AuditOutcome, Resolvers } from './resolver-types.generated';
 
 export const auditResolvers = {
   Query: {
     auditEntries: (_, args, ctx) => listAuditEntries(ctx.deps.db, ctx.principal, args),
+    auditChainVerification: (_, __, ctx) => verifyWorkspaceChain(ctx.deps.db, ctx.principal),
   },
   AuditEntry: {
     id: (entry) => entry.id.toString(),

@@ -52,7 +52,8 @@ export const configResolvers = {
         ctx.deps,
         ctx.scope,
         { monitoringFeedFrequencies: toServiceFeedKeys(args.input.monitoringFeedFrequencies) },
-        ctx.principal.actorId,
+        ctx.principal,
+        ctx.requestId,
       ),
   },
   ProfileGroup: {

@@ -78,6 +78,8 @@ export type Query = {
   workspaceMonitoringDefault: WorkspaceMonitoringDefault;
   /** Entries of the workspace's tamper-evident audit trail, newest first. Applications and dashboard users of role reviewer or admin only. */
   auditEntries: AuditEntryConnection;
+  /** Checks the workspace's audit chain now (what `audit verify --workspace` does): every entry's hash and link, the numbering, the head and the signed checkpoints (against the server's own key when one is configured). Reads the whole chain: seconds for a million entries. Applications and dashboard admins only. */
+  auditChainVerification: AuditChainVerification;
   /** The caller's work queues in the current workspace; each domain contributes its counts. */
   workQueues: WorkQueues;
   /** The workspace's latest events, newest first (first: 1-100, default 20). Names what changed, never personal data. */
@@ -1211,6 +1213,49 @@ export type AuditEntry = {
   entryHash: Scalars['String']['output'];
 };
 
+/** What the verification of a workspace's audit chain found. */
+export type AuditChainVerification = {
+  __typename?: 'AuditChainVerification';
+  /** True when no problem was found. */
+  verified: Scalars['Boolean']['output'];
+  /** Entries checked. */
+  entries: Scalars['Int']['output'];
+  /** Signed checkpoints found (those whose signature failed are problems). */
+  checkpoints: Scalars['Int']['output'];
+  /** Whether checkpoint signatures were checked (false without a configured signing key). */
+  signaturesChecked: Scalars['Boolean']['output'];
+  /** The problems found, in chain order. */
+  problems: Array<AuditChainProblem>;
+  /** When the verification ran. */
+  checkedAt: Scalars['DateTime']['output'];
+};
+
+/** Kinds of audit chain problems (docs/audit.md, Verification). */
+export type AuditChainProblemKind =
+  /** An entry's content does not match its hash. */
+  | 'altered'
+  /** Entries are missing from the numbering. */
+  | 'removed'
+  /** An entry carries another position than the one it was written at. */
+  | 'reordered'
+  /** An entry does not link to the stored hash of the one before. */
+  | 'link'
+  /** A checkpoint's signature does not verify, or the chain differs from a signed checkpoint. */
+  | 'checkpoint'
+  /** The chain head names another last entry than the one stored. */
+  | 'head';
+
+/** One problem of the audit chain. */
+export type AuditChainProblem = {
+  __typename?: 'AuditChainProblem';
+  /** What is wrong. */
+  kind: AuditChainProblemKind;
+  /** The chain position concerned, if any. */
+  sequence?: Maybe<Scalars['String']['output']>;
+  /** What the verifier says. */
+  message: Scalars['String']['output'];
+};
+
 /** What awaits people in the caller's workspace. Owned here; the IDV, screening and risk subgraphs add their counts. */
 export type WorkQueues = {
   __typename?: 'WorkQueues';
@@ -1661,6 +1706,9 @@ export type ResolversTypes = {
   AuditOutcome: AuditOutcome;
   AuditEntryConnection: ResolverTypeWrapper<Omit<AuditEntryConnection, 'nodes'> & { nodes: Array<ResolversTypes['AuditEntry']> }>;
   AuditEntry: ResolverTypeWrapper<AuditEntryRow>;
+  AuditChainVerification: ResolverTypeWrapper<AuditChainVerification>;
+  AuditChainProblemKind: AuditChainProblemKind;
+  AuditChainProblem: ResolverTypeWrapper<AuditChainProblem>;
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   WorkspaceEvent: ResolverTypeWrapper<WorkspaceEvent>;
   EvidenceSubjectKind: EvidenceSubjectKind;
@@ -1746,6 +1794,8 @@ export type ResolversParentTypes = {
   AuditEntryFilter: AuditEntryFilter;
   AuditEntryConnection: Omit<AuditEntryConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditEntry']> };
   AuditEntry: AuditEntryRow;
+  AuditChainVerification: AuditChainVerification;
+  AuditChainProblem: AuditChainProblem;
   WorkQueues: WorkQueuesRef;
   WorkspaceEvent: WorkspaceEvent;
   CreateEvidencePackInput: CreateEvidencePackInput;
@@ -1877,6 +1927,7 @@ export type QueryResolvers<ContextType = ProfilesContext, ParentType extends Res
   profileCustomFieldDefinitionRevisions?: Resolver<Maybe<ResolversTypes['ProfileCustomFieldDefinitionRevisionConnection']>, ParentType, ContextType, RequireFields<QueryProfileCustomFieldDefinitionRevisionsArgs, 'key'>>;
   workspaceMonitoringDefault?: Resolver<ResolversTypes['WorkspaceMonitoringDefault'], ParentType, ContextType>;
   auditEntries?: Resolver<ResolversTypes['AuditEntryConnection'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
+  auditChainVerification?: Resolver<ResolversTypes['AuditChainVerification'], ParentType, ContextType>;
   workQueues?: Resolver<ResolversTypes['WorkQueues'], ParentType, ContextType>;
   workspaceActivity?: Resolver<Array<ResolversTypes['WorkspaceEvent']>, ParentType, ContextType, Partial<QueryWorkspaceActivityArgs>>;
   evidencePack?: Resolver<Maybe<ResolversTypes['EvidencePack']>, ParentType, ContextType, RequireFields<QueryEvidencePackArgs, 'id'>>;
@@ -2123,6 +2174,21 @@ export type AuditEntryResolvers<ContextType = ProfilesContext, ParentType extend
   entryHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type AuditChainVerificationResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['AuditChainVerification'] = ResolversParentTypes['AuditChainVerification']> = {
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkpoints?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  signaturesChecked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['AuditChainProblem']>, ParentType, ContextType>;
+  checkedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type AuditChainProblemResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['AuditChainProblem'] = ResolversParentTypes['AuditChainProblem']> = {
+  kind?: Resolver<ResolversTypes['AuditChainProblemKind'], ParentType, ContextType>;
+  sequence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type WorkQueuesResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['WorkQueues'] = ResolversParentTypes['WorkQueues'], FederationReferenceType extends FederationReferenceTypes['WorkQueues'] = FederationReferenceTypes['WorkQueues']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkQueues']> | FederationReferenceType, FederationReferenceType, ContextType>;
   workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2251,6 +2317,8 @@ export type Resolvers<ContextType = ProfilesContext> = {
   OnboardProfileResult?: OnboardProfileResultResolvers<ContextType>;
   AuditEntryConnection?: AuditEntryConnectionResolvers<ContextType>;
   AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditChainVerification?: AuditChainVerificationResolvers<ContextType>;
+  AuditChainProblem?: AuditChainProblemResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   WorkspaceEvent?: WorkspaceEventResolvers<ContextType>;
   EvidencePack?: EvidencePackResolvers<ContextType>;

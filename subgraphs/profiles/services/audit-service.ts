@@ -6,6 +6,8 @@ import type { Db } from '../../../platform/db/prisma';
 import { Connection, decodeCursor, encodeCursor, pageSize } from '../../../platform/graphql/paging';
 import { Principal } from '../../../platform/principal/principal';
 import { ProfilesError } from '../errors';
+import { ProblemKind, verifyAuditChains } from '../../../platform/audit/verify';
+import { configuredSigningKey } from '../../../platform/audit/signing';
 
 export interface AuditEntryQuery {
   first?: number | null;
@@ -65,5 +67,38 @@ export async function listAuditEntries(db: Db, principal: Principal, query: Audi
     nodes,
     pageInfo: { hasNextPage, endCursor: hasNextPage && last ? encodeCursor({ s: last.seq.toString() }) : null },
     totalCount,
+  };
+}
+
+export interface ChainVerification {
+  verified: boolean;
+  entries: number;
+  checkpoints: number;
+  signaturesChecked: boolean;
+  problems: { kind: ProblemKind; sequence: string | null; message: string }[];
+  checkedAt: Date;
+}
+
+/** The verifier of `audit verify`, run for the caller's workspace. Admins (and applications) only:
+ * it reads the whole chain. Checkpoint signatures are checked with the server's own key when one is
+ * configured (a copy of the public key kept elsewhere is the stronger check: the CLI's --public-key). */
+export async function verifyWorkspaceChain(db: Db, principal: Principal): Promise<ChainVerification> {
+  const admin = principal.kind === 'dashboard_user' ? principal.role === 'admin' : principal.kind === 'application';
+  if (!admin) throw new ProfilesError('forbidden', 'Verifying the audit chain needs an application key or the admin role');
+  const publicKey = configuredSigningKey()?.publicKey;
+  const [report] = await verifyAuditChains(db, { workspaceId: principal.workspaceId, publicKey });
+  // A workspace without any entry has no chain yet: nothing to be wrong.
+  const problems = (report?.tenantId === principal.tenantId ? report.problems : []).map((problem) => ({
+    kind: problem.kind,
+    sequence: problem.seq === undefined ? null : problem.seq.toString(),
+    message: problem.message,
+  }));
+  return {
+    verified: problems.length === 0,
+    entries: report?.entries ?? 0,
+    checkpoints: report?.checkpoints ?? 0,
+    signaturesChecked: Boolean(publicKey),
+    problems,
+    checkedAt: new Date(),
   };
 }

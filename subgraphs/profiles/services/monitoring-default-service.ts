@@ -8,6 +8,8 @@ import { FEED_FREQUENCIES, FeedFrequencies, MonitoredFeed, MonitoringFrequency }
 import { isOneOf, expectOneOf } from '../../../platform/validation/one-of';
 import { ProfilesError } from '../errors';
 import { ProfilesDeps } from './deps';
+import { appendAudit, auditActorOf } from '../../../platform/audit/audit-trail';
+import { Principal } from '../../../platform/principal/principal';
 
 export type FullFeedFrequencies = Record<MonitoredFeed, MonitoringFrequency>;
 
@@ -45,7 +47,8 @@ export async function updateMonitoringDefault(
   deps: ProfilesDeps,
   scope: Scope,
   input: { monitoringFeedFrequencies: Partial<Record<MonitoredFeed, string | null>> },
-  actorId: string | null,
+  principal: Principal,
+  requestId?: string,
 ): Promise<MonitoringDefault> {
   const changes = input.monitoringFeedFrequencies;
   if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
@@ -72,10 +75,25 @@ export async function updateMonitoringDefault(
       throw new ProfilesError('monitoring_default_validation_failed', `${field}: must be one of ${allowed.join(', ')}`, { field });
     changed[feed as MonitoredFeed] = frequency;
   }
-  await saveMonitoringDefault(deps.db, scope, {
-    initial: { ...BUILT_IN_MONITORING_DEFAULT, ...changed },
-    changed,
-    updatedBy: actorId,
+  const before = await getMonitoringDefault(deps, scope);
+  const from = Object.fromEntries(Object.keys(changed).map((feed) => [feed, before.monitoringFeedFrequencies[feed as MonitoredFeed]]));
+  await deps.db.$transaction(async (tx) => {
+    await saveMonitoringDefault(tx, scope, {
+      initial: { ...BUILT_IN_MONITORING_DEFAULT, ...changed },
+      changed,
+      updatedBy: principal.actorId,
+    });
+    // Last: the append holds the workspace's chain head until commit.
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(principal),
+      requestId: requestId ?? null,
+      action: 'profiles.settings.monitoring_default.update',
+      resourceType: 'profiles.settings',
+      resourceId: 'monitoring_default',
+      outcome: 'succeeded',
+      detail: { from, to: changed },
+    });
   });
   return getMonitoringDefault(deps, scope);
 }

@@ -5,6 +5,7 @@ import { Db, type Scope } from '../../../platform/db/prisma';
 import { SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
 import type { CreateRecordTx } from './idempotent-create-store';
+import { appendAuditRow, AuditRowInput } from '../../../platform/audit/data/audit-store';
 
 export type BatchStatus = 'queued' | 'running' | 'completed' | 'failed';
 
@@ -50,6 +51,7 @@ export async function insertBatch(
   request: SearchRequestRow,
   inputs: BatchEntityInput[],
   within?: (tx: CreateRecordTx) => Promise<void>,
+  audit?: AuditRowInput,
 ): Promise<void> {
   await db.$transaction(
     async (tx) => {
@@ -78,6 +80,8 @@ export async function insertBatch(
         );
       }
       await within?.(tx);
+      // Last: the append holds the workspace's chain head until commit.
+      if (audit) await appendAuditRow(tx, audit);
     },
     { timeout: 120_000 },
   );
@@ -190,17 +194,37 @@ export async function storeChunk(db: Db, job: BatchJobRow, owner: string, leaseS
 }
 
 /** Completes the job when every entity has its result row (counted, not assumed). */
-export async function completeBatch(db: Db, job: BatchJobRow, owner: string): Promise<boolean> {
-  const updated = await sql(db).$executeRawUnsafe(
-    `UPDATE screening.batch_jobs j
-        SET status = 'completed', finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL,
-            processed = (SELECT count(*) FROM screening.search_results r WHERE r.request_id = j.request_id)
-      WHERE j.id = $1 AND j.lease_owner = $2
-        AND (SELECT count(*) FROM screening.search_results r WHERE r.request_id = j.request_id) = j.total`,
-    job.id,
-    owner,
-  );
-  return updated === 1;
+/**
+ * Completes the job once every entity has its result, and (in the same transaction, last) appends
+ * the job's audit entry, which names every row's result id: `audit` gets them in row order.
+ */
+export async function completeBatch(
+  db: Db,
+  job: BatchJobRow,
+  owner: string,
+  audit?: (results: { id: string; matchCount: number }[]) => AuditRowInput,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const updated = await tx.$executeRawUnsafe(
+      `UPDATE screening.batch_jobs j
+          SET status = 'completed', finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL,
+              processed = (SELECT count(*) FROM screening.search_results r WHERE r.request_id = j.request_id)
+        WHERE j.id = $1 AND j.lease_owner = $2
+          AND (SELECT count(*) FROM screening.search_results r WHERE r.request_id = j.request_id) = j.total`,
+      job.id,
+      owner,
+    );
+    if (updated !== 1) return false;
+    if (audit) {
+      const results = await tx.searchResult.findMany({
+        where: { requestId: job.requestId },
+        orderBy: { entityIndex: 'asc' },
+        select: { id: true, matchCount: true },
+      });
+      await appendAuditRow(tx, audit(results));
+    }
+    return true;
+  });
 }
 
 /** A job that could not be queued at submit: failed at once (no worker ever held it). */

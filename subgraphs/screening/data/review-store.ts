@@ -1,7 +1,7 @@
 // Match review: the current status on the match row, the append-only history of changes, and the
 // clearances (profile + listed entity) that false_positive reviews leave behind.
 import { Db, type DbClient, type DbTx, type Scope } from '../../../platform/db/prisma';
-import { appendAuditRow, AuditRowInput } from '../../../platform/audit/data/audit-store';
+import { auditAppendCtes, auditAppendParams, AuditRowInput } from '../../../platform/audit/data/audit-store';
 import { recordProfileScreeningSettled } from './profile-settled-event';
 
 export type ReviewStatus = 'unresolved' | 'true_positive' | 'false_positive';
@@ -66,6 +66,14 @@ export interface ReviewChange {
   audit?: AuditRowInput;
 }
 
+const INSERT_REVIEW_COLUMNS = `INSERT INTO screening.match_reviews (id, match_id, tenant_id, workspace_id, from_status, to_status, actor_kind, actor_id, actor_name, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamp)`;
+const INSERT_REVIEW_PARAMS = 11;
+const INSERT_REVIEW = INSERT_REVIEW_COLUMNS;
+/** The history row and the decision's audit entry in ONE statement: the entry costs no round trip of
+ * its own (the audit CTEs take the chain head's lock; the statement is the transaction's last write). */
+const INSERT_AUDITED_REVIEW = `WITH ${auditAppendCtes(INSERT_REVIEW_PARAMS)} ${INSERT_REVIEW_COLUMNS}`;
+
 /** The review state of a match read under its row lock (four eyes pins and compares it). */
 export interface LockedMatchState {
   reviewStatus: string;
@@ -80,7 +88,7 @@ export async function lockMatchState(tx: DbClient, scope: Scope, matchId: string
   return rows[0];
 }
 
-/** Status, history row and clearance in one transaction. `first` runs at its start with the
+/** Status, (clearance,) then history row with its audit entry, in one transaction. `first` runs at its start with the
  * match's locked state (a four-eyes approval checks its proposal there); what it throws rolls the
  * review back. */
 export async function recordReview(
@@ -100,23 +108,23 @@ export async function recordReview(
       where: { id: match.id },
       data: { reviewStatus: change.toStatus, reviewedBy: change.actor.id, reviewedByName: change.actor.name, reviewedAt: change.at },
     });
-    await tx.matchReview.create({
-      data: {
-        id: change.id,
-        matchId: match.id,
-        ...scope,
-        fromStatus: match.reviewStatus,
-        toStatus: change.toStatus,
-        actorKind: change.actor.kind,
-        actorId: change.actor.id,
-        actorName: change.actor.name,
-        note: change.note,
-        createdAt: change.at,
-      },
-    });
     if (match.profileId) await profileConsequences(tx, scope, change, match.profileId);
     // Last: the audit append holds the workspace's chain head until commit.
-    if (change.audit) await appendAuditRow(tx, change.audit);
+    await tx.$executeRawUnsafe(
+      change.audit ? INSERT_AUDITED_REVIEW : INSERT_REVIEW,
+      change.id,
+      match.id,
+      scope.tenantId,
+      scope.workspaceId,
+      match.reviewStatus,
+      change.toStatus,
+      change.actor.kind,
+      change.actor.id,
+      change.actor.name,
+      change.note,
+      change.at.toISOString().replace('T', ' ').replace('Z', ''),
+      ...(change.audit ? auditAppendParams(change.audit) : []),
+    );
   });
 }
 

@@ -17,6 +17,7 @@ import type { NormalizedQuery, StoredMatch } from './search-model';
 import { dispositionQuery, normalizeQuery, searchSnapshot, toStoredMatch } from './search-service';
 import type { ScreeningMatch } from './engine-adapter';
 import { searchesAhead } from './searches-ahead';
+import { auditRow } from '../../../platform/audit/audit-trail';
 
 export interface BatchRunOptions {
   owner: string;
@@ -67,12 +68,47 @@ export async function runBatch(
       }
       after = pending[pending.length - 1].entityIndex;
     }
-    if (await completeBatch(db, job, options.owner)) {
+    if (await completeBatch(db, job, options.owner, (results) => batchAuditRow(job, request, snapshot.versions, config, results))) {
       options.log.info({ batchId, total: job.total }, 'batch job completed');
       return 'completed';
     }
   }
   throw new Error(`batch ${batchId}: not every entity has a result after two passes`);
+}
+
+/**
+ * The job's screening, one entry per job: the rows' result ids in row order (row i's result is
+ * result_ids[i]) and the list versions the worker screened against. A batch runs for whoever
+ * submitted it (its request's actor), without a client address: no caller is connected.
+ */
+function batchAuditRow(
+  job: BatchJobRow,
+  request: { id: string; actorKind: string; actorId: string },
+  versions: Record<string, string>,
+  config: { feeds: string[]; limit: number; threshold: number },
+  results: { id: string; matchCount: number }[],
+) {
+  return auditRow({
+    tenantId: job.tenantId,
+    workspaceId: job.workspaceId,
+    actorKind: request.actorKind,
+    actorId: request.actorId,
+    clientAddress: null,
+    action: 'screening.batch.complete',
+    resourceType: 'screening.batch',
+    resourceId: job.id,
+    outcome: 'succeeded',
+    detail: {
+      request_id: request.id,
+      row_count: results.length,
+      rows_with_matches: results.filter((result) => result.matchCount > 0).length,
+      list_versions: versions,
+      threshold: config.threshold,
+      limit: config.limit,
+      feeds: config.feeds,
+      result_ids: results.map((result) => result.id),
+    },
+  });
 }
 
 function batchQuery(config: { feeds: string[]; limit: number; threshold: number }, input: BatchEntityInput): NormalizedQuery {

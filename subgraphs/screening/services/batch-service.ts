@@ -25,6 +25,7 @@ import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
 import type { StoredMatch } from './search-model';
 import { normalizeQuery, servingSnapshot, storedMatchOf } from './search-service';
+import { auditActorOf, auditRow, saltedInputHash } from '../../../platform/audit/audit-trail';
 
 /** Documented in docs/screening-batch.md. */
 export const BATCH_LIMITS = { maxEntities: 100_000, resultsPageDefault: 100, resultsPageMax: 1000, categoriesMax: 100 } as const;
@@ -131,12 +132,34 @@ export async function submitBatch(
     profile_id: query.profileId,
     adverse_media_risk_categories: categories,
   }));
+  // The job's input as a salted hash (the rows name people); the salt is in the personal part.
+  const inputHash = saltedInputHash(inputs);
   await insertBatch(
     deps.db,
     { id: jobId, automaticDisposition: input.automaticDisposition ?? null },
     request,
     inputs,
     record && ((tx) => record(tx, jobId)),
+    auditRow({
+      ...scope,
+      ...auditActorOf(principal),
+      action: 'screening.batch.submit',
+      resourceType: 'screening.batch',
+      resourceId: jobId,
+      outcome: 'succeeded',
+      detail: {
+        request_id: request.id,
+        input_hash: inputHash.hash,
+        row_count: inputs.length,
+        list_versions: snapshot.versions,
+        threshold: first.threshold,
+        limit: first.limit,
+        feeds: first.feedNames,
+        automatic_disposition: input.automaticDisposition ?? null,
+      },
+      personal: { input_salt: inputHash.salt },
+      at: createdAt,
+    }),
   );
   await enqueue(deps, jobId);
   return (await findBatch(deps.db, scope, jobId))!;

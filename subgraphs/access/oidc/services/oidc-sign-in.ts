@@ -20,6 +20,7 @@ import { AccessDeps } from '../../services/deps';
 import { openSession, SignInGrant } from '../../services/sessions';
 import { consumeOidcSignIn, insertOidcSignIn } from '../data/sso-store';
 import { EffectiveSsoConfiguration, resolveSsoConfiguration } from './sso-configuration';
+import { auditSignedIn, auditSignInRefused, SignInOrigin } from '../../services/access-audit';
 
 /** A sign-on must come back from the provider within ten minutes. */
 export const OIDC_FLOW_MS = 10 * 60_000;
@@ -96,7 +97,11 @@ export async function startOidcSignIn(
   return { authorizationUrl: authorizationUrl.href, flowToken, expiresAt };
 }
 
-export async function signInWithOidc(deps: AccessDeps, input: { flowToken: string; callbackQuery: string }): Promise<SignInGrant> {
+export async function signInWithOidc(
+  deps: AccessDeps,
+  input: { flowToken: string; callbackQuery: string },
+  origin: SignInOrigin = {},
+): Promise<SignInGrant> {
   const params = new URLSearchParams(input.callbackQuery.replace(/^\?/, ''));
   // The flow token (the browser's cookie) finds the sign-on; the state the provider sent back must
   // be the one this sign-on sent out, or the callback belongs to another browser.
@@ -128,11 +133,16 @@ export async function signInWithOidc(deps: AccessDeps, input: { flowToken: strin
   }
   const email = await assertedEmail(configuration, sso, tokens);
   const user = await userFor(deps, sso, email, tokens.claims());
-  if (user.deactivatedAt) throw new AccessError('sso_account_deactivated', 'This console account is deactivated');
+  if (user.deactivatedAt) {
+    await auditSignInRefused(deps, origin, user, 'sso', 'account_deactivated');
+    throw new AccessError('sso_account_deactivated', 'This console account is deactivated');
+  }
   const workspaceId = (await listMemberships(deps.db, user.id))[0]?.workspaceId;
   if (!workspaceId) throw new AccessError('sso_unknown_user', 'This account is not a member of any workspace');
   // The provider owns the second factor: the session opens without the TOTP step.
-  return openSession(deps, user, workspaceId, true);
+  const grant = await openSession(deps, user, workspaceId, true);
+  await auditSignedIn(deps, origin, user, workspaceId, 'sso', grant.state);
+  return grant;
 }
 
 type Claims = Record<string, unknown>;

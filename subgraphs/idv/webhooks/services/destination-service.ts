@@ -3,7 +3,8 @@
 // rotate), enable/disable, the delivery log and manual redelivery.
 import { z } from 'zod';
 import { KeyProvider } from '../../../../platform/crypto/envelope';
-import { Db, type Scope } from '../../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../../platform/db/prisma';
+import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
 import { newId } from '../../../../platform/ids/new-id';
 import { Principal } from '../../../../platform/principal/principal';
 import { IdvDeliveryError } from '../../delivery-errors';
@@ -63,6 +64,35 @@ function checkUrl(deps: WebhookDeps, url: string): void {
   if (problem) throw new IdvDeliveryError('idv_webhook_url_forbidden', `url: ${problem}`, { field: 'body.url' });
 }
 
+/** A destination's configuration changed: the entry names the fields and the URL's origin (its path
+ * or query may carry a token), never the secrets. Written in the change's transaction, last. */
+async function auditDestination(
+  db: DbClient,
+  principal: Principal,
+  scope: Scope,
+  action: string,
+  id: string,
+  detail: Record<string, unknown>,
+) {
+  await appendAudit(db, {
+    ...scope,
+    ...auditActorOf(principal),
+    action,
+    resourceType: 'idv.webhook_destination',
+    resourceId: id,
+    outcome: 'succeeded',
+    detail,
+  });
+}
+
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
 export interface CreatedDestination {
   destination: DestinationRow;
   secrets: DestinationSecrets;
@@ -83,7 +113,7 @@ export async function createDestination(
     if ((await store.countDestinations(tx, scope)) >= MAX_DESTINATIONS) {
       throw new IdvDeliveryError('idv_webhook_limit_reached', `A workspace has at most ${MAX_DESTINATIONS} webhook destinations`);
     }
-    return store.insertDestination(tx, {
+    const inserted = await store.insertDestination(tx, {
       id,
       ...scope,
       url: input.url,
@@ -95,6 +125,13 @@ export async function createDestination(
       disabledAt: input.enabled === false ? deps.now() : null,
       secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
     });
+    await auditDestination(tx, principal, scope, 'idv.webhook_destination.create', id, {
+      url_origin: originOf(input.url),
+      kinds: inserted.kinds,
+      event_types: inserted.eventTypes,
+      enabled: inserted.enabled,
+    });
+    return inserted;
   });
   return { destination, secrets };
 }
@@ -120,12 +157,23 @@ export async function updateDestination(
   const { kinds, eventTypes } = checkDestinationInput(input);
   if (input.url != null) checkUrl(deps, input.url);
   const current = await getDestination(deps, principal, id);
-  return store.updateDestination(deps.db, scope, id, {
+  const data = {
     ...(input.url != null ? { url: input.url } : {}),
     ...(input.description != null ? { description: input.description } : {}),
     ...(kinds ? { kinds: [...new Set(kinds)] } : {}),
     ...(eventTypes ? { eventTypes: [...new Set(eventTypes)] } : {}),
     ...(input.enabled != null && input.enabled !== current.enabled ? enabledChange(deps, input.enabled) : {}),
+  };
+  return deps.db.$transaction(async (tx) => {
+    const updated = await store.updateDestination(tx, scope, id, data);
+    await auditDestination(tx, principal, scope, 'idv.webhook_destination.update', id, {
+      fields: Object.keys(data).sort(),
+      ...(data.url !== undefined ? { url_origin: { from: originOf(current.url), to: originOf(data.url) } } : {}),
+      ...(data.kinds !== undefined ? { kinds: { from: current.kinds, to: updated.kinds } } : {}),
+      ...(data.eventTypes !== undefined ? { event_types: { from: current.eventTypes, to: updated.eventTypes } } : {}),
+      ...(updated.enabled !== current.enabled ? { enabled: { from: current.enabled, to: updated.enabled } } : {}),
+    });
+    return updated;
   });
 }
 
@@ -145,15 +193,21 @@ export async function setDestinationEnabled(
   const scope = requireManagement(principal);
   const current = await getDestination(deps, principal, id);
   if (current.enabled === enabled) return current;
-  const updated = await store.updateDestination(deps.db, scope, id, enabledChange(deps, enabled));
-  if (enabled) await store.makePendingDue(deps.db, scope, id, deps.now());
-  return updated;
+  return deps.db.$transaction(async (tx) => {
+    const updated = await store.updateDestination(tx, scope, id, enabledChange(deps, enabled));
+    if (enabled) await store.makePendingDue(tx, scope, id, deps.now());
+    await auditDestination(tx, principal, scope, enabled ? 'idv.webhook_destination.enable' : 'idv.webhook_destination.disable', id, {});
+    return updated;
+  });
 }
 
 export async function deleteDestination(deps: Pick<WebhookDeps, 'db'>, principal: Principal, id: string): Promise<DestinationRow> {
   const scope = requireManagement(principal);
   const row = await getDestination(deps, principal, id);
-  await store.deleteDestination(deps.db, scope, id);
+  await deps.db.$transaction(async (tx) => {
+    await store.deleteDestination(tx, scope, id);
+    await auditDestination(tx, principal, scope, 'idv.webhook_destination.delete', id, { url_origin: originOf(row.url) });
+  });
   return row;
 }
 
@@ -162,10 +216,14 @@ export async function rotateSecret(deps: WebhookDeps, principal: Principal, id: 
   const scope = requireManagement(principal);
   const current = await getDestination(deps, principal, id);
   const secrets = newDestinationSecrets();
-  const destination = await store.updateDestination(deps.db, scope, id, {
-    secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
-    previousSecrets: destinationSecretsColumn.write(destinationSecretsColumn.read(current.secrets)),
-    previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
+  const destination = await deps.db.$transaction(async (tx) => {
+    const updated = await store.updateDestination(tx, scope, id, {
+      secrets: destinationSecretsColumn.write(sealSecrets(deps.keyProvider, id, secrets)),
+      previousSecrets: destinationSecretsColumn.write(destinationSecretsColumn.read(current.secrets)),
+      previousExpiresAt: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
+    });
+    await auditDestination(tx, principal, scope, 'idv.webhook_destination.rotate_secret', id, {});
+    return updated;
   });
   return { destination, secrets };
 }

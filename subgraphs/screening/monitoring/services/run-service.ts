@@ -36,6 +36,7 @@ import {
 import { buildDeltaIndex, confirmInFullIndex, DeltaIndex, deltaCandidates, Subject } from './delta-screening';
 import { openSubjectQuery, subjectSearch } from './enrollment';
 import { nextFullScreenAt } from './frequencies';
+import { appendAudit, AuditEntry, saltedInputHash } from '../../../../platform/audit/audit-trail';
 
 export const ALERT_EVENT = 'screening.monitoring.alert';
 
@@ -57,6 +58,8 @@ interface Found {
   subject: SubjectRow;
   query: NormalizedQuery;
   matches: StoredMatch[];
+  /** The list versions the subject was screened against (its alert's audit entry names them). */
+  versions: Record<string, string>;
 }
 
 /** Runs (or resumes) one run to completion; does nothing when another attempt holds it. */
@@ -150,7 +153,7 @@ async function screenDelta(
   const confirmed = searchesAhead(candidates.length, (i) => confirmInFullIndex(snapshot, delta, candidates[i].query));
   for (const [i, { key, query }] of candidates.entries()) {
     const matches = await confirmed(i);
-    if (matches.length) found.push({ subject: key, query, matches: stored(matches) });
+    if (matches.length) found.push({ subject: key, query, matches: stored(matches), versions: snapshot.versions });
   }
   return found;
 }
@@ -167,7 +170,7 @@ async function screenFull(deps: RunDeps, subjects: Subject<SubjectRow>[]): Promi
     const last = await lastSearchOf(deps.db, scope, key.profileId);
     const before = new Set(last.map((row) => row.entityRef));
     if (matches.every((match) => before.has(match.entity.id))) continue;
-    found.push({ subject: key, query, matches: stored(matches) });
+    found.push({ subject: key, query, matches: stored(matches), versions: snapshot.versions });
   }
   return found;
 }
@@ -219,6 +222,7 @@ async function writeChunk(
     prepared.push({ ...item, matches, scope });
   }
   const written: WrittenAlert[] = [];
+  const audits: AuditEntry[] = [];
   await deps.db.$transaction(async (tx) => {
     for (const item of prepared) {
       const searchId = newObjectId(at.getTime());
@@ -275,6 +279,7 @@ async function writeChunk(
         },
       });
       await markSubjectScreened(tx, scope, item.subject.profileId, { lastSearchId: searchId, lastScreenedAt: at });
+      audits.push(alertAuditRow(run, item, searchId, alertId, at));
       written.push({
         alertId,
         scope,
@@ -295,8 +300,54 @@ async function writeChunk(
         });
       }
     }
+    // Last, and in one order (workspace, then alert): each append holds its workspace's chain head
+    // until commit, and a chunk spans workspaces, so two chunks never take two heads in opposite order.
+    audits.sort(
+      (a, b) =>
+        a.tenantId.localeCompare(b.tenantId) || a.workspaceId.localeCompare(b.workspaceId) || a.resourceId.localeCompare(b.resourceId),
+    );
+    for (const audit of audits) await appendAudit(tx, audit);
   });
   return written;
+}
+
+/** A monitoring re-screening that raised an alert: done by the service for the workspace, so no
+ * caller and no client address; the searched input as a salted hash (the salt is personal: erased
+ * with the profile). */
+function alertAuditRow(run: { id: string; kind: string }, item: Found & { scope: Scope }, searchId: string, alertId: string, at: Date) {
+  const { query } = item;
+  const input = saltedInputHash({
+    name: query.name,
+    type: query.typeLabel,
+    date_of_birth: query.dateOfBirth ?? null,
+    country: query.country ?? null,
+    feeds: query.feedNames,
+  });
+  const entry: AuditEntry = {
+    ...item.scope,
+    actorKind: 'service',
+    actorId: 'screening.monitoring',
+    clientAddress: null,
+    action: 'screening.monitoring.alert',
+    resourceType: 'screening.monitoring_alert',
+    resourceId: alertId,
+    profileId: item.subject.profileId,
+    outcome: 'succeeded',
+    detail: {
+      run_id: run.id,
+      trigger: run.kind,
+      search_id: searchId,
+      input_hash: input.hash,
+      list_versions: item.versions,
+      threshold: query.threshold,
+      feeds: query.feedNames,
+      match_ids: item.matches.map((match) => match.id),
+      entity_ids: item.matches.map((match) => match.entity.id),
+    },
+    personal: { input_salt: input.salt },
+    at,
+  };
+  return entry;
 }
 
 async function sendOutcomes(deps: RunDeps, written: WrittenAlert[]): Promise<void> {
