@@ -114,7 +114,11 @@ function sessionListWhere(scope: Scope, filter: SessionListFilter) {
   };
 }
 
-export async function listSessions(db: Db, scope: Scope, filter: SessionListFilter & { after?: After; take: number }): Promise<SessionRow[]> {
+export async function listSessions(
+  db: Db,
+  scope: Scope,
+  filter: SessionListFilter & { after?: After; take: number },
+): Promise<SessionRow[]> {
   // One statement text per filter shape, each prepared once per connection.
   const params: unknown[] = [scope.tenantId, scope.workspaceId, filter.take];
   let where = 'tenant_id = $1 AND workspace_id = $2';
