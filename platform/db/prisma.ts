@@ -17,7 +17,12 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
   // One pool for both: Prisma's adapter and the hot reads of the data layers ($readRows), so the
   // bounds above hold for every query of the process.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
-  const adapter = new ReleasingPrismaPg(new PrismaPg(pool));
+  // An idle connection the server closes (a restart, an outage, the embedded server stopping at
+  // shutdown) is an 'error' on the pool, which drops that connection; the next query opens a fresh
+  // one. Unheard, it would be an uncaught error that ends the process.
+  pool.on('error', () => undefined);
+  // Prisma ends the pool on $disconnect, as it would its own.
+  const adapter = new ReleasingPrismaPg(new PrismaPg(pool, { disposeExternalPool: true }));
   const client = new PrismaClient({ adapter });
   const readRows: RowReader = async (sql, params, name) => {
     const stop = dbOperationDuration.startTimer({ model: 'raw', operation: name ?? 'readRows' });
