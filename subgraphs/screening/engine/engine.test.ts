@@ -312,3 +312,27 @@ describe('retrieval with very common tokens (postings longer than the cap)', () 
     expect(big.search('Mohammed')).toEqual([]);
   });
 });
+
+describe('retrieval keeps the names holding every query token', () => {
+  it('keeps a listed "ALI, Haj" ahead of names reached by "ali" alone or by near-misses of both tokens', () => {
+    // The person reading drops the title "Haj", so retrieval reaches "ALI, Haj" by "ali" alone, like each of these
+    // names; the organisation reading reaches "HAJJ ALI TRADING" by both tokens and outweighs it.
+    const synthetic = (sourceId: string, type: WatchlistEntity['type'], value: string): WatchlistEntity => ({
+      ...entities[0],
+      source: 'synthetic',
+      sourceId,
+      type,
+      names: [{ value, kind: 'primary' }],
+      birthDates: [],
+    });
+    const many: WatchlistEntity[] = [synthetic('org', 'entity', 'HAJJ ALI TRADING')];
+    for (let i = 0; i < 150; i++) many.push(synthetic(String(i), 'individual', `Ali Q${i.toString(36)}x${(i * 7919).toString(36)}`));
+    many.push(synthetic('target', 'individual', 'ALI, Haj'));
+    const small = buildIndex(many);
+    for (const type of [undefined, 'individual' as const]) {
+      const r = small.search('ALI, Haj', { limit: 5, type });
+      expect(r[0]?.entity.sourceId).toBe('target');
+      expect(r[0]?.score).toBe(1);
+    }
+  });
+});

@@ -80,6 +80,8 @@ export class ScreeningIndex {
   private logN: number;
   // per-search scratch (single-threaded)
   private acc: Float32Array;
+  /** 1 for a retrieved name holding every token of a query reading exactly (see `markVerbatim`). */
+  private verbatim: Uint8Array;
   private best: Float32Array;
   private stamp: Int32Array;
   private stampGen = 0;
@@ -206,6 +208,7 @@ export class ScreeningIndex {
     this.triCount = new Uint8Array(this.vocabText.length);
     this.triTouched = new Int32Array(this.vocabText.length);
     this.acc = new Float32Array(names);
+    this.verbatim = new Uint8Array(names);
     this.best = new Float32Array(names);
     this.stamp = new Int32Array(names);
     // Lists of real size (up to PREP_CACHE_MAX names) get every list name prepared now, so that first searches do not pay
@@ -350,6 +353,46 @@ export class ScreeningIndex {
     }
   }
 
+  /**
+   * Marks the retrieved names holding every token of some query reading exactly, whatever the tokens' classes (a title
+   * such as "Haj" is not in the postings but is a token of the name), and returns how many there are. Retrieval weights
+   * only significant tokens, so "ALI, Haj" listed as such is reached by "ali" alone, like hundreds of other names, while
+   * a name reached by two phonetic near-misses outweighs it: these names are the strongest evidence retrieval has and
+   * must never be cut behind names matching fewer of the query's tokens exactly.
+   */
+  private markVerbatim(readings: PreparedName[], touched: number[]): number {
+    const wanted: number[][] = [];
+    for (const r of readings) {
+      const ids = new Set<number>();
+      for (const t of r.tokens) ids.add(this.vocab.get(t) ?? -1);
+      if (!ids.has(-1) && ids.size > 0) wanted.push([...ids]);
+    }
+    if (!wanted.length) return 0;
+    let count = 0;
+    for (const n of touched) {
+      const s = this.nameTokStart[n];
+      const e = this.nameTokStart[n + 1];
+      for (const ids of wanted) {
+        let all = e - s >= ids.length;
+        for (let k = 0; all && k < ids.length; k++) {
+          all = false;
+          for (let p = s; p < e; p++) {
+            if (this.tokIds[p] === ids[k]) {
+              all = true;
+              break;
+            }
+          }
+        }
+        if (all) {
+          this.verbatim[n] = 1;
+          count++;
+          break;
+        }
+      }
+    }
+    return count;
+  }
+
   /** One name against one candidate, scored as a search would score the candidate listed (see compare.ts). */
   compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison {
     return compareParties(
@@ -437,7 +480,9 @@ export class ScreeningIndex {
     // Among names reached equally, the ones closest in length to the query come first: with a common token ("Muhammad")
     // hundreds of names tie, and the listed "MUHAMMAD, Muhammad" must not be cut behind longer names.
     for (const n of touched) acc[n] -= LENGTH_TIE_BREAK * Math.abs(this.nameTokStart[n + 1] - this.nameTokStart[n] - qLen);
-    // 2. keep the best candidates by retrieval score, grouped per entity
+    const verbatimCount = this.markVerbatim(readings, touched);
+    const verbatim = this.verbatim;
+    // 2. keep the best candidates: the names holding every query token exactly first, then by retrieval score
     const maxCand = Math.max(60, limit * 6);
     const excluded = opts.excludeEntityIds?.length ? new Set(opts.excludeEntityIds) : undefined;
     let cands = touched;
@@ -451,19 +496,33 @@ export class ScreeningIndex {
       });
     }
     if (cands.length > maxCand * 4) {
-      // select before sorting: only names scoring at least the maxCand-th best retrieval score are sorted
-      const cut = kthLargest(cands, acc, maxCand);
-      cands = cands.filter((n) => acc[n] >= cut);
+      // select before sorting: only names scoring at least the maxCand-th best retrieval score among their group (verbatim
+      // names, then the others for the places left) are sorted
+      const exact = verbatimCount ? cands.filter((n) => verbatim[n]) : [];
+      const rest = verbatimCount ? cands.filter((n) => !verbatim[n]) : cands;
+      const keep = (names: number[], k: number) => {
+        if (k <= 0) return [];
+        if (names.length <= k) return names;
+        const cut = kthLargest(names, acc, k);
+        return names.filter((n) => acc[n] >= cut);
+      };
+      cands = [...keep(exact, maxCand), ...keep(rest, maxCand - exact.length)];
     }
-    cands.sort((a, b) => acc[b] - acc[a] || a - b);
-    // names reached by under a third of what the best name was reached by cannot come close (kept: at least 20)
+    cands.sort((a, b) => verbatim[b] - verbatim[a] || acc[b] - acc[a] || a - b);
+    // names reached by under a third of what the best name was reached by cannot come close (kept: at least 20, and every
+    // verbatim name)
     let take = Math.min(maxCand, cands.length);
     if (take > 20) {
-      const floor = acc[cands[0]] * RETRIEVAL_FLOOR;
-      while (take > 20 && acc[cands[take - 1]] < floor) take--;
+      let best = 0;
+      for (let i = 0; i < cands.length && (i === 0 || verbatim[cands[i - 1]]); i++) best = Math.max(best, acc[cands[i]]);
+      const floor = best * RETRIEVAL_FLOOR;
+      while (take > 20 && !verbatim[cands[take - 1]] && acc[cands[take - 1]] < floor) take--;
     }
     const top = cands.slice(0, take);
-    for (const n of touched) acc[n] = 0;
+    for (const n of touched) {
+      acc[n] = 0;
+      verbatim[n] = 0;
+    }
 
     // 3. rescoring with the full scorer; best name per entity
     const cache: SimCache = new Map();

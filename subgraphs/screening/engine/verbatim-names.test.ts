@@ -13,9 +13,7 @@ import type { ScreeningMatch } from './result';
 import { compareTies, nameTie } from './ties';
 
 /** Names that cannot find themselves, each with the reason. Keyed `record id|name|typed or untyped`. */
-const EXCEPTIONS: Record<string, string> = {
-  'ofac_sdn:47701|Mr. O|untyped': 'a title and one initial: untyped, the initial "O" alone retrieves too many names to reach it',
-};
+const EXCEPTIONS: Record<string, string> = {};
 
 let entities: WatchlistEntity[];
 let index: ScreeningIndex;
