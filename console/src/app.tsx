@@ -22,6 +22,9 @@ const ScreeningSearchPage = lazy(() => import('./screens/screening-search'));
 const ScreeningHistoryPage = lazy(() => import('./screens/screening-history'));
 const ScreeningRequestPage = lazy(() => import('./screens/screening-request'));
 const ScreeningSettingsPage = lazy(() => import('./screens/screening-settings'));
+const ApprovalsPage = lazy(() => import('./screens/approvals'));
+const ProposalPage = lazy(() => import('./screens/approvals').then((module) => ({ default: module.ProposalPage })));
+const SettingsPage = lazy(() => import('./screens/settings'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
 
 const queryClient = createQueryClient();
@@ -51,6 +54,9 @@ export function App() {
                       <Route path="/screening/history" component={ScreeningHistoryPage} />
                       <Route path="/screening/settings" component={ScreeningSettingsPage} />
                       <Route path="/screening/requests/:id">{(params) => <ScreeningRequestPage id={params.id} />}</Route>
+                      <Route path="/approvals" component={ApprovalsPage} />
+                      <Route path="/approvals/:id">{(params) => <ProposalPage id={params.id} />}</Route>
+                      <Route path="/settings" component={SettingsPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

@@ -15,6 +15,10 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
   { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
+  // Proposals waiting for a second person: deciding them needs the reviewer role.
+  { href: '/approvals', label: 'nav.approvals', icon: 'check', key: 'a', role: 'reviewer' },
+  // The workspace's settings (four eyes): admins change them, everyone reads them.
+  { href: '/settings', label: 'nav.settings', icon: 'key', key: 't' },
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
@@ -213,6 +217,8 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
     ['g w', 'nav.screening'],
+    ['g a', 'nav.approvals'],
+    ['g t', 'nav.settings'],
     ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
