@@ -2,8 +2,9 @@
 // decisions (GraphQL) and reads it on the Settings page; reviewer A accepts a session in
 // requires_review and the review desk shows the proposal waiting for a second approval (nothing
 // applied, their own approval closed in the console and refused by the API); reviewer B finds it
-// from home and the Approvals queue, approves it with a note, and the session is accepted. Every
-// screen is checked with axe-core and photographed at 1280 and 390 px into test/artifacts/console/.
+// from home and the Approvals queue, approves it with a note, and the session is accepted; a
+// reviewer reads the policy without a form. Every screen is checked with axe-core and photographed
+// at 1280 and 390 px into test/artifacts/console/.
 import { Browser, chromium, Locator } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
 import { createConsoleUser, signInToConsole } from '../helpers/console';
@@ -149,6 +150,12 @@ describeWithBrowser('Vigil Console: four eyes', () => {
     await page.locator('.page-header').getByText('Accepted').waitFor();
     expect(await page.getByTestId('four-eyes-pending').count()).toBe(0);
     problems.push(...(await checkScreen(page, 'four-eyes-session-approved')));
+    // A reviewer reads the policy but may not change it.
+    await page.goto(`${platform.restUrl}/console/settings`);
+    await page.getByTestId('read-only').waitFor();
+    await page.getByTestId('four-eyes-kinds').getByText('Verification review decision').waitFor();
+    expect(await page.getByRole('button', { name: 'Save four-eyes settings' }).count()).toBe(0);
+    problems.push(...(await checkScreen(page, 'four-eyes-settings-read')));
     await context.close();
   });
 

@@ -115,11 +115,14 @@ function PolicyForm({ policy }: { policy: Policy }) {
     <form onSubmit={submit} className="settings-form" aria-label={t('fourEyes.settings')}>
       <fieldset>
         <legend>{t('fourEyes.kindsLegend')}</legend>
+        {/* One kind a line (the labels are long). */}
         {FOUR_EYES_KINDS.map((kind) => (
-          <label key={kind} className="checkbox">
-            <input type="checkbox" checked={kinds.includes(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
-            {t(`fourEyes.kind.${kind}`)}
-          </label>
+          <div key={kind}>
+            <label className="checkbox">
+              <input type="checkbox" checked={kinds.includes(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
+              {t(`fourEyes.kind.${kind}`)}
+            </label>
+          </div>
         ))}
       </fieldset>
       <div className="field narrow-field">
