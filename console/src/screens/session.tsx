@@ -402,14 +402,14 @@ function Decision({ session, onRecorded, onNext }: { session: Session; onRecorde
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!status || !note.trim()) return;
+    // Keeps this panel mounted before the refetched session (decided, or with a pending proposal)
+    // would close it: the answer below must still find the form to say what happened.
+    onRecorded();
     review.mutate(
       { id: session.id, input: { status, note: note.trim() } },
       {
-        onSuccess: (result) => {
-          // Under four eyes the session is unchanged and carries the proposal just made.
-          setDone(result.decideVerificationSession.fourEyesProposal ? 'proposed' : 'applied');
-          onRecorded();
-        },
+        // Under four eyes the session is unchanged and carries the proposal just made.
+        onSuccess: (result) => setDone(result.decideVerificationSession.fourEyesProposal ? 'proposed' : 'applied'),
       },
     );
   };
