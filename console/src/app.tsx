@@ -23,6 +23,9 @@ const ScreeningHistoryPage = lazy(() => import('./screens/screening-history'));
 const ScreeningRequestPage = lazy(() => import('./screens/screening-request'));
 const ScreeningSettingsPage = lazy(() => import('./screens/screening-settings'));
 const AuditPage = lazy(() => import('./screens/audit'));
+const ApprovalsPage = lazy(() => import('./screens/approvals'));
+const ProposalPage = lazy(() => import('./screens/approvals').then((module) => ({ default: module.ProposalPage })));
+const SettingsPage = lazy(() => import('./screens/settings'));
 const NotFoundPage = lazy(() => import('./screens/not-found'));
 const RiskAssessmentsPage = lazy(() => import('./screens/risk-assessments'));
 const RiskAssessmentPage = lazy(() => import('./screens/risk-assessment'));
@@ -63,6 +66,9 @@ export function App() {
                       <Route path="/monitoring/settings" component={MonitoringSettingsPage} />
                       <Route path="/monitoring/:id" component={MonitoringAlertPage} />
                       <Route path="/audit" component={AuditPage} />
+                      <Route path="/approvals" component={ApprovalsPage} />
+                      <Route path="/approvals/:id">{(params) => <ProposalPage id={params.id} />}</Route>
+                      <Route path="/settings" component={SettingsPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

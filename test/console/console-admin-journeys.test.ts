@@ -11,7 +11,7 @@ import { createConsoleUser, signInToConsole } from '../helpers/console';
 import { graphql, auth, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { issueDashboardToken } from '../../platform/tenancy/tenancy-store';
 import { createProfile, createSession, driveTo, newTenant } from '../idv/idv-helpers';
-import { checkScreen, consolePage } from './console-helpers';
+import { checkScreen, signInPage } from './console-helpers';
 
 jest.setTimeout(240_000);
 
@@ -57,16 +57,8 @@ describeWithBrowser('Vigil Console: people, erasure, assignment, filters', () =>
   });
 
   /** A browser context signed in as `user` through the sign-in page, on `path`. */
-  async function signIn(user: ConsoleUser, path: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-    const { page, problems: pageProblems } = await consolePage(context);
-    page.on('close', () => problems.push(...pageProblems));
-    await page.goto(`${platform.restUrl}/console/sign-in?next=${encodeURIComponent(path)}`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`**/console${path}`);
-    return { context, page };
+  function signIn(user: ConsoleUser, path: string): Promise<{ context: BrowserContext; page: Page }> {
+    return signInPage(browser, platform.restUrl, user, path, problems);
   }
 
   it('an admin invites a user, copies the link, changes their role and deactivates them', async () => {

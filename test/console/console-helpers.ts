@@ -58,3 +58,23 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   await page.setViewportSize({ width: 1280, height: 900 });
   return problems;
 }
+
+/** A new browser context signed in as `user` through the sign-in page, left on `path` (its page's
+ * CSP refusals and errors are added to `problems` when it closes). */
+export async function signInPage(
+  browser: Browser,
+  restUrl: string,
+  user: { email: string; password: string },
+  path: string,
+  problems: string[],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+  const { page, problems: pageProblems } = await consolePage(context);
+  page.on('close', () => problems.push(...pageProblems));
+  await page.goto(`${restUrl}/console/sign-in?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`**/console${path}`);
+  return { context, page };
+}

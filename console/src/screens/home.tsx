@@ -37,6 +37,7 @@ export default function HomePage() {
                 value={queues.profilesAwaitingReview}
                 tone="warn"
               />
+              <Counter href="/approvals" label={t('home.fourEyesPending')} value={queues.fourEyesPending} tone="info" />
               <Counter label={t('home.screeningMatches')} value={queues.unresolvedScreeningMatches} tone="bad" />
               <Counter href="/monitoring" label={t('home.openAlerts')} value={queues.openMonitoringAlerts} tone="info" />
               <Counter

@@ -18,6 +18,7 @@ import {
   ReviewCaseQuery,
   ReviewQueueDocument,
   ScoredCheckFragment,
+  SessionFourEyesDocument,
   WorkspaceReviewersQuery,
   WorkspaceReviewersDocument,
 } from '../graphql/generated';
@@ -27,6 +28,7 @@ import { StatusBadge } from '../ui/badges';
 import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { ProposalDecision, ProposalFields } from '../ui/four-eyes';
 import { words } from '../ui/words';
 import { AuditTrail } from '../ui/audit-trail';
 
@@ -34,7 +36,7 @@ type Case = NonNullable<ReviewCaseQuery['idvReviewCase']>;
 type Session = Case['session'];
 
 const OPEN_FOR_REVIEW: IdvReviewStatus[] = ['requires_review', 'escalation'];
-const CASE_QUERIES = ['ReviewCase', 'ReviewQueue', 'Sessions', 'HomeOverview', 'Profile'];
+const CASE_QUERIES = ['ReviewCase', 'ReviewQueue', 'Sessions', 'HomeOverview', 'Profile', 'SessionFourEyes', 'FourEyesProposals'];
 
 export default function SessionPage({ id, inQueue = false }: { id: string; inQueue?: boolean }) {
   const { t } = useI18n();
@@ -66,7 +68,11 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
   const [decided, setDecided] = useState(false);
   const open = OPEN_FOR_REVIEW.includes(session.reviewStatus);
   const reviewer = roleAtLeast(role, 'reviewer');
-  const canDecide = decided || (reviewer && open);
+  // A decision waiting for a second person (four eyes): shown instead of the decision form.
+  const fourEyes = useGraphQLQuery(SessionFourEyesDocument, { id: session.id });
+  const proposal = fourEyes.data?.verificationSession?.fourEyesProposal ?? null;
+  const pending = proposal?.status === 'pending' ? proposal : null;
+  const canDecide = decided || (reviewer && open && !pending && !fourEyes.isPending);
   const claim = useGraphQLMutation(ClaimSessionDocument, CASE_QUERIES);
   const mine = Boolean(consoleSession && session.assignee === consoleSession.user.id);
   // Whom a session can be handed to (reviewers and up may read it): also names the assignee.
@@ -154,6 +160,16 @@ function SessionView({ reviewCase, inQueue }: { reviewCase: Case; inQueue: boole
           </h2>
           <History reviewCase={reviewCase} nameOf={nameOf} />
         </section>
+        {pending && (
+          <section className="panel panel-wide decision-panel" aria-labelledby="four-eyes-title" data-testid="four-eyes-pending">
+            <h2 id="four-eyes-title" className="panel-title">
+              {t('fourEyes.awaiting')}
+            </h2>
+            <p className="muted small">{t('fourEyes.awaitingHelp')}</p>
+            <ProposalFields proposal={pending} withObject={false} />
+            <ProposalDecision key={pending.id} proposal={pending} idPrefix="session-proposal" />
+          </section>
+        )}
         {canDecide && (
           <section className="panel panel-wide decision-panel" aria-labelledby="decision-title">
             <h2 id="decision-title" className="panel-title">
@@ -384,20 +400,32 @@ function Decision({ session, onRecorded, onNext }: { session: Session; onRecorde
   const [status, setStatus] = useState<IdvReviewStatus | ''>('');
   const [note, setNote] = useState('');
   const review = useGraphQLMutation(DecideSessionDocument, CASE_QUERIES);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'applied' | 'proposed' | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!status || !note.trim()) return;
+    // Keeps this panel mounted before the refetched session (decided, or with a pending proposal)
+    // would close it: the answer below must still find the form to say what happened.
+    onRecorded();
     review.mutate(
       { id: session.id, input: { status, note: note.trim() } },
       {
-        onSuccess: () => {
-          setDone(true);
-          onRecorded();
-        },
+        // Under four eyes the session is unchanged and carries the proposal just made.
+        onSuccess: (result) => setDone(result.decideVerificationSession.fourEyesProposal ? 'proposed' : 'applied'),
       },
     );
   };
+  if (done === 'proposed')
+    return (
+      <div className="alert alert-info" role="status" data-testid="decision-proposed">
+        <p>{t('fourEyes.proposed')}</p>
+        {onNext && (
+          <button type="button" className="button button-primary" onClick={onNext} autoFocus>
+            {t('session.nextInQueue')} <Icon name="chevronRight" />
+          </button>
+        )}
+      </div>
+    );
   if (done)
     return (
       <div className="alert alert-success" role="status">

@@ -18,6 +18,10 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
   { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
   { href: '/audit', label: 'nav.audit', icon: 'key', key: 'l', role: 'reviewer' },
+  // Proposals waiting for a second person: deciding them needs the reviewer role.
+  { href: '/approvals', label: 'nav.approvals', icon: 'check', key: 'c', role: 'reviewer' },
+  // The workspace's settings (four eyes): admins change them, everyone reads them.
+  { href: '/settings', label: 'nav.settings', icon: 'key', key: 't' },
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
@@ -219,6 +223,8 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g a', 'nav.risk'],
     ['g m', 'nav.monitoring'],
     ['g l', 'nav.audit'],
+    ['g c', 'nav.approvals'],
+    ['g t', 'nav.settings'],
     ['g u', 'nav.users'],
     ['/', 'shortcut.search'],
     ['j / k', 'shortcut.rows'],
