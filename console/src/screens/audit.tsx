@@ -7,6 +7,7 @@ import { useConsoleSession, useGraphQLQuery } from '../api/queries';
 import { AuditActorKind, AuditChainVerificationDocument, AuditEntriesDocument } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { AuditTable } from '../ui/audit-entries';
+import { DateRangeFilter } from '../ui/date-range-filter';
 import { FilterSelect } from '../ui/filter-select';
 import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
@@ -117,14 +118,13 @@ export default function AuditPage() {
           <span>{t('audit.objectId')}</span>
           <input type="text" value={draft('objectId')} onChange={(event) => setDrafts({ ...drafts, objectId: event.target.value })} />
         </label>
-        <label className="date-filter">
-          <span>{t('audit.from')}</span>
-          <input type="date" value={from} max={to || undefined} onChange={(event) => update({ from: event.target.value })} />
-        </label>
-        <label className="date-filter">
-          <span>{t('audit.to')}</span>
-          <input type="date" value={to} min={from || undefined} onChange={(event) => update({ to: event.target.value })} />
-        </label>
+        <DateRangeFilter
+          fromLabel={t('audit.from')}
+          toLabel={t('audit.to')}
+          from={from}
+          to={to}
+          onChange={(range) => update({ from: range.from, to: range.to })}
+        />
         {filtered && (
           <button type="button" className="button" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
             <Icon name="x" /> {t('audit.clear')}

@@ -7,6 +7,7 @@ import { useGraphQLQuery } from '../api/queries';
 import { ScreeningSearchesDocument, SortDirection } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { FilterSelect } from '../ui/filter-select';
+import { DateRangeFilter } from '../ui/date-range-filter';
 import { Icon } from '../ui/icons';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
@@ -90,24 +91,13 @@ export default function ScreeningHistoryPage() {
             placeholder={t('history.jobPlaceholder')}
           />
         </label>
-        <label className="date-filter">
-          <span>{t('profiles.createdFrom')}</span>
-          <input
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => update({ from: event.target.value, after: undefined, prev: undefined })}
-          />
-        </label>
-        <label className="date-filter">
-          <span>{t('profiles.createdTo')}</span>
-          <input
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => update({ to: event.target.value, after: undefined, prev: undefined })}
-          />
-        </label>
+        <DateRangeFilter
+          fromLabel={t('profiles.createdFrom')}
+          toLabel={t('profiles.createdTo')}
+          from={from}
+          to={to}
+          onChange={(range) => update({ from: range.from, to: range.to, after: undefined, prev: undefined })}
+        />
         <FilterSelect
           label={t('history.sort')}
           anyLabel={t('history.newestFirst')}
