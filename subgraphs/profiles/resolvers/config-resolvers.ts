@@ -46,7 +46,7 @@ export const configResolvers = {
   },
   Mutation: {
     rollbackProfileCustomFieldDefinition: (_, args, ctx) =>
-      rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
+      rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx),
     updateWorkspaceMonitoringDefault: (_, args, ctx) =>
       updateMonitoringDefault(
         ctx.deps,
