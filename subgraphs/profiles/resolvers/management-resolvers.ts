@@ -66,12 +66,9 @@ export const managementResolvers = {
             () => new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found'),
           ),
       }),
-    updateProfileCustomFieldDefinition: (_, args, ctx) =>
-      updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx),
-    archiveProfileCustomFieldDefinition: (_, args, ctx) =>
-      setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx),
-    restoreProfileCustomFieldDefinition: (_, args, ctx) =>
-      setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx),
+    updateProfileCustomFieldDefinition: (_, args, ctx) => updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx),
+    archiveProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx),
+    restoreProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx),
   },
   ProfileGroup: {
     archived: (group) => group.archivedAt !== null,

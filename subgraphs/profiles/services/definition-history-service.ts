@@ -41,7 +41,16 @@ export async function recordDefinitionRevision(
 ) {
   const { label, required, priority, options, archived } = definition;
   const actorId = audit.principal.actorId;
-  const revision = await appendRevision(tx, scope, definition.key, { label, required, priority, options, archived, change, rolledBackTo, actorId });
+  const revision = await appendRevision(tx, scope, definition.key, {
+    label,
+    required,
+    priority,
+    options,
+    archived,
+    change,
+    rolledBackTo,
+    actorId,
+  });
   await appendAudit(tx, {
     ...scope,
     ...auditActorOf(audit.principal),
@@ -65,7 +74,8 @@ function definitionChangeDetail(
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = { revision };
   if (rolledBackTo !== undefined) detail.rolled_back_to = rolledBackTo;
-  if (!before) return { ...detail, type: after.type, required: after.required, priority: after.priority, option_count: after.options.length };
+  if (!before)
+    return { ...detail, type: after.type, required: after.required, priority: after.priority, option_count: after.options.length };
   const fields: string[] = [];
   if (before.label !== after.label) fields.push('label');
   for (const field of ['required', 'priority', 'archived'] as const) {
