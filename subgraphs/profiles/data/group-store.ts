@@ -16,6 +16,13 @@ export async function findGroup(db: DbClient, scope: Scope, id: string) {
   return db.profileGroup.findFirst({ where: { ...scope, id } });
 }
 
+/** The group's row, locked until the transaction ends (a change's audited `from` is the row it replaces). */
+export async function lockGroup(db: DbClient, scope: Scope, id: string) {
+  if (!queryableId(id)) return null;
+  await db.$queryRaw`SELECT id FROM "profiles"."profile_groups" WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND workspace_id = ${scope.workspaceId} FOR UPDATE`;
+  return db.profileGroup.findFirst({ where: { ...scope, id } });
+}
+
 export async function findGroupsByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
   return db.profileGroup.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
 }

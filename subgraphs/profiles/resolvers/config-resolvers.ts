@@ -45,8 +45,7 @@ export const configResolvers = {
     workspaceMonitoringDefault: (_, __, ctx) => getMonitoringDefault(ctx.deps, ctx.scope),
   },
   Mutation: {
-    rollbackProfileCustomFieldDefinition: (_, args, ctx) =>
-      rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx.principal.actorId),
+    rollbackProfileCustomFieldDefinition: (_, args, ctx) => rollbackDefinition(ctx.deps, ctx.scope, args.key, args.input.revision, ctx),
     updateWorkspaceMonitoringDefault: (_, args, ctx) =>
       updateMonitoringDefault(
         ctx.deps,

@@ -51,27 +51,24 @@ export const managementResolvers = {
     updateProfileComment: (_, args, ctx) => updateComment(ctx.deps, ctx.scope, ctx.principal, args.profileId, args.commentId, args.input),
     createProfileGroup: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
-        create: (record) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input), record),
+        create: (record) => createGroup(ctx.deps, ctx.scope, toServiceGroupInput(args.input), ctx, record),
         replay: (id) =>
           existing(getGroup(ctx.deps, ctx.scope, id), () => new ProfilesError('profile_group_not_found', 'Profile group not found')),
       }),
-    updateProfileGroup: (_, args, ctx) => updateGroupById(ctx.deps, ctx.scope, args.id, toServiceGroupInput(args.input)),
-    archiveProfileGroup: (_, args, ctx) => archiveGroup(ctx.deps, ctx.scope, args.id),
+    updateProfileGroup: (_, args, ctx) => updateGroupById(ctx.deps, ctx.scope, args.id, toServiceGroupInput(args.input), ctx),
+    archiveProfileGroup: (_, args, ctx) => archiveGroup(ctx.deps, ctx.scope, args.id, ctx),
     createProfileCustomFieldDefinition: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
-        create: (record) => createDefinition(ctx.deps, ctx.scope, args.input, ctx.principal.actorId, record),
+        create: (record) => createDefinition(ctx.deps, ctx.scope, args.input, ctx, record),
         replay: (key) =>
           existing(
             getDefinition(ctx.deps, ctx.scope, key),
             () => new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found'),
           ),
       }),
-    updateProfileCustomFieldDefinition: (_, args, ctx) =>
-      updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx.principal.actorId),
-    archiveProfileCustomFieldDefinition: (_, args, ctx) =>
-      setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx.principal.actorId),
-    restoreProfileCustomFieldDefinition: (_, args, ctx) =>
-      setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx.principal.actorId),
+    updateProfileCustomFieldDefinition: (_, args, ctx) => updateDefinitionByKey(ctx.deps, ctx.scope, args.key, args.input, ctx),
+    archiveProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, true, ctx),
+    restoreProfileCustomFieldDefinition: (_, args, ctx) => setDefinitionArchived(ctx.deps, ctx.scope, args.key, false, ctx),
   },
   ProfileGroup: {
     archived: (group) => group.archivedAt !== null,

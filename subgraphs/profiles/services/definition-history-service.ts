@@ -12,7 +12,8 @@ import { findDefinition } from '../data/definition-store';
 import { ProfilesError } from '../errors';
 import { CustomFieldOption, FieldDefinition } from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
-import { ProfilesDeps } from './deps';
+import { ChangeAuditContext, ProfilesDeps } from './deps';
+import { appendAudit, auditActorOf } from '../../../platform/audit/audit-trail';
 import { revisionOptionsColumn } from '../data/json-columns';
 
 export const REVISIONS_PER_PAGE = 20;
@@ -26,17 +27,67 @@ export function omittedSavedOption(saved: CustomFieldOption[], next: CustomField
   return saved.find((option) => !kept.has(option.value));
 }
 
-/** Appends the revision describing `definition` as it now is. Call inside the change's transaction. */
-export function recordDefinitionRevision(
+/** Appends the revision describing `definition` as it now is, then the change's audit entry. Call
+ * inside the change's transaction, as its last write (the append holds the workspace's chain head
+ * until commit). `before` is the definition the change replaced (null for a creation). */
+export async function recordDefinitionRevision(
   tx: DbClient,
   scope: Scope,
+  before: FieldDefinition | null,
   definition: FieldDefinition,
   change: DefinitionChange,
-  actorId: string | null,
+  audit: ChangeAuditContext,
   rolledBackTo?: number,
 ) {
   const { label, required, priority, options, archived } = definition;
-  return appendRevision(tx, scope, definition.key, { label, required, priority, options, archived, change, rolledBackTo, actorId });
+  const actorId = audit.principal.actorId;
+  const revision = await appendRevision(tx, scope, definition.key, {
+    label,
+    required,
+    priority,
+    options,
+    archived,
+    change,
+    rolledBackTo,
+    actorId,
+  });
+  await appendAudit(tx, {
+    ...scope,
+    ...auditActorOf(audit.principal),
+    requestId: audit.requestId ?? null,
+    action: `profiles.custom_field_definition.${change}`,
+    resourceType: 'profiles.custom_field_definition',
+    resourceId: definition.key,
+    outcome: 'succeeded',
+    detail: definitionChangeDetail(before, definition, revision.revision, rolledBackTo),
+  });
+  return revision;
+}
+
+/** The fields that changed, from/to for the flags and numbers; labels are listed, never quoted, and
+ * options are counted (the workspace's own texts stay out of the hashed detail). */
+function definitionChangeDetail(
+  before: FieldDefinition | null,
+  after: FieldDefinition,
+  revision: number,
+  rolledBackTo: number | undefined,
+): Record<string, unknown> {
+  const detail: Record<string, unknown> = { revision };
+  if (rolledBackTo !== undefined) detail.rolled_back_to = rolledBackTo;
+  if (!before)
+    return { ...detail, type: after.type, required: after.required, priority: after.priority, option_count: after.options.length };
+  const fields: string[] = [];
+  if (before.label !== after.label) fields.push('label');
+  for (const field of ['required', 'priority', 'archived'] as const) {
+    if (before[field] === after[field]) continue;
+    fields.push(field);
+    detail[field] = { from: before[field], to: after[field] };
+  }
+  if (JSON.stringify(before.options) !== JSON.stringify(after.options)) {
+    fields.push('options');
+    detail.option_count = { from: before.options.length, to: after.options.length };
+  }
+  return { ...detail, fields };
 }
 
 /** Null when no definition has that key in the workspace. */
@@ -60,7 +111,7 @@ export async function rollbackDefinition(
   scope: Scope,
   key: string,
   revision: number,
-  actorId: string | null,
+  audit: ChangeAuditContext,
 ): Promise<FieldDefinition> {
   if (!Number.isInteger(revision) || revision < 1) {
     throw new ProfilesError('custom_field_definition_invalid', 'revision: must be a positive integer', { field: 'revision' });
@@ -87,7 +138,7 @@ export async function rollbackDefinition(
     const updated = toFieldDefinition(
       await updateDefinition(tx, scope, key, { label: target.label, required: target.required, priority: target.priority, options }),
     );
-    await recordDefinitionRevision(tx, scope, updated, 'rollback', actorId, revision);
+    await recordDefinitionRevision(tx, scope, saved, updated, 'rollback', audit, revision);
     return updated;
   });
   deps.definitions.invalidate(scope);

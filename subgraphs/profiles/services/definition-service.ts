@@ -26,7 +26,7 @@ import {
 } from './custom-field-rules';
 import { toFieldDefinition } from './definitions-reader';
 import { omittedSavedOption, recordDefinitionRevision } from './definition-history-service';
-import { has, ProfilesDeps } from './deps';
+import { ChangeAuditContext, has, ProfilesDeps } from './deps';
 
 export const LABEL_MAX = 200;
 export const OPTION_VALUE_MAX = 200;
@@ -126,7 +126,7 @@ export async function createDefinition(
   deps: ProfilesDeps,
   scope: Scope,
   input: CreateDefinitionInput,
-  actorId: string | null = null,
+  audit: ChangeAuditContext,
   record?: RecordCreate,
 ): Promise<FieldDefinition> {
   const label = checkLabel(input.label);
@@ -158,8 +158,8 @@ export async function createDefinition(
           for (let n = 2; await keyExists(tx, scope, key); n += 1) key = `${base.slice(0, 60)}_${n}`;
         }
         const created = toFieldDefinition(await insertDefinition(tx, scope, { key, label, type, required, priority, options }));
-        await recordDefinitionRevision(tx, scope, created, 'create', actorId);
         await record?.(tx, created.key);
+        await recordDefinitionRevision(tx, scope, null, created, 'create', audit);
         return created;
       });
       deps.definitions.invalidate(scope);
@@ -183,7 +183,7 @@ export async function updateDefinitionByKey(
   scope: Scope,
   key: string,
   input: UpdateDefinitionInput,
-  actorId: string | null = null,
+  audit: ChangeAuditContext,
 ): Promise<FieldDefinition> {
   const changes: { label?: string; required?: boolean; priority?: number; options?: CustomFieldOption[] } = {};
   if (has(input, 'label')) changes.label = checkLabel(input.label);
@@ -212,7 +212,7 @@ export async function updateDefinitionByKey(
       }
     }
     const updated = toFieldDefinition(await updateDefinition(tx, scope, key, changes));
-    await recordDefinitionRevision(tx, scope, updated, 'update', actorId);
+    await recordDefinitionRevision(tx, scope, definition, updated, 'update', audit);
     return updated;
   });
   deps.definitions.invalidate(scope);
@@ -224,14 +224,14 @@ export async function setDefinitionArchived(
   scope: Scope,
   key: string,
   archived: boolean,
-  actorId: string | null = null,
+  audit: ChangeAuditContext,
 ): Promise<FieldDefinition> {
   const row = await deps.db.$transaction(async (tx) => {
     const current = await lockDefinition(tx, scope, key);
     if (!current) throw new ProfilesError('custom_field_definition_not_found', 'Custom field definition not found');
     if ((current.archivedAt !== null) === archived) return toFieldDefinition(current); // idempotent: no new revision
     const changed = toFieldDefinition(await updateDefinition(tx, scope, key, { archivedAt: archived ? new Date() : null }));
-    await recordDefinitionRevision(tx, scope, changed, archived ? 'archive' : 'restore', actorId);
+    await recordDefinitionRevision(tx, scope, toFieldDefinition(current), changed, archived ? 'archive' : 'restore', audit);
     return changed;
   });
   deps.definitions.invalidate(scope);

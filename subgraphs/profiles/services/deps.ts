@@ -6,6 +6,13 @@ import type { OnboardingGateways } from '../onboarding/services/onboarding-gatew
 import type { ProposalApplier } from './four-eyes-service';
 import type { EvidenceSources } from '../../../platform/audit/evidence/build-pack';
 import type { BlobStore } from '../../../platform/blobs';
+import type { Principal } from '../../../platform/principal/principal';
+
+/** Who makes a settings change, for its audit entry (the request context satisfies it). */
+export interface ChangeAuditContext {
+  principal: Principal;
+  requestId?: string | null;
+}
 
 /** What the services need: the database and where custom field definitions come from. */
 export interface ProfilesDeps {

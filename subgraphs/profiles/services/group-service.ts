@@ -1,14 +1,15 @@
 // Profile groups: workspace-scoped segment labels. The key is generated once from the initial
 // name (normalized, unique in the workspace, read-only). DELETE archives; archived groups stay
 // readable and their ids stay on older profiles.
-import type { Scope } from '../../../platform/db/prisma';
+import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { isStorableText } from '../data/scope';
-import { findGroup, findGroups, insertGroup, keysStartingWith, updateGroup } from '../data/group-store';
+import { findGroup, findGroups, insertGroup, keysStartingWith, lockGroup, updateGroup } from '../data/group-store';
 import { ProfilesError } from '../errors';
 import type { RecordCreate } from './create-once';
-import { has, ProfilesDeps } from './deps';
+import { ChangeAuditContext, has, ProfilesDeps } from './deps';
 import { keyFromLabel } from './definition-service';
 import { isOneOf } from '../../../platform/validation/one-of';
+import { appendAudit, auditActorOf } from '../../../platform/audit/audit-trail';
 
 export const GROUP_NAME_MAX = 200;
 export const GROUP_DESCRIPTION_MAX = 2000;
@@ -89,6 +90,7 @@ export async function createGroup(
   deps: ProfilesDeps,
   scope: Scope,
   input: CreateGroupInput,
+  audit: ChangeAuditContext,
   record?: RecordCreate,
 ): Promise<ProfileGroupRecord> {
   const name = checkName(input.name);
@@ -104,6 +106,13 @@ export async function createGroup(
         for (let n = 2; taken.has(key); n += 1) key = `${base.slice(0, 56)}_${n}`;
         const group = await insertGroup(tx, scope, { key, name, description, priority, monitoringFeedFrequencies });
         await record?.(tx, group.id);
+        // Last: the append holds the workspace's chain head until commit. The name and description
+        // are the workspace's own texts: the key names the group, the texts stay out.
+        await appendGroupAudit(tx, scope, audit, 'profiles.group.create', group.id, {
+          key: group.key,
+          priority,
+          monitoring_feed_frequencies: monitoringFeedFrequencies ?? {},
+        });
         return group;
       });
     } catch (error) {
@@ -113,21 +122,74 @@ export async function createGroup(
   }
 }
 
-export async function updateGroupById(deps: ProfilesDeps, scope: Scope, id: string, input: UpdateGroupInput): Promise<ProfileGroupRecord> {
+export async function updateGroupById(
+  deps: ProfilesDeps,
+  scope: Scope,
+  id: string,
+  input: UpdateGroupInput,
+  audit: ChangeAuditContext,
+): Promise<ProfileGroupRecord> {
   const changes: { name?: string; description?: string | null; priority?: number; monitoringFeedFrequencies?: FeedFrequencies | null } = {};
   if (has(input, 'name')) changes.name = checkName(input.name);
   if (Object.hasOwn(input, 'description')) changes.description = checkDescription(input.description);
   if (has(input, 'priority')) changes.priority = checkPriority(input.priority);
   if (Object.hasOwn(input, 'monitoringFeedFrequencies'))
     changes.monitoringFeedFrequencies = checkFrequencies(input.monitoringFeedFrequencies);
-  const updated = await updateGroup(deps.db, scope, id, changes);
-  if (!updated) throw new ProfilesError('profile_group_not_found', 'Profile group not found');
-  return updated;
+  return deps.db.$transaction(async (tx) => {
+    const before = await lockGroup(tx, scope, id);
+    if (!before) throw new ProfilesError('profile_group_not_found', 'Profile group not found');
+    const updated = (await updateGroup(tx, scope, id, changes))!;
+    await appendGroupAudit(tx, scope, audit, 'profiles.group.update', id, groupChangeDetail(before, updated, Object.keys(changes)));
+    return updated;
+  });
 }
 
-export async function archiveGroup(deps: ProfilesDeps, scope: Scope, id: string): Promise<ProfileGroupRecord> {
-  const group = await findGroup(deps.db, scope, id);
-  if (!group) throw new ProfilesError('profile_group_not_found', 'Profile group not found');
-  if (group.archivedAt) return group; // idempotent
-  return (await updateGroup(deps.db, scope, id, { archivedAt: new Date() }))!;
+export async function archiveGroup(deps: ProfilesDeps, scope: Scope, id: string, audit: ChangeAuditContext): Promise<ProfileGroupRecord> {
+  return deps.db.$transaction(async (tx) => {
+    const group = await lockGroup(tx, scope, id);
+    if (!group) throw new ProfilesError('profile_group_not_found', 'Profile group not found');
+    if (group.archivedAt) return group; // idempotent: nothing changed, nothing recorded
+    const archived = (await updateGroup(tx, scope, id, { archivedAt: new Date() }))!;
+    await appendGroupAudit(tx, scope, audit, 'profiles.group.archive', id, { key: group.key });
+    return archived;
+  });
+}
+
+/** Which fields changed; from/to for the priority and the monitoring frequencies (the texts' values stay out). */
+function groupChangeDetail(before: ProfileGroupRecord, after: ProfileGroupRecord, supplied: string[]): Record<string, unknown> {
+  const frequencies = (group: ProfileGroupRecord) => (group.monitoringFeedFrequencies ?? {}) as FeedFrequencies;
+  const changed = supplied.filter((field) =>
+    field === 'monitoringFeedFrequencies'
+      ? JSON.stringify(sortedKeys(frequencies(before))) !== JSON.stringify(sortedKeys(frequencies(after)))
+      : before[field as 'name' | 'description' | 'priority'] !== after[field as 'name' | 'description' | 'priority'],
+  );
+  const detail: Record<string, unknown> = { key: before.key, fields: changed };
+  if (changed.includes('priority')) detail.priority = { from: before.priority, to: after.priority };
+  if (changed.includes('monitoringFeedFrequencies'))
+    detail.monitoring_feed_frequencies = { from: frequencies(before), to: frequencies(after) };
+  return detail;
+}
+
+function sortedKeys(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function appendGroupAudit(
+  tx: DbClient,
+  scope: Scope,
+  audit: ChangeAuditContext,
+  action: string,
+  groupId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await appendAudit(tx, {
+    ...scope,
+    ...auditActorOf(audit.principal),
+    requestId: audit.requestId ?? null,
+    action,
+    resourceType: 'profiles.group',
+    resourceId: groupId,
+    outcome: 'succeeded',
+    detail,
+  });
 }

@@ -1,7 +1,7 @@
 // Batch jobs: the job row, its submitted entities, the lease a worker holds while screening them,
 // and the per-chunk write that is the checkpoint (an entity is done exactly when its result row
 // exists; result ids are `<requestId>_<entityIndex>` and the primary key keeps them unique).
-import { Db, type Scope } from '../../../platform/db/prisma';
+import { Db, type DbClient, type Scope } from '../../../platform/db/prisma';
 import { SearchRequestRow } from './search-store';
 import { Sql } from './watchlist-store';
 import type { CreateRecordTx } from './idempotent-create-store';
@@ -87,7 +87,7 @@ export async function insertBatch(
   );
 }
 
-export async function findBatch(db: Db, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
+export async function findBatch(db: DbClient, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   return ((await db.batchJob.findFirst({ where: { ...scope, id: id.toLowerCase() } })) as BatchJobRow | null) ?? undefined;
 }
@@ -254,7 +254,7 @@ export async function failBatch(db: Db, id: string, error: string): Promise<void
 }
 
 /** Puts a job that is not completed back in the queue (restart); undefined when absent. */
-export async function requeueBatch(db: Db, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
+export async function requeueBatch(db: DbClient, scope: Scope, id: string): Promise<BatchJobRow | undefined> {
   const updated = await db.batchJob.updateMany({
     where: { ...scope, id, status: { in: ['queued', 'running', 'failed'] } },
     data: {

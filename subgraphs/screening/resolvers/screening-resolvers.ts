@@ -155,7 +155,7 @@ export const screeningResolvers = {
         create: (record) => submitBatch(ctx, ctx.principal, args.input, record),
         replay: (id) => replaySubmittedBatch(ctx, ctx.scope, id),
       }),
-    restartScreeningBatch: (_, args, ctx) => restartBatch(ctx, ctx.scope, args.id),
+    restartScreeningBatch: (_, args, ctx) => restartBatch(ctx, ctx.scope, args.id, ctx),
     reviewScreeningMatch: async (_, args, ctx) => {
       const id = await reviewMatch(ctx.db, ctx.principal, args.id, args.input);
       return storedMatchOf((await findMatchById(ctx.db, ctx.scope, id))!);

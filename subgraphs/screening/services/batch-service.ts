@@ -25,7 +25,7 @@ import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
 import type { StoredMatch } from './search-model';
 import { normalizeQuery, servingSnapshot, storedMatchOf } from './search-service';
-import { auditActorOf, auditRow, saltedInputHash } from '../../../platform/audit/audit-trail';
+import { appendAudit, auditActorOf, auditRow, saltedInputHash } from '../../../platform/audit/audit-trail';
 
 /** Documented in docs/screening-batch.md. */
 export const BATCH_LIMITS = { maxEntities: 100_000, resultsPageDefault: 100, resultsPageMax: 1000, categoriesMax: 100 } as const;
@@ -196,12 +196,32 @@ export async function requireBatch(db: Db, scope: Scope, id: string): Promise<Ba
   return job;
 }
 
-/** Re-submits the entities that have no result yet under the same job id; 409 once completed. */
-export async function restartBatch(deps: BatchDeps, scope: Scope, id: string): Promise<BatchJobRow> {
+/** Re-submits the entities that have no result yet under the same job id; 409 once completed. The
+ * restart is audited in its transaction (last write); the job is queued after the commit. */
+export async function restartBatch(
+  deps: BatchDeps,
+  scope: Scope,
+  id: string,
+  audit: { principal: Principal; requestId?: string | null },
+): Promise<BatchJobRow> {
   const job = await requireBatch(deps.db, scope, id);
   if (job.status === 'completed')
     throw new ScreeningError('batch_job_completed', 'The batch job has already completed; nothing was restarted');
-  const requeued = await requeueBatch(deps.db, scope, job.id);
+  const requeued = await deps.db.$transaction(async (tx) => {
+    const row = await requeueBatch(tx, scope, job.id);
+    if (!row) return undefined;
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(audit.principal),
+      requestId: audit.requestId ?? null,
+      action: 'screening.batch.restart',
+      resourceType: 'screening.batch',
+      resourceId: job.id,
+      outcome: 'succeeded',
+      detail: { request_id: job.requestId, from_status: job.status, restarts: row.restarts },
+    });
+    return row;
+  });
   if (!requeued) throw new ScreeningError('batch_job_completed', 'The batch job has already completed; nothing was restarted');
   await enqueue(deps, job.id);
   return requeued;

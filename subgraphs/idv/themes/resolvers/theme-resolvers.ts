@@ -62,13 +62,13 @@ export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
       idvBrandingAsset: (_, args) => findBrandingAsset(db, args.assetId),
     },
     Mutation: {
-      createIdvTheme: (_, args, ctx) => createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), args.revision),
+      createIdvTheme: (_, args, ctx) => createTheme(db, managementScope(ctx.principal), toThemeInput(args.input), ctx, args.revision),
       replaceIdvTheme: (_, args, ctx) =>
-        replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision),
+        replaceTheme(db, managementScope(ctx.principal), args.themeId, toThemeInput(args.input), args.expectedRevision, ctx),
       archiveIdvTheme: (_, args, ctx) =>
-        archiveTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+        archiveTheme(db, managementScope(ctx.principal), args.themeId, ctx, optionalRevision(args.expectedRevision)),
       makeDefaultIdvTheme: (_, args, ctx) =>
-        makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, optionalRevision(args.expectedRevision)),
+        makeDefaultTheme(db, managementScope(ctx.principal), args.themeId, ctx, optionalRevision(args.expectedRevision)),
       attachIdvThemeLogo: (_, args, ctx) =>
         attachLogo(
           db,
@@ -77,10 +77,11 @@ export function createThemeResolvers({ db, blobs }: ThemeResolverDeps) {
           args.themeId,
           slotOf(args.slot),
           args.assetId,
+          ctx,
           optionalRevision(args.expectedRevision),
         ),
       removeIdvThemeLogo: (_, args, ctx) =>
-        removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), optionalRevision(args.expectedRevision)),
+        removeLogo(db, managementScope(ctx.principal), args.themeId, slotOf(args.slot), ctx, optionalRevision(args.expectedRevision)),
     },
     IdvBranding: {
       companyName: (b) => b.company_name,

@@ -8,7 +8,7 @@ import { Db, type Scope } from '../../../../platform/db/prisma';
 import { findAsset, insertAsset, updateThemeIfRevision } from '../data/theme-store';
 import { IdvThemeError } from '../errors';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LogoSlot } from '../model';
-import { applyChange, getTheme, ThemeView } from './theme-service';
+import { appendThemeAudit, applyChange, getTheme, ThemeAuditContext, ThemeView } from './theme-service';
 
 const ASSET_ID = /^idva_[a-z0-9]{24}$/;
 
@@ -19,6 +19,7 @@ export async function attachLogo(
   themeId: string,
   slot: LogoSlot,
   assetId: string,
+  audit: ThemeAuditContext,
   expectedRevision?: number,
 ): Promise<ThemeView> {
   await getTheme(db, scope, themeId); // 404 before looking at the upload
@@ -48,6 +49,7 @@ export async function attachLogo(
       byteSize: bytes.length,
       sha256,
     });
+    await appendThemeAudit(tx, scope, audit, 'idv.theme.logo.attach', themeId, { slot, asset_id: assetId, sha256 });
     return true;
   });
   return getTheme(db, scope, themeId);
@@ -55,7 +57,14 @@ export async function attachLogo(
 
 /** Detaches the slot's logo (the asset stays readable for sessions that copied it). Removing an
  * absent logo is a no-op that does not change the revision. */
-export async function removeLogo(db: Db, scope: Scope, themeId: string, slot: LogoSlot, expectedRevision?: number): Promise<ThemeView> {
+export async function removeLogo(
+  db: Db,
+  scope: Scope,
+  themeId: string,
+  slot: LogoSlot,
+  audit: ThemeAuditContext,
+  expectedRevision?: number,
+): Promise<ThemeView> {
   const theme = await getTheme(db, scope, themeId);
   const current = slot === 'logo' ? theme.logo : theme.logoSquare;
   if (!current && theme.status !== 'archived') {
@@ -67,9 +76,17 @@ export async function removeLogo(db: Db, scope: Scope, themeId: string, slot: Lo
     }
     return theme;
   }
-  await applyChange(db, scope, themeId, expectedRevision, (tx) =>
-    updateThemeIfRevision(tx, scope, themeId, expectedRevision, slot === 'logo' ? { logoAssetId: null } : { logoSquareAssetId: null }),
-  );
+  await applyChange(db, scope, themeId, expectedRevision, async (tx) => {
+    const applied = await updateThemeIfRevision(
+      tx,
+      scope,
+      themeId,
+      expectedRevision,
+      slot === 'logo' ? { logoAssetId: null } : { logoSquareAssetId: null },
+    );
+    if (applied) await appendThemeAudit(tx, scope, audit, 'idv.theme.logo.remove', themeId, { slot, asset_id: current?.assetId ?? null });
+    return applied;
+  });
   return getTheme(db, scope, themeId);
 }
 

@@ -29,6 +29,37 @@ import {
   ThemeStatus,
   THEME_STATUSES,
 } from '../model';
+import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
+import type { Principal } from '../../../../platform/principal/principal';
+
+/** Who changes a theme, for its audit entry (the request context satisfies it). */
+export interface ThemeAuditContext {
+  principal: Principal;
+  requestId?: string | null;
+}
+
+/** A theme change's audit entry: call in the change's transaction, as its last write (the append
+ * holds the workspace's chain head until commit). Themes carry company names and colours, the
+ * workspace's own branding: the detail names fields and states, never their values. */
+export async function appendThemeAudit(
+  tx: DbClient,
+  scope: Scope,
+  audit: ThemeAuditContext,
+  action: string,
+  themeId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await appendAudit(tx, {
+    ...scope,
+    ...auditActorOf(audit.principal),
+    requestId: audit.requestId ?? null,
+    action,
+    resourceType: 'idv.theme',
+    resourceId: themeId,
+    outcome: 'succeeded',
+    detail,
+  });
+}
 
 export interface ThemeLogoView {
   assetId: string;
@@ -60,7 +91,13 @@ export interface ThemePage {
   nextCursor: string | null;
 }
 
-export async function createTheme(db: Db, scope: Scope, input: ThemeInput, revision?: number | null): Promise<ThemeView> {
+export async function createTheme(
+  db: Db,
+  scope: Scope,
+  input: ThemeInput,
+  audit: ThemeAuditContext,
+  revision?: number | null,
+): Promise<ThemeView> {
   // A new theme has no revision yet: the only admissible expected revision is 0 (or none).
   if (revision !== undefined && revision !== null && revision !== 0) {
     throw new IdvThemeError('schema_validation_failed', 'revision: must be absent or 0 on create', { field: 'revision' });
@@ -71,7 +108,12 @@ export async function createTheme(db: Db, scope: Scope, input: ThemeInput, revis
     await insertTheme(tx, scope, id, normalized);
     // The first theme of a scope (more precisely: a theme created while the scope has no default)
     // becomes the default, even as a draft. The primary key of theme_defaults settles races.
-    await claimDefaultIfNone(tx, scope, id);
+    const isDefault = await claimDefaultIfNone(tx, scope, id);
+    await appendThemeAudit(tx, scope, audit, 'idv.theme.create', id, {
+      status: normalized.status ?? 'draft',
+      is_default: isDefault,
+      revision: 1,
+    });
   });
   return getTheme(db, scope, id);
 }
@@ -114,37 +156,80 @@ export async function listThemes(
 
 /** Full replace of the content fields. status omitted keeps the current status (draft ⇄ active
  * both allowed); archived themes are read-only. */
-export async function replaceTheme(db: Db, scope: Scope, id: string, input: ThemeInput, expectedRevision: number): Promise<ThemeView> {
+export async function replaceTheme(
+  db: Db,
+  scope: Scope,
+  id: string,
+  input: ThemeInput,
+  expectedRevision: number,
+  audit: ThemeAuditContext,
+): Promise<ThemeView> {
   const normalized = normalizeThemeInput(input);
-  await applyChange(db, scope, id, expectedRevision, async (tx) =>
-    updateThemeIfRevision(tx, scope, id, expectedRevision, {
+  await applyChange(db, scope, id, expectedRevision, async (tx) => {
+    // The compare-and-set on the revision makes this the row the change replaces.
+    const before = await findTheme(tx, scope, id);
+    const applied = await updateThemeIfRevision(tx, scope, id, expectedRevision, {
       name: normalized.name,
       companyName: normalized.companyName,
       colors: normalized.colors,
       fontFamily: normalized.fontFamily,
       ...(normalized.status ? { status: normalized.status } : {}),
-    }),
-  );
+    });
+    if (!applied || !before) return false;
+    const fields: string[] = [];
+    if (before.name !== normalized.name) fields.push('name');
+    if (before.companyName !== normalized.companyName) fields.push('company_name');
+    if (JSON.stringify(colorsFromJson(before.colors)) !== JSON.stringify(normalized.colors)) fields.push('colors');
+    if (before.fontFamily !== normalized.fontFamily) fields.push('font_family');
+    const detail: Record<string, unknown> = { fields, revision: { from: before.revision, to: before.revision + 1 } };
+    if (normalized.status && normalized.status !== before.status) {
+      fields.push('status');
+      detail.from_status = before.status;
+      detail.to_status = normalized.status;
+    }
+    await appendThemeAudit(tx, scope, audit, 'idv.theme.update', id, detail);
+    return true;
+  });
   return getTheme(db, scope, id);
 }
 
 /** Archive: terminal. The theme stops being the scope default (no theme is default until one is
  * made default or a new theme is created). Archiving an archived theme is a no-op. */
-export async function archiveTheme(db: Db, scope: Scope, id: string, expectedRevision?: number): Promise<ThemeView> {
+export async function archiveTheme(
+  db: Db,
+  scope: Scope,
+  id: string,
+  audit: ThemeAuditContext,
+  expectedRevision?: number,
+): Promise<ThemeView> {
   const current = await findTheme(db, scope, id);
   if (!current) throw themeNotFound();
   if (current.status === 'archived') return getTheme(db, scope, id);
   await applyChange(db, scope, id, expectedRevision, async (tx) => {
+    const before = await findTheme(tx, scope, id);
     const applied = await updateThemeIfRevision(tx, scope, id, expectedRevision, { status: 'archived', archivedAt: new Date() });
-    if (applied) await clearDefaultIf(tx, scope, id);
-    return applied;
+    if (!applied || !before) return false;
+    const wasDefault = (await findDefaultThemeId(tx, scope)) === id;
+    await clearDefaultIf(tx, scope, id);
+    await appendThemeAudit(tx, scope, audit, 'idv.theme.archive', id, {
+      from_status: before.status,
+      to_status: 'archived',
+      was_default: wasDefault,
+    });
+    return true;
   });
   return getTheme(db, scope, id);
 }
 
 /** Makes the theme the scope default (drafts allowed; resolution only uses an active default).
  * Both the new and the previous default change, so both revisions increment. */
-export async function makeDefaultTheme(db: Db, scope: Scope, id: string, expectedRevision?: number): Promise<ThemeView> {
+export async function makeDefaultTheme(
+  db: Db,
+  scope: Scope,
+  id: string,
+  audit: ThemeAuditContext,
+  expectedRevision?: number,
+): Promise<ThemeView> {
   const current = await findTheme(db, scope, id);
   if (!current) throw themeNotFound();
   if (current.status === 'archived') throw new IdvThemeError('idv_state_conflict', 'An archived theme cannot become the default');
@@ -158,6 +243,7 @@ export async function makeDefaultTheme(db: Db, scope: Scope, id: string, expecte
     const previous = await findDefaultThemeId(tx, scope);
     if (previous && previous !== id) await bumpThemeRevision(tx, scope, previous);
     await setDefaultThemeId(tx, scope, id);
+    await appendThemeAudit(tx, scope, audit, 'idv.theme.make_default', id, { previous_default: previous ?? null });
     return true;
   });
   return getTheme(db, scope, id);

@@ -359,25 +359,37 @@ export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offs
 }
 
 /** open → acknowledged (idempotent); null when the alert is not in scope. */
+/** The alert's row, locked until the transaction ends (a change's audited `from` is the row it
+ * replaces); null when the alert is not in scope. */
+export async function lockAlert(db: DbClient, scope: Scope, id: string): Promise<AlertRow | null> {
+  await sql(db).$queryRawUnsafe(
+    'SELECT id FROM screening.monitoring_alerts WHERE id = $1 AND tenant_id = $2 AND workspace_id = $3 FOR UPDATE',
+    id,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return findAlert(db, scope, id);
+}
+
+/** open → acknowledged; false when the alert was not open (nothing changed). */
 export async function acknowledgeAlert(
-  db: Db,
+  db: DbClient,
   scope: Scope,
   id: string,
   actorId: string,
   note: string | null,
   now: Date,
-): Promise<AlertRow | null> {
-  await db.monitoringAlert.updateMany({
+): Promise<boolean> {
+  const updated = await db.monitoringAlert.updateMany({
     where: { ...scope, id, status: 'open' },
     data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: actorId, note },
   });
-  return findAlert(db, scope, id);
+  return updated.count === 1;
 }
 
-/** Assigns the alert to an actor (null unassigns); null when the alert is not in scope. */
-export async function assignAlert(db: Db, scope: Scope, id: string, assignee: string | null, now: Date): Promise<AlertRow | null> {
+/** Assigns the alert to an actor (null unassigns). */
+export async function assignAlert(db: DbClient, scope: Scope, id: string, assignee: string | null, now: Date): Promise<void> {
   await db.monitoringAlert.updateMany({ where: { ...scope, id }, data: { assignee, assignedAt: now } });
-  return findAlert(db, scope, id);
 }
 
 export async function findSubject(db: Db, scope: Scope, profileId: string) {

@@ -16,8 +16,8 @@ export const monitoringResolvers = {
     monitoredProfile: (_, args, ctx) => readMonitoredProfile(ctx.db, ctx.scope, args.profileId),
   },
   Mutation: {
-    acknowledgeMonitoringAlert: (_, args, ctx) => acknowledgeMonitoringAlert(ctx.db, ctx.scope, args.id, ctx.principal.actorId, args.input),
-    assignMonitoringAlert: (_, args, ctx) => assignMonitoringAlert(ctx.db, ctx.scope, args.id, args.input),
+    acknowledgeMonitoringAlert: (_, args, ctx) => acknowledgeMonitoringAlert(ctx.db, ctx.scope, args.id, ctx, args.input),
+    assignMonitoringAlert: (_, args, ctx) => assignMonitoringAlert(ctx.db, ctx.scope, args.id, args.input, ctx),
   },
   MonitoringAlert: {
     search: async (alert, _, ctx) => (await readSearch(ctx.db, ctx.scope, alert.searchId)) ?? null,

@@ -3,7 +3,15 @@
 import { Db, type Scope } from '../../../../platform/db/prisma';
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
 import { ScreeningError } from '../../errors';
-import { acknowledgeAlert, AlertRow, assignAlert, findAlert, findSubject, listAlerts } from '../data/monitoring-store';
+import { acknowledgeAlert, AlertRow, assignAlert, findAlert, findSubject, listAlerts, lockAlert } from '../data/monitoring-store';
+import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
+import type { Principal } from '../../../../platform/principal/principal';
+
+/** Who acts on an alert, for its audit entry (the request context satisfies it). */
+export interface AlertAuditContext {
+  principal: Principal;
+  requestId?: string | null;
+}
 
 export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
 export const NOTE_MAX = 2_000;
@@ -45,29 +53,67 @@ export async function findMonitoringAlert(db: Db, scope: Scope, id: string): Pro
   return findAlert(db, scope, id);
 }
 
-/** open → acknowledged; acknowledging again changes nothing (the first acknowledgement stands). */
+/** open → acknowledged; acknowledging again changes nothing (the first acknowledgement stands, and
+ * only it is audited). The entry is the transaction's last write; the note is free text, so it
+ * goes in the entry's personal part (erased with the alert's profile). */
 export async function acknowledgeMonitoringAlert(
   db: Db,
   scope: Scope,
   id: string,
-  actorId: string,
+  audit: AlertAuditContext,
   input: { note?: string | null },
 ): Promise<AlertRow> {
   const note = input.note?.trim() || null;
   if (note && note.length > NOTE_MAX) throw invalid('note', `must be at most ${NOTE_MAX} characters`);
-  const alert = await acknowledgeAlert(db, scope, id, actorId, note, new Date());
-  if (!alert) throw notFound(id);
-  return alert;
+  await db.$transaction(async (tx) => {
+    const before = await lockAlert(tx, scope, id);
+    if (!before) throw notFound(id);
+    if (!(await acknowledgeAlert(tx, scope, id, audit.principal.actorId, note, new Date()))) return;
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(audit.principal),
+      requestId: audit.requestId ?? null,
+      action: 'screening.monitoring_alert.acknowledge',
+      resourceType: 'screening.monitoring_alert',
+      resourceId: id,
+      profileId: before.profileId,
+      outcome: 'succeeded',
+      detail: { from: before.status, to: 'acknowledged', noted: note !== null },
+      personal: note === null ? null : { note },
+    });
+  });
+  return (await findAlert(db, scope, id))!;
 }
 
 /** Routes the alert to an analyst (an actor id, e.g. a dashboard user id); null unassigns. Open or
- * acknowledged alike: the assignee says who looks after the profile's matches. */
-export async function assignMonitoringAlert(db: Db, scope: Scope, id: string, input: { assignee?: string | null }): Promise<AlertRow> {
+ * acknowledged alike: the assignee says who looks after the profile's matches. Audited with the
+ * assignee before and after (actor ids, pseudonymous) in the change's transaction, last. */
+export async function assignMonitoringAlert(
+  db: Db,
+  scope: Scope,
+  id: string,
+  input: { assignee?: string | null },
+  audit: AlertAuditContext,
+): Promise<AlertRow> {
   const assignee = input.assignee?.trim() || null;
   if (assignee && assignee.length > 255) throw invalid('assignee', 'must be at most 255 characters');
-  const alert = await assignAlert(db, scope, id, assignee, new Date());
-  if (!alert) throw notFound(id);
-  return alert;
+  await db.$transaction(async (tx) => {
+    const before = await lockAlert(tx, scope, id);
+    if (!before) throw notFound(id);
+    await assignAlert(tx, scope, id, assignee, new Date());
+    await appendAudit(tx, {
+      ...scope,
+      ...auditActorOf(audit.principal),
+      requestId: audit.requestId ?? null,
+      action: 'screening.monitoring_alert.assign',
+      resourceType: 'screening.monitoring_alert',
+      resourceId: id,
+      profileId: before.profileId,
+      outcome: 'succeeded',
+      detail: { from: before.assignee ?? null, to: assignee },
+    });
+  });
+  return (await findAlert(db, scope, id))!;
 }
 
 export type MonitoredProfileRow = NonNullable<Awaited<ReturnType<typeof findSubject>>>;
