@@ -6,6 +6,7 @@ import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
 import { createConsoleUser, signInToConsole } from '../helpers/console';
 import { startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { generateSigningKeyText } from '../../platform/audit/signing';
 import { createProfile, createSession, driveTo, newTenant } from '../idv/idv-helpers';
 import { checkScreen, consolePage } from './console-helpers';
 
@@ -21,7 +22,11 @@ describeWithBrowser('Vigil Console audit journeys', () => {
   let sessionId: string;
   const problems: string[] = [];
 
+  let signingKeyBefore: string | undefined;
   beforeAll(async () => {
+    // The evidence pack button signs with the configured key (as npm start does with its generated one).
+    signingKeyBefore = process.env.VIGIL_AUDIT_SIGNING_KEY;
+    process.env.VIGIL_AUDIT_SIGNING_KEY = generateSigningKeyText();
     platform = await startTestPlatform();
     tenant = await newTenant(platform);
     admin = await createConsoleUser(platform, tenant, { role: 'admin', name: 'Ada Admin' });
@@ -53,6 +58,8 @@ describeWithBrowser('Vigil Console audit journeys', () => {
   afterAll(async () => {
     await browser?.close();
     await platform?.close();
+    if (signingKeyBefore === undefined) delete process.env.VIGIL_AUDIT_SIGNING_KEY;
+    else process.env.VIGIL_AUDIT_SIGNING_KEY = signingKeyBefore;
   });
 
   async function signedInPage(): Promise<Page> {
@@ -125,6 +132,24 @@ describeWithBrowser('Vigil Console audit journeys', () => {
     const sessionPanel = page.getByRole('region', { name: 'Audit trail' });
     await sessionPanel.getByRole('cell', { name: 'idv.session.review', exact: true }).waitFor();
     problems.push(...(await checkScreen(page, 'session-audit')));
+    await page.close();
+  });
+
+  it("builds the session's evidence pack from its panel and downloads the signed PDF", async () => {
+    const page = await signedInPage();
+    await page.goto(`${platform.restUrl}/console/sessions/${sessionId}`);
+    const panel = page.getByRole('region', { name: 'Audit trail' });
+    await panel.getByRole('button', { name: 'Evidence pack' }).click();
+    const pdfLink = panel.getByRole('link', { name: 'PDF' });
+    await pdfLink.waitFor();
+    const pdf = await page.request.get(new URL((await pdfLink.getAttribute('href'))!, platform.restUrl).toString());
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const json = await page.request.get(
+      new URL((await panel.getByRole('link', { name: 'signed JSON' }).getAttribute('href'))!, platform.restUrl).toString(),
+    );
+    expect(JSON.parse(await json.text())).toHaveProperty('signature');
+    problems.push(...(await checkScreen(page, 'session-evidence-pack')));
     await page.close();
   });
 

@@ -650,6 +650,25 @@ export type AuditChainProblemKind =
   /** The chain head names another last entry than the one stored. */
   | 'head';
 
+/** The kinds of object an evidence pack can be made of. */
+export type EvidenceSubjectKind =
+  /** A profile, with its verification sessions, screening searches and risk assessments. */
+  | 'profile'
+  /** A verification session. */
+  | 'verification_session'
+  /** A screening search (request). */
+  | 'screening_search'
+  /** A risk assessment. */
+  | 'risk_assessment';
+
+/** The object to make an evidence pack of. */
+export type CreateEvidencePackInput = {
+  /** The kind of object. */
+  subjectKind: EvidenceSubjectKind;
+  /** The object's id. */
+  subjectId: string | number;
+};
+
 /** A kind of decision a workspace may put under four eyes. */
 export type FourEyesKind =
   /** An IDV review decision (reviewVerificationSession, decideVerificationSession). */
@@ -1295,6 +1314,13 @@ export type AuditChainVerificationQueryVariables = Exact<{ [key: string]: never;
 
 
 export type AuditChainVerificationQuery = { auditChainVerification: { verified: boolean, entries: number, checkpoints: number, signaturesChecked: boolean, checkedAt: string, problems: Array<{ kind: AuditChainProblemKind, sequence: string | null, message: string }> } };
+
+export type CreateEvidencePackMutationVariables = Exact<{
+  input: CreateEvidencePackInput;
+}>;
+
+
+export type CreateEvidencePackMutation = { createEvidencePack: { id: string, entryCount: number, fingerprint: string, consoleJsonPath: string, consolePdfPath: string } };
 
 export type FourEyesProposalFieldsFragment = { id: string, kind: FourEyesKind, status: FourEyesProposalStatus, objectType: FourEyesObjectType, objectId: string, profileId: string | null, note: string | null, proposedBy: string, proposedAt: string, expiresAt: string, decidedBy: string | null, decidedAt: string | null, decisionNote: string | null, viewerMayApprove: boolean, decision: { reviewStatus: ProposedReviewStatus | null, matchReviewStatus: ProposedMatchReviewStatus | null, conclusion: ProposedConclusion | null, enabled: boolean | null, directApiChannel: boolean | null, mode: ProposedDispositionMode | null, confidenceThreshold: number | null } };
 
@@ -2075,6 +2101,17 @@ export const AuditChainVerificationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AuditChainVerificationQuery, AuditChainVerificationQueryVariables>;
+export const CreateEvidencePackDocument = new TypedDocumentString(`
+    mutation CreateEvidencePack($input: CreateEvidencePackInput!) {
+  createEvidencePack(input: $input) {
+    id
+    entryCount
+    fingerprint
+    consoleJsonPath
+    consolePdfPath
+  }
+}
+    `) as unknown as TypedDocumentString<CreateEvidencePackMutation, CreateEvidencePackMutationVariables>;
 export const FourEyesProposalsDocument = new TypedDocumentString(`
     query FourEyesProposals($first: Int, $after: String, $filter: FourEyesProposalFilter) {
   fourEyesProposals(first: $first, after: $after, filter: $filter) {

@@ -929,6 +929,13 @@ export const de: Record<MessageKey, string> = {
   'audit.panelTitle': 'Audit-Spur',
   'audit.panelEmpty': 'Keine Audit-Einträge zu diesem Objekt',
   'audit.panelAll': 'Alle Einträge im Audit-Log',
+  'audit.packCreate': 'Beweispaket',
+  'audit.packBuilding': 'Beweispaket wird erstellt…',
+  'audit.packReady': 'Signiertes Beweispaket bereit ({entries} Audit-Einträge):',
+  'audit.packPdf': 'PDF',
+  'audit.packJson': 'signiertes JSON',
+  'audit.packFingerprint':
+    'Schlüssel-Fingerabdruck {fingerprint}: mit dem außerhalb des Servers verwahrten öffentlichen Schlüssel vergleichen.',
   'audit.actorKind.application': 'Anwendung',
   'audit.actorKind.dashboard_user': 'Konsolen-Benutzer',
   'audit.actorKind.service': 'Dienst',

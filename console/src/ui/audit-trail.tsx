@@ -2,8 +2,8 @@
 // expandable, and a link to the workspace audit log filtered to the object. Shown to reviewers and
 // admins only (the trail is theirs to read); for other roles it renders nothing.
 import { Link } from 'wouter';
-import { useConsoleSession, useGraphQLQuery } from '../api/queries';
-import { AuditEntriesDocument } from '../graphql/generated';
+import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
+import { AuditEntriesDocument, CreateEvidencePackDocument, EvidenceSubjectKind } from '../graphql/generated';
 import { useI18n } from '../i18n/i18n';
 import { AuditTable } from './audit-entries';
 import { Empty, ErrorState, Loading } from './states';
@@ -42,6 +42,36 @@ function AuditPanel({ objectType, objectId }: { objectType: string; objectId: st
       <p>
         <Link href={`/audit?${more}`}>{t('audit.panelAll')}</Link>
       </p>
+      <EvidencePackButton subjectKind={objectType === 'profile' ? 'profile' : 'verification_session'} subjectId={objectId} />
     </section>
+  );
+}
+
+/** Builds a signed evidence pack of the object (docs/audit.md "Evidence packs") and offers its two
+ * downloads: the PDF for a person, the signed JSON for `audit verify-pack`. */
+function EvidencePackButton({ subjectKind, subjectId }: { subjectKind: EvidenceSubjectKind; subjectId: string }) {
+  const { t } = useI18n();
+  const create = useGraphQLMutation(CreateEvidencePackDocument);
+  const pack = create.data?.createEvidencePack;
+  return (
+    <div className="evidence-pack">
+      <button
+        type="button"
+        className="button"
+        disabled={create.isPending}
+        onClick={() => create.mutate({ input: { subjectKind, subjectId } })}
+      >
+        {create.isPending ? t('audit.packBuilding') : t('audit.packCreate')}
+      </button>
+      {create.isError && <ErrorState error={create.error} />}
+      {pack && (
+        <p role="status">
+          {t('audit.packReady', { entries: pack.entryCount })} <a href={pack.consolePdfPath}>{t('audit.packPdf')}</a> ·{' '}
+          <a href={pack.consoleJsonPath}>{t('audit.packJson')}</a>
+          <br />
+          <span className="muted">{t('audit.packFingerprint', { fingerprint: pack.fingerprint })}</span>
+        </p>
+      )}
+    </div>
   );
 }
