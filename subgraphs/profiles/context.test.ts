@@ -6,13 +6,12 @@ import { resolvers } from './resolvers';
 import { createDefinitionsReader } from './services/definitions-reader';
 
 test('entity references of one request are loaded with one scoped query', async () => {
-  const calls: unknown[] = [];
+  const calls: unknown[][] = [];
+  // The batch is one raw read (db.$readRows): its parameters are the scope and the ids.
   const fake = {
-    profile: {
-      findMany: async (args: { where: { tenantId: string; workspaceId: string; id: { in: string[] } } }) => {
-        calls.push(args.where);
-        return args.where.id.in.filter((id) => id !== 'missing').map((id) => ({ id, name: id }));
-      },
+    $readRows: async (_sql: string, params: unknown[]) => {
+      calls.push(params);
+      return (params[2] as string[]).filter((id) => id !== 'missing').map((id) => ({ id, name: id }));
     },
   } as unknown as Db;
   const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'idv', kind: 'service' as const, entitlements: {} };
@@ -20,7 +19,7 @@ test('entity references of one request are loaded with one scoped query', async 
   const resolve = resolvers.Profile.__resolveReference;
   const results = await Promise.all(['a', 'b', 'missing', 'a'].map((id) => resolve({ __typename: 'Profile', id }, ctx)));
   expect(results.map((row) => row?.id ?? null)).toEqual(['a', 'b', null, 'a']);
-  expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', id: { in: ['a', 'b', 'missing'] } }]);
+  expect(calls).toEqual([['t1', 'w1', ['a', 'b', 'missing']]]);
 });
 
 test('comments of every screening match of one request are loaded with one scoped query', async () => {
