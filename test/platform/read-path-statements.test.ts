@@ -98,3 +98,42 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // searches, their requests and their matches; profiles again: the matches' comments.
   expect(many.length).toBeLessThanOrEqual(12);
 });
+
+const ALERTS = `query ($first: Int) {
+  monitoringAlerts(first: $first, status: open) {
+    nodes { id trigger matchCount search { id name matches { id score } profile { id name } } }
+    totalCount
+  }
+}`;
+
+it('reads a page of monitoring alerts with their searches and profiles in a constant number of statements', async () => {
+  // an open alert on every profile's stored search
+  await platform.db.$executeRawUnsafe(
+    `INSERT INTO screening.monitoring_alerts (id, tenant_id, workspace_id, profile_id, run_id, trigger, search_id, match_count, entity_refs)
+     SELECT 'mal_' || r.id, r.tenant_id, r.workspace_id, r.profile_id, 'mrun_test', 'delta', r.id, 2, ARRAY['test:0', 'test:1']
+       FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.profile_id IS NOT NULL`,
+    tenant.tenantId,
+    tenant.workspaceId,
+  );
+  const run = async (first: number) => {
+    const warm = await graphql(platform, auth.apiKey(tenant.apiKey), ALERTS, { first });
+    expect(warm.body.errors).toBeUndefined();
+    statements.length = 0;
+    counting = true;
+    try {
+      const response = await graphql(platform, auth.apiKey(tenant.apiKey), ALERTS, { first });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.monitoringAlerts.nodes).toHaveLength(first);
+      for (const node of response.body.data.monitoringAlerts.nodes) {
+        expect(node.search.matches).toHaveLength(2);
+        expect(node.search.profile.name).toMatch(/^Read Path/);
+      }
+    } finally {
+      counting = false;
+    }
+    return [...statements];
+  };
+  const few = await run(2);
+  const many = await run(20);
+  expect(many.length).toBe(few.length);
+});

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import { pendingProposalOf } from '../../../platform/four-eyes/four-eyes';
 import { approveScreeningProposal } from '../services/four-eyes-service';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
@@ -16,8 +15,9 @@ import { searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
 import { generateReports, readReport } from '../services/report-service';
 import { reviewMatch } from '../services/review-service';
-import { parseSearchId, readSearch, readSearches, screen, SearchView, storedMatchOf } from '../services/search-service';
+import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
+import { searchLoader } from './search-loader';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
 import { newsResolvers } from '../news/resolvers/news-resolvers';
@@ -57,19 +57,6 @@ function offsetOf(after: string | null | undefined): number {
   const offset = readOffsetCursor(after);
   if (offset === undefined) throw new ScreeningError('schema_validation_failed', 'after: is not a cursor of this list', { field: 'after' });
   return offset;
-}
-
-const searchLoaders = new WeakMap<ScreeningContext, DataLoader<string, SearchView | undefined>>();
-
-/** The request's loader of stored searches by search id, with their matches: a page's searches in two
- * statements, not two per search (a page of profiles with their latest search, docs/performance.md "Read path"). */
-function searchLoader(ctx: ScreeningContext): DataLoader<string, SearchView | undefined> {
-  let loader = searchLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader((ids) => readSearches(ctx.db, ctx.scope, ids));
-    searchLoaders.set(ctx, loader);
-  }
-  return loader;
 }
 
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
