@@ -9,6 +9,7 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { screeningPeerScreens } from './lib/console-screening-screens';
 
 const [databaseUrl, tenantId, workspaceId] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
@@ -147,6 +148,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
     ]);
     return { nodes: nodes.slice(0, 50), pageInfo: { hasNextPage: nodes.length > 50 }, totalCount: count[0].n };
   },
+  ...screeningPeerScreens(rows, scope),
 };
 
 // --- bench:read-path: the REST routes' reads and the profile insert -------------------------------
