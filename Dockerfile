@@ -17,6 +17,9 @@ COPY console/package.json console/build.mjs ./console/
 RUN npm ci
 COPY . .
 COPY --from=console /app/console/dist ./console/dist
+# The blob folder (VIGIL_BLOB_DIR in docker-compose.yml and Kubernetes), owned by the user the
+# services run as: a named volume mounted there starts with this owner, not root.
+RUN mkdir -p /var/lib/vigil/blobs && chown node:node /var/lib/vigil/blobs
 USER node
 EXPOSE 3000 4000 4001 4002 4003 4004 4005
 CMD ["npm", "start"]

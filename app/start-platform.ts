@@ -22,7 +22,7 @@ import { idvSubgraph } from '../subgraphs/idv';
 import { screeningSubgraph } from '../subgraphs/screening';
 import { riskSubgraph } from '../subgraphs/risk';
 import { accessSubgraph } from '../subgraphs/access';
-import { startWorker } from './worker';
+import { startWorker, startWorkerHealth } from './worker';
 import { evidencePackDeps } from './evidence-sources';
 import { mountLocalMailPage } from '../platform/mail/local-mail-sink';
 import { envValue } from '../platform/config/env';
@@ -122,6 +122,13 @@ export async function startPlatform(
       const worker = await startWorker(db, config);
       closers.push(() => worker.close());
       urls.worker = 'pg-boss';
+      const healthPort = envValue('VIGIL_WORKER_PORT');
+      if (healthPort !== undefined) {
+        // Closed before the worker (closers run in reverse): probes see it go away first.
+        const health = await startWorkerHealth(db, healthPort, config.host);
+        closers.push(() => health.close());
+        urls.worker = health.url;
+      }
     }
   } catch (error) {
     await closeAll(closers);

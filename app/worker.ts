@@ -7,6 +7,7 @@ import { startIdvDeliveryTicker } from '../subgraphs/idv/jobs/delivery-jobs';
 import { startAssessmentDispatcher } from '../subgraphs/idv/assessment/assessment-job';
 import { startOnboardingDispatcher } from '../subgraphs/profiles/jobs/profile-jobs';
 import { startMonitoringTriggers } from '../subgraphs/screening/monitoring/jobs/monitoring-jobs';
+import { createServiceApp, listen, RunningServer } from '../platform/http/service-app';
 
 export interface RunningWorker {
   queue: JobQueue;
@@ -38,4 +39,17 @@ export async function startWorker(db: Db, config: VigilConfig): Promise<RunningW
       for (const job of jobs) await job.close?.();
     },
   };
+}
+
+/**
+ * The worker's probe endpoints (VIGIL_WORKER_PORT): the worker has no API of its own, but an
+ * orchestrator needs /healthz (the process and its event loop answer) and /readyz (its database
+ * answers: pg-boss and the dispatchers work on it) to restart a stuck worker and to pace a rolling
+ * update; /metrics carries its database timings and Node's process metrics like every other service's.
+ */
+export function startWorkerHealth(db: Db, port: number, host: string): Promise<RunningServer> {
+  const app = createServiceApp('worker', async () => {
+    await db.$queryRaw`SELECT 1`;
+  });
+  return listen(app, port, host);
 }

@@ -28,10 +28,13 @@ const number = (check: z.ZodNumber) => z.string().transform(Number).pipe(check);
 const positive = () => z.number('must be a number').positive('must be greater than 0');
 /** A whole number of at least 1 (pool sizes, counts). */
 const count = () => z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1');
-const port = (fallback: number) =>
+const portNumber = () =>
   number(
     z.number('must be a number').int('must be a whole number').min(0, 'must be a port (0-65535)').max(65535, 'must be a port (0-65535)'),
-  ).default(fallback);
+  );
+const port = (fallback: number) => portNumber().default(fallback);
+/** A port that switches something on only when set. */
+const optionalPort = () => portNumber().optional();
 const absoluteUrl = () =>
   z
     .string()
@@ -103,6 +106,10 @@ export const ENV_VARS = {
   VIGIL_SCREENING_PORT: declare('Port of the screening subgraph (0: any free port)', port(4003)),
   VIGIL_RISK_PORT: declare('Port of the risk subgraph (0: any free port)', port(4004)),
   VIGIL_ACCESS_PORT: declare('Port of the access subgraph (console users, sign-in, sessions; 0: any free port)', port(4005)),
+  VIGIL_WORKER_PORT: declare(
+    'Port of the worker service’s /healthz, /readyz and /metrics (probes of an orchestrator; 0: any free port); unset: the worker serves no HTTP',
+    optionalPort(),
+  ),
   VIGIL_PROFILES_URL: declare('GraphQL URL of the profiles subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_IDV_URL: declare('GraphQL URL of the IDV subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
   VIGIL_SCREENING_URL: declare('GraphQL URL of the screening subgraph; default on VIGIL_HOST and its port', absoluteUrl()),
