@@ -75,7 +75,11 @@ export function isoWeekLabel(weekStart: Date): string {
 }
 
 /** Dense buckets: every key of `axis` with the grouped row of its instant, or `empty` when none. */
-export function densify<Row extends { bucket: Date }, Out>(axis: Date[], rows: Row[], view: (at: Date, row: Row | undefined) => Out): Out[] {
+export function densify<Row extends { bucket: Date }, Out>(
+  axis: Date[],
+  rows: Row[],
+  view: (at: Date, row: Row | undefined) => Out,
+): Out[] {
   const byTime = new Map(rows.map((row) => [new Date(row.bucket).getTime(), row]));
   return axis.map((at) => view(at, byTime.get(at.getTime())));
 }

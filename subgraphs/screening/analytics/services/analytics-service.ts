@@ -34,7 +34,10 @@ export function analyticsRefOf(scope: Scope, key: { from?: unknown; to?: unknown
 }
 
 export async function screeningDays(db: Db, scope: Scope, ref: AnalyticsRef) {
-  const [screenings, alerts] = await Promise.all([screeningsPerDay(db, scope, ref.from, ref.to), alertsPerDay(db, scope, ref.from, ref.to)]);
+  const [screenings, alerts] = await Promise.all([
+    screeningsPerDay(db, scope, ref.from, ref.to),
+    alertsPerDay(db, scope, ref.from, ref.to),
+  ]);
   const alertsByDay = new Map(alerts.map((row) => [new Date(row.bucket).getTime(), row.alerts]));
   return densify(daysOf(ref), screenings, (day, row) => ({
     day,
