@@ -1037,6 +1037,7 @@ export const de: Record<MessageKey, string> = {
   'analytics.rangeInvalid': 'Wählen Sie ein Anfangs- und ein Enddatum.',
   'analytics.rangeOrder': 'Das Enddatum darf nicht vor dem Anfangsdatum liegen.',
   'analytics.rangeTooLong': 'Ein Zeitraum umfasst höchstens {max} Tage.',
+  'analytics.tableOf': 'Tabelle: {title}',
   'analytics.tableView': 'Tabellenansicht',
   'analytics.chartHint': 'Jeder Balken trägt seinen Wert; die Tabellenansicht zeigt dieselben Zahlen.',
   'analytics.seconds': '{n} s',
@@ -1080,7 +1081,7 @@ export const de: Record<MessageKey, string> = {
   'analytics.decisions.title': 'Mediane Zeit bis zur Entscheidung',
   'analytics.decisions.help':
     'Vom Moment, in dem ein Eintrag eine Entscheidung brauchte, bis zur Entscheidung, für Entscheidungen in diesem Zeitraum.',
-  'analytics.decisions.count': '{n} Entscheidungen',
+  'analytics.decisions.count': 'Entscheidungen: {n}',
   'analytics.decision.matches': 'Screening-Treffer (bis zur ersten Bewertung)',
   'analytics.decision.alerts': 'Überwachungswarnung (bis zur Bestätigung)',
   'analytics.decision.idv': 'IDV-Prüfung (bis Annahme oder Ablehnung)',

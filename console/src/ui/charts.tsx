@@ -190,7 +190,8 @@ export function ChartPanel(props: {
       </div>
       {props.description && <p className="muted small chart-description">{props.description}</p>}
       {table ? (
-        <div className="table-wrap">
+        // Focusable: on a narrow screen the table scrolls sideways inside this box.
+        <div className="table-wrap" tabIndex={0} role="group" aria-label={t('analytics.tableOf', { title: props.title })}>
           <table className="table chart-table">
             <caption className="sr-only">{props.title}</caption>
             <thead>
