@@ -27,10 +27,11 @@ export interface ChartCategory {
 const BAR = 11;
 const BAR_GAP = 2;
 const GROUP_PAD = 6;
+const MAX_BAR = 28;
+const MIN_PLOT = 280;
 const PLOT_HEIGHT = 160;
 const TOP = 34;
-const LEFT = 48;
-const BOTTOM = 28;
+const LEFT = 56;
 
 /** A round upper bound for the value axis (1, 2 or 5 times a power of ten). */
 function niceMax(value: number): number {
@@ -77,12 +78,19 @@ export function BarChart(props: {
   const { categories, series, format } = props;
   const values = series.flatMap((one) => one.values.filter((value): value is number => value !== null));
   const max = props.max ?? niceMax(Math.max(0, ...values));
-  const groupWidth = series.length * (BAR + BAR_GAP) - BAR_GAP + GROUP_PAD;
-  const width = LEFT + Math.max(categories.length * groupWidth, 200) + 8;
-  const height = TOP + PLOT_HEIGHT + BOTTOM;
-  const y = (value: number) => TOP + PLOT_HEIGHT - (Math.min(value, max) / max) * PLOT_HEIGHT;
-  // Axis labels where they do not collide (about 44 px apart).
+  // Few categories spread over a plot of at least MIN_PLOT px (bars widen up to MAX_BAR); many
+  // keep the narrow bars and the chart scrolls sideways in its box.
+  const groupWidth = Math.max(series.length * (BAR + BAR_GAP) - BAR_GAP + GROUP_PAD, MIN_PLOT / Math.max(1, categories.length));
+  const bar = Math.min(MAX_BAR, (groupWidth - GROUP_PAD - (series.length - 1) * BAR_GAP) / series.length);
+  const barsWidth = series.length * (bar + BAR_GAP) - BAR_GAP;
+  const width = LEFT + categories.length * groupWidth + 8;
+  // Axis labels where they do not collide (about 44 px apart); words wrap onto lines within a group.
   const every = Math.max(1, Math.ceil(44 / groupWidth));
+  const lines = categories.map((category) =>
+    wrapWords(category.label, groupWidth >= 44 * every ? Math.floor((groupWidth * every) / 6.5) : 8),
+  );
+  const height = TOP + PLOT_HEIGHT + 8 + 13 * Math.max(1, ...lines.map((one) => one.length)) + 6;
+  const y = (value: number) => TOP + PLOT_HEIGHT - (Math.min(value, max) / max) * PLOT_HEIGHT;
   return (
     <svg className="chart-svg" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={props.label}>
       <PatternDefs id={id} />
@@ -95,12 +103,13 @@ export function BarChart(props: {
         </g>
       ))}
       {categories.map((category, index) => {
-        const x0 = LEFT + index * groupWidth + GROUP_PAD / 2;
+        const x0 = LEFT + index * groupWidth + (groupWidth - barsWidth) / 2;
+        const middle = LEFT + index * groupWidth + groupWidth / 2;
         return (
           <g key={`${category.long}-${index}`}>
             {series.map((one, position) => {
               const value = one.values[index];
-              const x = x0 + position * (BAR + BAR_GAP);
+              const x = x0 + position * (bar + BAR_GAP);
               const top = value === null ? y(0) : y(value);
               const text = value === null ? '—' : format(value);
               return (
@@ -109,7 +118,7 @@ export function BarChart(props: {
                     <rect
                       x={x}
                       y={top}
-                      width={BAR}
+                      width={bar}
                       height={y(0) - top}
                       className={`chart-bar chart-bar-${position}`}
                       fill={fillOf(id, one.fill)}
@@ -117,21 +126,32 @@ export function BarChart(props: {
                       <title>{`${category.long}, ${one.label}: ${text}`}</title>
                     </rect>
                   )}
-                  <text
-                    className="chart-value"
-                    x={x + BAR / 2 + 3}
-                    y={top - 3}
-                    transform={`rotate(-90 ${x + BAR / 2 + 3} ${top - 3})`}
-                    textAnchor="start"
-                  >
-                    {text}
-                  </text>
+                  {value === null ? (
+                    // Nothing to measure (no item waiting, nothing reviewed): a dash on the axis.
+                    <text className="chart-value" x={x + bar / 2} y={top - 3} textAnchor="middle">
+                      {text}
+                    </text>
+                  ) : (
+                    <text
+                      className="chart-value"
+                      x={x + bar / 2 + 3}
+                      y={top - 3}
+                      transform={`rotate(-90 ${x + bar / 2 + 3} ${top - 3})`}
+                      textAnchor="start"
+                    >
+                      {text}
+                    </text>
+                  )}
                 </g>
               );
             })}
             {index % every === 0 && (
-              <text x={x0 + (groupWidth - GROUP_PAD) / 2} y={TOP + PLOT_HEIGHT + 16} className="chart-tick" textAnchor="middle">
-                {category.label}
+              <text y={TOP + PLOT_HEIGHT + 16} className="chart-tick" textAnchor="middle">
+                {lines[index].map((line, number) => (
+                  <tspan key={number} x={middle} dy={number === 0 ? 0 : 13}>
+                    {line}
+                  </tspan>
+                ))}
               </text>
             )}
           </g>
@@ -139,6 +159,17 @@ export function BarChart(props: {
       })}
     </svg>
   );
+}
+
+/** A label's words on lines of about `width` characters (axis labels of few, wide categories). */
+function wrapWords(label: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] = `${lines[last]} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /** The series' names with a swatch of their fill. */
