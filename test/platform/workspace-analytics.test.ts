@@ -48,8 +48,8 @@ const ANALYTICS = `query ($input: WorkspaceAnalyticsInput!) {
 }`;
 
 beforeAll(async () => {
-  // The UN list becomes the active version: a database of this file's own.
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'], isolatedDatabase: true });
+  // No worker: nothing here waits for a job (like startScreeningWithUnList, on the worker's database).
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'] });
   tenant = await createTestTenant(platform);
   sibling = await createSiblingWorkspace(platform, tenant);
   await waitForIndex(platform.urls.screening!, versionsOf(await importList(platform, 'un_xml', UN_XML)));
