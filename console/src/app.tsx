@@ -32,6 +32,7 @@ const RiskAssessmentPage = lazy(() => import('./screens/risk-assessment'));
 const MonitoringAlertsPage = lazy(() => import('./screens/monitoring-alerts'));
 const MonitoringAlertPage = lazy(() => import('./screens/monitoring-alert'));
 const MonitoringSettingsPage = lazy(() => import('./screens/monitoring-settings'));
+const AnalyticsPage = lazy(() => import('./screens/analytics'));
 
 const queryClient = createQueryClient();
 
@@ -69,6 +70,7 @@ export function App() {
                       <Route path="/approvals" component={ApprovalsPage} />
                       <Route path="/approvals/:id">{(params) => <ProposalPage id={params.id} />}</Route>
                       <Route path="/settings" component={SettingsPage} />
+                      <Route path="/analytics" component={AnalyticsPage} />
                       <Route component={NotFoundPage} />
                     </Switch>
                   </Suspense>

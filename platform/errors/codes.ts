@@ -150,6 +150,8 @@ export const ERROR_STATUS = {
   four_eyes_proposal_decided: 409,
   four_eyes_proposal_pending: 409,
   four_eyes_application_key_refused: 403,
+  // every subgraph answering the console's analytics (GraphQL workspaceAnalytics)
+  analytics_range_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -16,6 +16,7 @@ import type { Principal } from '../principal/principal';
 import { roleAtLeast } from '../principal/roles';
 import {
   countProposals,
+  pendingProposalAges,
   findDueProposals,
   findPendingProposal,
   findPolicy,
@@ -447,6 +448,16 @@ export async function pageProposals(db: DbClient, scope: Scope, filter: Proposal
 
 export async function countPendingProposals(db: DbClient, scope: Scope, now: Date): Promise<number> {
   return countProposals(db, scope, { status: 'pending' }, now);
+}
+
+/** The age of the proposals waiting for a second person (the console's analytics page). */
+export async function pendingProposalQueueAge(db: DbClient, scope: Scope, now: Date) {
+  const row = await pendingProposalAges(db, scope, now);
+  return {
+    waiting: row.waiting,
+    oldestSeconds: row.waiting === 0 ? null : Math.max(0, row.oldest_seconds ?? 0),
+    medianSeconds: row.waiting === 0 ? null : Math.max(0, row.median_seconds ?? 0),
+  };
 }
 
 /** An error the applying domain answered, relayed to the approver with its own code and status (an

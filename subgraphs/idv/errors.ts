@@ -3,6 +3,7 @@ import { DomainError } from '../../platform/errors/domain-error';
 /** Every error the IDV core (sessions, workflows, review, audited data) raises; statuses live in
  * platform/errors/codes.ts. Themes have their own IdvThemeError (themes/errors.ts). */
 export type IdvErrorCode =
+  | 'analytics_range_invalid'
   | 'idv_profile_id_required'
   | 'idv_profile_id_invalid'
   | 'idv_profile_not_found'

@@ -6,6 +6,7 @@ import { createIdvContext } from './context';
 import { createCaptureResolvers } from './capture/resolvers/capture-resolvers';
 import { idvCoreResolvers } from './resolvers/idv-resolvers';
 import { reviewDeskResolvers } from './review/resolvers/review-resolvers';
+import { analyticsResolvers } from './analytics/resolvers/analytics-resolvers';
 import { DeclarableIdTypeScalar, InferredIdTypeScalar } from './resolvers/declarable-id-type';
 import { ExactURLScalar } from './resolvers/exact-url';
 import { createIdvDeps } from './services/deps';
@@ -23,6 +24,8 @@ export function idvSubgraph(deps: SubgraphDependencies): SubgraphDefinition<Requ
         idvCoreResolvers,
         // The review desk (case view, artifact files, claim, decisions with a note): review/.
         reviewDeskResolvers,
+        // The console's analytics page (outcomes, decision time, review queue ages): analytics/.
+        analyticsResolvers,
         // IDV themes and branding (subgraphs/idv/themes): theme queries/mutations, public branding.
         createThemeResolvers({ db: deps.db, blobs }),
         // Invites and webhook destinations: delivery-resolvers.ts.

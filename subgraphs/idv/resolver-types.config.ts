@@ -20,6 +20,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     IdvReviewCase: '../review/services/review-case-service#ReviewCase',
     IdvArtifactFile: '../review/services/review-case-service#ArtifactFile',
     WorkQueues: '../review/services/work-queues#WorkQueuesRef',
+    // The analytics page's entity: its key, the range checked.
+    WorkspaceAnalytics: '../analytics/services/analytics-service#AnalyticsRef',
     // Themes and branding (themes/): the branding is snake_case, its colors too.
     IdvTheme: '../themes/services/theme-service#ThemeView',
     IdvThemeColors: '../themes/model#ThemeColors',

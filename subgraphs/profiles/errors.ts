@@ -3,6 +3,7 @@ import { DomainError } from '../../platform/errors/domain-error';
 /** Every error the profiles domain raises; statuses live in platform/errors/codes.ts. */
 export type ProfilesErrorCode =
   | 'profile_not_found'
+  | 'analytics_range_invalid'
   | 'profile_validation_failed'
   | 'profile_erased'
   | 'schema_validation_failed'

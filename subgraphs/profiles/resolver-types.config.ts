@@ -7,6 +7,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
   mappers: {
     // The home page's WorkQueues entity: its key (the counts are fields of each subgraph).
     WorkQueues: '../services/home-service#WorkQueuesRef',
+    // The analytics page's entity: its key, the range checked.
+    WorkspaceAnalytics: '../services/analytics-service#AnalyticsRef',
     Profile: '../services/profile-service#ProfileRecord',
     ProfileCustomFieldValue: '../services/custom-field-rules#CustomFieldValueView',
     ProfileCustomFieldDefinition: '../services/custom-field-rules#FieldDefinition',

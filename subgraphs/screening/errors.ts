@@ -2,6 +2,7 @@ import { DomainError } from '../../platform/errors/domain-error';
 
 export type ScreeningErrorCode =
   | 'watchlist_format_invalid'
+  | 'analytics_range_invalid'
   | 'watchlist_import_not_found'
   | 'screening_index_unavailable'
   | 'schema_validation_failed'

@@ -8,6 +8,7 @@ import { screeningResolvers } from './resolvers/screening-resolvers';
 import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
 import { workQueueResolvers } from './resolvers/work-queue-resolvers';
+import { analyticsResolvers } from './analytics/resolvers/analytics-resolvers';
 import type { Resolvers } from './resolvers/resolver-types.generated';
 import type { IndexHolder } from './services/index-holder';
 import { leaseIndexHolder } from './services/shared-index-holder';
@@ -53,6 +54,7 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
       MonitoringAlert: monitoringResolvers.MonitoringAlert,
       MonitoredProfile: monitoringResolvers.MonitoredProfile,
       WorkQueues: workQueueResolvers.WorkQueues,
+      WorkspaceAnalytics: analyticsResolvers.WorkspaceAnalytics,
     } satisfies Resolvers,
     createContext: (base) => createScreeningContext(services, base),
     mountRoutes: (app) => mountIndexStatus(app, holder),

@@ -7,6 +7,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
   mappers: {
     // The home page's WorkQueues entity: only its key reaches this subgraph.
     WorkQueues: './work-queue-resolvers#WorkQueuesRef',
+    // The analytics page's entity: its key, the range checked.
+    WorkspaceAnalytics: '../analytics/services/analytics-service#AnalyticsRef',
     ScreeningSearch: '../services/search-service#SearchView',
     ScreeningMatch: '../services/search-service#MatchView',
     // The parts of a stored match (the engine's snake_case payload), named in match-resolvers.ts.

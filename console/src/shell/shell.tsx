@@ -18,6 +18,8 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
   { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
   { href: '/audit', label: 'nav.audit', icon: 'key', key: 'l', role: 'reviewer' },
+  // The workspace's figures over time and its queue ages: every role reads them.
+  { href: '/analytics', label: 'nav.analytics', icon: 'chart', key: 'y' },
   // Proposals waiting for a second person: deciding them needs the reviewer role.
   { href: '/approvals', label: 'nav.approvals', icon: 'check', key: 'c', role: 'reviewer' },
   // The workspace's settings (four eyes): admins change them, everyone reads them.

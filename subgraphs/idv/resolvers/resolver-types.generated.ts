@@ -5,6 +5,7 @@ import type { CreatedSession } from '../services/session-service';
 import type { ProfileRef } from './idv-resolvers';
 import type { ReviewCase, ArtifactFile } from '../review/services/review-case-service';
 import type { WorkQueuesRef } from '../review/services/work-queues';
+import type { AnalyticsRef } from '../analytics/services/analytics-service';
 import type { ThemeView } from '../themes/services/theme-service';
 import type { ThemeColors } from '../themes/model';
 import type { Branding, BrandingColors } from '../themes/services/branding-service';
@@ -2231,6 +2232,60 @@ export type FourEyesProposal = {
   id: Scalars['ID']['output'];
 };
 
+/** Figures of the caller's workspace over a range (owned by the profiles subgraph); IDV adds assessment outcomes and its review queue. */
+export type WorkspaceAnalytics = {
+  __typename?: 'WorkspaceAnalytics';
+  /** The workspace counted (the caller's). */
+  workspaceId: Scalars['ID']['output'];
+  /** First instant of the range (inclusive). */
+  from: Scalars['DateTime']['output'];
+  /** End of the range (exclusive). */
+  to: Scalars['DateTime']['output'];
+  /** Outcomes of the sessions assessed in each ISO week overlapping the range, oldest first, every week listed. */
+  idvOutcomeWeeks: Array<IdvOutcomeAnalyticsWeek>;
+  /** Time from a session entering human review (assessed as requires_review) to the reviewer's final decision (accepted or rejected), over the decisions made in the range. */
+  idvDecisionTime: AnalyticsDuration;
+  /** Sessions waiting for a reviewer (requires_review or escalation), by age since assessed. */
+  idvReviewQueue: AnalyticsQueueAge;
+};
+
+/** Outcomes of the sessions whose assessment completed in one ISO week (status assessed, bucketed by assessedAt). */
+export type IdvOutcomeAnalyticsWeek = {
+  __typename?: 'IdvOutcomeAnalyticsWeek';
+  /** Start of the week (Monday 00:00 UTC). */
+  weekStart: Scalars['DateTime']['output'];
+  /** ISO 8601 week, e.g. 2026-W48. */
+  isoWeek: Scalars['String']['output'];
+  /** Sessions assessed that week (automaticPass + sentToReview). */
+  assessed: Scalars['Int']['output'];
+  /** Assessed with no check flagging: review status automatic_pass; no person looked at them. */
+  automaticPass: Scalars['Int']['output'];
+  /** Assessed with a check flagging, so a person had to decide: review status requires_review, escalation, accepted or rejected now. */
+  sentToReview: Scalars['Int']['output'];
+  /** Of sentToReview, the sessions a reviewer has rejected (review status rejected now); an assessment never rejects on its own. */
+  rejected: Scalars['Int']['output'];
+};
+
+/** How long decisions took: the median over the decisions counted. */
+export type AnalyticsDuration = {
+  __typename?: 'AnalyticsDuration';
+  /** Decisions counted. */
+  decisions: Scalars['Int']['output'];
+  /** Median seconds from the item needing a decision to the decision; null when there were none. */
+  medianSeconds?: Maybe<Scalars['Float']['output']>;
+};
+
+/** How long the items waiting in one work queue have waited, measured when the request is answered (queues are the present state, not the range's). */
+export type AnalyticsQueueAge = {
+  __typename?: 'AnalyticsQueueAge';
+  /** Items waiting now. */
+  waiting: Scalars['Int']['output'];
+  /** Seconds the longest-waiting item has waited; null when none waits. */
+  oldestSeconds?: Maybe<Scalars['Float']['output']>;
+  /** Median of the seconds every waiting item has waited; null when none waits. */
+  medianSeconds?: Maybe<Scalars['Float']['output']>;
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -2319,6 +2374,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = {
   Profile: Profile;
   WorkQueues: WorkQueues;
+  WorkspaceAnalytics: WorkspaceAnalytics;
 };
 
 /** Mapping of federation reference types */
@@ -2329,6 +2385,9 @@ export type FederationReferenceTypes = {
   WorkQueues:
     ( { __typename: 'WorkQueues' }
     & GraphQLRecursivePick<FederationTypes['WorkQueues'], {"workspaceId":true}> );
+  WorkspaceAnalytics:
+    ( { __typename: 'WorkspaceAnalytics' }
+    & GraphQLRecursivePick<FederationTypes['WorkspaceAnalytics'], {"workspaceId":true,"from":true,"to":true}> );
 };
 
 /** Mapping of union types */
@@ -2478,6 +2537,10 @@ export type ResolversTypes = {
   WorkQueues: ResolverTypeWrapper<WorkQueuesRef>;
   ApplyIdvFourEyesProposalInput: ApplyIdvFourEyesProposalInput;
   FourEyesProposal: ResolverTypeWrapper<FourEyesProposal>;
+  WorkspaceAnalytics: ResolverTypeWrapper<AnalyticsRef>;
+  IdvOutcomeAnalyticsWeek: ResolverTypeWrapper<IdvOutcomeAnalyticsWeek>;
+  AnalyticsDuration: ResolverTypeWrapper<AnalyticsDuration>;
+  AnalyticsQueueAge: ResolverTypeWrapper<AnalyticsQueueAge>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -2593,6 +2656,10 @@ export type ResolversParentTypes = {
   WorkQueues: WorkQueuesRef;
   ApplyIdvFourEyesProposalInput: ApplyIdvFourEyesProposalInput;
   FourEyesProposal: FourEyesProposal;
+  WorkspaceAnalytics: AnalyticsRef;
+  IdvOutcomeAnalyticsWeek: IdvOutcomeAnalyticsWeek;
+  AnalyticsDuration: AnalyticsDuration;
+  AnalyticsQueueAge: AnalyticsQueueAge;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -3336,6 +3403,36 @@ export type FourEyesProposalResolvers<ContextType = IdvContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type WorkspaceAnalyticsResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['WorkspaceAnalytics'] = ResolversParentTypes['WorkspaceAnalytics'], FederationReferenceType extends FederationReferenceTypes['WorkspaceAnalytics'] = FederationReferenceTypes['WorkspaceAnalytics']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['WorkspaceAnalytics']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  workspaceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  idvOutcomeWeeks?: Resolver<Array<ResolversTypes['IdvOutcomeAnalyticsWeek']>, ParentType, ContextType>;
+  idvDecisionTime?: Resolver<ResolversTypes['AnalyticsDuration'], ParentType, ContextType>;
+  idvReviewQueue?: Resolver<ResolversTypes['AnalyticsQueueAge'], ParentType, ContextType>;
+};
+
+export type IdvOutcomeAnalyticsWeekResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['IdvOutcomeAnalyticsWeek'] = ResolversParentTypes['IdvOutcomeAnalyticsWeek']> = {
+  weekStart?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  isoWeek?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assessed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  automaticPass?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sentToReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AnalyticsDurationResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['AnalyticsDuration'] = ResolversParentTypes['AnalyticsDuration']> = {
+  decisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medianSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type AnalyticsQueueAgeResolvers<ContextType = IdvContext, ParentType extends ResolversParentTypes['AnalyticsQueueAge'] = ResolversParentTypes['AnalyticsQueueAge']> = {
+  waiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oldestSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  medianSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -3426,6 +3523,10 @@ export type Resolvers<ContextType = IdvContext> = {
   IdvReviewCase?: IdvReviewCaseResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;
   FourEyesProposal?: FourEyesProposalResolvers<ContextType>;
+  WorkspaceAnalytics?: WorkspaceAnalyticsResolvers<ContextType>;
+  IdvOutcomeAnalyticsWeek?: IdvOutcomeAnalyticsWeekResolvers<ContextType>;
+  AnalyticsDuration?: AnalyticsDurationResolvers<ContextType>;
+  AnalyticsQueueAge?: AnalyticsQueueAgeResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

@@ -34,6 +34,7 @@ export const resolvers = {
   ProfileCustomFieldDefinitionRevision: configResolvers.ProfileCustomFieldDefinitionRevision,
   ScreeningMatch: screeningMatchResolvers.ScreeningMatch,
   WorkQueues: profileResolvers.WorkQueues,
+  WorkspaceAnalytics: profileResolvers.WorkspaceAnalytics,
   AuditEntry: auditResolvers.AuditEntry,
   FourEyesProposal: fourEyesResolvers.FourEyesProposal,
   EvidencePack: evidencePackResolvers.EvidencePack,

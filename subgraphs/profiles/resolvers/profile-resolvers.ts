@@ -7,6 +7,7 @@ import { requestErasure } from '../services/erasure-service';
 import { createProfile, listProfilePage, updateProfile } from '../services/profile-service';
 import { listProfileComments } from '../services/comment-service';
 import { countProfilesAwaitingReview, recentActivity } from '../services/home-service';
+import { analyticsRefOf, fourEyesQueueAge } from '../services/analytics-service';
 import { statusChangeView } from '../services/profile-status-service';
 import type { Resolvers } from './resolver-types.generated';
 
@@ -17,12 +18,18 @@ export const profileResolvers = {
     profiles: (_, args, ctx) => listProfilePage(ctx.deps, ctx.scope, args),
     workQueues: (_, __, ctx) => ({ workspaceId: ctx.scope.workspaceId }),
     workspaceActivity: (_, args, ctx) => recentActivity(ctx.deps, ctx.scope, args.first),
+    workspaceAnalytics: (_, args, ctx) => analyticsRefOf(ctx.scope, args.input),
   },
   // The home page's counts: each subgraph adds its own to this entity; the key is the caller's workspace.
   WorkQueues: {
     __resolveReference: (ref) => ({ workspaceId: ref.workspaceId }),
     profilesAwaitingReview: (_, __, ctx) => countProfilesAwaitingReview(ctx.deps, ctx.scope),
     fourEyesPending: (_, __, ctx) => countPending(ctx.db, ctx.scope),
+  },
+  // The analytics page: the key is the caller's workspace and the range; each subgraph adds its figures.
+  WorkspaceAnalytics: {
+    __resolveReference: (ref, ctx) => analyticsRefOf(ctx.scope, ref),
+    fourEyesQueue: (_, __, ctx) => fourEyesQueueAge(ctx.db, ctx.scope),
   },
   Mutation: {
     createProfile: (_, args, ctx, info) =>

@@ -1,0 +1,73 @@
+// IDV's figures of the console's analytics page, aggregated in SQL over the caller's workspace.
+// Timestamps are stored as UTC without a zone, so date_trunc('week') buckets are ISO weeks
+// (Monday 00:00 UTC). Definitions: docs/graphql.md "Workspace analytics".
+import { type DbClient, type Scope } from '../../../../platform/db/prisma';
+
+export interface OutcomeWeekRow {
+  bucket: Date;
+  automatic_pass: number;
+  sent_to_review: number;
+  rejected: number;
+}
+export interface DurationRow {
+  decisions: number;
+  median_seconds: number | null;
+}
+export interface QueueAgeRow {
+  waiting: number;
+  oldest_seconds: number | null;
+  median_seconds: number | null;
+}
+
+/** Sessions whose assessment completed in each ISO week, by the review status it led to. An
+ * assessment ends in automatic_pass or requires_review; a person moves the latter on (escalation,
+ * accepted, rejected), so every status but automatic_pass means "sent to review". */
+export async function outcomesPerWeek(db: DbClient, scope: Scope, from: Date, to: Date): Promise<OutcomeWeekRow[]> {
+  return db.$queryRawUnsafe<OutcomeWeekRow[]>(
+    `SELECT date_trunc('week', assessed_at) AS bucket,
+            count(*) FILTER (WHERE review_status = 'automatic_pass')::int AS automatic_pass,
+            count(*) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected'))::int AS sent_to_review,
+            count(*) FILTER (WHERE review_status = 'rejected')::int AS rejected
+       FROM idv.sessions
+      WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'assessed'
+        AND created_at < $4::timestamp AND assessed_at >= $3::timestamp AND assessed_at < $4::timestamp
+      GROUP BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+}
+
+/** Assessed (entering review) to the final decision (accepted or rejected), for decisions made in
+ * the range. */
+export async function reviewDecisionTimes(db: DbClient, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  const rows = await db.$queryRawUnsafe<DurationRow[]>(
+    `SELECT count(*)::int AS decisions,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reviewed_at - assessed_at)))::float8 AS median_seconds
+       FROM idv.sessions
+      WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected') AND assessed_at IS NOT NULL
+        AND reviewed_at >= $3::timestamp AND reviewed_at < $4::timestamp`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+  return rows[0] ?? { decisions: 0, median_seconds: null };
+}
+
+/** Sessions waiting for a reviewer (requires_review, escalation) by age since assessed, at `now`.
+ * Served by the (tenant, workspace, review_status, assignee) index. */
+export async function reviewQueueAge(db: DbClient, scope: Scope, now: Date): Promise<QueueAgeRow> {
+  const rows = await db.$queryRawUnsafe<QueueAgeRow[]>(
+    `SELECT count(*)::int AS waiting,
+            extract(epoch FROM $3::timestamp - min(coalesce(assessed_at, created_at)))::float8 AS oldest_seconds,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - coalesce(assessed_at, created_at))))::float8 AS median_seconds
+       FROM idv.sessions
+      WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('requires_review', 'escalation')`,
+    scope.tenantId,
+    scope.workspaceId,
+    now,
+  );
+  return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
+}

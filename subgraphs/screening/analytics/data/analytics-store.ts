@@ -1,0 +1,142 @@
+// Screening's figures of the console's analytics page, aggregated in SQL over the caller's
+// workspace (every statement filters by tenant and workspace first, so the (tenant, workspace, ...)
+// indexes bound each scan). Timestamps are stored as UTC without a zone, so date_trunc buckets are
+// UTC days and ISO weeks (date_trunc('week') starts on Monday). Definitions: docs/graphql.md
+// "Workspace analytics".
+import { Db, type Scope } from '../../../../platform/db/prisma';
+
+export interface ScreeningDayRow {
+  bucket: Date;
+  screenings: number;
+  with_matches: number;
+}
+export interface AlertDayRow {
+  bucket: Date;
+  alerts: number;
+}
+export interface ReviewWeekRow {
+  bucket: Date;
+  true_positives: number;
+  false_positives: number;
+}
+export interface DurationRow {
+  decisions: number;
+  median_seconds: number | null;
+}
+export interface QueueAgeRow {
+  waiting: number;
+  oldest_seconds: number | null;
+  median_seconds: number | null;
+}
+
+/** Names screened per UTC day of the request (monitoring's own searches left out: they are alerts). */
+export async function screeningsPerDay(db: Db, scope: Scope, from: Date, to: Date): Promise<ScreeningDayRow[]> {
+  return db.$queryRawUnsafe<ScreeningDayRow[]>(
+    `SELECT date_trunc('day', q.created_at) AS bucket,
+            count(r.id)::int AS screenings,
+            count(r.id) FILTER (WHERE r.match_count > 0)::int AS with_matches
+       FROM screening.search_requests q
+       JOIN screening.search_results r ON r.tenant_id = q.tenant_id AND r.workspace_id = q.workspace_id AND r.request_id = q.id
+      WHERE q.tenant_id = $1 AND q.workspace_id = $2 AND q.created_at >= $3::timestamp AND q.created_at < $4::timestamp
+        AND q.source <> 'monitoring'
+      GROUP BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+}
+
+/** Monitoring alerts raised per UTC day. */
+export async function alertsPerDay(db: Db, scope: Scope, from: Date, to: Date): Promise<AlertDayRow[]> {
+  return db.$queryRawUnsafe<AlertDayRow[]>(
+    `SELECT date_trunc('day', created_at) AS bucket, count(*)::int AS alerts
+       FROM screening.monitoring_alerts
+      WHERE tenant_id = $1 AND workspace_id = $2 AND created_at >= $3::timestamp AND created_at < $4::timestamp
+      GROUP BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+}
+
+/** Matches whose current review decision (true or false positive) was made in each ISO week. */
+export async function reviewedMatchesPerWeek(db: Db, scope: Scope, from: Date, to: Date): Promise<ReviewWeekRow[]> {
+  return db.$queryRawUnsafe<ReviewWeekRow[]>(
+    `SELECT date_trunc('week', reviewed_at) AS bucket,
+            count(*) FILTER (WHERE review_status = 'true_positive')::int AS true_positives,
+            count(*) FILTER (WHERE review_status = 'false_positive')::int AS false_positives
+       FROM screening.search_matches
+      WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('true_positive', 'false_positive')
+        AND reviewed_at >= $3::timestamp AND reviewed_at < $4::timestamp
+      GROUP BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+}
+
+/** Stored match to its first decision (the first history row leaving unresolved), for first
+ * decisions made in the range. */
+export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  const rows = await db.$queryRawUnsafe<DurationRow[]>(
+    `WITH first_decision AS (
+       SELECT match_id, min(created_at) AS decided_at
+         FROM screening.match_reviews
+        WHERE tenant_id = $1 AND workspace_id = $2 AND from_status = 'unresolved' AND to_status <> 'unresolved'
+        GROUP BY match_id
+       HAVING min(created_at) >= $3::timestamp AND min(created_at) < $4::timestamp)
+     SELECT count(*)::int AS decisions,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.decided_at - m.created_at)))::float8 AS median_seconds
+       FROM first_decision f
+       JOIN screening.search_matches m ON m.id = f.match_id AND m.tenant_id = $1 AND m.workspace_id = $2`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+  return rows[0] ?? { decisions: 0, median_seconds: null };
+}
+
+/** Monitoring alert raised to acknowledged, for acknowledgements made in the range. */
+export async function alertDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  const rows = await db.$queryRawUnsafe<DurationRow[]>(
+    `SELECT count(*)::int AS decisions,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM acknowledged_at - created_at)))::float8 AS median_seconds
+       FROM screening.monitoring_alerts
+      WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
+        AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+  return rows[0] ?? { decisions: 0, median_seconds: null };
+}
+
+/** Unresolved matches by age since stored, at `now`. */
+export async function matchQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
+  return queueAge(db, `screening.search_matches`, `review_status = 'unresolved'`, scope, now);
+}
+
+/** Open monitoring alerts by age since raised, at `now`. */
+export async function alertQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
+  return queueAge(db, `screening.monitoring_alerts`, `status = 'open'`, scope, now);
+}
+
+// `table` and `waiting` are constants of this file, never input.
+async function queueAge(db: Db, table: string, waiting: string, scope: Scope, now: Date): Promise<QueueAgeRow> {
+  const rows = await db.$queryRawUnsafe<QueueAgeRow[]>(
+    `SELECT count(*)::int AS waiting,
+            extract(epoch FROM $3::timestamp - min(created_at))::float8 AS oldest_seconds,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - created_at)))::float8 AS median_seconds
+       FROM ${table}
+      WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}`,
+    scope.tenantId,
+    scope.workspaceId,
+    now,
+  );
+  return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
+}
