@@ -140,6 +140,8 @@ describeWithBrowser('Vigil Console batch screening journeys', () => {
     expect(text).toMatch(/ZAWAH/);
 
     // Every matched row's report in one ZIP, with reports.csv naming them.
+    const zipHref = await page.getByRole('link', { name: 'All reports (ZIP)' }).getAttribute('href');
+    expect(zipHref).toBe(`/console/files/screening/batches/${jobId}/reports.zip`);
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'All reports (ZIP)' }).click()]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-batch-zip-'));
     const zipPath = path.join(dir, 'reports.zip');
