@@ -133,7 +133,7 @@ describeWithBrowser('Vigil Console batch screening journeys', () => {
       page.waitForEvent('download'),
       results.getByRole('link', { name: 'PDF report of Ayman al-Zawahiri' }).first().click(),
     ]);
-    const pdf = fs.readFileSync((await pdfDownload.path()));
+    const pdf = fs.readFileSync(await pdfDownload.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toMatch(/Ayman al-Zawahiri/);
@@ -145,7 +145,7 @@ describeWithBrowser('Vigil Console batch screening journeys', () => {
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'All reports (ZIP)' }).click()]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-batch-zip-'));
     const zipPath = path.join(dir, 'reports.zip');
-    fs.copyFileSync((await zipDownload.path()), zipPath);
+    fs.copyFileSync(await zipDownload.path(), zipPath);
     const entries = execFileSync('unzip', ['-Z1', zipPath]).toString('utf8').trim().split('\n');
     const pdfs = entries.filter((name) => name.endsWith('.pdf'));
     expect(entries[0]).toBe('reports.csv');
