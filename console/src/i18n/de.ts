@@ -1048,7 +1048,7 @@ export const de: Record<MessageKey, string> = {
   'batch.needsRole': 'Einen Stapel einreichen kann nur, wer mindestens die Rolle Analyst hat.',
   'batch.file': 'CSV-Datei',
   'batch.fileHint':
-    'Mit Komma, Semikolon oder Tabulator getrennt, UTF-8, höchstens {max} Zeilen. Spalten: Name (Pflicht), Typ, Geburtsdatum, Land, eigene Kennung.',
+    'Mit Komma, Semikolon oder Tabulator getrennt, UTF-8, höchstens {max} Zeilen. Spalten: Name (Pflicht), Typ, Geburtsdatum, Land, Ihre Referenz.',
   'batch.fileEmpty': 'Die Datei enthält unter der Kopfzeile keine Zeilen.',
   'batch.columns': 'Spalten',
   'batch.columnsHint':
@@ -1067,7 +1067,7 @@ export const de: Record<MessageKey, string> = {
   'batch.problem.badType': 'Unbekannter Typ „{value}“: individual, entity, vessel oder aircraft verwenden.',
   'batch.problem.badDate': 'Geburtsdatum „{value}“ ist kein Datum: JJJJ, JJJJ-MM oder JJJJ-MM-TT verwenden.',
   'batch.problem.badCountry': 'Unbekanntes Land „{value}“: zweistelligen ISO-Code (DE) oder den englischen Namen verwenden.',
-  'batch.problem.customIdTooLong': 'Die eigene Kennung ist länger als 256 Zeichen ({value}).',
+  'batch.problem.customIdTooLong': 'Ihre Referenz ist länger als 256 Zeichen ({value}).',
   'batch.problem.server': '{value}',
   'batch.moreProblems': 'und {count} weitere Fehler',
   'batch.fixHint': 'Korrigieren Sie die Datei und wählen Sie sie erneut, oder prüfen Sie nur die fehlerfreien Zeilen.',

@@ -1037,7 +1037,7 @@ export const en = {
   'batch.needsRole': 'Submitting a batch needs the analyst role or higher.',
   'batch.file': 'CSV file',
   'batch.fileHint':
-    'Comma, semicolon or tab separated, UTF-8, at most {max} rows. Columns: name (required), type, date of birth, country, custom id.',
+    'Comma, semicolon or tab separated, UTF-8, at most {max} rows. Columns: name (required), type, date of birth, country, your reference.',
   'batch.fileEmpty': 'The file holds no rows below its header.',
   'batch.columns': 'Columns',
   'batch.columnsHint': '{file}: {rows} rows. Each field was matched to a column by its header; change it where the guess is wrong.',
@@ -1055,7 +1055,7 @@ export const en = {
   'batch.problem.badType': 'Unknown type "{value}": use individual, entity, vessel or aircraft.',
   'batch.problem.badDate': 'Date of birth "{value}" is not a date: use YYYY, YYYY-MM or YYYY-MM-DD.',
   'batch.problem.badCountry': 'Unknown country "{value}": use a two-letter ISO code (DE) or the English name.',
-  'batch.problem.customIdTooLong': 'The custom id is longer than 256 characters ({value}).',
+  'batch.problem.customIdTooLong': 'Your reference is longer than 256 characters ({value}).',
   'batch.problem.server': '{value}',
   'batch.moreProblems': 'and {count} more problems',
   'batch.fixHint': 'Correct the file and choose it again, or screen the good rows only.',
