@@ -33,6 +33,9 @@ const MonitoringAlertsPage = lazy(() => import('./screens/monitoring-alerts'));
 const MonitoringAlertPage = lazy(() => import('./screens/monitoring-alert'));
 const MonitoringSettingsPage = lazy(() => import('./screens/monitoring-settings'));
 const AnalyticsPage = lazy(() => import('./screens/analytics'));
+const ScreeningBatchesPage = lazy(() => import('./screens/screening-batches'));
+const ScreeningBatchNewPage = lazy(() => import('./screens/screening-batch-new'));
+const ScreeningBatchPage = lazy(() => import('./screens/screening-batch'));
 
 const queryClient = createQueryClient();
 
@@ -61,6 +64,9 @@ export function App() {
                       <Route path="/screening/history" component={ScreeningHistoryPage} />
                       <Route path="/screening/settings" component={ScreeningSettingsPage} />
                       <Route path="/screening/requests/:id">{(params) => <ScreeningRequestPage id={params.id} />}</Route>
+                      <Route path="/screening/batches" component={ScreeningBatchesPage} />
+                      <Route path="/screening/batches/new" component={ScreeningBatchNewPage} />
+                      <Route path="/screening/batches/:id">{(params) => <ScreeningBatchPage id={params.id} />}</Route>
                       <Route path="/risk" component={RiskAssessmentsPage} />
                       <Route path="/risk/:id" component={RiskAssessmentPage} />
                       <Route path="/monitoring" component={MonitoringAlertsPage} />

@@ -4,6 +4,10 @@
 //        frame, document side, supporting document), opened from its sealed blob
 //   GET /console/files/risk/assessments/:assessmentId/report          a risk assessment's report (PDF)
 //   GET /console/files/screening/reports/:reportId                     a screening report (PDF)
+//   GET /console/files/screening/results/:searchId/report              a new report (PDF) of one entity's
+//        search (`<requestId>_<index>`), on its ranked match
+//   GET /console/files/screening/batches/:jobId/reports.zip            a new report (PDF) of every matched
+//        entity of a batch job, and reports.csv listing them, as one ZIP
 //   GET /console/files/audit/packs/:packId.(json|pdf)                  an evidence pack (signed JSON, or PDF)
 //   GET /console/files/risk/assessments/:assessmentId/uploads/:evidenceId  an uploaded evidence file
 //   POST /console/files/risk/assessments/:assessmentId/uploads[?task_id=] an evidence file (raw body),
@@ -26,9 +30,12 @@ import { httpStatusFor, isErrorCode } from '../../platform/errors/codes';
 import { ApiError } from '../http/api-error';
 import { GatewayClient } from '../http/gateway-client';
 import { readPackFile } from '../audit-packs/pack-download-route';
+import { zipArchive, ZipEntry } from './zip';
 import {
   ConsoleArtifactFileDocument,
+  ConsoleBatchReportRowsDocument,
   ReportDocument,
+  ReportsDocument,
   RiskEvidenceDocument,
   RiskReportDocument,
   RiskUploadDocument,
@@ -42,12 +49,32 @@ const CSRF_COOKIE = 'vigil_csrf';
 
 /** Media types a file route serves; anything else is sent as a download, never rendered. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+/** Served with their own type, always as a download (a browser renders neither). */
+const DOWNLOAD_TYPES = new Set(['application/zip']);
 /** Shown as text when opened on its own (an evidence pack's JSON); never rendered as a page. */
 const TEXT_TYPES = new Set(['application/json']);
 const SESSION_ID = /^[A-Za-z0-9_]{1,64}$/;
 const ASSESSMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An entity of a stored search: `<requestId>_<entityIndex>`. */
+const SEARCH_RESULT_ID = /^[0-9a-f]{24}_\d{1,6}$/;
+const BATCH_JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Reports one ZIP may hold: each is rendered on request (tens of milliseconds apiece), so a bigger
+ * job is refused (413 batch_too_large) rather than holding the request for minutes. */
+export const BATCH_ZIP_REPORT_LIMIT = 1000;
+/** Reports per generateScreeningReports call (docs/screening-batch.md, "reports per call"). */
+const REPORTS_PER_CALL = 100;
 
 class FileNotFound extends Error {}
+/** A refusal the file routes answer as is (status, code and message). */
+class FileRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface ConsoleFileOptions {
   /** Opens the sealed artifact blobs (the key the capture upload sealed them with). */
@@ -79,6 +106,13 @@ function credentialHeaders(req: Request): Record<string, string> | undefined {
   return undefined;
 }
 
+/** A CSV field (RFC 4180), with a leading formula character neutralised for spreadsheets. */
+function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 function sendJsonError(res: Response, status: number, code: string, message: string): void {
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -89,7 +123,8 @@ function sendJsonError(res: Response, status: number, code: string, message: str
 function sendFile(res: Response, bytes: Buffer, contentType: string, fileName: string): void {
   const inline = INLINE_TYPES.has(contentType);
   res.status(200);
-  res.setHeader('Content-Type', inline || TEXT_TYPES.has(contentType) ? contentType : 'application/octet-stream');
+  const named = inline || TEXT_TYPES.has(contentType) || DOWNLOAD_TYPES.has(contentType);
+  res.setHeader('Content-Type', named ? contentType : 'application/octet-stream');
   res.setHeader('Content-Length', String(bytes.length));
   res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   res.setHeader('Cache-Control', 'private, no-store');
@@ -109,6 +144,7 @@ function fileRoute(handler: FileHandler) {
       .then((file) => sendFile(res, file.bytes, file.contentType, file.fileName))
       .catch((error: unknown) => {
         if (error instanceof FileNotFound) return sendJsonError(res, 404, 'not_found', 'File not found');
+        if (error instanceof FileRefused) return sendJsonError(res, error.status, error.code, error.message);
         if (error instanceof ApiError) {
           // Any "not found" of the domains reads as the file's absence (same answer for out of scope).
           if (error.status === 404) return sendJsonError(res, 404, 'not_found', 'File not found');
@@ -194,6 +230,70 @@ export function mountConsoleFileRoutes(app: express.Express, gateway: GatewayCli
       const bytes = await blobs.get(screeningReportBlobKey(reportId));
       if (!bytes) throw new FileNotFound();
       return { bytes, contentType: 'application/pdf', fileName: `screening-report-${reportId}.pdf` };
+    }),
+  );
+
+  /** Generates reports of `searchIds` (ranked match each) in calls of 100 and reads their bytes. */
+  async function renderReports(searchIds: string[], headers: Record<string, string>, requestId: string): Promise<Buffer[]> {
+    const files: Buffer[] = [];
+    for (let start = 0; start < searchIds.length; start += REPORTS_PER_CALL) {
+      const results = searchIds.slice(start, start + REPORTS_PER_CALL);
+      const data = await gateway.request(ReportsDocument, { input: { results } }, headers, requestId);
+      for (const report of data.generateScreeningReports.reports) {
+        const bytes = await blobs.get(screeningReportBlobKey(report.id));
+        if (!bytes) throw new Error(`report ${report.id} has no stored PDF`);
+        files.push(bytes);
+      }
+    }
+    return files;
+  }
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/screening/results/:searchId/report`,
+    fileRoute(async (req, headers) => {
+      const searchId = String(req.params.searchId);
+      if (!SEARCH_RESULT_ID.test(searchId)) throw new FileNotFound();
+      // The same call as POST /v1/reports {searchResultId}: the scope check, the audit and the PDF.
+      const [bytes] = await renderReports([searchId], headers, req.requestId);
+      return { bytes, contentType: 'application/pdf', fileName: `screening-report-${searchId}.pdf` };
+    }),
+  );
+
+  app.get(
+    `${CONSOLE_FILES_PATH}/screening/batches/:jobId/reports.zip`,
+    fileRoute(async (req, headers) => {
+      const jobId = String(req.params.jobId);
+      if (!BATCH_JOB_ID.test(jobId)) throw new FileNotFound();
+      const rows: { searchId: string; index: number; name: string; customId?: string | null; matchCount: number }[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const data = await gateway.request(ConsoleBatchReportRowsDocument, { id: jobId, after }, headers, req.requestId);
+        const job = data.screeningBatchJob;
+        if (!job) throw new FileNotFound();
+        if (job.matched > BATCH_ZIP_REPORT_LIMIT)
+          throw new FileRefused(
+            413,
+            'batch_too_large',
+            `The job has ${job.matched} matched entities; a ZIP holds at most ${BATCH_ZIP_REPORT_LIMIT} reports: download them by row`,
+          );
+        rows.push(...job.results.nodes);
+        if (!job.results.pageInfo.hasNextPage || !job.results.pageInfo.endCursor) break;
+        after = job.results.pageInfo.endCursor;
+      }
+      const pdfs = await renderReports(
+        rows.map((row) => row.searchId),
+        headers,
+        req.requestId,
+      );
+      const entries: ZipEntry[] = [];
+      const csv = ['line,search_id,name,custom_id,match_count,file'];
+      rows.forEach((row, i) => {
+        const file = `${String(row.index + 1).padStart(6, '0')}-${row.searchId}.pdf`;
+        entries.push({ name: file, bytes: pdfs[i] });
+        csv.push([row.index + 1, row.searchId, row.name, row.customId ?? '', row.matchCount, file].map(csvField).join(','));
+      });
+      entries.unshift({ name: 'reports.csv', bytes: Buffer.from(csv.join('\r\n') + '\r\n', 'utf8') });
+      return { bytes: zipArchive(entries), contentType: 'application/zip', fileName: `batch-${jobId}-reports.zip` };
     }),
   );
 

@@ -100,6 +100,9 @@ export default function ScreeningSearchPage() {
             <Link href="/screening/history" className="button">
               {t('screening.history')}
             </Link>
+            <Link href="/screening/batches" className="button">
+              {t('screening.batches')}
+            </Link>
             <Link href="/screening/settings" className="button">
               {t('screening.settings')}
             </Link>

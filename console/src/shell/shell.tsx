@@ -15,6 +15,7 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   { href: '/review', label: 'nav.review', icon: 'review', key: 'r' },
   { href: '/sessions', label: 'nav.sessions', icon: 'sessions', key: 's' },
   { href: '/screening', label: 'nav.screening', icon: 'shield', key: 'w' },
+  { href: '/screening/batches', label: 'nav.screeningBatches', icon: 'sessions', key: 'b' },
   { href: '/risk', label: 'nav.risk', icon: 'shield', key: 'a' },
   { href: '/monitoring', label: 'nav.monitoring', icon: 'bell', key: 'm' },
   { href: '/audit', label: 'nav.audit', icon: 'key', key: 'l', role: 'reviewer' },
@@ -27,6 +28,11 @@ const NAV: { href: string; label: MessageKey; icon: IconName; key: string; role?
   // Shown to admins only (the API refuses the users list to every other role).
   { href: '/users', label: 'nav.users', icon: 'users', key: 'u', role: 'admin' },
 ];
+
+/** Another entry of the nav lies under `href` and holds `location` (its own link is the current one). */
+function deeperNavMatch(href: string, location: string): boolean {
+  return NAV.some((other) => other.href.length > href.length && other.href.startsWith(`${href}/`) && location.startsWith(other.href));
+}
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -51,7 +57,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <nav aria-label={t('shell.navigation')}>
           <ul>
             {NAV.filter((item) => !item.role || roleAtLeast(role, item.role)).map((item) => {
-              const active = item.href === '/' ? location === '/' : location.startsWith(item.href);
+              const active = item.href === '/' ? location === '/' : location.startsWith(item.href) && !deeperNavMatch(item.href, location);
               return (
                 <li key={item.href}>
                   <Link href={item.href} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
@@ -222,6 +228,7 @@ function ShortcutHelp({ close }: { close: () => void }) {
     ['g r', 'nav.review'],
     ['g s', 'nav.sessions'],
     ['g w', 'nav.screening'],
+    ['g b', 'nav.screeningBatches'],
     ['g a', 'nav.risk'],
     ['g m', 'nav.monitoring'],
     ['g l', 'nav.audit'],

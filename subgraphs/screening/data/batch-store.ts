@@ -232,16 +232,18 @@ export async function markBatchNotQueued(db: Db, id: string): Promise<void> {
   await db.batchJob.update({ where: { id }, data: { status: 'failed', error: 'could not be queued', finishedAt: new Date() } });
 }
 
-/** One page of the scope's jobs, newest first, and how many there are in all. */
-export async function listBatchJobs(db: Db, scope: Scope, offset: number, limit: number): Promise<{ rows: BatchJobRow[]; total: number }> {
+/** One page of the scope's jobs (in one state, when asked), newest first, and how many there are in all. */
+export async function listBatchJobs(
+  db: Db,
+  scope: Scope,
+  offset: number,
+  limit: number,
+  status?: BatchStatus,
+): Promise<{ rows: BatchJobRow[]; total: number }> {
+  const where = { tenantId: scope.tenantId, workspaceId: scope.workspaceId, ...(status ? { status } : {}) };
   const [rows, total] = await Promise.all([
-    db.batchJob.findMany({
-      where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: offset,
-      take: limit,
-    }),
-    db.batchJob.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId } }),
+    db.batchJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+    db.batchJob.count({ where }),
   ]);
   return { rows: rows as BatchJobRow[], total };
 }
@@ -288,10 +290,17 @@ export interface BatchResultRow {
   matchCount: number;
 }
 
-/** One page of result rows, by entity index, with their matches. */
-export async function batchResultsPage(db: Db, scope: Scope, requestId: string, offset: number, limit: number): Promise<BatchResultRow[]> {
+/** One page of result rows (only those with matches, when asked), by entity index. */
+export async function batchResultsPage(
+  db: Db,
+  scope: Scope,
+  requestId: string,
+  offset: number,
+  limit: number,
+  matchedOnly = false,
+): Promise<BatchResultRow[]> {
   return db.searchResult.findMany({
-    where: { ...scope, requestId },
+    where: { ...scope, requestId, ...(matchedOnly ? { matchCount: { gt: 0 } } : {}) },
     orderBy: { entityIndex: 'asc' },
     skip: offset,
     take: limit,

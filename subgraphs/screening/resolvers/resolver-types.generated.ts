@@ -148,6 +148,7 @@ export type QueryScreeningBatchJobArgs = {
 export type QueryScreeningBatchJobsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<BatchJobStatus>;
 };
 
 
@@ -853,6 +854,7 @@ export type ScreeningBatchJob = {
 export type ScreeningBatchJobResultsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  matchedOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** One screened entity of a batch. */
@@ -892,7 +894,7 @@ export type ScreeningBatchJobConnection = {
   nodes: Array<ScreeningBatchJob>;
   /** Where the page ends. */
   pageInfo: PageInfo;
-  /** Jobs of the workspace. */
+  /** Jobs of the workspace (in the state asked for, when filtered). */
   totalCount?: Maybe<Scalars['Int']['output']>;
 };
 

@@ -106,7 +106,7 @@ export const screeningResolvers = {
     screeningBatchJobs: async (_, args, ctx) => {
       const size = pageSize(args.first, 20, 100);
       const offset = offsetOf(args.after);
-      const { rows, total } = await listBatchJobs(ctx.db, ctx.scope, offset, size + 1);
+      const { rows, total } = await listBatchJobs(ctx.db, ctx.scope, offset, size + 1, args.status ?? undefined);
       return offsetConnection(rows, offset, size, total);
     },
     screeningReport: async (_, args, ctx) => (await readReport(ctx, ctx.scope, args.id)) ?? null,
@@ -198,8 +198,10 @@ export const screeningResolvers = {
     results: async (job, args, ctx) => {
       const size = pageSize(args.first, BATCH_LIMITS.resultsPageDefault, BATCH_LIMITS.resultsPageMax);
       const offset = offsetOf(args.after);
-      const rows = await batchResults(ctx.db, ctx.scope, job, offset, size + 1);
-      return offsetConnection(rows, offset, size, job.processed);
+      const matchedOnly = args.matchedOnly === true;
+      const rows = await batchResults(ctx.db, ctx.scope, job, offset, size + 1, matchedOnly);
+      // The job's counters are kept in the same statement as the rows they count.
+      return offsetConnection(rows, offset, size, matchedOnly ? job.matched : job.processed);
     },
   },
   Profile: {

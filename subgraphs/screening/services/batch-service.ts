@@ -238,8 +238,15 @@ export interface BatchResultView {
 }
 
 /** A page of entity results with their ranked matches (two queries for the page). */
-export async function batchResults(db: Db, scope: Scope, job: BatchJobRow, offset: number, limit: number): Promise<BatchResultView[]> {
-  const rows = await batchResultsPage(db, scope, job.requestId, offset, limit);
+export async function batchResults(
+  db: Db,
+  scope: Scope,
+  job: BatchJobRow,
+  offset: number,
+  limit: number,
+  matchedOnly = false,
+): Promise<BatchResultView[]> {
+  const rows = await batchResultsPage(db, scope, job.requestId, offset, limit, matchedOnly);
   const matches = await matchesOfResults(
     db,
     scope,

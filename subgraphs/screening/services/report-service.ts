@@ -63,7 +63,7 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
   const resolved = [];
   for (const target of wanted) {
     const search = await readSearch(deps.db, scope, target.resultId);
-    if (!search) throw new ScreeningError('report_not_found', `Search result not found: ${target.resultId}`);
+    if (!search || !entityExists(search)) throw new ScreeningError('report_not_found', `Search result not found: ${target.resultId}`);
     const matches = search.matches ?? [];
     if (matches.length && target.index >= matches.length)
       throw new ScreeningError('report_not_found', `No match at index ${target.index} of ${target.resultId} (${matches.length} matches)`);
@@ -108,6 +108,14 @@ export async function generateReports(deps: ReportDeps, principal: Principal, in
     views.push(withLink(deps.reportLinkSecret, row));
   }
   return views;
+}
+
+/** `<requestId>_<index>` names an entity of the request only below its entity count (a report of
+ * index 9999 of a 200-entity job would otherwise report the first entity's name as "no match"). */
+function entityExists(search: { searchId: string; request: { entityCount?: number | null; entities: unknown } }): boolean {
+  const index = Number(search.searchId.split('_')[1] ?? 0);
+  const count = search.request.entityCount ?? (search.request.entities as unknown[]).length;
+  return Number.isInteger(index) && index >= 0 && index < count;
 }
 
 export function withLink(secret: string, row: ReportRow): ReportView {
