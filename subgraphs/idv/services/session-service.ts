@@ -29,7 +29,7 @@ import {
   SessionRow,
 } from '../data/session-store';
 import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
-import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
 import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
