@@ -40,6 +40,10 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
        * come back as node-postgres gives them, with `timestamp` columns read as UTC (as Prisma
        * reads them). Outside transactions only: it does not see a transaction's own writes. */
       $readRows: readRows,
+      /** One statement in its own implicit transaction (autocommit) on the client's pool, as
+       * `$readRows` runs it (named: prepared once per connection): for the single-statement writes
+       * of the hot paths (an audited read's audit entry), never inside a transaction. */
+      $runStatement: readRows,
     },
     query: {
       async $allOperations({ model, operation, args, query }): Promise<unknown> {
@@ -76,7 +80,12 @@ function toParameter(value: unknown): unknown {
 }
 
 /** The client of an interactive transaction (`db.$transaction(async (tx) => ...)`) of Db. */
-export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use' | '$readRows'>;
+export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use' | '$readRows' | '$runStatement'>;
+
+/** Whether `db` is the client itself, not a transaction's client (which has no `$transaction` at run time). */
+export function isRootClient(db: DbClient): db is Db {
+  return typeof (db as Partial<Db>).$transaction === 'function';
+}
 
 /** The client or a transaction's client: data functions take either (they never open a transaction
  * themselves unless they take Db). */

@@ -10,6 +10,8 @@ import { seedProfiles } from '../helpers/profile-fixtures';
 let platform: TestPlatform;
 let tenant: TestTenant;
 const statements: string[] = [];
+/** The statement names of the counted statements (undefined: unnamed, as Prisma sends its queries). */
+const names: (string | undefined)[] = [];
 let counting = false;
 // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with each client as `this`
 const originalQuery = pg.Client.prototype.query;
@@ -17,7 +19,10 @@ const originalQuery = pg.Client.prototype.query;
 beforeAll(async () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards any of them
   (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
-    if (counting) statements.push(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
+    if (counting) {
+      statements.push(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
+      names.push(typeof args[0] === 'string' ? undefined : args[0]?.name);
+    }
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   };
   platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'] });
@@ -52,6 +57,15 @@ beforeAll(async () => {
     ids,
   );
 }, 180_000);
+
+// The review desk's queue lists sessions awaiting review: every seeded session is.
+beforeAll(async () => {
+  await platform.db.$executeRawUnsafe(
+    `UPDATE idv.sessions SET review_status = 'requires_review' WHERE tenant_id = $1 AND workspace_id = $2`,
+    tenant.tenantId,
+    tenant.workspaceId,
+  );
+});
 
 afterAll(async () => {
   pg.Client.prototype.query = originalQuery;
@@ -136,4 +150,43 @@ it('reads a page of monitoring alerts with their searches and profiles in a cons
   const few = await run(2);
   const many = await run(20);
   expect(many.length).toBe(few.length);
+});
+
+// The console's session lists (the sessions screen and the review desk's queue, each with its
+// totalCount and each session's profile): prepared statements only (no per-call Prisma
+// compilation), as many for 2 sessions as for 20.
+const SESSION_ROW = `id status reviewStatus assignee createdAt submittedAt reviewedAt flagCategories profileId profile { id name }`;
+const SESSIONS = `query ($first: Int) { verificationSessions(first: $first) { nodes { ${SESSION_ROW} } pageInfo { hasNextPage endCursor } totalCount } }`;
+const REVIEW_QUEUE = `query ($first: Int) {
+  idvReviewQueue(first: $first, reviewStatuses: [requires_review, escalation]) { nodes { ${SESSION_ROW} } pageInfo { hasNextPage endCursor } totalCount }
+}`;
+
+async function statementsOf(query: string, field: string, first: number): Promise<{ texts: string[]; names: (string | undefined)[] }> {
+  const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first });
+  expect(warm.body.errors).toBeUndefined();
+  statements.length = 0;
+  names.length = 0;
+  counting = true;
+  try {
+    const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first });
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data[field].nodes).toHaveLength(first);
+    expect(response.body.data[field].totalCount).toBe(24);
+    for (const node of response.body.data[field].nodes) expect(node.profile.name).toMatch(/^Read Path /);
+  } finally {
+    counting = false;
+  }
+  return { texts: [...statements], names: [...names] };
+}
+
+it.each([
+  ['the sessions list', SESSIONS, 'verificationSessions'],
+  ['the review queue', REVIEW_QUEUE, 'idvReviewQueue'],
+])('reads %s and its profiles in a constant number of prepared statements', async (_, query, field) => {
+  const few = await statementsOf(query, field, 2);
+  const many = await statementsOf(query, field, 20);
+  expect(many.texts.length).toBe(few.texts.length);
+  // page + count (idv), the page's profiles (profiles)
+  expect(many.texts.length).toBeLessThanOrEqual(3);
+  expect(many.names.filter((name) => name === undefined)).toEqual([]);
 });

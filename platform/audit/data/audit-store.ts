@@ -3,7 +3,7 @@
 // lock until the transaction ends, so appends of one workspace line up and other workspaces never
 // wait) feeding the entry's insert. The hash is computed by platform.audit_chain_hash in the same
 // statement, from the head it just locked (docs/audit.md).
-import type { DbClient, Scope } from '../../db/prisma';
+import { isRootClient, type DbClient, type Scope } from '../../db/prisma';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -101,9 +101,12 @@ export function auditAppendParams(row: AuditRowInput): unknown[] {
 
 const APPEND = `WITH ${auditAppendCtes(0)} SELECT 1`;
 
-/** Appends one entry (in the caller's transaction when `db` is one). */
+/** Appends one entry (in the caller's transaction when `db` is one). Outside a transaction (an
+ * audited read's entry, written before the read answers) it is a prepared statement on the pool:
+ * the append's CTEs are parsed and planned once per connection, not on every read. */
 export async function appendAuditRow(db: DbClient, row: AuditRowInput): Promise<void> {
-  await db.$executeRawUnsafe(APPEND, ...auditAppendParams(row));
+  if (isRootClient(db)) await db.$runStatement(APPEND, auditAppendParams(row), 'platform_audit_append');
+  else await db.$executeRawUnsafe(APPEND, ...auditAppendParams(row));
 }
 
 // ---------------------------------------------------------------------------------------------

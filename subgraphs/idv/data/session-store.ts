@@ -96,6 +96,17 @@ export async function findSessionsByProfileIds(db: Db, scope: Scope, profileIds:
   return rows as unknown as SessionRow[];
 }
 
+/** findSession outside a transaction, without Prisma's per-call compilation (the case page, the
+ * session reads of the dashboard). */
+export async function readSession(db: Db, scope: Scope, id: string): Promise<SessionRow | null> {
+  const [row] = await db.$readRows(
+    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE id = $1 AND tenant_id = $2 AND workspace_id = $3`,
+    [id, scope.tenantId, scope.workspaceId],
+    'idv_session_by_id',
+  );
+  return (row as unknown as SessionRow | undefined) ?? null;
+}
+
 type After = { createdAt: Date; id: string };
 
 /** The filters of the sessions list (a list matches any of its values; omitted: no filter). */
@@ -105,22 +116,9 @@ export interface SessionListFilter {
   reviewStatuses?: string[];
 }
 
-function sessionListWhere(scope: Scope, filter: SessionListFilter) {
-  return {
-    ...scoped(scope),
-    ...(filter.profileId ? { profileId: filter.profileId } : {}),
-    ...(filter.statuses ? { status: { in: filter.statuses } } : {}),
-    ...(filter.reviewStatuses ? { reviewStatus: { in: filter.reviewStatuses } } : {}),
-  };
-}
-
-export async function listSessions(
-  db: Db,
-  scope: Scope,
-  filter: SessionListFilter & { after?: After; take: number },
-): Promise<SessionRow[]> {
-  // One statement text per filter shape, each prepared once per connection.
-  const params: unknown[] = [scope.tenantId, scope.workspaceId, filter.take];
+/** The WHERE of the sessions list and its parameters ($1, $2: the scope), and a name for its shape
+ * (one statement text per filter shape, each prepared once per connection). */
+function sessionListConditions(scope: Scope, filter: SessionListFilter, params: unknown[] = [scope.tenantId, scope.workspaceId]) {
   let where = 'tenant_id = $1 AND workspace_id = $2';
   let shape = '';
   if (filter.profileId) {
@@ -138,6 +136,17 @@ export async function listSessions(
     where += ` AND review_status = ANY($${params.length}::text[])`;
     shape += 'r';
   }
+  return { where, params, shape };
+}
+
+export async function listSessions(
+  db: Db,
+  scope: Scope,
+  filter: SessionListFilter & { after?: After; take: number },
+): Promise<SessionRow[]> {
+  const conditions = sessionListConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
+  const { params } = conditions;
+  let { where, shape } = conditions;
   if (filter.after) {
     params.push(filter.after.createdAt, filter.after.id);
     where += ` AND (created_at, id) < ($${params.length - 1}::timestamp, $${params.length})`;
@@ -151,9 +160,12 @@ export async function listSessions(
   return rows as unknown as SessionRow[];
 }
 
-/** Sessions matching the list's filters over all pages (the connection's totalCount). */
-export async function countSessions(db: DbClient, scope: Scope, filter: SessionListFilter) {
-  return db.idvSession.count({ where: sessionListWhere(scope, filter) });
+/** Sessions matching the list's filters over all pages (the connection's totalCount): one prepared
+ * statement per filter shape, as the page itself. */
+export async function countSessions(db: Db, scope: Scope, filter: SessionListFilter): Promise<number> {
+  const { where, params, shape } = sessionListConditions(scope, filter);
+  const [row] = await db.$readRows(`SELECT count(*)::int AS n FROM idv.sessions WHERE ${where}`, params, `idv_sessions_count_${shape}`);
+  return Number(row?.n ?? 0);
 }
 
 /** The filters of the reviewer queue. */
@@ -164,31 +176,49 @@ export interface ReviewQueueFilter {
   reasonCodes?: string[];
 }
 
-function reviewQueueWhere(scope: Scope, filter: ReviewQueueFilter) {
-  return {
-    ...scoped(scope),
-    reviewStatus: { in: filter.reviewStatuses },
-    ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
-    ...(filter.reasonCodes ? { reasonCodes: { hasSome: filter.reasonCodes } } : {}),
-    // The workflow is part of the create-time snapshot (workflow_ref.workflow_id).
-    ...(filter.workflowIds
-      ? { AND: [{ OR: filter.workflowIds.map((workflowId) => ({ workflowRef: { path: ['workflow_id'], equals: workflowId } })) }] }
-      : {}),
-  };
+/** The WHERE of the reviewer queue and its parameters ($1, $2: the scope), and a name for its shape. */
+function reviewQueueConditions(scope: Scope, filter: ReviewQueueFilter, params: unknown[] = [scope.tenantId, scope.workspaceId]) {
+  params.push(filter.reviewStatuses);
+  let where = `tenant_id = $1 AND workspace_id = $2 AND review_status = ANY($${params.length}::text[])`;
+  let shape = '';
+  if (filter.assignee === null) {
+    where += ' AND assignee IS NULL';
+    shape += 'u';
+  } else if (filter.assignee !== undefined) {
+    params.push(filter.assignee);
+    where += ` AND assignee = $${params.length}`;
+    shape += 'a';
+  }
+  if (filter.reasonCodes) {
+    params.push(filter.reasonCodes);
+    where += ` AND reason_codes && $${params.length}::text[]`;
+    shape += 'c';
+  }
+  // The workflow is part of the create-time snapshot (workflow_ref.workflow_id).
+  if (filter.workflowIds) {
+    params.push(filter.workflowIds);
+    where += ` AND workflow_ref ->> 'workflow_id' = ANY($${params.length}::text[])`;
+    shape += 'w';
+  }
+  return { where, params, shape };
 }
 
 /** Oldest first: the reviewer works the queue in arrival order. */
-export async function listReviewQueue(db: DbClient, scope: Scope, filter: ReviewQueueFilter & { after?: After; take: number }) {
-  return db.idvSession.findMany({
-    where: {
-      ...reviewQueueWhere(scope, filter),
-      ...(filter.after
-        ? { OR: [{ createdAt: { gt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { gt: filter.after.id } }] }
-        : {}),
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: filter.take,
-  });
+export async function listReviewQueue(db: Db, scope: Scope, filter: ReviewQueueFilter & { after?: After; take: number }) {
+  const conditions = reviewQueueConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
+  const { params } = conditions;
+  let { where, shape } = conditions;
+  if (filter.after) {
+    params.push(filter.after.createdAt, filter.after.id);
+    where += ` AND (created_at, id) > ($${params.length - 1}::timestamp, $${params.length})`;
+    shape += 'k';
+  }
+  const rows = await db.$readRows(
+    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT $3`,
+    params,
+    `idv_review_queue_page_${shape}`,
+  );
+  return rows as unknown as SessionRow[];
 }
 
 export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {
@@ -263,6 +293,8 @@ export async function findIdempotencyRecord(db: DbClient, scope: Scope, idempote
 
 /** Sessions of the reviewer queue under its filters, over all pages (the home page's counts, the
  * queue's totalCount). */
-export async function countReviewQueue(db: DbClient, scope: Scope, filter: ReviewQueueFilter) {
-  return db.idvSession.count({ where: reviewQueueWhere(scope, filter) });
+export async function countReviewQueue(db: Db, scope: Scope, filter: ReviewQueueFilter): Promise<number> {
+  const { where, params, shape } = reviewQueueConditions(scope, filter);
+  const [row] = await db.$readRows(`SELECT count(*)::int AS n FROM idv.sessions WHERE ${where}`, params, `idv_review_queue_count_${shape}`);
+  return Number(row?.n ?? 0);
 }

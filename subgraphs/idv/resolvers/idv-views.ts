@@ -31,10 +31,24 @@ export function camelKeys<T>(value: T): CamelKeys<T> {
   return renameKeys(value) as CamelKeys<T>;
 }
 
+/** The schema's keys are few: each renamed once per process, not once per object per request. */
+const camelCache = new Map<string, string>();
+const camelOf = (key: string) => {
+  let renamed = camelCache.get(key);
+  if (renamed === undefined) {
+    renamed = camel(key);
+    // Bounded: stored JSON may carry keys of its own (free-form answers); those are renamed each time.
+    if (camelCache.size < 2048) camelCache.set(key, renamed);
+  }
+  return renamed;
+};
+
 function renameKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renameKeys);
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [camel(key), renameKeys(item)]));
+  const renamed: Json = {};
+  for (const [key, item] of Object.entries(value as Json)) renamed[camelOf(key)] = renameKeys(item);
+  return renamed;
 }
 
 const emptyToNull = (value: string | null | undefined) => (value === '' || value === undefined ? null : value);
@@ -86,7 +100,10 @@ export interface SessionView {
   deleteAfter: string;
 }
 
-/** A session (a stored row or the management projection of a create) as the typed object. */
+/** A session (a stored row or the management projection of a create) as the typed object. The
+ * stored JSON parts (manifests, history, consent, artifacts, references) are renamed when GraphQL
+ * reads them, not before: a list that selects a few columns of 50 sessions (the console's lists)
+ * does not copy every session's manifests (docs/performance.md "Read path"). */
 export function sessionView(session: SessionRow | ManagementSession): SessionView {
   const projection = isRow(session) ? toManagementSession(session) : session;
   const consent = projection.consent_evidence;
@@ -100,19 +117,35 @@ export function sessionView(session: SessionRow | ManagementSession): SessionVie
     reviewStatus: projection.review_status,
     flagCategories: projection.flag_categories,
     profileUpdateEnabled: projection.profile_update_enabled,
-    flagSettings: flagSettingList(projection.flag_settings),
+    get flagSettings() {
+      return flagSettingList(projection.flag_settings);
+    },
     privacyContactEmail: emptyToNull(projection.privacy_contact_email),
-    consentEvidence: consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null,
-    reviewHistory: camelKeys(projection.review_history),
+    get consentEvidence() {
+      return consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null;
+    },
+    get reviewHistory() {
+      return camelKeys(projection.review_history);
+    },
     assignee: projection.assignee ?? null,
     submittedAt: emptyToNull(projection.submitted_at),
     reviewedAt: emptyToNull(projection.reviewed_at),
     legalHold: projection.legal_hold,
-    artifacts: camelKeys(projection.artifacts),
-    captureManifest: camelKeys(captureManifestColumn.read(projection.capture_manifest)),
-    stepManifest: camelKeys(stepManifestColumn.read(projection.step_manifest)),
-    workflowRef: projection.workflow_ref ? camelKeys(projection.workflow_ref) : null,
-    themeRef: camelKeys(projection.theme_ref),
+    get artifacts() {
+      return camelKeys(projection.artifacts);
+    },
+    get captureManifest() {
+      return camelKeys(captureManifestColumn.read(projection.capture_manifest));
+    },
+    get stepManifest() {
+      return camelKeys(stepManifestColumn.read(projection.step_manifest));
+    },
+    get workflowRef() {
+      return projection.workflow_ref ? camelKeys(projection.workflow_ref) : null;
+    },
+    get themeRef() {
+      return camelKeys(projection.theme_ref);
+    },
     retentionPolicyId: projection.retention_policy_id ?? null,
     createdAt: projection.created_at,
     updatedAt: projection.updated_at,

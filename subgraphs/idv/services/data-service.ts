@@ -2,7 +2,7 @@
 // Every access, allowed or denied, is written to platform.audit_log BEFORE anything is returned;
 // when that write fails the read fails closed (503, no data).
 import { Principal } from '../../../platform/principal/principal';
-import { findSession } from '../data/session-store';
+import { readSession } from '../data/session-store';
 import { IdvError, sessionNotFound } from '../errors';
 import { actorOf, AuditEntry } from './audit';
 import { IdvDeps } from './deps';
@@ -48,7 +48,7 @@ export async function readSessionData(deps: IdvDeps, principal: Principal, id: s
     await audit({ outcome: 'denied', detail: { reason: 'credential_not_accepted' } });
     throw new IdvError('unauthorized', 'The capture credential cannot read session data');
   }
-  const row = await findSession(deps.db, scope, id);
+  const row = await readSession(deps.db, scope, id);
   if (!row) {
     await audit({ outcome: 'denied', detail: { reason: 'not_found' } });
     throw sessionNotFound();

@@ -24,11 +24,12 @@ import {
   insertSession,
   listReviewQueue,
   listSessions,
+  readSession,
   NewSession,
   SessionRow,
 } from '../data/session-store';
 import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
-import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, Scope } from '../../../platform/db/prisma';
 import { IdvError } from '../errors';
 import { applyOverrides, SessionOverrides, sessionOverridesOf, sessionOverridesSchema } from '../model/overrides';
 import { normalizeSteps, stepsSchema, WorkflowPreset, WritableStep, writableStepOf } from '../model/steps';
@@ -286,9 +287,9 @@ export function openSealed<T>(
   return sealed ? open<T>(deps.keyProvider, sealed, sealContext(row.id, field)) : null;
 }
 
-export async function getSession(db: DbClient, principal: Principal, id: string): Promise<SessionRow | null> {
+export async function getSession(db: Db, principal: Principal, id: string): Promise<SessionRow | null> {
   const scope = requireManagement(principal);
-  return findSession(db, scope, id);
+  return readSession(db, scope, id);
 }
 
 export async function listSessionPage(
@@ -340,7 +341,7 @@ export async function listSessionPage(
  * oldest first, optionally for one assignee (assignedToMe: the signed-in dashboard user) or only
  * the unassigned ones, for some workflows, or with some failing reason codes (any of them). */
 export async function listReviewQueuePage(
-  db: DbClient,
+  db: Db,
   principal: Principal,
   args: {
     reviewStatuses?: string[] | null;

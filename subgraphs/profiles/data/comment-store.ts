@@ -1,6 +1,6 @@
 // Profile comments: the only Prisma access for them.
 import { newId } from '../../../platform/ids/new-id';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
 export async function insertComment(
@@ -55,12 +55,22 @@ export async function redactComments(db: DbClient, scope: Scope, profileId: stri
   await db.profileComment.updateMany({ where: { ...scope, profileId }, data: { text: placeholder, redactedAt: at, updatedAt: at } });
 }
 
-/** Comments of kind match on any of the given match ids, oldest first: one query for a whole
- * page of screening matches (the screening subgraph never reads this table). */
-export async function findMatchComments(db: DbClient, scope: Scope, matchIds: readonly string[]) {
+/** A stored comment as Prisma reads it (the raw read below answers the same shape). */
+export type CommentRow = Awaited<ReturnType<typeof insertComment>>;
+
+/** Comments of kind match on any of the given match ids, oldest first: one prepared statement for a
+ * whole page of screening matches (the screening subgraph never reads this table). */
+export async function findMatchComments(db: Db, scope: Scope, matchIds: readonly string[]): Promise<CommentRow[]> {
   if (matchIds.length === 0) return [];
-  return db.profileComment.findMany({
-    where: { ...scope, kind: 'match', matchId: { in: [...matchIds] } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
+  const rows = await db.$readRows(
+    `SELECT id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", kind, match_id AS "matchId", text,
+            version, created_by AS "createdBy", updated_by AS "updatedBy", redacted_at AS "redactedAt", created_at AS "createdAt",
+            updated_at AS "updatedAt"
+       FROM profiles.profile_comments
+      WHERE tenant_id = $1 AND workspace_id = $2 AND kind = 'match' AND match_id = ANY($3::text[])
+      ORDER BY created_at ASC, id ASC`,
+    [scope.tenantId, scope.workspaceId, matchIds],
+    'profiles_match_comments',
+  );
+  return rows as unknown as CommentRow[];
 }

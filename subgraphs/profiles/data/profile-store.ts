@@ -116,6 +116,11 @@ export async function findGroupIdsByProfileIds(db: DbClient, scope: Scope, profi
 
 export async function replaceGroupAssignments(db: DbClient, scope: Scope, profileId: string, groupIds: string[]) {
   await db.profileGroupAssignment.deleteMany({ where: { ...scope, profileId } });
+  await insertGroupAssignments(db, scope, profileId, groupIds);
+}
+
+/** The assignments of a profile that has none yet (a create), in the given order. */
+export async function insertGroupAssignments(db: DbClient, scope: Scope, profileId: string, groupIds: string[]) {
   if (groupIds.length) {
     await db.profileGroupAssignment.createMany({ data: groupIds.map((groupId, position) => ({ profileId, groupId, position, ...scope })) });
   }

@@ -9,13 +9,14 @@ import {
   findValuesByProfileIds,
   insertProfile,
   lockProfile,
+  insertGroupAssignments,
   replaceGroupAssignments,
   updateProfileFields,
   writeValues,
 } from '../data/profile-store';
 import { isStorableText, queryableId } from '../data/scope';
 import { ProfilesError } from '../errors';
-import { checkCombinedSize, validateCustomFieldWrite } from './custom-field-rules';
+import { checkCombinedSize, StoredValue, validateCustomFieldWrite } from './custom-field-rules';
 import { definitionsForWrite } from './definitions-reader';
 import { connectionWindow, has, ProfilesDeps } from './deps';
 import { countedConnection, decodeCursor, keysetConnection } from '../../../platform/graphql/paging';
@@ -133,6 +134,9 @@ export async function createProfile(
   scope: Scope,
   input: CreateProfileInput,
   within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>,
+  /** After the commit: what was stored beside the profile (its values and group ids), so the
+   * request's loaders answer the created profile's fields without reading them back. */
+  written?: (profile: ProfileRecord, stored: { values: StoredValue[]; groupIds: string[] }) => void,
 ): Promise<ProfileRecord> {
   const name = checkName(input.name);
   const kind = checkKind(input.kind);
@@ -141,16 +145,21 @@ export async function createProfile(
     input.profileCustomFields === null || input.profileCustomFields === undefined ? {} : parseCustomFieldsInput(input.profileCustomFields);
   if (input.profileGroupIds === null) invalid('profileGroupIds', 'must be an array (use [] for none)');
   const groupIds = checkGroupIdList(input.profileGroupIds ?? []);
-  return deps.db.$transaction(async (tx) => {
+  let values: StoredValue[] = [];
+  const created = await deps.db.$transaction(async (tx) => {
     const definitions = await definitionsForWrite(deps.definitions, tx, scope);
     const changes = validateCustomFieldWrite(definitions, customFields, 'create');
     checkCombinedSize([], changes);
     await checkAssignableGroups(tx, scope, groupIds, []);
     const profile = await insertProfile(tx, scope, { name, kind, email });
     await writeValues(tx, scope, profile.id, changes.set, []);
-    await replaceGroupAssignments(tx, scope, profile.id, groupIds);
+    // A new profile has no assignments to replace: insert only.
+    await insertGroupAssignments(tx, scope, profile.id, groupIds);
+    values = changes.set;
     return within ? within(tx, profile) : profile;
   });
+  written?.(created, { values, groupIds });
+  return created;
 }
 
 /** PATCH: only supplied keys change. */

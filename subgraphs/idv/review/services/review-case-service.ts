@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { Principal } from '../../../../platform/principal/principal';
 import type { Scope } from '../../../../platform/db/prisma';
-import { findSession, SessionRow } from '../../data/session-store';
+import { readSession, SessionRow } from '../../data/session-store';
 import { artifactsColumn, artifactStorageColumn } from '../../data/json-columns';
 import { IdvError } from '../../errors';
 import { FACE_MATCH_THRESHOLD } from '../../assessment/face-match';
@@ -116,7 +116,7 @@ async function auditedRow(deps: IdvDeps, principal: Principal, id: string, audit
     await audit('denied', { reason: 'credential_not_accepted' });
     throw new IdvError('unauthorized', 'This credential is not accepted here');
   }
-  const row = await findSession(deps.db, { tenantId: principal.tenantId, workspaceId: principal.workspaceId }, id);
+  const row = await readSession(deps.db, { tenantId: principal.tenantId, workspaceId: principal.workspaceId }, id);
   if (!row) {
     await audit('denied', { reason: 'not_found' });
     return null;
