@@ -28,6 +28,7 @@ import {
   webProcessCount,
 } from './web-cluster';
 import { envValue } from '../platform/config/env';
+import { withSessionLock } from '../platform/db/session-lock';
 import { LocalConveniences, localConveniences } from './local-conveniences';
 import { ensureConsoleBuilt } from './console-build';
 
@@ -87,8 +88,14 @@ async function main(): Promise<void> {
   if (database) leaveSignalsToCaller();
 
   if (everything) {
-    const demo = await seedDemo(platform.db);
-    if (demo) fs.writeFileSync(DEMO_KEY_FILE, `${demo.apiKey}\n`, { mode: 0o600 });
+    // Several instances may start at once on one fresh database: the demo tenant, its key and the
+    // first admin's link are made by one of them (the others wait, then find them and print none).
+    const demo = await withSessionLock(config.databaseUrl, FIRST_START_LOCK, () => seedDemo(platform.db), { waitMs: 120_000 });
+    if (demo) {
+      // The folder exists only if this process generated a secret there (none when all are configured).
+      fs.mkdirSync(LOCAL_DIR, { recursive: true });
+      fs.writeFileSync(DEMO_KEY_FILE, `${demo.apiKey}\n`, { mode: 0o600 });
+    }
     // The playground opens with the demo key in its headers (this machine only: the key file is
     // the one written on the first start).
     if (conveniences.enabled) setPlaygroundApiKey(demo?.apiKey ?? readDemoKey(DEMO_KEY_FILE));
@@ -119,16 +126,26 @@ async function main(): Promise<void> {
     const demoWorkspaceId = await findDemoWorkspaceId(platform.db);
     const publicBaseUrl = envValue('VIGIL_PUBLIC_BASE_URL') ?? urls['rest-adapter'] ?? config.publicBaseUrl;
     const firstAdmin = demoWorkspaceId
-      ? await ensureFirstAdmin(accessDeps(platform.db, { ...config, publicBaseUrl }), demoWorkspaceId)
+      ? await withSessionLock(
+          config.databaseUrl,
+          FIRST_START_LOCK,
+          () => ensureFirstAdmin(accessDeps(platform.db, { ...config, publicBaseUrl }), demoWorkspaceId),
+          { waitMs: 120_000 },
+        )
       : undefined;
     printBanner(urls, demo?.apiKey, DEMO_KEY_FILE, Boolean(database), Boolean(mailSink), conveniences, webProcesses, firstAdmin?.url);
     // The first run loads the watchlists shipped beside the project (searches answer 503 until
     // the index is ready); later runs find them in the database.
     if (!envValue('VIGIL_SKIP_SHIPPED_WATCHLISTS')) {
-      await loadShippedWatchlistsOnce(platform.db, logger).catch((error) => {
+      // One instance loads them; another instance starting meanwhile does not wait for the lock
+      // (its index stays unready until the load's marker says it is done, then follows it).
+      const loaded = await withSessionLock(config.databaseUrl, SHIPPED_LOAD_LOCK, () => loadShippedWatchlistsOnce(platform.db, logger), {
+        waitMs: 0,
+      }).catch((error) => {
         // A shutdown during the load interrupts it; the next start resumes (the load is atomic).
         if (!stopping) throw error;
       });
+      if (loaded === null) logger.info('another instance is loading the shipped watchlists');
     }
   } else {
     logger.info({ services, urls: platform.urls }, 'services started');
@@ -136,6 +153,9 @@ async function main(): Promise<void> {
 }
 
 const DEMO_KEY_FILE = path.join(LOCAL_DIR, 'demo-api-key');
+/** Advisory locks (platform/db/session-lock.ts) of the first start's one-time work. */
+const FIRST_START_LOCK = 'vigil.first-start';
+const SHIPPED_LOAD_LOCK = 'vigil.shipped-watchlists';
 /** Where a file of the embedded default's state is, as the banner shows it (VIGIL_LOCAL_DIR moves them). */
 const local = (name: string) => path.relative(process.cwd(), path.join(LOCAL_DIR, name));
 

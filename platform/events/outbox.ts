@@ -47,16 +47,31 @@ export async function relayOutbox(
   batchSize = RELAY_BATCH_SIZE,
   routes: readonly OutboxRoute[] = [],
 ): Promise<number> {
-  const events = await db.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: batchSize });
-  for (const event of events) {
-    for (const route of routes) {
-      const job = route(event);
-      if (job) await queue.send(job.queue, job.data, { singletonKey: job.singletonKey });
-    }
-    await queue.send(EVENT_DELIVERY_QUEUE, { eventId: event.id }, { singletonKey: event.id });
-    await db.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
-  }
-  return events.length;
+  // Every platform instance runs a relay on the one database. Each claims its events with FOR
+  // UPDATE SKIP LOCKED inside the transaction that marks them published, so two relays never send
+  // the same event (pg-boss ignores the singleton key on a standard queue: both sends would queue a
+  // job). A relay that dies mid-way rolls back: its events stay unpublished and are relayed again
+  // (the jobs it sent before dying are idempotent, as they always were).
+  return db.$transaction(
+    async (tx) => {
+      const claimed = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM platform.event_outbox WHERE published_at IS NULL
+        ORDER BY created_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      if (claimed.length === 0) return 0;
+      const events = await tx.outboxEvent.findMany({ where: { id: { in: claimed.map((row) => row.id) } }, orderBy: { createdAt: 'asc' } });
+      for (const event of events) {
+        for (const route of routes) {
+          const job = route(event);
+          if (job) await queue.send(job.queue, job.data, { singletonKey: job.singletonKey });
+        }
+        await queue.send(EVENT_DELIVERY_QUEUE, { eventId: event.id }, { singletonKey: event.id });
+      }
+      await tx.outboxEvent.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { publishedAt: new Date() } });
+      return claimed.length;
+    },
+    // Sending a full batch to the queue may take a while on a loaded database.
+    { timeout: 60_000, maxWait: 10_000 },
+  );
 }
 
 export function startOutboxRelay(db: Db, queue: JobQueue, intervalMs = 1000, routes: readonly OutboxRoute[] = []): { stop(): void } {

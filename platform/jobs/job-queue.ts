@@ -105,6 +105,9 @@ export interface JobDefinition<T = unknown> {
   cron?: string;
 }
 
+/** SQLSTATEs of two processes creating one queue at once: deadlock, unique violation, table exists. */
+const CREATE_RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
 /** How often a queue's maintenance (expiring stuck active jobs, archiving) runs, in seconds. */
 const MAINTENANCE_INTERVAL_SECONDS = 15;
 
@@ -138,15 +141,20 @@ export class JobQueue {
     const expiry = expireInSeconds ? { expireInSeconds } : {};
     const wanted = onePerKey === undefined ? undefined : onePerKey ? 'stately' : 'standard';
     if (!existing) {
-      await this.boss.createQueue(queue, {
-        name: queue,
-        retryLimit,
-        retryBackoff: true,
-        retryDelay: 2,
-        policy: wanted ?? 'standard',
-        ...expiry,
-      });
-      return;
+      const options: PgBoss.Queue = { name: queue, retryLimit, retryBackoff: true, retryDelay: 2, policy: wanted ?? 'standard', ...expiry };
+      // Instances starting at once on one database create the same queues at the same moment:
+      // pg-boss's create_queue (a partition table and its row) then deadlocks (40P01) or meets the
+      // other's table. Whichever lost looks again and finds the queue the winner made.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.boss.createQueue(queue, options);
+          return;
+        } catch (error) {
+          if (!CREATE_RACE_CODES.has((error as { code?: string }).code ?? '') || attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+          if (await this.boss.getQueue(queue)) return;
+        }
+      }
     }
     // A queue made by an older release keeps its options unless told: bring expiry and policy up to
     // date. updateQueue leaves unnamed options as they are, except the policy (always named).

@@ -65,3 +65,16 @@ it('keeps the event unpublished when the queue refuses it, and relays it later',
   await relayOutbox(db, queue);
   expect(await queuedJobs(id)).toBe(1);
 });
+
+it('relays each event once when the relays of several instances run at the same moment', async () => {
+  const ids = await db.$transaction(async (tx) => Promise.all([1, 2, 3, 4, 5].map((n) => recordEvent(tx, event(`many-${n}`)))));
+  // A second client: each relay holds its own connection, as two instances would.
+  const other = createDb(process.env.DATABASE_URL!, 2);
+  try {
+    await Promise.all([relayOutbox(db, queue, 2), relayOutbox(other, queue, 2), relayOutbox(db, queue, 2), relayOutbox(other, queue, 2)]);
+    while ((await relayOutbox(db, queue)) > 0);
+  } finally {
+    await other.$disconnect();
+  }
+  for (const id of ids) expect(await queuedJobs(id)).toBe(1);
+});
