@@ -1205,6 +1205,10 @@ export type UpdateAutomaticDispositionSettingsInput = {
   mode?: DispositionMode | null | undefined;
   /** 0 to 1. */
   confidenceThreshold?: number | null | undefined;
+  /** The workspace's default search threshold, 0 to 1 (null: back to the engine's default). */
+  searchThreshold?: number | null | undefined;
+  /** The workspace's default feed set for searches that send none (`[all]` or empty: every feed). */
+  searchFeeds?: Array<ScreeningFeed> | null | undefined;
 };
 
 /** Raw adverse-media category keys (docs/screening-adverse-media.md). */
