@@ -301,12 +301,12 @@ export async function evaluateThresholdLab(
     feeds: input.feeds === undefined || input.feeds === null ? current.feeds : normalizeFeedSet(input.feeds, 'feeds'),
   };
   const since = new Date(now.getTime() - LAB_WINDOW_DAYS * 24 * 3600 * 1000);
-  const [labelledSet, groups, matches, reviewed] = await Promise.all([
-    labelledFigures(deps.db, deps.holder, current, proposed),
-    recentScreeningGroups(deps.db, scope, since),
-    recentMatchesAtOrAbove(deps.db, scope, since, Math.min(current.threshold, proposed.threshold)),
-    reviewedMatches(deps.db, scope, REVIEWED_LIMIT),
-  ]);
+  // One read after the other: run side by side with the labelled sample's read of the lists they
+  // held the subgraph's small connection pool past its wait limit under load.
+  const groups = await recentScreeningGroups(deps.db, scope, since);
+  const matches = await recentMatchesAtOrAbove(deps.db, scope, since, Math.min(current.threshold, proposed.threshold));
+  const reviewed = await reviewedMatches(deps.db, scope, REVIEWED_LIMIT);
+  const labelledSet = await labelledFigures(deps.db, deps.holder, current, proposed);
   return {
     current,
     proposed,
