@@ -87,7 +87,7 @@ beforeAll(async () => {
   expect(weak).toBeDefined();
   for (const [match, status] of [
     [first.matches[0], 'true_positive'],
-    [weak!, 'false_positive'],
+    [weak, 'false_positive'],
     [second.matches[0], 'false_positive'],
   ] as const) {
     await review(match.id, status);

@@ -1019,7 +1019,7 @@ export const en = {
   // ── screening threshold lab ──
   'lab.title': 'Threshold lab',
   'lab.help':
-    'Try a search threshold and feed set before applying it: recall and false positives on a fixed labelled sample of the served lists, alerts per 1,000 of this workspace\'s screenings of the last 30 days, and the reviewed matches that would appear or disappear.',
+    "Try a search threshold and feed set before applying it: recall and false positives on a fixed labelled sample of the served lists, alerts per 1,000 of this workspace's screenings of the last 30 days, and the reviewed matches that would appear or disappear.",
   'lab.current': 'In force: threshold {threshold}, feeds {feeds}.',
   'lab.threshold': 'Threshold (0 to 1)',
   'lab.thresholdHint': 'A name score from 0 to 1; empty: the threshold in force.',
