@@ -1,5 +1,6 @@
 // `npm run cli -- <command> [--flag value]`: administration of tenants, workspaces, applications,
-// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links, single sign-on). Against DATABASE_URL, or the embedded database of `npm start`.
+// API keys, dashboard tokens and console users (invite, role, deactivate, sign-in links, single sign-on),
+// and the screening threshold lab's figures for a workspace. Against DATABASE_URL, or the embedded database of `npm start`.
 import { loadConfig } from '../../platform/config';
 import { createDb, Db } from '../../platform/db/prisma';
 import { applyMigrations } from '../../platform/db/migrations';
@@ -18,6 +19,9 @@ import {
   setApplicationEntitlement,
 } from '../../platform/tenancy/tenancy-store';
 import { runCli } from './run-cli';
+import { logger } from '../../platform/logging/logger';
+import { ScreeningIndexHolder } from '../../subgraphs/screening/services/index-holder';
+import { evaluateThresholdLab } from '../../subgraphs/screening/services/threshold-lab-service';
 import fs from 'node:fs';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
@@ -91,6 +95,27 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
           keys: app.apiKeys.map((key) => ({ keyId: key.id, prefix: key.prefix, revoked: key.revokedAt !== null })),
         })),
       );
+    },
+  },
+  'screening-threshold-lab': {
+    usage: 'screening-threshold-lab --tenant <tenantId> --workspace <workspaceId> --threshold <0..1> [--feeds <all|Sanctions,PEP,...>]',
+    async run(db, flags) {
+      const threshold = Number(need(flags, 'threshold'));
+      // The lab searches the served lists: this process builds the index from the database, as a
+      // screening replica does at start.
+      const holder = new ScreeningIndexHolder({ databaseUrl: loadConfig().databaseUrl, log: logger });
+      holder.start();
+      try {
+        await holder.whenReady(120_000);
+        const lab = await evaluateThresholdLab(
+          { db, holder },
+          { tenantId: need(flags, 'tenant'), workspaceId: need(flags, 'workspace') },
+          { threshold, feeds: flags.feeds ? flags.feeds.split(',') : undefined },
+        );
+        print(lab);
+      } finally {
+        await holder.close();
+      }
     },
   },
   'create-dashboard-token': {

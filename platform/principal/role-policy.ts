@@ -164,6 +164,9 @@ export const QUERY_POLICY = {
   screening: {
     // The server's import paths and outcomes.
     watchlistImport: 'admin',
+    // Searches the lists a thousand times and reads the workspace's screenings and reviews: the
+    // work of those who tune screening (applying a threshold is the admins' settings mutation).
+    screeningThresholdLab: 'analyst',
   },
   access: {
     // The workspace's people, their roles and sign-in state.

@@ -1635,6 +1635,10 @@ export type UpdateAutomaticDispositionSettingsInput = {
   mode?: DispositionMode | null | undefined;
   /** 0 to 1. */
   confidenceThreshold?: number | null | undefined;
+  /** The workspace's default search threshold, 0 to 1 (null: back to the engine's default). */
+  searchThreshold?: number | null | undefined;
+  /** The workspace's default feed set for searches that send none (`[all]` or empty: every feed). */
+  searchFeeds?: Array<ScreeningFeed> | null | undefined;
 };
 
 /** Two parties to compare, and the threshold that decides `isMatch`. */
@@ -3102,6 +3106,7 @@ export const RiskStatusValues = ['active', 'resolved', 'false_positive', 'accept
 export const ScoreFeatureValues = ['birth_date', 'country', 'type'] as const;
 export const ScreeningFeedValues = ['all', 'Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'Social_Media', 'News', 'Open_Source'] as const;
 export const ScreeningQueryTypeValues = ['individual', 'person', 'entity', 'organization', 'organisation', 'company', 'vessel', 'aircraft'] as const;
+export const ScreeningThresholdLabCauseValues = ['threshold', 'feeds', 'threshold_and_feeds'] as const;
 export const SortDirectionValues = ['asc', 'desc'] as const;
 export const SsoConfigurationSourceValues = ['database', 'environment'] as const;
 export const SubjectTypeValues = ['organization', 'individual'] as const;

@@ -9,6 +9,7 @@ import { nameCompareResolvers } from './resolvers/name-compare-resolvers';
 import { monitoringResolvers } from './monitoring/resolvers/monitoring-resolvers';
 import { workQueueResolvers } from './resolvers/work-queue-resolvers';
 import { analyticsResolvers } from './analytics/resolvers/analytics-resolvers';
+import { thresholdLabResolvers } from './resolvers/threshold-lab-resolvers';
 import type { Resolvers } from './resolvers/resolver-types.generated';
 import type { IndexHolder } from './services/index-holder';
 import { leaseIndexHolder } from './services/shared-index-holder';
@@ -49,7 +50,12 @@ export function screeningSubgraph(deps: SubgraphDependencies): SubgraphDefinitio
     schemaPath: path.join(__dirname, 'schema'),
     resolvers: {
       ...screeningResolvers,
-      Query: { ...screeningResolvers.Query, ...nameCompareResolvers.Query, ...monitoringResolvers.Query },
+      Query: {
+        ...screeningResolvers.Query,
+        ...nameCompareResolvers.Query,
+        ...monitoringResolvers.Query,
+        ...thresholdLabResolvers.Query,
+      },
       Mutation: { ...screeningResolvers.Mutation, ...monitoringResolvers.Mutation },
       MonitoringAlert: monitoringResolvers.MonitoringAlert,
       MonitoredProfile: monitoringResolvers.MonitoredProfile,

@@ -1148,6 +1148,31 @@ export const en = {
   'batch.progress': 'Progress',
   'batch.progressText': '{percent} % ({processed} of {total} screened)',
   'batch.matchedCount': '{count} with matches',
+  // ── screening threshold lab ──
+  'lab.title': 'Threshold lab',
+  'lab.help':
+    "Try a search threshold and feed set before applying it: recall and false positives on a fixed labelled sample of the served lists, alerts per 1,000 of this workspace's screenings of the last 30 days, and the reviewed matches that would appear or disappear.",
+  'lab.current': 'In force: threshold {threshold}, feeds {feeds}.',
+  'lab.threshold': 'Threshold (0 to 1)',
+  'lab.thresholdHint': 'A name score from 0 to 1; empty: the threshold in force.',
+  'lab.evaluate': 'Evaluate',
+  'lab.figure': 'Figure',
+  'lab.now': 'Now ({threshold})',
+  'lab.proposed': 'Proposed ({threshold})',
+  'lab.recall': 'Recall',
+  'lab.sample': '({positives} positives, {negatives} negatives)',
+  'lab.falsePositives': 'False positives',
+  'lab.alertsPer1000': 'Alerts per 1,000 screenings',
+  'lab.screenings': '{count} screenings in the last 30 days.',
+  'lab.lowerBound': '{count} of them were searched stricter than the proposal: their stored matches give a lower bound (≥).',
+  'lab.disappearing': 'Reviewed matches that would disappear ({count})',
+  'lab.appearing': 'Reviewed matches that would appear ({count})',
+  'lab.cause.threshold': 'threshold',
+  'lab.cause.feeds': 'feeds',
+  'lab.cause.threshold_and_feeds': 'threshold and feeds',
+  'lab.apply': 'Apply this threshold and feeds',
+  'lab.applied': 'Applied: searches that send no threshold or feeds now use these.',
+  'lab.proposedForApproval': 'Proposed: it applies once a second person approves it (four eyes).',
 };
 
 export type MessageKey = keyof typeof en;

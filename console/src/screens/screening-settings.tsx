@@ -15,6 +15,7 @@ import { useI18n } from '../i18n/i18n';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { screeningWords } from './screening-match';
+import { ThresholdLab } from './screening-threshold-lab';
 
 type Disposition = ScreeningSettingsQuery['automaticDispositionSettings'];
 
@@ -47,6 +48,11 @@ export default function ScreeningSettingsPage() {
         <Panel title={t('settings.disposition')} id="settings-disposition" wide>
           {admin ? <DispositionForm settings={disposition} /> : <DispositionRead settings={disposition} />}
         </Panel>
+        {roleAtLeast(role, 'analyst') && (
+          <Panel title={t('lab.title')} id="settings-threshold-lab" wide>
+            <ThresholdLab />
+          </Panel>
+        )}
         <Panel title={t('settings.media')} id="settings-media">
           <p className="muted small">
             {media.updatedAt ? t('settings.changedAt', { when: formatDate(media.updatedAt) }) : t('settings.mediaDefault')}

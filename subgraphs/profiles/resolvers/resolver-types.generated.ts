@@ -1438,6 +1438,12 @@ export type FourEyesDecision = {
   mode?: Maybe<ProposedDispositionMode>;
   /** SCREENING_SETTINGS: the confidence threshold, 0 to 1 (null: unchanged). */
   confidenceThreshold?: Maybe<Scalars['Float']['output']>;
+  /** SCREENING_SETTINGS: the default search threshold, 0 to 1 (null: unchanged, or set back to the engine's default when searchThresholdReset). */
+  searchThreshold?: Maybe<Scalars['Float']['output']>;
+  /** SCREENING_SETTINGS: true when the default search threshold goes back to the engine's default. */
+  searchThresholdReset?: Maybe<Scalars['Boolean']['output']>;
+  /** SCREENING_SETTINGS: the default search feed set (`[all]`: every feed; null: unchanged). */
+  searchFeeds?: Maybe<Array<ScreeningFeed>>;
 };
 
 /** A decision proposed under the four-eyes policy, waiting for (or decided by) a second person. */
@@ -2294,6 +2300,9 @@ export type FourEyesDecisionResolvers<ContextType = ProfilesContext, ParentType 
   directApiChannel?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   mode?: Resolver<Maybe<ResolversTypes['ProposedDispositionMode']>, ParentType, ContextType>;
   confidenceThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  searchThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  searchThresholdReset?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  searchFeeds?: Resolver<Maybe<Array<ResolversTypes['ScreeningFeed']>>, ParentType, ContextType>;
 };
 
 export type FourEyesProposalResolvers<ContextType = ProfilesContext, ParentType extends ResolversParentTypes['FourEyesProposal'] = ResolversParentTypes['FourEyesProposal'], FederationReferenceType extends FederationReferenceTypes['FourEyesProposal'] = FederationReferenceTypes['FourEyesProposal']> = {

@@ -120,6 +120,20 @@ export function countPending(db: Db, scope: Scope) {
   return countPendingProposals(db, scope, new Date());
 }
 
+/** ScreeningFeed values a settings proposal's feed set may hold (the enum's spelling). */
+const DECISION_FEEDS = [
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social_Media',
+  'News',
+  'Open_Source',
+] as const;
+
 /** What a proposal would do, as the GraphQL FourEyesDecision shows it (the fields of its kind). */
 export function decisionView(row: ProposalRow) {
   const decision = (row.decision ?? {}) as Record<string, unknown>;
@@ -134,6 +148,14 @@ export function decisionView(row: ProposalRow) {
     directApiChannel: flag(decision.directApi),
     mode: oneOf(['full_auto', 'hint'] as const, decision.mode),
     confidenceThreshold: typeof decision.threshold === 'number' ? decision.threshold : null,
+    searchThreshold: typeof decision.searchThreshold === 'number' ? decision.searchThreshold : null,
+    searchThresholdReset: 'searchThreshold' in decision ? decision.searchThreshold === null : null,
+    // Stored as the engine spells feeds ("Social Media"); the enum writes Social_Media; none is every feed.
+    searchFeeds: Array.isArray(decision.searchFeeds)
+      ? decision.searchFeeds.length
+        ? decision.searchFeeds.flatMap((feed) => oneOf(DECISION_FEEDS, typeof feed === 'string' ? feed.replace(/ /g, '_') : null) ?? [])
+        : ['all' as const]
+      : null,
   };
 }
 

@@ -109,6 +109,13 @@ export type Query = {
   monitoringAlert?: Maybe<MonitoringAlert>;
   /** Whether and how a profile is monitored; null when it has never been screened with its profile id. */
   monitoredProfile?: Maybe<MonitoredProfile>;
+  /**
+   * Evaluates a proposed threshold and feed set against the workspace's current ones: recall and
+   * false-positive rate on a fixed labelled sample of the served lists, alerts per 1,000 of the
+   * workspace's screenings of the last 30 days (recounted from their stored matches), and the
+   * reviewed matches that would appear or disappear. Synchronous (a few seconds); analysts and above.
+   */
+  screeningThresholdLab: ScreeningThresholdLab;
 };
 
 
@@ -184,6 +191,11 @@ export type QueryMonitoringAlertArgs = {
 
 export type QueryMonitoredProfileArgs = {
   profileId: Scalars['ID']['input'];
+};
+
+
+export type QueryScreeningThresholdLabArgs = {
+  input: ScreeningThresholdLabInput;
 };
 
 export type Mutation = {
@@ -1148,6 +1160,14 @@ export type AutomaticDispositionSettings = {
   mode: DispositionMode;
   /** Confidence 0 to 1 a prediction must meet. */
   confidenceThreshold: Scalars['Float']['output'];
+  /**
+   * The workspace's default name-score threshold (0 to 1) for searches that send none; the engine's
+   * default (0.80) until changed. Held with these settings (one object, one four-eyes kind): the
+   * threshold lab (`screeningThresholdLab`) evaluates a value before it is applied here.
+   */
+  searchThreshold: Scalars['Float']['output'];
+  /** The workspace's default feed set for searches that send none (`[all]`: every feed). */
+  searchFeeds: Array<ScreeningFeed>;
   /** When the settings last changed (null: never, built-in defaults). */
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The change of these settings proposed and waiting for a second person (four eyes, docs/audit.md), if any. */
@@ -1164,6 +1184,10 @@ export type UpdateAutomaticDispositionSettingsInput = {
   mode?: InputMaybe<DispositionMode>;
   /** 0 to 1. */
   confidenceThreshold?: InputMaybe<Scalars['Float']['input']>;
+  /** The workspace's default search threshold, 0 to 1 (null: back to the engine's default). */
+  searchThreshold?: InputMaybe<Scalars['Float']['input']>;
+  /** The workspace's default feed set for searches that send none (`[all]` or empty: every feed). */
+  searchFeeds?: InputMaybe<Array<ScreeningFeed>>;
 };
 
 /** One weighed fact of an analysis (log-odds contribution). */
@@ -1689,6 +1713,154 @@ export type AnalyticsQueueAge = {
   medianSeconds?: Maybe<Scalars['Float']['output']>;
 };
 
+/** What the lab evaluates. */
+export type ScreeningThresholdLabInput = {
+  /** The proposed name-score threshold, 0 to 1. */
+  threshold: Scalars['Float']['input'];
+  /** The proposed feed set; omitted: the workspace's current one; `[all]`: every feed. */
+  feeds?: InputMaybe<Array<ScreeningFeed>>;
+};
+
+/** A threshold with a feed set: the workspace's current search defaults or the proposed ones. */
+export type ScreeningThresholdSetting = {
+  __typename?: 'ScreeningThresholdSetting';
+  /** Name-score threshold, 0 to 1. */
+  threshold: Scalars['Float']['output'];
+  /** Feed set (`[all]`: every feed). */
+  feeds: Array<ScreeningFeed>;
+};
+
+/** The lab's figures, each for the current setting and for the proposed one. */
+export type ScreeningThresholdLab = {
+  __typename?: 'ScreeningThresholdLab';
+  /** The workspace's search defaults in force. */
+  current: ScreeningThresholdSetting;
+  /** The setting evaluated. */
+  proposed: ScreeningThresholdSetting;
+  /** Recall and false positives on the labelled sample. */
+  labelledSet: ScreeningLabelledSetFigures;
+  /** Alerts the workspace's screenings of the last 30 days would have raised. */
+  recentScreenings: ScreeningRecentScreeningFigures;
+  /** Reviewed matches that the proposed setting would raise or no longer raise. */
+  reviewedMatches: ScreeningReviewedMatchChanges;
+};
+
+/**
+ * The labelled sample: positives are variants of listed names (each knows its listed records),
+ * negatives are made-up names of listed and common name parts that no listed name holds; generated
+ * from the served lists with a fixed seed (the quality bench's generator, `npm run bench:quality`),
+ * so the same lists give the same sample.
+ */
+export type ScreeningLabelledSetFigures = {
+  __typename?: 'ScreeningLabelledSetFigures';
+  /** The generator's seed. */
+  seed: Scalars['Int']['output'];
+  /** Positives generated (those whose records all lie outside a feed set are out of that setting's scope). */
+  positives: Scalars['Int']['output'];
+  /** Negatives generated. */
+  negatives: Scalars['Int']['output'];
+  /** At the current setting. */
+  current: ScreeningLabelledRates;
+  /** At the proposed setting. */
+  proposed: ScreeningLabelledRates;
+};
+
+/** Recall and false positives of one setting on the labelled sample. */
+export type ScreeningLabelledRates = {
+  __typename?: 'ScreeningLabelledRates';
+  /** Positives with a listed record in the feed set (the recall's denominator). */
+  positivesInScope: Scalars['Int']['output'];
+  /** Of those, found: a correct record among the first 10 results at or above the threshold. */
+  positivesFound: Scalars['Int']['output'];
+  /** positivesFound / positivesInScope (0 when none is in scope). */
+  recall: Scalars['Float']['output'];
+  /** Negatives with any result at or above the threshold. */
+  negativesFlagged: Scalars['Int']['output'];
+  /** negativesFlagged / negatives. */
+  falsePositiveRate: Scalars['Float']['output'];
+};
+
+/** The workspace's screenings of the last 30 days, recounted from their stored matches. */
+export type ScreeningRecentScreeningFigures = {
+  __typename?: 'ScreeningRecentScreeningFigures';
+  /** Start of the window (30 days before the evaluation). */
+  since: Scalars['DateTime']['output'];
+  /** Screenings in the window (one per screened name: a sync search is one, a batch one per row). */
+  screenings: Scalars['Int']['output'];
+  /** At the current setting. */
+  current: ScreeningAlertFigures;
+  /** At the proposed setting. */
+  proposed: ScreeningAlertFigures;
+};
+
+/**
+ * Alerts of one setting. A search stores only the matches at or above its own threshold within its
+ * own feeds, so a screening searched with a higher threshold, or narrower feeds, than the setting
+ * cannot be recounted exactly: its count is a lower bound (`exact` false).
+ */
+export type ScreeningAlertFigures = {
+  __typename?: 'ScreeningAlertFigures';
+  /** Screenings with at least one stored match at or above the threshold within the feed set. */
+  alerts: Scalars['Int']['output'];
+  /** alerts per 1,000 screenings (0 without screenings). */
+  alertsPer1000: Scalars['Float']['output'];
+  /** Screenings searched with a higher threshold or narrower feeds than this setting. */
+  screeningsNotRecountable: Scalars['Int']['output'];
+  /** True when every screening could be recounted (screeningsNotRecountable is 0). */
+  exact: Scalars['Boolean']['output'];
+};
+
+/** Why a reviewed match moves between the current and the proposed setting. */
+export type ScreeningThresholdLabCause =
+  /** Its score is on the other side of the proposed threshold. */
+  | 'threshold'
+  /** Its listed record's feeds are in one feed set and not the other. */
+  | 'feeds'
+  /** Both. */
+  | 'threshold_and_feeds';
+
+/**
+ * The workspace's reviewed matches (true and false positives) whose alert the proposed setting would
+ * change: disappearing ones are raised now and would not be, appearing ones the reverse (matches
+ * stored by a search made with a lower threshold or wider feeds than the current setting).
+ */
+export type ScreeningReviewedMatchChanges = {
+  __typename?: 'ScreeningReviewedMatchChanges';
+  /** Reviewed matches looked at (the most recently reviewed 5,000). */
+  reviewed: Scalars['Int']['output'];
+  /** How many would disappear. */
+  disappearingCount: Scalars['Int']['output'];
+  /** How many would appear. */
+  appearingCount: Scalars['Int']['output'];
+  /** Those that would disappear (the first 100, most recently reviewed first). */
+  disappearing: Array<ScreeningThresholdLabMatch>;
+  /** Those that would appear (the first 100, most recently reviewed first). */
+  appearing: Array<ScreeningThresholdLabMatch>;
+};
+
+/** One reviewed match the proposed setting moves. */
+export type ScreeningThresholdLabMatch = {
+  __typename?: 'ScreeningThresholdLabMatch';
+  /** The stored match. */
+  matchId: Scalars['ID']['output'];
+  /** The entity-scoped search id it belongs to. */
+  searchResultId: Scalars['ID']['output'];
+  /** true_positive or false_positive. */
+  reviewStatus: MatchReviewStatus;
+  /** When it was reviewed. */
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Its score. */
+  score: Scalars['Float']['output'];
+  /** The listed record (`source:sourceId`). */
+  entityId: Scalars['String']['output'];
+  /** The listed record's primary name. */
+  listedName: Scalars['String']['output'];
+  /** The listed record's feeds. */
+  feeds: Array<ScreeningFeed>;
+  /** Why it moves. */
+  cause: ScreeningThresholdLabCause;
+};
+
 export type Link__Purpose =
   /** `SECURITY` features provide metadata necessary to securely resolve fields. */
   | 'SECURITY'
@@ -1869,7 +2041,7 @@ export type ResolversTypes = {
   DispositionMode: DispositionMode;
   DispositionPrediction: DispositionPrediction;
   DispositionAnalysisStatus: DispositionAnalysisStatus;
-  AutomaticDispositionSettings: ResolverTypeWrapper<AutomaticDispositionSettings>;
+  AutomaticDispositionSettings: ResolverTypeWrapper<Omit<AutomaticDispositionSettings, 'searchFeeds'> & { searchFeeds: Array<ResolversTypes['ScreeningFeed']> }>;
   UpdateAutomaticDispositionSettingsInput: UpdateAutomaticDispositionSettingsInput;
   DispositionScoreItem: ResolverTypeWrapper<DispositionScoreItem>;
   DispositionError: ResolverTypeWrapper<DispositionError>;
@@ -1909,6 +2081,16 @@ export type ResolversTypes = {
   MatchReviewAnalyticsWeek: ResolverTypeWrapper<MatchReviewAnalyticsWeek>;
   AnalyticsDuration: ResolverTypeWrapper<AnalyticsDuration>;
   AnalyticsQueueAge: ResolverTypeWrapper<AnalyticsQueueAge>;
+  ScreeningThresholdLabInput: ScreeningThresholdLabInput;
+  ScreeningThresholdSetting: ResolverTypeWrapper<Omit<ScreeningThresholdSetting, 'feeds'> & { feeds: Array<ResolversTypes['ScreeningFeed']> }>;
+  ScreeningThresholdLab: ResolverTypeWrapper<Omit<ScreeningThresholdLab, 'current' | 'proposed' | 'reviewedMatches'> & { current: ResolversTypes['ScreeningThresholdSetting'], proposed: ResolversTypes['ScreeningThresholdSetting'], reviewedMatches: ResolversTypes['ScreeningReviewedMatchChanges'] }>;
+  ScreeningLabelledSetFigures: ResolverTypeWrapper<ScreeningLabelledSetFigures>;
+  ScreeningLabelledRates: ResolverTypeWrapper<ScreeningLabelledRates>;
+  ScreeningRecentScreeningFigures: ResolverTypeWrapper<ScreeningRecentScreeningFigures>;
+  ScreeningAlertFigures: ResolverTypeWrapper<ScreeningAlertFigures>;
+  ScreeningThresholdLabCause: ScreeningThresholdLabCause;
+  ScreeningReviewedMatchChanges: ResolverTypeWrapper<Omit<ScreeningReviewedMatchChanges, 'disappearing' | 'appearing'> & { disappearing: Array<ResolversTypes['ScreeningThresholdLabMatch']>, appearing: Array<ResolversTypes['ScreeningThresholdLabMatch']> }>;
+  ScreeningThresholdLabMatch: ResolverTypeWrapper<Omit<ScreeningThresholdLabMatch, 'feeds'> & { feeds: Array<ResolversTypes['ScreeningFeed']> }>;
   link__Purpose: Link__Purpose;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -2000,6 +2182,15 @@ export type ResolversParentTypes = {
   MatchReviewAnalyticsWeek: MatchReviewAnalyticsWeek;
   AnalyticsDuration: AnalyticsDuration;
   AnalyticsQueueAge: AnalyticsQueueAge;
+  ScreeningThresholdLabInput: ScreeningThresholdLabInput;
+  ScreeningThresholdSetting: ScreeningThresholdSetting;
+  ScreeningThresholdLab: Omit<ScreeningThresholdLab, 'current' | 'proposed' | 'reviewedMatches'> & { current: ResolversParentTypes['ScreeningThresholdSetting'], proposed: ResolversParentTypes['ScreeningThresholdSetting'], reviewedMatches: ResolversParentTypes['ScreeningReviewedMatchChanges'] };
+  ScreeningLabelledSetFigures: ScreeningLabelledSetFigures;
+  ScreeningLabelledRates: ScreeningLabelledRates;
+  ScreeningRecentScreeningFigures: ScreeningRecentScreeningFigures;
+  ScreeningAlertFigures: ScreeningAlertFigures;
+  ScreeningReviewedMatchChanges: Omit<ScreeningReviewedMatchChanges, 'disappearing' | 'appearing'> & { disappearing: Array<ResolversParentTypes['ScreeningThresholdLabMatch']>, appearing: Array<ResolversParentTypes['ScreeningThresholdLabMatch']> };
+  ScreeningThresholdLabMatch: ScreeningThresholdLabMatch;
   link__Import: Scalars['link__Import']['output'];
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   federation__Scope: Scalars['federation__Scope']['output'];
@@ -2123,6 +2314,7 @@ export type QueryResolvers<ContextType = ScreeningContext, ParentType extends Re
   monitoringAlerts?: Resolver<ResolversTypes['MonitoringAlertConnection'], ParentType, ContextType, Partial<QueryMonitoringAlertsArgs>>;
   monitoringAlert?: Resolver<Maybe<ResolversTypes['MonitoringAlert']>, ParentType, ContextType, RequireFields<QueryMonitoringAlertArgs, 'id'>>;
   monitoredProfile?: Resolver<Maybe<ResolversTypes['MonitoredProfile']>, ParentType, ContextType, RequireFields<QueryMonitoredProfileArgs, 'profileId'>>;
+  screeningThresholdLab?: Resolver<ResolversTypes['ScreeningThresholdLab'], ParentType, ContextType, RequireFields<QueryScreeningThresholdLabArgs, 'input'>>;
 };
 
 export type MutationResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -2465,6 +2657,8 @@ export type AutomaticDispositionSettingsResolvers<ContextType = ScreeningContext
   directApiChannel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   mode?: Resolver<ResolversTypes['DispositionMode'], ParentType, ContextType>;
   confidenceThreshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  searchThreshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  searchFeeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   fourEyesProposal?: Resolver<Maybe<ResolversTypes['FourEyesProposal']>, ParentType, ContextType>;
 };
@@ -2650,6 +2844,69 @@ export type AnalyticsQueueAgeResolvers<ContextType = ScreeningContext, ParentTyp
   medianSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type ScreeningThresholdSettingResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningThresholdSetting'] = ResolversParentTypes['ScreeningThresholdSetting']> = {
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
+};
+
+export type ScreeningThresholdLabResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningThresholdLab'] = ResolversParentTypes['ScreeningThresholdLab']> = {
+  current?: Resolver<ResolversTypes['ScreeningThresholdSetting'], ParentType, ContextType>;
+  proposed?: Resolver<ResolversTypes['ScreeningThresholdSetting'], ParentType, ContextType>;
+  labelledSet?: Resolver<ResolversTypes['ScreeningLabelledSetFigures'], ParentType, ContextType>;
+  recentScreenings?: Resolver<ResolversTypes['ScreeningRecentScreeningFigures'], ParentType, ContextType>;
+  reviewedMatches?: Resolver<ResolversTypes['ScreeningReviewedMatchChanges'], ParentType, ContextType>;
+};
+
+export type ScreeningLabelledSetFiguresResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningLabelledSetFigures'] = ResolversParentTypes['ScreeningLabelledSetFigures']> = {
+  seed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  positives?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  negatives?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['ScreeningLabelledRates'], ParentType, ContextType>;
+  proposed?: Resolver<ResolversTypes['ScreeningLabelledRates'], ParentType, ContextType>;
+};
+
+export type ScreeningLabelledRatesResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningLabelledRates'] = ResolversParentTypes['ScreeningLabelledRates']> = {
+  positivesInScope?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  positivesFound?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recall?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  negativesFlagged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  falsePositiveRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ScreeningRecentScreeningFiguresResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningRecentScreeningFigures'] = ResolversParentTypes['ScreeningRecentScreeningFigures']> = {
+  since?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  screenings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['ScreeningAlertFigures'], ParentType, ContextType>;
+  proposed?: Resolver<ResolversTypes['ScreeningAlertFigures'], ParentType, ContextType>;
+};
+
+export type ScreeningAlertFiguresResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningAlertFigures'] = ResolversParentTypes['ScreeningAlertFigures']> = {
+  alerts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  alertsPer1000?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  screeningsNotRecountable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ScreeningReviewedMatchChangesResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningReviewedMatchChanges'] = ResolversParentTypes['ScreeningReviewedMatchChanges']> = {
+  reviewed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  disappearingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  appearingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  disappearing?: Resolver<Array<ResolversTypes['ScreeningThresholdLabMatch']>, ParentType, ContextType>;
+  appearing?: Resolver<Array<ResolversTypes['ScreeningThresholdLabMatch']>, ParentType, ContextType>;
+};
+
+export type ScreeningThresholdLabMatchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningThresholdLabMatch'] = ResolversParentTypes['ScreeningThresholdLabMatch']> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  searchResultId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reviewStatus?: Resolver<ResolversTypes['MatchReviewStatus'], ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  entityId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  listedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
+  cause?: Resolver<ResolversTypes['ScreeningThresholdLabCause'], ParentType, ContextType>;
+};
+
 export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
   name: 'link__Import';
 }
@@ -2730,6 +2987,14 @@ export type Resolvers<ContextType = ScreeningContext> = {
   MatchReviewAnalyticsWeek?: MatchReviewAnalyticsWeekResolvers<ContextType>;
   AnalyticsDuration?: AnalyticsDurationResolvers<ContextType>;
   AnalyticsQueueAge?: AnalyticsQueueAgeResolvers<ContextType>;
+  ScreeningThresholdSetting?: ScreeningThresholdSettingResolvers<ContextType>;
+  ScreeningThresholdLab?: ScreeningThresholdLabResolvers<ContextType>;
+  ScreeningLabelledSetFigures?: ScreeningLabelledSetFiguresResolvers<ContextType>;
+  ScreeningLabelledRates?: ScreeningLabelledRatesResolvers<ContextType>;
+  ScreeningRecentScreeningFigures?: ScreeningRecentScreeningFiguresResolvers<ContextType>;
+  ScreeningAlertFigures?: ScreeningAlertFiguresResolvers<ContextType>;
+  ScreeningReviewedMatchChanges?: ScreeningReviewedMatchChangesResolvers<ContextType>;
+  ScreeningThresholdLabMatch?: ScreeningThresholdLabMatchResolvers<ContextType>;
   link__Import?: GraphQLScalarType;
   federation__FieldSet?: GraphQLScalarType;
   federation__Scope?: GraphQLScalarType;

@@ -1,5 +1,6 @@
 // Batch screening (POST /v1/search): validate every entity with the rules of a single search,
 // store the job and its entities in one transaction, queue it; status, paged results and restart.
+import { readDispositionSettings } from '../disposition/services/disposition-service';
 import { assertProfileLinks, ProfileLinks } from './profile-links';
 import { randomUUID } from 'node:crypto';
 import { Db, type Scope } from '../../../platform/db/prisma';
@@ -63,7 +64,7 @@ function invalid(field: string, message: string): ScreeningError {
 }
 
 /** Every entity through the single-search rules; a failure names `requests[i].<field>`. */
-function normalizeEntities(input: SubmitBatchInput) {
+function normalizeEntities(input: SubmitBatchInput, defaultThreshold: number | null) {
   if (!Array.isArray(input.requests) || input.requests.length === 0) throw invalid('requests', 'must hold at least one entity');
   if (input.requests.length > BATCH_LIMITS.maxEntities) {
     throw new ScreeningError(
@@ -75,7 +76,7 @@ function normalizeEntities(input: SubmitBatchInput) {
   if (!Array.isArray(input.feeds) || input.feeds.length === 0) throw invalid('feeds', 'is required: an array of feed names or "all"');
   return input.requests.map((entity, index) => {
     try {
-      const query = normalizeQuery({ ...entity, feeds: input.feeds, limit: input.limit, threshold: input.threshold });
+      const query = normalizeQuery({ ...entity, feeds: input.feeds, limit: input.limit, threshold: input.threshold ?? defaultThreshold });
       const categories = entity.globalFilters?.adverseMediaRiskCategories ?? null;
       if (categories && categories.length > BATCH_LIMITS.categoriesMax)
         throw invalid('global_filters.adverse_media_risk_categories', `at most ${BATCH_LIMITS.categoriesMax} categories`);
@@ -97,10 +98,11 @@ export async function submitBatch(
   input: SubmitBatchInput,
   record?: RecordCreate,
 ): Promise<BatchJobRow> {
-  const entities = normalizeEntities(input);
+  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  // A batch names its feeds (required); the threshold, when omitted, is the workspace's default.
+  const entities = normalizeEntities(input, (await readDispositionSettings(deps.db, scope)).searchThreshold);
   const snapshot = servingSnapshot(deps.holder);
   const first = entities[0].query;
-  const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
   await assertProfileLinks(
     deps.profileLinks,
     scope,

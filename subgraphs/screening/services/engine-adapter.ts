@@ -25,6 +25,8 @@ export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VE
 // Name normalization and phonetic keys, for blocking keys outside the index (delta monitoring).
 export { isSignificant, normalizeName } from '../../../lib/names/normalize';
 export { styleForType } from '../engine/name-style';
+// The quality bench's labelled-set generator, for the threshold lab's fixed sample.
+export { generateEvaluationSet, type EvaluationSet } from '../evaluation/generate';
 export { phoneticKey } from '../../../lib/names/phonetic';
 
 export const DEFAULT_THRESHOLD: number = ENGINE_DEFAULT_THRESHOLD;

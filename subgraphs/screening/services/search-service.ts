@@ -130,6 +130,19 @@ export function normalizeQuery(input: ScreenInput): NormalizedQuery {
   return { name, type, typeLabel, feeds, feedNames, dateOfBirth, country, limit, threshold, customId, profileId: input.profileId ?? null };
 }
 
+/** A search's input with the workspace's defaults where it sends none: the threshold (threshold
+ * lab, applied through the screening settings) and the feed set. What a search sends wins. */
+export function withSearchDefaults(
+  input: ScreenInput,
+  defaults: { searchThreshold: number | null; searchFeeds: readonly string[] },
+): ScreenInput {
+  return {
+    ...input,
+    threshold: input.threshold ?? defaults.searchThreshold ?? undefined,
+    feeds: input.feeds && input.feeds.length ? input.feeds : defaults.searchFeeds.length ? [...defaults.searchFeeds] : input.feeds,
+  };
+}
+
 /** What the disposition analyser may weigh of a normalized query. */
 export function dispositionQuery(query: NormalizedQuery) {
   return { name: query.name, type: query.type, dateOfBirth: query.dateOfBirth, country: query.country };
@@ -197,9 +210,12 @@ export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery):
 
 /** `record` (a keyed request) stores the idempotency key in the search's transaction (services/create-once.ts). */
 export async function screen(deps: SearchDeps, principal: Principal, input: ScreenInput, record?: RecordCreate): Promise<SearchView> {
-  const query = normalizeQuery(input);
-  const snapshot = servingSnapshot(deps.holder);
   const scope: Scope = { tenantId: principal.tenantId, workspaceId: principal.workspaceId };
+  // The settings row holds the workspace's search defaults (threshold, feeds) and automatic
+  // disposition: read once, before the query is normalized.
+  const settings = await readDispositionSettings(deps.db, scope, deps.readRows);
+  const query = normalizeQuery(withSearchDefaults(input, settings));
+  const snapshot = servingSnapshot(deps.holder);
   await assertProfileLinks(deps.profileLinks, scope, [{ profileId: query.profileId, field: 'profile_id' }]);
   // The list search runs on the index thread while this one reads the adverse media (News feed)
   // mentions; they are merged by score.
@@ -220,13 +236,7 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     );
   }
   // Automatic disposition: after clearances (a human's decision stands), before the write.
-  if (matches.length)
-    matches = await annotateMatches(
-      await readDispositionSettings(deps.db, scope, deps.readRows),
-      input.automaticDisposition,
-      dispositionQuery(query),
-      matches,
-    );
+  if (matches.length) matches = await annotateMatches(settings, input.automaticDisposition, dispositionQuery(query), matches);
   const createdAt = new Date();
   const config = {
     feeds: query.feedNames,

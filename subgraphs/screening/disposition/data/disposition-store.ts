@@ -7,20 +7,25 @@ export interface DispositionSettingsRow {
   directApi: boolean;
   mode: string;
   threshold: number;
+  /** The workspace's default search threshold (null: the engine's). */
+  searchThreshold: number | null;
+  /** The workspace's default feed set (empty: every feed). */
+  searchFeeds: string[];
   updatedBy: string | null;
   updatedAt: Date | null;
 }
 
 export async function findDispositionSettings(db: DbClient, scope: Scope): Promise<DispositionSettingsRow | undefined> {
   const row = await db.dispositionSettings.findUnique({ where: { tenantId_workspaceId: scope } });
-  return row ?? undefined;
+  return row ? { ...row, searchFeeds: row.searchFeeds ?? [] } : undefined;
 }
 
 /** The same read as findDispositionSettings for the search path: one prepared statement on the
  * screening pool, without Prisma's per-call query compilation (its largest cost per search). */
 export async function readDispositionSettingsRow(read: RowReader, scope: Scope): Promise<DispositionSettingsRow | undefined> {
   const [row] = await read(
-    `SELECT enabled, direct_api AS "directApi", mode, threshold, updated_by AS "updatedBy", updated_at AT TIME ZONE 'UTC' AS "updatedAt"
+    `SELECT enabled, direct_api AS "directApi", mode, threshold, search_threshold AS "searchThreshold",
+            coalesce(search_feeds, '{}') AS "searchFeeds", updated_by AS "updatedBy", updated_at AT TIME ZONE 'UTC' AS "updatedAt"
        FROM screening.disposition_settings WHERE tenant_id = $1 AND workspace_id = $2`,
     [scope.tenantId, scope.workspaceId],
     'screening_disposition_settings',
@@ -34,7 +39,12 @@ export async function saveDispositionSettings(
   scope: Scope,
   change: Partial<Omit<DispositionSettingsRow, 'updatedAt'>>,
 ): Promise<DispositionSettingsRow> {
-  return db.dispositionSettings.upsert({ where: { tenantId_workspaceId: scope }, create: { ...scope, ...change }, update: change });
+  const row = await db.dispositionSettings.upsert({
+    where: { tenantId_workspaceId: scope },
+    create: { ...scope, ...change },
+    update: change,
+  });
+  return { ...row, searchFeeds: row.searchFeeds ?? [] };
 }
 
 /** Serialises changes of a workspace's settings until the transaction ends (the row may not exist

@@ -6,12 +6,16 @@ import {
   updateDispositionSettings,
 } from '../services/disposition-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
+import { feedSetView } from '../../resolvers/threshold-lab-resolvers';
+import { DEFAULT_THRESHOLD } from '../../services/engine-adapter';
 
 const settingsView = (settings: DispositionSettings) => ({
   enabled: settings.enabled,
   directApiChannel: settings.directApi,
   mode: settings.mode,
   confidenceThreshold: settings.threshold,
+  searchThreshold: settings.searchThreshold ?? DEFAULT_THRESHOLD,
+  searchFeeds: feedSetView(settings.searchFeeds),
   updatedAt: settings.updatedAt,
 });
 
@@ -27,6 +31,9 @@ export const dispositionResolvers = {
           directApi: args.input.directApiChannel,
           mode: args.input.mode ?? undefined,
           threshold: args.input.confidenceThreshold ?? undefined,
+          // null resets the default; omitted keeps it.
+          searchThreshold: args.input.searchThreshold,
+          searchFeeds: args.input.searchFeeds,
         }),
       ),
   },

@@ -9,6 +9,8 @@ const settings = (change: Partial<DispositionSettings> = {}): DispositionSetting
   directApi: true,
   mode: 'full_auto',
   threshold: 0.85,
+  searchThreshold: null,
+  searchFeeds: [],
   updatedBy: null,
   updatedAt: null,
   ...change,

@@ -35,6 +35,7 @@ import { modelAnalyser } from './disposition-model-analyser';
 /** The model analyser when configured by environment, else the deterministic one. */
 const configuredAnalyser: DispositionAnalyser = modelAnalyser() ?? deterministicAnalyser;
 import type { DispositionAnnotation, StoredMatch } from '../../services/search-model';
+import { FEEDS, type Feed } from '../../services/engine-adapter';
 
 export const DISPOSITION_MODES = ['full_auto', 'hint'] as const;
 export type DispositionMode = (typeof DISPOSITION_MODES)[number];
@@ -43,6 +44,8 @@ export const DEFAULT_DISPOSITION_SETTINGS: DispositionSettings = {
   directApi: true,
   mode: 'hint',
   threshold: 0.85,
+  searchThreshold: null,
+  searchFeeds: [],
   updatedBy: null,
   updatedAt: null,
 };
@@ -52,6 +55,11 @@ export interface DispositionSettings {
   directApi: boolean;
   mode: DispositionMode;
   threshold: number;
+  /** Screening defaults held with these settings (one object, one lock, one four-eyes kind): the
+   * name-score threshold (null: the engine's) and the feed set (empty: every feed) of the
+   * workspace's searches that send none. */
+  searchThreshold: number | null;
+  searchFeeds: Feed[];
   updatedBy: string | null;
   updatedAt: Date | null;
 }
@@ -61,10 +69,16 @@ export interface UpdateDispositionSettingsInput {
   directApi?: boolean | null;
   mode?: string | null;
   threshold?: number | null;
+  /** The default search threshold; null resets it to the engine's. */
+  searchThreshold?: number | null;
+  /** The default feed set; empty or containing `all`: every feed. */
+  searchFeeds?: readonly string[] | null;
 }
 
 function settingsOf(row: DispositionSettingsRow | undefined): DispositionSettings {
-  return row ? { ...row, mode: row.mode as DispositionMode } : DEFAULT_DISPOSITION_SETTINGS;
+  return row
+    ? { ...row, mode: row.mode as DispositionMode, searchFeeds: row.searchFeeds.filter((feed): feed is Feed => isFeed(feed)) }
+    : DEFAULT_DISPOSITION_SETTINGS;
 }
 
 /** `rows`: the search path's pool reader, when the caller has one (same row, no Prisma). */
@@ -93,6 +107,15 @@ export async function updateDispositionSettings(
       throw new ScreeningError('schema_validation_failed', 'threshold: must be a number from 0 to 1', { field: 'threshold' });
     change.threshold = input.threshold;
   }
+  if (input.searchThreshold !== undefined) {
+    if (
+      input.searchThreshold !== null &&
+      !(typeof input.searchThreshold === 'number' && input.searchThreshold >= 0 && input.searchThreshold <= 1)
+    )
+      throw new ScreeningError('schema_validation_failed', 'searchThreshold: must be a number from 0 to 1', { field: 'searchThreshold' });
+    change.searchThreshold = input.searchThreshold;
+  }
+  if (input.searchFeeds !== undefined) change.searchFeeds = normalizeFeedSet(input.searchFeeds ?? []);
   // Four eyes (docs/audit.md): with SCREENING_SETTINGS covered, a dashboard user's change becomes a
   // proposal and the settings stay as they are until a second person approves it.
   const route = await fourEyesRoute(db, principal, ['SCREENING_SETTINGS']);
@@ -123,9 +146,32 @@ export async function updateDispositionSettings(
 export const SETTINGS_OBJECT_ID = 'automatic_disposition';
 
 function settingsFingerprint(settings: DispositionSettings): string {
-  const { enabled, directApi, mode, threshold, updatedAt } = settings;
-  return fingerprintOf({ enabled, directApi, mode, threshold, updatedAt });
+  const { enabled, directApi, mode, threshold, updatedAt, searchThreshold, searchFeeds } = settings;
+  // The search defaults join the fingerprint only when set, so proposals made before they existed
+  // keep their pinned fingerprint.
+  return fingerprintOf({
+    enabled,
+    directApi,
+    mode,
+    threshold,
+    updatedAt,
+    ...(searchThreshold !== null ? { searchThreshold } : {}),
+    ...(searchFeeds.length ? { searchFeeds } : {}),
+  });
 }
+
+/** A feed set as stored: engine feed names, each once, in the engine's order; `all` (or nothing) is
+ * the empty set, meaning every feed. */
+export function normalizeFeedSet(feeds: readonly string[], field = 'searchFeeds'): Feed[] {
+  const wanted = feeds.map((feed) => feed.trim().toLowerCase());
+  if (wanted.includes('all')) return [];
+  const unknown = wanted.find((feed) => !FEEDS.some((known) => known.toLowerCase() === feed));
+  if (unknown !== undefined)
+    throw new ScreeningError('schema_validation_failed', `${field}: unknown feed "${unknown}"; one of all, ${FEEDS.join(', ')}`, { field });
+  return FEEDS.filter((feed) => wanted.includes(feed.toLowerCase()));
+}
+
+const isFeed = (feed: string): feed is Feed => (FEEDS as readonly string[]).includes(feed);
 
 async function saveAudited(
   tx: DbTx,
@@ -136,7 +182,9 @@ async function saveAudited(
   proposal?: ProposalRow,
 ): Promise<DispositionSettings> {
   const saved = settingsOf(await saveDispositionSettings(tx, scope, change));
-  const changed = (['enabled', 'directApi', 'mode', 'threshold'] as const).filter((key) => before[key] !== saved[key]);
+  const changed = (['enabled', 'directApi', 'mode', 'threshold', 'searchThreshold', 'searchFeeds'] as const).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(saved[key]),
+  );
   await appendAudit(tx, {
     ...scope,
     ...auditActorOf(principal),
@@ -158,6 +206,8 @@ const proposedChange = z.strictObject({
   directApi: z.boolean().optional(),
   mode: z.enum(DISPOSITION_MODES).optional(),
   threshold: z.number().min(0).max(1).optional(),
+  searchThreshold: z.number().min(0).max(1).nullable().optional(),
+  searchFeeds: z.array(z.enum(FEEDS)).optional(),
 });
 
 /** A second person approves a settings proposal: under the settings' lock the proposal is checked
