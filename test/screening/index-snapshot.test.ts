@@ -39,7 +39,14 @@ async function activeLists() {
 }
 
 const results = (holder: ScreeningIndexHolder) =>
-  Promise.all(QUERIES.map((name) => holder.current()!.index.search(name, options).then((r) => r.map((m) => [m.entity.id, m.score]))));
+  Promise.all(
+    QUERIES.map((name) =>
+      holder
+        .current()!
+        .index.search(name, options)
+        .then((r) => r.map((m) => [m.entity.id, m.score])),
+    ),
+  );
 
 beforeAll(async () => {
   url = await createIsolatedDatabase();
@@ -60,7 +67,11 @@ it('writes the index after a build and a new holder loads it, answering the same
   expect(fs.statSync(file).size).toBeGreaterThan(0);
   const loaded = await started();
   expect(loaded.origin).toBe('snapshot');
-  expect(loaded.status()).toMatchObject({ entities: built.status().entities, names: built.status().names, versions: built.status().versions });
+  expect(loaded.status()).toMatchObject({
+    entities: built.status().entities,
+    names: built.status().names,
+    versions: built.status().versions,
+  });
   const expected = await results(built);
   expect(expected.flat().length).toBeGreaterThan(0);
   expect(await results(loaded)).toEqual(expected);

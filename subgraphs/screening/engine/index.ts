@@ -322,7 +322,12 @@ export class ScreeningIndex {
         trigramOffsets: this.postTri.offsets,
         trigramValues: this.postTri.values,
       },
-      strings: { vocab: this.vocabText, keys: inIdOrder(this.keyVocab), joins: inIdOrder(this.joinVocab), trigrams: inIdOrder(this.trigram) },
+      strings: {
+        vocab: this.vocabText,
+        keys: inIdOrder(this.keyVocab),
+        joins: inIdOrder(this.joinVocab),
+        trigrams: inIdOrder(this.trigram),
+      },
       store: this.store.parts,
     };
   }
@@ -343,7 +348,8 @@ export class ScreeningIndex {
       ['join postings', a.postJoinOffsets.length - 1, s.joins.length],
       ['trigram postings', a.trigramOffsets.length - 1, s.trigrams.length],
     ];
-    for (const [what, got, expected] of counts) if (got !== expected) throw new Error(`screening index state: ${what} ${got} ≠ ${expected}`);
+    for (const [what, got, expected] of counts)
+      if (got !== expected) throw new Error(`screening index state: ${what} ${got} ≠ ${expected}`);
     this.nameEntity = a.nameEntity;
     this.nameIndex = a.nameIndex;
     this.nameTokStart = a.nameTokStart;

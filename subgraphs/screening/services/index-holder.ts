@@ -328,8 +328,18 @@ export class ScreeningIndexHolder implements IndexHolder {
     }
     const seqs = new Map(Object.entries(read.lists.seqs));
     const counts = new Map(Object.entries(read.lists.counts ?? {}));
-    this.swap(read.engine, lists.versions, { loadMs: Date.now() - started - read.restoreMs, buildMs: read.restoreMs, rowsLoaded: { full: 0, delta: 0 } }, seqs, counts, 'snapshot');
-    this.options.log.info({ file, bytes: read.bytes, readMs: read.readMs, restoreMs: read.restoreMs }, 'screening index loaded from its snapshot');
+    this.swap(
+      read.engine,
+      lists.versions,
+      { loadMs: Date.now() - started - read.restoreMs, buildMs: read.restoreMs, rowsLoaded: { full: 0, delta: 0 } },
+      seqs,
+      counts,
+      'snapshot',
+    );
+    this.options.log.info(
+      { file, bytes: read.bytes, readMs: read.readMs, restoreMs: read.restoreMs },
+      'screening index loaded from its snapshot',
+    );
     return true;
   }
 
@@ -375,10 +385,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     this.counts = counts;
     this.origin = origin;
     this.lastError = undefined;
-    this.options.log.info(
-      { entities: index.entityCount, names: index.nameCount, ...timings, versions, origin },
-      'screening index ready',
-    );
+    this.options.log.info({ entities: index.entityCount, names: index.nameCount, ...timings, versions, origin }, 'screening index ready');
     this.readyWaiters.release();
   }
 

@@ -48,8 +48,7 @@ interface SnapshotHeader {
 }
 
 export type SnapshotRead =
-  | { ok: true; engine: EngineIndex; lists: SnapshotLists; bytes: number; readMs: number; restoreMs: number }
-  | { ok: false; reason: string };
+  { ok: true; engine: EngineIndex; lists: SnapshotLists; bytes: number; readMs: number; restoreMs: number } | { ok: false; reason: string };
 
 /** The snapshot file in `dir` (one per folder: a file of other lists is simply not loaded, then replaced). */
 export function snapshotFile(dir: string): string {
@@ -111,7 +110,7 @@ export async function writeIndexSnapshot(file: string, engine: EngineIndex, list
   let bytes = 0;
   try {
     for (const data of [prefix, headerBytes, ...sections.map((s) => s.data)]) {
-      for (let at = 0; at < data.byteLength; ) {
+      for (let at = 0; at < data.byteLength;) {
         const { bytesWritten } = await handle.write(data, at, Math.min(IO_BYTES, data.byteLength - at));
         at += bytesWritten;
       }
@@ -136,7 +135,7 @@ function sameLists(a: SnapshotLists, b: SnapshotLists): boolean {
 }
 
 async function readFully(handle: fs.FileHandle, target: Uint8Array, position: number): Promise<void> {
-  for (let at = 0; at < target.byteLength; ) {
+  for (let at = 0; at < target.byteLength;) {
     const { bytesRead } = await handle.read(target, at, Math.min(IO_BYTES, target.byteLength - at), position + at);
     if (bytesRead === 0) throw new Error('file ends early');
     at += bytesRead;
@@ -223,15 +222,18 @@ function stateOf(read: Map<string, { header: SectionHeader; data: Uint8Array }>,
   const array = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> | undefined => {
     const section = read.get(name);
     if (!section || section.header.kind !== kind) return undefined;
-    return new CONSTRUCTORS[kind](section.data.buffer as ArrayBuffer, section.data.byteOffset, section.data.byteLength / WIDTH[kind]) as InstanceType<
-      (typeof CONSTRUCTORS)[K]
-    >;
+    return new CONSTRUCTORS[kind](
+      section.data.buffer as ArrayBuffer,
+      section.data.byteOffset,
+      section.data.byteLength / WIDTH[kind],
+    ) as InstanceType<(typeof CONSTRUCTORS)[K]>;
   };
   const strings = (name: string): string[] | undefined => {
     const section = read.get(name);
     if (!section || section.header.kind !== 'strings') return undefined;
     const count = section.header.count ?? -1;
-    const list = count === 0 ? [] : Buffer.from(section.data.buffer, section.data.byteOffset, section.data.byteLength).toString('utf8').split('\0');
+    const list =
+      count === 0 ? [] : Buffer.from(section.data.buffer, section.data.byteOffset, section.data.byteLength).toString('utf8').split('\0');
     return list.length === count ? list : undefined;
   };
   const kinds: Record<string, ArrayKind> = {
