@@ -197,7 +197,12 @@ async function startAndWait(
   const readyz = urls.screening.replace(/\/graphql$/, '/readyz/index');
   let last = performance.now();
   for (;;) {
-    const status = (await (await fetch(readyz)).json()) as { index: IndexReady & { ready: boolean } };
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`platform child exited (${child.exitCode ?? child.signalCode})`);
+    // A refused or reset poll (the server is still starting, an idle socket closed) is polled again.
+    const status = (await fetch(readyz)
+      .then((response) => response.json())
+      .catch(() => ({ index: { ready: false, entities: 0 } }))) as { index: IndexReady & { ready: boolean } };
     if (status.index.ready && status.index.entities >= entities)
       return { child, urls, ms: performance.now() - started, index: status.index };
     if (performance.now() - last > 10_000) {
@@ -217,11 +222,14 @@ async function load(url: string, headers: Record<string, string>, bodies: string
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
       const t = performance.now();
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: bodies[i % bodies.length],
-      });
+      // One retry for a keep-alive socket the server closed as the request went out.
+      const send = () =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: bodies[i % bodies.length],
+        });
+      const response = await send().catch(send);
       const body = (await response.json()) as unknown;
       if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
       latencies.push(performance.now() - t);
@@ -235,7 +243,6 @@ async function load(url: string, headers: Record<string, string>, bodies: string
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--serve')) return serve();
   const n = flag('entities', 10_000);
   const queries = flag('queries', 400);
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
@@ -372,8 +379,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
+// The child serves until SIGTERM; the bench itself exits when done.
+(process.argv.includes('--serve') ? serve() : main().then(() => process.exit(0))).then(
+  () => undefined,
   (error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -274,7 +274,7 @@ export class ScreeningIndex {
   }
 
   /** Per-name scratch of searches, and the prepared list names of lists of real size. */
-  private allocateScratch(): void {
+  private allocateScratch(warm = true): void {
     const names = this.nameEntity.length;
     this.logN = Math.log(Math.max(2, names));
     this.prepCache = new Array<PreparedName | undefined>(names);
@@ -286,7 +286,7 @@ export class ScreeningIndex {
     this.stamp = new Int32Array(names);
     // Lists of real size (up to PREP_CACHE_MAX names) get every list name prepared now, so that first searches do not pay
     // for it (the tail of query latency); bigger indexes prepare names on first use.
-    if (names <= PREP_CACHE_MAX) {
+    if (warm && names <= PREP_CACHE_MAX) {
       for (let ei = 0; ei < this.store.size; ei++) {
         const style = styleForType(this.store.type(ei));
         for (let n = this.entNameStart[ei]; n < this.entNameStart[ei + 1]; n++) warmMemo(this.preparedListName(n, style));
@@ -370,7 +370,8 @@ export class ScreeningIndex {
     s.trigrams.forEach((text, id) => this.trigram.set(text, id));
     // The same key strings as the key table (one copy each), by vocabulary id.
     this.vocabKeyText = Array.from(a.vocabKey, (kid) => s.keys[kid]);
-    this.allocateScratch();
+    // No warm-up of the prepared names: a start from a snapshot serves at once, names are prepared on first use.
+    this.allocateScratch(false);
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
