@@ -196,6 +196,10 @@ export const ENV_VARS = {
       .pipe(oneOf(['1', '0', 'true', 'false', 'on', 'off']).optional())
       .transform((value) => !['0', 'false', 'off'].includes(value ?? '')),
   ),
+  VIGIL_SCREENING_SNAPSHOT_DIR: declare(
+    'Folder of the screening index snapshot (loaded at start when it matches the active list versions); off: none. Default: vigil-screening-index in the OS temp folder',
+    text(),
+  ),
   VIGIL_SCREENING_VERSION_CHECK_MS: declare(
     'Milliseconds between fallback checks for a new watchlist version',
     number(positive()).default(30_000),

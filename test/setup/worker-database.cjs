@@ -10,3 +10,6 @@ if (workers > 0 && process.env.DATABASE_URL && !process.env.VIGIL_TEST_TEMPLATE_
   url.pathname = `${url.pathname}_w${workerId}`;
   process.env.DATABASE_URL = url.toString();
 }
+// Platforms started by tests keep no screening index snapshot on disk (they would overwrite each
+// other's in the shared temp folder); test/screening/index-snapshot.test.ts gives its own folder.
+process.env.VIGIL_SCREENING_SNAPSHOT_DIR ??= 'off';

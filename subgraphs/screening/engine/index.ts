@@ -18,6 +18,7 @@ import { compareTies, nameTie, type NameTie } from './ties';
 import { queryReadings } from './readings';
 import { compareParties, type CompareParty, type NameComparison } from './compare';
 import { TokenClass } from '../../../lib/names/vocabulary';
+import { EntityStore, EntityStoreBuilder, type EntityStoreParts } from './entity-store';
 
 export interface SearchOptions {
   limit?: number;
@@ -47,22 +48,58 @@ export interface BuildProgress {
   (done: number, total: number): void;
 }
 
+/** Entities to index, in order, without holding them all as objects at once (e.g. decoded from a previous index). */
+export interface EntityInput {
+  count: number;
+  entities: Iterable<WatchlistEntity>;
+}
+
+/**
+ * Everything a built index holds, as typed arrays and string tables (an index snapshot writes and reads this; the maps
+ * searches use are rebuilt from the tables). Strings of a table are in id order.
+ */
+export interface IndexState {
+  stats: ScreeningIndexStats;
+  arrays: {
+    nameEntity: Int32Array;
+    nameIndex: Uint16Array;
+    nameTokStart: Int32Array;
+    tokIds: Int32Array;
+    tokClass: Uint8Array;
+    vocabKey: Int32Array;
+    df: Int32Array;
+    entNameStart: Int32Array;
+    feedMask: Uint16Array;
+    postTokOffsets: Int32Array;
+    postTokValues: Int32Array;
+    postKeyOffsets: Int32Array;
+    postKeyValues: Int32Array;
+    postJoinOffsets: Int32Array;
+    postJoinValues: Int32Array;
+    trigramOffsets: Int32Array;
+    trigramValues: Int32Array;
+  };
+  strings: { vocab: string[]; keys: string[]; joins: string[]; trigrams: string[] };
+  store: EntityStoreParts;
+}
+
 export class ScreeningIndex {
-  readonly entities: WatchlistEntity[];
+  /** The listed entities, compact and decoded on use (entity-store.ts). */
+  readonly store: EntityStore;
   readonly stats: ScreeningIndexStats;
   // names
-  private nameEntity: Int32Array;
-  private nameIndex: Uint16Array;
-  private nameTokStart: Int32Array;
-  private tokIds: Int32Array;
-  private tokClass: Uint8Array;
+  private nameEntity!: Int32Array;
+  private nameIndex!: Uint16Array;
+  private nameTokStart!: Int32Array;
+  private tokIds!: Int32Array;
+  private tokClass!: Uint8Array;
   // vocabulary
   private vocab = new Map<string, number>();
   private vocabText: string[] = [];
   private vocabKey: Int32Array = new Int32Array(0);
   private vocabKeyText: string[] = [];
   /** Name ids of entity ei: entNameStart[ei] .. entNameStart[ei+1] (names are added entity by entity). */
-  private entNameStart: Int32Array;
+  private entNameStart!: Int32Array;
   /** Prepared list names, built on first use (bounded). */
   private prepCache: (PreparedName | undefined)[] = [];
   private prepCount = 0;
@@ -76,25 +113,35 @@ export class ScreeningIndex {
   private postTok!: Csr;
   private postKey!: Csr;
   private postJoin!: Csr;
-  private trigram = new Map<string, Int32Array>();
-  private logN: number;
+  /** Trigram of the vocabulary (tokens of 4+ letters) → its id in postTri. */
+  private trigram = new Map<string, number>();
+  private postTri!: Csr;
+  private logN!: number;
   // per-search scratch (single-threaded)
-  private acc: Float32Array;
+  private acc!: Float32Array;
   /** 1 for a retrieved name holding every token of a query reading exactly (see `markVerbatim`). */
-  private verbatim: Uint8Array;
-  private best: Float32Array;
-  private stamp: Int32Array;
+  private verbatim!: Uint8Array;
+  private best!: Float32Array;
+  private stamp!: Int32Array;
   private stampGen = 0;
-  private feedMask: Uint16Array;
+  private feedMask!: Uint16Array;
 
-  constructor(entities: WatchlistEntity[], onProgress?: BuildProgress) {
+  constructor(input: WatchlistEntity[] | EntityInput | IndexState, onProgress?: BuildProgress) {
     const t0 = performance.now();
-    this.entities = entities;
-    const nameEntity = new GrowableInt32(Math.max(1024, entities.length * 2));
-    const nameIndex = new GrowableInt32(Math.max(1024, entities.length * 2));
-    const tokStart = new GrowableInt32(Math.max(1024, entities.length * 2));
-    const tokIds = new GrowableInt32(Math.max(1024, entities.length * 6));
-    const tokCls = new GrowableInt32(Math.max(1024, entities.length * 6));
+    if ('arrays' in input) {
+      this.store = new EntityStore(input.store);
+      this.restore(input);
+      this.stats = input.stats;
+      return;
+    }
+    const entityCount = Array.isArray(input) ? input.length : input.count;
+    const source: Iterable<WatchlistEntity> = Array.isArray(input) ? input : input.entities;
+    const storeBuilder = new EntityStoreBuilder(entityCount);
+    const nameEntity = new GrowableInt32(Math.max(1024, entityCount * 2));
+    const nameIndex = new GrowableInt32(Math.max(1024, entityCount * 2));
+    const tokStart = new GrowableInt32(Math.max(1024, entityCount * 2));
+    const tokIds = new GrowableInt32(Math.max(1024, entityCount * 6));
+    const tokCls = new GrowableInt32(Math.max(1024, entityCount * 6));
     const pTokK = new GrowableInt32(1 << 16),
       pTokV = new GrowableInt32(1 << 16);
     const pKeyK = new GrowableInt32(1 << 16),
@@ -103,12 +150,14 @@ export class ScreeningIndex {
       pJoinV = new GrowableInt32(1 << 16);
     const keyOf: number[] = [];
     const dfCount: number[] = [];
-    this.feedMask = new Uint16Array(entities.length);
-    this.entNameStart = new Int32Array(entities.length + 1);
+    this.feedMask = new Uint16Array(entityCount);
+    this.entNameStart = new Int32Array(entityCount + 1);
     const keyText: string[] = [];
     const FEED_BITS = feedBits();
-    for (let ei = 0; ei < entities.length; ei++) {
-      const e = entities[ei];
+    let ei = 0;
+    for (const e of source) {
+      if (ei >= entityCount) throw new Error(`screening index: more than the ${entityCount} entities announced`);
+      storeBuilder.add(e);
       this.entNameStart[ei] = nameEntity.length;
       let fm = 0;
       for (const f of e.feeds) fm |= FEED_BITS.get(f) ?? 0;
@@ -172,10 +221,12 @@ export class ScreeningIndex {
           }
         }
       }
-      if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entities.length);
+      if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entityCount);
+      ei++;
     }
+    this.store = storeBuilder.finish();
     tokStart.push(tokIds.length);
-    this.entNameStart[entities.length] = nameEntity.length;
+    this.entNameStart[entityCount] = nameEntity.length;
     this.vocabKeyText = keyText;
     this.nameEntity = nameEntity.toArray();
     this.nameIndex = Uint16Array.from(nameIndex.toArray());
@@ -201,7 +252,29 @@ export class ScreeningIndex {
         arr.push(id);
       }
     }
-    for (const [g, arr] of tri) this.trigram.set(g, Int32Array.from(arr));
+    const triK = new GrowableInt32(1 << 16);
+    const triV = new GrowableInt32(1 << 16);
+    for (const [g, arr] of tri) {
+      const gid = this.trigram.size;
+      this.trigram.set(g, gid);
+      for (const id of arr) {
+        triK.push(gid);
+        triV.push(id);
+      }
+    }
+    this.postTri = buildCsr(triK, triV, this.trigram.size);
+    this.allocateScratch();
+    this.stats = {
+      entities: entityCount,
+      names: this.nameEntity.length,
+      tokens: this.tokIds.length,
+      vocabulary: this.vocabText.length,
+      buildMs: Math.round(performance.now() - t0),
+    };
+  }
+
+  /** Per-name scratch of searches, and the prepared list names of lists of real size. */
+  private allocateScratch(warm = true): void {
     const names = this.nameEntity.length;
     this.logN = Math.log(Math.max(2, names));
     this.prepCache = new Array<PreparedName | undefined>(names);
@@ -213,19 +286,92 @@ export class ScreeningIndex {
     this.stamp = new Int32Array(names);
     // Lists of real size (up to PREP_CACHE_MAX names) get every list name prepared now, so that first searches do not pay
     // for it (the tail of query latency); bigger indexes prepare names on first use.
-    if (names <= PREP_CACHE_MAX) {
-      for (let ei = 0; ei < entities.length; ei++) {
-        const style = styleForType(entities[ei].type);
+    if (warm && names <= PREP_CACHE_MAX) {
+      for (let ei = 0; ei < this.store.size; ei++) {
+        const style = styleForType(this.store.type(ei));
         for (let n = this.entNameStart[ei]; n < this.entNameStart[ei + 1]; n++) warmMemo(this.preparedListName(n, style));
       }
     }
-    this.stats = {
-      entities: entities.length,
-      names,
-      tokens: this.tokIds.length,
-      vocabulary: this.vocabText.length,
-      buildMs: Math.round(performance.now() - t0),
+  }
+
+  /** The index as typed arrays and string tables (see IndexState); shares the arrays, copies nothing. */
+  exportState(): IndexState {
+    const inIdOrder = (map: Map<string, number>) => {
+      const out = new Array<string>(map.size);
+      for (const [text, id] of map) out[id] = text;
+      return out;
     };
+    return {
+      stats: this.stats,
+      arrays: {
+        nameEntity: this.nameEntity,
+        nameIndex: this.nameIndex,
+        nameTokStart: this.nameTokStart,
+        tokIds: this.tokIds,
+        tokClass: this.tokClass,
+        vocabKey: this.vocabKey,
+        df: this.df,
+        entNameStart: this.entNameStart,
+        feedMask: this.feedMask,
+        postTokOffsets: this.postTok.offsets,
+        postTokValues: this.postTok.values,
+        postKeyOffsets: this.postKey.offsets,
+        postKeyValues: this.postKey.values,
+        postJoinOffsets: this.postJoin.offsets,
+        postJoinValues: this.postJoin.values,
+        trigramOffsets: this.postTri.offsets,
+        trigramValues: this.postTri.values,
+      },
+      strings: {
+        vocab: this.vocabText,
+        keys: inIdOrder(this.keyVocab),
+        joins: inIdOrder(this.joinVocab),
+        trigrams: inIdOrder(this.trigram),
+      },
+      store: this.store.parts,
+    };
+  }
+
+  private restore(state: IndexState): void {
+    const a = state.arrays;
+    const s = state.strings;
+    const counts: [string, number, number][] = [
+      ['names', a.nameEntity.length, a.nameTokStart.length - 1],
+      ['name indexes', a.nameIndex.length, a.nameEntity.length],
+      ['token classes', a.tokClass.length, a.tokIds.length],
+      ['vocabulary', s.vocab.length, a.df.length],
+      ['phonetic keys', s.vocab.length, a.vocabKey.length],
+      ['entities', a.entNameStart.length - 1, this.store.size],
+      ['feeds', a.feedMask.length, this.store.size],
+      ['token postings', a.postTokOffsets.length - 1, s.vocab.length],
+      ['key postings', a.postKeyOffsets.length - 1, s.keys.length],
+      ['join postings', a.postJoinOffsets.length - 1, s.joins.length],
+      ['trigram postings', a.trigramOffsets.length - 1, s.trigrams.length],
+    ];
+    for (const [what, got, expected] of counts)
+      if (got !== expected) throw new Error(`screening index state: ${what} ${got} ≠ ${expected}`);
+    this.nameEntity = a.nameEntity;
+    this.nameIndex = a.nameIndex;
+    this.nameTokStart = a.nameTokStart;
+    this.tokIds = a.tokIds;
+    this.tokClass = a.tokClass;
+    this.vocabKey = a.vocabKey;
+    this.df = a.df;
+    this.entNameStart = a.entNameStart;
+    this.feedMask = a.feedMask;
+    this.postTok = { offsets: a.postTokOffsets, values: a.postTokValues };
+    this.postKey = { offsets: a.postKeyOffsets, values: a.postKeyValues };
+    this.postJoin = { offsets: a.postJoinOffsets, values: a.postJoinValues };
+    this.postTri = { offsets: a.trigramOffsets, values: a.trigramValues };
+    this.vocabText = s.vocab;
+    s.vocab.forEach((text, id) => this.vocab.set(text, id));
+    s.keys.forEach((text, id) => this.keyVocab.set(text, id));
+    s.joins.forEach((text, id) => this.joinVocab.set(text, id));
+    s.trigrams.forEach((text, id) => this.trigram.set(text, id));
+    // The same key strings as the key table (one copy each), by vocabulary id.
+    this.vocabKeyText = Array.from(a.vocabKey, (kid) => s.keys[kid]);
+    // No warm-up of the prepared names: a start from a snapshot serves at once, names are prepared on first use.
+    this.allocateScratch(false);
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
@@ -268,7 +414,7 @@ export class ScreeningIndex {
       classes.push(this.tokClass[i]);
       rarity.push(this.rarityOfId(id));
     }
-    const raw = this.entities[this.nameEntity[nameId]].names[this.nameIndex[nameId]].value;
+    const raw = this.store.get(this.nameEntity[nameId]).names[this.nameIndex[nameId]].value;
     return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}) };
   }
 
@@ -290,10 +436,13 @@ export class ScreeningIndex {
     const touched = this.triTouched;
     let nt = 0;
     for (const g of grams) {
-      const post = this.trigram.get(g);
-      if (!post || post.length > 20000) continue;
-      for (let i = 0; i < post.length; i++) {
-        const id = post[i];
+      const gid = this.trigram.get(g);
+      if (gid === undefined) continue;
+      const from = this.postTri.offsets[gid];
+      const to = this.postTri.offsets[gid + 1];
+      if (to - from > 20000) continue;
+      for (let i = from; i < to; i++) {
+        const id = this.postTri.values[i];
         if (count[id] === 0) touched[nt++] = id;
         if (count[id] < 255) count[id]++;
       }
@@ -327,7 +476,7 @@ export class ScreeningIndex {
 
   /** Prepared name `ni` of entity `ei`: the index's cached copy when the name is indexed, else prepared now. */
   private preparedAlias(ei: number, ni: number): PreparedName {
-    const e = this.entities[ei];
+    const e = this.store.get(ei);
     const style = styleForType(e.type);
     for (let n = this.entNameStart[ei], end = this.entNameStart[ei + 1]; n < end; n++) {
       if (this.nameIndex[n] === ni) return this.preparedListName(n, style);
@@ -490,8 +639,8 @@ export class ScreeningIndex {
       cands = touched.filter((n) => {
         const ei = this.nameEntity[n];
         if (feedFilter && !(this.feedMask[ei] & feedFilter)) return false;
-        if (opts.strictType && opts.type && this.entities[ei].type !== opts.type) return false;
-        if (excluded && excluded.has(entityKey(this.entities[ei]))) return false;
+        if (opts.strictType && opts.type && this.store.type(ei) !== opts.type) return false;
+        if (excluded && excluded.has(entityKey(this.store.get(ei)))) return false;
         return true;
       });
     }
@@ -530,7 +679,7 @@ export class ScreeningIndex {
     const perEntity = new Map<number, { nameId: number; score: number }>();
     for (const n of top) {
       const ei = this.nameEntity[n];
-      const e = this.entities[ei];
+      const e = this.store.get(ei);
       const nm = e.names[this.nameIndex[n]];
       const s = scoreName(queryFor(e), this.preparedListName(n, styleForType(e.type)), {
         cache,
@@ -545,7 +694,7 @@ export class ScreeningIndex {
     const scored: Scored[] = [];
     for (const [ei, { nameId, score }] of perEntity) {
       if (score < threshold - 0.2) continue;
-      const e = this.entities[ei];
+      const e = this.store.get(ei);
       const adjustments = [birthDateAdjustment(opts.birthDate, e), countryAdjustment(opts.country, e), typeAdjustment(opts.type, e)].filter(
         (a): a is Adjustment => !!a,
       );
@@ -565,7 +714,7 @@ export class ScreeningIndex {
     const ties = new Map<number, NameTie>();
     const tieOf = (x: Scored) => {
       let t = ties.get(x.ei);
-      if (!t) ties.set(x.ei, (t = nameTie(query, this.entities[x.ei], this.nameIndex[x.nameId])));
+      if (!t) ties.set(x.ei, (t = nameTie(query, this.store.get(x.ei), this.nameIndex[x.nameId])));
       return t;
     };
     scored.sort(
@@ -574,7 +723,7 @@ export class ScreeningIndex {
     const out: ScreeningMatch[] = [];
     for (const s of scored) {
       if (s.final < threshold) continue;
-      const e = this.entities[s.ei];
+      const e = this.store.get(s.ei);
       out.push(
         buildMatch({
           entity: e,
@@ -661,8 +810,13 @@ function feedBits(): Map<string, number> {
   return FEED_BIT_MAP;
 }
 
-export function buildIndex(entities: WatchlistEntity[], onProgress?: BuildProgress): ScreeningIndex {
+export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress): ScreeningIndex {
   return new ScreeningIndex(entities, onProgress);
+}
+
+/** An index from the state of one built before (an index snapshot); throws when the parts do not fit together. */
+export function restoreIndex(state: IndexState): ScreeningIndex {
+  return new ScreeningIndex(state);
 }
 
 export { ORG_STYLE };

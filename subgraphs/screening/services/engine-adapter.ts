@@ -1,7 +1,7 @@
 // The one module of the screening service that touches the engine engineer's libraries
 // (subgraphs/screening/engine and subgraphs/screening/lists). Everything else in the subgraph
 // talks to this thin adapter, so a shift in their API is absorbed here.
-import { buildIndex, type ScreeningIndex } from '../engine';
+import { buildIndex, restoreIndex, type EntityInput, type IndexState, type ScreeningIndex } from '../engine';
 import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../../../lib/names/levels';
 import type { ScreeningMatch } from '../engine/result';
 import type { CompareParty, NameComparison } from '../engine/compare';
@@ -85,9 +85,38 @@ export interface EngineIndex {
   compare(query: CompareParty, candidate: CompareParty, threshold?: number): NameComparison;
 }
 
-export function buildEngineIndex(entities: WatchlistEntity[]): EngineIndex {
-  const index: ScreeningIndex = buildIndex(entities);
-  return {
+/** A built index as typed arrays and string tables (what an index snapshot holds). */
+export type EngineIndexState = IndexState;
+export type EngineEntities = EntityInput;
+
+const states = new WeakMap<EngineIndex, ScreeningIndex>();
+
+export function buildEngineIndex(entities: WatchlistEntity[] | EngineEntities): EngineIndex {
+  return wrap(buildIndex(entities));
+}
+
+/** The index of a snapshot (throws when its parts do not fit together). */
+export function restoreEngineIndex(state: EngineIndexState): EngineIndex {
+  return wrap(restoreIndex(state));
+}
+
+/** The state of an index built here, for a snapshot (shares the index's arrays). */
+export function exportEngineState(engine: EngineIndex): EngineIndexState {
+  const index = states.get(engine);
+  if (!index) throw new Error('not an index of the engine adapter');
+  return index.exportState();
+}
+
+/** The entities from..to of an index (all by default), decoded one at a time, in index order. */
+export function engineEntities(engine: EngineIndex, from = 0, to?: number): EngineEntities {
+  const index = states.get(engine);
+  if (!index) throw new Error('not an index of the engine adapter');
+  const end = Math.min(to ?? index.store.size, index.store.size);
+  return { count: Math.max(0, end - from), entities: index.store.entities(from, end) };
+}
+
+function wrap(index: ScreeningIndex): EngineIndex {
+  const engine: EngineIndex = {
     entityCount: index.stats.entities,
     nameCount: index.stats.names,
     buildMs: index.stats.buildMs,
@@ -102,6 +131,8 @@ export function buildEngineIndex(entities: WatchlistEntity[]): EngineIndex {
       }),
     compare: (query, candidate, threshold) => index.compare(query, candidate, threshold),
   };
+  states.set(engine, index);
+  return engine;
 }
 
 /** ISO-2 code of a country given as ISO-2 or as a name; undefined when unknown. */

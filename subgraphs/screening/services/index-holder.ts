@@ -17,8 +17,10 @@ import {
   indexSourceClient,
   startupLoadRunning,
 } from '../data/index-source-store';
+import { readIndexSnapshot, writeIndexSnapshot, type SnapshotLists } from './index-snapshot';
 import {
   buildEngineIndex,
+  engineEntities,
   CompareParty,
   EngineIndex,
   EngineSearchOptions,
@@ -63,6 +65,9 @@ export interface IndexHolderOptions {
   debounceMs?: number;
   /** Called whenever the status may have changed (a swap, a rebuild attempt, a version check). */
   onChange?: () => void;
+  /** The index snapshot file (index-snapshot.ts): loaded at start when it matches the active list
+   * versions, written after each build from the database. Unset: no snapshot. */
+  snapshotFile?: string;
 }
 
 /** What /readyz/index and the screeningIndexStatus query report. */
@@ -109,9 +114,14 @@ export class ScreeningIndexHolder implements IndexHolder {
   private snapshot: IndexSnapshot | undefined;
   /** The engine index behind the snapshot (the worker thread answers searches from it). */
   private engine: EngineIndex | undefined;
-  /** The entities the snapshot was built from, per source, and the version sequence of each. */
-  private entitiesBySource = new Map<string, Map<string, WatchlistEntity>>();
+  /** The version sequence of each source the snapshot was built from (its entities are in the engine index). */
   private seqs = new Map<string, number>();
+  /** Entities of each source in the engine index (one after the other, in source order). */
+  private counts = new Map<string, number>();
+  /** The snapshot file being written, if one is (close() waits for it). */
+  private writing: Promise<void> | undefined;
+  /** Where the current index came from (logs and the scale bench). */
+  origin: 'database' | 'snapshot' | undefined;
   private listener: PgListener | undefined;
   private timer: NodeJS.Timeout | undefined;
   private debounce: NodeJS.Timeout | undefined;
@@ -236,17 +246,33 @@ export class ScreeningIndexHolder implements IndexHolder {
         await endReadSnapshot(client);
         return;
       }
+      const lists: SnapshotLists = { versions, seqs: Object.fromEntries(sources.map((row) => [row.source, row.active_seq])) };
+      if (!this.snapshot && this.options.snapshotFile && sources.length > 0) {
+        // First build of this process: the index written by an earlier one, if it is of these very versions.
+        await endReadSnapshot(client);
+        if (await this.loadSnapshotFile(this.options.snapshotFile, lists, started)) return;
+        await beginReadSnapshot(client);
+        const again = await activePointers(client);
+        if (!sameVersions(versions, Object.fromEntries(again.map((row) => [row.source, row.active_version_id])))) {
+          // A version moved meanwhile: the next refresh reads it (a notification or the version check asks for one).
+          this.again = true;
+        }
+        sources.splice(0, sources.length, ...again);
+        versions = Object.fromEntries(sources.map((row) => [row.source, row.active_version_id]));
+      }
       // Per source: unchanged → reuse; moved forward → apply only the rows that changed between the
       // two versions (the delta log makes this one query each); anything else → load it whole.
+      // The previous entities come from the engine index (decoded once, only when a source is reused).
+      const previousOf = previousEntities(this.engine, this.counts);
       nextEntities = new Map();
       for (const row of sources) {
         nextSeqs.set(row.source, row.active_seq);
         const previousSeq = this.seqs.get(row.source);
-        const previous = this.entitiesBySource.get(row.source);
-        if (previous && previousSeq === row.active_seq && this.snapshot?.versions[row.source] === row.active_version_id) {
-          nextEntities.set(row.source, previous);
-        } else if (previous && previousSeq !== undefined && row.active_seq > previousSeq) {
-          const copy = new Map(previous);
+        const known = previousSeq !== undefined && this.snapshot !== undefined;
+        if (known && previousSeq === row.active_seq && this.snapshot?.versions[row.source] === row.active_version_id) {
+          nextEntities.set(row.source, previousOf(row.source));
+        } else if (known && row.active_seq > previousSeq) {
+          const copy = previousOf(row.source);
           const removed = await entitiesRemovedBetween(client, row.source, previousSeq, row.active_seq);
           for (const r of removed) copy.delete(r.source_id);
           const added = await entitiesAddedBetween<WatchlistEntity>(client, row.source, previousSeq, row.active_seq);
@@ -266,13 +292,85 @@ export class ScreeningIndexHolder implements IndexHolder {
     if (this.closed) return;
     const loaded = Date.now();
     // Deterministic order (source, source id): equal scores rank the same on every replica.
-    const entities: WatchlistEntity[] = [];
-    for (const source of [...nextEntities.keys()].sort()) {
-      const bySource = nextEntities.get(source)!;
-      for (const id of [...bySource.keys()].sort()) entities.push(bySource.get(id)!);
+    let count = 0;
+    const counts = new Map<string, number>();
+    for (const [source, bySource] of nextEntities) {
+      count += bySource.size;
+      counts.set(source, bySource.size);
     }
-    const index = buildEngineIndex(entities);
+    function* ordered(): Generator<WatchlistEntity> {
+      for (const source of [...nextEntities.keys()].sort()) {
+        const bySource = nextEntities.get(source)!;
+        for (const id of [...bySource.keys()].sort()) yield bySource.get(id)!;
+      }
+    }
+    const index = buildEngineIndex({ count, entities: ordered() });
     const built = Date.now();
+    this.swap(index, versions, { loadMs: loaded - started, buildMs: built - loaded, rowsLoaded: loadedRows }, nextSeqs, counts, 'database');
+    if (this.options.snapshotFile && Object.keys(versions).length > 0) {
+      const lists: SnapshotLists = { versions, seqs: Object.fromEntries(nextSeqs), counts: Object.fromEntries(counts) };
+      this.writeSnapshotFile(this.options.snapshotFile, index, lists);
+    }
+  }
+
+  /** Serves the index of the snapshot file when it was built from `lists`; false (and why, logged) when not. */
+  private async loadSnapshotFile(file: string, lists: SnapshotLists, started: number): Promise<boolean> {
+    const read = await readIndexSnapshot(file, lists);
+    if (!read.ok) {
+      this.options.log.info({ file, reason: read.reason }, 'screening index snapshot not used; building from the database');
+      return false;
+    }
+    if (this.closed) return true;
+    const total = Object.values(read.lists.counts ?? {}).reduce((sum, n) => sum + n, 0);
+    if (total !== read.engine.entityCount) {
+      this.options.log.info({ file }, 'screening index snapshot not used (entities per source missing); building from the database');
+      return false;
+    }
+    const seqs = new Map(Object.entries(read.lists.seqs));
+    const counts = new Map(Object.entries(read.lists.counts ?? {}));
+    this.swap(
+      read.engine,
+      lists.versions,
+      { loadMs: Date.now() - started - read.restoreMs, buildMs: read.restoreMs, rowsLoaded: { full: 0, delta: 0 } },
+      seqs,
+      counts,
+      'snapshot',
+    );
+    this.options.log.info(
+      { file, bytes: read.bytes, readMs: read.readMs, restoreMs: read.restoreMs },
+      'screening index loaded from its snapshot',
+    );
+    return true;
+  }
+
+  private writeSnapshotFile(file: string, index: EngineIndex, lists: SnapshotLists): void {
+    // After the swap, off the search path; a later build's write simply replaces this one.
+    const previous = this.writing ?? Promise.resolve();
+    const writing = previous
+      .then(() => writeIndexSnapshot(file, index, lists))
+      .then(
+        ({ bytes, ms }) => this.options.log.info({ file, bytes, ms }, 'screening index snapshot written'),
+        (error: unknown) => this.options.log.warn({ err: error, file }, 'screening index snapshot not written'),
+      )
+      .finally(() => {
+        if (this.writing === writing) this.writing = undefined;
+      });
+    this.writing = writing;
+  }
+
+  /** Written snapshot files are complete (tests and the scale bench). */
+  async snapshotWritten(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private swap(
+    index: EngineIndex,
+    versions: Record<string, string>,
+    timings: { loadMs: number; buildMs: number; rowsLoaded: { full: number; delta: number } },
+    seqs: Map<string, number>,
+    counts: Map<string, number>,
+    origin: 'database' | 'snapshot',
+  ): void {
     // The swap: one assignment; searches in flight keep the snapshot they started with.
     this.generation++;
     this.snapshot = {
@@ -280,25 +378,14 @@ export class ScreeningIndexHolder implements IndexHolder {
       generation: this.generation,
       versions,
       builtAt: new Date(),
-      loadMs: loaded - started,
-      buildMs: built - loaded,
-      rowsLoaded: loadedRows,
+      ...timings,
     };
     this.engine = index;
-    this.entitiesBySource = nextEntities;
-    this.seqs = nextSeqs;
+    this.seqs = seqs;
+    this.counts = counts;
+    this.origin = origin;
     this.lastError = undefined;
-    this.options.log.info(
-      {
-        entities: index.entityCount,
-        names: index.nameCount,
-        rowsLoaded: loadedRows,
-        loadMs: loaded - started,
-        buildMs: built - loaded,
-        versions,
-      },
-      'screening index ready',
-    );
+    this.options.log.info({ entities: index.entityCount, names: index.nameCount, ...timings, versions, origin }, 'screening index ready');
     this.readyWaiters.release();
   }
 
@@ -350,6 +437,7 @@ export class ScreeningIndexHolder implements IndexHolder {
     if (this.debounce) clearTimeout(this.debounce);
     this.readyWaiters.refuse(new Error('screening index holder closed'));
     await this.refreshing?.catch(() => undefined);
+    await this.snapshotWritten();
     await this.listener?.close();
     this.listener = undefined;
   }
@@ -357,4 +445,22 @@ export class ScreeningIndexHolder implements IndexHolder {
 
 function sameVersions(a: Record<string, string>, b: Record<string, string>): boolean {
   return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([source, id]) => a[source] === id);
+}
+
+/** source id → entity of one source of an index, decoded when asked for (a rebuild that reuses no
+ * source decodes nothing). The index holds the sources one after the other, in source order. */
+function previousEntities(engine: EngineIndex | undefined, counts: Map<string, number>): (source: string) => Map<string, WatchlistEntity> {
+  const ranges = new Map<string, [number, number]>();
+  let at = 0;
+  for (const source of [...counts.keys()].sort()) {
+    ranges.set(source, [at, at + counts.get(source)!]);
+    at += counts.get(source)!;
+  }
+  return (source) => {
+    const range = ranges.get(source);
+    const map = new Map<string, WatchlistEntity>();
+    if (!engine || !range) return map;
+    for (const e of engineEntities(engine, range[0], range[1]).entities) map.set(e.sourceId, e);
+    return map;
+  };
 }

@@ -10,6 +10,9 @@
 import { IndexHolder, IndexHolderOptions, ScreeningIndexHolder } from './index-holder';
 import { ThreadedIndexHolder } from './index-thread/threaded-index-holder';
 import { envValue } from '../../../platform/config/env';
+import os from 'node:os';
+import path from 'node:path';
+import { snapshotFile } from './index-snapshot';
 
 export interface IndexHolderLease {
   holder: IndexHolder;
@@ -24,13 +27,25 @@ export function indexThreadEnabled(env: NodeJS.ProcessEnv = process.env): boolea
   return envValue('VIGIL_SCREENING_INDEX_THREAD', env);
 }
 
+/** The index snapshot file (index-snapshot.ts) of VIGIL_SCREENING_SNAPSHOT_DIR, default in the OS
+ * temp folder; undefined when it is `off`. */
+export function indexSnapshotFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = envValue('VIGIL_SCREENING_SNAPSHOT_DIR', env)?.trim();
+  if (dir && ['off', 'false', '0'].includes(dir.toLowerCase())) return undefined;
+  return snapshotFile(dir ? path.resolve(dir) : path.join(os.tmpdir(), 'vigil-screening-index'));
+}
+
 /** Holders kept alike (same database, same version-check and debounce intervals) are one. */
 const keyOf = (options: IndexHolderOptions) => `${options.databaseUrl}|${options.pollMs}|${options.debounceMs ?? ''}`;
 
 /** The process's index holder for this database (started on first use). Its fallback version check
  * runs every VIGIL_SCREENING_VERSION_CHECK_MS (default 30 s) unless `pollMs` says otherwise. */
 export function leaseIndexHolder(requested: IndexHolderOptions): IndexHolderLease {
-  const options = { ...requested, pollMs: requested.pollMs ?? envValue('VIGIL_SCREENING_VERSION_CHECK_MS') };
+  const options = {
+    ...requested,
+    pollMs: requested.pollMs ?? envValue('VIGIL_SCREENING_VERSION_CHECK_MS'),
+    snapshotFile: 'snapshotFile' in requested ? requested.snapshotFile : indexSnapshotFile(),
+  };
   const key = keyOf(options);
   let entry = shared.get(key);
   if (!entry) {

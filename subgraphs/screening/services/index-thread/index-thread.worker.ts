@@ -19,6 +19,7 @@ const holder = new ScreeningIndexHolder({
   databaseUrl: settings.databaseUrl,
   pollMs: settings.pollMs,
   debounceMs: settings.debounceMs,
+  snapshotFile: settings.snapshotFile,
   log: logger.child({ service: 'screening', area: 'index-thread' }),
   onChange: () => publishState(),
 });

@@ -8,6 +8,8 @@ export interface IndexThreadSettings {
   databaseUrl: string;
   pollMs?: number;
   debounceMs?: number;
+  /** The index snapshot file (index-snapshot.ts), if any. */
+  snapshotFile?: string;
   /** How long a superseded snapshot still answers searches pinned to it. */
   retainMs: number;
 }

@@ -68,6 +68,7 @@ export class ThreadedIndexHolder implements IndexHolder {
       databaseUrl: this.options.databaseUrl,
       pollMs: this.options.pollMs,
       debounceMs: this.options.debounceMs,
+      snapshotFile: this.options.snapshotFile,
       retainMs: this.options.retainMs ?? RETAIN_MS,
     };
     const worker = new Worker(ENTRY, { workerData: settings });

@@ -1,0 +1,389 @@
+// npm run bench:scale -- --entities N [--queries Q] [--seconds S]
+//
+// The screening index at list sizes beyond the shipped lists:
+//  1. N synthetic FollowTheMoney entities (JSON lines, the format `npm run watchlists -- --format ftm`
+//     reads), drawn from the shipped lists' own distributions: name tokens per script and entity type,
+//     tokens per name, aliases and original-script names per entity, birth dates, countries.
+//  2. A fresh embedded PostgreSQL; the file imported by the CLI (its progress bar), timed.
+//  3. The platform in a child process (every service, one process): time until the index serves
+//     (built from PostgreSQL), then the index snapshot it writes; then a restart, timed until it
+//     serves again (loaded from the snapshot).
+//  4. POST /v1/search-sync at 4 and 16 requests in flight: p50/p95, beside the plain pg_trgm
+//     service over the same names (bench/screening-trgm-service.ts) as ratios.
+//  5. False positives: names built from the same token pools but listed nowhere, searched at the
+//     default threshold; the share answered with any result.
+//  6. Resident memory of every process.
+import '../app/production-mode';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { loadConfig } from '../platform/config';
+import { benchConfig } from './lib/bench-config';
+import { startEmbeddedPostgres } from '../platform/db/embedded';
+import { applyMigrations } from '../platform/db/migrations';
+import { createDb } from '../platform/db/prisma';
+import { logger } from '../platform/logging/logger';
+import { ServiceName, startPlatform } from '../app/start-platform';
+import { processTreeRssMb, rssMb, startPlatformChild, stopChild } from './lib/platform-child';
+import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
+import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { loadList, shippedLists, type WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
+import { shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
+import { snapshotFile } from '../subgraphs/screening/services/index-snapshot';
+import { loadTrigramTable } from './lib/trigram-peer';
+
+const SERVICES: ServiceName[] = ['screening', 'profiles', 'idv', 'risk', 'access', 'gateway', 'rest-adapter'];
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return Math.floor(value);
+}
+
+const ms = (x: number) => `${Math.round(x)} ms`;
+const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The shipped lists' distributions, as pools drawn from uniformly (so by frequency). */
+interface Pools {
+  tokens: Map<string, string[]>; // `${type}|${script}` → tokens as they appear
+  tokensPerName: Map<string, number[]>; // type → token counts of primary names
+  aliasCounts: number[];
+  scriptNames: Map<string, number[]>; // script → token counts of names in it
+  scripts: string[]; // script of each original-script name
+  countries: string[];
+  birthYears: number[];
+  birthDateShare: number;
+  types: string[];
+}
+
+function derivePools(lists: WatchlistEntity[]): Pools {
+  const pools: Pools = {
+    tokens: new Map(),
+    tokensPerName: new Map(),
+    aliasCounts: [],
+    scriptNames: new Map(),
+    scripts: [],
+    countries: [],
+    birthYears: [],
+    birthDateShare: 0,
+    types: [],
+  };
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    let list = map.get(key);
+    if (!list) map.set(key, (list = []));
+    list.push(value);
+  };
+  let withBirthDate = 0;
+  for (const e of lists) {
+    pools.types.push(e.type);
+    if (e.birthDates.length) withBirthDate++;
+    for (const b of e.birthDates) {
+      const year = Number((b.kind === 'range' ? b.from : b.value).slice(0, 4));
+      if (year > 1900 && year < 2020) pools.birthYears.push(year);
+    }
+    pools.countries.push(...e.countries, ...e.nationalities);
+    pools.aliasCounts.push(e.names.filter((n) => n.kind !== 'primary' && !n.script).length);
+    for (const n of e.names) {
+      const script = n.script ?? 'Latn';
+      const tokens = n.value.split(/[\s,]+/).filter((t) => t.length > 0);
+      if (!tokens.length) continue;
+      if (n.script) {
+        pools.scripts.push(script);
+        push(pools.scriptNames, script, tokens.length);
+      } else if (n.kind === 'primary') push(pools.tokensPerName, e.type, tokens.length);
+      for (const t of tokens) push(pools.tokens, `${e.type}|${script}`, t);
+    }
+  }
+  pools.birthDateShare = withBirthDate / Math.max(1, lists.length);
+  return pools;
+}
+
+const SCHEMA: Record<string, string> = { individual: 'Person', entity: 'Organization', vessel: 'Vessel', aircraft: 'Airplane' };
+
+function nameOf(rng: Rng, pools: Pools, type: string, script: string, length: number): string {
+  const pool = pools.tokens.get(`${type}|${script}`) ?? pools.tokens.get(`individual|${script}`) ?? pools.tokens.get('individual|Latn')!;
+  const tokens: string[] = [];
+  for (let i = 0; i < Math.max(1, length); i++) tokens.push(rng.pick(pool));
+  return tokens.join(script === 'Hani' || script === 'Jpan' ? '' : ' ');
+}
+
+function syntheticEntity(rng: Rng, pools: Pools, i: number): { line: string; names: string[] } {
+  const type = rng.pick(pools.types);
+  const names = [nameOf(rng, pools, type, 'Latn', rng.pick(pools.tokensPerName.get(type) ?? [2]))];
+  const aliases: string[] = [];
+  for (let a = rng.pick(pools.aliasCounts); a > 0; a--)
+    aliases.push(nameOf(rng, pools, type, 'Latn', rng.pick(pools.tokensPerName.get(type) ?? [2])));
+  // Original-script names as often as the shipped lists carry them.
+  if (pools.scripts.length && rng.float() < pools.scripts.length / pools.types.length) {
+    const script = rng.pick(pools.scripts);
+    aliases.push(nameOf(rng, pools, type, script, rng.pick(pools.scriptNames.get(script) ?? [2])));
+  }
+  const properties: Record<string, string[]> = { name: names, topics: [rng.float() < 0.8 ? 'sanction' : 'role.pep'] };
+  if (aliases.length) properties.alias = aliases;
+  if (type === 'individual' && rng.float() < pools.birthDateShare && pools.birthYears.length) {
+    const month = String(1 + Math.floor(rng.float() * 12)).padStart(2, '0');
+    const day = String(1 + Math.floor(rng.float() * 28)).padStart(2, '0');
+    properties.birthDate = [`${rng.pick(pools.birthYears)}-${month}-${day}`];
+  }
+  if (pools.countries.length) properties[type === 'individual' ? 'nationality' : 'country'] = [rng.pick(pools.countries)];
+  const line = JSON.stringify({
+    id: `scale-${i}`,
+    schema: SCHEMA[type] ?? 'Person',
+    caption: names[0],
+    properties,
+    datasets: ['scale_synthetic'],
+  });
+  return { line, names: [...names, ...aliases] };
+}
+
+async function writeSynthetic(file: string, n: number, pools: Pools): Promise<{ positives: string[]; listed: Set<string> }> {
+  const rng = new Rng(20261127);
+  const out = fs.createWriteStream(file);
+  const listed = new Set<string>();
+  const positives: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const { line, names } = syntheticEntity(rng, pools, i);
+    for (const name of names) listed.add(name.toLowerCase());
+    if (positives.length < 2000 && rng.float() < 2000 / n) positives.push(names[0]);
+    if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', () => resolve(undefined)));
+    if ((i + 1) % 100_000 === 0) say(`  generated ${i + 1}/${n} entities (${ms(performance.now() - started)})`);
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return { positives, listed };
+}
+
+/** Names built like the listed ones (other draws), none of them listed. */
+function negativeNames(pools: Pools, listed: Set<string>, count: number): string[] {
+  const rng = new Rng(7);
+  const out: string[] = [];
+  while (out.length < count) {
+    const name = nameOf(rng, pools, 'individual', 'Latn', rng.pick(pools.tokensPerName.get('individual') ?? [2]));
+    if (!listed.has(name.toLowerCase())) out.push(name);
+  }
+  return out;
+}
+
+/** Child mode: every service against DATABASE_URL. */
+async function serve(): Promise<void> {
+  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
+  const platform = await startPlatform(benchConfig({ ports: loadConfig().ports }), SERVICES);
+  process.stdout.write(`READY ${JSON.stringify(platform.urls)}\n`);
+  const stop = () => void platform.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+interface IndexReady {
+  entities: number;
+  loadMs: number | null;
+  buildMs: number | null;
+  rowsLoaded: { full: number; delta: number } | null;
+}
+
+/** Starts the platform and waits for its index; ms until it serves searches. */
+async function startAndWait(
+  env: NodeJS.ProcessEnv,
+  entities: number,
+): Promise<{ child: ChildProcess; urls: Record<string, string>; ms: number; index: IndexReady }> {
+  const started = performance.now();
+  const { child, urls } = await startPlatformChild([__filename, '--serve'], env);
+  const readyz = urls.screening.replace(/\/graphql$/, '/readyz/index');
+  let last = performance.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`platform child exited (${child.exitCode ?? child.signalCode})`);
+    // A refused or reset poll (the server is still starting, an idle socket closed) is polled again.
+    const status = (await fetch(readyz)
+      .then((response) => response.json())
+      .catch(() => ({ index: { ready: false, entities: 0 } }))) as { index: IndexReady & { ready: boolean } };
+    if (status.index.ready && status.index.entities >= entities)
+      return { child, urls, ms: performance.now() - started, index: status.index };
+    if (performance.now() - last > 10_000) {
+      last = performance.now();
+      say(`  waiting for the index … ${ms(performance.now() - started)} (rss ${processTreeRssMb(child.pid).join('+')} MB)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** `count` requests, `inFlight` at a time: latency percentiles and the answers. */
+async function load(url: string, headers: Record<string, string>, bodies: string[], inFlight: number, count: number) {
+  const latencies: number[] = [];
+  const answers: unknown[] = new Array(count);
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const t = performance.now();
+      // One retry for a keep-alive socket the server closed as the request went out.
+      const send = () =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: bodies[i % bodies.length],
+        });
+      const response = await send().catch(send);
+      const body = (await response.json()) as unknown;
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+      latencies.push(performance.now() - t);
+      answers[i] = body;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { p50: at(0.5), p95: at(0.95), rps: (count / (performance.now() - started)) * 1000, answers };
+}
+
+async function main(): Promise<void> {
+  const n = flag('entities', 10_000);
+  const queries = flag('queries', 400);
+  logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-'));
+  const children: ChildProcess[] = [];
+  say(
+    `bench:scale — ${n} entities, ${new Date().toISOString()}, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}, ${os.availableParallelism()} cores`,
+  );
+
+  // 1. distributions and the synthetic list
+  const shipped: WatchlistEntity[] = [];
+  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const pools = derivePools(shipped);
+  say(
+    `distributions from ${shipped.length} shipped entities: ${pools.tokens.size} token pools, ${pools.scripts.length} original-script names`,
+  );
+  const file = path.join(work, 'scale_synthetic.ftm.jsonl');
+  const { positives, listed } = await writeSynthetic(file, n, pools);
+  const negatives = negativeNames(pools, listed, Math.min(queries, 500));
+  listed.clear();
+  say(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`);
+
+  const database = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), ephemeral: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    VIGIL_INTERNAL_SECRET: crypto.randomBytes(32).toString('base64url'),
+    VIGIL_MASTER_KEY: crypto.randomBytes(32).toString('base64'),
+    VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
+    VIGIL_HOST: '127.0.0.1',
+    VIGIL_SKIP_SHIPPED_WATCHLISTS: '1',
+    VIGIL_SCREENING_SNAPSHOT_DIR: path.join(work, 'index'),
+    VIGIL_SCREENING_PORT: '0',
+    VIGIL_GATEWAY_PORT: '0',
+    VIGIL_REST_PORT: '0',
+    VIGIL_PROFILES_PORT: '0',
+    VIGIL_IDV_PORT: '0',
+    VIGIL_RISK_PORT: '0',
+    VIGIL_ACCESS_PORT: '0',
+  };
+  const db = createDb(database.url, 2);
+  try {
+    await applyMigrations(database.url);
+    // 2. the CLI import, with its progress bar
+    let t = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const cli = spawn(process.execPath, ['--import', 'tsx', 'app/cli/import-watchlist.ts', '--format', 'ftm', '--path', file], {
+        env,
+        cwd: path.resolve(__dirname, '..'),
+        stdio: 'inherit',
+      });
+      cli.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`import exited ${code}`))));
+    });
+    const importMs = performance.now() - t;
+    say(`import: ${ms(importMs)}`);
+
+    // 3. first start (built from PostgreSQL), the snapshot, a restart (loaded from it)
+    const first = await startAndWait(env, n);
+    children.push(first.child);
+    say(`first start: serves after ${ms(first.ms)} (load ${first.index.loadMs} ms, build ${first.index.buildMs} ms)`);
+    const snapshot = snapshotFile(path.join(work, 'index'));
+    t = performance.now();
+    while (!fs.existsSync(snapshot)) await new Promise((resolve) => setTimeout(resolve, 200));
+    say(`snapshot: ${(fs.statSync(snapshot).size / 1e6).toFixed(1)} MB, on disk ${ms(performance.now() - t)} after ready`);
+    const firstRss = processTreeRssMb(first.child.pid);
+    await stopChild(first.child);
+    const restart = await startAndWait(env, n);
+    children.push(restart.child);
+    say(
+      `restart: serves after ${ms(restart.ms)} (read ${restart.index.loadMs} ms, restore ${restart.index.buildMs} ms): ${ratio(restart.ms, first.ms)} of the first start`,
+    );
+
+    // 4. search-sync at 4 and 16 in flight, beside the pg_trgm peer
+    const tenant = await createTenant(db, 'scale');
+    const workspace = await createWorkspace(db, tenant.id, 'scale');
+    const { apiKey } = await createApplication(db, { workspaceId: workspace.id, name: 'scale' });
+    const rng = new Rng(3);
+    const mix = rng.shuffle([...positives]).slice(0, queries);
+    const restBodies = mix.map((name) => JSON.stringify({ name, feeds: ['all'] }));
+    const restUrl = `${restart.urls['rest-adapter']}/v1/search-sync`;
+    const headers = { 'x-api-key': apiKey.key };
+    await load(restUrl, headers, restBodies, 2, Math.min(50, queries)); // warm-up
+    say(`loading the pg_trgm peer table …`);
+    const pool = new Pool({ connectionString: database.url, max: 2 });
+    const entities: WatchlistEntity[] = await loadList('ftm_jsonl', file);
+    await loadTrigramTable(pool, entities, 'scale_trgm_names');
+    entities.length = 0;
+    await pool.end();
+    const trgm = await startPlatformChild([path.join(__dirname, 'screening-trgm-service.ts'), database.url, 'scale_trgm_names'], env);
+    children.push(trgm.child);
+    const trgmBodies = mix.map((name) => JSON.stringify({ name }));
+    for (const inFlight of [4, 16]) {
+      const vigil = await load(restUrl, headers, restBodies, inFlight, queries);
+      const peer = await load(trgm.urls.trgm, {}, trgmBodies, inFlight, queries);
+      say(
+        `search-sync, ${inFlight} in flight: p50 ${ms(vigil.p50)}, p95 ${ms(vigil.p95)}, ${vigil.rps.toFixed(1)}/s` +
+          ` | pg_trgm peer p50 ${ms(peer.p50)} p95 ${ms(peer.p95)}: ${ratio(vigil.p50, peer.p50)}, ${ratio(vigil.p95, peer.p95)}`,
+      );
+    }
+
+    // 5. false positives on names listed nowhere
+    const negative = await load(
+      restUrl,
+      headers,
+      negatives.map((name) => JSON.stringify({ name, feeds: ['all'] })),
+      4,
+      negatives.length,
+    );
+    const hits = negative.answers.filter((a) => ((a as { result?: { results?: unknown[] } }).result?.results?.length ?? 0) > 0).length;
+    const peerNegative = await load(
+      trgm.urls.trgm,
+      {},
+      negatives.map((name) => JSON.stringify({ name })),
+      4,
+      negatives.length,
+    );
+    const peerHits = peerNegative.answers.filter((a) => ((a as { results?: unknown[] }).results?.length ?? 0) > 0).length;
+    say(
+      `false positives: ${hits}/${negatives.length} unlisted names answered with a match (${((hits / negatives.length) * 100).toFixed(1)} %); pg_trgm peer ${peerHits}/${negatives.length}`,
+    );
+
+    // 6. memory
+    say(
+      `rss: first start ${firstRss.join(' + ')} MB; after restart ${processTreeRssMb(restart.child.pid).join(' + ')} MB; pg_trgm service ${rssMb(trgm.child.pid)} MB; bench ${rssMb(process.pid)} MB`,
+    );
+  } finally {
+    for (const child of children) await stopChild(child);
+    await db.$disconnect();
+    await database.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// The child serves until SIGTERM; the bench itself exits when done.
+(process.argv.includes('--serve') ? serve() : main().then(() => process.exit(0))).then(
+  () => undefined,
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
