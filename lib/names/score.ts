@@ -4,6 +4,7 @@
  * rare tokens weigh more than common ones, and legal forms / generic words / single short tokens never carry a match.
  */
 import { abjadReads, isAbjadName } from './abjad';
+import { foreignScriptOf, type NameScript } from './scripts';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -24,6 +25,11 @@ export interface PreparedName {
    * Latin token that is one of their readings is the same name in another script (`abjadReads`).
    */
   abjad?: boolean;
+  /**
+   * The script the name was written in when not Latin (every token transliterated): a token of it lined up with a token
+   * of a Latin name is the same name in another script, reported as `other_script` (`scriptOf`, lib/names/scripts.ts).
+   */
+  script?: NameScript;
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
   memo?: PreparedMemo;
 }
@@ -83,7 +89,14 @@ export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string)
     rarity: n.tokens.map(rarityOf),
     style: n.style ?? style,
     ...(isAbjadName(raw) ? { abjad: true } : {}),
+    ...scriptField(raw),
   };
+}
+
+/** `{script}` for a name written wholly in another script than Latin, else nothing (keeps prepared names small). */
+export function scriptField(raw: string): { script?: NameScript } {
+  const script = foreignScriptOf(raw);
+  return script ? { script } : {};
 }
 
 export interface AlignedPair {
@@ -295,6 +308,7 @@ export function scoreName(
   let variantPairs = 0; // aligned pairs that are another spelling of the name (transliteration), not the name itself
   let listInitialWeight = 0; // weight of pairs where a listed initial stands for a full query name
   const pairs: AlignedPair[] = [];
+  const crossScript = q.script !== l.script;
   for (const e of edges) {
     const qu = uq[e.qi];
     const lu = ul[e.li];
@@ -320,7 +334,14 @@ export function scoreName(
         evidenceLen = Math.max(evidenceLen, qu.text.length);
       } else if (cls === TokenClass.Particle || cls === TokenClass.Initial) support++;
     }
-    if (opts.explain) pairs.push({ query: qu.text, list: lu.text, similarity: round(e.sim), how: e.kind });
+    // a token read from another script that lines up with the Latin one (the same letters or the same name in another
+    // romanization) is the same name in another script: say so rather than "exact" (the score is the same)
+    // (joined syllables included: 華信 is read "hua xin", and "huaxin" is the listed word)
+    const how =
+      crossScript && e.sim >= TRANSLIT_SIM && (e.kind === 'exact' || e.kind === 'transliteration' || e.kind === 'joined')
+        ? 'other_script'
+        : e.kind;
+    if (opts.explain) pairs.push({ query: qu.text, list: lu.text, similarity: round(e.sim), how });
   }
   const person = q.style !== 'organization' && l.style !== 'organization';
   // Every query token found, each exactly (or as the same name in another romanization, or as an initial): what is left
