@@ -4,7 +4,8 @@
  * (subgraphs/screening/evaluation) and the sets of the lists' own variation (every listed alias left out in turn, the same
  * record listed by two authorities, original-script names against their Latin records, per script); then
  * precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
- * Options: --positives N --negatives N (generator), --per-set N (cap per held-out set; default all), --seed N, --misses (calibration-half misses and
+ * Options: --positives N --negatives N (generator), --per-set N (cap per held-out set; default all), --sets a,b (only these
+ * held-out sets, e.g. script_to_latin,latin_to_script), --seed N, --misses (calibration-half misses and
  * false positives grouped by cause), --fit (fit the calibration knot on the calibration half; bench/lib/calibration-fit.ts).
  */
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   REPORTED_SCRIPTS,
   type Half,
   type HeldOutCase,
+  type HeldOutSet,
 } from './lib/held-out-sets';
 
 interface Figures {
@@ -114,10 +116,26 @@ const arg = (name: string, fallback: number) => {
 };
 
 /** Recall of held-out cases: the expected record at rank <= 10 with a score at or above the threshold. */
-function heldOutRecall(cases: HeldOutCase[], hits: Hits[], threshold: number): number {
-  if (!cases.length) return NaN;
-  return cases.filter((c, i) => hits[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= threshold)).length / cases.length;
+/** A case's figures at threshold t: found (its record at rank <= 10 at or above t), and whether another record comes first at or above t. */
+function heldOutcome(c: HeldOutCase, hits: Hits, t: number): { found: boolean; wrongFirst: boolean } {
+  const found = hits.slice(0, 10).some((h) => h.id === c.expected && h.score >= t);
+  const wrongFirst = !!hits[0] && hits[0].id !== c.expected && hits[0].score >= t;
+  return { found, wrongFirst };
 }
+
+/** "recall / wrong first" over the cases `idx`, or "-" when there are none. */
+function heldFigures(idx: number[], hits: Hits[], t: number, cases = heldCases): string {
+  if (!idx.length) return '-';
+  let found = 0;
+  let wrong = 0;
+  for (const i of idx) {
+    const o = heldOutcome(cases[i], hits[i], t);
+    if (o.found) found++;
+    if (o.wrongFirst) wrong++;
+  }
+  return `${pct(found / idx.length)} / ${pct(wrong / idx.length)}`;
+}
+let heldCases: HeldOutCase[] = [];
 
 async function main() {
   const entities = await loadBenchEntities(false);
@@ -126,7 +144,9 @@ async function main() {
   const set = generateEvaluationSet(entities, { seed, positives: arg('--positives', 2000), negatives: arg('--negatives', 8000) });
   const { cases, rounds, links, aliasesBeyondRounds } = await buildHeldOutSets(entities, {
     perSet: process.argv.includes('--per-set') ? arg('--per-set', 0) : undefined,
+    sets: process.argv.includes('--sets') ? (process.argv[process.argv.indexOf('--sets') + 1].split(',') as HeldOutSet[]) : undefined,
   });
+  heldCases = cases;
   console.log(
     `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length} in ${rounds.length} indexes`,
   );
@@ -195,7 +215,7 @@ async function main() {
     console.log(
       `\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`,
     );
-    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(14)).join(''));
+    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(17)).join(''));
     row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgm.map((b) => `pg_trgm @${b.t}`)]);
     row(
       'generator recall @threshold',
@@ -211,25 +231,23 @@ async function main() {
     );
     const heldRow = (label: string, keep: (c: HeldOutCase) => boolean) => {
       const idx = cases.map((c, i) => (c.half === half && keep(c) ? i : -1)).filter((i) => i >= 0);
-      const recall = (hits: Hits[], t: number) =>
-        idx.length
-          ? pct(
-              heldOutRecall(
-                idx.map((i) => cases[i]),
-                idx.map((i) => hits[i]),
-                t,
-              ),
-            )
-          : '-';
-      row(`${label} (${idx.length})`, [recall(vHeld, DEFAULT_THRESHOLD), ...trgm.map((b) => (tHeld ? recall(tHeld, b.t) : '-'))]);
+      row(`${label} (${idx.length})`, [
+        heldFigures(idx, vHeld, DEFAULT_THRESHOLD),
+        ...trgm.map((b) => (tHeld ? heldFigures(idx, tHeld, b.t) : '-')),
+      ]);
     };
+    console.log('held-out sets: recall / wrong record first at or above the threshold (a false positive of the set)');
     for (const s of HELD_OUT_SETS) {
-      heldRow(`${s} recall`, (c) => c.set === s);
+      heldRow(`${s}`, (c) => c.set === s);
       if (s === 'cross_authority')
         for (const link of ['un_reference', 'identifier', 'dob_nationality', 'ofac_edition'])
           heldRow(`  linked by ${link}`, (c) => c.set === s && c.link === link);
-      if (s === 'script_to_latin' || s === 'latin_to_script')
-        for (const script of REPORTED_SCRIPTS) heldRow(`  ${script}`, (c) => c.set === s && c.script === script);
+      if (s === 'script_to_latin' || s === 'latin_to_script') {
+        for (const script of REPORTED_SCRIPTS) heldRow(`  ${script}`, (c) => c.set === s && c.script === script && !c.written);
+        for (const script of REPORTED_SCRIPTS)
+          if (cases.some((c) => c.written && c.script === script))
+            heldRow(`  ${script} (written)`, (c) => c.set === s && c.script === script && !!c.written);
+      }
     }
     for (const k of VARIANT_KINDS) {
       const n = sub.positives.filter((p) => p.kind === k).length;
@@ -239,6 +257,24 @@ async function main() {
           [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.perKind.get(k) ?? 0)),
         );
     }
+  }
+
+  // Per script, both halves together: the sets of the rarer scripts are a few names each, too few to split
+  {
+    const trgmTs = tHeld ? [0.5, 0.6, 0.7] : [];
+    console.log('\n== cross-script per script, both halves (recall / wrong record first); "written": names written for the bench');
+    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(17)).join(''));
+    row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgmTs.map((t) => `pg_trgm @${t}`)]);
+    for (const s of ['script_to_latin', 'latin_to_script'] as const)
+      for (const script of REPORTED_SCRIPTS)
+        for (const written of [false, true]) {
+          const idx = cases.map((c, i) => (c.set === s && c.script === script && !!c.written === written ? i : -1)).filter((i) => i >= 0);
+          if (!idx.length && written) continue;
+          row(`${s} ${script}${written ? ' (written)' : ''} (${idx.length})`, [
+            heldFigures(idx, vHeld, DEFAULT_THRESHOLD),
+            ...trgmTs.map((t) => heldFigures(idx, tHeld!, t)),
+          ]);
+        }
   }
 
   // Listed names in another romanization: rejected as negatives (a reviewer wants them), shown so the rejection is visible
