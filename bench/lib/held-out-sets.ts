@@ -304,7 +304,7 @@ export async function buildHeldOutSets(
     const e = byKeyS2l.get(id);
     if (!e || !byKeyL2s.has(id)) throw new Error(`written-scripts: ${id} is not in the shipped lists`);
     if (e.names[0].value !== w.listed) throw new Error(`written-scripts: ${id} is "${e.names[0].value}", not "${w.listed}"`);
-    const script = scriptName(w.value);
+    const script = w.script;
     if (room('script_to_latin'))
       push(
         { set: 'script_to_latin', query: w.value, type: e.type, expected: id, listed: w.listed, half: halfOf(id), script, written: true },

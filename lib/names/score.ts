@@ -5,6 +5,7 @@
  */
 import { abjadReads, isAbjadName } from './abjad';
 import { foreignScriptOf, type NameScript } from './scripts';
+import { hasScriptReadings, scriptReads } from './script-readings';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -128,6 +129,8 @@ export interface Unit {
   known?: boolean;
   /** Transliterated from an abjad (see PreparedName.abjad). */
   abjad?: boolean;
+  /** The script the name was written in when not Latin (see PreparedName.script). */
+  script?: NameScript;
   /** Similarities to list texts (query units, during one search). */
   sims?: Map<string, TokenSim>;
   mask: number;
@@ -148,6 +151,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       key: n.keys[ti],
       known: n.known?.[ti],
       abjad: n.abjad,
+      script: n.script,
       mask: 1 << k,
       joined: false,
       initial: n.classes[ti] === TokenClass.Initial,
@@ -166,11 +170,12 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       if (b === undefined) {
         // a name glued to the article after it: "jundal" ~ "jund al", "hafsthe" ~ "hafs the"
         if (j === i + 1 && n.tokens[j].length >= 2)
-          out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
+          out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
         continue;
       }
       mask |= 1 << b;
-      if (text.length >= 4) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
+      if (text.length >= 4)
+        out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
     }
   }
   // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
@@ -178,7 +183,8 @@ function units(n: PreparedName, sig: number[]): Unit[] {
     const b = bit.get(i + 1);
     if (bit.has(i) || b === undefined || n.tokens[i].length < 2) continue;
     const text = n.tokens[i] + n.tokens[i + 1];
-    if (text.length >= 5) out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1, abjad: n.abjad });
+    if (text.length >= 5)
+      out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1, abjad: n.abjad, script: n.script });
   }
   return out;
 }
@@ -193,7 +199,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
   let sims: Map<string, TokenSim> | undefined;
   // one text may be an abjad token on one list name and a Latin one on another ("hsn"): they compare differently
-  const lkey = l.abjad ? `\u0001${l.text}` : l.text;
+  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}` : l.text;
   if (cache) {
     sims = q.sims;
     if (!sims) q.sims = sims = new Map();
@@ -227,7 +233,12 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // an abjad word against a Latin one: the same name in another script when the Latin spelling is one of its readings
   if (s.sim < TRANSLIT_SIM && !q.abjad !== !l.abjad && !q.initial && !l.initial) {
     const [src, latin] = q.abjad ? [q.text, l.text] : [l.text, q.text];
-    if (abjadReads(src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+    if (abjadReads(src, latin, (q.abjad ? q : l).script === 'Hebrew')) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+  }
+  // a Hangul or Greek token against a Latin one: the same name in another romanization of that script
+  if (s.sim < TRANSLIT_SIM && !q.script !== !l.script && !q.initial && !l.initial) {
+    const [src, latin, script] = q.script ? [q.text, l.text, q.script] : [l.text, q.text, l.script!];
+    if (hasScriptReadings(script) && scriptReads(script, src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
   sims?.set(lkey, s);
   return s;
