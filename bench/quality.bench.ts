@@ -4,7 +4,8 @@
  * (subgraphs/screening/evaluation) and the sets of the lists' own variation (every listed alias left out in turn, the same
  * record listed by two authorities, original-script names against their Latin records, per script); then
  * precision/recall/F1 of the compare surface on labelled pairs. Postgres: DATABASE_URL, or an embedded server.
- * Options: --positives N --negatives N (generator), --per-set N (cap per held-out set; default all), --seed N, --misses (calibration-half misses and
+ * Options: --positives N --negatives N (generator), --per-set N (cap per held-out set; default all), --sets a,b (only these
+ * held-out sets, e.g. script_to_latin,latin_to_script), --seed N, --misses (calibration-half misses and
  * false positives grouped by cause), --fit (fit the calibration knot on the calibration half; bench/lib/calibration-fit.ts).
  */
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   REPORTED_SCRIPTS,
   type Half,
   type HeldOutCase,
+  type HeldOutSet,
 } from './lib/held-out-sets';
 
 interface Figures {
@@ -114,10 +116,48 @@ const arg = (name: string, fallback: number) => {
 };
 
 /** Recall of held-out cases: the expected record at rank <= 10 with a score at or above the threshold. */
-function heldOutRecall(cases: HeldOutCase[], hits: Hits[], threshold: number): number {
-  if (!cases.length) return NaN;
-  return cases.filter((c, i) => hits[i].slice(0, 10).some((h) => h.id === c.expected && h.score >= threshold)).length / cases.length;
+/**
+ * The negatives of a held-out set: each case's query against the name of another case's record in the same set and script
+ * (the case half the group away, so never its own record), scored as a pair. A pair at or above the threshold is a false
+ * positive of that set: the engine took another record's name for the query's. Each case gives one pair.
+ */
+function mismatchedPairs(cases: HeldOutCase[]): { a: string; b: string; type: EntityType; i: number }[] {
+  const groups = new Map<string, number[]>();
+  cases.forEach((c, i) => {
+    const k = `${c.set}|${c.script ?? ''}|${c.written ? 'w' : ''}|${c.half}`;
+    const g = groups.get(k) ?? [];
+    g.push(i);
+    groups.set(k, g);
+  });
+  const out: { a: string; b: string; type: EntityType; i: number }[] = [];
+  for (const g of groups.values())
+    g.forEach((i, k) => {
+      for (let step = Math.max(1, Math.floor(g.length / 2)); step < g.length + Math.floor(g.length / 2); step++) {
+        const j = g[(k + step) % g.length];
+        if (cases[j].expected === cases[i].expected || cases[j].type !== cases[i].type) continue;
+        out.push({ a: cases[i].query, b: cases[j].listed, type: cases[i].type, i });
+        return;
+      }
+    });
+  return out;
 }
+
+/** "recall / false positives" over the cases `idx`: found at rank <= 10 at or above t; mismatched pairs at or above t. */
+function heldFigures(idx: number[], hits: Hits[], pairScores: Map<number, number>, t: number, cases = heldCases): string {
+  if (!idx.length) return '-';
+  let found = 0;
+  let negatives = 0;
+  let fp = 0;
+  for (const i of idx) {
+    if (hits[i].slice(0, 10).some((h) => h.id === cases[i].expected && h.score >= t)) found++;
+    const p = pairScores.get(i);
+    if (p === undefined) continue;
+    negatives++;
+    if (p >= t) fp++;
+  }
+  return `${pct(found / idx.length)} / ${negatives ? pct(fp / negatives) : '-'}`;
+}
+let heldCases: HeldOutCase[] = [];
 
 async function main() {
   const entities = await loadBenchEntities(false);
@@ -126,7 +166,9 @@ async function main() {
   const set = generateEvaluationSet(entities, { seed, positives: arg('--positives', 2000), negatives: arg('--negatives', 8000) });
   const { cases, rounds, links, aliasesBeyondRounds } = await buildHeldOutSets(entities, {
     perSet: process.argv.includes('--per-set') ? arg('--per-set', 0) : undefined,
+    sets: process.argv.includes('--sets') ? (process.argv[process.argv.indexOf('--sets') + 1].split(',') as HeldOutSet[]) : undefined,
   });
+  heldCases = cases;
   console.log(
     `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length} in ${rounds.length} indexes`,
   );
@@ -161,6 +203,12 @@ async function main() {
           );
   });
 
+  // the held-out sets' negatives: mismatched pairs, scored by the compare surface (the served index's rarities)
+  const negPairs = mismatchedPairs(cases);
+  const vPairs = new Map<number, number>();
+  for (const p of negPairs) vPairs.set(p.i, index.compare({ name: p.a, type: p.type }, { name: p.b, type: p.type }).score);
+  const tPairs = new Map<number, number>();
+
   // the trigram peer on the same sets (its threshold picked on the calibration half)
   let tPos: Hits[] | undefined, tNeg: Hits[] | undefined, tHeld: Hits[] | undefined;
   try {
@@ -180,6 +228,17 @@ async function main() {
         );
         mine.forEach(({ i }, k) => (tHeld![i] = hits[k]));
       }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const r = await client.query<{ s: number }>(
+          'SELECT similarity(a, b) AS s FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(a, b, n) ORDER BY n',
+          [negPairs.map((p) => p.a), negPairs.map((p) => p.b)],
+        );
+        r.rows.forEach((row, k) => tPairs.set(negPairs[k].i, Number(row.s)));
+      } finally {
+        await client.end();
+      }
     });
   } catch (err) {
     console.error(`pg_trgm baseline unavailable: ${(err as Error).message}`);
@@ -195,7 +254,7 @@ async function main() {
     console.log(
       `\n== ${half} half: ${sub.positives.length} generator positives, ${sub.negatives.length} negatives, ${cases.filter((c) => c.half === half).length} held-out cases`,
     );
-    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(14)).join(''));
+    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(17)).join(''));
     row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgm.map((b) => `pg_trgm @${b.t}`)]);
     row(
       'generator recall @threshold',
@@ -211,25 +270,23 @@ async function main() {
     );
     const heldRow = (label: string, keep: (c: HeldOutCase) => boolean) => {
       const idx = cases.map((c, i) => (c.half === half && keep(c) ? i : -1)).filter((i) => i >= 0);
-      const recall = (hits: Hits[], t: number) =>
-        idx.length
-          ? pct(
-              heldOutRecall(
-                idx.map((i) => cases[i]),
-                idx.map((i) => hits[i]),
-                t,
-              ),
-            )
-          : '-';
-      row(`${label} (${idx.length})`, [recall(vHeld, DEFAULT_THRESHOLD), ...trgm.map((b) => (tHeld ? recall(tHeld, b.t) : '-'))]);
+      row(`${label} (${idx.length})`, [
+        heldFigures(idx, vHeld, vPairs, DEFAULT_THRESHOLD),
+        ...trgm.map((b) => (tHeld ? heldFigures(idx, tHeld, tPairs, b.t) : '-')),
+      ]);
     };
+    console.log("held-out sets: recall / false positives (each query against another record's name of the same set, as a pair)");
     for (const s of HELD_OUT_SETS) {
-      heldRow(`${s} recall`, (c) => c.set === s);
+      heldRow(`${s}`, (c) => c.set === s);
       if (s === 'cross_authority')
         for (const link of ['un_reference', 'identifier', 'dob_nationality', 'ofac_edition'])
           heldRow(`  linked by ${link}`, (c) => c.set === s && c.link === link);
-      if (s === 'script_to_latin' || s === 'latin_to_script')
-        for (const script of REPORTED_SCRIPTS) heldRow(`  ${script}`, (c) => c.set === s && c.script === script);
+      if (s === 'script_to_latin' || s === 'latin_to_script') {
+        for (const script of REPORTED_SCRIPTS) heldRow(`  ${script}`, (c) => c.set === s && c.script === script && !c.written);
+        for (const script of REPORTED_SCRIPTS)
+          if (cases.some((c) => c.written && c.script === script))
+            heldRow(`  ${script} (written)`, (c) => c.set === s && c.script === script && !!c.written);
+      }
     }
     for (const k of VARIANT_KINDS) {
       const n = sub.positives.filter((p) => p.kind === k).length;
@@ -239,6 +296,24 @@ async function main() {
           [vigil, ...trgm.map((b) => b.f)].map((f) => pct(f.perKind.get(k) ?? 0)),
         );
     }
+  }
+
+  // Per script, both halves together: the sets of the rarer scripts are a few names each, too few to split
+  {
+    const trgmTs = tHeld ? [0.5, 0.6, 0.7] : [];
+    console.log('\n== cross-script per script, both halves (recall / false positives); "written": names written for the bench');
+    const row = (label: string, vals: string[]) => console.log(label.padEnd(34) + vals.map((v) => v.padStart(17)).join(''));
+    row('', [`Vigil @${DEFAULT_THRESHOLD}`, ...trgmTs.map((t) => `pg_trgm @${t}`)]);
+    for (const s of ['script_to_latin', 'latin_to_script'] as const)
+      for (const script of REPORTED_SCRIPTS)
+        for (const written of [false, true]) {
+          const idx = cases.map((c, i) => (c.set === s && c.script === script && !!c.written === written ? i : -1)).filter((i) => i >= 0);
+          if (!idx.length && written) continue;
+          row(`${s} ${script}${written ? ' (written)' : ''} (${idx.length})`, [
+            heldFigures(idx, vHeld, vPairs, DEFAULT_THRESHOLD),
+            ...trgmTs.map((t) => heldFigures(idx, tHeld!, tPairs, t)),
+          ]);
+        }
   }
 
   // Listed names in another romanization: rejected as negatives (a reviewer wants them), shown so the rejection is visible

@@ -28,6 +28,8 @@ import {
   type EntityType,
   type WatchlistEntity,
 } from '../../subgraphs/screening/lists';
+import { NAME_SCRIPTS, scriptOf } from '../../lib/names/scripts';
+import { WRITTEN_NAMES } from './written-scripts';
 
 export type Half = 'calibration' | 'report';
 
@@ -44,6 +46,11 @@ export interface HeldOutCase {
   half: Half;
   /** Cross-script cases: the script of the original-script name (Arabic, Persian, Cyrillic, Chinese, ...). */
   script?: string;
+  /**
+   * Cross-script cases in a script the lists do not write: the original-script name was written for the bench
+   * (bench/lib/written-scripts.ts), not published by the list; reported apart from the lists' own names.
+   */
+  written?: boolean;
   /** Cross-authority cases: what linked the two records (identifier kind, dob+nationality, ofac_edition). */
   link?: string;
   /** Index of the round (HeldOutRound) whose index the case is searched in. */
@@ -84,27 +91,14 @@ function loadOfac2021(): Promise<WatchlistEntity[]> {
 
 const LATIN = /^[\u0000-\u024f\u1e00-\u1eff\s\p{P}\p{S}]*$/u;
 
-/** The script a non-Latin name is written in, as the per-script figures name it. */
+/** The script a non-Latin name is written in, as the per-script figures name it (the engine's own reading: scriptOf). */
 export function scriptName(s: string): string | undefined {
   if (LATIN.test(s)) return undefined;
-  // Persian writes pe, che, zhe, gaf (and its own kaf and yeh); Arabic has none of them
-  if (/[\u067e\u0686\u0698\u06af\u06a9\u06cc]/u.test(s)) return 'Persian';
-  for (const [name, re] of [
-    ['Arabic', /\p{Script=Arabic}/u],
-    ['Cyrillic', /\p{Script=Cyrillic}/u],
-    ['Greek', /\p{Script=Greek}/u],
-    ['Hebrew', /\p{Script=Hebrew}/u],
-    ['Japanese', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-    ['Korean', /\p{Script=Hangul}/u],
-    ['Chinese', /\p{Script=Han}/u],
-    ['Thai', /\p{Script=Thai}/u],
-  ] as const)
-    if (re.test(s)) return name;
-  return 'other';
+  return scriptOf(s);
 }
 
 /** The scripts the per-script figures report, whether or not the lists hold names in them. */
-export const REPORTED_SCRIPTS = ['Arabic', 'Persian', 'Cyrillic', 'Greek', 'Hebrew', 'Chinese', 'Japanese', 'Korean', 'Thai'];
+export const REPORTED_SCRIPTS: readonly string[] = NAME_SCRIPTS;
 
 const primary = (e: WatchlistEntity) => (e.names.find((n) => n.kind === 'primary') ?? e.names[0]).value;
 const clone = (entities: WatchlistEntity[]) => entities.map((e) => ({ ...e, names: [...e.names] }));
@@ -191,13 +185,13 @@ export function linkAcrossAuthorities(entities: WatchlistEntity[]): Link[] {
  */
 export async function buildHeldOutSets(
   entities: WatchlistEntity[],
-  opts: { perSet?: number } = {},
+  opts: { perSet?: number; sets?: HeldOutSet[] } = {},
 ): Promise<{ cases: HeldOutCase[]; rounds: HeldOutRound[]; links: Record<string, number>; aliasesBeyondRounds: number }> {
   const cap = opts.perSet ?? Infinity;
   const cases: HeldOutCase[] = [];
   const rounds: HeldOutRound[] = [];
   const counts = new Map<HeldOutSet, number>();
-  const room = (s: HeldOutSet) => (counts.get(s) ?? 0) < cap;
+  const room = (s: HeldOutSet) => (!opts.sets || opts.sets.includes(s)) && (counts.get(s) ?? 0) < cap;
   const push = (c: Omit<HeldOutCase, 'round'>, round: number) => {
     counts.set(c.set, (counts.get(c.set) ?? 0) + 1);
     cases.push({ ...c, round });
@@ -298,6 +292,29 @@ export async function buildHeldOutSets(
           half: halfOf(id),
           script: scriptName(held.names[0].value),
         },
+        l2sRound,
+      );
+    }
+  }
+
+  // cross-script in the scripts the lists do not write: names written for the bench, searched in the same two rounds (the
+  // Latin -> script round indexes the written name as the record's only name)
+  for (const w of WRITTEN_NAMES) {
+    const id = entityKey(w);
+    const e = byKeyS2l.get(id);
+    if (!e || !byKeyL2s.has(id)) throw new Error(`written-scripts: ${id} is not in the shipped lists`);
+    if (e.names[0].value !== w.listed) throw new Error(`written-scripts: ${id} is "${e.names[0].value}", not "${w.listed}"`);
+    const script = w.script;
+    if (room('script_to_latin'))
+      push(
+        { set: 'script_to_latin', query: w.value, type: e.type, expected: id, listed: w.listed, half: halfOf(id), script, written: true },
+        s2lRound,
+      );
+    if (room('latin_to_script')) {
+      const held = byKeyL2s.get(id)!;
+      held.names = [{ value: w.value, kind: 'original_script' }];
+      push(
+        { set: 'latin_to_script', query: w.listed, type: e.type, expected: id, listed: w.value, half: halfOf(id), script, written: true },
         l2sRound,
       );
     }

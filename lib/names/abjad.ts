@@ -77,23 +77,34 @@ const DIGRAPHS = new Set(['th', 'dh', 'kh', 'sh', 'gh', 'ch', 'zh', 'dz', 'ts'])
 const SHORT_VOWELS = 'aeiou';
 const CONSONANT = /[bcdfghjklmnpqrstvwxyz]/;
 
+/**
+ * Hebrew letters that Latin writes two ways by the dot Hebrew leaves out: ב b or v, כ k or kh/ch, פ p or f; ח is ch or kh
+ * in Israeli names (Chai, Chasdai) where Arabic's ح is h.
+ */
+const HEBREW_READINGS: Record<string, string[]> = {
+  b: ['b', 'v'],
+  h: ['h', 'ch', 'kh'],
+  k: ['k', 'c', 'ck', 'q', 'g', 'ch', 'kh'],
+  p: ['p', 'f', 'ph'],
+};
+
 const memo = new Map<string, boolean>();
 
-/** `latin` is one vocalization of the transliterated abjad token `src` (see the module comment). */
-export function abjadReads(src: string, latin: string): boolean {
+/** `latin` is one vocalization of the transliterated abjad token `src` (see the module comment); `hebrew`: written in Hebrew. */
+export function abjadReads(src: string, latin: string, hebrew = false): boolean {
   if (src === latin) return true;
   if (latin.length < 2 || latin.length > src.length * 4 + 4) return false;
-  const key = `${src}|${latin}`;
+  const key = `${hebrew ? 'he' : ''}|${src}|${latin}`;
   let hit = memo.get(key);
   if (hit === undefined) {
-    hit = reads(src, latin);
+    hit = reads(src, latin, hebrew);
     if (memo.size >= 100000) memo.clear();
     memo.set(key, hit);
   }
   return hit;
 }
 
-function reads(src: string, latin: string): boolean {
+function reads(src: string, latin: string, hebrew: boolean): boolean {
   const ls = src.length;
   const ll = latin.length;
   // seen[i * (ll + 1) + j]: state (i letters of src read, j letters of latin consumed) already tried and failed
@@ -109,8 +120,12 @@ function reads(src: string, latin: string): boolean {
     if (i > 0 && src.startsWith('al', i) && SUN_LETTERS.includes(src[i + 2])) options.push(ARTICLE);
     for (const unit of options) {
       const next = i + (unit === ARTICLE ? 2 : unit.length);
-      const renderings =
-        next === ls
+      const hebrewRenderings = hebrew ? HEBREW_READINGS[unit] : undefined;
+      const renderings = hebrewRenderings
+        ? next === ls && unit === 'h'
+          ? [...hebrewRenderings, ...FINAL_READINGS.h]
+          : hebrewRenderings
+        : next === ls
           ? (FINAL_READINGS[unit] ?? READINGS[unit] ?? [unit])
           : i > 0
             ? (MEDIAL_READINGS[unit] ?? READINGS[unit] ?? [unit])

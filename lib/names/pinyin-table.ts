@@ -1,3 +1,5 @@
+import anyAscii from 'any-ascii';
+
 /**
  * Compact Han -> pinyin (toneless) table: the ~100 most common surnames and the most frequent given-name characters,
  * enough to bring Chinese-script names to the Latin spellings sanctions lists publish. Format: syllable followed by its
@@ -30,13 +32,83 @@ for (const entry of TABLE.trim().split(/\s+/)) {
   const [syllable, chars] = entry.split(':');
   for (const ch of chars) if (!PINYIN.has(ch)) PINYIN.set(ch, syllable);
 }
+// Traditional forms of the table's characters whose reading in names differs from any-ascii's first reading (長安 is
+// Chang'an, 單 the surname Shan); other traditional characters read like their simplified forms through any-ascii.
+for (const [ch, syllable] of Object.entries({ 長: 'chang', 單: 'shan', 曾: 'zeng', 樂: 'yue', 查: 'zha', 解: 'xie', 區: 'ou', 藍: 'lan' }))
+  PINYIN.set(ch, syllable);
 
-/** Each Han character becomes a separate syllable token; the engine re-joins them ("fang wei" ~ "fangwei"). */
+/**
+ * The words of Chinese company names that the lists publish translated, not romanized: legal forms (有限公司 "Co., Ltd."),
+ * generic business words (船務 shipping, 國際 international) and the places the lists write in English (香港 Hong Kong,
+ * not Xianggang). Only words the engine weighs as legal forms or generic words, and place names with an English exonym;
+ * the distinctive part of a name (華信, 沈忠) is romanized. Simplified and traditional forms; longest first.
+ */
+const HAN_WORDS: Record<string, string> = {
+  股份有限公司: 'co ltd',
+  有限责任公司: 'co ltd',
+  有限責任公司: 'co ltd',
+  有限公司: 'co ltd',
+  进出口: 'import export',
+  進出口: 'import export',
+  公司: 'company',
+  集团: 'group',
+  集團: 'group',
+  国际: 'international',
+  國際: 'international',
+  贸易: 'trading',
+  貿易: 'trading',
+  船务: 'shipping',
+  船務: 'shipping',
+  海运: 'shipping',
+  海運: 'shipping',
+  航运: 'shipping',
+  航運: 'shipping',
+  物流: 'logistics',
+  技术: 'technology',
+  技術: 'technology',
+  科技: 'technology',
+  工业: 'industrial',
+  工業: 'industrial',
+  实业: 'industrial',
+  實業: 'industrial',
+  控股: 'holdings',
+  投资: 'investment',
+  投資: 'investment',
+  银行: 'bank',
+  銀行: 'bank',
+  能源: 'energy',
+  石油: 'petroleum',
+  化工: 'chemical',
+  电子: 'electronics',
+  電子: 'electronics',
+  机械: 'machinery',
+  機械: 'machinery',
+  发展: 'development',
+  發展: 'development',
+  香港: 'hong kong',
+  澳门: 'macau',
+  澳門: 'macau',
+};
+const HAN_WORD_RE = new RegExp(
+  Object.keys(HAN_WORDS)
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'g',
+);
+const HAN_CHAR = /[\u3400-\u9fff]/;
+
+/**
+ * Each Han character becomes a separate syllable token (the engine re-joins them: "fang wei" ~ "fangwei", "hua xin" ~
+ * "huaxin"): the table's reading for name characters, any-ascii's (Unihan's first Mandarin reading) for the others; the
+ * translated words of company names (HAN_WORDS) become their English words.
+ */
 export function transliterateHan(s: string): string {
   let out = '';
-  for (const ch of s) {
-    const p = PINYIN.get(ch);
-    out += p === undefined ? ch : ` ${p} `;
+  for (const piece of s.replace(HAN_WORD_RE, (w) => ` ${HAN_WORDS[w]} `)) {
+    const p = PINYIN.get(piece);
+    if (p !== undefined) out += ` ${p} `;
+    else if (HAN_CHAR.test(piece)) out += ` ${anyAscii(piece).toLowerCase()} `;
+    else out += piece;
   }
   return out.replace(/\s+/g, ' ').trim();
 }

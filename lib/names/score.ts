@@ -4,6 +4,8 @@
  * rare tokens weigh more than common ones, and legal forms / generic words / single short tokens never carry a match.
  */
 import { abjadReads, isAbjadName } from './abjad';
+import { foreignScriptOf, type NameScript } from './scripts';
+import { hasScriptReadings, scriptReads } from './script-readings';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -24,6 +26,11 @@ export interface PreparedName {
    * Latin token that is one of their readings is the same name in another script (`abjadReads`).
    */
   abjad?: boolean;
+  /**
+   * The script the name was written in when not Latin (every token transliterated): a token of it lined up with a token
+   * of a Latin name is the same name in another script, reported as `other_script` (`scriptOf`, lib/names/scripts.ts).
+   */
+  script?: NameScript;
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
   memo?: PreparedMemo;
 }
@@ -83,7 +90,14 @@ export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string)
     rarity: n.tokens.map(rarityOf),
     style: n.style ?? style,
     ...(isAbjadName(raw) ? { abjad: true } : {}),
+    ...scriptField(raw),
   };
+}
+
+/** `{script}` for a name written wholly in another script than Latin, else nothing (keeps prepared names small). */
+export function scriptField(raw: string): { script?: NameScript } {
+  const script = foreignScriptOf(raw);
+  return script ? { script } : {};
 }
 
 export interface AlignedPair {
@@ -115,6 +129,8 @@ export interface Unit {
   known?: boolean;
   /** Transliterated from an abjad (see PreparedName.abjad). */
   abjad?: boolean;
+  /** The script the name was written in when not Latin (see PreparedName.script). */
+  script?: NameScript;
   /** Similarities to list texts (query units, during one search). */
   sims?: Map<string, TokenSim>;
   mask: number;
@@ -135,6 +151,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       key: n.keys[ti],
       known: n.known?.[ti],
       abjad: n.abjad,
+      script: n.script,
       mask: 1 << k,
       joined: false,
       initial: n.classes[ti] === TokenClass.Initial,
@@ -153,11 +170,12 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       if (b === undefined) {
         // a name glued to the article after it: "jundal" ~ "jund al", "hafsthe" ~ "hafs the"
         if (j === i + 1 && n.tokens[j].length >= 2)
-          out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
+          out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
         continue;
       }
       mask |= 1 << b;
-      if (text.length >= 4) out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad });
+      if (text.length >= 4)
+        out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
     }
   }
   // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
@@ -165,7 +183,8 @@ function units(n: PreparedName, sig: number[]): Unit[] {
     const b = bit.get(i + 1);
     if (bit.has(i) || b === undefined || n.tokens[i].length < 2) continue;
     const text = n.tokens[i] + n.tokens[i + 1];
-    if (text.length >= 5) out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1, abjad: n.abjad });
+    if (text.length >= 5)
+      out.push({ text, mask: 1 << b, joined: true, initial: false, firstIdx: i, lastIdx: i + 1, abjad: n.abjad, script: n.script });
   }
   return out;
 }
@@ -180,7 +199,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
   let sims: Map<string, TokenSim> | undefined;
   // one text may be an abjad token on one list name and a Latin one on another ("hsn"): they compare differently
-  const lkey = l.abjad ? `\u0001${l.text}` : l.text;
+  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}` : l.text;
   if (cache) {
     sims = q.sims;
     if (!sims) q.sims = sims = new Map();
@@ -214,7 +233,12 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // an abjad word against a Latin one: the same name in another script when the Latin spelling is one of its readings
   if (s.sim < TRANSLIT_SIM && !q.abjad !== !l.abjad && !q.initial && !l.initial) {
     const [src, latin] = q.abjad ? [q.text, l.text] : [l.text, q.text];
-    if (abjadReads(src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+    if (abjadReads(src, latin, (q.abjad ? q : l).script === 'Hebrew')) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+  }
+  // a Hangul or Greek token against a Latin one: the same name in another romanization of that script
+  if (s.sim < TRANSLIT_SIM && !q.script !== !l.script && !q.initial && !l.initial) {
+    const [src, latin, script] = q.script ? [q.text, l.text, q.script] : [l.text, q.text, l.script!];
+    if (hasScriptReadings(script) && scriptReads(script, src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
   sims?.set(lkey, s);
   return s;
@@ -295,6 +319,7 @@ export function scoreName(
   let variantPairs = 0; // aligned pairs that are another spelling of the name (transliteration), not the name itself
   let listInitialWeight = 0; // weight of pairs where a listed initial stands for a full query name
   const pairs: AlignedPair[] = [];
+  const crossScript = q.script !== l.script;
   for (const e of edges) {
     const qu = uq[e.qi];
     const lu = ul[e.li];
@@ -320,7 +345,14 @@ export function scoreName(
         evidenceLen = Math.max(evidenceLen, qu.text.length);
       } else if (cls === TokenClass.Particle || cls === TokenClass.Initial) support++;
     }
-    if (opts.explain) pairs.push({ query: qu.text, list: lu.text, similarity: round(e.sim), how: e.kind });
+    // a token read from another script that lines up with the Latin one (the same letters or the same name in another
+    // romanization) is the same name in another script: say so rather than "exact" (the score is the same)
+    // (joined syllables included: 華信 is read "hua xin", and "huaxin" is the listed word)
+    const how =
+      crossScript && e.sim >= TRANSLIT_SIM && (e.kind === 'exact' || e.kind === 'transliteration' || e.kind === 'joined')
+        ? 'other_script'
+        : e.kind;
+    if (opts.explain) pairs.push({ query: qu.text, list: lu.text, similarity: round(e.sim), how });
   }
   const person = q.style !== 'organization' && l.style !== 'organization';
   // Every query token found, each exactly (or as the same name in another romanization, or as an initial): what is left

@@ -11,7 +11,7 @@ import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names
 import { styleForType } from './name-style';
 import { phoneticKey } from '../../../lib/names/phonetic';
 import { isAbjadName } from '../../../lib/names/abjad';
-import { prepareName, scoreName, tokenWeight, warmMemo, type PreparedName, type SimCache } from '../../../lib/names/score';
+import { prepareName, scoreName, scriptField, tokenWeight, warmMemo, type PreparedName, type SimCache } from '../../../lib/names/score';
 import { damerauLevenshtein } from '../../../lib/names/similarity';
 import { buildMatch, type ScreeningMatch } from './result';
 import { compareTies, nameTie, type NameTie } from './ties';
@@ -415,7 +415,7 @@ export class ScreeningIndex {
       rarity.push(this.rarityOfId(id));
     }
     const raw = this.store.get(this.nameEntity[nameId]).names[this.nameIndex[nameId]].value;
-    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}) };
+    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...scriptField(raw) };
   }
 
   /** Vocabulary tokens within 2 edits of `t` found through shared trigrams (typed-array counters, no maps). */

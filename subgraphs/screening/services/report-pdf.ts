@@ -2,6 +2,7 @@
 // ranked match (score, level, per-token explanation, adjustments), its source details, review
 // status and history, and page numbers.
 import { createPdf, finishPdf } from '../../../platform/pdf/pdf-document';
+import { scriptOf } from '../../../lib/names/scripts';
 import type { MatchReviewRow } from '../data/review-store';
 import type { SearchRequestRow } from '../data/search-store';
 import type { MatchView } from './search-service';
@@ -86,6 +87,12 @@ export async function renderReport(content: ReportContent): Promise<{ bytes: Buf
     heading('Why it matched (per token)');
     const info = match.match_score_info;
     for (const pair of info.token_alignment) doc.text(`“${pair.query}” ↔ “${pair.list}”: ${pair.how}, similarity ${fmt(pair.similarity)}`);
+    // other_script pairs compare Latin readings: say which names were read from which script, so "kim" ↔ "kim" is not
+    // mistaken for the query as typed
+    if (info.token_alignment.some((pair) => pair.how === 'other_script'))
+      doc.text(
+        `Same name in another script: the query “${info.query}” (${scriptOf(info.query) ?? 'Latin'}) and the listed name “${info.best_name.value}” (${scriptOf(info.best_name.value) ?? 'Latin'}) are compared in their Latin readings (other_script).`,
+      );
     if (info.unmatched_query_tokens.length) doc.text(`Query tokens without a partner: ${info.unmatched_query_tokens.join(', ')}`);
     if (info.unmatched_list_tokens.length) doc.text(`Listed tokens without a partner: ${info.unmatched_list_tokens.join(', ')}`);
     doc.text(
