@@ -25,12 +25,11 @@ test('entity references of one request are loaded with one scoped query', async 
 test('comments of every screening match of one request are loaded with one scoped query', async () => {
   const calls: unknown[] = [];
   const row = (id: string, matchId: string) => ({ id, matchId, kind: 'match', text: id });
+  // The comments are one prepared statement: the fake answers it with the rows of the ids asked for.
   const fake = {
-    profileComment: {
-      findMany: async (args: { where: { matchId: { in: string[] } } }) => {
-        calls.push(args.where);
-        return [row('c1', 'm1'), row('c2', 'm2'), row('c3', 'm1')].filter((r) => args.where.matchId.in.includes(r.matchId));
-      },
+    $readRows: async (_sql: string, params: [string, string, string[]]) => {
+      calls.push(params);
+      return [row('c1', 'm1'), row('c2', 'm2'), row('c3', 'm1')].filter((r) => params[2].includes(r.matchId));
     },
   } as unknown as Db;
   const principal = { tenantId: 't1', workspaceId: 'w1', actorId: 'app', kind: 'service' as const, entitlements: {} };
@@ -40,5 +39,5 @@ test('comments of every screening match of one request are loaded with one scope
     ['m1', 'm2', 'm3'].map((id) => comments(__resolveReference({ __typename: 'ScreeningMatch', id }), {}, ctx)),
   );
   expect(results.map((list) => list.map((c) => c.id))).toEqual([['c1', 'c3'], ['c2'], []]);
-  expect(calls).toEqual([{ tenantId: 't1', workspaceId: 'w1', kind: 'match', matchId: { in: ['m1', 'm2', 'm3'] } }]);
+  expect(calls).toEqual([['t1', 'w1', ['m1', 'm2', 'm3']]]);
 });

@@ -101,7 +101,12 @@ async function startInstance(name: string, shared: NodeJS.ProcessEnv, [rest, scr
     restUrl: `http://127.0.0.1:${rest}`,
     screeningUrl: `http://127.0.0.1:${screening}/graphql`,
   };
-  child.stdout!.on('data', (chunk: Buffer) => (instance.banner += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    instance.banner += chunk.toString();
+    // An instance's errors (its log goes to stdout) are shown with the test's output: a failed
+    // request then says why.
+    for (const line of chunk.toString().split('\n')) if (line.includes('"level":50')) process.stderr.write(`[instance ${name}] ${line}\n`);
+  });
   instances.push(instance);
   await until(
     `${name} ready`,
