@@ -23,7 +23,10 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
   pool.on('error', () => undefined);
   // Prisma ends the pool on $disconnect, as it would its own.
   const adapter = new ReleasingPrismaPg(new PrismaPg(pool, { disposeExternalPool: true }));
-  const client = new PrismaClient({ adapter });
+  // A transaction waits for a connection as long as any query does (the pool's 5 s; Prisma's own
+  // default is 2 s, so under load a transaction failed while a plain read beside it still waited),
+  // and may run 15 s (default 5 s: a loaded machine stretched a search's write past it).
+  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
   const readRows: RowReader = async (sql, params, name) => {
     const stop = dbOperationDuration.startTimer({ model: 'raw', operation: name ?? 'readRows' });
     try {

@@ -14,6 +14,10 @@ describe('isDatabaseUnavailable', () => {
     ['Prisma P1001', withCode("Can't reach database server at `localhost:5432`", 'P1001')],
     ['Prisma P1017', withCode('Server has closed the connection.', 'P1017')],
     ['Prisma P2024', withCode('Timed out fetching a new connection from the connection pool.', 'P2024')],
+    [
+      'Prisma P2028, no connection for a transaction',
+      withCode('Transaction API error: Unable to start a transaction in the given time.', 'P2028'),
+    ],
     ['Prisma initialization', Object.assign(new Error('init failed'), { errorCode: 'P1001' })],
     [
       'driver adapter error in meta',

@@ -31,6 +31,8 @@ const MESSAGES = [
   /Can't reach database server/,
   /Server has closed the connection/,
   /Timed out fetching a new connection from the connection pool/,
+  // Prisma's P2028 when a transaction found no free connection within its maxWait (the pool is busy)
+  /Unable to start a transaction in the given time/,
   /the database system is (starting up|shutting down|in recovery mode)/,
   /terminating connection due to administrator command/,
 ];
