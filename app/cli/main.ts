@@ -21,7 +21,7 @@ import {
 import { runCli } from './run-cli';
 import { logger } from '../../platform/logging/logger';
 import { ScreeningIndexHolder } from '../../subgraphs/screening/services/index-holder';
-import { evaluateThresholdLab } from '../../subgraphs/screening/services/threshold-lab-service';
+import { evaluateThresholdLab, thresholdLabView } from '../../subgraphs/screening/services/threshold-lab-service';
 import fs from 'node:fs';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { configuredSigningKey, publicKeyFrom } from '../../platform/audit/signing';
@@ -112,7 +112,7 @@ const COMMANDS: Record<string, { usage: string; subcommand?: string; run(db: Db,
           { tenantId: need(flags, 'tenant'), workspaceId: need(flags, 'workspace') },
           { threshold, feeds: flags.feeds ? flags.feeds.split(',') : undefined },
         );
-        print(lab);
+        print(thresholdLabView(lab));
       } finally {
         await holder.close();
       }

@@ -13,6 +13,7 @@ import {
   TestTenant,
 } from '../helpers/test-platform';
 import { importList, UN_XML, versionsOf, waitForIndex } from './screening-helpers';
+import { runCli } from '../helpers/cli';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -141,6 +142,21 @@ it('a proposed threshold: the figures equal a hand count of the seeded workspace
   expect(labelledSet.current.recall).toBeGreaterThan(0.9);
   expect(labelledSet.proposed.positivesFound).toBeGreaterThanOrEqual(labelledSet.current.positivesFound);
   expect(labelledSet.proposed.negativesFlagged).toBeGreaterThanOrEqual(labelledSet.current.negativesFlagged);
+
+  // The CLI (its own index, built from the database) prints the same figures.
+  const printed = await runCli([
+    'screening-threshold-lab',
+    '--tenant',
+    tenant.tenantId,
+    '--workspace',
+    tenant.workspaceId,
+    '--threshold',
+    String(proposed),
+  ]);
+  expect(printed.proposed).toEqual(lab.proposed);
+  expect(printed.labelledSet).toEqual(lab.labelledSet);
+  expect(printed.recentScreenings).toMatchObject({ screenings: lab.recentScreenings.screenings, proposed: lab.recentScreenings.proposed });
+  expect(printed.reviewedMatches).toMatchObject({ reviewed: 3, appearingCount: lab.reviewedMatches.appearingCount, disappearingCount: 0 });
 
   // A stricter proposal with a narrower feed set: the reviewed matches of the UN records (Sanctions)
   // disappear for both reasons where both apply; every seeded search (all feeds, threshold at most

@@ -32,6 +32,15 @@ export interface LabSetting {
   feeds: Feed[];
 }
 
+/** A feed set as the API shows it: `['all']` for every feed (an empty set). */
+export const feedSetView = (feeds: readonly Feed[]): ('all' | Feed)[] => (feeds.length ? [...feeds] : ['all']);
+
+/** The lab as GraphQL answers it and the CLI prints it: feed sets shown with `all`. */
+export function thresholdLabView(lab: ThresholdLab) {
+  const settingView = (setting: LabSetting) => ({ threshold: setting.threshold, feeds: feedSetView(setting.feeds) });
+  return { ...lab, current: settingView(lab.current), proposed: settingView(lab.proposed) };
+}
+
 export const LAB_WINDOW_DAYS = 30;
 /** The labelled sample: the bench's default seed; 300 positives and 1,000 negatives search in a few
  * seconds on the index thread, in chunks, so other searches interleave. */

@@ -6,7 +6,7 @@ import {
   updateDispositionSettings,
 } from '../services/disposition-service';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
-import { feedSetView } from '../../resolvers/threshold-lab-resolvers';
+import { feedSetView } from '../../services/threshold-lab-service';
 import { DEFAULT_THRESHOLD } from '../../services/engine-adapter';
 
 const settingsView = (settings: DispositionSettings) => ({
