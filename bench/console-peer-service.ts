@@ -100,7 +100,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
       rows(`SELECT * FROM profiles.profile_custom_field_values WHERE profile_id = $1`, [id]),
       rows(
         `SELECT r.id, r.created_at, res.id AS search_id, res.name, res.match_count, count(*) OVER ()::int AS n
-           FROM screening.search_requests r LEFT JOIN screening.search_results res ON res.request_id = r.id AND res.entity_index = 0
+           FROM screening.search_requests r LEFT JOIN screening.search_results res ON res.tenant_id = r.tenant_id AND res.workspace_id = r.workspace_id AND res.request_id = r.id AND res.entity_index = 0
           WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.profile_id = $3 ORDER BY r.created_at DESC, r.id DESC`,
         [...scope, id],
       ),

@@ -200,6 +200,9 @@ async function drive(analysts: number, seconds: number, thinkMs: number, visit: 
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: analysts }, async (_, a) => {
+      // People do not all click at the same instant: at a reading pace each starts somewhere in
+      // their first pause (flat out, all start at once).
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * 1.5 * Math.random()));
       for (let n = 0; performance.now() < end; n++) {
         const t = performance.now();
         try {

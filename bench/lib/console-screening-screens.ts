@@ -144,7 +144,7 @@ export function screeningPeerScreens(rows: Rows, scope: string[]): Record<string
            SELECT r.id, res.id AS search_id, res.name, res.type, r.config->'feeds' AS feeds, jsonb_array_length(r.entities) AS entity_count,
                   r.user_name, r.user_email, r.actor_id AS user_id, r.job_id, r.profile_id, r.created_at, res.match_count
              FROM page JOIN screening.search_requests r ON r.id = page.id
-             LEFT JOIN screening.search_results res ON res.request_id = r.id AND res.entity_index = 0
+             LEFT JOIN screening.search_results res ON res.tenant_id = r.tenant_id AND res.workspace_id = r.workspace_id AND res.request_id = r.id AND res.entity_index = 0
             ORDER BY page.created_at DESC, page.id DESC`,
           scope,
         ),
@@ -158,7 +158,7 @@ export function screeningPeerScreens(rows: Rows, scope: string[]): Record<string
       const [request, matches] = await Promise.all([
         rows(
           `SELECT r.*, res.id AS search_id, res.name, res.type, res.match_count FROM screening.search_requests r
-             LEFT JOIN screening.search_results res ON res.request_id = r.id AND res.entity_index = 0
+             LEFT JOIN screening.search_results res ON res.tenant_id = r.tenant_id AND res.workspace_id = r.workspace_id AND res.request_id = r.id AND res.entity_index = 0
             WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = $3`,
           [...scope, id],
         ),
@@ -177,7 +177,7 @@ export function screeningPeerScreens(rows: Rows, scope: string[]): Record<string
         rows(
           `SELECT a.id, a.profile_id, a.trigger, a.status, a.match_count, a.assignee, a.created_at, res.name AS search_name, p.name AS profile_name
              FROM screening.monitoring_alerts a
-             LEFT JOIN screening.search_results res ON res.request_id = a.search_id AND res.entity_index = 0
+             LEFT JOIN screening.search_results res ON res.tenant_id = a.tenant_id AND res.workspace_id = a.workspace_id AND res.request_id = a.search_id AND res.entity_index = 0
              LEFT JOIN profiles.profiles p ON p.id = a.profile_id
             WHERE a.tenant_id = $1 AND a.workspace_id = $2 AND a.status = 'open' ORDER BY a.created_at DESC, a.id DESC LIMIT 26`,
           scope,
