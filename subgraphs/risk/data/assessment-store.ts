@@ -3,7 +3,7 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import type { ClientRiskRating } from '../catalog/scorecards';
 import { assessmentContextColumn, canvasStateColumn, clientRiskRatingsColumn, StoredAssessmentContext } from './json-columns';
-import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, DbTx, Scope } from '../../../platform/db/prisma';
 
 export async function insertAssessment(
   db: DbClient,
@@ -79,13 +79,6 @@ export async function saveCanvasIfVersion(
 }
 
 export type SortKey = 'created_at' | 'updated_at' | 'title' | 'status';
-const SORT_COLUMNS: Record<SortKey, 'createdAt' | 'updatedAt' | 'title' | 'status'> = {
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-  title: 'title',
-  status: 'status',
-};
-
 export interface AssessmentListQuery {
   statuses?: string[];
   taskStatuses?: string[];
@@ -96,32 +89,48 @@ export interface AssessmentListQuery {
   limit: number;
 }
 
-export async function listAssessments(
-  db: DbClient,
-  scope: Scope,
-  query: AssessmentListQuery,
-): Promise<{ rows: AssessmentRow[]; total: number }> {
-  const where: Prisma.RiskAssessmentWhereInput = { ...scope };
-  if (query.statuses?.length) where.status = { in: query.statuses };
-  if (query.profileId) where.profileIds = { has: query.profileId };
-  if (query.taskStatuses?.length) {
-    const withTasks = await db.riskTask.findMany({
-      where: { ...scope, status: { in: query.taskStatuses } },
-      select: { assessmentId: true },
-      distinct: ['assessmentId'],
-    });
-    where.id = { in: withTasks.map((task) => task.assessmentId) };
+/** The assessment columns under their model names (raw reads answer the rows Prisma would). */
+const ASSESSMENT_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", title, workflow_id AS "workflowId", purpose, context,
+  subjects, profile_ids AS "profileIds", status, latest_run_id AS "latestRunId", client_risk_ratings AS "clientRiskRatings",
+  canvas_state AS "canvasState", canvas_version AS "canvasVersion", conclusion, next_sequence AS "nextSequence", ready_at AS "readyAt",
+  concluded_at AS "concludedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+const SORT_SQL: Record<SortKey, string> = { created_at: 'created_at', updated_at: 'updated_at', title: 'title', status: 'status' };
+
+/** A page of the workspace's assessments and the total under the filters: two prepared statements
+ * (one text per filter shape and order) on the pool, no Prisma per call (the console's list). */
+export async function listAssessments(db: Db, scope: Scope, query: AssessmentListQuery): Promise<{ rows: AssessmentRow[]; total: number }> {
+  const where = ['tenant_id = $1', 'workspace_id = $2'];
+  const params: unknown[] = [scope.tenantId, scope.workspaceId];
+  const shape: string[] = [];
+  if (query.statuses?.length) {
+    params.push(query.statuses);
+    where.push(`status = ANY($${params.length}::text[])`);
+    shape.push('s');
   }
-  const [rows, total] = await Promise.all([
-    db.riskAssessment.findMany({
-      where,
-      orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.direction }, { id: query.direction }],
-      skip: query.offset,
-      take: query.limit + 1,
-    }),
-    db.riskAssessment.count({ where }),
+  if (query.profileId) {
+    params.push([query.profileId]);
+    where.push(`profile_ids @> $${params.length}::text[]`);
+    shape.push('p');
+  }
+  if (query.taskStatuses?.length) {
+    params.push(query.taskStatuses);
+    where.push(
+      `id IN (SELECT t.assessment_id FROM risk.tasks t WHERE t.tenant_id = $1 AND t.workspace_id = $2 AND t.status = ANY($${params.length}::text[]))`,
+    );
+    shape.push('t');
+  }
+  const direction = query.direction === 'asc' ? 'ASC' : 'DESC';
+  const name = `risk_assessments_${shape.join('') || 'all'}`;
+  const [rows, counted] = await Promise.all([
+    db.$readRows(
+      `SELECT ${ASSESSMENT_COLUMNS} FROM risk.assessments WHERE ${where.join(' AND ')}
+        ORDER BY ${SORT_SQL[query.sortBy]} ${direction}, id ${direction} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, query.offset, query.limit + 1],
+      `${name}_${query.sortBy}_${direction.toLowerCase()}`,
+    ),
+    db.$readRows(`SELECT count(*)::int AS n FROM risk.assessments WHERE ${where.join(' AND ')}`, params, `${name}_count`),
   ]);
-  return { rows, total };
+  return { rows: rows as unknown as AssessmentRow[], total: (counted[0]?.n as number | undefined) ?? 0 };
 }
 
 export async function findAssessmentsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]): Promise<AssessmentRow[]> {
