@@ -52,6 +52,7 @@ import {
   RiskAssessmentsDocument,
 } from '../console/src/graphql/generated';
 import { seedScreeningScreens } from './lib/console-screening-screens';
+import { percentile } from './lib/evaluation-lists';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 
 function flag(name: string, fallback: number): number {
@@ -156,10 +157,6 @@ interface Screen {
   operations(a: number, n: number): Operation[];
   /** The peer's URL path for the same visit. */
   peer(a: number, n: number): string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function signIn(restUrl: string, email: string): Promise<Analyst> {

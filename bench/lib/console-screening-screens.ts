@@ -7,8 +7,8 @@
 //    search of its profile;
 //  - risk assessments: `assessments` of them over the profiles, a third with a task awaiting review.
 import type { Client } from 'pg';
-import { loadShippedLists, SHIPPED_WATCHLISTS_DIR } from '../../subgraphs/screening/lists';
 import { buildIndex } from '../../subgraphs/screening/engine/index';
+import { loadBenchEntities } from './evaluation-lists';
 import { toStoredMatch } from '../../subgraphs/screening/services/search-service';
 import { sealSubjects, type Subject } from '../../subgraphs/risk/services/subjects';
 import type { KeyProvider } from '../../platform/crypto/envelope';
@@ -26,8 +26,7 @@ export interface ScreeningSeedScale {
 
 /** Match payloads of the real engine for MATCHED_NAMES, stored as the search service stores them (the id is set per row). */
 async function realMatchPayloads(): Promise<{ entityRef: string; score: number; payload: unknown }[][]> {
-  const lists = await loadShippedLists(SHIPPED_WATCHLISTS_DIR);
-  const index = buildIndex(lists.filter((l) => l.list.folder !== 'ofac_sdn_2021-07_full').flatMap((l) => l.entities));
+  const index = buildIndex(await loadBenchEntities(false));
   return MATCHED_NAMES.map((name) =>
     index
       .search(name, { type: 'individual', limit: 10 })
