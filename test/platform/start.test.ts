@@ -23,7 +23,10 @@ it.each([
     // Its own state folder: the demo key it writes must not replace the one of the checkout's .vigil
     // (a developer's running `npm start` would answer 401 to the key in the file).
     const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-start-'));
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/main.ts')], {
+    // As `npm start` runs it: one Node process. The tsx CLI would sit between the signal and the
+    // platform and kill it outright when the platform's busy event loop does not confirm the
+    // relayed SIGTERM within 60 ms (exit 143 on a loaded machine).
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/main.ts')], {
       cwd: root,
       env: {
         ...process.env,
