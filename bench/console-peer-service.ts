@@ -47,7 +47,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
         `SELECT count(*)::int AS n FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'`,
         scope,
       ),
-      rows(`SELECT count(*)::int AS n FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 AND erased_at IS NULL`, scope),
+      rows(`SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2`, scope),
       rows(
         `SELECT ${SESSION_ROW} FROM ${SESSIONS_FROM} WHERE s.tenant_id = $1 AND s.workspace_id = $2 ORDER BY s.created_at DESC, s.id DESC LIMIT 8`,
         scope,
@@ -82,7 +82,10 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
            FROM profiles.profiles p WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT 51`,
         params,
       ),
-      rows(`SELECT count(*)::int AS n FROM profiles.profiles p WHERE ${countWhere}`, countParams),
+      // Unfiltered: the workspace's maintained counters, as the platform reads them.
+      search
+        ? rows(`SELECT count(*)::int AS n FROM profiles.profiles p WHERE ${countWhere}`, countParams)
+        : rows(`SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2`, scope),
       rows(
         `SELECT id, name FROM profiles.profile_groups WHERE tenant_id = $1 AND workspace_id = $2 AND archived_at IS NULL ORDER BY priority, name`,
         scope,

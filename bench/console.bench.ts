@@ -18,7 +18,9 @@
 //  names), monitoring alerts and risk assessments (bench/lib/console-screening-screens.ts).
 // Flags: --profiles (100000) --sessions (20000) --searches (1000000) --analysts (50) --seconds (10 per
 // screen, side and pace) --think-ms (1000) --matched-searches (20000) --alert-every (5 profiles)
-// --assessments (5000). Full scale: npm run bench:console (no flags).
+// --assessments (5000); --screens home,profiles (only the screens whose names start so); --hold (after
+// the figures, keep the seeded database up and print its URL until Ctrl-C: for EXPLAIN ANALYZE).
+// Full scale: npm run bench:console (no flags).
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
 import '../app/production-mode';
 import type { ChildProcess } from 'node:child_process';
@@ -73,6 +75,16 @@ const SCALE = {
   alertEvery: Math.max(1, flag('alert-every', 5)),
   assessments: flag('assessments', 5_000),
 };
+/** --screens: a comma-separated list of screen-name prefixes; all screens when absent. */
+const SCREEN_PREFIXES = (() => {
+  const index = process.argv.indexOf('--screens');
+  return index >= 0
+    ? (process.argv[index + 1] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
+})();
 const SERVICES: ServiceName[] = ['profiles', 'idv', 'screening', 'risk', 'access', 'gateway', 'rest-adapter'];
 const PASSWORD = 'bench console password';
 const BATCH = 50_000;
@@ -343,7 +355,7 @@ async function main(): Promise<void> {
       query: document.toString(),
       variables,
     });
-    const screens: Screen[] = [
+    const allScreens: Screen[] = [
       { name: 'home', operations: () => [op(HomeOverviewDocument)], peer: () => 'home' },
       { name: 'profiles list', operations: () => [op(ProfilesDocument, { first: 50 }), op(ProfileGroupsDocument)], peer: () => 'profiles' },
       {
@@ -372,6 +384,9 @@ async function main(): Promise<void> {
       { name: 'monitoring inbox', operations: () => [op(MonitoringAlertsDocument, { first: 25, status: 'open' })], peer: () => 'alerts' },
       { name: 'risk assessments', operations: () => [op(RiskAssessmentsDocument, { first: 25 })], peer: () => 'assessments' },
     ];
+    const screens = SCREEN_PREFIXES.length
+      ? allScreens.filter((screen) => SCREEN_PREFIXES.some((prefix) => screen.name.startsWith(prefix)))
+      : allScreens;
 
     // 3. replay, after one unrecorded visit of every screen by every analyst on both sides (the
     // first requests compile the platform's code paths and fill its caches; the figures are for a
@@ -438,6 +453,10 @@ async function main(): Promise<void> {
     console.log(
       `console first load: ${(bundle.gzip / 1024).toFixed(1)} KiB gzipped (${(bundle.raw / 1024).toFixed(1)} KiB raw): ${bundle.files.join(', ')}`,
     );
+    if (process.argv.includes('--hold')) {
+      console.log(`holding the seeded database at ${database.url} (workspace ${scope.join(' / ')}); Ctrl-C ends`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    }
   } finally {
     for (const child of children) await stopChild(child);
     await client.end().catch(() => undefined);

@@ -66,6 +66,13 @@ export type Db = ReturnType<typeof createDb>;
 /** One read of raw SQL ($1, $2, … parameters); `name` makes it a prepared statement. */
 export type RowReader = (sql: string, params: readonly unknown[], name?: string) => Promise<Record<string, unknown>[]>;
 
+/** A count read as `$readRows` reads (a prepared statement when named): the statement answers one row
+ * whose column `n` is the count. */
+export async function readCount(db: Db, sql: string, params: readonly unknown[], name: string): Promise<number> {
+  const rows = await db.$readRows(sql, params, name);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Prisma stores DateTime as `timestamp(3)` (no zone) in UTC; node-postgres would read it as local time. */
 const TIMESTAMP_OID = 1114;
 const parseUtcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);

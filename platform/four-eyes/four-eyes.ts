@@ -30,6 +30,7 @@ import {
   ProposalRow,
   savePolicy,
   settleProposal,
+  countPendingProposalRows,
 } from './data/four-eyes-store';
 
 export type { ProposalRow, ProposalFilter } from './data/four-eyes-store';
@@ -446,8 +447,8 @@ export async function pageProposals(db: DbClient, scope: Scope, filter: Proposal
   return { rows, total };
 }
 
-export async function countPendingProposals(db: DbClient, scope: Scope, now: Date): Promise<number> {
-  return countProposals(db, scope, { status: 'pending' }, now);
+export async function countPendingProposals(db: Db, scope: Scope, now: Date): Promise<number> {
+  return countPendingProposalRows(db, scope, now);
 }
 
 /** The age of the proposals waiting for a second person (the console's analytics page). */

@@ -190,3 +190,49 @@ it.each([
   expect(many.texts.length).toBeLessThanOrEqual(3);
   expect(many.names.filter((name) => name === undefined)).toEqual([]);
 });
+
+// The console's home (every count of the work queues, the recent activity and sessions) and the
+// profiles list as it opens (with its total): prepared statements only, the totals read from the
+// maintained counters rather than counted over every row.
+const HOME = `{
+  workQueues { idvAwaitingReview idvAssignedToMe idvUnassigned openMonitoringAlerts unresolvedScreeningMatches profilesAwaitingReview fourEyesPending }
+  workspaceActivity(first: 12) { id type subjectType subjectId profileId occurredAt }
+  recentSessions: verificationSessions(first: 8) { nodes { ${SESSION_ROW} } }
+}`;
+const PROFILES_LIST = `query ($first: Int) {
+  profiles(first: $first) { nodes { id name kind status email profileGroupIds createdAt updatedAt } pageInfo { hasNextPage endCursor } totalCount }
+}`;
+
+it.each([
+  [
+    'the home page',
+    HOME,
+    (data: { workQueues: { idvAwaitingReview: number; unresolvedScreeningMatches: number } }) => {
+      expect(data.workQueues.idvAwaitingReview).toBe(24);
+      expect(data.workQueues.unresolvedScreeningMatches).toBe(48);
+    },
+  ],
+  [
+    'the profiles list',
+    PROFILES_LIST,
+    (data: { profiles: { totalCount: number; nodes: unknown[] } }) => {
+      expect(data.profiles.totalCount).toBe(24);
+      expect(data.profiles.nodes).toHaveLength(20);
+    },
+  ],
+])('reads %s in prepared statements only, no count over the rows', async (_, query, check) => {
+  const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 20 });
+  expect(warm.body.errors).toBeUndefined();
+  statements.length = 0;
+  names.length = 0;
+  counting = true;
+  try {
+    const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 20 });
+    expect(response.body.errors).toBeUndefined();
+    (check as (data: unknown) => void)(response.body.data);
+  } finally {
+    counting = false;
+  }
+  expect(names.filter((name) => name === undefined)).toEqual([]);
+  expect(statements.filter((text) => /count\(\*\)\S* AS n FROM (profiles\.profiles|screening\.search_matches)\b/.test(text))).toEqual([]);
+});

@@ -143,6 +143,70 @@ it('the profile page reaches its groups, status history and comments', async () 
   });
 });
 
+it('keeps the totals exact from counters written in each transaction: status moves, rollbacks, deletes, many writers', async () => {
+  const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+  // The hand count the counters must equal, per status and in all.
+  const counted = async (statuses?: string[]) => {
+    const rows = await platform.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 AND ($3::text[] IS NULL OR status = ANY($3::text[]))`,
+      scope.tenantId,
+      scope.workspaceId,
+      statuses ?? null,
+    );
+    return rows[0].n;
+  };
+  const expectExact = async () => {
+    expect((await list({})).totalCount).toBe(await counted());
+    expect((await list({ statuses: ['in_review'] })).totalCount).toBe(await counted(['in_review']));
+    expect((await list({ statuses: ['not_screened', 'in_review'] })).totalCount).toBe(await counted(['not_screened', 'in_review']));
+  };
+  await expectExact();
+  // A status change moves the profile from one status total to the other; other updates move nothing.
+  await platform.db.$executeRawUnsafe(`UPDATE profiles.profiles SET status = 'in_review' WHERE id = $1`, grace.id);
+  await platform.db.$executeRawUnsafe(`UPDATE profiles.profiles SET name = name WHERE tenant_id = $1`, scope.tenantId);
+  expect((await list({ statuses: ['in_review'] })).totalCount).toBe(1);
+  await expectExact();
+  // A rolled-back insert never counts.
+  const before = (await list({})).totalCount;
+  await expect(
+    platform.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO profiles.profiles (id, tenant_id, workspace_id, name, kind, status, updated_at) VALUES ('prf_rolled_back', $1, $2, 'Gone', 'individual', 'not_screened', now())`,
+        scope.tenantId,
+        scope.workspaceId,
+      );
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect((await list({})).totalCount).toBe(before);
+  // Writers on eight connections at once (each its own counter shard), then deletes through others.
+  await Promise.all(
+    Array.from({ length: 8 }, (_, writer) =>
+      platform.db.$transaction(async (tx) => {
+        for (let n = 0; n < 5; n += 1)
+          await tx.$executeRawUnsafe(
+            `INSERT INTO profiles.profiles (id, tenant_id, workspace_id, name, kind, status, updated_at) VALUES ($1, $2, $3, 'Writer', 'individual', 'in_review', now())`,
+            `prf_writer_${writer}_${n}`,
+            scope.tenantId,
+            scope.workspaceId,
+          );
+      }),
+    ),
+  );
+  expect((await list({})).totalCount).toBe(before + 40);
+  await expectExact();
+  await Promise.all(
+    Array.from({ length: 4 }, (_, writer) =>
+      platform.db.$executeRawUnsafe(`DELETE FROM profiles.profiles WHERE id LIKE $1`, `prf\\_writer\\_${writer}\\_%`),
+    ),
+  );
+  await platform.db.$executeRawUnsafe(`UPDATE profiles.profiles SET status = 'not_screened' WHERE id = $1`, grace.id);
+  expect((await list({})).totalCount).toBe(before + 20);
+  await expectExact();
+  await platform.db.$executeRawUnsafe(`DELETE FROM profiles.profiles WHERE id LIKE 'prf\\_writer\\_%'`);
+  await expectExact();
+});
+
 it('uses the indexes at 100,000 profiles: trigram search and keyset pages without scanning the workspace', async () => {
   const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
   // Bulk rows straight into the table (the API would take minutes); then fresh statistics.

@@ -110,6 +110,15 @@ it('answers every count of the caller in one query, and the latest events', asyn
     unresolvedScreeningMatches: matches,
     openMonitoringAlerts: 0,
   });
+  // Reviewing a match takes it off the count (the maintained counter moves with the review status).
+  const reviewed = await graphql(
+    platform,
+    headers,
+    'mutation($id: ID!, $input: ReviewScreeningMatchInput!) { reviewScreeningMatch(id: $id, input: $input) { reviewStatus } }',
+    { id: (searched.body.result.results as { id: string }[])[0].id, input: { reviewStatus: 'false_positive', note: 'another person' } },
+  );
+  expect(reviewed.body.errors).toBeUndefined();
+  expect((await graphql(platform, headers, HOME)).body.data.workQueues.unresolvedScreeningMatches).toBe(matches - 1);
   // The profile's status follows the search and the sessions through the outbox (a job): wait for it.
   let awaiting = after.body.data.workQueues.profilesAwaitingReview as number;
   for (let i = 0; i < 120 && awaiting === 0; i += 1) {

@@ -1,7 +1,7 @@
 // Every read and write of the four-eyes tables (platform.four_eyes_policies, four_eyes_proposals):
 // the one place the maker-checker data touches Prisma. Every function is scoped by tenant and
 // workspace; a proposal of another workspace is indistinguishable from an absent one.
-import type { DbClient, Scope } from '../../db/prisma';
+import { readCount, type Db, type DbClient, type Scope } from '../../db/prisma';
 import { translateUniqueViolation } from '../../db/unique-violation';
 
 export interface PolicyRow {
@@ -188,6 +188,17 @@ export async function pendingProposalAges(
     now,
   );
   return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
+}
+
+/** The proposals waiting for a second person (the home page's count): one prepared statement on the
+ * (tenant, workspace, status, proposed_at) index. */
+export async function countPendingProposalRows(db: Db, scope: Scope, now: Date): Promise<number> {
+  return readCount(
+    db,
+    `SELECT count(*)::int AS n FROM platform.four_eyes_proposals WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'pending' AND expires_at > $3`,
+    [scope.tenantId, scope.workspaceId, now],
+    'pending_proposals_count',
+  );
 }
 
 export async function countProposals(db: DbClient, scope: Scope, filter: ProposalFilter, now: Date): Promise<number> {

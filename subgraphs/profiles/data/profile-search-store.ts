@@ -5,7 +5,7 @@
 // a UNION of three index-backed lookups (name, e-mail, any custom field value: trigram indexes that
 // serve ILIKE '%...%'), never an OR that would scan the workspace.
 import { Prisma } from '../../../platform/db/prisma-client';
-import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
+import { readCount, type Db, type DbClient, type Scope } from '../../../platform/db/prisma';
 import { findProfilesByIds } from './profile-store';
 
 export interface ProfileSearchFilter {
@@ -95,9 +95,31 @@ export async function searchProfilePage(
 }
 
 export async function countProfiles(db: Db, scope: Scope, filter: ProfileSearchFilter): Promise<number> {
+  // Unfiltered or by status alone (the list as it opens): the maintained counters, a few rows
+  // instead of a count over every profile of the workspace.
+  if (!filter.search && !filter.groupIds && !filter.createdFrom && !filter.createdTo && !filter.customField)
+    return countProfilesInStatuses(db, scope, filter.statuses);
   const count = Prisma.sql`SELECT count(*) AS count FROM "profiles"."profiles" p WHERE ${Prisma.join(conditions(scope, filter), ' AND ')}`;
   const rows = await db.$readRows(count.text, count.values);
   return Number(rows[0]?.count ?? 0);
+}
+
+/** How many profiles the workspace holds (in these statuses, when given), from profile_counts: the
+ * statement triggers keep it in each writing transaction (migration profiles_profile_counts). */
+export async function countProfilesInStatuses(db: Db, scope: Scope, statuses?: readonly string[]): Promise<number> {
+  return statuses?.length
+    ? readCount(
+        db,
+        'SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2 AND status = ANY($3::text[])',
+        [scope.tenantId, scope.workspaceId, [...statuses]],
+        'profile_counts_in_statuses',
+      )
+    : readCount(
+        db,
+        'SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2',
+        [scope.tenantId, scope.workspaceId],
+        'profile_counts_all',
+      );
 }
 
 /** EXPLAIN of a page query (bench and tests check the plan uses the indexes). */

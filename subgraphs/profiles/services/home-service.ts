@@ -2,7 +2,8 @@
 // Events leave with their type and what they are about; payloads stay inside (they may carry
 // personal data the caller's role should not see on a home page).
 import type { Scope } from '../../../platform/db/prisma';
-import { countProfilesInStatus, latestWorkspaceEvents } from '../data/activity-store';
+import { latestWorkspaceEvents } from '../data/activity-store';
+import { countProfilesInStatuses } from '../data/profile-search-store';
 import { ProfilesError } from '../errors';
 import { ProfilesDeps } from './deps';
 
@@ -15,7 +16,7 @@ export const ACTIVITY_DEFAULT = 20;
 export const ACTIVITY_MAX = 100;
 
 export function countProfilesAwaitingReview(deps: ProfilesDeps, scope: Scope): Promise<number> {
-  return countProfilesInStatus(deps.db, scope, ['potential_match', 'in_review']);
+  return countProfilesInStatuses(deps.db, scope, ['potential_match', 'in_review']);
 }
 
 export async function recentActivity(deps: ProfilesDeps, scope: Scope, first: number | null | undefined) {
@@ -23,15 +24,12 @@ export async function recentActivity(deps: ProfilesDeps, scope: Scope, first: nu
   if (!Number.isInteger(take) || take < 1 || take > ACTIVITY_MAX)
     throw new ProfilesError('profile_validation_failed', `first: must be an integer from 1 to ${ACTIVITY_MAX}`, { field: 'first' });
   const rows = await latestWorkspaceEvents(deps.db, scope, take);
-  return rows.map((row) => {
-    const payload = (row.payload ?? {}) as { profile_id?: unknown };
-    return {
-      id: row.id,
-      type: row.type,
-      subjectType: row.aggregateType,
-      subjectId: row.aggregateId,
-      profileId: typeof payload.profile_id === 'string' ? payload.profile_id : row.aggregateType === 'profile' ? row.aggregateId : null,
-      occurredAt: row.createdAt,
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    subjectType: row.aggregateType,
+    subjectId: row.aggregateId,
+    profileId: row.payloadProfileId ?? (row.aggregateType === 'profile' ? row.aggregateId : null),
+    occurredAt: row.createdAt,
+  }));
 }

@@ -3,7 +3,7 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import type { ClientRiskRating } from '../catalog/scorecards';
 import { assessmentContextColumn, canvasStateColumn, clientRiskRatingsColumn, StoredAssessmentContext } from './json-columns';
-import type { Db, DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import { readCount, type Db, type DbClient, type DbTx, type Scope } from '../../../platform/db/prisma';
 
 export async function insertAssessment(
   db: DbClient,
@@ -146,6 +146,12 @@ export async function takeSequences(tx: DbTx, assessmentId: string, count: numbe
 }
 
 /** Assessments in one status (the home page's count of those waiting for a person). */
-export async function countAssessmentsInStatus(db: DbClient, scope: Scope, status: string): Promise<number> {
-  return db.riskAssessment.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, status } });
+export async function countAssessmentsInStatus(db: Db, scope: Scope, status: string): Promise<number> {
+  // The home page's count: one prepared statement.
+  return readCount(
+    db,
+    `SELECT count(*)::int AS n FROM risk.assessments WHERE tenant_id = $1 AND workspace_id = $2 AND status = $3`,
+    [scope.tenantId, scope.workspaceId, status],
+    'assessments_in_status_count',
+  );
 }

@@ -1,5 +1,5 @@
 // Stored matches read by id or by request (scoped like every screening read).
-import { Db, type Scope } from '../../../platform/db/prisma';
+import { Db, readCount, type Scope } from '../../../platform/db/prisma';
 
 export async function findMatchById(db: Db, scope: Scope, id: string) {
   if (!/^[0-9a-f]{24}$/.test(id)) return undefined;
@@ -23,7 +23,14 @@ export async function matchesOfRequestPage(
   return { rows, total };
 }
 
-/** Stored matches nobody has reviewed yet (the home page's count; index of migration screening_work_queue_index). */
+/** Stored matches nobody has reviewed yet (the home page's count): the maintained counters of
+ * search_match_counts (statement triggers keep them in each writing transaction, migration
+ * screening_match_counts), a few rows instead of a count over every match. */
 export async function countUnresolvedMatches(db: Db, scope: Scope): Promise<number> {
-  return db.searchMatch.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, reviewStatus: 'unresolved' } });
+  return readCount(
+    db,
+    `SELECT COALESCE(sum(total), 0)::int AS n FROM screening.search_match_counts WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'`,
+    [scope.tenantId, scope.workspaceId],
+    'unresolved_matches_count',
+  );
 }

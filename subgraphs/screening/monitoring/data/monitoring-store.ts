@@ -1,7 +1,7 @@
 // The only file of ongoing monitoring that touches the database: monitored subjects, cursors,
 // runs and alerts. Tenant data (subjects, alerts) is always read by tenant + workspace; runs and
 // cursors are global (a list delta concerns every workspace).
-import { Db, DbClient, DbTx, Scope } from '../../../../platform/db/prisma';
+import { Db, DbClient, DbTx, readCount, Scope } from '../../../../platform/db/prisma';
 import { Prisma } from '../../../../platform/db/prisma-client';
 import { Sql } from '../../data/watchlist-store';
 
@@ -419,6 +419,12 @@ export async function anySubjectDue(db: Db, now: Date): Promise<boolean> {
 }
 
 /** Alerts not yet acknowledged (the home page's count). */
-export async function countOpenAlerts(db: DbClient, scope: Scope): Promise<number> {
-  return db.monitoringAlert.count({ where: { tenantId: scope.tenantId, workspaceId: scope.workspaceId, status: 'open' } });
+export async function countOpenAlerts(db: Db, scope: Scope): Promise<number> {
+  // The home page's count: one prepared statement on the (tenant, workspace, status) index.
+  return readCount(
+    db,
+    `SELECT count(*)::int AS n FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'`,
+    [scope.tenantId, scope.workspaceId],
+    'open_monitoring_alerts_count',
+  );
 }
