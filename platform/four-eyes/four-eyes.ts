@@ -31,6 +31,7 @@ import {
   savePolicy,
   settleProposal,
   countPendingProposalRows,
+  findPendingProposals,
 } from './data/four-eyes-store';
 
 export type { ProposalRow, ProposalFilter } from './data/four-eyes-store';
@@ -440,6 +441,19 @@ export async function pendingProposalOf(
   now: Date,
 ): Promise<ProposalRow | null> {
   return findPendingProposal(db, scope, objectType, objectId, now);
+}
+
+/** The pending proposals of several objects of one type, by object id (a page of matches, batched
+ * by a per-request loader instead of one query per object). */
+export async function pendingProposalsOf(
+  db: DbClient,
+  scope: Scope,
+  objectType: string,
+  objectIds: readonly string[],
+  now: Date,
+): Promise<Map<string, ProposalRow>> {
+  const rows = await findPendingProposals(db, scope, objectType, objectIds, now);
+  return new Map(rows.map((row) => [row.objectId, row]));
 }
 
 export async function pageProposals(db: DbClient, scope: Scope, filter: ProposalFilter, now: Date, offset: number, limit: number) {

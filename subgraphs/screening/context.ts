@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
 import { Db, type Scope } from '../../platform/db/prisma';
+import { pendingProposalsOf } from '../../platform/four-eyes/four-eyes';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
 import { latestSearchesByProfile, RowReader, StatementRunner } from './data/search-store';
 import { IndexHolder } from './services/index-holder';
@@ -31,6 +32,8 @@ export interface ScreeningContext extends RequestContext, ScreeningServices {
   scope: Scope;
   latestSearchByProfile: DataLoader<string, { requestId: string; count: number } | undefined>;
   reviewHistory: DataLoader<string, MatchReviewRow[]>;
+  /** The pending four-eyes proposal of a match, by match id (a page of matches: one query). */
+  pendingMatchProposal: DataLoader<string, { id: string } | null>;
 }
 
 /** Per-request loader of review histories (no N+1 over a page of matches). */
@@ -52,5 +55,9 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
       return profileIds.map((id) => found.get(id));
     }),
     reviewHistory: reviewHistoryLoader({ db: services.db, scope }),
+    pendingMatchProposal: new DataLoader(async (matchIds) => {
+      const pending = await pendingProposalsOf(services.db, scope, 'screening.match', matchIds, new Date());
+      return matchIds.map((id) => (pending.has(id) ? { id: pending.get(id)!.id } : null));
+    }),
   };
 }

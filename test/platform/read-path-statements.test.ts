@@ -78,7 +78,7 @@ const OVERVIEW = `query ($first: Int) {
       id name status profileGroupIds
       profileCustomFields { key value }
       verificationSessions { id status reviewStatus }
-      screening { searchCount latestSearch { searchId createdAt matches { id score reviewStatus comments { id } } } }
+      screening { searchCount latestSearch { searchId createdAt matches { id score reviewStatus comments { id } fourEyesProposal { id } } } }
     }
     totalCount
   }
@@ -109,7 +109,8 @@ it('reads a page of profiles with their sessions and latest screening in a const
   const many = await statementsOfOverview(20);
   expect(many.length).toBe(few.length);
   // profiles: page + count (+ values, group ids); idv: sessions of the page; screening: latest
-  // searches, their requests and their matches; profiles again: the matches' comments.
+  // searches, their requests, their matches and the matches' pending four-eyes proposals; profiles
+  // again: the matches' comments.
   expect(many.length).toBeLessThanOrEqual(12);
 });
 

@@ -133,6 +133,26 @@ export async function findPendingProposal(
   });
 }
 
+/** The pending proposals of several objects of one type (a page of matches): one query. */
+export async function findPendingProposals(
+  db: DbClient,
+  scope: Scope,
+  objectType: string,
+  objectIds: readonly string[],
+  now: Date,
+): Promise<ProposalRow[]> {
+  return db.fourEyesProposal.findMany({
+    where: {
+      tenantId: scope.tenantId,
+      workspaceId: scope.workspaceId,
+      objectType,
+      objectId: { in: [...objectIds] },
+      status: 'pending',
+      expiresAt: { gt: now },
+    },
+  });
+}
+
 export interface ProposalFilter {
   /** pending: waiting and not due; expired: marked expired or pending past its expiry. */
   status?: 'pending' | 'approved' | 'rejected' | 'expired' | null;

@@ -1,4 +1,3 @@
-import { pendingProposalOf } from '../../../platform/four-eyes/four-eyes';
 import { approveScreeningProposal } from '../services/four-eyes-service';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
@@ -73,10 +72,7 @@ export const screeningResolvers = {
     ...dispositionResolvers.ScreeningMatch,
     ...newsResolvers.ScreeningMatch,
     // The review waiting for a second reviewer (four eyes); the profiles subgraph resolves the rest.
-    fourEyesProposal: async (match, _, ctx) => {
-      const pending = await pendingProposalOf(ctx.db, ctx.scope, 'screening.match', match.id, new Date());
-      return pending ? { id: pending.id } : null;
-    },
+    fourEyesProposal: (match, _, ctx) => ctx.pendingMatchProposal.load(match.id),
   },
   // Adverse media (News feed).
   AdverseMediaArticle: newsResolvers.AdverseMediaArticle,
