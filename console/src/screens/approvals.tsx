@@ -9,7 +9,7 @@ import { FilterSelect } from '../ui/filter-select';
 import { decisionText, ProposalDecision, ProposalFields, ProposalObject, ProposalStatusBadge, usePersonName } from '../ui/four-eyes';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, ErrorState, Loading, PageHeader, QueryStates } from '../ui/states';
 
 export const FOUR_EYES_KINDS: FourEyesKind[] = [
   'IDV_REVIEW_DECISION',
@@ -85,56 +85,56 @@ export default function ApprovalsPage() {
           onChange={(value) => update({ kind: value })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={status === 'pending' && !kind ? t('fourEyes.empty') : t('fourEyes.noneMatch')} />
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table" data-testid="proposals">
-            <caption className="sr-only">{t('fourEyes.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fourEyes.kind')}</th>
-                <th scope="col">{t('fourEyes.object')}</th>
-                <th scope="col">{t('fourEyes.decision')}</th>
-                <th scope="col">{t('fourEyes.proposedBy')}</th>
-                <th scope="col">{t('fourEyes.expires')}</th>
-                <th scope="col">{t('fourEyes.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((proposal) => (
-                <tr key={proposal.id}>
-                  <td>
-                    <Link href={`/approvals/${proposal.id}`} data-row-link>
-                      {t(`fourEyes.kind.${proposal.kind}`)}
-                    </Link>
-                  </td>
-                  <td>
-                    <ProposalObject proposal={proposal} />
-                  </td>
-                  <td>{decisionText(t, proposal)}</td>
-                  <td>
-                    {nameOf(proposal.proposedBy)}
-                    <div className="muted small">
-                      <time dateTime={proposal.proposedAt}>{formatDate(proposal.proposedAt)}</time>
-                    </div>
-                  </td>
-                  <td>
-                    <time dateTime={proposal.expiresAt}>{formatDate(proposal.expiresAt)}</time>
-                  </td>
-                  <td>
-                    <ProposalStatusBadge status={proposal.status} />
-                  </td>
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<Empty title={status === 'pending' && !kind ? t('fourEyes.empty') : t('fourEyes.noneMatch')} />}
+      >
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table" data-testid="proposals">
+              <caption className="sr-only">{t('fourEyes.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('fourEyes.kind')}</th>
+                  <th scope="col">{t('fourEyes.object')}</th>
+                  <th scope="col">{t('fourEyes.decision')}</th>
+                  <th scope="col">{t('fourEyes.proposedBy')}</th>
+                  <th scope="col">{t('fourEyes.expires')}</th>
+                  <th scope="col">{t('fourEyes.status')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((proposal) => (
+                  <tr key={proposal.id}>
+                    <td>
+                      <Link href={`/approvals/${proposal.id}`} data-row-link>
+                        {t(`fourEyes.kind.${proposal.kind}`)}
+                      </Link>
+                    </td>
+                    <td>
+                      <ProposalObject proposal={proposal} />
+                    </td>
+                    <td>{decisionText(t, proposal)}</td>
+                    <td>
+                      {nameOf(proposal.proposedBy)}
+                      <div className="muted small">
+                        <time dateTime={proposal.proposedAt}>{formatDate(proposal.proposedAt)}</time>
+                      </div>
+                    </td>
+                    <td>
+                      <time dateTime={proposal.expiresAt}>{formatDate(proposal.expiresAt)}</time>
+                    </td>
+                    <td>
+                      <ProposalStatusBadge status={proposal.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

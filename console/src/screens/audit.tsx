@@ -12,7 +12,7 @@ import { FilterSelect } from '../ui/filter-select';
 import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 
 const ACTOR_KINDS: AuditActorKind[] = ['application', 'dashboard_user', 'service', 'capture', 'invite'];
 const OBJECT_TYPES = [
@@ -132,15 +132,9 @@ export default function AuditPage() {
         )}
       </div>
       {value('profile') && <p className="muted">{t('audit.forProfile', { id: value('profile') })}</p>}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? t('audit.noMatch') : t('audit.empty')} />
-      ) : (
-        <AuditTable rows={rows} caption={t('audit.title')} />
-      )}
+      <QueryStates query={query} isEmpty={rows.length === 0} empty={<Empty title={filtered ? t('audit.noMatch') : t('audit.empty')} />}>
+        {() => <AuditTable rows={rows} caption={t('audit.title')} />}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

@@ -10,7 +10,7 @@ import { codeWords } from '../ui/code-words';
 import { FilterSelect } from '../ui/filter-select';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { useUrlFilters } from '../ui/url-filters';
 
 const PAGE_SIZE = 25;
@@ -68,58 +68,58 @@ export default function MonitoringAlertsPage() {
           onChange={(value) => update({ assigned: value })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={statusParam === 'open' && !assigned ? t('monitoring.emptyNew') : t('monitoring.noMatch')} />
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table">
-            <caption className="sr-only">{t('monitoring.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('monitoring.profile')}</th>
-                <th scope="col">{t('monitoring.status')}</th>
-                <th scope="col" className="hide-narrow">
-                  {t('monitoring.trigger')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('monitoring.matches')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('monitoring.assignee')}
-                </th>
-                <th scope="col">{t('monitoring.raised')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((alert) => (
-                <tr key={alert.id}>
-                  <td>
-                    <Link href={`/monitoring/${alert.id}`} data-row-link className="row-link">
-                      {alert.search?.profile?.name ?? alert.search?.name ?? alert.profileId}
-                    </Link>
-                    <div className="muted small mono">{alert.id}</div>
-                  </td>
-                  <td>
-                    <StatusBadge value={alert.status === 'open' ? 'alert_open' : 'acknowledged'} />
-                  </td>
-                  <td className="hide-narrow">{codeWords(t, 'trigger', alert.trigger)}</td>
-                  <td className="hide-narrow">{alert.matchCount}</td>
-                  <td className="hide-narrow">
-                    {alert.assignee ? (alert.assignee === session?.user.id ? t('monitoring.you') : alert.assignee) : '—'}
-                  </td>
-                  <td>
-                    <time dateTime={alert.createdAt}>{formatDate(alert.createdAt)}</time>
-                  </td>
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<Empty title={statusParam === 'open' && !assigned ? t('monitoring.emptyNew') : t('monitoring.noMatch')} />}
+      >
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table">
+              <caption className="sr-only">{t('monitoring.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('monitoring.profile')}</th>
+                  <th scope="col">{t('monitoring.status')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('monitoring.trigger')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('monitoring.matches')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('monitoring.assignee')}
+                  </th>
+                  <th scope="col">{t('monitoring.raised')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((alert) => (
+                  <tr key={alert.id}>
+                    <td>
+                      <Link href={`/monitoring/${alert.id}`} data-row-link className="row-link">
+                        {alert.search?.profile?.name ?? alert.search?.name ?? alert.profileId}
+                      </Link>
+                      <div className="muted small mono">{alert.id}</div>
+                    </td>
+                    <td>
+                      <StatusBadge value={alert.status === 'open' ? 'alert_open' : 'acknowledged'} />
+                    </td>
+                    <td className="hide-narrow">{codeWords(t, 'trigger', alert.trigger)}</td>
+                    <td className="hide-narrow">{alert.matchCount}</td>
+                    <td className="hide-narrow">
+                      {alert.assignee ? (alert.assignee === session?.user.id ? t('monitoring.you') : alert.assignee) : '—'}
+                    </td>
+                    <td>
+                      <time dateTime={alert.createdAt}>{formatDate(alert.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

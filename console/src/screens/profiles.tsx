@@ -10,7 +10,7 @@ import { DateRangeFilter } from '../ui/date-range-filter';
 import { Icon } from '../ui/icons';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { words } from '../ui/words';
 import { FilterSelect } from '../ui/filter-select';
 
@@ -100,54 +100,54 @@ export default function ProfilesPage() {
           onChange={(range) => update({ from: range.from, to: range.to, after: undefined, prev: undefined })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? t('profiles.noMatch') : t('profiles.empty')} />
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table">
-            <caption className="sr-only">{t('profiles.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('profiles.name')}</th>
-                <th scope="col">{t('profiles.status')}</th>
-                <th scope="col" className="hide-narrow">
-                  {t('profiles.kind')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('profiles.groups')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('profiles.updated')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((profile) => (
-                <tr key={profile.id}>
-                  <td>
-                    <Link href={`/profiles/${profile.id}`} data-row-link className="row-link">
-                      {profile.name}
-                    </Link>
-                    <div className="muted small mono">{profile.email ?? profile.id}</div>
-                  </td>
-                  <td>
-                    <StatusBadge value={profile.status} />
-                  </td>
-                  <td className="hide-narrow">{profile.kind}</td>
-                  <td className="hide-narrow">{profile.profileGroupIds.map((id) => groupName.get(id) ?? id).join(', ') || '—'}</td>
-                  <td className="hide-narrow">
-                    <time dateTime={profile.updatedAt}>{formatDate(profile.updatedAt)}</time>
-                  </td>
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<Empty title={filtered ? t('profiles.noMatch') : t('profiles.empty')} />}
+      >
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table">
+              <caption className="sr-only">{t('profiles.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('profiles.name')}</th>
+                  <th scope="col">{t('profiles.status')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('profiles.kind')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('profiles.groups')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('profiles.updated')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((profile) => (
+                  <tr key={profile.id}>
+                    <td>
+                      <Link href={`/profiles/${profile.id}`} data-row-link className="row-link">
+                        {profile.name}
+                      </Link>
+                      <div className="muted small mono">{profile.email ?? profile.id}</div>
+                    </td>
+                    <td>
+                      <StatusBadge value={profile.status} />
+                    </td>
+                    <td className="hide-narrow">{profile.kind}</td>
+                    <td className="hide-narrow">{profile.profileGroupIds.map((id) => groupName.get(id) ?? id).join(', ') || '—'}</td>
+                    <td className="hide-narrow">
+                      <time dateTime={profile.updatedAt}>{formatDate(profile.updatedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

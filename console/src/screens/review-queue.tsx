@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/i18n';
 import { useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
 import { SessionTable } from '../ui/session-table';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { words } from '../ui/words';
 import { FilterSelect } from '../ui/filter-select';
 
@@ -88,36 +88,38 @@ export default function ReviewQueuePage() {
           {t('review.assignedToMe')}
         </label>
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : query.data.idvReviewQueue.nodes.length === 0 ? (
-        <Empty title={filtered ? t('review.noMatch') : t('review.empty')}>
-          <p className="muted">{t('review.emptyHint')}</p>
-        </Empty>
-      ) : (
-        <>
-          <SessionTable rows={query.data.idvReviewQueue.nodes} hrefBase="/review" caption={t('review.title')} />
-          <Pager
-            page={page}
-            hasNext={query.data.idvReviewQueue.pageInfo.hasNextPage}
-            endCursor={query.data.idvReviewQueue.pageInfo.endCursor}
-            total={query.data.idvReviewQueue.totalCount}
-            shown={query.data.idvReviewQueue.nodes.length}
-            go={(after, previous) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (after) next.set('after', after);
-                else next.delete('after');
-                if (previous.length) next.set('prev', previous.join(','));
-                else next.delete('prev');
-                return next;
-              })
-            }
-          />
-        </>
-      )}
+      <QueryStates
+        query={query}
+        isEmpty={query.data?.idvReviewQueue.nodes.length === 0}
+        empty={
+          <Empty title={filtered ? t('review.noMatch') : t('review.empty')}>
+            <p className="muted">{t('review.emptyHint')}</p>
+          </Empty>
+        }
+      >
+        {(data) => (
+          <>
+            <SessionTable rows={data.idvReviewQueue.nodes} hrefBase="/review" caption={t('review.title')} />
+            <Pager
+              page={page}
+              hasNext={data.idvReviewQueue.pageInfo.hasNextPage}
+              endCursor={data.idvReviewQueue.pageInfo.endCursor}
+              total={data.idvReviewQueue.totalCount}
+              shown={data.idvReviewQueue.nodes.length}
+              go={(after, previous) =>
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (after) next.set('after', after);
+                  else next.delete('after');
+                  if (previous.length) next.set('prev', previous.join(','));
+                  else next.delete('prev');
+                  return next;
+                })
+              }
+            />
+          </>
+        )}
+      </QueryStates>
     </>
   );
 }

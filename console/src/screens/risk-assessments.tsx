@@ -9,7 +9,7 @@ import { StatusBadge } from '../ui/badges';
 import { FilterSelect } from '../ui/filter-select';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { useUrlFilters } from '../ui/url-filters';
 import { codeWords } from '../ui/code-words';
 
@@ -89,55 +89,51 @@ export default function RiskAssessmentsPage() {
           </button>
         )}
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? t('risk.noMatch') : t('risk.empty')} />
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table">
-            <caption className="sr-only">{t('risk.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('risk.assessment')}</th>
-                <th scope="col">{t('risk.status')}</th>
-                <th scope="col">{t('risk.rating')}</th>
-                <th scope="col" className="hide-narrow">
-                  {t('risk.toConfirm')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('risk.updated')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((assessment) => {
-                const overall = assessment.clientRiskRatings.find((rating) => !rating.subjectId);
-                return (
-                  <tr key={assessment.id}>
-                    <td>
-                      <Link href={`/risk/${assessment.id}`} data-row-link className="row-link">
-                        {assessment.title}
-                      </Link>
-                      <div className="muted small">{assessment.subjects.map((subject) => subject.name).join(', ')}</div>
-                    </td>
-                    <td>
-                      <StatusBadge value={assessment.status} />
-                    </td>
-                    <td>{overall ? <RatingBadge rating={overall.rating} /> : <span className="muted">—</span>}</td>
-                    <td className="hide-narrow">{assessment.taskStatusCounts.requiresReview || '—'}</td>
-                    <td className="hide-narrow">
-                      <time dateTime={assessment.updatedAt}>{formatDate(assessment.updatedAt)}</time>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates query={query} isEmpty={rows.length === 0} empty={<Empty title={filtered ? t('risk.noMatch') : t('risk.empty')} />}>
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table">
+              <caption className="sr-only">{t('risk.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('risk.assessment')}</th>
+                  <th scope="col">{t('risk.status')}</th>
+                  <th scope="col">{t('risk.rating')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('risk.toConfirm')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('risk.updated')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((assessment) => {
+                  const overall = assessment.clientRiskRatings.find((rating) => !rating.subjectId);
+                  return (
+                    <tr key={assessment.id}>
+                      <td>
+                        <Link href={`/risk/${assessment.id}`} data-row-link className="row-link">
+                          {assessment.title}
+                        </Link>
+                        <div className="muted small">{assessment.subjects.map((subject) => subject.name).join(', ')}</div>
+                      </td>
+                      <td>
+                        <StatusBadge value={assessment.status} />
+                      </td>
+                      <td>{overall ? <RatingBadge rating={overall.rating} /> : <span className="muted">—</span>}</td>
+                      <td className="hide-narrow">{assessment.taskStatusCounts.requiresReview || '—'}</td>
+                      <td className="hide-narrow">
+                        <time dateTime={assessment.updatedAt}>{formatDate(assessment.updatedAt)}</time>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

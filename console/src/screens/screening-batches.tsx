@@ -11,7 +11,7 @@ import { StatusBadge } from '../ui/badges';
 import { FilterSelect } from '../ui/filter-select';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { useUrlFilters } from '../ui/url-filters';
 
 const PAGE_SIZE = 25;
@@ -82,54 +82,56 @@ export default function ScreeningBatchesPage() {
           onChange={(value) => update({ status: value || undefined })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={status ? t('batch.noMatch') : t('batch.empty')}>
-          {!status && canSubmit && <Link href="/screening/batches/new">{t('batch.new')}</Link>}
-        </Empty>
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table">
-            <caption className="sr-only">{t('batch.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('batch.job')}</th>
-                <th scope="col">{t('batch.status')}</th>
-                <th scope="col">{t('batch.screened')}</th>
-                <th scope="col">{t('batch.matched')}</th>
-                <th scope="col" className="hide-narrow">
-                  {t('batch.created')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((job) => (
-                <tr key={job.id}>
-                  <td>
-                    <Link href={`/screening/batches/${job.id}`} data-row-link className="row-link mono">
-                      {job.id.slice(0, 8)}
-                    </Link>
-                    <div className="muted small">{t('batch.entities', { count: formatNumber(job.total) })}</div>
-                  </td>
-                  <td>
-                    <StatusBadge value={job.status} />
-                  </td>
-                  <td>
-                    {formatNumber(job.processed)} / {formatNumber(job.total)}
-                  </td>
-                  <td>{formatNumber(job.matched)}</td>
-                  <td className="hide-narrow">
-                    <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
-                  </td>
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={status ? t('batch.noMatch') : t('batch.empty')}>
+            {!status && canSubmit && <Link href="/screening/batches/new">{t('batch.new')}</Link>}
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table">
+              <caption className="sr-only">{t('batch.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('batch.job')}</th>
+                  <th scope="col">{t('batch.status')}</th>
+                  <th scope="col">{t('batch.screened')}</th>
+                  <th scope="col">{t('batch.matched')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('batch.created')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((job) => (
+                  <tr key={job.id}>
+                    <td>
+                      <Link href={`/screening/batches/${job.id}`} data-row-link className="row-link mono">
+                        {job.id.slice(0, 8)}
+                      </Link>
+                      <div className="muted small">{t('batch.entities', { count: formatNumber(job.total) })}</div>
+                    </td>
+                    <td>
+                      <StatusBadge value={job.status} />
+                    </td>
+                    <td>
+                      {formatNumber(job.processed)} / {formatNumber(job.total)}
+                    </td>
+                    <td>{formatNumber(job.matched)}</td>
+                    <td className="hide-narrow">
+                      <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

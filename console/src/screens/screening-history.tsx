@@ -11,7 +11,7 @@ import { DateRangeFilter } from '../ui/date-range-filter';
 import { Icon } from '../ui/icons';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { screeningWords } from './screening-match';
 
 const PAGE_SIZE = 25;
@@ -106,61 +106,63 @@ export default function ScreeningHistoryPage() {
           onChange={(value) => update({ sort: value || undefined, after: undefined, prev: undefined })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? t('history.noMatch') : t('history.empty')}>
-          {!filtered && <Link href="/screening">{t('history.startSearch')}</Link>}
-        </Empty>
-      ) : (
-        <div className="table-wrap" ref={table}>
-          <table className="table">
-            <caption className="sr-only">{t('history.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('screening.name')}</th>
-                <th scope="col">{t('history.matches')}</th>
-                <th scope="col" className="hide-narrow">
-                  {t('screening.feeds')}
-                </th>
-                <th scope="col" className="hide-narrow">
-                  {t('history.by')}
-                </th>
-                <th scope="col">{t('history.when')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((search) => (
-                <tr key={search.id}>
-                  <td>
-                    <Link href={`/screening/requests/${search.id}`} data-row-link className="row-link">
-                      {search.name}
-                    </Link>
-                    <div className="muted small">
-                      {search.type ? screeningWords(t, 'queryType', search.type) : t('screening.anyType')}
-                      {search.entityCount > 1 ? ` · ${t('history.batchOf', { count: formatNumber(search.entityCount) })}` : ''}
-                      {search.jobId ? (
-                        <>
-                          {' · '}
-                          <span className="mono">{search.jobId}</span>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td>{formatNumber(search.matchCount)}</td>
-                  <td className="hide-narrow">{search.feeds.map((feed) => screeningWords(t, 'feed', feed)).join(', ')}</td>
-                  <td className="hide-narrow">{search.userName ?? search.userEmail ?? search.userId}</td>
-                  <td>
-                    <time dateTime={search.createdAt}>{formatDate(search.createdAt)}</time>
-                  </td>
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={filtered ? t('history.noMatch') : t('history.empty')}>
+            {!filtered && <Link href="/screening">{t('history.startSearch')}</Link>}
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="table-wrap" ref={table}>
+            <table className="table">
+              <caption className="sr-only">{t('history.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('screening.name')}</th>
+                  <th scope="col">{t('history.matches')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('screening.feeds')}
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    {t('history.by')}
+                  </th>
+                  <th scope="col">{t('history.when')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((search) => (
+                  <tr key={search.id}>
+                    <td>
+                      <Link href={`/screening/requests/${search.id}`} data-row-link className="row-link">
+                        {search.name}
+                      </Link>
+                      <div className="muted small">
+                        {search.type ? screeningWords(t, 'queryType', search.type) : t('screening.anyType')}
+                        {search.entityCount > 1 ? ` · ${t('history.batchOf', { count: formatNumber(search.entityCount) })}` : ''}
+                        {search.jobId ? (
+                          <>
+                            {' · '}
+                            <span className="mono">{search.jobId}</span>
+                          </>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td>{formatNumber(search.matchCount)}</td>
+                    <td className="hide-narrow">{search.feeds.map((feed) => screeningWords(t, 'feed', feed)).join(', ')}</td>
+                    <td className="hide-narrow">{search.userName ?? search.userEmail ?? search.userId}</td>
+                    <td>
+                      <time dateTime={search.createdAt}>{formatDate(search.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

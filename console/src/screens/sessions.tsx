@@ -8,7 +8,7 @@ import { Icon } from '../ui/icons';
 import { useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
 import { SessionTable } from '../ui/session-table';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 import { words } from '../ui/words';
 import { FilterSelect } from '../ui/filter-select';
 
@@ -82,15 +82,13 @@ export default function SessionsPage() {
           onChange={(value) => update({ flow: value })}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? t('sessions.noneMatch') : t('sessions.empty')} />
-      ) : (
-        <SessionTable rows={rows} hrefBase="/sessions" caption={t('sessions.title')} />
-      )}
+      <QueryStates
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<Empty title={filtered ? t('sessions.noneMatch') : t('sessions.empty')} />}
+      >
+        {() => <SessionTable rows={rows} hrefBase="/sessions" caption={t('sessions.title')} />}
+      </QueryStates>
       {query.data && (
         <Pager
           page={page}

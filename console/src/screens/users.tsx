@@ -20,7 +20,7 @@ import { Dialog } from '../ui/dialog';
 import { Icon } from '../ui/icons';
 import { useRowNavigation, useTitle } from '../ui/keys';
 import { Pager, readPage } from '../ui/pager';
-import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
+import { Empty, PageHeader, QueryStates } from '../ui/states';
 
 const ROLES: DashboardRole[] = ['viewer', 'analyst', 'reviewer', 'admin'];
 
@@ -85,34 +85,30 @@ function UsersList({ selfId }: { selfId: string | undefined }) {
       <p aria-live="polite" className={notice ? 'alert alert-success' : 'sr-only'}>
         {notice && t(notice.key, { ...notice.values, ...(notice.role ? { role: t(`role.${notice.role}`) } : {}) })}
       </p>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-      ) : query.data.dashboardUsers.nodes.length === 0 ? (
-        <Empty title={t('users.empty')} />
-      ) : (
-        <>
-          <UsersTable rows={query.data.dashboardUsers.nodes} selfId={selfId} onDeactivate={setDeactivating} onNotice={setNotice} />
-          <Pager
-            page={page}
-            hasNext={query.data.dashboardUsers.pageInfo.hasNextPage}
-            endCursor={query.data.dashboardUsers.pageInfo.endCursor}
-            total={query.data.dashboardUsers.totalCount}
-            shown={query.data.dashboardUsers.nodes.length}
-            go={(after, previous) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (after) next.set('after', after);
-                else next.delete('after');
-                if (previous.length) next.set('prev', previous.join(','));
-                else next.delete('prev');
-                return next;
-              })
-            }
-          />
-        </>
-      )}
+      <QueryStates query={query} isEmpty={query.data?.dashboardUsers.nodes.length === 0} empty={<Empty title={t('users.empty')} />}>
+        {(data) => (
+          <>
+            <UsersTable rows={data.dashboardUsers.nodes} selfId={selfId} onDeactivate={setDeactivating} onNotice={setNotice} />
+            <Pager
+              page={page}
+              hasNext={data.dashboardUsers.pageInfo.hasNextPage}
+              endCursor={data.dashboardUsers.pageInfo.endCursor}
+              total={data.dashboardUsers.totalCount}
+              shown={data.dashboardUsers.nodes.length}
+              go={(after, previous) =>
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (after) next.set('after', after);
+                  else next.delete('after');
+                  if (previous.length) next.set('prev', previous.join(','));
+                  else next.delete('prev');
+                  return next;
+                })
+              }
+            />
+          </>
+        )}
+      </QueryStates>
       {inviting && <InviteDialog onClose={() => setParam('invite', undefined)} returnFocus={() => inviteButton.current} />}
       {deactivating && (
         <DeactivateDialog

@@ -55,3 +55,22 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
     </header>
   );
 }
+
+/** The states of a screen's main query, in the one order every screen shows them: loading, the
+ * error (with a retry), `empty` when it answered nothing to show, else the content. `children` is
+ * called only then, with the query's data. */
+export function QueryStates<T>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  isEmpty: boolean;
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError || query.data === undefined) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  return isEmpty ? empty : children(query.data);
+}
