@@ -1129,7 +1129,32 @@ export type ScoreFeature =
   /** Country or nationality. */
   | 'country'
   /** Entity type. */
-  | 'type';
+  | 'type'
+  /** Identity documents (passport, national id, tax id, registration number). */
+  | 'identifier';
+
+/** Kinds of identity documents a search may give. */
+export type ScreeningIdentifierKind =
+  /** A passport number. */
+  | 'passport'
+  /** A national identity card or personal number. */
+  | 'national_id'
+  /** A tax identification number. */
+  | 'tax_id'
+  /** A company or other registration number. */
+  | 'registration_number'
+  /** Any other document; compared with listed identifiers of every kind. */
+  | 'other';
+
+/** A document of the screened party; compared with the listed entities' identifiers after normalization (case, spaces, dashes, dots). */
+export type ScreeningIdentifierInput = {
+  /** Kind of document; omitted: other (compared with identifiers of every kind). */
+  kind?: ScreeningIdentifierKind | null | undefined;
+  /** The number as written on the document, 1 to 64 characters. */
+  value: string;
+  /** Issuing country, ISO 3166-1 alpha-2 code or English name; two different issuing countries are never the same document. */
+  country?: string | null | undefined;
+};
 
 /** A synchronous search. */
 export type ScreenInput = {
@@ -1143,6 +1168,8 @@ export type ScreenInput = {
   dateOfBirth?: string | null | undefined;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: string | null | undefined;
+  /** Identity documents of the screened party, at most 10: an identical listed identifier raises the score (docs/screening-matching.md). */
+  identifiers?: Array<ScreeningIdentifierInput> | null | undefined;
   /** 1 to 100, default 10. */
   limit?: number | null | undefined;
   /** 0 to 1, default the engine's threshold. */
@@ -1186,6 +1213,8 @@ export type ScreeningBatchEntityInput = {
   dateOfBirth?: string | null | undefined;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: string | null | undefined;
+  /** Identity documents of the entity, at most 10 (as ScreenInput.identifiers). */
+  identifiers?: Array<ScreeningIdentifierInput> | null | undefined;
   /** Links the entity's search to a customer profile. */
   profileId?: string | number | null | undefined;
   /** Per-entity filters. */
