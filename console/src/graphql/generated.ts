@@ -1156,6 +1156,15 @@ export type ScreeningIdentifierInput = {
   country?: string | null | undefined;
 };
 
+/** Whether a secondary fact of the query agrees with the listed entity. */
+export type AgreementOutcome =
+  /** The fact agrees (identical identifier; same date of birth or birth year; a listed country). */
+  | 'match'
+  /** The fact disagrees (a different document of the same kind; another date of birth; a country not listed). */
+  | 'mismatch'
+  /** The listed entity holds nothing to compare with. */
+  | 'unknown';
+
 /** A synchronous search. */
 export type ScreenInput = {
   /** Entity type; omitted: any type. */
@@ -1760,18 +1769,18 @@ export type RestartScreeningBatchMutationVariables = Exact<{
 
 export type RestartScreeningBatchMutation = { restartScreeningBatch: { id: string, status: BatchJobStatus, requestId: string, total: number, processed: number, matched: number, restarts: number, error: string | null, createdAt: string, updatedAt: string, startedAt: string | null, finishedAt: string | null } };
 
-export type ScreeningMatchDetailFragment = { id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> };
+export type ScreeningMatchDetailFragment = { id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> };
 
 export type DispositionAnnotationDetailFragment = { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null };
 
-export type ScreeningSearchDetailFragment = { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> };
+export type ScreeningSearchDetailFragment = { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> };
 
 export type ScreenMutationVariables = Exact<{
   input: ScreenInput;
 }>;
 
 
-export type ScreenMutation = { screen: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } };
+export type ScreenMutation = { screen: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } };
 
 export type ScreeningSearchesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1791,7 +1800,7 @@ export type ScreeningRequestQueryVariables = Exact<{
 }>;
 
 
-export type ScreeningRequestQuery = { screeningSearch: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } | null };
+export type ScreeningRequestQuery = { screeningSearch: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } | null };
 
 export type ReviewScreeningMatchMutationVariables = Exact<{
   id: string | number;
@@ -2103,6 +2112,11 @@ export const ScreeningMatchDetailFragmentDoc = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -2169,6 +2183,11 @@ export const ScreeningSearchDetailFragmentDoc = new TypedDocumentString(`
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId
@@ -3494,6 +3513,11 @@ export const ScreenDocument = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -3559,6 +3583,11 @@ fragment ScreeningSearchDetail on ScreeningSearch {
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId
@@ -3688,6 +3717,11 @@ export const ScreeningRequestDocument = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -3753,6 +3787,11 @@ fragment ScreeningSearchDetail on ScreeningSearch {
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId
