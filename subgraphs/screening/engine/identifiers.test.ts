@@ -38,6 +38,10 @@ describe('identifier agreement', () => {
     expect(a.detail).not.toContain('0123');
     // kind omitted (other) or given without a country: still the same document
     expect(identifierAdjustment([{ value: 'C0123 45678' }], listed)?.outcome).toBe('match');
+    // a number written inside a sentence of the list
+    const sentence = entity('3', 'Oumar Younous', [{ kind: 'passport', value: 'CAR diplomatic passport no. D00000898' }]);
+    expect(identifierAdjustment([{ kind: 'passport', value: 'D00000898' }], sentence)?.outcome).toBe('match');
+    expect(identifierAdjustment([{ kind: 'passport', value: 'D0000089' }], sentence)?.outcome).toBe('mismatch');
   });
 
   it('never takes documents of two different issuing countries for one (nor for evidence against)', () => {

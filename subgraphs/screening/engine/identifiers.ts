@@ -54,6 +54,16 @@ function kindClass(kind: string): KindClass {
 const compatible = (a: KindClass, b: KindClass) => a !== 'reference' && b !== 'reference' && (a === b || a === 'other' || b === 'other');
 const countriesConflict = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toUpperCase() !== b.toUpperCase();
 
+/**
+ * Some lists write a number inside a sentence ("CAR diplomatic passport no. D00000898", "Central African Republic number
+ * O00065772"): there the words holding a digit are the candidates too (a value of one or two words is compared whole).
+ */
+function numbersIn(value: string): string[] {
+  const words = value.trim().split(/\s+/);
+  if (words.length < 3) return [];
+  return words.map(normalizeIdentifier).filter((word) => word.length >= IDENTIFIER_MIN_COMPARABLE && /\d/.test(word));
+}
+
 const describe = (kind: string, value: string, country?: string) => `${kind} ${maskIdentifier(value)}${country ? ` (${country})` : ''}`;
 
 /**
@@ -68,7 +78,7 @@ export function identifierAdjustment(
 ): Adjustment<'identifier'> | undefined {
   if (!query?.length) return undefined;
   const listed = e.identifiers
-    .map((i: Identifier) => ({ i, cls: kindClass(i.kind), norm: normalizeIdentifier(i.value) }))
+    .map((i: Identifier) => ({ i, cls: kindClass(i.kind), norm: normalizeIdentifier(i.value), numbers: numbersIn(i.value) }))
     .filter((l) => l.cls !== 'reference' && l.norm.length > 0);
   let mismatch: { q: QueryIdentifier; l: Identifier } | undefined;
   for (const q of query) {
@@ -77,7 +87,7 @@ export function identifierAdjustment(
     const qcls: KindClass = q.kind ?? 'other';
     for (const l of listed) {
       if (!compatible(qcls, l.cls) || countriesConflict(q.country, l.i.country)) continue;
-      if (l.norm === norm)
+      if (l.norm === norm || l.numbers.includes(norm))
         return {
           feature: 'identifier',
           outcome: 'match',
