@@ -7,7 +7,7 @@ import { categoryKeys } from './adverse-media-mapping';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { route, Route, RouteInput } from './route';
-import { feedEnum, historyRecord, restMatch } from './screening-mapping';
+import { feedEnum, historyRecord, identifiersBody, identifiersInput, restMatch } from './screening-mapping';
 import {
   type JobFieldsFragment,
   BatchDocument,
@@ -34,6 +34,7 @@ const batchEntity = z.strictObject({
   custom_id: z.string().max(256).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
+  identifiers: identifiersBody,
   profile_id: z.string().min(1).max(64).optional(),
   global_filters: z.strictObject({ adverse_media_risk_categories: categoryKeys.optional() }).optional(),
 });
@@ -64,6 +65,7 @@ function submitVariables({ body, headers }: RouteInput) {
         customId: r.custom_id,
         dateOfBirth: r.date_of_birth,
         country: r.country,
+        identifiers: identifiersInput(r.identifiers),
         profileId: r.profile_id,
         globalFilters: r.global_filters ? { adverseMediaRiskCategories: r.global_filters.adverse_media_risk_categories } : undefined,
       })),

@@ -2,7 +2,29 @@
 // snake_case "Screening match" of the interface spec, and search history records.
 import { restDisposition } from './disposition-mapping';
 import { restArticles } from './adverse-media-mapping';
-import type { HistoryFieldsFragment, MatchFieldsFragment, ScreeningFeed } from '../operations/operations.generated';
+import { z } from 'zod';
+import {
+  type HistoryFieldsFragment,
+  type MatchFieldsFragment,
+  type ScreeningFeed,
+  ScreeningIdentifierKindValues,
+} from '../operations/operations.generated';
+
+/** Identity documents of a searched party (search-sync and batch entities; an extension of the interface, docs/screening.md). */
+export const identifiersBody = z
+  .array(
+    z.strictObject({
+      kind: z.enum(ScreeningIdentifierKindValues).optional(),
+      value: z.string().min(1).max(64),
+      country: z.string().min(2).max(64).optional(),
+    }),
+  )
+  .max(10)
+  .optional();
+
+/** The REST identifiers as GraphQL's ScreeningIdentifierInput. */
+export const identifiersInput = (identifiers: z.infer<typeof identifiersBody>) =>
+  identifiers?.map((identifier) => ({ kind: identifier.kind, value: identifier.value, country: identifier.country }));
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
@@ -66,6 +88,11 @@ export function restMatch(m: MatchFieldsFragment): Record<string, unknown> {
       phonetic_agreement: info.phoneticAgreement,
       caps: info.caps,
       adjustments: info.adjustments,
+      agreement: dropNull({
+        birth_date: info.agreement.birthDate,
+        country: info.agreement.country,
+        identifier: info.agreement.identifier,
+      }),
       final_score: info.finalScore,
     },
     source_details: m.sourceDetails.map((d) => ({ description: d.description, urls: d.urls, inference_context: d.inferenceContext })),

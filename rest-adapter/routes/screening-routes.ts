@@ -1,7 +1,7 @@
 // Screening: /v1 searches and /v2 stored matches, envelope {msg, status, result}, x-api-key.
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { feedEnum, historyRecord, restMatch } from './screening-mapping';
+import { feedEnum, historyRecord, identifiersBody, identifiersInput, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
 import { categoryKeys } from './adverse-media-mapping';
 import { route, Route, RouteInput } from './route';
@@ -43,6 +43,7 @@ const searchBody = z.strictObject({
     .optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
+  identifiers: identifiersBody,
   limit: z.number().int().min(1).max(100).optional(),
   threshold: z.number().min(0).max(1).optional(),
   custom_id: z.string().max(256).optional(),
@@ -81,6 +82,7 @@ function fromBody({ body, headers }: RouteInput) {
       feeds: b.feeds?.map(feedEnum),
       dateOfBirth: b.date_of_birth,
       country: b.country,
+      identifiers: identifiersInput(b.identifiers),
       limit: b.limit,
       threshold: b.threshold,
       customId: b.custom_id,

@@ -82,6 +82,11 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByLabel('Entity type').selectOption('individual');
     await page.getByLabel('Date of birth').fill('1957-07-30');
     await page.getByLabel('Country').fill('SA');
+    // An identifier row, added from the keyboard: the new row's number field takes the focus.
+    await page.getByRole('button', { name: 'Add identifier' }).press('Enter');
+    await page.keyboard.type('X 1234-5678');
+    expect(await page.getByLabel('Number').inputValue()).toBe('X 1234-5678');
+    await page.getByLabel('Document').selectOption('passport');
     await page.getByLabel('Sanctions').check();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const detail = page.getByTestId('match-detail');
@@ -102,6 +107,9 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     expect(facts).toMatch(/Searched: (Jul 30, 1957|30 Jul 1957)/);
     expect(facts).toMatch(/Same date of birth/);
     expect(facts).toMatch(/The listing has no country|Not a listed country|A listed country/);
+    // Identifier agreement in words beside date of birth and country, the number masked.
+    expect(facts).toMatch(/Searched: Passport \*\*\*\*5678[\s\S]*(Agrees|Disagrees|Cannot tell)/);
+    expect(facts).not.toContain('1234-5678');
     // The list, its version and programme.
     await detail.getByText('ofac_sdn', { exact: true }).first().waitFor();
     await detail

@@ -53,6 +53,19 @@ it('names the field of every rule it refuses', () => {
   expect(field({ name: 'a', limit: 0 })).toBe('limit');
   expect(field({ name: 'a', threshold: -0.1 })).toBe('threshold');
   expect(field({ name: 'a', customId: 'c'.repeat(257) })).toBe('custom_id');
+  expect(field({ name: 'a', identifiers: Array.from({ length: 11 }, () => ({ value: 'P1234567' })) })).toBe('identifiers');
+  expect(field({ name: 'a', identifiers: [{ value: 'P1234567' }, { value: '  ' }] })).toBe('identifiers[1].value');
+  expect(field({ name: 'a', identifiers: [{ value: '9'.repeat(65) }] })).toBe('identifiers[0].value');
+  expect(field({ name: 'a', identifiers: [{ value: 'P1234567', kind: 'driving_licence' }] })).toBe('identifiers[0].kind');
+  expect(field({ name: 'a', identifiers: [{ value: 'P1234567', country: 'Narnia' }] })).toBe('identifiers[0].country');
+});
+
+it("keeps a query's identifiers with their kind and issuing country, none when none are given", () => {
+  expect(
+    normalizeQuery({ name: 'a', identifiers: [{ kind: 'passport', value: ' C 0123 ', country: 'germany' }, { value: 'X-1' }] }).identifiers,
+  ).toEqual([{ kind: 'passport', value: 'C 0123', country: 'DE' }, { value: 'X-1' }]);
+  expect(normalizeQuery({ name: 'a', identifiers: [] }).identifiers).toBeUndefined();
+  expect(normalizeQuery({ name: 'a' }).identifiers).toBeUndefined();
 });
 
 it('accepts exactly the real dates of birth in YYYY, YYYY-MM and YYYY-MM-DD', () => {

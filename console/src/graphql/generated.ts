@@ -1129,7 +1129,41 @@ export type ScoreFeature =
   /** Country or nationality. */
   | 'country'
   /** Entity type. */
-  | 'type';
+  | 'type'
+  /** Identity documents (passport, national id, tax id, registration number). */
+  | 'identifier';
+
+/** Kinds of identity documents a search may give. */
+export type ScreeningIdentifierKind =
+  /** A passport number. */
+  | 'passport'
+  /** A national identity card or personal number. */
+  | 'national_id'
+  /** A tax identification number. */
+  | 'tax_id'
+  /** A company or other registration number. */
+  | 'registration_number'
+  /** Any other document; compared with listed identifiers of every kind. */
+  | 'other';
+
+/** A document of the screened party; compared with the listed entities' identifiers after normalization (case, spaces, dashes, dots). */
+export type ScreeningIdentifierInput = {
+  /** Kind of document; omitted: other (compared with identifiers of every kind). */
+  kind?: ScreeningIdentifierKind | null | undefined;
+  /** The number as written on the document, 1 to 64 characters. */
+  value: string;
+  /** Issuing country, ISO 3166-1 alpha-2 code or English name; two different issuing countries are never the same document. */
+  country?: string | null | undefined;
+};
+
+/** Whether a secondary fact of the query agrees with the listed entity. */
+export type AgreementOutcome =
+  /** The fact agrees (identical identifier; same date of birth or birth year; a listed country). */
+  | 'match'
+  /** The fact disagrees (a different document of the same kind; another date of birth; a country not listed). */
+  | 'mismatch'
+  /** The listed entity holds nothing to compare with. */
+  | 'unknown';
 
 /** A synchronous search. */
 export type ScreenInput = {
@@ -1143,6 +1177,8 @@ export type ScreenInput = {
   dateOfBirth?: string | null | undefined;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: string | null | undefined;
+  /** Identity documents of the screened party, at most 10: an identical listed identifier raises the score (docs/screening-matching.md). */
+  identifiers?: Array<ScreeningIdentifierInput> | null | undefined;
   /** 1 to 100, default 10. */
   limit?: number | null | undefined;
   /** 0 to 1, default the engine's threshold. */
@@ -1186,6 +1222,8 @@ export type ScreeningBatchEntityInput = {
   dateOfBirth?: string | null | undefined;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: string | null | undefined;
+  /** Identity documents of the entity, at most 10 (as ScreenInput.identifiers). */
+  identifiers?: Array<ScreeningIdentifierInput> | null | undefined;
   /** Links the entity's search to a customer profile. */
   profileId?: string | number | null | undefined;
   /** Per-entity filters. */
@@ -1731,18 +1769,18 @@ export type RestartScreeningBatchMutationVariables = Exact<{
 
 export type RestartScreeningBatchMutation = { restartScreeningBatch: { id: string, status: BatchJobStatus, requestId: string, total: number, processed: number, matched: number, restarts: number, error: string | null, createdAt: string, updatedAt: string, startedAt: string | null, finishedAt: string | null } };
 
-export type ScreeningMatchDetailFragment = { id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> };
+export type ScreeningMatchDetailFragment = { id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> };
 
 export type DispositionAnnotationDetailFragment = { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null };
 
-export type ScreeningSearchDetailFragment = { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> };
+export type ScreeningSearchDetailFragment = { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> };
 
 export type ScreenMutationVariables = Exact<{
   input: ScreenInput;
 }>;
 
 
-export type ScreenMutation = { screen: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } };
+export type ScreenMutation = { screen: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } };
 
 export type ScreeningSearchesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1762,7 +1800,7 @@ export type ScreeningRequestQueryVariables = Exact<{
 }>;
 
 
-export type ScreeningRequestQuery = { screeningSearch: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }> }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } | null };
+export type ScreeningRequestQuery = { screeningSearch: { id: string, searchId: string, name: string, type: ScreeningQueryType | null, feeds: Array<ScreeningFeed>, customId: string | null, dateOfBirth: string | null, country: string | null, threshold: number | null, profileId: string | null, userId: string, userName: string | null, userEmail: string | null, jobId: string | null, entityCount: number, createdAt: string, matchCount: number, matches: Array<{ id: string, rank: number, score: number, reviewStatus: MatchReviewStatus, reviewedBy: string | null, reviewedAt: string | null, source: string, sourceId: string, entityType: ListedEntityType, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, articleCount: number, previouslyCleared: { matchId: string, clearedAt: string, clearedBy: string } | null, reviewHistory: Array<{ id: string, fromStatus: MatchReviewStatus, toStatus: MatchReviewStatus, actorId: string, actorName: string | null, note: string | null, createdAt: string }>, name: { value: string, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel }, aliases: Array<{ value: string, kind: ListedNameKind, matchScore: number, criteriaMatchLevel: CriteriaMatchLevel, matchedQuery: boolean | null }>, checklist: { hits: Array<ScreeningFeed> }, matchScoreInfo: { threshold: number, query: string, nameSimilarity: number, unmatchedQueryTokens: Array<string>, unmatchedListTokens: Array<string>, phoneticAgreement: number, caps: Array<string>, finalScore: number, bestName: { value: string, kind: ListedNameKind, score: number, rawScore: number }, tokenAlignment: Array<{ query: string, list: string, similarity: number, how: string }>, adjustments: Array<{ feature: ScoreFeature, outcome: string, delta: number, detail: string }>, agreement: { birthDate: AgreementOutcome | null, country: AgreementOutcome | null, identifier: AgreementOutcome | null } }, sourceDetails: Array<{ description: string, urls: Array<string>, inferenceContext: string }>, entity: { nationalities: Array<string>, countries: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> }, automaticDisposition: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, dispositionHint: { prediction: DispositionPrediction, confidence: number, analysisStatus: DispositionAnalysisStatus, rationale: string, riskFlags: Array<string>, scoreSummary: Array<{ field: string, weight: number }>, error: { code: string, message: string, retryable: boolean } | null } | null, articles: Array<{ url: string, title: string, publishedAt: string | null, source: string | null, language: string | null, snippet: string, categories: Array<AdverseMediaCategory>, evidence: Array<{ category: AdverseMediaCategory, sentence: string, phrase: string }> }> }>, identifiers: Array<{ kind: ScreeningIdentifierKind | null, maskedValue: string, country: string | null }>, listVersions: Array<{ source: string, versionId: string, seq: number | null, label: string | null }> } | null };
 
 export type ReviewScreeningMatchMutationVariables = Exact<{
   id: string | number;
@@ -2074,6 +2112,11 @@ export const ScreeningMatchDetailFragmentDoc = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -2140,6 +2183,11 @@ export const ScreeningSearchDetailFragmentDoc = new TypedDocumentString(`
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId
@@ -3465,6 +3513,11 @@ export const ScreenDocument = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -3530,6 +3583,11 @@ fragment ScreeningSearchDetail on ScreeningSearch {
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId
@@ -3659,6 +3717,11 @@ export const ScreeningRequestDocument = new TypedDocumentString(`
       delta
       detail
     }
+    agreement {
+      birthDate
+      country
+      identifier
+    }
     finalScore
   }
   sourceDetails {
@@ -3724,6 +3787,11 @@ fragment ScreeningSearchDetail on ScreeningSearch {
   customId
   dateOfBirth
   country
+  identifiers {
+    kind
+    maskedValue
+    country
+  }
   threshold
   profileId
   userId

@@ -1173,6 +1173,28 @@ export const en = {
   'lab.apply': 'Apply this threshold and feeds',
   'lab.applied': 'Applied: searches that send no threshold or feeds now use these.',
   'lab.proposedForApproval': 'Proposed: it applies once a second person approves it (four eyes).',
+  // ── screening identifiers ──
+  'screening.identifiersHint':
+    'Passport, identity card, tax or registration numbers of the party. An identical listed number raises the score; case, spaces, dashes and dots do not matter.',
+  'screening.identifierN': 'Identifier {n}',
+  'screening.identifierKind': 'Document',
+  'screening.identifierAnyKind': 'Any document',
+  'screening.identifierValue': 'Number',
+  'screening.identifierCountry': 'Issuing country',
+  'screening.addIdentifier': 'Add identifier',
+  'screening.removeIdentifier': 'Remove identifier {n}',
+  'identifierKind.passport': 'Passport',
+  'identifierKind.national_id': 'National ID',
+  'identifierKind.tax_id': 'Tax ID',
+  'identifierKind.registration_number': 'Registration number',
+  'identifierKind.other': 'Other document',
+  'feature.identifier': 'Identifier',
+  'outcome.identifier.match': 'Same document listed',
+  'outcome.identifier.mismatch': 'Another document of this kind listed',
+  'outcome.identifier.unknown': 'The listing has no comparable identifier',
+  'agreement.match': 'Agrees',
+  'agreement.mismatch': 'Disagrees',
+  'agreement.unknown': 'Cannot tell',
 };
 
 export type MessageKey = keyof typeof en;

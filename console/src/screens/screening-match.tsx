@@ -19,6 +19,7 @@ import { Translate, useI18n } from '../i18n/i18n';
 import { StatusBadge } from '../ui/badges';
 import { useRowNavigation } from '../ui/keys';
 import { Empty } from '../ui/states';
+import { AgreementBadge } from './screening-identifiers';
 
 export type Match = ScreeningMatchDetailFragment;
 export type Search = ScreeningSearchDetailFragment & { matches: Match[] };
@@ -285,7 +286,8 @@ function TokenTable({ match }: { match: Match }) {
   );
 }
 
-/** The query's date of birth, country and type against the listing, with what each did to the score. */
+/** The query's date of birth, country, type and identifiers against the listing, with what each did to the score and
+ * whether it agrees (in words). */
 function Facts({ search, match }: { search: Search; match: Match }) {
   const { t, formatDate } = useI18n();
   const adjustments = match.matchScoreInfo.adjustments;
@@ -298,13 +300,22 @@ function Facts({ search, match }: { search: Search; match: Match }) {
         : (date.value ?? ''),
   );
   const countries = [...new Set([...match.entity.nationalities, ...match.entity.countries])];
+  const agreement = match.matchScoreInfo.agreement;
+  const agreementOf = (feature: string) =>
+    feature === 'birth_date'
+      ? agreement.birthDate
+      : feature === 'country'
+        ? agreement.country
+        : feature === 'identifier'
+          ? agreement.identifier
+          : undefined;
   const line = (feature: string, queried: string | null | undefined, listed: string) => {
     const adjustment = byFeature(feature);
     return (
       <>
         <div>
           {t('screening.searched')}: <strong>{queried || t('screening.notGiven')}</strong> · {t('screening.listed')}:{' '}
-          <strong>{listed || t('screening.notListed')}</strong>
+          <strong>{listed || t('screening.notListed')}</strong> <AgreementBadge outcome={agreementOf(feature)} />
         </div>
         <div className="muted small">
           {adjustment
@@ -316,6 +327,7 @@ function Facts({ search, match }: { search: Search; match: Match }) {
       </>
     );
   };
+  const identifier = byFeature('identifier');
   return (
     <dl className="fields" data-testid="facts">
       <Row label={t('feature.birth_date')}>
@@ -332,7 +344,29 @@ function Facts({ search, match }: { search: Search; match: Match }) {
         {line('type', search.type ? screeningWords(t, 'queryType', search.type) : null, screeningWords(t, 'entityType', match.entityType))}
       </Row>
       <Row label={t('screening.identifiers')}>
-        <span className="muted small">{t('screening.identifiersNotCompared')}</span>
+        {search.identifiers.length ? (
+          <>
+            <div>
+              {t('screening.searched')}:{' '}
+              <strong>
+                {search.identifiers
+                  .map(
+                    (entry) =>
+                      `${entry.kind ? t(`identifierKind.${entry.kind}`) : t('screening.identifierAnyKind')} ${entry.maskedValue}${entry.country ? ` (${entry.country})` : ''}`,
+                  )
+                  .join(', ')}
+              </strong>{' '}
+              <AgreementBadge outcome={agreement.identifier} />
+            </div>
+            <div className="muted small" data-testid="identifier-detail">
+              {identifier
+                ? `${outcomeWords(t, 'identifier', identifier.outcome)} (${identifier.delta === 0 ? t('screening.noEffect') : signed(identifier.delta)})${identifier.outcome === 'unknown' ? '' : `: ${identifier.detail}`}`
+                : t('screening.notCompared')}
+            </div>
+          </>
+        ) : (
+          <span className="muted small">{t('screening.identifiersNotCompared')}</span>
+        )}
       </Row>
       {match.entity.listedOn && <Row label={t('screening.listedOn')}>{formatDate(match.entity.listedOn, 'date')}</Row>}
     </dl>

@@ -1,4 +1,4 @@
-// Screening search: name, entity type, date of birth, country and feeds, run as the `screen`
+// Screening search: name, entity type, date of birth, country, identifiers and feeds, run as the `screen`
 // mutation (stored in the search history). The result is the stored request, kept in the URL
 // (`?request=<id>&match=<matchId>`), so a reload or a shared link shows the same matches.
 import { FormEvent, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { useI18n } from '../i18n/i18n';
 import { useTitle } from '../ui/keys';
 import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { screeningWords, SearchResults } from './screening-match';
+import { IdentifierFields, IdentifierRow, identifiersInput } from './screening-identifiers';
 
 export const SEARCH_FEEDS: ScreeningFeed[] = [
   'Sanctions',
@@ -46,6 +47,8 @@ export default function ScreeningSearchPage() {
   const [type, setType] = useState<ScreeningQueryType | ''>('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [country, setCountry] = useState('');
+  // Stored searches answer their identifiers masked: a deep link cannot refill them (they stay empty).
+  const [identifiers, setIdentifiers] = useState<IdentifierRow[]>([]);
   const [feeds, setFeeds] = useState<ScreeningFeed[]>([]);
   // A deep link to a result fills the form with what was searched (once, before the user types).
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
@@ -72,6 +75,7 @@ export default function ScreeningSearchPage() {
           type: type || undefined,
           dateOfBirth: dateOfBirth.trim() || undefined,
           country: country.trim() || undefined,
+          identifiers: identifiersInput(identifiers),
           feeds: feeds.length ? feeds : undefined,
           profileId: profileId || undefined,
         },
@@ -164,6 +168,7 @@ export default function ScreeningSearchPage() {
               </p>
             </div>
           </div>
+          <IdentifierFields rows={identifiers} onChange={setIdentifiers} />
           {profileId && (
             <p className="alert alert-info" data-testid="linked-profile">
               <span>

@@ -37,6 +37,8 @@ export interface BatchEntityInput {
   custom_id: string | null;
   date_of_birth: string | null;
   country: string | null;
+  /** Documents of the entity (validated); absent when none were given (and in jobs submitted before identifiers). */
+  identifiers?: { kind?: string; value: string; country?: string }[];
   profile_id: string | null;
   adverse_media_risk_categories: string[] | null;
 }

@@ -3,8 +3,11 @@ import { toCountryCode } from '../lists/countries';
 import { birthYear, parseBirthDate } from '../lists/dates';
 import type { BirthDate, EntityType, WatchlistEntity } from '../lists/model';
 
-export interface Adjustment {
-  feature: 'birth_date' | 'country' | 'type';
+export type ScoreFeatureName = 'birth_date' | 'country' | 'type' | 'identifier';
+
+/** An adjustment of a name score by a secondary fact; `F` narrows the features a caller can produce. */
+export interface Adjustment<F extends ScoreFeatureName = ScoreFeatureName> {
+  feature: F;
   outcome: string;
   delta: number;
   detail: string;
@@ -36,7 +39,7 @@ function dobOutcome(q: BirthDate, d: BirthDate): { outcome: string; delta: numbe
   return { outcome: 'year_mismatch', delta: DOB_YEAR_MISMATCH };
 }
 
-export function birthDateAdjustment(query: string | undefined, e: WatchlistEntity): Adjustment | undefined {
+export function birthDateAdjustment(query: string | undefined, e: WatchlistEntity): Adjustment<'birth_date'> | undefined {
   if (!query) return undefined;
   const q = parseBirthDate(query);
   if (!q) return undefined;
@@ -50,7 +53,7 @@ export function birthDateAdjustment(query: string | undefined, e: WatchlistEntit
   return { feature: 'birth_date', outcome: best!.outcome, delta: best!.delta, detail: `query ${query} vs listed ${shown}` };
 }
 
-export function countryAdjustment(query: string | undefined, e: WatchlistEntity): Adjustment | undefined {
+export function countryAdjustment(query: string | undefined, e: WatchlistEntity): Adjustment<'country'> | undefined {
   const q = toCountryCode(query);
   if (!q) return undefined;
   const listed = [...new Set([...e.nationalities, ...e.countries, ...e.addresses.map((a) => a.country).filter((c): c is string => !!c)])];
@@ -60,10 +63,37 @@ export function countryAdjustment(query: string | undefined, e: WatchlistEntity)
   return { feature: 'country', outcome: 'mismatch', delta: COUNTRY_MISMATCH, detail: `${q} not among ${iso.join(', ')}` };
 }
 
-export function typeAdjustment(query: EntityType | undefined, e: WatchlistEntity): Adjustment | undefined {
+export function typeAdjustment(query: EntityType | undefined, e: WatchlistEntity): Adjustment<'type'> | undefined {
   if (!query) return undefined;
   if (query === e.type) return { feature: 'type', outcome: 'match', delta: 0, detail: e.type };
   const person = (t: EntityType) => t === 'individual';
   const delta = person(query) !== person(e.type) ? TYPE_MISMATCH : TYPE_NEAR_MISMATCH;
   return { feature: 'type', outcome: 'mismatch', delta, detail: `query ${query}, listed ${e.type}` };
+}
+
+/** Whether a secondary fact of the query agrees with the listed entry: a summary of its adjustment's outcome. */
+export type AgreementOutcome = 'match' | 'mismatch' | 'unknown';
+
+export interface MatchAgreement {
+  /** Undefined when the query gave no such fact. */
+  birth_date?: AgreementOutcome;
+  country?: AgreementOutcome;
+  identifier?: AgreementOutcome;
+}
+
+const AGREEMENT_OF: Record<string, AgreementOutcome> = {
+  exact: 'match',
+  year_match: 'match',
+  match: 'match',
+  unknown: 'unknown',
+};
+
+/** The agreement of date of birth, country and identifiers, read off a match's adjustments (stored matches included). */
+export function agreementOf(adjustments: readonly Pick<Adjustment, 'feature' | 'outcome'>[]): MatchAgreement {
+  const out: MatchAgreement = {};
+  for (const a of adjustments) {
+    if (a.feature === 'type') continue;
+    out[a.feature] = AGREEMENT_OF[a.outcome] ?? 'mismatch';
+  }
+  return out;
 }

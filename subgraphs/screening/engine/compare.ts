@@ -35,7 +35,8 @@ export interface NameComparison {
   unmatchedQueryTokens: string[];
   unmatchedCandidateTokens: string[];
   caps: string[];
-  adjustments: Adjustment[];
+  /** A comparison of two parties weighs no identifiers. */
+  adjustments: Adjustment<'birth_date' | 'country' | 'type'>[];
 }
 
 /** What a comparison takes from the served index (without one, every token counts as rare). */
@@ -68,7 +69,7 @@ export function compareParties(
     birthDateAdjustment(query.birthDate, entity),
     countryAdjustment(query.country, entity),
     candidate.type ? typeAdjustment(query.type, entity) : undefined,
-  ].filter((a): a is Adjustment => !!a);
+  ].filter((a): a is Adjustment<'birth_date' | 'country' | 'type'> => !!a);
   const penalty = adjustments.reduce((s, a) => s + Math.min(0, a.delta), 0);
   const bonus = adjustments.reduce((s, a) => s + Math.max(0, a.delta), 0);
   const score = round(Math.min(1, Math.max(0, name.score + penalty) + bonus));

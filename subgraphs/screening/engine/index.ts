@@ -6,6 +6,7 @@
 import { entityKey, type EntityType, type Feed, type WatchlistEntity } from '../lists/model';
 import { birthDateAdjustment, countryAdjustment, typeAdjustment, type Adjustment } from './adjust';
 import { buildCsr, GrowableInt32, type Csr } from './growable';
+import { identifierAdjustment, type QueryIdentifier } from './identifiers';
 import { DEFAULT_THRESHOLD } from '../../../lib/names/levels';
 import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names/normalize';
 import { styleForType } from './name-style';
@@ -30,6 +31,8 @@ export interface SearchOptions {
   strictType?: boolean;
   birthDate?: string;
   country?: string;
+  /** Documents of the screened party (passport, national id, ...): an identical listed identifier raises the score. */
+  identifiers?: QueryIdentifier[];
   /** Entity ids (`source:sourceId`) a reviewer already cleared for this customer. */
   excludeEntityIds?: string[];
 }
@@ -695,11 +698,16 @@ export class ScreeningIndex {
     for (const [ei, { nameId, score }] of perEntity) {
       if (score < threshold - 0.2) continue;
       const e = this.store.get(ei);
-      const adjustments = [birthDateAdjustment(opts.birthDate, e), countryAdjustment(opts.country, e), typeAdjustment(opts.type, e)].filter(
-        (a): a is Adjustment => !!a,
-      );
-      const penalty = adjustments.reduce((s, a) => s + Math.min(0, a.delta), 0);
-      const bonus = adjustments.reduce((s, a) => s + Math.max(0, a.delta), 0);
+      const adjustments = [
+        birthDateAdjustment(opts.birthDate, e),
+        countryAdjustment(opts.country, e),
+        typeAdjustment(opts.type, e),
+        identifierAdjustment(opts.identifiers, e),
+      ].filter((a): a is Adjustment => !!a);
+      // An identical identifier is evidence of identity, not a corroborating fact: it counts in the base score, so it
+      // may rank a record above one with a better name score (the bonuses below only break ties).
+      const penalty = adjustments.reduce((s, a) => s + (a.feature === 'identifier' ? a.delta : Math.min(0, a.delta)), 0);
+      const bonus = adjustments.reduce((s, a) => s + (a.feature === 'identifier' ? 0 : Math.max(0, a.delta)), 0);
       const base = Math.max(0, score + penalty);
       scored.push({ ei, nameId, name: score, base, bonus, adjustments, final: Math.min(1, base + bonus) });
     }

@@ -1,6 +1,6 @@
 // Typed GraphQL objects of a stored match (the snake_case match payload of the interface spec,
 // field by field). Only renames live here; the shapes are the engine's.
-import type { Feed } from '../services/engine-adapter';
+import { agreementOf, type Feed } from '../services/engine-adapter';
 import type { StoredMatch } from '../services/search-model';
 import type { CriteriaMatchLevel, Resolvers } from './resolver-types.generated';
 
@@ -75,6 +75,11 @@ export const matchResolvers = {
     unmatchedQueryTokens: (info) => info.unmatched_query_tokens,
     unmatchedListTokens: (info) => info.unmatched_list_tokens,
     phoneticAgreement: (info) => info.phonetic_agreement,
+    // Derived, not stored: matches stored before the summary existed read the same way.
+    agreement: (info) => {
+      const agreement = agreementOf(info.adjustments);
+      return { birthDate: agreement.birth_date ?? null, country: agreement.country ?? null, identifier: agreement.identifier ?? null };
+    },
     finalScore: (info) => info.final_score,
   },
   BestName: {

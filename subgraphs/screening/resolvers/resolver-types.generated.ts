@@ -378,7 +378,63 @@ export type ScoreFeature =
   /** Country or nationality. */
   | 'country'
   /** Entity type. */
-  | 'type';
+  | 'type'
+  /** Identity documents (passport, national id, tax id, registration number). */
+  | 'identifier';
+
+/** Kinds of identity documents a search may give. */
+export type ScreeningIdentifierKind =
+  /** A passport number. */
+  | 'passport'
+  /** A national identity card or personal number. */
+  | 'national_id'
+  /** A tax identification number. */
+  | 'tax_id'
+  /** A company or other registration number. */
+  | 'registration_number'
+  /** Any other document; compared with listed identifiers of every kind. */
+  | 'other';
+
+/** A document of the screened party; compared with the listed entities' identifiers after normalization (case, spaces, dashes, dots). */
+export type ScreeningIdentifierInput = {
+  /** Kind of document; omitted: other (compared with identifiers of every kind). */
+  kind?: InputMaybe<ScreeningIdentifierKind>;
+  /** The number as written on the document, 1 to 64 characters. */
+  value: Scalars['String']['input'];
+  /** Issuing country, ISO 3166-1 alpha-2 code or English name; two different issuing countries are never the same document. */
+  country?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Whether a secondary fact of the query agrees with the listed entity. */
+export type AgreementOutcome =
+  /** The fact agrees (identical identifier; same date of birth or birth year; a listed country). */
+  | 'match'
+  /** The fact disagrees (a different document of the same kind; another date of birth; a country not listed). */
+  | 'mismatch'
+  /** The listed entity holds nothing to compare with. */
+  | 'unknown';
+
+/** Agreement of the query's secondary facts with the listed entity (a summary of the adjustments); null where the query gave no such fact. */
+export type MatchAgreement = {
+  __typename?: 'MatchAgreement';
+  /** Date of birth. */
+  birthDate?: Maybe<AgreementOutcome>;
+  /** Country or nationality. */
+  country?: Maybe<AgreementOutcome>;
+  /** Identity documents. */
+  identifier?: Maybe<AgreementOutcome>;
+};
+
+/** An identifier a search was made with, masked (personal data). */
+export type SearchedIdentifier = {
+  __typename?: 'SearchedIdentifier';
+  /** Kind of document as given (null: not given). */
+  kind?: Maybe<ScreeningIdentifierKind>;
+  /** The value's last 4 characters after normalization, behind asterisks (`****4567`). */
+  maskedValue: Scalars['String']['output'];
+  /** Issuing country as normalized (ISO 3166-1 alpha-2). */
+  country?: Maybe<Scalars['String']['output']>;
+};
 
 /** Sort direction. */
 export type SortDirection =
@@ -399,6 +455,8 @@ export type ScreenInput = {
   dateOfBirth?: InputMaybe<Scalars['String']['input']>;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** Identity documents of the screened party, at most 10: an identical listed identifier raises the score (docs/screening-matching.md). */
+  identifiers?: InputMaybe<Array<ScreeningIdentifierInput>>;
   /** 1 to 100, default 10. */
   limit?: InputMaybe<Scalars['Int']['input']>;
   /** 0 to 1, default the engine's threshold. */
@@ -462,6 +520,8 @@ export type ScreeningSearch = {
   dateOfBirth?: Maybe<Scalars['String']['output']>;
   /** Country a synchronous search was made with, as normalized (ISO 3166-1 alpha-2); null when none was given and for batch searches. */
   country?: Maybe<Scalars['String']['output']>;
+  /** Identifiers a synchronous search was made with, masked; empty when none were given and for batch searches. */
+  identifiers: Array<SearchedIdentifier>;
   /** Name score threshold the search used (0 to 1). */
   threshold?: Maybe<Scalars['Float']['output']>;
   /** The watchlist versions the search ran against, one per source, by source. */
@@ -665,6 +725,8 @@ export type MatchScoreInfo = {
   caps: Array<Scalars['String']['output']>;
   /** Adjustments by secondary fields. */
   adjustments: Array<ScoreAdjustment>;
+  /** Agreement of date of birth, country and identifiers with the listed entity (from the adjustments). */
+  agreement: MatchAgreement;
   /** The final score. */
   finalScore: Scalars['Float']['output'];
 };
@@ -702,7 +764,7 @@ export type ScoreAdjustment = {
   __typename?: 'ScoreAdjustment';
   /** The feature. */
   feature: ScoreFeature;
-  /** Outcome (exact, year_match, mismatch, unknown, ...). */
+  /** Outcome (exact, year_match, match, mismatch, unknown, ...). */
   outcome: Scalars['String']['output'];
   /** Change of the score. */
   delta: Scalars['Float']['output'];
@@ -808,6 +870,8 @@ export type ScreeningBatchEntityInput = {
   dateOfBirth?: InputMaybe<Scalars['String']['input']>;
   /** ISO 3166-1 alpha-2 code or English country name. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** Identity documents of the entity, at most 10 (as ScreenInput.identifiers). */
+  identifiers?: InputMaybe<Array<ScreeningIdentifierInput>>;
   /** Links the entity's search to a customer profile. */
   profileId?: InputMaybe<Scalars['ID']['input']>;
   /** Per-entity filters. */
@@ -1992,6 +2056,11 @@ export type ResolversTypes = {
   ListedNameKind: ListedNameKind;
   BirthDateKind: BirthDateKind;
   ScoreFeature: ScoreFeature;
+  ScreeningIdentifierKind: ScreeningIdentifierKind;
+  ScreeningIdentifierInput: ScreeningIdentifierInput;
+  AgreementOutcome: AgreementOutcome;
+  MatchAgreement: ResolverTypeWrapper<MatchAgreement>;
+  SearchedIdentifier: ResolverTypeWrapper<SearchedIdentifier>;
   SortDirection: SortDirection;
   ScreenInput: ScreenInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2110,6 +2179,9 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
+  ScreeningIdentifierInput: ScreeningIdentifierInput;
+  MatchAgreement: MatchAgreement;
+  SearchedIdentifier: SearchedIdentifier;
   ScreenInput: ScreenInput;
   Float: Scalars['Float']['output'];
   ScreeningSearch: SearchView;
@@ -2332,6 +2404,18 @@ export type MutationResolvers<ContextType = ScreeningContext, ParentType extends
   applyScreeningFourEyesProposal?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationApplyScreeningFourEyesProposalArgs, 'id' | 'input'>>;
 };
 
+export type MatchAgreementResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MatchAgreement'] = ResolversParentTypes['MatchAgreement']> = {
+  birthDate?: Resolver<Maybe<ResolversTypes['AgreementOutcome']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['AgreementOutcome']>, ParentType, ContextType>;
+  identifier?: Resolver<Maybe<ResolversTypes['AgreementOutcome']>, ParentType, ContextType>;
+};
+
+export type SearchedIdentifierResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['SearchedIdentifier'] = ResolversParentTypes['SearchedIdentifier']> = {
+  kind?: Resolver<Maybe<ResolversTypes['ScreeningIdentifierKind']>, ParentType, ContextType>;
+  maskedValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['ScreeningSearch'] = ResolversParentTypes['ScreeningSearch'], FederationReferenceType extends FederationReferenceTypes['ScreeningSearch'] = FederationReferenceTypes['ScreeningSearch']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['ScreeningSearch']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2357,6 +2441,7 @@ export type ScreeningSearchResolvers<ContextType = ScreeningContext, ParentType 
   matches?: Resolver<Array<ResolversTypes['ScreeningMatch']>, ParentType, ContextType>;
   dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  identifiers?: Resolver<Array<ResolversTypes['SearchedIdentifier']>, ParentType, ContextType>;
   threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   listVersions?: Resolver<Array<ResolversTypes['SearchedListVersion']>, ParentType, ContextType>;
 };
@@ -2465,6 +2550,7 @@ export type MatchScoreInfoResolvers<ContextType = ScreeningContext, ParentType e
   phoneticAgreement?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   caps?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   adjustments?: Resolver<Array<ResolversTypes['ScoreAdjustment']>, ParentType, ContextType>;
+  agreement?: Resolver<ResolversTypes['MatchAgreement'], ParentType, ContextType>;
   finalScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
@@ -2931,6 +3017,8 @@ export type Resolvers<ContextType = ScreeningContext> = {
   ScreeningFeed?: ScreeningFeedResolvers;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  MatchAgreement?: MatchAgreementResolvers<ContextType>;
+  SearchedIdentifier?: SearchedIdentifierResolvers<ContextType>;
   ScreeningSearch?: ScreeningSearchResolvers<ContextType>;
   SearchedListVersion?: SearchedListVersionResolvers<ContextType>;
   ScreeningSearchEntity?: ScreeningSearchEntityResolvers<ContextType>;

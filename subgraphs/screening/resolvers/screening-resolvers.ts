@@ -9,7 +9,7 @@ import { listActiveSources } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { BATCH_LIMITS, batchResults, readBatch, replaySubmittedBatch, restartBatch, submitBatch } from '../services/batch-service';
 import { screeningCreateOnce } from '../services/create-once';
-import { FEEDS } from '../services/engine-adapter';
+import { FEEDS, maskIdentifier, type QueryIdentifier } from '../services/engine-adapter';
 import { searchHistory } from '../services/history-service';
 import { importSources, readImport, requestImport } from '../services/import-requests';
 import { generateReports, readReport } from '../services/report-service';
@@ -46,6 +46,7 @@ interface SearchConfigRecord {
   threshold?: number;
   date_of_birth?: string | null;
   country?: string | null;
+  identifiers?: QueryIdentifier[];
   index_versions?: Record<string, string>;
 }
 const configOf = (view: SearchView): SearchConfigRecord => view.request.config ?? {};
@@ -175,6 +176,12 @@ export const screeningResolvers = {
     matchCount: async (view, _, ctx) => (await matchesOf(view, ctx)).length,
     dateOfBirth: (view) => configOf(view).date_of_birth ?? null,
     country: (view) => configOf(view).country ?? null,
+    identifiers: (view) =>
+      (configOf(view).identifiers ?? []).map((identifier) => ({
+        kind: identifier.kind ?? null,
+        maskedValue: maskIdentifier(identifier.value),
+        country: identifier.country ?? null,
+      })),
     threshold: (view) => configOf(view).threshold ?? null,
     listVersions: async (view, _, ctx) => {
       const versions = Object.entries(configOf(view).index_versions ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

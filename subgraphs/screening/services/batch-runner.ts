@@ -118,6 +118,7 @@ function batchQuery(config: { feeds: string[]; limit: number; threshold: number 
     feeds: config.feeds,
     dateOfBirth: input.date_of_birth,
     country: input.country,
+    identifiers: input.identifiers,
     limit: config.limit,
     threshold: config.threshold,
     customId: input.custom_id,
@@ -170,6 +171,7 @@ async function annotateChunk(
       feeds: config.feeds,
       dateOfBirth: input.date_of_birth,
       country: input.country,
+      identifiers: input.identifiers,
       limit: config.limit,
       threshold: config.threshold,
     });

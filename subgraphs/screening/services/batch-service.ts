@@ -25,7 +25,7 @@ import { validCategories } from '../news/services/settings-service';
 import { LazyQueue } from './lazy-queue';
 import { newObjectId } from './object-id';
 import type { StoredMatch } from './search-model';
-import { normalizeQuery, servingSnapshot, storedMatchOf } from './search-service';
+import { normalizeQuery, type ScreenIdentifierInput, servingSnapshot, storedMatchOf } from './search-service';
 import { appendAudit, auditActorOf, auditRow, saltedInputHash } from '../../../platform/audit/audit-trail';
 
 /** Documented in docs/screening-batch.md. */
@@ -37,6 +37,7 @@ export interface BatchEntityRequest {
   customId?: string | null;
   dateOfBirth?: string | null;
   country?: string | null;
+  identifiers?: ScreenIdentifierInput[] | null;
   profileId?: string | null;
   globalFilters?: { adverseMediaRiskCategories?: string[] | null } | null;
 }
@@ -131,6 +132,7 @@ export async function submitBatch(
     custom_id: query.customId,
     date_of_birth: query.dateOfBirth ?? null,
     country: query.country ?? null,
+    ...(query.identifiers ? { identifiers: query.identifiers } : {}),
     profile_id: query.profileId,
     adverse_media_risk_categories: categories,
   }));

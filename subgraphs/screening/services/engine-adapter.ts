@@ -5,6 +5,7 @@ import { buildIndex, restoreIndex, type EntityInput, type IndexState, type Scree
 import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../../../lib/names/levels';
 import type { ScreeningMatch } from '../engine/result';
 import type { CompareParty, NameComparison } from '../engine/compare';
+import type { QueryIdentifier, QueryIdentifierKind } from '../engine/identifiers';
 import { isIsoCountry, toCountryCode } from '../lists/countries';
 import { parseBirthDate } from '../lists/dates';
 import {
@@ -20,8 +21,20 @@ import {
   type WatchlistFormat,
 } from '../lists';
 
-export type { CompareParty, EntityType, Feed, NameComparison, ScreeningMatch, WatchlistEntity, WatchlistFormat };
+export type {
+  CompareParty,
+  QueryIdentifier,
+  QueryIdentifierKind,
+  EntityType,
+  Feed,
+  NameComparison,
+  ScreeningMatch,
+  WatchlistEntity,
+  WatchlistFormat,
+};
 export { entityContentHash, entityKey, FEEDS, matchLevel, primaryName, SCORER_VERSION };
+export { agreementOf, type AgreementOutcome, type MatchAgreement } from '../engine/adjust';
+export { maskIdentifier, normalizeIdentifier, QUERY_IDENTIFIER_KINDS } from '../engine/identifiers';
 // Name normalization and phonetic keys, for blocking keys outside the index (delta monitoring).
 export { isSignificant, normalizeName } from '../../../lib/names/normalize';
 export { styleForType } from '../engine/name-style';
@@ -73,6 +86,7 @@ export interface EngineSearchOptions {
   type?: EntityType;
   birthDate?: string;
   country?: string;
+  identifiers?: QueryIdentifier[];
 }
 
 /** The in-memory index the subgraph serves from (opaque to the rest of the service). */
@@ -128,6 +142,7 @@ function wrap(index: ScreeningIndex): EngineIndex {
         type: options.type,
         birthDate: options.birthDate,
         country: options.country,
+        identifiers: options.identifiers,
       }),
     compare: (query, candidate, threshold) => index.compare(query, candidate, threshold),
   };

@@ -3,6 +3,7 @@
 // status and history, and page numbers.
 import { createPdf, finishPdf } from '../../../platform/pdf/pdf-document';
 import { scriptOf } from '../../../lib/names/scripts';
+import { agreementOf, maskIdentifier } from './engine-adapter';
 import type { MatchReviewRow } from '../data/review-store';
 import type { SearchRequestRow } from '../data/search-store';
 import type { MatchView } from './search-service';
@@ -44,10 +45,19 @@ export async function renderReport(content: ReportContent): Promise<{ bytes: Buf
     limit?: number;
     date_of_birth?: string | null;
     country?: string | null;
+    identifiers?: { kind?: string; value: string; country?: string }[];
   };
   line('Name', content.entity.name);
   line('Type', content.entity.type ?? 'any');
   if (content.entity.custom_id) line('Custom id', content.entity.custom_id);
+  if (config.date_of_birth) line('Date of birth', config.date_of_birth);
+  if (config.country) line('Country', config.country);
+  // Masked as in the explanations: a report leaves the workspace, the full number stays with the search.
+  if (config.identifiers?.length)
+    line(
+      'Identifiers',
+      config.identifiers.map((i) => `${i.kind ?? 'identifier'} ${maskIdentifier(i.value)}${i.country ? ` (${i.country})` : ''}`).join(', '),
+    );
   line('Feeds', (config.feeds ?? ['all']).join(', '));
   if (config.threshold !== undefined) line('Threshold', String(config.threshold));
   line('Searched at', content.request.createdAt.toISOString());
@@ -103,6 +113,15 @@ export async function renderReport(content: ReportContent): Promise<{ bytes: Buf
       doc.text(
         `${adjustment.feature}: ${adjustment.outcome} (${adjustment.delta >= 0 ? '+' : ''}${fmt(adjustment.delta)}) ${adjustment.detail}`,
       );
+    const agreement = agreementOf(info.adjustments);
+    const facts = (
+      [
+        ['date of birth', agreement.birth_date],
+        ['country', agreement.country],
+        ['identifier', agreement.identifier],
+      ] as const
+    ).filter(([, outcome]) => outcome);
+    if (facts.length) doc.text(`Agreement: ${facts.map(([fact, outcome]) => `${fact} ${outcome}`).join(', ')}`);
     doc.text(`Final score ${fmt(info.final_score)}`);
 
     if (match.aliases.length) {

@@ -2,7 +2,7 @@
 // annotations (disposition, articles). A leaf: the services that build or read them (search,
 // disposition, clearances, news) import it, and it imports none of them.
 import type { AdverseMediaCategory } from '../news/services/categories';
-import type { EntityType, Feed, ScreeningMatch } from './engine-adapter';
+import type { EntityType, Feed, QueryIdentifier, ScreeningMatch } from './engine-adapter';
 
 export interface NormalizedQuery {
   name: string;
@@ -12,6 +12,8 @@ export interface NormalizedQuery {
   feedNames: string[];
   dateOfBirth: string | undefined;
   country: string | undefined;
+  /** Documents of the screened party (validated, country as ISO-2); undefined when none were given. */
+  identifiers?: QueryIdentifier[];
   limit: number;
   threshold: number;
   customId: string | null;

@@ -18,7 +18,17 @@ import {
 } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
-import { countryCode, DEFAULT_THRESHOLD, EntityType, Feed, FEEDS, ScreeningMatch } from './engine-adapter';
+import {
+  countryCode,
+  DEFAULT_THRESHOLD,
+  EntityType,
+  Feed,
+  FEEDS,
+  QUERY_IDENTIFIER_KINDS,
+  type QueryIdentifier,
+  type QueryIdentifierKind,
+  ScreeningMatch,
+} from './engine-adapter';
 import { INDEX_LOADING, IndexHolder, IndexSnapshot } from './index-holder';
 import { newObjectIds } from './object-id';
 import { applyClearances } from './clearance-service';
@@ -41,7 +51,21 @@ export const QUERY_TYPES: Record<string, EntityType> = {
   aircraft: 'aircraft',
 };
 
-export const SEARCH_LIMITS = { nameMax: 512, limitDefault: 10, limitMax: 100, customIdMax: 256 } as const;
+export const SEARCH_LIMITS = {
+  nameMax: 512,
+  limitDefault: 10,
+  limitMax: 100,
+  customIdMax: 256,
+  identifiersMax: 10,
+  identifierValueMax: 64,
+} as const;
+
+/** An identifier as a search sends it (GraphQL ScreeningIdentifierInput). */
+export interface ScreenIdentifierInput {
+  kind?: string | null;
+  value: string;
+  country?: string | null;
+}
 
 export interface ScreenInput {
   type?: string | null;
@@ -49,6 +73,8 @@ export interface ScreenInput {
   feeds?: string[] | null;
   dateOfBirth?: string | null;
   country?: string | null;
+  /** Documents of the screened party, compared with the listed entities' identifiers. */
+  identifiers?: ScreenIdentifierInput[] | null;
   limit?: number | null;
   threshold?: number | null;
   customId?: string | null;
@@ -119,6 +145,7 @@ export function normalizeQuery(input: ScreenInput): NormalizedQuery {
     country = countryCode(input.country.trim());
     if (!country) throw invalid('country', `unknown country "${input.country}" (ISO 3166-1 alpha-2 code or English name)`);
   }
+  const identifiers = normalizeIdentifiers(input.identifiers);
   const limit = input.limit ?? SEARCH_LIMITS.limitDefault;
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMITS.limitMax)
     throw invalid('limit', `must be an integer from 1 to ${SEARCH_LIMITS.limitMax}`);
@@ -127,7 +154,45 @@ export function normalizeQuery(input: ScreenInput): NormalizedQuery {
   const customId = input.customId ?? null;
   if (customId !== null && customId.length > SEARCH_LIMITS.customIdMax)
     throw invalid('custom_id', `must be at most ${SEARCH_LIMITS.customIdMax} characters`);
-  return { name, type, typeLabel, feeds, feedNames, dateOfBirth, country, limit, threshold, customId, profileId: input.profileId ?? null };
+  return {
+    name,
+    type,
+    typeLabel,
+    feeds,
+    feedNames,
+    dateOfBirth,
+    country,
+    identifiers,
+    limit,
+    threshold,
+    customId,
+    profileId: input.profileId ?? null,
+  };
+}
+
+/** The rules of a query's identifiers (field names in the REST spelling, as the other fields' errors). */
+export function normalizeIdentifiers(input: readonly ScreenIdentifierInput[] | null | undefined): QueryIdentifier[] | undefined {
+  if (!input?.length) return undefined;
+  if (input.length > SEARCH_LIMITS.identifiersMax)
+    throw invalid('identifiers', `must hold at most ${SEARCH_LIMITS.identifiersMax} identifiers`);
+  return input.map((raw, i) => {
+    const field = `identifiers[${i}]`;
+    const value = (raw.value ?? '').replace(/\s+/g, ' ').trim();
+    if (!value) throw invalid(`${field}.value`, 'must not be empty');
+    if (value.length > SEARCH_LIMITS.identifierValueMax)
+      throw invalid(`${field}.value`, `must be at most ${SEARCH_LIMITS.identifierValueMax} characters`);
+    let kind: QueryIdentifierKind | undefined;
+    if (raw.kind !== undefined && raw.kind !== null && raw.kind !== '') {
+      kind = QUERY_IDENTIFIER_KINDS.find((k) => k === raw.kind!.trim().toLowerCase());
+      if (!kind) throw invalid(`${field}.kind`, `must be one of ${QUERY_IDENTIFIER_KINDS.join(', ')}`);
+    }
+    let country: string | undefined;
+    if (raw.country?.trim()) {
+      country = countryCode(raw.country.trim());
+      if (!country) throw invalid(`${field}.country`, `unknown country "${raw.country}" (ISO 3166-1 alpha-2 code or English name)`);
+    }
+    return { ...(kind ? { kind } : {}), value, ...(country ? { country } : {}) };
+  });
 }
 
 /** A search's input with the workspace's defaults where it sends none: the threshold (threshold
@@ -205,6 +270,7 @@ export function searchSnapshot(snapshot: IndexSnapshot, query: NormalizedQuery):
     type: query.type,
     birthDate: query.dateOfBirth,
     country: query.country,
+    identifiers: query.identifiers,
   });
 }
 
@@ -245,6 +311,8 @@ export async function screen(deps: SearchDeps, principal: Principal, input: Scre
     type: query.typeLabel,
     date_of_birth: query.dateOfBirth ?? null,
     country: query.country ?? null,
+    // Stored as the date of birth and the name are, with the request (never logged; the audit trail holds a salted hash).
+    ...(query.identifiers ? { identifiers: query.identifiers } : {}),
     index_versions: snapshot.versions,
   };
   const entities = [{ type: query.typeLabel, name: query.name, feeds: query.feedNames, custom_id: query.customId }];
@@ -302,6 +370,8 @@ export function searchAuditEntry(
     type: query.typeLabel,
     date_of_birth: query.dateOfBirth ?? null,
     country: query.country ?? null,
+    // Only when given: the hash of a search without identifiers stays what it was.
+    ...(query.identifiers ? { identifiers: query.identifiers } : {}),
     feeds: query.feedNames,
     custom_id: query.customId,
   });

@@ -20,7 +20,14 @@ export interface ProfileSearchRow {
   id: string;
   created_at: Date;
   name: string;
-  config: { type?: string | null; date_of_birth?: string | null; country?: string | null; threshold?: number; feeds?: string[] };
+  config: {
+    type?: string | null;
+    date_of_birth?: string | null;
+    country?: string | null;
+    identifiers?: { kind?: string; value: string; country?: string }[];
+    threshold?: number;
+    feeds?: string[];
+  };
 }
 
 /** The latest search per profile created after `since` (monitoring's own searches excluded). */

@@ -50,6 +50,7 @@ export function deltaCandidates<K>(delta: DeltaIndex, subjects: Subject<K>[]): S
         type: query.type,
         birthDate: query.dateOfBirth,
         country: query.country,
+        identifiers: query.identifiers,
       }).length > 0,
   );
 }

@@ -26,6 +26,8 @@ export interface SubjectQuery {
   type: string | null;
   dateOfBirth: string | null;
   country: string | null;
+  /** The identifiers of the profile's latest search (absent in subjects enrolled before identifiers, and without any). */
+  identifiers?: { kind?: string; value: string; country?: string }[];
   threshold: number | null;
   feeds: string[];
 }
@@ -64,6 +66,7 @@ export function subjectSearch(query: SubjectQuery): NormalizedQuery {
     type: query.type,
     dateOfBirth: query.dateOfBirth,
     country: query.country,
+    identifiers: query.identifiers,
     threshold: query.threshold,
     feeds: feeds.length ? feeds : null,
   });
@@ -75,6 +78,7 @@ function queryOf(row: ProfileSearchRow): SubjectQuery {
     type: row.config.type ?? null,
     dateOfBirth: row.config.date_of_birth ?? null,
     country: row.config.country ?? null,
+    ...(row.config.identifiers?.length ? { identifiers: row.config.identifiers } : {}),
     threshold: typeof row.config.threshold === 'number' ? row.config.threshold : null,
     feeds: Array.isArray(row.config.feeds) ? row.config.feeds : ['all'],
   };

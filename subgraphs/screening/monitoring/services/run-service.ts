@@ -240,6 +240,7 @@ async function writeChunk(
           type: query.typeLabel,
           date_of_birth: query.dateOfBirth ?? null,
           country: query.country ?? null,
+          ...(query.identifiers ? { identifiers: query.identifiers } : {}),
           monitoring: { run_id: run.id, trigger: run.kind },
         },
         entity: { type: query.typeLabel, name: query.name, feeds: query.feedNames },
@@ -321,6 +322,7 @@ function alertAuditRow(run: { id: string; kind: string }, item: Found & { scope:
     type: query.typeLabel,
     date_of_birth: query.dateOfBirth ?? null,
     country: query.country ?? null,
+    ...(query.identifiers ? { identifiers: query.identifiers } : {}),
     feeds: query.feedNames,
   });
   const entry: AuditEntry = {
