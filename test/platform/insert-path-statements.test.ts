@@ -9,7 +9,7 @@ import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatfo
 
 let platform: TestPlatform;
 let tenant: TestTenant;
-let groupIds: string[] = [];
+const groupIds: string[] = [];
 const statements: string[] = [];
 /** The statement names of the counted statements (undefined: unnamed, as Prisma sends its queries). */
 const names: (string | undefined)[] = [];
@@ -114,7 +114,10 @@ it('inserts values, assignments and the idempotency record in a constant number 
   expect(many.texts.length).toBeLessThanOrEqual(9);
   expect(unnamed(many)).toEqual([]);
   expect(many.profile.profileGroupIds).toEqual([...groupIds].reverse());
-  expect(many.profile.profileCustomFields).toEqual({ customer_ref: 'C-2', segment: 'retail' });
+  expect(many.profile.profileCustomFields).toEqual([
+    { key: 'customer_ref', label: 'customer_ref', type: 'text', value: 'C-2' },
+    { key: 'segment', label: 'segment', type: 'text', value: 'retail' },
+  ]);
   // What the answer primed is what was stored.
   const read = await request(platform.restUrl, 'GET', `/clm/v1/profiles/${many.profile.id}`, { headers: auth.xApiKey(tenant.apiKey) });
   expect(read.body.result.profile).toEqual(many.profile);
