@@ -72,5 +72,10 @@ export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
 
 /** Drops records past their 24 h (called now and then by the gateway). */
 export async function deleteExpiredIdempotentRequests(db: Db, now = new Date()): Promise<number> {
-  return (await db.idempotentRequest.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+  const rows = await db.$runStatement(
+    `DELETE FROM platform.idempotent_requests WHERE expires_at < $1 RETURNING id`,
+    [now],
+    'idempotency_sweep',
+  );
+  return rows.length;
 }

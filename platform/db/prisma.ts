@@ -58,6 +58,13 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
     // A connection whose BEGIN, COMMIT or ROLLBACK failed may be dead or mid-transaction: closed,
     // never pooled again (as releasing-transactions.ts does for Prisma's transactions).
     let broken = false;
+    // A checked-out connection has no pool listener: a server that ends it mid-transaction (an
+    // outage, a restart) would be an uncaught 'error' that ends the process. Heard, the failing
+    // statement rejects and the connection is closed on release.
+    const onError = () => {
+      broken = true;
+    };
+    connection.on('error', onError);
     const control = async (statement: 'BEGIN' | 'COMMIT' | 'ROLLBACK') => {
       try {
         await connection.query(statement);
@@ -79,6 +86,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       await control('COMMIT');
       return result;
     } finally {
+      connection.removeListener('error', onError);
       connection.release(broken);
       stop();
     }
