@@ -23,7 +23,6 @@ import { connectionWindow, has, ProfilesDeps } from './deps';
 import { countedConnection, decodeCursor, keysetConnection } from '../../../platform/graphql/paging';
 import { countProfiles, searchProfilePage } from '../data/profile-search-store';
 import { parseExact } from './json-text';
-import type { RecordCreate } from './create-once';
 
 export type ProfileRecord = Awaited<ReturnType<typeof insertProfile>>;
 
@@ -134,8 +133,9 @@ export interface CreateProfileOptions {
   /** Runs in the create's transaction after the profile is written (onboarding adds its run); the
    * create then runs as a Prisma interactive transaction, whose client it is given. */
   within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>;
-  /** A keyed create's idempotency record, written in the create's transaction with the profile's id. */
-  record?: RecordCreate;
+  /** A keyed create's idempotency record (create-once.ts' RecordCreate), written in the create's
+   * transaction with the profile's id. */
+  record?: (tx: DbClient | DbRawTx, objectId: string) => Promise<void>;
   /** After the commit: what was stored beside the profile (its values and group ids), so the
    * request's loaders answer the created profile's fields without reading them back. */
   written?: (profile: ProfileRecord, stored: { values: StoredValue[]; groupIds: string[] }) => void;
