@@ -36,6 +36,61 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       stop();
     }
   };
+  /** A statement on one connection (a transaction's), as readRows runs it on the pool. */
+  const runOn = async (connection: pg.PoolClient, sql: string, params: readonly unknown[], name?: string) => {
+    const stop = dbOperationDuration.startTimer({ model: 'raw', operation: name ?? 'runStatement' });
+    try {
+      const result = await connection.query<Record<string, unknown>>({
+        name,
+        text: sql,
+        values: params.map(toParameter),
+        types: RAW_TYPES,
+      });
+      return result.rows;
+    } finally {
+      stop();
+    }
+  };
+  const rawTransaction = async <T>(work: (tx: DbRawTx) => Promise<T>): Promise<T> => {
+    const stop = dbOperationDuration.startTimer({ model: 'raw', operation: 'transaction' });
+    // The pool's bounds hold as for any query: at most 5 s waiting for a connection.
+    const connection = await pool.connect();
+    // A connection whose BEGIN, COMMIT or ROLLBACK failed may be dead or mid-transaction: closed,
+    // never pooled again (as releasing-transactions.ts does for Prisma's transactions).
+    let broken = false;
+    // A checked-out connection has no pool listener: a server that ends it mid-transaction (an
+    // outage, a restart) would be an uncaught 'error' that ends the process. Heard, the failing
+    // statement rejects and the connection is closed on release.
+    const onError = () => {
+      broken = true;
+    };
+    connection.on('error', onError);
+    const control = async (statement: 'BEGIN' | 'COMMIT' | 'ROLLBACK') => {
+      try {
+        await connection.query(statement);
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    };
+    try {
+      await control('BEGIN');
+      const tx: DbRawTx = { [RAW_TX]: true, run: (sql, params, name) => runOn(connection, sql, params, name) };
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        await control('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      await control('COMMIT');
+      return result;
+    } finally {
+      connection.removeListener('error', onError);
+      connection.release(broken);
+      stop();
+    }
+  };
   return client.$extends({
     client: {
       /** Runs one read on the client's pool without Prisma's per-call query compilation, as a named
@@ -47,6 +102,12 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
        * `$readRows` runs it (named: prepared once per connection): for the single-statement writes
        * of the hot paths (an audited read's audit entry), never inside a transaction. */
       $runStatement: readRows,
+      /** A transaction of raw statements on one pooled connection, without Prisma: `work` runs its
+       * statements through `tx.run` (named: prepared once per connection, as `$readRows`), then
+       * COMMIT; a throw rolls back. For the hot writes (the profile insert) whose Prisma
+       * interactive transaction cost more CPU than the rest of the request; data functions take
+       * the `DbRawTx` as they take a Prisma `tx` (docs/platform.md "Raw transactions"). */
+      $rawTransaction: rawTransaction,
     },
     query: {
       async $allOperations({ model, operation, args, query }): Promise<unknown> {
@@ -89,8 +150,25 @@ function toParameter(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+const RAW_TX = Symbol('raw transaction');
+
+/** A raw transaction's handle ($rawTransaction): its statements run on its one connection, in order. */
+export interface DbRawTx {
+  readonly [RAW_TX]: true;
+  /** One statement of the transaction ($1, $2, … parameters); `name` makes it a prepared statement. */
+  run: RowReader;
+}
+
+/** Whether `db` is a raw transaction's handle (not the client, nor a Prisma transaction's client). */
+export function isRawTx(db: DbClient | DbRawTx): db is DbRawTx {
+  return (db as Partial<DbRawTx>)[RAW_TX] === true;
+}
+
 /** The client of an interactive transaction (`db.$transaction(async (tx) => ...)`) of Db. */
-export type DbTx = Omit<Db, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use' | '$readRows' | '$runStatement'>;
+export type DbTx = Omit<
+  Db,
+  '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use' | '$readRows' | '$runStatement' | '$rawTransaction'
+>;
 
 /** Whether `db` is the client itself, not a transaction's client (which has no `$transaction` at run time). */
 export function isRootClient(db: DbClient): db is Db {

@@ -1,10 +1,24 @@
 // Custom field definitions: the only Prisma access for them.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { isRawTx, type DbClient, type DbRawTx, type Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
-export async function findDefinitions(db: DbClient, scope: Scope) {
+type DefinitionRow = Awaited<ReturnType<DbClient['profileCustomFieldDefinition']['findFirstOrThrow']>>;
+
+/** The workspace's definitions, highest priority first. In a raw transaction (the profile insert)
+ * one prepared statement on its connection, the same rows and order as Prisma's. */
+export async function findDefinitions(db: DbClient | DbRawTx, scope: Scope): Promise<DefinitionRow[]> {
+  if (isRawTx(db)) {
+    const rows = await db.run(
+      `SELECT id, tenant_id AS "tenantId", workspace_id AS "workspaceId", key, label, type, required, priority, options,
+              archived_at AS "archivedAt", created_at AS "createdAt", updated_at AS "updatedAt"
+         FROM profiles.custom_field_definitions WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY priority DESC, key ASC`,
+      [scope.tenantId, scope.workspaceId],
+      'profiles_definitions_for_write',
+    );
+    return rows as unknown as DefinitionRow[];
+  }
   return db.profileCustomFieldDefinition.findMany({ where: scope, orderBy: [{ priority: 'desc' }, { key: 'asc' }] });
 }
 

@@ -1,7 +1,7 @@
 // Profile groups: the only Prisma access for them.
 import { Prisma } from '../../../generated/prisma/client';
 import { newId } from '../../../platform/ids/new-id';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { isRawTx, type DbClient, type DbRawTx, type Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
 export async function findGroups(db: DbClient, scope: Scope, includeArchived: boolean) {
@@ -25,6 +25,23 @@ export async function lockGroup(db: DbClient, scope: Scope, id: string) {
 
 export async function findGroupsByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
   return db.profileGroup.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
+}
+
+/** Whether each of these groups exists and is archived, for a write's assignment check; in a raw
+ * transaction (the profile insert) one prepared statement on its connection. */
+export async function findGroupStates(
+  db: DbClient | DbRawTx,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<{ id: string; archivedAt: Date | null }[]> {
+  if (!isRawTx(db))
+    return db.profileGroup.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } }, select: { id: true, archivedAt: true } });
+  const rows = await db.run(
+    `SELECT id, archived_at AS "archivedAt" FROM profiles.profile_groups WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])`,
+    [scope.tenantId, scope.workspaceId, ids.filter(queryableId)],
+    'profiles_group_states',
+  );
+  return rows as unknown as { id: string; archivedAt: Date | null }[];
 }
 
 export async function keysStartingWith(db: DbClient, scope: Scope, prefix: string): Promise<string[]> {

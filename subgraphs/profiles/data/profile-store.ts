@@ -1,8 +1,8 @@
-// The only module of the profiles domain that touches Prisma for profiles, their custom field
-// values and their group assignments. Every query carries the caller's tenant and workspace: an id
+// The only module of the profiles domain that touches Prisma or SQL for profiles, their custom
+// field values and their group assignments. Every query carries the caller's tenant and workspace: an id
 // from another workspace reads exactly like an absent one.
 import { newId } from '../../../platform/ids/new-id';
-import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, DbRawTx, Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
 /** The columns of a profile row under the names Prisma gives them (the raw reads below answer the same shape). */
@@ -14,6 +14,48 @@ export async function insertProfile(db: DbClient, scope: Scope, data: { name: st
 }
 
 type ProfileRow = Awaited<ReturnType<typeof insertProfile>>;
+
+/** A new profile with its custom field values and group assignments (in the given order), in one
+ * prepared statement of a raw transaction (the profile insert: docs/performance.md "Read path"). The
+ * row comes back as insertProfile's; `at` is its created and updated time, as Prisma sets both. */
+export async function insertProfileWithParts(
+  tx: DbRawTx,
+  scope: Scope,
+  data: { name: string; kind: string; email?: string | null },
+  values: { key: string; valueJson: string; bytes: number }[],
+  groupIds: string[],
+  at = new Date(),
+): Promise<ProfileRow> {
+  // Unreferenced data-modifying CTEs still run, to completion, in the statement; the values' and
+  // assignments' foreign keys are checked at its end, when the profile row is there.
+  const rows = await tx.run(
+    `WITH profile AS (
+       INSERT INTO profiles.profiles (id, tenant_id, workspace_id, name, kind, email, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING ${PROFILE_COLUMNS}),
+     custom_values AS (
+       INSERT INTO profiles.profile_custom_field_values (profile_id, key, tenant_id, workspace_id, value_json, bytes, created_at, updated_at)
+       SELECT $1, v.key, $2, $3, v.value_json, v.bytes, $7, $7 FROM unnest($8::text[], $9::text[], $10::int[]) AS v(key, value_json, bytes)),
+     assignments AS (
+       INSERT INTO profiles.profile_group_assignments (profile_id, group_id, tenant_id, workspace_id, position, created_at)
+       SELECT $1, a.group_id, $2, $3, (a.ordinality - 1)::int, $7 FROM unnest($11::text[]) WITH ORDINALITY AS a(group_id, ordinality))
+     SELECT * FROM profile`,
+    [
+      newId('prf'),
+      scope.tenantId,
+      scope.workspaceId,
+      data.name,
+      data.kind,
+      data.email ?? null,
+      at,
+      values.map((value) => value.key),
+      values.map((value) => value.valueJson),
+      values.map((value) => value.bytes),
+      groupIds,
+    ],
+    'profiles_insert_with_parts',
+  );
+  return rows[0] as unknown as ProfileRow;
+}
 
 /** Profiles by id, for the request loaders: one prepared statement, without Prisma's per-call
  * compilation (the largest cost of a read in CPU profiles, docs/performance.md "Read path"). */

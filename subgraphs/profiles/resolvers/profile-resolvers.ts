@@ -35,20 +35,17 @@ export const profileResolvers = {
     createProfile: (_, args, ctx, info) =>
       profilesCreateOnce(ctx, info, args, {
         create: (record) =>
-          createProfile(
-            ctx.deps,
-            ctx.scope,
-            args.input,
-            record && (async (tx, profile) => (await record(tx, profile.id), profile)),
+          createProfile(ctx.deps, ctx.scope, args.input, {
+            record,
             // The answer's custom fields and group ids are what was just stored: no read back.
-            (profile, stored) => {
+            written: (profile, stored) => {
               ctx.customFieldValuesLoader.prime(
                 profile.id,
                 stored.values.map((value) => ({ profileId: profile.id, ...value })),
               );
               ctx.groupIdsLoader.prime(profile.id, stored.groupIds);
             },
-          ),
+          }),
         replay: (id) => existing(ctx.profileLoader.load(id), () => new ProfilesError('profile_not_found', 'Profile not found')),
       }),
     updateProfile: (_, args, ctx) => updateProfile(ctx.deps, ctx.scope, args.id, args.input),

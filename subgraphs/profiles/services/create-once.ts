@@ -5,10 +5,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { createKeyOf, createOnce } from '../../../platform/idempotency/create-once';
 import type { ProfilesContext } from '../context';
 import { profilesCreateRecords } from '../data/idempotent-create-store';
-import type { DbClient } from '../../../platform/db/prisma';
+import type { DbClient, DbRawTx } from '../../../platform/db/prisma';
 import { ProfilesError } from '../errors';
 
-export type RecordCreate = (tx: DbClient, objectId: string) => Promise<void>;
+/** Writes the key's record in the create's transaction: Prisma's, or a raw one (the profile insert). */
+export type RecordCreate = (tx: DbClient | DbRawTx, objectId: string) => Promise<void>;
 
 export function profilesCreateOnce<T>(
   ctx: ProfilesContext,

@@ -3,7 +3,7 @@
 // unvalidated). Reads may use a short-lived per-process copy (rule 5: reads may lag a definition
 // edit by up to 60 s; here at most READ_CACHE_TTL_MS, and definition writes through this process
 // refresh it at once).
-import { Db, type DbClient, type Scope } from '../../../platform/db/prisma';
+import { Db, type DbClient, type DbRawTx, type Scope } from '../../../platform/db/prisma';
 import { logger } from '../../../platform/logging/logger';
 import { findDefinitions } from '../data/definition-store';
 import { ProfilesError } from '../errors';
@@ -12,8 +12,8 @@ import { CUSTOM_FIELD_TYPES, CustomFieldOption, CustomFieldType, FieldDefinition
 export const READ_CACHE_TTL_MS = 30_000;
 
 export interface DefinitionsReader {
-  /** The latest definitions, read with the write's transaction client. Throws when unreadable. */
-  forWrite(tx: DbClient, scope: Scope): Promise<FieldDefinition[]>;
+  /** The latest definitions, read with the write's transaction (Prisma's or a raw one). Throws when unreadable. */
+  forWrite(tx: DbClient | DbRawTx, scope: Scope): Promise<FieldDefinition[]>;
   /** Definitions for rendering reads (possibly cached). Throws when unreadable and nothing is cached. */
   forRead(scope: Scope): Promise<FieldDefinition[]>;
   /** Forgets the cached copy of a workspace (after a definition write). */
@@ -56,7 +56,7 @@ export function toFieldDefinition(row: DefinitionRow): FieldDefinition {
 export function createDefinitionsReader(db: Db, ttlMs = READ_CACHE_TTL_MS, now: () => number = Date.now): DefinitionsReader {
   const cache = new Map<string, { at: number; definitions: FieldDefinition[] }>();
   const cacheKey = (scope: Scope) => `${scope.tenantId}/${scope.workspaceId}`;
-  const load = async (client: DbClient, scope: Scope) => (await findDefinitions(client, scope)).map(toFieldDefinition);
+  const load = async (client: DbClient | DbRawTx, scope: Scope) => (await findDefinitions(client, scope)).map(toFieldDefinition);
   return {
     async forWrite(tx, scope) {
       const definitions = await load(tx, scope);
@@ -86,7 +86,7 @@ export function createDefinitionsReader(db: Db, ttlMs = READ_CACHE_TTL_MS, now: 
 }
 
 /** Rule 4 for every write path: an unreadable definition set rejects the write. */
-export async function definitionsForWrite(reader: DefinitionsReader, tx: DbClient, scope: Scope): Promise<FieldDefinition[]> {
+export async function definitionsForWrite(reader: DefinitionsReader, tx: DbClient | DbRawTx, scope: Scope): Promise<FieldDefinition[]> {
   try {
     return await reader.forWrite(tx, scope);
   } catch (error) {

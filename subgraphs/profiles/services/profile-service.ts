@@ -2,12 +2,13 @@
 // against the latest definitions inside the write's transaction (rules 1-4); group ids must be
 // groups of the workspace (unknown → 400 profile_group_unknown; archived groups cannot be newly
 // assigned → 400 profile_group_archived).
-import { findGroupsByIds } from '../data/group-store';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { findGroupStates } from '../data/group-store';
+import type { DbClient, DbRawTx, Scope } from '../../../platform/db/prisma';
 import {
   findGroupIdsByProfileIds,
   findValuesByProfileIds,
   insertProfile,
+  insertProfileWithParts,
   lockProfile,
   insertGroupAssignments,
   replaceGroupAssignments,
@@ -107,9 +108,9 @@ function checkGroupIdList(ids: string[]): string[] {
 }
 
 /** Every id must be a group of the workspace; archived groups may stay but not be newly assigned. */
-async function checkAssignableGroups(tx: DbClient, scope: Scope, ids: string[], alreadyAssigned: string[]): Promise<void> {
+async function checkAssignableGroups(tx: DbClient | DbRawTx, scope: Scope, ids: string[], alreadyAssigned: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const groups = new Map((await findGroupsByIds(tx, scope, ids)).map((group) => [group.id, group]));
+  const groups = new Map((await findGroupStates(tx, scope, ids)).map((group) => [group.id, group]));
   for (const [index, id] of ids.entries()) {
     const group = groups.get(id);
     if (!group)
@@ -128,15 +129,31 @@ async function checkAssignableGroups(tx: DbClient, scope: Scope, ids: string[], 
   }
 }
 
-/** `within` runs in the create's transaction after the profile is written (onboarding adds its run). */
+export interface CreateProfileOptions {
+  /** Runs in the create's transaction after the profile is written (onboarding adds its run); the
+   * create then runs as a Prisma interactive transaction, whose client it is given. */
+  within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>;
+  /** A keyed create's idempotency record (create-once.ts' RecordCreate), written in the create's
+   * transaction with the profile's id. */
+  record?: (tx: DbClient | DbRawTx, objectId: string) => Promise<void>;
+  /** After the commit: what was stored beside the profile (its values and group ids), so the
+   * request's loaders answer the created profile's fields without reading them back. */
+  written?: (profile: ProfileRecord, stored: { values: StoredValue[]; groupIds: string[] }) => void;
+}
+
+/**
+ * A new profile with its custom field values and group assignments, in one transaction that reads
+ * the latest definitions (rule 4) and the groups it assigns. Without `within` it is a raw
+ * transaction of prepared statements on one pooled connection (BEGIN, the definitions, the groups
+ * when some are assigned, one statement writing the profile, its values and its assignments, the
+ * idempotency record when keyed, COMMIT): no Prisma query, whose per-call compilation was most of
+ * the insert's CPU (docs/performance.md "Read path").
+ */
 export async function createProfile(
   deps: ProfilesDeps,
   scope: Scope,
   input: CreateProfileInput,
-  within?: (tx: DbClient, profile: ProfileRecord) => Promise<ProfileRecord>,
-  /** After the commit: what was stored beside the profile (its values and group ids), so the
-   * request's loaders answer the created profile's fields without reading them back. */
-  written?: (profile: ProfileRecord, stored: { values: StoredValue[]; groupIds: string[] }) => void,
+  options: CreateProfileOptions = {},
 ): Promise<ProfileRecord> {
   const name = checkName(input.name);
   const kind = checkKind(input.kind);
@@ -145,20 +162,34 @@ export async function createProfile(
     input.profileCustomFields === null || input.profileCustomFields === undefined ? {} : parseCustomFieldsInput(input.profileCustomFields);
   if (input.profileGroupIds === null) invalid('profileGroupIds', 'must be an array (use [] for none)');
   const groupIds = checkGroupIdList(input.profileGroupIds ?? []);
-  let values: StoredValue[] = [];
-  const created = await deps.db.$transaction(async (tx) => {
+  /** The checks every create makes in its transaction, before it writes: the values to store. */
+  const check = async (tx: DbClient | DbRawTx): Promise<StoredValue[]> => {
     const definitions = await definitionsForWrite(deps.definitions, tx, scope);
     const changes = validateCustomFieldWrite(definitions, customFields, 'create');
     checkCombinedSize([], changes);
     await checkAssignableGroups(tx, scope, groupIds, []);
-    const profile = await insertProfile(tx, scope, { name, kind, email });
-    await writeValues(tx, scope, profile.id, changes.set, []);
-    // A new profile has no assignments to replace: insert only.
-    await insertGroupAssignments(tx, scope, profile.id, groupIds);
-    values = changes.set;
-    return within ? within(tx, profile) : profile;
-  });
-  written?.(created, { values, groupIds });
+    return changes.set;
+  };
+  let values: StoredValue[] = [];
+  const { within, record } = options;
+  const created = within
+    ? await deps.db.$transaction(async (tx) => {
+        values = await check(tx);
+        const profile = await insertProfile(tx, scope, { name, kind, email });
+        await writeValues(tx, scope, profile.id, values, []);
+        // A new profile has no assignments to replace: insert only.
+        await insertGroupAssignments(tx, scope, profile.id, groupIds);
+        const result = await within(tx, profile);
+        await record?.(tx, profile.id);
+        return result;
+      })
+    : await deps.db.$rawTransaction(async (tx) => {
+        values = await check(tx);
+        const profile = await insertProfileWithParts(tx, scope, { name, kind, email }, values, groupIds);
+        await record?.(tx, profile.id);
+        return profile;
+      });
+  options.written?.(created, { values, groupIds });
   return created;
 }
 

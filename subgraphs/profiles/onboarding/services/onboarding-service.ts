@@ -125,20 +125,22 @@ export async function onboardProfile(
   // there when the onboarding was accepted (never a preset the workspace did not choose).
   const workflowId = idv ? (explicitWorkflowId ?? (await defaultWorkflow(deps, principal))) : null;
   let run: OnboardingRunRow | undefined;
-  const profile = await createProfile(deps, scope, input, async (tx, created) => {
-    run = await insertRun(tx, scope, {
-      profileId: created.id,
-      sequence: onboarding.sequence ?? 'screening_first',
-      screening,
-      screeningFeeds: feeds,
-      idv,
-      idvWorkflowId: workflowId,
-      actorKind: principal.kind,
-      actorId: principal.actorId,
-    });
-    await writeProfileStatus(tx, scope, created.id, 'pending');
-    await record?.(tx, created.id);
-    return { ...created, status: 'pending' };
+  const profile = await createProfile(deps, scope, input, {
+    within: async (tx, created) => {
+      run = await insertRun(tx, scope, {
+        profileId: created.id,
+        sequence: onboarding.sequence ?? 'screening_first',
+        screening,
+        screeningFeeds: feeds,
+        idv,
+        idvWorkflowId: workflowId,
+        actorKind: principal.kind,
+        actorId: principal.actorId,
+      });
+      await writeProfileStatus(tx, scope, created.id, 'pending');
+      await record?.(tx, created.id);
+      return { ...created, status: 'pending' };
+    },
   });
   return { profile, run: run! };
 }
