@@ -1,8 +1,6 @@
 // User administration of the console through GraphQL (/console/graphql) and the CLI: invitations
 // with their one-time link, roles, deactivation and the last-admin rule, account passwords.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { runCli } from '../helpers/cli';
 import { auth, createTestTenant, graphql, startTestPlatform, tenantEmail, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { startSmtpReceiver, SmtpReceiver } from '../helpers/smtp-receiver';
 import { ConsoleClient, createConsoleUser, signInToConsole } from '../helpers/console';
@@ -171,18 +169,8 @@ describe('account', () => {
 });
 
 describe('CLI', () => {
-  const root = path.resolve(__dirname, '../..');
-  const cli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],
-      {
-        cwd: root,
-        env: { ...process.env, VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_BASE_URL: platform.restUrl },
-      },
-    );
-    return JSON.parse(stdout) as Record<string, string>;
-  };
+  const cli = async (...args: string[]) =>
+    (await runCli(args, { env: { VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_BASE_URL: platform.restUrl } })) as Record<string, string>;
 
   it('invite-user, sign-in-link, set-user-role and deactivate-user, with the last-admin rule', async () => {
     const own = await createTestTenant(platform);

@@ -1,13 +1,12 @@
 // Console single sign-on (OpenID Connect) against a real provider (oidc-provider in a child
 // process): the whole browser walk over HTTP, start → provider login → callback → session, and the
 // refusals, each a redirect to /console/sign-in?error=<code> rather than an error page.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { configureSso } from '../../subgraphs/access/oidc/services/sso-configuration';
 import { accessDeps } from '../../subgraphs/access/services/deps';
+import { CliFailure, runCliProcess } from '../helpers/cli';
 import { createTestTenant, startTestPlatform, tenantEmail, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { ConsoleClient, createConsoleUser, signInToConsole } from '../helpers/console';
 import { startOidcProvider, TestOidcProvider, walkSso } from '../helpers/oidc';
@@ -218,14 +217,11 @@ describe('single sign-on', () => {
 });
 
 describe('npm run cli -- configure-sso', () => {
-  const root = path.resolve(__dirname, '../..');
+  /** Its JSON and, to show what it printed, stdout as is; a failure rejects with its stderr. */
   const cli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],
-      { cwd: root, env: { ...process.env, VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_BASE_URL: platform.restUrl } },
-    );
-    return { parsed: JSON.parse(stdout) as Record<string, unknown>, stdout };
+    const run = await runCliProcess(args, { env: { VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_BASE_URL: platform.restUrl } });
+    if (run.code !== 0) throw new CliFailure(run.code, run.stdout, run.stderr);
+    return { parsed: JSON.parse(run.stdout) as Record<string, unknown>, stdout: run.stdout };
   };
 
   it('stores a sealed configuration that signs in, never prints the secret, and removes it', async () => {

@@ -8,22 +8,26 @@
 // rows) and the files' scope through the console's own endpoints. Every screen is checked with
 // axe-core and photographed at 1280 and 390 px into test/artifacts/console/.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, Browser, Page } from 'playwright-core';
 import { SERVICE_NAMES } from '../../app/start-platform';
+import { BATCH_ZIP_REPORT_LIMIT } from '../../rest-adapter/console-files/console-file-routes';
 import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/browser';
 import { createConsoleUser, signInToConsole } from '../helpers/console';
 import { createSiblingWorkspace, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { pdfText } from '../risk/pdf-text';
 import { importList, versionsOf, waitForIndex } from '../screening/screening-helpers';
-import { checkScreen, signInPage } from './console-helpers';
+import { checkScreen, readAnalytics, signInPage } from './console-helpers';
 
 const OFSI_SAMPLE = path.resolve(__dirname, '../fixtures/watchlists/uk-ofsi-sample.csv');
 const ROWS = 200;
 /** Lines (1-based, the header is line 1) of the rows the first file gets wrong, and how. */
 const BAD = { 11: 'missing name', 51: 'bad date', 121: 'bad country' } as const;
+/** Every 20th row is a name the OFSI sample lists. */
+const isListed = (row: number) => row % 20 === 0;
 
 jest.setTimeout(240_000);
 
@@ -32,7 +36,7 @@ function csv(withMistakes: boolean): string {
   const lines = ['Customer name;Kind;Date of birth;Nationality;Reference'];
   for (let i = 0; i < ROWS; i++) {
     const line = i + 2;
-    const listed = i % 20 === 0;
+    const listed = isListed(i);
     let name = listed ? 'Ayman al-Zawahiri' : `Customer ${i} Quillfeather Abernathy`;
     let date = listed ? '1951-06-19' : '';
     let country = listed ? 'EG' : 'DE';
@@ -52,6 +56,8 @@ describeWithBrowser('Vigil Console batch screening journeys', () => {
   let page: Page;
   let jobId = '';
   const problems: string[] = [];
+  /** When this file started: the analytics page's range begins that day. */
+  const started = new Date();
 
   beforeAll(async () => {
     // A worker runs the job; a database of its own so its queue holds only this file's jobs.
@@ -246,5 +252,50 @@ describeWithBrowser('Vigil Console batch screening journeys', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/zip');
     expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="batch-.*-reports\.zip"$/);
+  });
+
+  it('refuses a ZIP of more matched rows than one ZIP holds with 413 batch_too_large', async () => {
+    // The route checks the job's count of matched rows before it reads a row or renders a report,
+    // so a job row whose count is over the limit stands for a job of that size (no rows needed).
+    const client = await signInToConsole(platform, analyst);
+    const seeded = await platform.db.batchJob.create({
+      data: {
+        id: crypto.randomUUID(),
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        requestId: crypto.randomBytes(12).toString('hex'),
+        status: 'completed',
+        total: BATCH_ZIP_REPORT_LIMIT + 1,
+        processed: BATCH_ZIP_REPORT_LIMIT + 1,
+        matched: BATCH_ZIP_REPORT_LIMIT + 1,
+      },
+    });
+    const zipPath = `/console/files/screening/batches/${seeded.id}/reports.zip`;
+    const refused = await client.get(zipPath);
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 413,
+      body: {
+        error: {
+          code: 'batch_too_large',
+          message: `The job has ${BATCH_ZIP_REPORT_LIMIT + 1} matched entities; a ZIP holds at most ${BATCH_ZIP_REPORT_LIMIT} reports: download them by row`,
+        },
+      },
+    });
+    // At the limit it is served (this row has no matched rows stored: the ZIP holds reports.csv only).
+    await platform.db.batchJob.update({ where: { id: seeded.id }, data: { matched: BATCH_ZIP_REPORT_LIMIT } });
+    const served = await client.get(zipPath);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/zip');
+    await platform.db.batchJob.delete({ where: { id: seeded.id } });
+  });
+
+  it("shows on the analytics page the names this file's batch screened and those with matches", async () => {
+    const analytics = await readAnalytics(page, platform.restUrl, started);
+    const rows = Array.from({ length: ROWS }, (_, row) => row);
+    // The restart screened the same rows again: each row is one name screened, once.
+    expect(analytics.total('chart-screenings', 'Screenings')).toBe(rows.length);
+    expect(analytics.total('chart-screenings', 'Screenings with matches')).toBe(rows.filter(isListed).length);
+    expect(analytics.total('chart-screenings', 'Monitoring alerts')).toBe(0);
+    expect(analytics.total('chart-false-positives', 'Matches reviewed')).toBe(0);
   });
 });

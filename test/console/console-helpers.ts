@@ -78,3 +78,71 @@ export async function signInPage(
   await page.waitForURL(`**/console${path}`);
   return { context, page };
 }
+
+/** One row of a chart's table view as shown: its label (the day, week or queue) and its cells by column heading. */
+export interface AnalyticsRow {
+  label: string;
+  cells: Record<string, string>;
+}
+
+/** The analytics page's figures, read from its table views as a person reads them. */
+export interface AnalyticsView {
+  /** Each chart's rows by its test id (chart-screenings, chart-false-positives, chart-idv-outcomes, chart-queues). */
+  tables: Record<string, AnalyticsRow[]>;
+  /** The number of decisions of each "time to decision" figure, by its label. */
+  decisions: Record<string, number>;
+  /** The sum of a count column over a chart's rows (every day or week of the range). */
+  total(chart: string, column: string): number;
+  /** One row's cell, by the row's label (a queue's name). */
+  cell(chart: string, label: string, column: string): string;
+}
+
+/** A count as shown ("1,234" in en-GB). */
+const shownCount = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** Opens the analytics page on `page` (signed in) for the UTC days from `since` to today, turns every
+ * chart to its table view and reads the tables and the decision counts. A range starting the day the
+ * caller started (not just today) keeps a run across midnight UTC right. */
+export async function readAnalytics(page: Page, restUrl: string, since: Date): Promise<AnalyticsView> {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  await page.goto(`${restUrl}/console/analytics?from=${day(since)}&to=${day(new Date())}`);
+  await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+  const toggles = page.getByRole('button', { name: 'Table view' });
+  await toggles.first().waitFor();
+  for (const toggle of await toggles.all()) if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await page.locator('[data-testid^="chart-"] table').nth(3).waitFor();
+  const read = await page.evaluate(() => {
+    const text = (node: Element) => (node as HTMLElement).innerText.trim();
+    const tables: Record<string, { label: string; cells: Record<string, string> }[]> = {};
+    for (const chart of document.querySelectorAll('[data-testid^="chart-"]')) {
+      const headings = [...chart.querySelectorAll('thead th')].map(text).slice(1);
+      tables[chart.getAttribute('data-testid')!] = [...chart.querySelectorAll('tbody tr')].map((row) => ({
+        label: text(row.querySelector('th')!),
+        cells: Object.fromEntries([...row.querySelectorAll('td')].map((cell, index) => [headings[index], text(cell)])),
+      }));
+    }
+    const decisions = [...document.querySelectorAll('[data-testid="decision-times"] li')].map((item) =>
+      [...item.querySelectorAll('span')].map(text),
+    );
+    return { tables, decisions };
+  });
+  const rows = (chart: string) => {
+    const found = read.tables[chart];
+    if (!found) throw new Error(`no chart ${chart} on the analytics page`);
+    return found;
+  };
+  return {
+    tables: read.tables,
+    decisions: Object.fromEntries(read.decisions.map(([label, , count]) => [label, shownCount(count)])),
+    total: (chart, column) =>
+      rows(chart).reduce((sum, row) => {
+        if (!(column in row.cells)) throw new Error(`no column "${column}" in ${chart}`);
+        return sum + (row.cells[column] === '—' ? 0 : shownCount(row.cells[column]));
+      }, 0),
+    cell: (chart, label, column) => {
+      const row = rows(chart).find((one) => one.label === label);
+      if (!row || !(column in row.cells)) throw new Error(`no cell "${column}" of "${label}" in ${chart}`);
+      return row.cells[column];
+    },
+  };
+}

@@ -13,7 +13,7 @@ import { assessWithFaces } from '../helpers/idv-assessment';
 import { seedProfiles } from '../helpers/profile-fixtures';
 import { createSiblingWorkspace, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { createProfile, createSession, driveTo, newTenant } from '../idv/idv-helpers';
-import { checkScreen, consolePage } from './console-helpers';
+import { checkScreen, consolePage, readAnalytics } from './console-helpers';
 
 const RESULTS = {
   document: { type: 'passport', issuing_country: 'GBR', confidence: 0.93 },
@@ -51,6 +51,10 @@ describeWithBrowser('Vigil Console journeys', () => {
   /** A seeded profile deep in the list (not on its first pages). */
   let needleProfileId: string;
   const problems: string[] = [];
+  /** When this file started, and the sessions of its workspace assessed and decided since: what the
+   * analytics page must show. */
+  const started = new Date();
+  const idv = { automaticPass: 0, sentToReview: 0, accepted: 0, rejected: 0 };
 
   beforeAll(async () => {
     // Every service with the worker (assessments, profile status facts), on a database of its own
@@ -64,10 +68,12 @@ describeWithBrowser('Vigil Console journeys', () => {
       const session = await createSession(platform, tenant, { profile_id: profileId });
       await driveTo(platform, tenant, session.id, 'requires_review', { results: RESULTS, flagCategories: ['idv'] });
       sessionIds.push(session.id);
+      idv.sentToReview++;
     }
     faceProfileId = await createProfile(platform, tenant, 'Barack Obama', 'barack@example.com');
     const assessed = await assessWithFaces(platform, tenant, faceProfileId, 'obama-3.jpg', { photo: 'biden-1.jpg' });
     expect(assessed.session).toMatchObject({ status: 'assessed', review_status: 'requires_review' });
+    idv.sentToReview++;
     faceSessionId = assessed.id;
     const sibling = await createSiblingWorkspace(platform, tenant);
     const foreignProfile = await createProfile(platform, sibling, 'Other Workspace', 'other@example.com');
@@ -201,6 +207,7 @@ describeWithBrowser('Vigil Console journeys', () => {
     await page.getByLabel('Note (required)').fill('Name differs by a middle name only; passport checked.');
     await submit.click();
     await page.getByText('Decision recorded.').waitFor();
+    idv.accepted++;
     await page.getByRole('button', { name: 'Next in queue' }).last().click();
     await page.waitForURL(`**/console/review/${sessionIds[1]}`);
     await page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
@@ -287,6 +294,7 @@ describeWithBrowser('Vigil Console journeys', () => {
     await page.getByLabel('Note (required)').fill('Checked the passport in person; same holder.');
     await page.getByRole('button', { name: 'Record decision' }).click();
     await page.getByText('Decision recorded.').waitFor();
+    idv.accepted++;
     // The profile is clear now and its timeline says why.
     await page.goto(`${platform.restUrl}/console/profiles/${faceProfileId}`);
     await waitForStatus(page, 'Clear');
@@ -335,6 +343,18 @@ describeWithBrowser('Vigil Console journeys', () => {
     }
     expect(shown[0]).toBe(shown[1]);
     problems.push(...(await checkScreen(page, 'review-not-found')));
+    await page.close();
+  });
+
+  it('shows on the analytics page the sessions sent to review and the decisions made on them', async () => {
+    const page = await signedInPage();
+    const analytics = await readAnalytics(page, platform.restUrl, started);
+    // The other workspace's session is not this workspace's figure.
+    expect(analytics.total('chart-idv-outcomes', 'Automatic pass')).toBe(idv.automaticPass);
+    expect(analytics.total('chart-idv-outcomes', 'Sent to review')).toBe(idv.sentToReview);
+    expect(analytics.total('chart-idv-outcomes', 'Rejected')).toBe(idv.rejected);
+    expect(analytics.cell('chart-queues', 'IDV review', 'Waiting')).toBe(String(idv.sentToReview - idv.accepted - idv.rejected));
+    expect(analytics.decisions['IDV review (to accept or reject)']).toBe(idv.accepted + idv.rejected);
     await page.close();
   });
 

@@ -18,7 +18,7 @@ import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestT
 import { pdfText } from '../risk/pdf-text';
 import { loadUnList, organization, riskClient, UN_LISTED_PERSON } from '../risk/risk-helpers';
 import { BIS_DPL, importList, versionsOf, waitForIndex } from '../screening/screening-helpers';
-import { checkScreen, consolePage } from './console-helpers';
+import { checkScreen, consolePage, readAnalytics } from './console-helpers';
 
 jest.setTimeout(240_000);
 
@@ -35,6 +35,11 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
   let tmp: string;
   let watchedProfileId: string;
   const problems: string[] = [];
+  /** When this file started, the names it screened (its own search and the agent's) and the
+   * monitoring alerts it saw raised and acknowledged: what the analytics page must show. */
+  const started = new Date();
+  const screened = { names: 0, withMatches: 0 };
+  const alerts = { raised: 0, acknowledged: 0 };
 
   beforeAll(async () => {
     platform = await startTestPlatform({ services: SERVICE_NAMES, isolatedDatabase: true });
@@ -52,7 +57,10 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
       (await call('PATCH', '/tenant-config/v1/monitoring-default', { monitoringFeedFrequencies: { Sanctions: 'deltas' } })).status,
     ).toBe(200);
     watchedProfileId = (await call('POST', '/clm/v1/profiles', { name: ADDED, kind: 'individual' })).body.result.profile.id;
-    expect((await call('POST', '/v1/search-sync', { name: ADDED, type: 'individual', profile_id: watchedProfileId })).status).toBe(200);
+    const search = await call('POST', '/v1/search-sync', { name: ADDED, type: 'individual', profile_id: watchedProfileId });
+    expect(search.status).toBe(200);
+    screened.names++;
+    if (search.body.result.results.length > 0) screened.withMatches++;
 
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
     const user = await createConsoleUser(platform, tenant, { role: 'reviewer', name: 'Rita Reviewer' });
@@ -224,6 +232,13 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     const text = pdfText(bytes).replace(/\s+/g, ' ');
     expect(text).toContain(`Overall: ${rating!.toUpperCase()}`);
     expect(text).toContain(`Risks set aside by review (${count})`);
+    // The agent's searches, one name each, as its trajectory tells them.
+    for (const event of await trajectory.locator('[data-event-type="screened"]').allInnerTexts()) {
+      const found = /: (\d+) potential matches/.exec(event);
+      expect(found).not.toBeNull();
+      screened.names++;
+      if (Number(found![1]) > 0) screened.withMatches++;
+    }
     await page.close();
   });
 
@@ -263,6 +278,7 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
       await page.getByRole('heading', { name: 'Monitoring alerts', level: 1 }).waitFor();
     }
     await row.waitFor();
+    alerts.raised = await page.locator('tbody tr').count();
     await row.getByText('New', { exact: true }).waitFor();
     await row.getByText('List update').waitFor();
     problems.push(...(await checkScreen(page, 'monitoring-inbox')));
@@ -295,6 +311,7 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     await page.getByLabel('Note').fill('Namesake of the new DPL entry; customer known since 2019.');
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByTestId('alert-status').getByText('Acknowledged').waitFor();
+    alerts.acknowledged++;
     await page.locator('dd', { hasText: 'Namesake of the new DPL entry' }).waitFor();
     const alertId = page.url().split('/').pop();
 
@@ -364,5 +381,19 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     expect(await edit.locator(`#group-${groupId}-pep`).inputValue()).toBe('');
     await edit.close();
     await adminContext.close();
+  });
+
+  it('shows on the analytics page the names this file screened and the alert it acknowledged', async () => {
+    const page = await open(reviewer, '/');
+    const analytics = await readAnalytics(page, platform.restUrl, started);
+    // Monitoring's own re-screen after the list update is not a screening: it raised the alert.
+    expect(analytics.total('chart-screenings', 'Screenings')).toBe(screened.names);
+    expect(analytics.total('chart-screenings', 'Screenings with matches')).toBe(screened.withMatches);
+    expect(analytics.total('chart-screenings', 'Monitoring alerts')).toBe(alerts.raised);
+    expect(analytics.cell('chart-queues', 'Monitoring alerts', 'Waiting')).toBe(String(alerts.raised - alerts.acknowledged));
+    expect(analytics.decisions['Monitoring alert (to acknowledgement)']).toBe(alerts.acknowledged);
+    // Setting an assessment's risks aside reviews no screening match.
+    expect(analytics.total('chart-false-positives', 'Matches reviewed')).toBe(0);
+    await page.close();
   });
 });

@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, chromiumPath, describeWithBrowser } from '../helpers/bro
 import { createConsoleUser, signInToConsole } from '../helpers/console';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { importList, versionsOf, waitForIndex, WATCHLISTS } from '../screening/screening-helpers';
-import { checkScreen, consolePage } from './console-helpers';
+import { checkScreen, consolePage, readAnalytics } from './console-helpers';
 
 const OFAC_SDN = path.join(WATCHLISTS, 'ofac_sdn_2024-05-03/sdn.csv');
 const ARTICLES = path.resolve(__dirname, '../fixtures/news/articles.jsonl');
@@ -33,6 +33,10 @@ describeWithBrowser('Vigil Console screening journeys', () => {
   /** The request id of the "Usama bin Ladin" search made in the browser. */
   let requestId = '';
   const problems: string[] = [];
+  /** When this file started, and the names it screened (each search below screens one name and
+   * waits for its matches): what the analytics page must show. */
+  const started = new Date();
+  const screened = { names: 0, withMatches: 0, reviewed: 0, falsePositives: 0 };
 
   beforeAll(async () => {
     // A database of its own: the active OFAC version and the stored articles are this file's.
@@ -91,6 +95,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const detail = page.getByTestId('match-detail');
     await detail.waitFor();
+    screened.names++;
+    screened.withMatches++;
     requestId = new URL(page.url()).searchParams.get('request') ?? '';
     expect(requestId).toMatch(/^[0-9a-f]{24}$/);
     // The top match is the listed Usama bin Ladin, each searched word met exactly.
@@ -155,6 +161,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const articles = page.getByTestId('articles');
     await articles.waitFor();
+    screened.names++;
+    screened.withMatches++;
     const link = articles.getByRole('link', { name: 'Geneva prosecutors charge financier over $40m scheme' });
     expect(await link.getAttribute('href')).toBe('https://news.example.org/2026/01/geneva-laundering-charges');
     await articles.getByText('Money laundering').first().waitFor();
@@ -179,6 +187,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByLabel('Entity type').selectOption('individual');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('match-detail').waitFor();
+    screened.names++;
+    screened.withMatches++;
     const rows = page.locator('[data-row-link]');
     const last = rows.last();
     const listed = (await last.innerText()).trim();
@@ -190,6 +200,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await detail.getByLabel('Reason').fill('Different person: the listed date of birth does not fit.');
     await detail.getByRole('button', { name: 'Save review' }).click();
     await detail.getByText('Review saved.').waitFor();
+    screened.reviewed++;
+    screened.falsePositives++;
     const matchUrl = new URL(page.url());
     // The history, filtered by name (kept in the URL), leads back to the request and its match.
     await page.getByRole('link', { name: 'Search history' }).click();
@@ -224,6 +236,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByLabel('Entity type').selectOption('individual');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('match-detail').waitFor();
+    screened.names++;
+    screened.withMatches++;
     await page.getByRole('link', { name: listed, exact: true }).click();
     const again = page.getByTestId('match-detail');
     await again.getByRole('heading', { name: listed, level: 2 }).waitFor();
@@ -254,6 +268,8 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const annotation = page.getByTestId('match-detail').getByTestId('annotation');
     await annotation.waitFor();
+    screened.names++;
+    screened.withMatches++;
     expect(await annotation.innerText()).toMatch(/(Decided automatically|Hint): .*confidence \d+%/);
     problems.push(...(await checkScreen(page, 'screening-disposition')));
     await page.close();
@@ -270,5 +286,23 @@ describeWithBrowser('Vigil Console screening journeys', () => {
     expect(await read.locator('section[aria-labelledby="settings-threshold-lab"] input').count()).toBeGreaterThan(0);
     problems.push(...(await checkScreen(read, 'screening-settings-analyst')));
     await read.close();
+  });
+
+  it('shows on the analytics page the names this file screened and the match it marked false positive', async () => {
+    const page = await signedIn(reviewer, '/');
+    const analytics = await readAnalytics(page, platform.restUrl, started);
+    expect(analytics.total('chart-screenings', 'Screenings')).toBe(screened.names);
+    expect(analytics.total('chart-screenings', 'Screenings with matches')).toBe(screened.withMatches);
+    expect(analytics.total('chart-screenings', 'Monitoring alerts')).toBe(0);
+    // Only a person's review counts: the automatic disposition's decisions and the match answered
+    // already cleared by the profile's next search were decided by no review.
+    expect(analytics.total('chart-false-positives', 'Matches reviewed')).toBe(screened.reviewed);
+    expect(analytics.total('chart-false-positives', 'False positives')).toBe(screened.falsePositives);
+    const reviewedWeeks = analytics.tables['chart-false-positives'].filter((week) => week.cells['Matches reviewed'] !== '0');
+    expect(reviewedWeeks.map((week) => week.cells['False-positive rate'])).toEqual([
+      `${Math.round((100 * screened.falsePositives) / screened.reviewed)}%`,
+    ]);
+    expect(analytics.decisions['Screening match (to first review)']).toBe(screened.reviewed);
+    await page.close();
   });
 });

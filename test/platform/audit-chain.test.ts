@@ -2,20 +2,18 @@
 // and reordered directly in SQL are each named by `npm run cli -- audit verify` (non-zero exit);
 // concurrent appends in one workspace keep a gapless, valid chain; signed checkpoints and
 // retention keep the chain verifiable.
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { appendAudit } from '../../platform/audit/audit-trail';
 import { enforceRetention, writeCheckpoints } from '../../platform/audit/audit-jobs';
 import { generateSigningKeyText, signingKeyFrom } from '../../platform/audit/signing';
 import { verifyAuditChains } from '../../platform/audit/verify';
 import { createDb, Db } from '../../platform/db/prisma';
+import { CliRun, runCliProcess } from '../helpers/cli';
 import { testConfig } from '../helpers/test-platform';
 
-const run = promisify(execFile);
 let db: Db;
 const keyText = generateSigningKeyText();
 const key = signingKeyFrom(keyText);
@@ -50,17 +48,10 @@ async function appendMany(scope: { tenantId: string; workspaceId: string }, coun
   }
 }
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[]): Promise<CliRun> {
   const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-audit-cli-'));
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, VIGIL_LOCAL_DIR: localDir, VIGIL_AUDIT_SIGNING_KEY: keyText, NODE_ENV: 'test' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return await runCliProcess(args, { env: { VIGIL_LOCAL_DIR: localDir, VIGIL_AUDIT_SIGNING_KEY: keyText, NODE_ENV: 'test' } });
   } finally {
     fs.rmSync(localDir, { recursive: true, force: true });
   }

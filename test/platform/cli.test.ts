@@ -1,23 +1,11 @@
 // The administration CLI, run as a real process against the test database.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { hashSecret } from '../../platform/crypto/hash';
 import { createDb, Db } from '../../platform/db/prisma';
+import { runCli } from '../helpers/cli';
 
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
 let db: Db;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the CLI's JSON output, whose shape the test asserts
-async function cli(...args: string[]): Promise<any> {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'app/cli/main.ts'), ...args],
-    { env: process.env, cwd: root },
-  );
-  return JSON.parse(stdout);
-}
+const cli = (...args: string[]) => runCli(args);
 
 beforeAll(() => {
   db = createDb(process.env.DATABASE_URL!, 2);

@@ -3,14 +3,14 @@
 // (the CLI as a child process, no database); one changed byte is named by the check it fails; the
 // PDF is a real PDF listing the decisions and carrying the JSON; other workspaces and lower roles
 // get nothing; a pack of an erased profile holds no personal data and still verifies.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { generateSigningKeyText, signingKeyFrom } from '../../platform/audit/signing';
 import { SignedEvidencePack, verifyPack } from '../../platform/audit/evidence/pack-format';
 import { verifyPackBytes } from '../../platform/audit/evidence/verify-pack-file';
+import { runCliProcess } from '../helpers/cli';
 import { driveTo } from '../idv/idv-helpers';
 import { loadUnList, UN_LISTED_PERSON } from '../risk/risk-helpers';
 import { pdfText } from '../risk/pdf-text';
@@ -26,7 +26,6 @@ import {
   TestTenant,
 } from '../helpers/test-platform';
 
-const run = promisify(execFile);
 const keyText = generateSigningKeyText();
 const publicKeyText = signingKeyFrom(keyText).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 const PERSON = 'Evidence Person Ada';
@@ -52,19 +51,9 @@ async function download(url: string, headers: Record<string, string>) {
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    // No database: the command must not need one (an unreachable DATABASE_URL proves it).
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none', VIGIL_AUDIT_SIGNING_KEY: '', NODE_ENV: 'test' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+// No database: the command must not need one (an unreachable DATABASE_URL proves it).
+const cli = (args: string[]) =>
+  runCliProcess(args, { env: { DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none', VIGIL_AUDIT_SIGNING_KEY: '', NODE_ENV: 'test' } });
 
 beforeAll(async () => {
   // The profiles subgraph signs packs with the configured key (read when a pack is made).

@@ -1,13 +1,9 @@
 // Beta enablement through the admin CLI (a real process): an application is refused with 403
 // until `set-entitlement --name riskAssessments --value true`, and again after `--value false`.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { runCli } from '../helpers/cli';
 import { createTestTenant, startTestPlatform, TestPlatform } from '../helpers/test-platform';
 import { riskClient } from './risk-helpers';
 
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
 let platform: TestPlatform;
 
 beforeAll(async () => {
@@ -15,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function cli(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'app/cli/main.ts'), ...args], {
-    env: process.env,
-    cwd: root,
-  });
-  return JSON.parse(stdout);
-}
+const cli = (...args: string[]) => runCli(args);
 
 // The gateway caches a resolved API key for up to 30 s, so each check uses a key it has not seen.
 it('[risk.auth] switches the risk beta on and off per application', async () => {
