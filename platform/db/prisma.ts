@@ -26,7 +26,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
   // A transaction waits for a connection as long as any query does (the pool's 5 s; Prisma's own
   // default is 2 s, so under load a transaction failed while a plain read beside it still waited),
   // and may run 15 s (default 5 s: a loaded machine stretched a search's write past it).
-  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
+  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 5_000, timeout: TRANSACTION_LIMIT_MS } });
   const readRows: RowReader = async (sql, params, name) => {
     const stop = dbOperationDuration.startTimer({ model: 'raw', operation: name ?? 'readRows' });
     try {
@@ -65,7 +65,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       broken = true;
     };
     connection.on('error', onError);
-    const control = async (statement: 'BEGIN' | 'COMMIT' | 'ROLLBACK') => {
+    const control = async (statement: typeof BEGIN_BOUNDED | 'COMMIT' | 'ROLLBACK') => {
       try {
         await connection.query(statement);
       } catch (error) {
@@ -74,7 +74,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       }
     };
     try {
-      await control('BEGIN');
+      await control(BEGIN_BOUNDED);
       const tx: DbRawTx = { [RAW_TX]: true, run: (sql, params, name) => runOn(connection, sql, params, name) };
       let result: T;
       try {
@@ -126,6 +126,13 @@ export type Db = ReturnType<typeof createDb>;
 
 /** One read of raw SQL ($1, $2, … parameters); `name` makes it a prepared statement. */
 export type RowReader = (sql: string, params: readonly unknown[], name?: string) => Promise<Record<string, unknown>[]>;
+
+/** How long a transaction may run, Prisma's and the raw ones alike (a loaded machine stretched a search's write past 5 s). */
+const TRANSACTION_LIMIT_MS = 15_000;
+/** A raw transaction's BEGIN, bounded as Prisma bounds its own: no statement runs longer, and a transaction its
+ * holder leaves idle (a request that hangs between statements) is ended by the server, which frees its locks and
+ * its connection. One round trip (the simple protocol runs the three in order). */
+const BEGIN_BOUNDED = `BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_LIMIT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${TRANSACTION_LIMIT_MS}`;
 
 /** A count read as `$readRows` reads (a prepared statement when named): the statement answers one row
  * whose column `n` is the count. */

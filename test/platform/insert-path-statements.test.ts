@@ -73,18 +73,19 @@ async function statementsOfPost(body: () => Record<string, unknown>, headers: ()
   return { texts: counted.map(({ text }) => text), names: counted.map(({ name }) => name), profile: response.body.result.profile };
 }
 
-const CONTROL = new Set(['BEGIN', 'COMMIT']);
+/** The transaction's control statements: BEGIN (with the limits it sets for itself) and COMMIT. */
+const isControl = (text: string) => text === 'COMMIT' || text.startsWith('BEGIN;');
 /** The gateway's sweep of expired idempotency keys, at most once a minute, started by a keyed
  * request and not awaited by it: not part of any one request, it may land in a counted one. */
 const SWEEP = 'idempotency_sweep';
 /** Every statement but the transaction's BEGIN and COMMIT is a named prepared statement (Prisma sends unnamed ones). */
 const unnamed = (run: { texts: string[]; names: (string | undefined)[] }) =>
-  run.texts.filter((text, index) => run.names[index] === undefined && !CONTROL.has(text));
+  run.texts.filter((text, index) => run.names[index] === undefined && !isControl(text));
 
 it('inserts a plain profile in one transaction of two prepared statements', async () => {
   const plain = await statementsOfPost(() => ({ name: `Plain ${created++}`, kind: 'individual' }));
   expect(plain.texts).toHaveLength(4);
-  expect(plain.texts[0]).toBe('BEGIN');
+  expect(plain.texts[0]).toMatch(/^BEGIN; SET LOCAL statement_timeout = \d+; SET LOCAL idle_in_transaction_session_timeout = \d+$/);
   expect(plain.texts.at(-1)).toBe('COMMIT');
   expect(unnamed(plain)).toEqual([]);
   expect(plain.profile).toMatchObject({ kind: 'individual', status: 'not_screened', profileGroupIds: [] });
@@ -177,4 +178,15 @@ it('creates through GraphQL with no Prisma query either', async () => {
   // BEGIN, definitions, groups, the insert, COMMIT
   expect(statements).toHaveLength(5);
   expect(unnamed({ texts: statements, names })).toEqual([]);
+});
+
+it('bounds a raw transaction as Prisma bounds its own: no statement, and no idle wait, past the limit', async () => {
+  const limits = await platform.db.$rawTransaction(async (tx) => [
+    ...(await tx.run('SHOW statement_timeout', [])),
+    ...(await tx.run('SHOW idle_in_transaction_session_timeout', [])),
+  ]);
+  expect(limits.map((row) => Object.values(row)[0])).toEqual(['15s', '15s']);
+  // Local to the transaction: the pooled connection goes back without them.
+  const after = await platform.db.$readRows('SHOW statement_timeout', []);
+  expect(Object.values(after[0])[0]).toBe('0');
 });
