@@ -298,6 +298,9 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const db = createDb(database.url, 4);
   const client = new Client({ connectionString: database.url });
+  // Ctrl-C during --hold reaches the embedded PostgreSQL too, which then ends this connection: without
+  // a listener that 'error' event would crash the bench before it removes the data directory.
+  client.on('error', (error) => logger.warn({ err: error }, 'bench connection ended'));
   try {
     await applyMigrations(database.url);
     await client.connect();
@@ -465,14 +468,22 @@ async function main(): Promise<void> {
     // 3. replay, after one unrecorded visit of every screen by every analyst on both sides (the
     // first requests compile the platform's code paths and fill its caches; the figures are for a
     // server that has been up).
+    // A refusal there (503 when the database pool is exhausted on a loaded machine) is counted and
+    // shown, not fatal: the measured runs below count their own errors.
+    let warmUpErrors = 0;
+    let firstWarmUpError: string | undefined;
     await Promise.all(
       analysts.map(async (analyst, a) => {
         for (const screen of screens) {
-          await load(screen, a, 0, analyst);
+          await load(screen, a, 0, analyst).catch((error: unknown) => {
+            warmUpErrors++;
+            firstWarmUpError ??= `${screen.name}: ${(error as Error).message}`;
+          });
           await (await fetch(`${peerUrl}${screen.peer(a, 0)}`)).text();
         }
       }),
     );
+    if (warmUpErrors) console.log(`warm-up errors: ${warmUpErrors}, first: ${firstWarmUpError?.slice(0, 300)}`);
     const ms = (x: number) => Math.round(x * 10) / 10;
     const paces = [
       { name: `analyst pace (0.5-1.5 x ${SCALE.thinkMs} ms between screens)`, thinkMs: SCALE.thinkMs, target: true },
