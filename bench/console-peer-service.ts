@@ -10,10 +10,15 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { screeningPeerScreens } from './lib/console-screening-screens';
+import { readPeerScreens } from './lib/console-read-screens';
+import { LocalKeyProvider } from '../platform/crypto/envelope';
 
 const [databaseUrl, tenantId, workspaceId] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
 const scope = [tenantId, workspaceId];
+// The platform's master key (the bench hands both children the same environment): the assessment
+// page opens the sealed subjects as the risk subgraph does.
+const keys = new LocalKeyProvider(Buffer.from(process.env.VIGIL_MASTER_KEY ?? '', 'base64'));
 
 const SESSION_ROW = `s.id, s.status, s.review_status, s.assignee, s.created_at, s.submitted_at, s.reviewed_at, s.flag_categories,
   s.profile_id, json_build_object('id', p.id, 'name', p.name) AS profile`;
@@ -152,6 +157,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
     return { nodes: nodes.slice(0, 50), pageInfo: { hasNextPage: nodes.length > 50 }, totalCount: count[0].n };
   },
   ...screeningPeerScreens(rows, scope),
+  ...readPeerScreens(rows, scope, keys),
 };
 
 // --- bench:read-path: the REST routes' reads and the profile insert -------------------------------

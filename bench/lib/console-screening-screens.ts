@@ -111,7 +111,7 @@ export async function seedScreeningScreens(
     await client.query(
       `WITH a AS (
          INSERT INTO risk.assessments (id, tenant_id, workspace_id, title, workflow_id, subjects, profile_ids, status, created_at, updated_at)
-         SELECT x.id, $1, $2, 'Onboarding review ' || x.k, 'kyb_onboarding', x.subjects::jsonb,
+         SELECT x.id, $1, $2, 'Onboarding review ' || x.k, 'kyb_standard', x.subjects::jsonb,
                 ARRAY['prf_' || lpad((x.k % $3)::text, 20, '0')],
                 (ARRAY['draft','running','waiting_for_user','ready_for_review','concluded','cancelled'])[1 + x.k % 6],
                 timestamptz '2026-11-05' - make_interval(mins => x.k), timestamptz '2026-11-05' - make_interval(mins => x.k)

@@ -79,15 +79,22 @@ export async function reviewedMatchesPerWeek(db: Db, scope: Scope, from: Date, t
 }
 
 /** Stored match to its first decision (the first history row leaving unresolved), for first
- * decisions made in the range. */
+ * decisions made in the range. A match's first decision lies in the range exactly when it has a
+ * decision in the range and none before it, so only the range's history rows are grouped (on the
+ * (tenant, workspace, created_at) index), each checked for an earlier decision on the
+ * (tenant, workspace, match_id, created_at) index, instead of every decision the workspace ever made. */
 export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
   const rows = await db.$queryRawUnsafe<DurationRow[]>(
     `WITH first_decision AS (
-       SELECT match_id, min(created_at) AS decided_at
-         FROM screening.match_reviews
-        WHERE tenant_id = $1 AND workspace_id = $2 AND from_status = 'unresolved' AND to_status <> 'unresolved'
-        GROUP BY match_id
-       HAVING min(created_at) >= $3::timestamp AND min(created_at) < $4::timestamp)
+       SELECT r.match_id, min(r.created_at) AS decided_at
+         FROM screening.match_reviews r
+        WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.from_status = 'unresolved' AND r.to_status <> 'unresolved'
+          AND r.created_at >= $3::timestamp AND r.created_at < $4::timestamp
+          AND NOT EXISTS (
+                SELECT 1 FROM screening.match_reviews e
+                 WHERE e.tenant_id = $1 AND e.workspace_id = $2 AND e.match_id = r.match_id
+                   AND e.from_status = 'unresolved' AND e.to_status <> 'unresolved' AND e.created_at < $3::timestamp)
+        GROUP BY r.match_id)
      SELECT count(*)::int AS decisions,
             (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.decided_at - m.created_at)))::float8 AS median_seconds
        FROM first_decision f

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "monitoring_alerts_tenant_id_workspace_id_acknowledged_at_idx" ON "screening"."monitoring_alerts"("tenant_id", "workspace_id", "acknowledged_at");
+
