@@ -1,0 +1,44 @@
+-- CreateTable
+CREATE TABLE "screening"."search_day_counts" (
+    "tenant_id" TEXT NOT NULL,
+    "workspace_id" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "shard" SMALLINT NOT NULL,
+    "screenings" BIGINT NOT NULL DEFAULT 0,
+    "with_matches" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "search_day_counts_pkey" PRIMARY KEY ("tenant_id","workspace_id","day","shard")
+);
+
+
+-- Keep search_day_counts exact, as search_request_counts and search_match_counts are kept: a
+-- statement-level trigger in the writing transaction, one counter write per workspace and day per
+-- statement, on the writing connection's shard (pg_backend_pid() % 16). A result is counted on the
+-- UTC day of its request (a batch's rows land later than their request: they still count on the day
+-- it was submitted, as the live query counts them). Results are never updated nor deleted.
+CREATE FUNCTION "screening"."search_day_counts_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "screening"."search_day_counts" ("tenant_id", "workspace_id", "day", "shard", "screenings", "with_matches")
+  SELECT n.tenant_id, n.workspace_id, q.created_at::date, (pg_backend_pid() % 16)::smallint,
+         count(*), count(*) FILTER (WHERE n.match_count > 0)
+    FROM new_rows n
+    JOIN "screening"."search_requests" q ON q.tenant_id = n.tenant_id AND q.workspace_id = n.workspace_id AND q.id = n.request_id
+   WHERE q.source <> 'monitoring'
+   GROUP BY 1, 2, 3
+   ORDER BY 1, 2, 3
+  ON CONFLICT ("tenant_id", "workspace_id", "day", "shard")
+  DO UPDATE SET "screenings" = "search_day_counts"."screenings" + EXCLUDED."screenings",
+                "with_matches" = "search_day_counts"."with_matches" + EXCLUDED."with_matches";
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "search_day_counts_insert" AFTER INSERT ON "screening"."search_results"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "screening"."search_day_counts_insert"();
+
+-- Searches stored before this migration.
+INSERT INTO "screening"."search_day_counts" ("tenant_id", "workspace_id", "day", "shard", "screenings", "with_matches")
+SELECT r.tenant_id, r.workspace_id, q.created_at::date, 0, count(*), count(*) FILTER (WHERE r.match_count > 0)
+  FROM "screening"."search_results" r
+  JOIN "screening"."search_requests" q ON q.tenant_id = r.tenant_id AND q.workspace_id = r.workspace_id AND q.id = r.request_id
+ WHERE q.source <> 'monitoring'
+ GROUP BY 1, 2, 3;
