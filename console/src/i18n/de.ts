@@ -1187,4 +1187,22 @@ export const de: Record<MessageKey, string> = {
   'lab.apply': 'Schwellenwert und Feeds übernehmen',
   'lab.applied': 'Übernommen: Suchen ohne Schwellenwert oder Feeds verwenden nun diese.',
   'lab.proposedForApproval': 'Vorgeschlagen: gilt, sobald eine zweite Person zustimmt (Vier-Augen-Prinzip).',
+  // ── monitoring alert changes ──
+  'alertChange.kind.new_listing': 'Neu auf der Liste',
+  'alertChange.kind.changed_listing': 'Auf der Liste geändert',
+  'alertChange.kind.unchanged_listing': 'Eintrag unverändert',
+  'alertChange.new': 'Gelistet durch {list} Version {seq} ({label}, {date}).',
+  'alertChange.changed':
+    '{list} Version {seq} ({label}, {date}) hat diesen Eintrag geändert; zuvor wurde das Profil gegen Version {previous} geprüft.',
+  'alertChange.unchanged': 'Unverändert in {list} Version {seq} ({label}, {date}).',
+  'alertChange.newlyMatched': 'Neu getroffen: Die vorige Prüfung des Profils hat ihn nicht gefunden.',
+  'alertChange.matchedBefore': 'Schon zuvor getroffen: Die vorige Prüfung des Profils hat ihn ebenfalls gefunden.',
+  'alertChange.added': 'Hinzugefügt',
+  'alertChange.removed': 'Entfernt',
+  'alertChange.identifiers': 'Kennungen',
+  'alertChange.remarks': 'Bemerkungen',
+  'alertChange.field.gender': 'Geschlecht',
+  'alertChange.field.addresses': 'Adressen',
+  'alertChange.field.feeds': 'Feeds',
+  'alertChange.field.source_urls': 'Links der Liste',
 };

@@ -1173,6 +1173,24 @@ export const en = {
   'lab.apply': 'Apply this threshold and feeds',
   'lab.applied': 'Applied: searches that send no threshold or feeds now use these.',
   'lab.proposedForApproval': 'Proposed: it applies once a second person approves it (four eyes).',
+  // ── monitoring alert changes ──
+  'alertChange.kind.new_listing': 'New on the list',
+  'alertChange.kind.changed_listing': 'Changed on the list',
+  'alertChange.kind.unchanged_listing': 'Listing unchanged',
+  'alertChange.new': 'Listed by {list} version {seq} ({label}, {date}).',
+  'alertChange.changed':
+    '{list} version {seq} ({label}, {date}) changed this listing; the profile was screened against version {previous} before.',
+  'alertChange.unchanged': 'Unchanged in {list} version {seq} ({label}, {date}).',
+  'alertChange.newlyMatched': 'Newly matched: the previous screening of the profile did not find it.',
+  'alertChange.matchedBefore': 'Matched before: the previous screening of the profile found it too.',
+  'alertChange.added': 'Added',
+  'alertChange.removed': 'Removed',
+  'alertChange.identifiers': 'Identifiers',
+  'alertChange.remarks': 'Remarks',
+  'alertChange.field.gender': 'Gender',
+  'alertChange.field.addresses': 'Addresses',
+  'alertChange.field.feeds': 'Feeds',
+  'alertChange.field.source_urls': 'Links of the list',
 };
 
 export type MessageKey = keyof typeof en;
