@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { feedName } from './screening-mapping';
 import {
   type AlertFieldsFragment,
   type ListedValuesFieldsFragment,
@@ -71,7 +72,7 @@ function restValues(values: ListedValuesFieldsFragment) {
     programs: values.programs,
     listed_on: values.listedOn,
     remarks: values.remarks,
-    feeds: values.feeds,
+    feeds: values.feeds.map(feedName),
     source_urls: values.sourceUrls,
   };
 }

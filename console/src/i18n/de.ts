@@ -1204,5 +1204,4 @@ export const de: Record<MessageKey, string> = {
   'alertChange.field.gender': 'Geschlecht',
   'alertChange.field.addresses': 'Adressen',
   'alertChange.field.feeds': 'Feeds',
-  'alertChange.field.source_urls': 'Links der Liste',
 };

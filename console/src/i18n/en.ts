@@ -1190,7 +1190,6 @@ export const en = {
   'alertChange.field.gender': 'Gender',
   'alertChange.field.addresses': 'Addresses',
   'alertChange.field.feeds': 'Feeds',
-  'alertChange.field.source_urls': 'Links of the list',
 };
 
 export type MessageKey = keyof typeof en;

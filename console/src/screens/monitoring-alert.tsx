@@ -190,7 +190,8 @@ function ChangeLine({ change }: { change: Change }) {
   );
 }
 
-const OTHER_FIELDS = ['gender', 'addresses', 'feeds', 'source_urls'] as const;
+// The list's links are listed under the table already.
+const OTHER_FIELDS = ['gender', 'addresses', 'feeds'] as const;
 
 /** One listed entry the re-screen matched, beside the profile it matched: name, type, birth dates,
  * countries, identifiers, programmes, listing date and remarks, each marked with what the list version
@@ -296,7 +297,7 @@ function Comparison({ match, alert }: { match: Match; alert: Alert }) {
         </tbody>
       </table>
       {others.length > 0 && (
-        <dl className="fields small">
+        <dl className="fields small change-others">
           {others.map((other) => (
             <Field key={other.field} label={t(`alertChange.field.${other.field as (typeof OTHER_FIELDS)[number]}`)}>
               <Values values={other.added} changes={[other]} />

@@ -1631,8 +1631,8 @@ export type MonitoringListedValues = {
   __typename?: 'MonitoringListedValues';
   /** Names: the primary name first, then aliases with their kind in brackets (e.g. `JOHN DOE (a.k.a.)`). */
   names: Array<Scalars['String']['output']>;
-  /** individual, entity, vessel or aircraft. */
-  entityType: Scalars['String']['output'];
+  /** Individual, entity, vessel or aircraft. */
+  entityType: ListedEntityType;
   /** male or female; null when the list gives none. */
   gender?: Maybe<Scalars['String']['output']>;
   /** Dates of birth: YYYY-MM-DD, YYYY-MM, YYYY or `from – to`. */
@@ -1652,7 +1652,7 @@ export type MonitoringListedValues = {
   /** The list's remarks; null when none. */
   remarks?: Maybe<Scalars['String']['output']>;
   /** Feeds of the listing. */
-  feeds: Array<Scalars['String']['output']>;
+  feeds: Array<ScreeningFeed>;
   /** The list's links for the listing. */
   sourceUrls: Array<Scalars['String']['output']>;
 };
@@ -2205,7 +2205,7 @@ export type ResolversTypes = {
   MonitoringListingChangeKind: MonitoringListingChangeKind;
   MonitoringListedField: MonitoringListedField;
   MonitoringListVersion: ResolverTypeWrapper<MonitoringListVersion>;
-  MonitoringListedValues: ResolverTypeWrapper<MonitoringListedValues>;
+  MonitoringListedValues: ResolverTypeWrapper<Omit<MonitoringListedValues, 'feeds'> & { feeds: Array<ResolversTypes['ScreeningFeed']> }>;
   MonitoringListedFieldChange: ResolverTypeWrapper<MonitoringListedFieldChange>;
   MonitoringListingChange: ResolverTypeWrapper<ListingChange>;
   MonitoringAlertConnection: ResolverTypeWrapper<Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversTypes['MonitoringAlert']> }>;
@@ -2929,7 +2929,7 @@ export type MonitoringListVersionResolvers<ContextType = ScreeningContext, Paren
 
 export type MonitoringListedValuesResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringListedValues'] = ResolversParentTypes['MonitoringListedValues']> = {
   names?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  entityType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityType?: Resolver<ResolversTypes['ListedEntityType'], ParentType, ContextType>;
   gender?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   birthDates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   nationalities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2939,7 +2939,7 @@ export type MonitoringListedValuesResolvers<ContextType = ScreeningContext, Pare
   programs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   listedOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   remarks?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  feeds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
   sourceUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

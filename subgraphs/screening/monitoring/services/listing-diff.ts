@@ -1,7 +1,7 @@
 // What changed in one listed entity between two versions of its list, field by field, in the words an
 // analyst reads (names with their kind, birth dates, identifiers as "kind value (country)"). Pure:
 // the two payloads come from the delta log, which keeps every version of an entity's row.
-import type { Address, BirthDate, EntityName, Identifier, WatchlistEntity } from '../../lists/model';
+import type { Address, BirthDate, EntityName, EntityType, Feed, Identifier, WatchlistEntity } from '../../lists/model';
 
 /** The fields compared, in the order an analyst reads them (the GraphQL enum MonitoringListedField). */
 export const LISTED_FIELDS = [
@@ -23,7 +23,7 @@ export type ListedField = (typeof LISTED_FIELDS)[number];
 
 export interface ListedValues {
   names: string[];
-  entityType: string;
+  entityType: EntityType;
   gender: string | null;
   birthDates: string[];
   nationalities: string[];
@@ -33,7 +33,7 @@ export interface ListedValues {
   programs: string[];
   listedOn: string | null;
   remarks: string | null;
-  feeds: string[];
+  feeds: Feed[];
   sourceUrls: string[];
 }
 
@@ -86,7 +86,7 @@ export function listedValues(entity: WatchlistEntity): ListedValues {
     programs: list(entity.programs, String),
     listedOn: entity.listedOn ?? null,
     remarks: entity.remarks?.trim() || null,
-    feeds: list(entity.feeds, String),
+    feeds: [...new Set(entity.feeds ?? [])],
     sourceUrls: list(entity.sourceUrls, String),
   };
 }
