@@ -1785,7 +1785,9 @@ export type MonitoringListingChangeKind =
   /** On the list before, and this version changed its listing: see `fields` and `previous`. */
   | 'changed_listing'
   /** The listing is as before: the match is new because the profile, its threshold or its feeds changed (see `newlyMatched`). */
-  | 'unchanged_listing';
+  | 'unchanged_listing'
+  /** What the profile had been screened against before is unknown (its previous search is no longer kept): `current` holds the listing, `fields` is empty. */
+  | 'no_baseline';
 
 /** A field of a listed entity that an alert's change compares. */
 export type MonitoringListedField =
@@ -3124,7 +3126,7 @@ export const MonitoredFeedValues = ['Sanctions', 'PEP', 'News'] as const;
 export const MonitoringAlertStatusValues = ['open', 'acknowledged'] as const;
 export const MonitoringFrequencyValues = ['deltas', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'annually', 'never'] as const;
 export const MonitoringListedFieldValues = ['names', 'entity_type', 'gender', 'birth_dates', 'nationalities', 'countries', 'identifiers', 'addresses', 'programs', 'listed_on', 'remarks', 'feeds', 'source_urls'] as const;
-export const MonitoringListingChangeKindValues = ['new_listing', 'changed_listing', 'unchanged_listing'] as const;
+export const MonitoringListingChangeKindValues = ['new_listing', 'changed_listing', 'unchanged_listing', 'no_baseline'] as const;
 export const MonitoringTriggerValues = ['delta', 'scheduled'] as const;
 export const NameComparisonEntityTypeValues = ['individual', 'entity', 'vessel', 'aircraft'] as const;
 export const NameComparisonFeatureValues = ['birth_date', 'country', 'type'] as const;

@@ -1330,7 +1330,9 @@ export type MonitoringListingChangeKind =
   /** On the list before, and this version changed its listing: see `fields` and `previous`. */
   | 'changed_listing'
   /** The listing is as before: the match is new because the profile, its threshold or its feeds changed (see `newlyMatched`). */
-  | 'unchanged_listing';
+  | 'unchanged_listing'
+  /** What the profile had been screened against before is unknown (its previous search is no longer kept): `current` holds the listing, `fields` is empty. */
+  | 'no_baseline';
 
 /** A field of a listed entity that an alert's change compares. */
 export type MonitoringListedField =

@@ -1191,6 +1191,9 @@ export const de: Record<MessageKey, string> = {
   'alertChange.kind.new_listing': 'Neu auf der Liste',
   'alertChange.kind.changed_listing': 'Auf der Liste geändert',
   'alertChange.kind.unchanged_listing': 'Eintrag unverändert',
+  'alertChange.kind.no_baseline': 'Früherer Stand unbekannt',
+  'alertChange.noBaseline':
+    'Gelistet in {list} Version {seq} ({label}, {date}); die vorige Prüfung des Profils ist nicht mehr gespeichert, was sich geändert hat, ist daher unbekannt.',
   'alertChange.new': 'Gelistet durch {list} Version {seq} ({label}, {date}).',
   'alertChange.changed':
     '{list} Version {seq} ({label}, {date}) hat diesen Eintrag geändert; zuvor wurde das Profil gegen Version {previous} geprüft.',

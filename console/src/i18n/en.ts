@@ -1177,6 +1177,9 @@ export const en = {
   'alertChange.kind.new_listing': 'New on the list',
   'alertChange.kind.changed_listing': 'Changed on the list',
   'alertChange.kind.unchanged_listing': 'Listing unchanged',
+  'alertChange.kind.no_baseline': 'Earlier state unknown',
+  'alertChange.noBaseline':
+    "Listed in {list} version {seq} ({label}, {date}); the profile's previous screening is no longer kept, so what changed is unknown.",
   'alertChange.new': 'Listed by {list} version {seq} ({label}, {date}).',
   'alertChange.changed':
     '{list} version {seq} ({label}, {date}) changed this listing; the profile was screened against version {previous} before.',

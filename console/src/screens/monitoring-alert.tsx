@@ -178,10 +178,12 @@ function ChangeLine({ change }: { change: Change }) {
       ? t('alertChange.new', version)
       : change.kind === 'changed_listing'
         ? t('alertChange.changed', version)
-        : t('alertChange.unchanged', version);
+        : change.kind === 'unchanged_listing'
+          ? t('alertChange.unchanged', version)
+          : t('alertChange.noBaseline', version);
   return (
     <p className="change-line" data-testid="alert-change">
-      <span className={`badge ${change.kind === 'unchanged_listing' ? 'badge-neutral' : 'badge-warn'}`}>
+      <span className={`badge ${change.kind === 'unchanged_listing' || change.kind === 'no_baseline' ? 'badge-neutral' : 'badge-warn'}`}>
         {t(`alertChange.kind.${change.kind}`)}
       </span>{' '}
       {line}

@@ -1580,7 +1580,9 @@ export type MonitoringListingChangeKind =
   /** On the list before, and this version changed its listing: see `fields` and `previous`. */
   | 'changed_listing'
   /** The listing is as before: the match is new because the profile, its threshold or its feeds changed (see `newlyMatched`). */
-  | 'unchanged_listing';
+  | 'unchanged_listing'
+  /** What the profile had been screened against before is unknown (its previous search is no longer kept): `current` holds the listing, `fields` is empty. */
+  | 'no_baseline';
 
 /** A field of a listed entity that an alert's change compares. */
 export type MonitoringListedField =
@@ -1685,7 +1687,7 @@ export type MonitoringListingChange = {
   newlyMatched?: Maybe<Scalars['Boolean']['output']>;
   /** The list version the alert's run screened against. */
   version: MonitoringListVersion;
-  /** The version the profile had been screened against before (the baseline); null when the list had no version then. */
+  /** The version the profile had been screened against before (the baseline); null when the list had no version then, or when that is unknown (`no_baseline`). */
   previousVersion?: Maybe<MonitoringListVersion>;
   /** The version that published the entity's current listing (its latest change). */
   listedInVersion?: Maybe<MonitoringListVersion>;

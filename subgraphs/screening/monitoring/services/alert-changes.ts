@@ -20,7 +20,7 @@ import {
 } from '../data/monitoring-store';
 import { diffListedValues, FieldChange, listedValues, ListedValues } from './listing-diff';
 
-export type ListingChangeKind = 'new_listing' | 'changed_listing' | 'unchanged_listing';
+export type ListingChangeKind = 'new_listing' | 'changed_listing' | 'unchanged_listing' | 'no_baseline';
 
 export interface ListingChange {
   entityRef: string;
@@ -48,6 +48,8 @@ function splitRef(ref: string): { source: string; sourceId: string } {
 interface Baseline {
   current: Map<string, number>;
   base: Map<string, number | null>;
+  /** Sources whose baseline is unknown (the profile's previous search is no longer kept). */
+  unknown: Set<string>;
   previousSearchId: string | null;
   versionIds: string[];
 }
@@ -58,6 +60,7 @@ async function baselineOf(db: DbClient, scope: Scope, alert: AlertRow, sources: 
   const versionIds = stored ? sources.map((source) => stored[source]).filter((id): id is string => Boolean(id)) : [];
   const current = new Map<string, number>();
   const base = new Map<string, number | null>();
+  const unknown = new Set<string>();
   // Alerts raised before the baseline was kept: the profile's search before the alert's.
   const previous = alert.previousSearchId
     ? { id: alert.previousSearchId, createdAt: await searchCreatedAt(db, scope, alert.previousSearchId) }
@@ -73,13 +76,14 @@ async function baselineOf(db: DbClient, scope: Scope, alert: AlertRow, sources: 
     const now = stored ? new Map<string, number>() : await versionSeqsAt(db, rest, alert.createdAt);
     for (const source of rest) {
       base.set(source, before.get(source) ?? null);
+      if (!previous?.createdAt) unknown.add(source);
       if (!stored) {
         const seq = now.get(source);
         if (seq != null) current.set(source, seq);
       }
     }
   }
-  return { current, base, previousSearchId: previous?.id ?? null, versionIds };
+  return { current, base, unknown, previousSearchId: previous?.createdAt ? previous.id : null, versionIds };
 }
 
 /** The alert's changes, in the order of its matches. */
@@ -132,7 +136,13 @@ export async function alertChanges(db: DbClient, scope: Scope, alert: AlertRow):
     if (!now || !version) continue;
     const before = w.baseSeq == null ? undefined : entityRows.find((row) => holds(row, w.baseSeq!));
     const current = listedValues(now.data as WatchlistEntity);
-    const kind: ListingChangeKind = !before ? 'new_listing' : before.addedSeq === now.addedSeq ? 'unchanged_listing' : 'changed_listing';
+    const kind: ListingChangeKind = baseline.unknown.has(w.source)
+      ? 'no_baseline'
+      : !before
+        ? 'new_listing'
+        : before.addedSeq === now.addedSeq
+          ? 'unchanged_listing'
+          : 'changed_listing';
     const previous = kind === 'changed_listing' ? listedValues(before!.data as WatchlistEntity) : null;
     changes.push({
       entityRef: ref,
@@ -146,7 +156,7 @@ export async function alertChanges(db: DbClient, scope: Scope, alert: AlertRow):
       listedInVersion: versionAt(w.source, now.addedSeq),
       current,
       previous,
-      fields: kind === 'unchanged_listing' ? [] : diffListedValues(previous, current),
+      fields: kind === 'unchanged_listing' || kind === 'no_baseline' ? [] : diffListedValues(previous, current),
     });
   }
   return changes;
