@@ -264,6 +264,18 @@ it("an alert says what the list update changed per matched entity: a new listing
   expect(v1.sources[0]).toMatchObject({ source: 'vigil_changes_test', outcome: 'imported', added: 1 });
   await waitForIndex(platform.urls.screening!, versionsOf(v1));
   await waitForMonitoringCursor(platform, 'vigil_changes_test');
+  // The first version's run must be over before the profile is enrolled, or it would re-screen the
+  // profile against the whole first version and raise an alert of its own.
+  const runOf = async (toSeq: number, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const run = await platform.db.monitoringRun.findFirst({ where: { source: 'vigil_changes_test', toSeq } });
+      if (run?.status === 'completed') return run;
+      if (Date.now() > deadline) throw new Error(`the monitoring run of version ${toSeq} never completed`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await runOf(1);
 
   const created = await call(tenant, 'POST', '/clm/v1/profiles', { name: NAME, kind: 'individual' });
   const profileId = created.body.result.profile.id as string;
@@ -279,7 +291,9 @@ it("an alert says what the list update changed per matched entity: a new listing
   );
   const v2 = await importList(platform, 'ftm_jsonl', file, 'changes-v2');
   expect(v2.sources[0]).toMatchObject({ outcome: 'imported', added: 1, changed: 1, removed: 0 });
+  const run = await runOf(2);
   const [alert] = (await waitForAlerts(tenant, `profile_id=${profileId}`, 1)).alerts;
+  expect(alert.run_id).toBe(run.id);
 
   const read = await graphql(
     platform,
