@@ -5,8 +5,14 @@ import { z } from 'zod';
 import { offsetCursor } from '../../platform/graphql/paging';
 import { ApiError } from '../http/api-error';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
+import { feedName } from './screening-mapping';
 import {
   type AlertFieldsFragment,
+  type ListedValuesFieldsFragment,
+  type ListVersionFieldsFragment,
+  type MonitoringAlertQuery,
+  MonitoringListedFieldValues,
+  MonitoringListingChangeKindValues,
   AcknowledgeMonitoringAlertDocument,
   MonitoredProfileDocument,
   MonitoringAlertDocument,
@@ -45,6 +51,85 @@ const alertSchema = z.object({
   acknowledged_at: z.string().nullable(),
   acknowledged_by: z.string().nullable(),
   note: z.string().nullable(),
+});
+
+type Change = NonNullable<MonitoringAlertQuery['monitoringAlert']>['changes'][number];
+
+function restVersion(version: ListVersionFieldsFragment) {
+  return { id: version.id, source: version.source, seq: version.seq, label: version.label, imported_at: version.importedAt };
+}
+
+function restValues(values: ListedValuesFieldsFragment) {
+  return {
+    names: values.names,
+    entity_type: values.entityType,
+    gender: values.gender,
+    birth_dates: values.birthDates,
+    nationalities: values.nationalities,
+    countries: values.countries,
+    identifiers: values.identifiers,
+    addresses: values.addresses,
+    programs: values.programs,
+    listed_on: values.listedOn,
+    remarks: values.remarks,
+    feeds: values.feeds.map(feedName),
+    source_urls: values.sourceUrls,
+  };
+}
+
+/** What the list update changed per matched entity (the single alert's read only: the list stays lean). */
+function restChange(change: Change) {
+  return {
+    entity_ref: change.entityRef,
+    source: change.source,
+    source_id: change.sourceId,
+    name: change.name,
+    kind: change.kind,
+    newly_matched: change.newlyMatched,
+    version: restVersion(change.version),
+    previous_version: change.previousVersion ? restVersion(change.previousVersion) : null,
+    listed_in_version: change.listedInVersion ? restVersion(change.listedInVersion) : null,
+    current: restValues(change.current),
+    previous: change.previous ? restValues(change.previous) : null,
+    fields: change.fields.map((field) => ({ field: field.field, added: field.added, removed: field.removed })),
+  };
+}
+
+const versionSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  seq: z.number().int(),
+  label: z.string(),
+  imported_at: z.string().nullable(),
+});
+const valuesSchema = z.object({
+  names: z.array(z.string()),
+  entity_type: z.string(),
+  gender: z.string().nullable(),
+  birth_dates: z.array(z.string()),
+  nationalities: z.array(z.string()),
+  countries: z.array(z.string()),
+  identifiers: z.array(z.string()),
+  addresses: z.array(z.string()),
+  programs: z.array(z.string()),
+  listed_on: z.string().nullable(),
+  remarks: z.string().nullable(),
+  feeds: z.array(z.string()),
+  source_urls: z.array(z.string()),
+});
+const changeSchema = z.object({
+  entity_ref: z.string(),
+  source: z.string(),
+  source_id: z.string(),
+  name: z.string(),
+  kind: z.enum(MonitoringListingChangeKindValues),
+  newly_matched: z.boolean().nullable(),
+  version: versionSchema,
+  previous_version: versionSchema.nullable(),
+  listed_in_version: versionSchema.nullable(),
+  current: valuesSchema,
+  previous: valuesSchema.nullable(),
+  fields: z.array(z.object({ field: z.enum(MonitoringListedFieldValues), added: z.array(z.string()), removed: z.array(z.string()) })),
 });
 
 const listQuery = z.object({
@@ -119,14 +204,15 @@ export const monitoringRoutes: Route[] = [
     path: '/v1/monitoring/alerts/:alertId',
     area: 'clm',
     tag: 'Screening monitoring',
-    summary: 'One monitoring alert; 404 monitoring_alert_not_found when absent in the workspace',
+    summary:
+      'One monitoring alert with what the list update changed per matched entity (`changes`: new, changed with a field-level diff, or unchanged); 404 monitoring_alert_not_found when absent in the workspace',
     credentials: MANAGEMENT_CREDENTIALS,
-    response: z.object({ alert: alertSchema }),
+    response: z.object({ alert: alertSchema.extend({ changes: z.array(changeSchema) }) }),
     document: MonitoringAlertDocument,
     variables: ({ params }) => ({ id: params.alertId }),
     result: (data) => {
       if (!data.monitoringAlert) throw notFound();
-      return { body: { alert: restAlert(data.monitoringAlert) } };
+      return { body: { alert: { ...restAlert(data.monitoringAlert), changes: data.monitoringAlert.changes.map(restChange) } } };
     },
   }),
   route({

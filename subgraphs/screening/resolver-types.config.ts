@@ -33,6 +33,8 @@ export const resolverTypesConfig: ResolverTypesConfig = {
     WatchlistImport: '../data/watchlist-store#ImportRow',
     MonitoringAlert: '../monitoring/data/monitoring-store#AlertRow',
     MonitoredProfile: '../monitoring/services/alert-service#MonitoredProfileRow',
+    // Computed from the delta log when read (field names as the SDL's, enums as its values).
+    MonitoringListingChange: '../monitoring/services/alert-changes#ListingChange',
     // Screening holds only the id of a profile (its searches are keyed by it).
     Profile: './screening-resolvers#ProfileRef',
   },

@@ -3,9 +3,10 @@
 // waiting_for_user while its page follows the trajectory, its question is answered in place, the
 // sanctions risks are dismissed with a note and the client risk rating follows, it is concluded and
 // its PDF report downloaded; a monitoring alert raised by a watchlist update (a DPL version adding a
-// record that matches a monitored profile) is assigned, compared with the profile and acknowledged
-// with a note; the monitoring settings read-only for a reviewer. Every screen is checked with axe-core
-// (no serious or critical violation) and photographed at 1280 and 390 px into test/artifacts/console/.
+// record that matches a monitored profile) shows what the list changed (a new listing, its values
+// marked added) beside the profile, is assigned and acknowledged with a note; the monitoring
+// settings read-only for a reviewer. Every screen is checked with axe-core (no serious or critical
+// violation) and photographed at 1280 and 390 px into test/artifacts/console/.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -297,6 +298,13 @@ describeWithBrowser('Vigil Console risk and monitoring journeys', () => {
     const nameRow = match.getByRole('row', { name: /Name/ });
     expect(await nameRow.innerText()).toContain(ADDED);
     await match.getByText(/^bis_dpl:/).waitFor();
+    // What the list update did: listed it (version 2 of the DPL), so every value is marked added, in
+    // words (not colour alone); the profile's previous screening had not matched it.
+    const change = match.getByTestId('alert-change');
+    await change.getByText('New on the list').waitFor();
+    expect(await change.innerText()).toMatch(/Listed by bis_dpl version 2 \(dpl-added, .+\)\. Newly matched/);
+    expect(await nameRow.innerText()).toMatch(new RegExp(`Added\\s+${ADDED}`));
+    expect(await match.getByRole('row', { name: /Programmes/ }).innerText()).toMatch(/Added\s+BIS Denied Persons/);
     // A reviewer acknowledges; an analyst may assign but sees no acknowledgement form.
     const analystContext = await signIn(analyst.email, analyst.password);
     const analystPage = await open(analystContext, new URL(page.url()).pathname.replace('/console', ''));

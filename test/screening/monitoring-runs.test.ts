@@ -1,7 +1,8 @@
 // Monitoring runs against a real database and index, driven through the run service: a run that
 // dies mid-way resumes after its lease without losing or repeating an alert (and the outcome job a
 // crash left unsent is sent by the sweep's catch-up); a scheduled full re-screen alerts only for
-// matches the last search did not have and moves the subject to its next due date.
+// matches the last search did not have and moves the subject to its next due date; the alerts say
+// what the list changed (nothing: the profile changed; unknown: the previous search is not kept).
 import crypto from 'node:crypto';
 import { LocalKeyProvider } from '../../platform/crypto/envelope';
 import { createDb, Db } from '../../platform/db/prisma';
@@ -16,6 +17,7 @@ import {
 } from '../../subgraphs/screening/monitoring/data/monitoring-store';
 import { sealSubjectQuery } from '../../subgraphs/screening/monitoring/services/enrollment';
 import { processRun, resendOutcomes } from '../../subgraphs/screening/monitoring/services/run-service';
+import { alertChanges } from '../../subgraphs/screening/monitoring/services/alert-changes';
 import type { ScreeningOutcomeJob } from '../../contracts/profile-outcome-queues';
 import { loadList, primaryName } from '../../subgraphs/screening/services/engine-adapter';
 import { importSourceVersion, runImport } from '../../subgraphs/screening/services/import-service';
@@ -202,6 +204,46 @@ it('a scheduled full re-screen alerts only for new matches and moves the subject
       'mrun_sched_2',
     ),
   ).toEqual({ processed: 1, alerts: 0 });
+
+  // What the list changed per matched entity. The first alert's baseline search was never kept (the
+  // subject was enrolled with a made-up search id): its earlier state is unknown, no diff is claimed.
+  const first = await alertChanges(db, scope, alert);
+  expect(first.length).toBeGreaterThan(0);
+  for (const change of first)
+    expect(change).toMatchObject({ kind: 'no_baseline', newlyMatched: null, previousVersion: null, fields: [], version: { source: 'un' } });
+  // The profile changes (another name): the next re-screen matches a listing unchanged since the
+  // profile's previous search (the first alert's), so it is newly matched, not newly listed.
+  await db.monitoredSubject.updateMany({
+    where: { profileId: 'prf_daily_hit' },
+    data: {
+      nextFullScreenAt: due,
+      sealedQuery: sealSubjectQuery(
+        keys,
+        { ...scope, profileId: 'prf_daily_hit' },
+        { name: primaryName(un[20]), type: 'individual', dateOfBirth: null, country: null, threshold: null, feeds: ['all'] },
+      ) as never,
+    },
+  });
+  await createScheduledRun(db, { id: 'mrun_sched_3', dueBefore: new Date() });
+  expect(
+    await processRun(
+      deps(async (job) => sent.push(job)),
+      'mrun_sched_3',
+    ),
+  ).toEqual({ processed: 1, alerts: 1 });
+  const [third] = await db.monitoringAlert.findMany({ where: { runId: 'mrun_sched_3' } });
+  expect(third).toMatchObject({ previousSearchId: alert.searchId, listVersions: { un: expect.any(String) } });
+  const changed = (await alertChanges(db, scope, third)).find((change) => change.entityRef === `un:${un[20].sourceId}`);
+  expect(changed).toMatchObject({
+    kind: 'unchanged_listing',
+    newlyMatched: true,
+    previous: null,
+    fields: [],
+    version: { source: 'un' },
+    previousVersion: { source: 'un' },
+  });
+  // Screened against the version its previous search saw (the other tests may have imported more).
+  expect(changed!.previousVersion!.id).toBe(changed!.version.id);
 }, 120_000);
 
 it('a delta run screens against its delta even when the subjects are enrolled after it counted them', async () => {

@@ -94,11 +94,17 @@ it('a list delta re-screens profiles on `deltas` against the changed entities on
   const viaGraphql = await graphql(
     platform,
     auth.apiKey(tenant.apiKey),
-    `query($id: ID!) { monitoringAlert(id: $id) { id trigger search { id } } monitoredProfile(profileId: "${watched}") { sanctionsFrequency pepFrequency lastSearchId } }`,
+    `query($id: ID!) { monitoringAlert(id: $id) { id trigger search { id } changes { kind newlyMatched fields { field } } } monitoredProfile(profileId: "${watched}") { sanctionsFrequency pepFrequency lastSearchId } }`,
     { id: alert.id },
   );
   expect(viaGraphql.body.errors).toBeUndefined();
-  expect(viaGraphql.body.data.monitoringAlert).toEqual({ id: alert.id, trigger: 'delta', search: { id: alert.search_id } });
+  // The list update listed the entity: new on the list, and so newly matched.
+  expect(viaGraphql.body.data.monitoringAlert).toEqual({
+    id: alert.id,
+    trigger: 'delta',
+    search: { id: alert.search_id },
+    changes: [{ kind: 'new_listing', newlyMatched: true, fields: expect.arrayContaining([{ field: 'names' }, { field: 'programs' }]) }],
+  });
   expect(viaGraphql.body.data.monitoredProfile).toEqual({
     sanctionsFrequency: 'deltas',
     pepFrequency: 'weekly',
@@ -244,3 +250,166 @@ it('alerts are assigned and unassigned through GraphQL and filtered by assignee'
   );
   expect(foreign.body.errors?.[0].extensions?.code).toBe('monitoring_alert_not_found');
 });
+
+it("an alert says what the list update changed per matched entity: a new listing and a changed one's added alias", async () => {
+  // A list of its own (FollowTheMoney lines): version 1 lists one person; version 2 adds an alias to
+  // that person and lists a namesake. The profile matched the first before and now matches both.
+  const NAME = 'ZORBALINA QUENTRISHAW';
+  const file = path.join(tmp, 'vigil_changes_test.ftm.jsonl');
+  const person = (id: string, props: Record<string, string[]>) =>
+    JSON.stringify({ id, schema: 'Person', properties: { topics: ['sanction'], program: ['TEST-REGIME'], ...props } });
+  const listed = person('vct-1', { name: [NAME], birthDate: ['1971-03-04'], nationality: ['ir'] });
+  fs.writeFileSync(file, `${listed}\n`);
+  const v1 = await importList(platform, 'ftm_jsonl', file, 'changes-v1');
+  expect(v1.sources[0]).toMatchObject({ source: 'vigil_changes_test', outcome: 'imported', added: 1 });
+  await waitForIndex(platform.urls.screening!, versionsOf(v1));
+  await waitForMonitoringCursor(platform, 'vigil_changes_test');
+  // The first version's run must be over before the profile is enrolled, or it would re-screen the
+  // profile against the whole first version and raise an alert of its own.
+  const runOf = async (toSeq: number, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const run = await platform.db.monitoringRun.findFirst({ where: { source: 'vigil_changes_test', toSeq } });
+      if (run?.status === 'completed') return run;
+      if (Date.now() > deadline) throw new Error(`the monitoring run of version ${toSeq} never completed`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await runOf(1);
+
+  const created = await call(tenant, 'POST', '/clm/v1/profiles', { name: NAME, kind: 'individual' });
+  const profileId = created.body.result.profile.id as string;
+  const searched = await call(tenant, 'POST', '/v1/search-sync', { name: NAME, type: 'individual', profile_id: profileId });
+  expect(searched.body.result.results).toHaveLength(1);
+
+  fs.writeFileSync(
+    file,
+    [
+      person('vct-1', { name: [NAME], alias: ['ZORBA QUENTRISHAW'], birthDate: ['1971-03-04'], nationality: ['ir'] }),
+      person('vct-2', { name: [NAME], birthDate: ['1980-05-06'], nationality: ['sy'] }),
+    ].join('\n') + '\n',
+  );
+  const v2 = await importList(platform, 'ftm_jsonl', file, 'changes-v2');
+  expect(v2.sources[0]).toMatchObject({ outcome: 'imported', added: 1, changed: 1, removed: 0 });
+  const run = await runOf(2);
+  const [alert] = (await waitForAlerts(tenant, `profile_id=${profileId}`, 1)).alerts;
+  expect(alert.run_id).toBe(run.id);
+
+  const read = await graphql(
+    platform,
+    auth.apiKey(tenant.apiKey),
+    `
+      query ($id: ID!) {
+        monitoringAlert(id: $id) {
+          changes {
+            entityRef
+            source
+            sourceId
+            name
+            kind
+            newlyMatched
+            version {
+              id
+              seq
+              label
+            }
+            previousVersion {
+              id
+              seq
+              label
+            }
+            listedInVersion {
+              seq
+            }
+            current {
+              names
+              birthDates
+              nationalities
+              programs
+            }
+            previous {
+              names
+              birthDates
+              nationalities
+              programs
+            }
+            fields {
+              field
+              added
+              removed
+            }
+          }
+        }
+      }
+    `,
+    { id: alert.id },
+  );
+  expect(read.body.errors).toBeUndefined();
+  const changes = read.body.data.monitoringAlert.changes as { sourceId: string }[];
+  expect(changes.map((c) => c.sourceId).sort()).toEqual(['vct-1', 'vct-2']);
+  const version = { id: v2.sources[0].versionId, seq: 2, label: 'changes-v2' };
+  const previousVersion = { id: v1.sources[0].versionId, seq: 1, label: 'changes-v1' };
+  expect(changes.find((c) => c.sourceId === 'vct-1')).toEqual({
+    entityRef: 'vigil_changes_test:vct-1',
+    source: 'vigil_changes_test',
+    sourceId: 'vct-1',
+    name: NAME,
+    kind: 'changed_listing',
+    newlyMatched: false,
+    version,
+    previousVersion,
+    listedInVersion: { seq: 2 },
+    current: { names: [NAME, 'ZORBA QUENTRISHAW (a.k.a.)'], birthDates: ['1971-03-04'], nationalities: ['IR'], programs: ['TEST-REGIME'] },
+    previous: { names: [NAME], birthDates: ['1971-03-04'], nationalities: ['IR'], programs: ['TEST-REGIME'] },
+    // exactly the alias: nothing else changed
+    fields: [{ field: 'names', added: ['ZORBA QUENTRISHAW (a.k.a.)'], removed: [] }],
+  });
+  expect(changes.find((c) => c.sourceId === 'vct-2')).toEqual({
+    entityRef: 'vigil_changes_test:vct-2',
+    source: 'vigil_changes_test',
+    sourceId: 'vct-2',
+    name: NAME,
+    kind: 'new_listing',
+    newlyMatched: true,
+    version,
+    previousVersion,
+    listedInVersion: { seq: 2 },
+    current: { names: [NAME], birthDates: ['1980-05-06'], nationalities: ['SY'], programs: ['TEST-REGIME'] },
+    previous: null,
+    fields: [
+      { field: 'names', added: [NAME], removed: [] },
+      { field: 'entity_type', added: ['individual'], removed: [] },
+      { field: 'birth_dates', added: ['1980-05-06'], removed: [] },
+      { field: 'nationalities', added: ['SY'], removed: [] },
+      { field: 'programs', added: ['TEST-REGIME'], removed: [] },
+      { field: 'feeds', added: ['Sanctions'], removed: [] },
+    ],
+  });
+
+  // REST: the single alert carries the same, snake_case; the list stays lean.
+  const rest = await call(tenant, 'GET', `/v1/monitoring/alerts/${alert.id}`);
+  expect(rest.status).toBe(200);
+  const restChange = rest.body.result.alert.changes.find((c: { source_id: string }) => c.source_id === 'vct-1');
+  expect(restChange).toMatchObject({
+    entity_ref: 'vigil_changes_test:vct-1',
+    kind: 'changed_listing',
+    newly_matched: false,
+    version: { id: version.id, seq: 2, label: 'changes-v2', imported_at: expect.any(String) },
+    previous_version: { id: previousVersion.id, seq: 1 },
+    fields: [{ field: 'names', added: ['ZORBA QUENTRISHAW (a.k.a.)'], removed: [] }],
+  });
+  expect(alert.changes).toBeUndefined();
+
+  // Another workspace: absent, changes and all.
+  const foreign = await graphql(
+    platform,
+    auth.apiKey(sibling.apiKey),
+    'query($id: ID!) { monitoringAlert(id: $id) { id changes { kind } } }',
+    {
+      id: alert.id,
+    },
+  );
+  expect(foreign.body.errors).toBeUndefined();
+  expect(foreign.body.data.monitoringAlert).toBeNull();
+  expect((await call(sibling, 'GET', `/v1/monitoring/alerts/${alert.id}`)).status).toBe(404);
+}, 120_000);

@@ -1361,6 +1361,46 @@ export type MonitoringAlertStatus =
   /** Acknowledged by an analyst (the matches keep their own review status). */
   | 'acknowledged';
 
+/** How a matched listed entity stands in the list version an alert was raised on, against the version the profile had been screened against before. */
+export type MonitoringListingChangeKind =
+  /** Not on the list in the previous version: listed (or listed again) in this one. */
+  | 'new_listing'
+  /** On the list before, and this version changed its listing: see `fields` and `previous`. */
+  | 'changed_listing'
+  /** The listing is as before: the match is new because the profile, its threshold or its feeds changed (see `newlyMatched`). */
+  | 'unchanged_listing'
+  /** What the profile had been screened against before is unknown (its previous search is no longer kept): `current` holds the listing, `fields` is empty. */
+  | 'no_baseline';
+
+/** A field of a listed entity that an alert's change compares. */
+export type MonitoringListedField =
+  /** Names and aliases (each with its kind in brackets unless primary, e.g. `a.k.a.`). */
+  | 'names'
+  /** Individual, entity, vessel or aircraft. */
+  | 'entity_type'
+  /** Gender, when the list gives it. */
+  | 'gender'
+  /** Dates of birth (full dates, months, years or `from – to` ranges). */
+  | 'birth_dates'
+  /** Nationalities (ISO 3166-1 alpha-2 where known). */
+  | 'nationalities'
+  /** Countries of residence, address or incorporation (ISO 3166-1 alpha-2 where known). */
+  | 'countries'
+  /** Identifiers as `kind value (country)`: passports, national ids, IMO numbers, registrations ... */
+  | 'identifiers'
+  /** Addresses, one line each. */
+  | 'addresses'
+  /** Sanctions programmes or regimes. */
+  | 'programs'
+  /** The listing date. */
+  | 'listed_on'
+  /** The list's remarks on the listing. */
+  | 'remarks'
+  /** The feeds the listing belongs to (Sanctions, PEP ...). */
+  | 'feeds'
+  /** The list's links for the listing. */
+  | 'source_urls';
+
 /** What the lab evaluates. */
 export type ScreeningThresholdLabInput = {
   /** The proposed name-score threshold, 0 to 1. */
@@ -1517,7 +1557,7 @@ export type MonitoringAlertQueryVariables = Exact<{
 }>;
 
 
-export type MonitoringAlertQuery = { monitoringAlert: { id: string, profileId: string, runId: string, trigger: MonitoringTrigger, status: MonitoringAlertStatus, matchCount: number, entityRefs: Array<string>, createdAt: string, acknowledgedAt: string | null, acknowledgedBy: string | null, note: string | null, assignee: string | null, search: { id: string, name: string, type: ScreeningQueryType | null, createdAt: string, profile: { id: string, name: string, kind: string, status: ProfileStatus, dateOfBirth: string | null } | null, matches: Array<{ id: string, score: number, reviewStatus: MatchReviewStatus, entityRef: string, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, sourceDetails: Array<{ description: string, urls: Array<string> }>, entity: { id: string, source: string, type: ListedEntityType, name: string, nationalities: Array<string>, countries: Array<string>, programs: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> } }> } | null } | null };
+export type MonitoringAlertQuery = { monitoringAlert: { id: string, profileId: string, runId: string, trigger: MonitoringTrigger, status: MonitoringAlertStatus, matchCount: number, entityRefs: Array<string>, createdAt: string, acknowledgedAt: string | null, acknowledgedBy: string | null, note: string | null, assignee: string | null, changes: Array<{ entityRef: string, kind: MonitoringListingChangeKind, newlyMatched: boolean | null, version: { id: string, source: string, seq: number, label: string, importedAt: string | null }, previousVersion: { id: string, seq: number, label: string, importedAt: string | null } | null, current: { names: Array<string>, entityType: ListedEntityType, birthDates: Array<string>, nationalities: Array<string>, countries: Array<string>, identifiers: Array<string>, programs: Array<string>, listedOn: string | null, remarks: string | null }, fields: Array<{ field: MonitoringListedField, added: Array<string>, removed: Array<string> }> }>, search: { id: string, name: string, type: ScreeningQueryType | null, dateOfBirth: string | null, country: string | null, createdAt: string, profile: { id: string, name: string, kind: string, status: ProfileStatus, dateOfBirth: string | null } | null, matches: Array<{ id: string, score: number, reviewStatus: MatchReviewStatus, entityRef: string, listedName: string, matchedName: string, criteriaMatchLevel: CriteriaMatchLevel, feeds: Array<ScreeningFeed>, programs: Array<string>, sourceDetails: Array<{ description: string, urls: Array<string> }>, entity: { id: string, source: string, type: ListedEntityType, name: string, nationalities: Array<string>, countries: Array<string>, programs: Array<string>, listedOn: string | null, datesOfBirth: Array<{ kind: BirthDateKind, value: string | null, from: string | null, to: string | null }> } }> } | null } | null };
 
 export type AcknowledgeMonitoringAlertMutationVariables = Exact<{
   id: string | number;
@@ -2698,10 +2738,46 @@ export const MonitoringAlertDocument = new TypedDocumentString(`
     acknowledgedBy
     note
     assignee
+    changes {
+      entityRef
+      kind
+      newlyMatched
+      version {
+        id
+        source
+        seq
+        label
+        importedAt
+      }
+      previousVersion {
+        id
+        seq
+        label
+        importedAt
+      }
+      current {
+        names
+        entityType
+        birthDates
+        nationalities
+        countries
+        identifiers
+        programs
+        listedOn
+        remarks
+      }
+      fields {
+        field
+        added
+        removed
+      }
+    }
     search {
       id
       name
       type
+      dateOfBirth
+      country
       createdAt
       profile {
         id

@@ -1209,4 +1209,24 @@ export const de: Record<MessageKey, string> = {
   'agreement.match': 'Stimmt überein',
   'agreement.mismatch': 'Weicht ab',
   'agreement.unknown': 'Nicht feststellbar',
+  // ── monitoring alert changes ──
+  'alertChange.kind.new_listing': 'Neu auf der Liste',
+  'alertChange.kind.changed_listing': 'Auf der Liste geändert',
+  'alertChange.kind.unchanged_listing': 'Eintrag unverändert',
+  'alertChange.kind.no_baseline': 'Früherer Stand unbekannt',
+  'alertChange.noBaseline':
+    'Gelistet in {list} Version {seq} ({label}, {date}); die vorige Prüfung des Profils ist nicht mehr gespeichert, was sich geändert hat, ist daher unbekannt.',
+  'alertChange.new': 'Gelistet durch {list} Version {seq} ({label}, {date}).',
+  'alertChange.changed':
+    '{list} Version {seq} ({label}, {date}) hat diesen Eintrag geändert; zuvor wurde das Profil gegen Version {previous} geprüft.',
+  'alertChange.unchanged': 'Unverändert in {list} Version {seq} ({label}, {date}).',
+  'alertChange.newlyMatched': 'Neu getroffen: Die vorige Prüfung des Profils hat ihn nicht gefunden.',
+  'alertChange.matchedBefore': 'Schon zuvor getroffen: Die vorige Prüfung des Profils hat ihn ebenfalls gefunden.',
+  'alertChange.added': 'Hinzugefügt',
+  'alertChange.removed': 'Entfernt',
+  'alertChange.identifiers': 'Kennungen',
+  'alertChange.remarks': 'Bemerkungen',
+  'alertChange.field.gender': 'Geschlecht',
+  'alertChange.field.addresses': 'Adressen',
+  'alertChange.field.feeds': 'Feeds',
 };

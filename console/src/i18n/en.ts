@@ -1195,6 +1195,26 @@ export const en = {
   'agreement.match': 'Agrees',
   'agreement.mismatch': 'Disagrees',
   'agreement.unknown': 'Cannot tell',
+  // ── monitoring alert changes ──
+  'alertChange.kind.new_listing': 'New on the list',
+  'alertChange.kind.changed_listing': 'Changed on the list',
+  'alertChange.kind.unchanged_listing': 'Listing unchanged',
+  'alertChange.kind.no_baseline': 'Earlier state unknown',
+  'alertChange.noBaseline':
+    "Listed in {list} version {seq} ({label}, {date}); the profile's previous screening is no longer kept, so what changed is unknown.",
+  'alertChange.new': 'Listed by {list} version {seq} ({label}, {date}).',
+  'alertChange.changed':
+    '{list} version {seq} ({label}, {date}) changed this listing; the profile was screened against version {previous} before.',
+  'alertChange.unchanged': 'Unchanged in {list} version {seq} ({label}, {date}).',
+  'alertChange.newlyMatched': 'Newly matched: the previous screening of the profile did not find it.',
+  'alertChange.matchedBefore': 'Matched before: the previous screening of the profile found it too.',
+  'alertChange.added': 'Added',
+  'alertChange.removed': 'Removed',
+  'alertChange.identifiers': 'Identifiers',
+  'alertChange.remarks': 'Remarks',
+  'alertChange.field.gender': 'Gender',
+  'alertChange.field.addresses': 'Addresses',
+  'alertChange.field.feeds': 'Feeds',
 };
 
 export type MessageKey = keyof typeof en;

@@ -124,15 +124,103 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type Change = Alert['changes'][number];
+type FieldChange = Change['fields'][number];
+
+/** One cell of the list's side: the current values, those the list version added marked "Added", and
+ * those it removed listed after them marked "Removed" (words and a sign, not colour alone). */
+function Values({ values, changes }: { values: string[]; changes: (FieldChange | undefined)[] }) {
+  const { t } = useI18n();
+  const added = new Set(changes.flatMap((change) => change?.added ?? []));
+  const removed = [...new Set(changes.flatMap((change) => change?.removed ?? []))];
+  if (!values.length && !removed.length) return <>—</>;
+  if (!added.size && !removed.length) return <>{values.join(', ')}</>;
+  return (
+    <ul className="change-list">
+      {values.map((value) => (
+        <li key={`now:${value}`} className={added.has(value) ? 'change-added' : undefined}>
+          {added.has(value) && (
+            <>
+              <span className="change-sign" aria-hidden="true">
+                +
+              </span>
+              <span className="change-word">{t('alertChange.added')}</span>{' '}
+            </>
+          )}
+          {value}
+        </li>
+      ))}
+      {removed.map((value) => (
+        <li key={`was:${value}`} className="change-removed">
+          <span className="change-sign" aria-hidden="true">
+            −
+          </span>
+          <span className="change-word">{t('alertChange.removed')}</span> <del>{value}</del>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the list version did to this entry: new, changed or unchanged, in which version, and whether
+ * the profile's previous screening had matched it. */
+function ChangeLine({ change }: { change: Change }) {
+  const { t, formatDate } = useI18n();
+  const version = {
+    list: change.version.source,
+    seq: change.version.seq,
+    label: change.version.label,
+    date: formatDate(change.version.importedAt, 'date'),
+    previous: change.previousVersion ? `${change.previousVersion.seq} (${change.previousVersion.label})` : '—',
+  };
+  const line =
+    change.kind === 'new_listing'
+      ? t('alertChange.new', version)
+      : change.kind === 'changed_listing'
+        ? t('alertChange.changed', version)
+        : change.kind === 'unchanged_listing'
+          ? t('alertChange.unchanged', version)
+          : t('alertChange.noBaseline', version);
+  return (
+    <p className="change-line" data-testid="alert-change">
+      <span className={`badge ${change.kind === 'unchanged_listing' || change.kind === 'no_baseline' ? 'badge-neutral' : 'badge-warn'}`}>
+        {t(`alertChange.kind.${change.kind}`)}
+      </span>{' '}
+      {line}
+      {change.newlyMatched != null && <> {change.newlyMatched ? t('alertChange.newlyMatched') : t('alertChange.matchedBefore')}</>}
+    </p>
+  );
+}
+
+// The list's links are listed under the table already.
+const OTHER_FIELDS = ['gender', 'addresses', 'feeds'] as const;
+
 /** One listed entry the re-screen matched, beside the profile it matched: name, type, birth dates,
- * countries, programmes; the listing date and the list's links. */
+ * countries, identifiers, programmes, listing date and remarks, each marked with what the list version
+ * added or removed; the list's links. Without a change (an entry the version no longer holds), the
+ * match's own entity. */
 function Comparison({ match, alert }: { match: Match; alert: Alert }) {
   const { t, formatDate, formatNumber } = useI18n();
   const profile = alert.search?.profile;
   const entity = match.entity;
+  const change = alert.changes.find((candidate) => candidate.entityRef === match.entityRef);
+  const field = (name: FieldChange['field']) => change?.fields.find((candidate) => candidate.field === name);
   const births = entity.datesOfBirth.map((date) => date.value ?? [date.from, date.to].filter(Boolean).join(' – ')).filter(Boolean);
+  const now = change?.current ?? {
+    names: [entity.name],
+    entityType: entity.type,
+    birthDates: births,
+    nationalities: entity.nationalities,
+    countries: entity.countries,
+    identifiers: [],
+    programs: entity.programs,
+    listedOn: entity.listedOn ?? null,
+    remarks: null,
+  };
+  const others = OTHER_FIELDS.map((name) => field(name)).filter((item): item is FieldChange => Boolean(item));
   return (
     <div className="compare-block" data-testid="alert-match">
+      {change && <ChangeLine change={change} />}
       <table className="table compact">
         <caption className="small">
           {t('alert.matchCaption', { list: entity.source, score: formatNumber(match.score, { maximumFractionDigits: 2 }) })}{' '}
@@ -149,38 +237,76 @@ function Comparison({ match, alert }: { match: Match; alert: Alert }) {
           <tr>
             <th scope="row">{t('alert.name')}</th>
             <td>
-              <strong>{entity.name}</strong>
+              <strong>
+                <Values values={now.names} changes={[field('names')]} />
+              </strong>
               {match.matchedName !== entity.name && <div className="muted small">{t('alert.matchedAs', { name: match.matchedName })}</div>}
             </td>
             <td>{profile?.name ?? alert.search?.name ?? '—'}</td>
           </tr>
           <tr>
             <th scope="row">{t('alert.type')}</th>
-            <td>{entity.type}</td>
+            <td>
+              <Values values={[now.entityType]} changes={[field('entity_type')]} />
+            </td>
             <td>{profile?.kind ?? alert.search?.type ?? '—'}</td>
           </tr>
           <tr>
             <th scope="row">{t('profile.dateOfBirth')}</th>
-            <td>{births.join(', ') || '—'}</td>
-            <td>{formatDate(profile?.dateOfBirth, 'date')}</td>
+            <td>
+              <Values values={now.birthDates} changes={[field('birth_dates')]} />
+            </td>
+            <td>{profile?.dateOfBirth ? formatDate(profile.dateOfBirth, 'date') : (alert.search?.dateOfBirth ?? '—')}</td>
           </tr>
           <tr>
             <th scope="row">{t('alert.countries')}</th>
-            <td>{[...new Set([...entity.nationalities, ...entity.countries])].join(', ') || '—'}</td>
+            <td>
+              <Values
+                values={[...new Set([...now.nationalities, ...now.countries])]}
+                changes={[field('nationalities'), field('countries')]}
+              />
+            </td>
+            <td>{alert.search?.country ?? '—'}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('alertChange.identifiers')}</th>
+            <td>
+              <Values values={now.identifiers} changes={[field('identifiers')]} />
+            </td>
             <td>—</td>
           </tr>
           <tr>
             <th scope="row">{t('alert.programs')}</th>
-            <td>{entity.programs.join(', ') || '—'}</td>
+            <td>
+              <Values values={now.programs} changes={[field('programs')]} />
+            </td>
             <td>—</td>
           </tr>
           <tr>
             <th scope="row">{t('alert.listedOn')}</th>
-            <td>{entity.listedOn ?? '—'}</td>
+            <td>
+              <Values values={now.listedOn ? [now.listedOn] : []} changes={[field('listed_on')]} />
+            </td>
+            <td>—</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('alertChange.remarks')}</th>
+            <td>
+              <Values values={now.remarks ? [now.remarks] : []} changes={[field('remarks')]} />
+            </td>
             <td>—</td>
           </tr>
         </tbody>
       </table>
+      {others.length > 0 && (
+        <dl className="fields small change-others">
+          {others.map((other) => (
+            <Field key={other.field} label={t(`alertChange.field.${other.field as (typeof OTHER_FIELDS)[number]}`)}>
+              <Values values={other.added} changes={[other]} />
+            </Field>
+          ))}
+        </dl>
+      )}
       <p className="muted small">
         <span className="mono">{match.entityRef}</span> · {match.feeds.join(', ')}
         {profile && (

@@ -13,6 +13,7 @@ import type { ReportView } from '../services/report-service';
 import type { ImportRow } from '../data/watchlist-store';
 import type { AlertRow } from '../monitoring/data/monitoring-store';
 import type { MonitoredProfileRow } from '../monitoring/services/alert-service';
+import type { ListingChange } from '../monitoring/services/alert-changes';
 import type { ProfileRef } from './screening-resolvers';
 import type { ScreeningContext } from '../context';
 export type Maybe<T> = T | null;
@@ -1627,6 +1628,139 @@ export type MonitoringAlert = {
   assignee?: Maybe<Scalars['ID']['output']>;
   /** When it was last assigned or unassigned; null when never. */
   assignedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * What the list update changed for each matched listed entity (in the order of the matches): new on
+   * the list, changed (with the previous version's values and a field-level diff) or unchanged (the
+   * profile or its threshold changed, or it was matched before). Read from the lists' version history;
+   * an entity the screened version no longer holds is left out.
+   */
+  changes: Array<MonitoringListingChange>;
+};
+
+/** How a matched listed entity stands in the list version an alert was raised on, against the version the profile had been screened against before. */
+export type MonitoringListingChangeKind =
+  /** Not on the list in the previous version: listed (or listed again) in this one. */
+  | 'new_listing'
+  /** On the list before, and this version changed its listing: see `fields` and `previous`. */
+  | 'changed_listing'
+  /** The listing is as before: the match is new because the profile, its threshold or its feeds changed (see `newlyMatched`). */
+  | 'unchanged_listing'
+  /** What the profile had been screened against before is unknown (its previous search is no longer kept): `current` holds the listing, `fields` is empty. */
+  | 'no_baseline';
+
+/** A field of a listed entity that an alert's change compares. */
+export type MonitoringListedField =
+  /** Names and aliases (each with its kind in brackets unless primary, e.g. `a.k.a.`). */
+  | 'names'
+  /** Individual, entity, vessel or aircraft. */
+  | 'entity_type'
+  /** Gender, when the list gives it. */
+  | 'gender'
+  /** Dates of birth (full dates, months, years or `from – to` ranges). */
+  | 'birth_dates'
+  /** Nationalities (ISO 3166-1 alpha-2 where known). */
+  | 'nationalities'
+  /** Countries of residence, address or incorporation (ISO 3166-1 alpha-2 where known). */
+  | 'countries'
+  /** Identifiers as `kind value (country)`: passports, national ids, IMO numbers, registrations ... */
+  | 'identifiers'
+  /** Addresses, one line each. */
+  | 'addresses'
+  /** Sanctions programmes or regimes. */
+  | 'programs'
+  /** The listing date. */
+  | 'listed_on'
+  /** The list's remarks on the listing. */
+  | 'remarks'
+  /** The feeds the listing belongs to (Sanctions, PEP ...). */
+  | 'feeds'
+  /** The list's links for the listing. */
+  | 'source_urls';
+
+/** One version of a watchlist source. */
+export type MonitoringListVersion = {
+  __typename?: 'MonitoringListVersion';
+  /** Version id. */
+  id: Scalars['ID']['output'];
+  /** The watchlist source (ofac_sdn, un, bis_dpl ...). */
+  source: Scalars['String']['output'];
+  /** Sequence of the version within its source (1, 2, 3 ...). */
+  seq: Scalars['Int']['output'];
+  /** Label of the import (folder or file name). */
+  label: Scalars['String']['output'];
+  /** When the version became active; null while importing. */
+  importedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** The values of a listed entity in one version of its list, as an analyst reads them. */
+export type MonitoringListedValues = {
+  __typename?: 'MonitoringListedValues';
+  /** Names: the primary name first, then aliases with their kind in brackets (e.g. `JOHN DOE (a.k.a.)`). */
+  names: Array<Scalars['String']['output']>;
+  /** Individual, entity, vessel or aircraft. */
+  entityType: ListedEntityType;
+  /** male or female; null when the list gives none. */
+  gender?: Maybe<Scalars['String']['output']>;
+  /** Dates of birth: YYYY-MM-DD, YYYY-MM, YYYY or `from – to`. */
+  birthDates: Array<Scalars['String']['output']>;
+  /** Nationalities. */
+  nationalities: Array<Scalars['String']['output']>;
+  /** Countries (residence, address, incorporation). */
+  countries: Array<Scalars['String']['output']>;
+  /** Identifiers as `kind value (country)`. */
+  identifiers: Array<Scalars['String']['output']>;
+  /** Addresses, one line each. */
+  addresses: Array<Scalars['String']['output']>;
+  /** Sanctions programmes or regimes. */
+  programs: Array<Scalars['String']['output']>;
+  /** Listing date (YYYY-MM-DD); null when not published. */
+  listedOn?: Maybe<Scalars['String']['output']>;
+  /** The list's remarks; null when none. */
+  remarks?: Maybe<Scalars['String']['output']>;
+  /** Feeds of the listing. */
+  feeds: Array<ScreeningFeed>;
+  /** The list's links for the listing. */
+  sourceUrls: Array<Scalars['String']['output']>;
+};
+
+/** What a list version changed in one field of a listed entity. */
+export type MonitoringListedFieldChange = {
+  __typename?: 'MonitoringListedFieldChange';
+  /** The field. */
+  field: MonitoringListedField;
+  /** Values this version has that the previous one had not (every value for a new listing). */
+  added: Array<Scalars['String']['output']>;
+  /** Values the previous version had that this one has not. */
+  removed: Array<Scalars['String']['output']>;
+};
+
+/** What the list update behind an alert changed for one matched listed entity. */
+export type MonitoringListingChange = {
+  __typename?: 'MonitoringListingChange';
+  /** `source:sourceId` of the listed entity (as in entityRefs and the matches). */
+  entityRef: Scalars['String']['output'];
+  /** The watchlist source. */
+  source: Scalars['String']['output'];
+  /** The entity's id in its source. */
+  sourceId: Scalars['String']['output'];
+  /** The entity's primary name in the screened version. */
+  name: Scalars['String']['output'];
+  /** New, changed or unchanged listing. */
+  kind: MonitoringListingChangeKind;
+  /** Whether the profile's previous search did not have this entity among its matches; null when that search is unknown. */
+  newlyMatched?: Maybe<Scalars['Boolean']['output']>;
+  /** The list version the alert's run screened against. */
+  version: MonitoringListVersion;
+  /** The version the profile had been screened against before (the baseline); null when the list had no version then, or when that is unknown (`no_baseline`). */
+  previousVersion?: Maybe<MonitoringListVersion>;
+  /** The version that published the entity's current listing (its latest change). */
+  listedInVersion?: Maybe<MonitoringListVersion>;
+  /** The entity's values in the screened version. */
+  current: MonitoringListedValues;
+  /** Its values in the previous version; only for a changed listing. */
+  previous?: Maybe<MonitoringListedValues>;
+  /** Field by field, what was added and removed (only the fields that differ; empty for an unchanged listing). */
+  fields: Array<MonitoringListedFieldChange>;
 };
 
 /** A page of monitoring alerts. */
@@ -2139,6 +2273,12 @@ export type ResolversTypes = {
   MonitoringTrigger: MonitoringTrigger;
   MonitoringAlertStatus: MonitoringAlertStatus;
   MonitoringAlert: ResolverTypeWrapper<AlertRow>;
+  MonitoringListingChangeKind: MonitoringListingChangeKind;
+  MonitoringListedField: MonitoringListedField;
+  MonitoringListVersion: ResolverTypeWrapper<MonitoringListVersion>;
+  MonitoringListedValues: ResolverTypeWrapper<Omit<MonitoringListedValues, 'feeds'> & { feeds: Array<ResolversTypes['ScreeningFeed']> }>;
+  MonitoringListedFieldChange: ResolverTypeWrapper<MonitoringListedFieldChange>;
+  MonitoringListingChange: ResolverTypeWrapper<ListingChange>;
   MonitoringAlertConnection: ResolverTypeWrapper<Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversTypes['MonitoringAlert']> }>;
   MonitoredProfile: ResolverTypeWrapper<MonitoredProfileRow>;
   MonitoringFrequency: MonitoringFrequency;
@@ -2244,6 +2384,10 @@ export type ResolversParentTypes = {
   AssignMonitoringAlertInput: AssignMonitoringAlertInput;
   AcknowledgeMonitoringAlertInput: AcknowledgeMonitoringAlertInput;
   MonitoringAlert: AlertRow;
+  MonitoringListVersion: MonitoringListVersion;
+  MonitoringListedValues: MonitoringListedValues;
+  MonitoringListedFieldChange: MonitoringListedFieldChange;
+  MonitoringListingChange: ListingChange;
   MonitoringAlertConnection: Omit<MonitoringAlertConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['MonitoringAlert']> };
   MonitoredProfile: MonitoredProfileRow;
   WorkQueues: WorkQueuesRef;
@@ -2860,6 +3004,52 @@ export type MonitoringAlertResolvers<ContextType = ScreeningContext, ParentType 
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   assignee?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   assignedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['MonitoringListingChange']>, ParentType, ContextType>;
+};
+
+export type MonitoringListVersionResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringListVersion'] = ResolversParentTypes['MonitoringListVersion']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  importedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type MonitoringListedValuesResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringListedValues'] = ResolversParentTypes['MonitoringListedValues']> = {
+  names?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  entityType?: Resolver<ResolversTypes['ListedEntityType'], ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  birthDates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  countries?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  identifiers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  addresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  programs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  listedOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remarks?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeds?: Resolver<Array<ResolversTypes['ScreeningFeed']>, ParentType, ContextType>;
+  sourceUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MonitoringListedFieldChangeResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringListedFieldChange'] = ResolversParentTypes['MonitoringListedFieldChange']> = {
+  field?: Resolver<ResolversTypes['MonitoringListedField'], ParentType, ContextType>;
+  added?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  removed?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MonitoringListingChangeResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringListingChange'] = ResolversParentTypes['MonitoringListingChange']> = {
+  entityRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['MonitoringListingChangeKind'], ParentType, ContextType>;
+  newlyMatched?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['MonitoringListVersion'], ParentType, ContextType>;
+  previousVersion?: Resolver<Maybe<ResolversTypes['MonitoringListVersion']>, ParentType, ContextType>;
+  listedInVersion?: Resolver<Maybe<ResolversTypes['MonitoringListVersion']>, ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['MonitoringListedValues'], ParentType, ContextType>;
+  previous?: Resolver<Maybe<ResolversTypes['MonitoringListedValues']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['MonitoringListedFieldChange']>, ParentType, ContextType>;
 };
 
 export type MonitoringAlertConnectionResolvers<ContextType = ScreeningContext, ParentType extends ResolversParentTypes['MonitoringAlertConnection'] = ResolversParentTypes['MonitoringAlertConnection']> = {
@@ -3066,6 +3256,10 @@ export type Resolvers<ContextType = ScreeningContext> = {
   AdverseMediaArticle?: AdverseMediaArticleResolvers<ContextType>;
   AdverseMediaEvidence?: AdverseMediaEvidenceResolvers<ContextType>;
   MonitoringAlert?: MonitoringAlertResolvers<ContextType>;
+  MonitoringListVersion?: MonitoringListVersionResolvers<ContextType>;
+  MonitoringListedValues?: MonitoringListedValuesResolvers<ContextType>;
+  MonitoringListedFieldChange?: MonitoringListedFieldChangeResolvers<ContextType>;
+  MonitoringListingChange?: MonitoringListingChangeResolvers<ContextType>;
   MonitoringAlertConnection?: MonitoringAlertConnectionResolvers<ContextType>;
   MonitoredProfile?: MonitoredProfileResolvers<ContextType>;
   WorkQueues?: WorkQueuesResolvers<ContextType>;

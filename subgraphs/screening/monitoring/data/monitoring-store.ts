@@ -196,6 +196,8 @@ export interface SubjectRow {
   sealedQuery: unknown;
   sanctionsFrequency: string;
   pepFrequency: string;
+  /** The subject's latest search: the baseline of an alert its re-screen raises. */
+  lastSearchId: string;
 }
 
 /** Subject key as kept in a run's cursor. */
@@ -214,7 +216,7 @@ export async function subjectsPage(
   const where = 'deltas' in filter ? `sanctions_frequency = 'deltas'` : `next_full_screen_at <= $5`;
   return sql(db).$queryRawUnsafe<SubjectRow[]>(
     `SELECT tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", sealed_query AS "sealedQuery",
-            sanctions_frequency AS "sanctionsFrequency", pep_frequency AS "pepFrequency"
+            sanctions_frequency AS "sanctionsFrequency", pep_frequency AS "pepFrequency", last_search_id AS "lastSearchId"
        FROM screening.monitored_subjects
       WHERE ${where} AND (tenant_id, workspace_id, profile_id) > ($1, $2, $3)
       ORDER BY tenant_id, workspace_id, profile_id
@@ -308,6 +310,10 @@ export async function insertAlert(
     searchId: string;
     matchCount: number;
     entityRefs: string[];
+    /** {source: versionId} the run screened against. */
+    listVersions: Record<string, string>;
+    /** The profile's search before this one (null: none). */
+    previousSearchId: string | null;
     createdAt: Date;
   },
 ): Promise<void> {
@@ -321,6 +327,8 @@ export async function insertAlert(
       searchId: alert.searchId,
       matchCount: alert.matchCount,
       entityRefs: alert.entityRefs,
+      listVersions: alert.listVersions,
+      previousSearchId: alert.previousSearchId,
       createdAt: alert.createdAt,
     },
   });
@@ -434,4 +442,83 @@ export async function countOpenAlerts(db: Db, scope: Scope): Promise<number> {
     [scope.tenantId, scope.workspaceId],
     'open_monitoring_alerts_count',
   );
+}
+
+// ---- what an alert's list update changed -------------------------------------------------------
+
+export interface ListVersionRow {
+  id: string;
+  source: string;
+  seq: number;
+  label: string;
+  importedAt: Date | null;
+}
+
+/** Versions by id (the alert's `listVersions`) or by (source, seq); one statement. */
+export async function listVersionsBy(db: DbClient, ids: string[], seqs: { source: string; seq: number }[]): Promise<ListVersionRow[]> {
+  if (!ids.length && !seqs.length) return [];
+  return sql(db).$queryRawUnsafe<ListVersionRow[]>(
+    `SELECT id, source, seq, label, imported_at AS "importedAt" FROM screening.watchlist_versions
+      WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))
+         OR (source, seq) IN (SELECT x.source, x.seq FROM jsonb_to_recordset($2::jsonb) AS x(source text, seq int))`,
+    JSON.stringify(ids),
+    JSON.stringify(seqs),
+  );
+}
+
+/** Per source, the sequence of the version that was active at `at` (imported at or before it). */
+export async function versionSeqsAt(db: DbClient, sources: string[], at: Date): Promise<Map<string, number>> {
+  if (!sources.length) return new Map();
+  const rows = await sql(db).$queryRawUnsafe<{ source: string; seq: number }[]>(
+    `SELECT DISTINCT ON (source) source, seq FROM screening.watchlist_versions
+      WHERE source IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status IN ('active', 'superseded') AND imported_at <= $2
+      ORDER BY source, seq DESC`,
+    JSON.stringify(sources),
+    at,
+  );
+  return new Map(rows.map((row) => [row.source, row.seq]));
+}
+
+export interface EntityVersionRow {
+  source: string;
+  sourceId: string;
+  addedSeq: number;
+  removedSeq: number | null;
+  data: unknown;
+}
+
+/** The rows of the delta log that held each entity at `seq` or at `baseSeq` (the entity's state in
+ * two versions of its list): a primary-key lookup per entity, at most two rows each. */
+export async function entityRowsAt(
+  db: DbClient,
+  wanted: { source: string; sourceId: string; seq: number; baseSeq: number | null }[],
+): Promise<EntityVersionRow[]> {
+  if (!wanted.length) return [];
+  return sql(db).$queryRawUnsafe<EntityVersionRow[]>(
+    `SELECT e.source, e.source_id AS "sourceId", e.added_seq AS "addedSeq", e.removed_seq AS "removedSeq", e.data
+       FROM jsonb_to_recordset($1::jsonb) AS x(source text, source_id text, seq int, base_seq int)
+       JOIN screening.watchlist_entities e ON e.source = x.source AND e.source_id = x.source_id
+      WHERE (e.added_seq <= x.seq AND (e.removed_seq IS NULL OR e.removed_seq > x.seq))
+         OR (x.base_seq IS NOT NULL AND e.added_seq <= x.base_seq AND (e.removed_seq IS NULL OR e.removed_seq > x.base_seq))`,
+    JSON.stringify(wanted.map((w) => ({ source: w.source, source_id: w.sourceId, seq: w.seq, base_seq: w.baseSeq }))),
+  );
+}
+
+/** The profile's latest search created before `before` (an alert raised before its baseline was kept). */
+export async function searchBefore(db: DbClient, scope: Scope, profileId: string, before: Date) {
+  return db.searchRequest.findFirst({
+    where: { ...scope, profileId, createdAt: { lt: before } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, createdAt: true },
+  });
+}
+
+export async function searchCreatedAt(db: DbClient, scope: Scope, id: string): Promise<Date | null> {
+  return (await db.searchRequest.findFirst({ where: { ...scope, id }, select: { createdAt: true } }))?.createdAt ?? null;
+}
+
+/** The entity refs a search matched (its first, and for a profile's search only, result). */
+export async function matchedRefsOf(db: DbClient, scope: Scope, searchId: string): Promise<Set<string>> {
+  const rows = await db.searchMatch.findMany({ where: { ...scope, searchResultId: `${searchId}_0` }, select: { entityRef: true } });
+  return new Set(rows.map((row) => row.entityRef));
 }

@@ -7,6 +7,7 @@ import {
   readMonitoredProfile,
   findMonitoringAlert,
 } from '../services/alert-service';
+import { alertChanges } from '../services/alert-changes';
 import type { Resolvers } from '../../resolvers/resolver-types.generated';
 
 export const monitoringResolvers = {
@@ -22,6 +23,8 @@ export const monitoringResolvers = {
   MonitoringAlert: {
     // batched: a page of alerts reads its searches in two statements, not two per alert
     search: async (alert, _, ctx) => (await searchLoader(ctx).load(alert.searchId)) ?? null,
+    // read per alert, only when asked for (the alert page, not the inbox)
+    changes: (alert, _, ctx) => alertChanges(ctx.db, ctx.scope, alert),
   },
   MonitoredProfile: {
     monitoredSince: (subject) => subject.createdAt,

@@ -263,6 +263,8 @@ async function writeChunk(
         searchId,
         matchCount: matches.length,
         entityRefs,
+        listVersions: item.versions,
+        previousSearchId: item.subject.lastSearchId ?? null,
         createdAt: at,
       });
       await recordEvent(tx, {
