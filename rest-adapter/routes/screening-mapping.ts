@@ -2,22 +2,10 @@
 // snake_case "Screening match" of the interface spec, and search history records.
 import { restDisposition } from './disposition-mapping';
 import { restArticles } from './adverse-media-mapping';
-import type { HistoryFieldsFragment, MatchFieldsFragment, ScreeningFeed } from '../operations/operations.generated';
+import type { HistoryFieldsFragment, MatchFieldsFragment } from '../operations/operations.generated';
+import { feedName } from './feed-names';
 
-const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
-export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
-/** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
-export const feedEnum = (feed: string): ScreeningFeed => {
-  const trimmed = feed.trim();
-  const lower = trimmed.toLowerCase();
-  if (lower === 'all') return 'all';
-  if (lower === 'social media') return 'Social_Media';
-  if (lower === 'open source') return 'Open_Source';
-  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find(
-    (name) => name.toLowerCase() === lower,
-  );
-  return (known ?? trimmed) as ScreeningFeed;
-};
+export { feedEnum, feedName } from './feed-names';
 
 const dropNull = <T extends Record<string, unknown>>(object: T) =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
