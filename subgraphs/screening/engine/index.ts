@@ -586,17 +586,13 @@ export class ScreeningIndex {
     );
   }
 
-  search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
-    const limit = opts.limit ?? 10;
-    const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
-    // a query in kanji is also read as Japanese: both readings retrieve, and each record scores with the better one
-    const ja = this.japaneseQueryReadings(query, opts.type);
-    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : []), ...(ja?.all ?? [])];
-    if (!readings.some((r) => r.classes.some(isSignificant))) return [];
-    const feedFilter =
-      opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
-
+  /**
+   * Steps 1 and 2 of a search: the names the readings reach, the best first, cut to the candidates worth rescoring.
+   * Readings of one spelling of the query retrieve together; the Japanese readings of a query in kanji retrieve on their
+   * own (a Chinese reading reaching many names with two syllables must not push out the one name its Japanese reading
+   * reaches whole).
+   */
+  private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
     // 1. retrieval: per query token, the best way each name is reached (exact > joined > skeleton > typo)
     const touched: number[] = [];
     const acc = this.acc;
@@ -708,6 +704,23 @@ export class ScreeningIndex {
       acc[n] = 0;
       verbatim[n] = 0;
     }
+    return top;
+  }
+
+  search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
+    const limit = opts.limit ?? 10;
+    const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
+    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
+    // a query in kanji is also read as Japanese: both readings retrieve, and each record scores with the better one
+    const ja = this.japaneseQueryReadings(query, opts.type);
+    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
+    if (![...readings, ...(ja?.all ?? [])].some((r) => r.classes.some(isSignificant))) return [];
+    const feedFilter =
+      opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
+
+    // 1-2. retrieval and the candidates to rescore, per spelling of the query
+    const top = this.retrieve(readings, opts, limit, feedFilter);
+    if (ja) for (const n of this.retrieve(ja.all, opts, limit, feedFilter)) if (!top.includes(n)) top.push(n);
 
     // 3. rescoring with the full scorer; best name per entity
     const cache: SimCache = new Map();
