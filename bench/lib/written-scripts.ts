@@ -1,13 +1,20 @@
 /**
- * Names of listed records in the scripts the shipped lists do not write (Korean, Japanese, Greek, Hebrew): the shipped
+ * Names of listed records in the scripts the shipped lists do not write (Korean, Japanese, Greek, Hebrew, Thai): the shipped
  * files carry original-script names in Arabic, Persian, Cyrillic and Chinese only (all on the UN list), so a per-script
  * figure for the other scripts needs the names written for the bench. Each entry is a record of the shipped OFAC SDN list
  * (2024-05-03, by entity number) with the person's or organisation's name as it is written in its own script: DPRK names
  * in Chosŏn'gŭl (리, not 이), Israeli names in Hebrew, Greek names in Greek, Japanese names and groups as Japanese writes
  * them (kanji; katakana where that is how the name is written: オウム真理教). These were written from the names' own
  * spellings, not from the engine's transliteration, and are labelled "written" in the figures, apart from the lists'
- * own names. Thai: no listed record whose Thai spelling could be given with certainty (the OFAC narcotics records of
- * Thai nationals spell family names whose Thai forms are not published), so Thai has no cases.
+ * own names.
+ * Thai: the OFAC narcotics records of Thai nationals (SDNTK, 2000-2011) give Latin names only, and the Thai spellings of
+ * the people's family names are not published. They were written here from the Latin spelling as Thai writes the common
+ * given names and the parts of family names (สุวิทย์ Suwit, สมบูรณ์ Somboon, วารี Varee, สุเทพ Suthep; -พร -porn,
+ * จันทร์- Jan-, ชัย- Chai-, บุญ Boon, รุ่ง Rung, ตะวัน tawan, คีรี khiri): given names are common and their spellings
+ * near certain, family names are the most usual writing of their parts and may not be the bearer's (a Thai name has more
+ * than one spelling for one sound: ชัย or ไชย, พร or พรณ์, ศรี or สี). Records whose family name could not be given a likely
+ * Thai form were left out (PICHAYOS, AKIRAPHOKIN, PRAPATWORA). Figures on them say whether the Thai reading finds
+ * names written this way, not how often it finds Thai names.
  * Translations (חוות משה for "MOSHES FARM") are left out: they are other names, not the name in another script.
  */
 export interface WrittenName {
@@ -17,7 +24,7 @@ export interface WrittenName {
   listed: string;
   value: string;
   /** The language's script, reported as such: Japanese names in kanji alone are Japanese, though the engine reads Han as Chinese. */
-  script: 'Korean' | 'Hebrew' | 'Greek' | 'Japanese';
+  script: 'Korean' | 'Hebrew' | 'Greek' | 'Japanese' | 'Thai';
 }
 
 export const WRITTEN_NAMES: WrittenName[] = [
@@ -70,4 +77,16 @@ export const WRITTEN_NAMES: WrittenName[] = [
   { source: 'ofac_sdn', sourceId: '16133', listed: 'GOTO, Tadamasa', value: '後藤忠政', script: 'Japanese' },
   { source: 'ofac_sdn', sourceId: '17788', listed: 'TAKEUCHI, Teruaki', value: '竹内照明', script: 'Japanese' },
   { source: 'ofac_sdn', sourceId: '20381', listed: 'INOUE, Kunio', value: '井上邦雄', script: 'Japanese' },
+  // Thai (see the header: given names near certain, family names the usual writing of their parts)
+  { source: 'ofac_sdn', sourceId: '9529', listed: 'CHARIAPAPORN, Hiran', value: 'หิรัญ จริยาภาพร', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9531', listed: 'PHUANGPHET, Suwit', value: 'สุวิทย์ พวงเพชร', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9532', listed: 'JANPRAPAPORN, Arin', value: 'อรินทร์ จันทร์ประภาพร', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9533', listed: 'KRADUMPORN, Somboon', value: 'สมบูรณ์ กระดุมพร', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9534', listed: 'KRADUMPORN, Varee', value: 'วารี กระดุมพร', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9535', listed: 'CHAIWORASIN, Wimonsi', value: 'วิมลศรี ชัยวรสิน', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9536', listed: 'CHAIWORASIN, Wilai', value: 'วิไล ชัยวรสิน', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '9538', listed: 'CHAIJAMROONPHAN, Warin', value: 'วรินทร์ ชัยจำรูญพันธ์', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '11272', listed: 'SAMSAENG, Suthep', value: 'สุเทพ สามแสง', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '11276', listed: 'BOONCHUA, Chanchira', value: 'จันทร์จิรา บุญเชื้อ', script: 'Thai' },
+  { source: 'ofac_sdn', sourceId: '23651', listed: 'RUNGTAWANKHIRI, Nat', value: 'ณัฐ รุ่งตะวันคีรี', script: 'Thai' },
 ];

@@ -6,6 +6,7 @@
 import { abjadReads, isAbjadName } from './abjad';
 import { foreignScriptOf, type NameScript } from './scripts';
 import { hasScriptReadings, scriptReads } from './script-readings';
+import { japaneseReading } from './japanese-reading';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -92,6 +93,30 @@ export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string)
     ...(isAbjadName(raw) ? { abjad: true } : {}),
     ...scriptField(raw),
   };
+}
+
+/**
+ * The Japanese reading of a name written wholly in Han characters (or in kanji with kana), prepared as its alternate:
+ * a name in kanji alone may be Chinese or Japanese, so it is compared in both readings and the better one counts
+ * (japanese-reading.ts). Undefined for any other name, or when the reading gives the same tokens.
+ */
+export function prepareJapaneseAlternate(
+  raw: string,
+  style: NameStyle,
+  rarityOf: (t: string) => number = () => 1,
+): PreparedName | undefined {
+  if (!hasJapaneseAlternate(raw)) return undefined;
+  const reading = japaneseReading(raw);
+  if (!reading) return undefined;
+  const p = prepareName(reading, style, rarityOf);
+  if (!p.classes.some(isSignificant)) return undefined;
+  return { ...p, script: 'Japanese' };
+}
+
+/** A name that gets a Japanese reading besides its own (see prepareJapaneseAlternate); cheap, loads no dictionary. */
+export function hasJapaneseAlternate(raw: string): boolean {
+  const script = foreignScriptOf(raw);
+  return (script === 'Chinese' || script === 'Japanese') && /[\u3400-\u9fff\uf900-\ufaff]/.test(raw);
 }
 
 /** `{script}` for a name written wholly in another script than Latin, else nothing (keeps prepared names small). */

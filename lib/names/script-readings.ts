@@ -1,5 +1,5 @@
 /**
- * Readings of names transliterated from an alphabet (Hangul, Greek) that the lists romanize in more than one way. The
+ * Readings of names transliterated from a script (Hangul, Greek, Japanese, Thai) that the lists romanize in more than one way. The
  * engine transliterates one way (Hangul as the UN and OFAC write DPRK names, in simplified McCune-Reischauer; Greek
  * letter by letter); a Latin token is a *reading* of such a token when both have the same key below, which folds the
  * differences between the romanizations in use - not between names:
@@ -66,7 +66,45 @@ function greekKey(t: string): string {
     .replace(/(.)\1/g, '$1');
 }
 
-const KEYS: Partial<Record<NameScript, (t: string) => string>> = { Korean: koreanKey, Greek: greekKey };
+/**
+ * Japanese: lists write long vowels short or doubled (Goto, Gotou, Gotoh; Kodo, Koudou; Yuuki, Yuki) and n or m before
+ * b/p/m (Shimbun, Shinbun); a name's reading and its listed spelling may differ in just these ("井上" inoue: the key of
+ * both "inoue" and "inoe" is "inoe").
+ */
+function japaneseKey(t: string): string {
+  return t
+    .replace(/ou|oo|oh(?![aeiou])/g, 'o')
+    .replace(/uu/g, 'u')
+    .replace(/m(?=[bpm])/g, 'n')
+    .replace(/(.)\1/g, '$1');
+}
+
+/**
+ * Thai: the engine reads RTGS (transliterate-thai.ts); Thai names in Latin are mostly spelled as their bearers choose:
+ * ph/p, th/t, kh/k, ch/j (จ), v/w (ว), oo/u, ee/i, "-porn" for พร (RTGS "phon"), "-ya"/"-a" after i (จริยา), final s for
+ * RTGS t.
+ */
+function thaiKey(t: string): string {
+  return t
+    .replace(/([ptk])h/g, '$1')
+    .replace(/j/g, 'ch')
+    .replace(/v/g, 'w')
+    .replace(/oo/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/orn/g, 'on')
+    .replace(/r(?=[^aeiou]|$)/g, 'n')
+    .replace(/iy(?=[aeiou])/g, 'i')
+    .replace(/uea/g, 'ua')
+    .replace(/s$/, 't')
+    .replace(/(.)\1/g, '$1');
+}
+
+const KEYS: Partial<Record<NameScript, (t: string) => string>> = {
+  Korean: koreanKey,
+  Greek: greekKey,
+  Japanese: japaneseKey,
+  Thai: thaiKey,
+};
 
 /** The scripts whose tokens have readings here. */
 export function hasScriptReadings(script: NameScript | undefined): boolean {

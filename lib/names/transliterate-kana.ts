@@ -97,6 +97,15 @@ function kanaWord(word: string, katakana: boolean): string {
 
 const KANA = /[\u3041-\u3096\u30a1-\u30fa\u30fc]/;
 
+/**
+ * A Japanese word's reading (katakana, as a dictionary gives it) -> Latin as lists write Japanese names: Hepburn without
+ * macrons, the long vowels written short ("ゴトウ" -> "goto", "コウドウ" -> "kodo", "ジロウ" -> "jiro"); no vowel dropped
+ * (that rule is for foreign names written in katakana).
+ */
+export function romanizeReading(reading: string): string {
+  return kanaWord(reading, false).replace(/ou|oo/g, 'o').replace(/uu/g, 'u');
+}
+
 export function hasKana(s: string): boolean {
   return KANA.test(s);
 }

@@ -10,7 +10,7 @@ it('folds Hangul per syllable as DPRK names are listed, and Greek, Hebrew, kana 
   expect(foldToAscii('Ουσάμα μπιν Λάντεν')).toBe('usama bin landen');
   expect(foldToAscii('אוסאמה בן לאדן')).toBe('usama bin ladn');
   expect(foldToAscii('キム・ジョンウン').trim().split(/\s+/)).toEqual(['kim', 'jonun']);
-  expect(foldToAscii('อุซามะฮ์ บิน ลาดิน')).toBe('ousamah bin ladin');
+  expect(foldToAscii('อุซามะฮ์ บิน ลาดิน').trim().split(/\s+/)).toEqual(['usama', 'bin', 'ladin']);
   expect(foldToAscii('José Müller')).toBe('jose muller');
 });
 
@@ -103,4 +103,30 @@ describe('readings of other romanizations (script-readings.ts) and Han company w
     expect(foreignScriptOf('Jin Tiesan (金铁三)')).toBeUndefined();
     expect(scriptOf('José')).toBeUndefined();
   });
+});
+
+// Thai: RTGS-like, syllable by syllable: leading vowels read after their consonant, implied vowels, final consonant
+// classes, letters under the thanthakhat silent, ห before a sonorant silent, tone marks dropped (any-ascii read
+// "thaksin chinwatr", letter by letter).
+it('reads Thai names as RTGS writes them', () => {
+  const read = (s: string) => foldToAscii(s).trim().split(/\s+/);
+  expect(read('ทักษิณ ชินวัตร')).toEqual(['thaksin', 'chinwat']);
+  expect(read('สุวิทย์ พวงเพชร')).toEqual(['suwit', 'phuangphet']);
+  expect(read('สมบูรณ์ กระดุมพร')).toEqual(['sombun', 'kradumphon']);
+  expect(read('อรินทร์ จันทร์ประภาพร')).toEqual(['arin', 'chanpraphaphon']);
+  expect(read('สุเทพ สามแสง')).toEqual(['suthep', 'samsaeng']);
+  expect(read('เชียงใหม่ หลวง เมือง')).toEqual(['chiangmai', 'luang', 'mueang']);
+  expect(read('ยิ่งลักษณ์ ประยุทธ์')).toEqual(['yinglak', 'prayut']);
+});
+
+it('matches Thai names against the spellings Thai names are listed in, both ways', () => {
+  expect(scriptReads('Thai', 'sombun', 'somboon')).toBe(true);
+  expect(scriptReads('Thai', 'kradumphon', 'kradumporn')).toBe(true);
+  expect(scriptReads('Thai', 'wari', 'varee')).toBe(true);
+  expect(scriptReads('Thai', 'sombun', 'sompong')).toBe(false);
+  expect(compareNames('สมบูรณ์ กระดุมพร', 'KRADUMPORN, Somboon', 'person').score).toBeGreaterThanOrEqual(0.9);
+  expect(compareNames('KRADUMPORN, Somboon', 'สมบูรณ์ กระดุมพร', 'person').score).toBeGreaterThanOrEqual(0.9);
+  expect(compareNames('สุเทพ สามแสง', 'SAMSAENG, Suthep', 'person').score).toBe(1);
+  expect(compareNames('สุเทพ สามแสง', 'SAMSAENG, Suwit', 'person').score).toBeLessThan(0.8);
+  expect(scriptOf('สุเทพ สามแสง')).toBe('Thai');
 });

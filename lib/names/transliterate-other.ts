@@ -6,6 +6,7 @@
  */
 import anyAscii from 'any-ascii';
 import { hasKana, transliterateKana } from './transliterate-kana';
+import { transliterateThai } from './transliterate-thai';
 
 const LEAD = ['k', 'kk', 'n', 't', 'tt', 'r', 'm', 'p', 'pp', 's', 'ss', '', 'j', 'jj', 'ch', 'kh', 'th', 'ph', 'h'];
 const VOWEL = ['a', 'ae', 'ya', 'yae', 'o', 'e', 'yo', 'ye', 'o', 'wa', 'wae', 'oe', 'yo', 'u', 'wo', 'we', 'wi', 'yu', 'u', 'ui', 'i'];
@@ -114,13 +115,15 @@ export function transliterateOther(s: string): string {
   if (HEBREW_RE.test(out)) out = out.replace(/[\u05d0-\u05ea\u05f3']+/g, hebrewWord).replace(/[\u0591-\u05c7]/g, '');
   if (GREEK.test(out)) out = greekDigraphs(out);
   if (hasKana(out)) out = transliterateKana(out);
-  // Greek, Thai, kana, Armenian, Georgian, Devanagari, ...: any-ascii's romanization; Latin letters are left to the caller
+  if (THAI.test(out)) out = transliterateThai(out);
+  // Greek, kana, Armenian, Georgian, Devanagari, ...: any-ascii's romanization; Latin letters are left to the caller
   if (/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/.test(out))
     out = out.replace(/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]+/g, (run) => romanize(run));
   return out;
 }
 
 const GREEK = /[\u0370-\u03ff]/;
+const THAI = /[\u0e01-\u0e4f]/;
 
 /** Modern Greek digraphs as names are romanized (ELOT 743): ου -> u, μπ -> b/mb, ντ -> d/nt, γκ -> g, αι -> e, ει/οι -> i. */
 function greekDigraphs(s: string): string {

@@ -1,7 +1,13 @@
 // Automatic disposition on the wire: the typed GraphQL annotation back to the snake_case table of
 // the interface spec ("Disposition annotation"), and the settings body of /tenant-config/v1.
 import { z } from 'zod';
-import { type DispositionFieldsFragment, DispositionModeValues } from '../operations/operations.generated';
+import {
+  type DispositionFieldsFragment,
+  type DispositionSettingsFieldsFragment,
+  DispositionModeValues,
+  type UpdateAutomaticDispositionSettingsInput,
+} from '../operations/operations.generated';
+import { feedEnum, feedName } from './feed-names';
 
 export function restDisposition(a: DispositionFieldsFragment): Record<string, unknown> {
   return {
@@ -23,12 +29,43 @@ export const dispositionSettingsSchema = z.object({
   directApiChannel: z.boolean(),
   mode: z.enum(DispositionModeValues),
   confidenceThreshold: z.number(),
+  searchThreshold: z.number(),
+  searchFeeds: z.array(z.string()),
   updatedAt: z.string().nullable(),
 });
+
+/** Feed names as REST callers spell them ("Social Media", not the enum's Social_Media), and `all`. */
+const SETTINGS_FEEDS = [
+  'all',
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social Media',
+  'News',
+  'Open Source',
+] as const;
 
 export const updateDispositionSettingsBody = z.strictObject({
   enabled: z.boolean().optional(),
   directApiChannel: z.boolean().optional(),
   mode: z.enum(DispositionModeValues).optional(),
   confidenceThreshold: z.number().min(0).max(1).optional(),
+  // the workspace's defaults for searches that send none (the threshold lab's settings); null: the engine's default
+  searchThreshold: z.number().min(0).max(1).nullable().optional(),
+  searchFeeds: z.array(z.enum(SETTINGS_FEEDS)).max(SETTINGS_FEEDS.length).optional(),
 });
+
+/** The settings as REST answers them: feed names spelled as REST callers send them. */
+export function restDispositionSettings(s: DispositionSettingsFieldsFragment): Record<string, unknown> {
+  return { ...s, searchFeeds: s.searchFeeds.map(feedName) };
+}
+
+/** The PATCH body as the GraphQL input: feed names to the enum. */
+export function dispositionSettingsInput(body: z.infer<typeof updateDispositionSettingsBody>): UpdateAutomaticDispositionSettingsInput {
+  const { searchFeeds, ...rest } = body;
+  return { ...rest, ...(searchFeeds ? { searchFeeds: searchFeeds.map(feedEnum) } : {}) };
+}

@@ -1,7 +1,12 @@
 // Workspace automatic disposition settings: /tenant-config/v1/automatic-disposition (camelCase
 // like the other /tenant-config resources), mapped onto the screening subgraph's operations.
 import { z } from 'zod';
-import { dispositionSettingsSchema, updateDispositionSettingsBody } from './disposition-mapping';
+import {
+  dispositionSettingsInput,
+  dispositionSettingsSchema,
+  restDispositionSettings,
+  updateDispositionSettingsBody,
+} from './disposition-mapping';
 import { MANAGEMENT_CREDENTIALS, route, Route } from './route';
 import { DispositionSettingsDocument, UpdateDispositionSettingsDocument } from '../operations/operations.generated';
 
@@ -13,12 +18,13 @@ export const dispositionRoutes: Route[] = [
     path: PATH,
     area: 'clm',
     tag: 'Automatic disposition',
-    summary: 'Read the workspace automatic disposition settings (enabled, Direct API channel, mode, confidence threshold)',
+    summary:
+      'Read the workspace automatic disposition settings (enabled, Direct API channel, mode, confidence threshold) and the default search threshold and feeds',
     response: z.object({ automaticDisposition: dispositionSettingsSchema }),
     credentials: MANAGEMENT_CREDENTIALS,
     document: DispositionSettingsDocument,
     variables: () => ({}),
-    result: (data) => ({ body: { automaticDisposition: data.automaticDispositionSettings } }),
+    result: (data) => ({ body: { automaticDisposition: restDispositionSettings(data.automaticDispositionSettings) } }),
   }),
   route({
     method: 'patch',
@@ -30,7 +36,7 @@ export const dispositionRoutes: Route[] = [
     credentials: MANAGEMENT_CREDENTIALS,
     body: updateDispositionSettingsBody,
     document: UpdateDispositionSettingsDocument,
-    variables: ({ body }) => ({ input: body as z.infer<typeof updateDispositionSettingsBody> }),
-    result: (data) => ({ body: { automaticDisposition: data.updateAutomaticDispositionSettings } }),
+    variables: ({ body }) => ({ input: dispositionSettingsInput(body as z.infer<typeof updateDispositionSettingsBody>) }),
+    result: (data) => ({ body: { automaticDisposition: restDispositionSettings(data.updateAutomaticDispositionSettings) } }),
   }),
 ];

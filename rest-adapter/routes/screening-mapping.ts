@@ -3,12 +3,8 @@
 import { restDisposition } from './disposition-mapping';
 import { restArticles } from './adverse-media-mapping';
 import { z } from 'zod';
-import {
-  type HistoryFieldsFragment,
-  type MatchFieldsFragment,
-  type ScreeningFeed,
-  ScreeningIdentifierKindValues,
-} from '../operations/operations.generated';
+import { type HistoryFieldsFragment, type MatchFieldsFragment, ScreeningIdentifierKindValues } from '../operations/operations.generated';
+import { feedName } from './feed-names';
 
 /** Identity documents of a searched party (search-sync and batch entities; an extension of the interface, docs/screening.md). */
 export const identifiersBody = z
@@ -26,20 +22,7 @@ export const identifiersBody = z
 export const identifiersInput = (identifiers: z.infer<typeof identifiersBody>) =>
   identifiers?.map((identifier) => ({ kind: identifier.kind, value: identifier.value, country: identifier.country }));
 
-const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
-export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
-/** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
-export const feedEnum = (feed: string): ScreeningFeed => {
-  const trimmed = feed.trim();
-  const lower = trimmed.toLowerCase();
-  if (lower === 'all') return 'all';
-  if (lower === 'social media') return 'Social_Media';
-  if (lower === 'open source') return 'Open_Source';
-  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find(
-    (name) => name.toLowerCase() === lower,
-  );
-  return (known ?? trimmed) as ScreeningFeed;
-};
+export { feedEnum, feedName } from './feed-names';
 
 const dropNull = <T extends Record<string, unknown>>(object: T) =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));

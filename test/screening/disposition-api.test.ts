@@ -57,6 +57,8 @@ it('[screening.disposition.conditions] settings start disabled; a search then ca
     directApiChannel: true,
     mode: 'hint',
     confidenceThreshold: 0.85,
+    searchThreshold: 0.8,
+    searchFeeds: ['all'],
     updatedAt: null,
   });
   const plain = topMatch(await search({ type: 'individual', name: listed.name, date_of_birth: listed.dob }));
@@ -244,4 +246,21 @@ it('[screening.disposition.full-auto, screening.disposition.skip-header] batch r
   const plain = await request(platform.restUrl, 'GET', `/v1/search/${skippedId}?limit=10`, { headers: auth.xApiKey(tenant.apiKey) });
   for (const row of plain.body.result.results)
     for (const m of row.results) expect(m.review_status === 'unresolved' && !m.automatic_disposition && !m.disposition_hint).toBe(true);
+});
+
+it('the default search threshold and feeds (the threshold lab settings) are read and changed through REST, validated like the other fields', async () => {
+  const changed = await configure({ searchThreshold: 0.85, searchFeeds: ['Sanctions', 'Social Media'] });
+  expect(changed.status).toBe(200);
+  expect(changed.body.result.automaticDisposition).toMatchObject({ searchThreshold: 0.85, searchFeeds: ['Sanctions', 'Social Media'] });
+  const read = await request(platform.restUrl, 'GET', SETTINGS, { headers: auth.xApiKey(tenant.apiKey) });
+  expect(read.body.result.automaticDisposition).toMatchObject({ searchThreshold: 0.85, searchFeeds: ['Sanctions', 'Social Media'] });
+  for (const body of [{ searchThreshold: 1.5 }, { searchThreshold: 'high' }, { searchFeeds: ['Nope'] }, { searchFeeds: 'Sanctions' }]) {
+    const refused = await configure(body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('schema_validation_failed');
+  }
+  // null: back to the engine's default; [all]: every feed
+  const reset = await configure({ searchThreshold: null, searchFeeds: ['all'] });
+  expect(reset.status).toBe(200);
+  expect(reset.body.result.automaticDisposition).toMatchObject({ searchThreshold: 0.8, searchFeeds: ['all'] });
 });

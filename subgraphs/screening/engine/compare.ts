@@ -8,7 +8,15 @@ import { DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION, type CriteriaMatchLevel 
 import type { NameStyle } from '../../../lib/names/normalize';
 import { styleForType } from './name-style';
 import { queryReadings } from './readings';
-import { prepareName, round, scoreName, type AlignedPair, type PreparedName } from '../../../lib/names/score';
+import {
+  hasJapaneseAlternate,
+  prepareJapaneseAlternate,
+  prepareName,
+  round,
+  scoreName,
+  type AlignedPair,
+  type PreparedName,
+} from '../../../lib/names/score';
 import { addName, emptyEntity, type EntityType } from '../lists/model';
 import { parseBirthDate } from '../lists/dates';
 import { toCountryCode } from '../lists/countries';
@@ -64,7 +72,23 @@ export function compareParties(
   if (country) entity.countries.push(country);
   const q = queryReadings((style) => vocabulary.prepareQuery(query.name, style), query.type).queryFor(entity);
   const l = prepareName(candidate.name, styleForType(candidateType), rarity);
-  const name = scoreName(q, l, { explain: true });
+  // a name in kanji is also read as Japanese (either side), and the better pair of readings counts, as in a search
+  const qJa = hasJapaneseAlternate(query.name)
+    ? queryReadings((style) => prepareJapaneseAlternate(query.name, style, rarity) ?? q, query.type).queryFor(entity)
+    : undefined;
+  const lJa = hasJapaneseAlternate(candidate.name)
+    ? prepareJapaneseAlternate(candidate.name, styleForType(candidateType), rarity)
+    : undefined;
+  let name = scoreName(q, l, { explain: true });
+  for (const [qa, la] of [
+    [qJa, l],
+    [q, lJa],
+    [qJa, lJa],
+  ] as const) {
+    if (!qa || !la) continue;
+    const alt = scoreName(qa, la, { explain: true });
+    if (alt.score > name.score) name = alt;
+  }
   const adjustments = [
     birthDateAdjustment(query.birthDate, entity),
     countryAdjustment(query.country, entity),

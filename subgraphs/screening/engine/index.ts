@@ -12,11 +12,21 @@ import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names
 import { styleForType } from './name-style';
 import { phoneticKey } from '../../../lib/names/phonetic';
 import { isAbjadName } from '../../../lib/names/abjad';
-import { prepareName, scoreName, scriptField, tokenWeight, warmMemo, type PreparedName, type SimCache } from '../../../lib/names/score';
+import {
+  hasJapaneseAlternate,
+  prepareJapaneseAlternate,
+  prepareName,
+  scoreName,
+  scriptField,
+  tokenWeight,
+  warmMemo,
+  type PreparedName,
+  type SimCache,
+} from '../../../lib/names/score';
 import { damerauLevenshtein } from '../../../lib/names/similarity';
 import { buildMatch, type ScreeningMatch } from './result';
 import { compareTies, nameTie, type NameTie } from './ties';
-import { queryReadings } from './readings';
+import { queryReadings, type QueryReadings } from './readings';
 import { compareParties, type CompareParty, type NameComparison } from './compare';
 import { TokenClass } from '../../../lib/names/vocabulary';
 import { EntityStore, EntityStoreBuilder, type EntityStoreParts } from './entity-store';
@@ -169,58 +179,64 @@ export class ScreeningIndex {
       for (let ni = 0; ni < e.names.length && ni < 65535; ni++) {
         const nm = e.names[ni];
         if (nm.kind === 'title') continue;
-        const n = normalizeName(nm.value, style);
-        if (!n.classes.some(isSignificant)) continue;
-        const nameId = nameEntity.length;
-        nameEntity.push(ei);
-        nameIndex.push(ni);
-        tokStart.push(tokIds.length);
-        const seen = new Set<number>();
-        const sigIdx: number[] = [];
-        for (let t = 0; t < n.tokens.length; t++) {
-          const text = n.tokens[t];
-          let id = this.vocab.get(text);
-          if (id === undefined) {
-            id = this.vocabText.length;
-            this.vocab.set(text, id);
-            this.vocabText.push(text);
-            dfCount.push(0);
-            const key = phoneticKey(text);
-            keyText.push(key);
-            let kid = this.keyVocab.get(key);
-            if (kid === undefined) {
-              kid = this.keyVocab.size;
-              this.keyVocab.set(key, kid);
+        const primary = normalizeName(nm.value, style);
+        // a name in kanji is also indexed in its Japanese reading, as a second row of the same name right after it (see
+        // isJapaneseRow)
+        const alt = hasJapaneseAlternate(nm.value) ? prepareJapaneseAlternate(nm.value, style) : undefined;
+        const rows = alt && !sameTokens(alt.tokens, primary.tokens) ? [primary, alt] : [primary];
+        for (const n of rows) {
+          if (!n.classes.some(isSignificant)) continue;
+          const nameId = nameEntity.length;
+          nameEntity.push(ei);
+          nameIndex.push(ni);
+          tokStart.push(tokIds.length);
+          const seen = new Set<number>();
+          const sigIdx: number[] = [];
+          for (let t = 0; t < n.tokens.length; t++) {
+            const text = n.tokens[t];
+            let id = this.vocab.get(text);
+            if (id === undefined) {
+              id = this.vocabText.length;
+              this.vocab.set(text, id);
+              this.vocabText.push(text);
+              dfCount.push(0);
+              const key = phoneticKey(text);
+              keyText.push(key);
+              let kid = this.keyVocab.get(key);
+              if (kid === undefined) {
+                kid = this.keyVocab.size;
+                this.keyVocab.set(key, kid);
+              }
+              keyOf.push(kid);
             }
-            keyOf.push(kid);
-          }
-          tokIds.push(id);
-          tokCls.push(n.classes[t]);
-          if (!isSignificant(n.classes[t])) continue;
-          sigIdx.push(t);
-          if (seen.has(id)) continue;
-          seen.add(id);
-          dfCount[id]++;
-          pTokK.push(id);
-          pTokV.push(nameId);
-          if (text.length >= 2 && keyOf[id] !== undefined) {
-            pKeyK.push(keyOf[id]);
-            pKeyV.push(nameId);
-          }
-        }
-        // joined neighbours: "abu bakr" is also findable as "abubakr"
-        for (let a = 0; a < sigIdx.length; a++) {
-          let text = n.tokens[sigIdx[a]];
-          for (let j = sigIdx[a] + 1; j <= sigIdx[a] + 2 && j < n.tokens.length; j++) {
-            text += n.tokens[j];
-            if (!isSignificant(n.classes[j])) continue;
-            let jid = this.joinVocab.get(text);
-            if (jid === undefined) {
-              jid = this.joinVocab.size;
-              this.joinVocab.set(text, jid);
+            tokIds.push(id);
+            tokCls.push(n.classes[t]);
+            if (!isSignificant(n.classes[t])) continue;
+            sigIdx.push(t);
+            if (seen.has(id)) continue;
+            seen.add(id);
+            dfCount[id]++;
+            pTokK.push(id);
+            pTokV.push(nameId);
+            if (text.length >= 2 && keyOf[id] !== undefined) {
+              pKeyK.push(keyOf[id]);
+              pKeyV.push(nameId);
             }
-            pJoinK.push(jid);
-            pJoinV.push(nameId);
+          }
+          // joined neighbours: "abu bakr" is also findable as "abubakr"
+          for (let a = 0; a < sigIdx.length; a++) {
+            let text = n.tokens[sigIdx[a]];
+            for (let j = sigIdx[a] + 1; j <= sigIdx[a] + 2 && j < n.tokens.length; j++) {
+              text += n.tokens[j];
+              if (!isSignificant(n.classes[j])) continue;
+              let jid = this.joinVocab.get(text);
+              if (jid === undefined) {
+                jid = this.joinVocab.size;
+                this.joinVocab.set(text, jid);
+              }
+              pJoinK.push(jid);
+              pJoinV.push(nameId);
+            }
           }
         }
       }
@@ -418,7 +434,14 @@ export class ScreeningIndex {
       rarity.push(this.rarityOfId(id));
     }
     const raw = this.store.get(this.nameEntity[nameId]).names[this.nameIndex[nameId]].value;
+    if (this.isJapaneseRow(nameId)) return { tokens, keys, classes, rarity, style, script: 'Japanese' };
     return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...scriptField(raw) };
+  }
+
+  /** The second row of one listed name: its Japanese reading (a name in kanji is indexed in both readings). */
+  private isJapaneseRow(nameId: number): boolean {
+    const ei = this.nameEntity[nameId];
+    return nameId > this.entNameStart[ei] && this.nameIndex[nameId - 1] === this.nameIndex[nameId];
   }
 
   /** Vocabulary tokens within 2 edits of `t` found through shared trigrams (typed-array counters, no maps). */
@@ -475,6 +498,17 @@ export class ScreeningIndex {
     const q = prepareName(query, style, this.rarity);
     q.known = q.tokens.map((t) => this.vocab.has(t));
     return q;
+  }
+
+  /** The Japanese readings of a query in kanji (see prepareJapaneseAlternate), or undefined for any other query. */
+  private japaneseQueryReadings(query: string, type: EntityType | undefined): (QueryReadings & { all: PreparedName[] }) | undefined {
+    if (!hasJapaneseAlternate(query) || !prepareJapaneseAlternate(query, styleForType(type))) return undefined;
+    const r = queryReadings((style) => {
+      const p = prepareJapaneseAlternate(query, style, this.rarity)!;
+      p.known = p.tokens.map((t) => this.vocab.has(t));
+      return p;
+    }, type);
+    return { ...r, all: [r.q, ...(r.qOrg ? [r.qOrg] : []), ...(r.qPerson ? [r.qPerson] : [])] };
   }
 
   /** Prepared name `ni` of entity `ei`: the index's cached copy when the name is indexed, else prepared now. */
@@ -555,15 +589,13 @@ export class ScreeningIndex {
     );
   }
 
-  search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
-    const limit = opts.limit ?? 10;
-    const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
-    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
-    if (!readings.some((r) => r.classes.some(isSignificant))) return [];
-    const feedFilter =
-      opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
-
+  /**
+   * Steps 1 and 2 of a search: the names the readings reach, the best first, cut to the candidates worth rescoring.
+   * Readings of one spelling of the query retrieve together; the Japanese readings of a query in kanji retrieve on their
+   * own (a Chinese reading reaching many names with two syllables must not push out the one name its Japanese reading
+   * reaches whole).
+   */
+  private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
     // 1. retrieval: per query token, the best way each name is reached (exact > joined > skeleton > typo)
     const touched: number[] = [];
     const acc = this.acc;
@@ -675,27 +707,54 @@ export class ScreeningIndex {
       acc[n] = 0;
       verbatim[n] = 0;
     }
+    return top;
+  }
+
+  search(query: string, opts: SearchOptions = {}): ScreeningMatch[] {
+    const limit = opts.limit ?? 10;
+    const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
+    const { q, qOrg, qPerson, queryFor } = queryReadings((style) => this.prepareQuery(query, style), opts.type);
+    // a query in kanji is also read as Japanese: both readings retrieve, and each record scores with the better one
+    const ja = this.japaneseQueryReadings(query, opts.type);
+    const readings = [q, ...(qOrg ? [qOrg] : []), ...(qPerson ? [qPerson] : [])];
+    if (![...readings, ...(ja?.all ?? [])].some((r) => r.classes.some(isSignificant))) return [];
+    const feedFilter =
+      opts.feeds && opts.feeds !== 'all' && opts.feeds.length ? opts.feeds.reduce((m, f) => m | (feedBits().get(f) ?? 0), 0) : 0;
+
+    // 1-2. retrieval and the candidates to rescore, per spelling of the query
+    const top = this.retrieve(readings, opts, limit, feedFilter);
+    if (ja) for (const n of this.retrieve(ja.all, opts, limit, feedFilter)) if (!top.includes(n)) top.push(n);
 
     // 3. rescoring with the full scorer; best name per entity
     const cache: SimCache = new Map();
     const latinQuery = !NON_LATIN.test(query);
-    const perEntity = new Map<number, { nameId: number; score: number }>();
+    const jaCache: SimCache = new Map();
+    const perEntity = new Map<number, { nameId: number; score: number; japanese: boolean }>();
     for (const n of top) {
       const ei = this.nameEntity[n];
       const e = this.store.get(ei);
       const nm = e.names[this.nameIndex[n]];
-      const s = scoreName(queryFor(e), this.preparedListName(n, styleForType(e.type)), {
-        cache,
-        weakAlias: nm.quality === 'low',
-        otherScript: latinQuery && !!nm.script,
-      }).score;
+      const listName = this.preparedListName(n, styleForType(e.type));
+      const how = { weakAlias: nm.quality === 'low', otherScript: latinQuery && !!nm.script };
+      const s = scoreName(queryFor(e), listName, { cache, ...how }).score;
+      const sJa = ja ? scoreName(ja.queryFor(e), listName, { cache: jaCache, ...how }).score : -1;
+      const best = Math.max(s, sJa);
       const cur = perEntity.get(ei);
-      if (!cur || s > cur.score) perEntity.set(ei, { nameId: n, score: s });
+      if (!cur || best > cur.score) perEntity.set(ei, { nameId: n, score: best, japanese: sJa > s });
     }
     // 4. adjustments, threshold, ranking guard
-    type Scored = { ei: number; nameId: number; name: number; base: number; bonus: number; adjustments: Adjustment[]; final: number };
+    type Scored = {
+      ei: number;
+      nameId: number;
+      name: number;
+      japanese: boolean;
+      base: number;
+      bonus: number;
+      adjustments: Adjustment[];
+      final: number;
+    };
     const scored: Scored[] = [];
-    for (const [ei, { nameId, score }] of perEntity) {
+    for (const [ei, { nameId, score, japanese }] of perEntity) {
       if (score < threshold - 0.2) continue;
       const e = this.store.get(ei);
       const adjustments = [
@@ -709,7 +768,7 @@ export class ScreeningIndex {
       const penalty = adjustments.reduce((s, a) => s + (a.feature === 'identifier' ? a.delta : Math.min(0, a.delta)), 0);
       const bonus = adjustments.reduce((s, a) => s + (a.feature === 'identifier' ? 0 : Math.max(0, a.delta)), 0);
       const base = Math.max(0, score + penalty);
-      scored.push({ ei, nameId, name: score, base, bonus, adjustments, final: Math.min(1, base + bonus) });
+      scored.push({ ei, nameId, name: score, japanese, base, bonus, adjustments, final: Math.min(1, base + bonus) });
     }
     // A bonus (same birth date, same country) may break ties but never lifts a result above one with a better base score.
     scored.sort((a, b) => b.base - a.base || b.bonus - a.bonus || a.ei - b.ei);
@@ -736,9 +795,11 @@ export class ScreeningIndex {
         buildMatch({
           entity: e,
           query,
-          queryName: queryFor(e),
-          listNamePrep: (ni) => this.preparedAlias(s.ei, ni),
-          cache,
+          queryName: s.japanese && ja ? ja.queryFor(e) : queryFor(e),
+          // the best name explained in the reading that scored (a name in kanji has two rows)
+          listNamePrep: (ni) =>
+            ni === this.nameIndex[s.nameId] ? this.preparedListName(s.nameId, styleForType(e.type)) : this.preparedAlias(s.ei, ni),
+          cache: s.japanese ? jaCache : cache,
           latinQuery,
           bestNameIndex: this.nameIndex[s.nameId],
           nameScore: s.name,
@@ -799,6 +860,8 @@ function kthLargest(names: number[], acc: Float32Array, k: number): number {
 
 /** Prepared list names kept between searches (about 1 KB each). */
 const PREP_CACHE_MAX = 200000;
+
+const sameTokens = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 function trigrams(t: string): string[] {
   const s = `^${t}$`;

@@ -15,8 +15,14 @@ const CASES: { script: string; latin: string; written: string; type: EntityType 
   { script: 'Hebrew', latin: 'SHARVIT, Moshe', written: 'משה שרביט', type: 'individual' },
   { script: 'Chinese', latin: 'SHEN ZHONG INTERNATIONAL SHIPPING', written: '沈忠國際海運有限公司', type: 'entity' },
   { script: 'Japanese', latin: 'HAMAS', written: 'ハマス', type: 'entity' },
+  // kanji: read as Japanese beside the Chinese reading
+  { script: 'Japanese (kanji)', latin: 'YAMAGUCHI-GUMI', written: '山口組', type: 'entity' },
+  { script: 'Japanese (kanji, person)', latin: 'NISHIGUCHI, Shigeo', written: '西口茂男', type: 'individual' },
+  { script: 'Japanese (kanji, long vowel)', latin: 'GOTO, Tadamasa', written: '後藤忠政', type: 'individual' },
   { script: 'Korean', latin: 'RI, Yong Gil', written: '리영길', type: 'individual' },
   { script: 'Thai', latin: 'Usama BIN LADIN', written: 'อุซามะฮ์ บิน ลาดิน', type: 'individual' },
+  { script: 'Thai (RTGS, -porn)', latin: 'KRADUMPORN, Somboon', written: 'สมบูรณ์ กระดุมพร', type: 'individual' },
+  { script: 'Thai (leading vowel, silent ร)', latin: 'PHUANGPHET, Suwit', written: 'สุวิทย์ พวงเพชร', type: 'individual' },
 ];
 
 const entity = (sourceId: string, value: string, type: EntityType): WatchlistEntity => ({
@@ -37,7 +43,15 @@ const entity = (sourceId: string, value: string, type: EntityType): WatchlistEnt
 let latinIndex: ScreeningIndex;
 let writtenIndex: ScreeningIndex;
 // unrelated records, so that rarities are not those of a one-name index
-const OTHERS = ['KIM, Jong Un', 'Ali HASSAN', 'MOHAMMED, Omar', 'KOREA MINING DEVELOPMENT TRADING CORPORATION', 'Vladimir PUTIN'];
+const OTHERS = [
+  'KIM, Jong Un',
+  'Ali HASSAN',
+  'MOHAMMED, Omar',
+  'KOREA MINING DEVELOPMENT TRADING CORPORATION',
+  'Vladimir PUTIN',
+  'YAMAMOTO, Ken',
+  'SOMCHAI, Wongsawat',
+];
 beforeAll(() => {
   const others = OTHERS.map((n, i) => entity(`other-${i}`, n, n.includes('CORPORATION') ? 'entity' : 'individual'));
   latinIndex = buildIndex([...others, ...CASES.map((c, i) => entity(`latin-${i}`, c.latin, c.type))]);
@@ -65,4 +79,12 @@ describe.each(CASES.map((c, i) => ({ ...c, i })))('$script', ({ latin, written, 
 it('a Latin query against a Latin record stays "exact"', () => {
   const [hit] = latinIndex.search('Moshe Sharvit', { type: 'individual' });
   expect(hit.match_score_info.token_alignment.map((p) => p.how)).toEqual(['exact', 'exact']);
+});
+
+it('a Chinese name keeps its Chinese reading: the Japanese one is an alternate, not a replacement', () => {
+  const index = buildIndex([entity('cn', 'SHEN ZHONG INTERNATIONAL SHIPPING', 'entity'), entity('ja', 'YAMAGUCHI-GUMI', 'entity')]);
+  expect(index.search('沈忠國際海運有限公司', { type: 'entity' })[0]?.entity.id).toBe('test:cn');
+  expect(index.search('山口組', { type: 'entity' })[0]?.entity.id).toBe('test:ja');
+  // and a Chinese name finds no Japanese record through its Japanese reading
+  expect(index.search('沈忠國際海運有限公司', { type: 'entity' }).map((m) => m.entity.id)).not.toContain('test:ja');
 });
