@@ -7,7 +7,7 @@ import {
   DispositionModeValues,
   type UpdateAutomaticDispositionSettingsInput,
 } from '../operations/operations.generated';
-import { feedEnum, feedName } from './feed-names';
+import { feedEnum, feedName, REST_FEED_CHOICES } from './feed-names';
 
 export function restDisposition(a: DispositionFieldsFragment): Record<string, unknown> {
   return {
@@ -34,21 +34,6 @@ export const dispositionSettingsSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 
-/** Feed names as REST callers spell them ("Social Media", not the enum's Social_Media), and `all`. */
-const SETTINGS_FEEDS = [
-  'all',
-  'Sanctions',
-  'PEP',
-  'Criminal',
-  'Legal',
-  'Offshore',
-  'Ownership',
-  'Registries',
-  'Social Media',
-  'News',
-  'Open Source',
-] as const;
-
 export const updateDispositionSettingsBody = z.strictObject({
   enabled: z.boolean().optional(),
   directApiChannel: z.boolean().optional(),
@@ -56,7 +41,7 @@ export const updateDispositionSettingsBody = z.strictObject({
   confidenceThreshold: z.number().min(0).max(1).optional(),
   // the workspace's defaults for searches that send none (the threshold lab's settings); null: the engine's default
   searchThreshold: z.number().min(0).max(1).nullable().optional(),
-  searchFeeds: z.array(z.enum(SETTINGS_FEEDS)).max(SETTINGS_FEEDS.length).optional(),
+  searchFeeds: z.array(z.enum(REST_FEED_CHOICES)).max(REST_FEED_CHOICES.length).optional(),
 });
 
 /** The settings as REST answers them: feed names spelled as REST callers send them. */

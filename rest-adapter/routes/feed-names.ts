@@ -2,6 +2,22 @@
 // screening and the settings mappings.
 import type { ScreeningFeed } from '../operations/operations.generated';
 
+/** The feeds as REST callers spell them (spaces, not ScreeningFeed's underscores). */
+export const REST_FEEDS = [
+  'Sanctions',
+  'PEP',
+  'Criminal',
+  'Legal',
+  'Offshore',
+  'Ownership',
+  'Registries',
+  'Social Media',
+  'News',
+  'Open Source',
+] as const;
+/** The feeds a caller may choose from: every feed, or `all`. */
+export const REST_FEED_CHOICES = ['all', ...REST_FEEDS] as const;
+
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
 /** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */

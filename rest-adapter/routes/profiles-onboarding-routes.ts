@@ -4,23 +4,11 @@ import { z } from 'zod';
 import { PROFILE_CREDENTIALS, profileNotFound, profileSchema, toProfile } from './profiles-mapping';
 import { createProfileBody, profileInput } from './profiles-routes';
 import { route, Route } from './route';
+import { REST_FEED_CHOICES } from './feed-names';
 import { feedEnum } from './screening-mapping';
 import { OnboardProfileDocument, ProfileOnboardingDocument } from '../operations/operations.generated';
 
-const FEEDS = [
-  'all',
-  'Sanctions',
-  'PEP',
-  'Criminal',
-  'Legal',
-  'Offshore',
-  'Ownership',
-  'Registries',
-  'Social Media',
-  'News',
-  'Open Source',
-];
-const knownFeed = (feed: string) => FEEDS.some((name) => name.toLowerCase() === feed.trim().toLowerCase());
+const knownFeed = (feed: string) => REST_FEED_CHOICES.some((name) => name.toLowerCase() === feed.trim().toLowerCase());
 
 const onboardingBody = z.strictObject({
   screening: z
@@ -31,10 +19,10 @@ const onboardingBody = z.strictObject({
           z
             .string()
             .max(64)
-            .refine(knownFeed, `must be one of ${FEEDS.join(', ')}`),
+            .refine(knownFeed, `must be one of ${REST_FEED_CHOICES.join(', ')}`),
         )
         .min(1)
-        .max(FEEDS.length)
+        .max(REST_FEED_CHOICES.length)
         .optional(),
     })
     .optional(),

@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error';
 import { feedEnum, historyRecord, identifiersBody, identifiersInput, restMatch } from './screening-mapping';
 import { toComment } from './profiles-mapping';
 import { categoryKeys } from './adverse-media-mapping';
+import { REST_FEEDS } from './feed-names';
 import { route, Route, RouteInput } from './route';
 import {
   type ScreenMutation,
@@ -13,20 +14,6 @@ import {
   ScreeningQueryTypeValues,
 } from '../operations/operations.generated';
 
-// The feed names as REST callers spell them (spaces, not ScreeningFeed's underscores); the
-// requested list is normalised by feedEnum, this only bounds its length.
-const FEEDS = [
-  'Sanctions',
-  'PEP',
-  'Criminal',
-  'Legal',
-  'Offshore',
-  'Ownership',
-  'Registries',
-  'Social Media',
-  'News',
-  'Open Source',
-] as const;
 const DOB = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 /** Upper bound of `limit` on GET /v2/search/matches; larger values are clamped to it. */
 const MAX_STORED_MATCHES_LIMIT = 1000;
@@ -39,7 +26,7 @@ const searchBody = z.strictObject({
   feeds: z
     .array(z.string().min(1).max(32))
     .min(1)
-    .max(FEEDS.length + 1)
+    .max(REST_FEEDS.length + 1)
     .optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
@@ -54,7 +41,7 @@ const searchBody = z.strictObject({
 const searchQuery = z.object({
   name: z.string().min(1).max(512),
   type: z.enum(ScreeningQueryTypeValues).optional(),
-  feeds: z.union([z.string().max(256), z.array(z.string().max(64)).max(FEEDS.length + 1)]).optional(),
+  feeds: z.union([z.string().max(256), z.array(z.string().max(64)).max(REST_FEEDS.length + 1)]).optional(),
   date_of_birth: z.string().regex(DOB, 'must be YYYY, YYYY-MM or YYYY-MM-DD').optional(),
   country: z.string().min(2).max(64).optional(),
   limit: z
