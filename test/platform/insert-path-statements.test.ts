@@ -4,28 +4,16 @@
 // transaction, whatever the request carries: custom field values, group assignments, an
 // idempotency key. Statements are counted at the PostgreSQL driver (every pg client of this
 // process: Prisma's adapter and the raw pools alike) while one request runs through the gateway.
-import pg from 'pg';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { installStatementRecorder, StatementRecorder } from '../helpers/statement-recorder';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
 const groupIds: string[] = [];
-const statements: string[] = [];
-/** The statement names of the counted statements (undefined: unnamed, as Prisma sends its queries). */
-const names: (string | undefined)[] = [];
-let counting = false;
-// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with each client as `this`
-const originalQuery = pg.Client.prototype.query;
+let recorder: StatementRecorder;
 
 beforeAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards any of them
-  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
-    if (counting) {
-      statements.push(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
-      names.push(typeof args[0] === 'string' ? undefined : args[0]?.name);
-    }
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  };
+  recorder = installStatementRecorder();
   platform = await startTestPlatform({ services: ['profiles', 'gateway', 'rest-adapter'] });
   tenant = await createTestTenant(platform);
   for (const key of ['customer_ref', 'segment']) {
@@ -48,7 +36,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  recorder?.uninstall();
   await platform?.close();
 });
 
@@ -59,17 +47,15 @@ async function statementsOfPost(body: () => Record<string, unknown>, headers: ()
   const post = () =>
     request(platform.restUrl, 'POST', '/clm/v1/profiles', { headers: { ...auth.xApiKey(tenant.apiKey), ...headers() }, body: body() });
   expect((await post()).status).toBe(201);
-  statements.length = 0;
-  names.length = 0;
-  counting = true;
+  recorder.start();
   let response;
   try {
     response = await post();
   } finally {
-    counting = false;
+    recorder.stop();
   }
   expect(response.status).toBe(201);
-  const counted = statements.map((text, index) => ({ text, name: names[index] })).filter(({ name }) => name !== SWEEP);
+  const counted = recorder.texts.map((text, index) => ({ text, name: recorder.names[index] })).filter(({ name }) => name !== SWEEP);
   return { texts: counted.map(({ text }) => text), names: counted.map(({ name }) => name), profile: response.body.result.profile };
 }
 
@@ -163,21 +149,19 @@ it('creates through GraphQL with no Prisma query either', async () => {
       },
     );
   expect((await create()).body.errors).toBeUndefined();
-  statements.length = 0;
-  names.length = 0;
-  counting = true;
+  recorder.start();
   let response;
   try {
     response = await create();
   } finally {
-    counting = false;
+    recorder.stop();
   }
   expect(response.body.errors).toBeUndefined();
   expect(response.body.data.createProfile.profileGroupIds).toEqual(groupIds.slice(1));
   expect(response.body.data.createProfile.profileCustomFields).toEqual([{ key: 'segment', value: '"smb"' }]);
   // BEGIN, definitions, groups, the insert, COMMIT
-  expect(statements).toHaveLength(5);
-  expect(unnamed({ texts: statements, names })).toEqual([]);
+  expect(recorder.texts).toHaveLength(5);
+  expect(unnamed({ texts: recorder.texts, names: recorder.names })).toEqual([]);
 });
 
 it('bounds a raw transaction as Prisma bounds its own: no statement, and no idle wait, past the limit', async () => {

@@ -3,28 +3,16 @@
 // matches (screening subgraph) is batched per subgraph, never one query per profile. Statements are
 // counted at the PostgreSQL driver (every pg client of this process: Prisma's adapter and the raw
 // pools alike) while one request runs through the gateway.
-import pg from 'pg';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { installStatementRecorder, StatementRecorder } from '../helpers/statement-recorder';
 import { seedProfiles } from '../helpers/profile-fixtures';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
-const statements: string[] = [];
-/** The statement names of the counted statements (undefined: unnamed, as Prisma sends its queries). */
-const names: (string | undefined)[] = [];
-let counting = false;
-// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with each client as `this`
-const originalQuery = pg.Client.prototype.query;
+let recorder: StatementRecorder;
 
 beforeAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards any of them
-  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
-    if (counting) {
-      statements.push(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
-      names.push(typeof args[0] === 'string' ? undefined : args[0]?.name);
-    }
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  };
+  recorder = installStatementRecorder();
   platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'] });
   tenant = await createTestTenant(platform);
   const ids = await seedProfiles(
@@ -68,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  recorder?.uninstall();
   await platform?.close();
 });
 
@@ -88,8 +76,7 @@ const OVERVIEW = `query ($first: Int) {
 async function statementsOfOverview(first: number): Promise<string[]> {
   const warm = await graphql(platform, auth.apiKey(tenant.apiKey), OVERVIEW, { first });
   expect(warm.body.errors).toBeUndefined();
-  statements.length = 0;
-  counting = true;
+  recorder.start();
   try {
     const response = await graphql(platform, auth.apiKey(tenant.apiKey), OVERVIEW, { first });
     expect(response.body.errors).toBeUndefined();
@@ -99,9 +86,9 @@ async function statementsOfOverview(first: number): Promise<string[]> {
       expect(node.screening.searchCount).toBe(1);
     }
   } finally {
-    counting = false;
+    recorder.stop();
   }
-  return [...statements];
+  return [...recorder.texts];
 }
 
 it('reads a page of profiles with their sessions and latest screening in a constant number of statements', async () => {
@@ -133,8 +120,7 @@ it('reads a page of monitoring alerts with their searches and profiles in a cons
   const run = async (first: number) => {
     const warm = await graphql(platform, auth.apiKey(tenant.apiKey), ALERTS, { first });
     expect(warm.body.errors).toBeUndefined();
-    statements.length = 0;
-    counting = true;
+    recorder.start();
     try {
       const response = await graphql(platform, auth.apiKey(tenant.apiKey), ALERTS, { first });
       expect(response.body.errors).toBeUndefined();
@@ -144,9 +130,9 @@ it('reads a page of monitoring alerts with their searches and profiles in a cons
         expect(node.search.profile.name).toMatch(/^Read Path/);
       }
     } finally {
-      counting = false;
+      recorder.stop();
     }
-    return [...statements];
+    return [...recorder.texts];
   };
   const few = await run(2);
   const many = await run(20);
@@ -165,9 +151,7 @@ const REVIEW_QUEUE = `query ($first: Int) {
 async function statementsOf(query: string, field: string, first: number): Promise<{ texts: string[]; names: (string | undefined)[] }> {
   const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first });
   expect(warm.body.errors).toBeUndefined();
-  statements.length = 0;
-  names.length = 0;
-  counting = true;
+  recorder.start();
   try {
     const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first });
     expect(response.body.errors).toBeUndefined();
@@ -175,9 +159,9 @@ async function statementsOf(query: string, field: string, first: number): Promis
     expect(response.body.data[field].totalCount).toBe(24);
     for (const node of response.body.data[field].nodes) expect(node.profile.name).toMatch(/^Read Path /);
   } finally {
-    counting = false;
+    recorder.stop();
   }
-  return { texts: [...statements], names: [...names] };
+  return { texts: [...recorder.texts], names: [...recorder.names] };
 }
 
 it.each([
@@ -224,16 +208,16 @@ it.each([
 ])('reads %s in prepared statements only, no count over the rows', async (_, query, check) => {
   const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 20 });
   expect(warm.body.errors).toBeUndefined();
-  statements.length = 0;
-  names.length = 0;
-  counting = true;
+  recorder.start();
   try {
     const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 20 });
     expect(response.body.errors).toBeUndefined();
     (check as (data: unknown) => void)(response.body.data);
   } finally {
-    counting = false;
+    recorder.stop();
   }
-  expect(names.filter((name) => name === undefined)).toEqual([]);
-  expect(statements.filter((text) => /count\(\*\)\S* AS n FROM (profiles\.profiles|screening\.search_matches)\b/.test(text))).toEqual([]);
+  expect(recorder.names.filter((name) => name === undefined)).toEqual([]);
+  expect(recorder.texts.filter((text) => /count\(\*\)\S* AS n FROM (profiles\.profiles|screening\.search_matches)\b/.test(text))).toEqual(
+    [],
+  );
 });
