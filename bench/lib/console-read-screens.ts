@@ -186,17 +186,17 @@ export function readPeerScreens(
       [...scope, new Date()],
     );
   return {
-    /** workspaceAnalytics: the same aggregates as the three subgraphs' analytics stores, in parallel. */
+    /** workspaceAnalytics: the same statements over the same sources (maintained day counters and first
+     * decisions included) as the three subgraphs' analytics stores, in parallel. */
     async analytics(query) {
       const range = [...scope, new Date(query.get('from') ?? ''), new Date(query.get('to') ?? '')];
       const [screenings, alerts, reviewWeeks, matchTime, alertTime, outcomes, idvTime, idvQueue, matchQueue, alertQueue, fourEyes] =
         await Promise.all([
+          // The maintained aggregates the platform reads (whole days: the console's ranges are).
           rows(
-            `SELECT date_trunc('day', q.created_at) AS bucket, count(r.id)::int AS screenings, count(r.id) FILTER (WHERE r.match_count > 0)::int AS with_matches
-               FROM screening.search_requests q
-               JOIN screening.search_results r ON r.tenant_id = q.tenant_id AND r.workspace_id = q.workspace_id AND r.request_id = q.id
-              WHERE q.tenant_id = $1 AND q.workspace_id = $2 AND q.created_at >= $3 AND q.created_at < $4 AND q.source <> 'monitoring'
-              GROUP BY 1`,
+            `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
+               FROM screening.search_day_counts
+              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY day`,
             range,
           ),
           rows(
@@ -205,23 +205,15 @@ export function readPeerScreens(
             range,
           ),
           rows(
-            `SELECT date_trunc('week', reviewed_at) AS bucket, count(*) FILTER (WHERE review_status = 'true_positive')::int AS true_positives,
-                    count(*) FILTER (WHERE review_status = 'false_positive')::int AS false_positives
-               FROM screening.search_matches
-              WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('true_positive', 'false_positive') AND reviewed_at >= $3 AND reviewed_at < $4
-              GROUP BY 1`,
+            `SELECT date_trunc('week', day::timestamp) AS bucket, sum(true_positives)::int AS true_positives, sum(false_positives)::int AS false_positives
+               FROM screening.match_review_day_counts
+              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY 1`,
             range,
           ),
           one(
-            `WITH first_decision AS (
-               SELECT r.match_id, min(r.created_at) AS decided_at FROM screening.match_reviews r
-                WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.from_status = 'unresolved' AND r.to_status <> 'unresolved'
-                  AND r.created_at >= $3 AND r.created_at < $4
-                  AND NOT EXISTS (SELECT 1 FROM screening.match_reviews e WHERE e.tenant_id = $1 AND e.workspace_id = $2 AND e.match_id = r.match_id
-                                     AND e.from_status = 'unresolved' AND e.to_status <> 'unresolved' AND e.created_at < $3)
-                GROUP BY r.match_id)
-             SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.decided_at - m.created_at)))::float8 AS median_seconds
-               FROM first_decision f JOIN screening.search_matches m ON m.id = f.match_id AND m.tenant_id = $1 AND m.workspace_id = $2`,
+            `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
+               FROM screening.match_first_decisions
+              WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3 AND decided_at < $4`,
             range,
           ),
           one(

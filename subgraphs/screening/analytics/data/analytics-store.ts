@@ -32,30 +32,50 @@ export interface QueueAgeRow {
 const DAY_MS = 86_400_000;
 const dayText = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Names screened per UTC day of the request (monitoring's own searches left out: they are alerts).
- * Whole days come from the maintained counters (search_day_counts, kept by a trigger on every
- * stored result: a few rows per day instead of every search of the range joined to its results);
- * the parts of a day a range cuts (the console asks for whole days) are counted live. */
-export async function screeningsPerDay(db: Db, scope: Scope, from: Date, to: Date): Promise<ScreeningDayRow[]> {
+/** A range cut at UTC midnights: the whole days, read from maintained day counters, and the parts of
+ * a day before and after them (the console asks for whole days, so these are usually empty), counted
+ * live. `whole` is null when the range holds no whole day. */
+interface DaySplit {
+  head: [Date, Date] | null;
+  whole: [Date, Date] | null;
+  tail: [Date, Date] | null;
+}
+
+function splitAtDays(from: Date, to: Date): DaySplit {
   const fromDay = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
   const firstWholeDay = new Date(fromDay === from.getTime() ? fromDay : fromDay + DAY_MS);
   const endOfWholeDays = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
-  if (firstWholeDay.getTime() >= endOfWholeDays.getTime()) return screeningsPerDayLive(db, scope, from, to);
-  const [head, whole, tail] = await Promise.all([
-    from < firstWholeDay ? screeningsPerDayLive(db, scope, from, firstWholeDay) : [],
-    db
-      .$readRows(
-        `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
-         FROM screening.search_day_counts
-        WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
-        GROUP BY day`,
-        [scope.tenantId, scope.workspaceId, dayText(firstWholeDay), dayText(endOfWholeDays)],
-        'analytics_search_day_counts',
-      )
-      .then((rows) => rows as unknown as ScreeningDayRow[]),
-    endOfWholeDays < to ? screeningsPerDayLive(db, scope, endOfWholeDays, to) : [],
+  if (firstWholeDay.getTime() >= endOfWholeDays.getTime()) return { head: [from, to], whole: null, tail: null };
+  return {
+    head: from < firstWholeDay ? [from, firstWholeDay] : null,
+    whole: [firstWholeDay, endOfWholeDays],
+    tail: endOfWholeDays < to ? [endOfWholeDays, to] : null,
+  };
+}
+
+/** Names screened per UTC day of the request (monitoring's own searches left out: they are alerts).
+ * Whole days come from the maintained counters (search_day_counts, kept by a trigger on every
+ * stored result: a few rows per day instead of every search of the range joined to its results);
+ * the parts of a day a range cuts are counted live. */
+export async function screeningsPerDay(db: Db, scope: Scope, from: Date, to: Date): Promise<ScreeningDayRow[]> {
+  const { head, whole, tail } = splitAtDays(from, to);
+  const parts = await Promise.all([
+    head ? screeningsPerDayLive(db, scope, ...head) : [],
+    whole
+      ? db
+          .$readRows(
+            `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
+               FROM screening.search_day_counts
+              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
+              GROUP BY day`,
+            [scope.tenantId, scope.workspaceId, dayText(whole[0]), dayText(whole[1])],
+            'analytics_search_day_counts',
+          )
+          .then((rows) => rows as unknown as ScreeningDayRow[])
+      : [],
+    tail ? screeningsPerDayLive(db, scope, ...tail) : [],
   ]);
-  return [...head, ...whole, ...tail];
+  return parts.flat();
 }
 
 /** The same figures counted from the stored searches themselves (a part of a day). */
@@ -90,8 +110,43 @@ export async function alertsPerDay(db: Db, scope: Scope, from: Date, to: Date): 
   );
 }
 
-/** Matches whose current review decision (true or false positive) was made in each ISO week. */
+/** Matches whose current review decision (true or false positive) was made in each ISO week. Whole
+ * days come from the maintained counters (match_review_day_counts, kept by triggers on every change
+ * of a match's decision), the parts of a day a range cuts from the matches themselves; a week's
+ * parts are summed. */
 export async function reviewedMatchesPerWeek(db: Db, scope: Scope, from: Date, to: Date): Promise<ReviewWeekRow[]> {
+  const { head, whole, tail } = splitAtDays(from, to);
+  const parts = await Promise.all([
+    head ? reviewedMatchesPerWeekLive(db, scope, ...head) : [],
+    whole
+      ? db
+          .$readRows(
+            `SELECT date_trunc('week', day::timestamp) AS bucket,
+                    sum(true_positives)::int AS true_positives, sum(false_positives)::int AS false_positives
+               FROM screening.match_review_day_counts
+              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
+              GROUP BY 1`,
+            [scope.tenantId, scope.workspaceId, dayText(whole[0]), dayText(whole[1])],
+            'analytics_match_review_day_counts',
+          )
+          .then((rows) => rows as unknown as ReviewWeekRow[])
+      : [],
+    tail ? reviewedMatchesPerWeekLive(db, scope, ...tail) : [],
+  ]);
+  const byWeek = new Map<number, ReviewWeekRow>();
+  for (const row of parts.flat()) {
+    const week = new Date(row.bucket).getTime();
+    const sum = byWeek.get(week);
+    if (sum) {
+      sum.true_positives += row.true_positives;
+      sum.false_positives += row.false_positives;
+    } else byWeek.set(week, { ...row });
+  }
+  return [...byWeek.values()];
+}
+
+/** The same figures counted from the matches themselves (a part of a day). */
+async function reviewedMatchesPerWeekLive(db: Db, scope: Scope, from: Date, to: Date): Promise<ReviewWeekRow[]> {
   return db.$queryRawUnsafe<ReviewWeekRow[]>(
     `SELECT date_trunc('week', reviewed_at) AS bucket,
             count(*) FILTER (WHERE review_status = 'true_positive')::int AS true_positives,
@@ -107,32 +162,18 @@ export async function reviewedMatchesPerWeek(db: Db, scope: Scope, from: Date, t
   );
 }
 
-/** Stored match to its first decision (the first history row leaving unresolved), for first
- * decisions made in the range. A match's first decision lies in the range exactly when it has a
- * decision in the range and none before it, so only the range's history rows are grouped (on the
- * (tenant, workspace, created_at) index), each checked for an earlier decision on the
- * (tenant, workspace, match_id, created_at) index, instead of every decision the workspace ever made. */
+/** Stored match to its first decision (its first review leaving unresolved), for first decisions
+ * made in the range: read from match_first_decisions (kept by a trigger on the review history), the
+ * range's entries of one narrow index holding each decision's duration. */
 export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
-  const rows = await db.$queryRawUnsafe<DurationRow[]>(
-    `WITH first_decision AS (
-       SELECT r.match_id, min(r.created_at) AS decided_at
-         FROM screening.match_reviews r
-        WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.from_status = 'unresolved' AND r.to_status <> 'unresolved'
-          AND r.created_at >= $3::timestamp AND r.created_at < $4::timestamp
-          AND NOT EXISTS (
-                SELECT 1 FROM screening.match_reviews e
-                 WHERE e.tenant_id = $1 AND e.workspace_id = $2 AND e.match_id = r.match_id
-                   AND e.from_status = 'unresolved' AND e.to_status <> 'unresolved' AND e.created_at < $3::timestamp)
-        GROUP BY r.match_id)
-     SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM f.decided_at - m.created_at)))::float8 AS median_seconds
-       FROM first_decision f
-       JOIN screening.search_matches m ON m.id = f.match_id AND m.tenant_id = $1 AND m.workspace_id = $2`,
-    scope.tenantId,
-    scope.workspaceId,
-    from,
-    to,
-  );
+  const rows = (await db.$readRows(
+    `SELECT count(*)::int AS decisions,
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
+       FROM screening.match_first_decisions
+      WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $4::timestamp`,
+    [scope.tenantId, scope.workspaceId, from, to],
+    'analytics_match_decision_times',
+  )) as unknown as DurationRow[];
   return rows[0] ?? { decisions: 0, median_seconds: null };
 }
 

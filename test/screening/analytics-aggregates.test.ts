@@ -1,0 +1,169 @@
+// The analytics page's maintained aggregates of match reviews (migration
+// screening_analytics_review_aggregates) stay equal to the figures counted from the rows themselves
+// under every kind of write: decisions made, changed, moved to another day, undone, rolled back and
+// deleted; reviews added, backdated and removed; a match's created_at repaired. And the analytics
+// store reads them: reviewed matches per week and the median time to a first decision.
+import crypto from 'node:crypto';
+import { createDb, Db } from '../../platform/db/prisma';
+import { matchDecisionTimes, reviewedMatchesPerWeek } from '../../subgraphs/screening/analytics/data/analytics-store';
+import { testConfig } from '../helpers/test-platform';
+
+let db: Db;
+beforeAll(() => {
+  db = createDb(testConfig().databaseUrl, 4);
+});
+afterAll(async () => {
+  await db?.$disconnect();
+});
+
+const scope = {
+  tenantId: `ten_agg_${crypto.randomBytes(5).toString('hex')}`,
+  workspaceId: `wsp_agg_${crypto.randomBytes(5).toString('hex')}`,
+};
+const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 10, day, hour));
+const matchId = (n: number) => `${scope.workspaceId.slice(-10)}${n.toString(16).padStart(14, '0')}`;
+let reviewSeq = 0;
+
+async function storeMatch(n: number, createdAt: Date) {
+  await db.$executeRawUnsafe(
+    `INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, created_at)
+     VALUES ($1, 'res_agg', 'req_agg', $2, $3, 0, 'test:1', 0.9, '{}'::jsonb, $4::timestamp)`,
+    matchId(n),
+    scope.tenantId,
+    scope.workspaceId,
+    createdAt,
+  );
+}
+
+/** A decision as the review service writes it: the match's status and its history row. */
+async function decide(n: number, from: string, to: string, decidedAt: Date) {
+  await db.$transaction([
+    db.$executeRawUnsafe(
+      `UPDATE screening.search_matches SET review_status = $2, reviewed_at = $3::timestamp WHERE id = $1`,
+      matchId(n),
+      to,
+      to === 'unresolved' ? null : decidedAt,
+    ),
+    db.$executeRawUnsafe(
+      `INSERT INTO screening.match_reviews (id, match_id, tenant_id, workspace_id, from_status, to_status, actor_kind, actor_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'dashboard_user', 'usr_agg', $7::timestamp)`,
+      `mrv_${scope.workspaceId}_${++reviewSeq}`,
+      matchId(n),
+      scope.tenantId,
+      scope.workspaceId,
+      from,
+      to,
+      decidedAt,
+    ),
+  ]);
+}
+
+/** The day counters, and the same figures counted from the matches. */
+async function reviewDays() {
+  const kept = await db.$queryRawUnsafe<{ day: string; tp: number; fp: number }[]>(
+    `SELECT day::text, sum(true_positives)::int AS tp, sum(false_positives)::int AS fp FROM screening.match_review_day_counts
+      WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY day HAVING sum(true_positives) <> 0 OR sum(false_positives) <> 0 ORDER BY day`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; tp: number; fp: number }[]>(
+    `SELECT reviewed_at::date::text AS day, count(*) FILTER (WHERE review_status = 'true_positive')::int AS tp,
+            count(*) FILTER (WHERE review_status = 'false_positive')::int AS fp
+       FROM screening.search_matches WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('true_positive', 'false_positive')
+      GROUP BY 1 ORDER BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return { kept, counted };
+}
+
+/** The first decisions kept, and the same computed from the review history. */
+async function firstDecisions() {
+  const kept = await db.$queryRawUnsafe<{ match_id: string; decided_at: Date; seconds: number }[]>(
+    `SELECT match_id, decided_at, seconds FROM screening.match_first_decisions WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY match_id`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ match_id: string; decided_at: Date; seconds: number }[]>(
+    `SELECT r.match_id, min(r.created_at) AS decided_at, extract(epoch FROM min(r.created_at) - m.created_at)::float8 AS seconds
+       FROM screening.match_reviews r JOIN screening.search_matches m ON m.id = r.match_id
+      WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.from_status = 'unresolved' AND r.to_status <> 'unresolved'
+      GROUP BY r.match_id, m.created_at ORDER BY r.match_id`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return { kept, counted };
+}
+
+async function expectExact() {
+  const days = await reviewDays();
+  expect(days.kept).toEqual(days.counted);
+  const decisions = await firstDecisions();
+  expect(decisions.kept).toEqual(decisions.counted);
+  return { days: days.kept, decisions: decisions.kept };
+}
+
+it('keeps reviewed matches per day and first decisions exact under every write, and the store reads them', async () => {
+  for (let n = 1; n <= 4; n++) await storeMatch(n, at(2, 8));
+  await decide(1, 'unresolved', 'true_positive', at(2, 10)); // 2 h
+  await decide(2, 'unresolved', 'false_positive', at(3, 8)); // 24 h
+  await decide(3, 'unresolved', 'false_positive', at(9, 8)); // 7 days
+  let state = await expectExact();
+  expect(state.days).toEqual([
+    { day: '2026-11-02', tp: 1, fp: 0 },
+    { day: '2026-11-03', tp: 0, fp: 1 },
+    { day: '2026-11-09', tp: 0, fp: 1 },
+  ]);
+  expect(state.decisions.map((row) => row.seconds)).toEqual([2 * 3600, 24 * 3600, 7 * 86400]);
+
+  // A decision changed later moves the match to the new day and column; its first decision stays.
+  await decide(1, 'true_positive', 'false_positive', at(10, 9));
+  // Undone: out of the counts; its first decision (history) stays.
+  await decide(3, 'false_positive', 'unresolved', at(10, 10));
+  // A rolled-back decision never counts.
+  await expect(
+    db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(
+        `UPDATE screening.search_matches SET review_status = 'true_positive', reviewed_at = now() WHERE id = $1`,
+        matchId(4),
+      );
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  state = await expectExact();
+  expect(state.days).toEqual([
+    { day: '2026-11-03', tp: 0, fp: 1 },
+    { day: '2026-11-10', tp: 0, fp: 1 },
+  ]);
+  expect(state.decisions.map((row) => row.seconds)).toEqual([2 * 3600, 24 * 3600, 7 * 86400]);
+
+  // Data repairs: a review backdated, a match's created_at moved, a first review removed.
+  await db.$executeRawUnsafe(
+    `UPDATE screening.match_reviews SET created_at = $2::timestamp WHERE match_id = $1 AND from_status = 'unresolved'`,
+    matchId(2),
+    at(2, 20),
+  );
+  await db.$executeRawUnsafe(`UPDATE screening.search_matches SET created_at = $2::timestamp WHERE id = $1`, matchId(1), at(2, 9));
+  await db.$executeRawUnsafe(`DELETE FROM screening.match_reviews WHERE match_id = $1`, matchId(3));
+  state = await expectExact();
+  expect(state.decisions.map((row) => row.seconds)).toEqual([3600, 12 * 3600]);
+
+  // A match removed takes its counts and its first decision with it.
+  await db.$executeRawUnsafe(`DELETE FROM screening.search_matches WHERE id = $1`, matchId(2));
+  state = await expectExact();
+  expect(state.days).toEqual([{ day: '2026-11-10', tp: 0, fp: 1 }]);
+  expect(state.decisions).toHaveLength(1);
+
+  // The store: whole days from the counters, a range's cut days counted live, summed per week.
+  await decide(4, 'unresolved', 'true_positive', at(11, 15));
+  const weeks = await reviewedMatchesPerWeek(db, scope, at(9, 12), at(12, 0));
+  expect(weeks.map((row) => ({ week: new Date(row.bucket).toISOString(), tp: row.true_positives, fp: row.false_positives }))).toEqual([
+    { week: '2026-11-09T00:00:00.000Z', tp: 1, fp: 1 },
+  ]);
+  // Cut at 08:00 on the 10th and noon on the 12th: the 10th's part live (match 1), the 11th from the
+  // counters (match 4), summed into their one week.
+  const cut = await reviewedMatchesPerWeek(db, scope, at(10, 8), at(12, 12));
+  expect(cut.map((row) => [row.true_positives, row.false_positives])).toEqual([[1, 1]]);
+  const times = await matchDecisionTimes(db, scope, at(1), at(30));
+  expect(times).toEqual({ decisions: 2, median_seconds: (3600 + 9 * 86400 + 7 * 3600) / 2 });
+});
