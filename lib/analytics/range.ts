@@ -51,6 +51,53 @@ export function isoWeekStart(at: Date): Date {
   return new Date(day.getTime() - sinceMonday * DAY_MS);
 }
 
+/** A range cut at UTC midnights: the whole days, read from maintained day counters, and the parts of
+ * a day before and after them (the console asks for whole days, so these are usually empty), counted
+ * live. `whole` is null when the range holds no whole day. */
+export interface DaySplit {
+  head: [Date, Date] | null;
+  whole: [Date, Date] | null;
+  tail: [Date, Date] | null;
+}
+
+export function splitAtDays(from: Date, to: Date): DaySplit {
+  const fromDay = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
+  const firstWholeDay = new Date(fromDay === from.getTime() ? fromDay : fromDay + DAY_MS);
+  const endOfWholeDays = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  if (firstWholeDay.getTime() >= endOfWholeDays.getTime()) return { head: [from, to], whole: null, tail: null };
+  return {
+    head: from < firstWholeDay ? [from, firstWholeDay] : null,
+    whole: [firstWholeDay, endOfWholeDays],
+    tail: endOfWholeDays < to ? [endOfWholeDays, to] : null,
+  };
+}
+
+/** A figure per bucket over [from, to): the whole days from `counted` (given the first and the
+ * end day as YYYY-MM-DD), the cut parts of a day from `live`, in parallel; rows of one bucket summed
+ * field by field (a week holds counted days and a live part). */
+export async function countedAndLive<Row extends { bucket: Date }>(
+  from: Date,
+  to: Date,
+  counted: (fromDay: string, toDay: string) => Promise<Row[]>,
+  live: (from: Date, to: Date) => Promise<Row[]>,
+): Promise<Row[]> {
+  const { head, whole, tail } = splitAtDays(from, to);
+  const dayText = (at: Date) => at.toISOString().slice(0, 10);
+  const parts = await Promise.all([
+    head ? live(...head) : [],
+    whole ? counted(dayText(whole[0]), dayText(whole[1])) : [],
+    tail ? live(...tail) : [],
+  ]);
+  const byBucket = new Map<number, Row>();
+  for (const row of parts.flat()) {
+    const key = new Date(row.bucket).getTime();
+    const sum = byBucket.get(key);
+    if (!sum) byBucket.set(key, { ...row });
+    else for (const field of Object.keys(row) as (keyof Row)[]) if (field !== 'bucket') (sum[field] as number) += row[field] as number;
+  }
+  return [...byBucket.values()];
+}
+
 /** Every UTC day overlapping the range, oldest first (a chart's dense axis). */
 export function daysOf(range: AnalyticsRange): Date[] {
   const days: Date[] = [];

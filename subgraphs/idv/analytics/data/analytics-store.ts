@@ -2,6 +2,7 @@
 // Timestamps are stored as UTC without a zone, so date_trunc('week') buckets are ISO weeks
 // (Monday 00:00 UTC). Definitions: docs/graphql.md "Workspace analytics".
 import { type DbClient, type Scope } from '../../../../platform/db/prisma';
+import { countedAndLive } from '../../../../lib/analytics/range';
 
 export interface OutcomeWeekRow {
   bucket: Date;
@@ -21,8 +22,31 @@ export interface QueueAgeRow {
 
 /** Sessions whose assessment completed in each ISO week, by the review status it led to. An
  * assessment ends in automatic_pass or requires_review; a person moves the latter on (escalation,
- * accepted, rejected), so every status but automatic_pass means "sent to review". */
+ * accepted, rejected), so every status but automatic_pass means "sent to review". Whole days come
+ * from the maintained counters (outcome_day_counts, kept by triggers on every session write), the
+ * parts of a day a range cuts from the sessions themselves; a week's parts are summed. */
 export async function outcomesPerWeek(db: DbClient, scope: Scope, from: Date, to: Date): Promise<OutcomeWeekRow[]> {
+  return countedAndLive(
+    from,
+    to,
+    (fromDay, toDay) =>
+      db.$queryRawUnsafe<OutcomeWeekRow[]>(
+        `SELECT date_trunc('week', day::timestamp) AS bucket, sum(automatic_pass)::int AS automatic_pass,
+                sum(sent_to_review)::int AS sent_to_review, sum(rejected)::int AS rejected
+           FROM idv.outcome_day_counts
+          WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
+          GROUP BY 1`,
+        scope.tenantId,
+        scope.workspaceId,
+        fromDay,
+        toDay,
+      ),
+    (liveFrom, liveTo) => outcomesPerWeekLive(db, scope, liveFrom, liveTo),
+  );
+}
+
+/** The same figures counted from the sessions themselves (a part of a day). */
+async function outcomesPerWeekLive(db: DbClient, scope: Scope, from: Date, to: Date): Promise<OutcomeWeekRow[]> {
   return db.$queryRawUnsafe<OutcomeWeekRow[]>(
     `SELECT date_trunc('week', assessed_at) AS bucket,
             count(*) FILTER (WHERE review_status = 'automatic_pass')::int AS automatic_pass,
@@ -30,7 +54,7 @@ export async function outcomesPerWeek(db: DbClient, scope: Scope, from: Date, to
             count(*) FILTER (WHERE review_status = 'rejected')::int AS rejected
        FROM idv.sessions
       WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'assessed'
-        AND created_at < $4::timestamp AND assessed_at >= $3::timestamp AND assessed_at < $4::timestamp
+        AND assessed_at >= $3::timestamp AND assessed_at < $4::timestamp
       GROUP BY 1`,
     scope.tenantId,
     scope.workspaceId,

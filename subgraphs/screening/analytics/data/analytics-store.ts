@@ -4,6 +4,7 @@
 // UTC days and ISO weeks (date_trunc('week') starts on Monday). Definitions: docs/graphql.md
 // "Workspace analytics".
 import { Db, type Scope } from '../../../../platform/db/prisma';
+import { countedAndLive } from '../../../../lib/analytics/range';
 
 export interface ScreeningDayRow {
   bucket: Date;
@@ -29,53 +30,25 @@ export interface QueueAgeRow {
   median_seconds: number | null;
 }
 
-const DAY_MS = 86_400_000;
-const dayText = (at: Date) => at.toISOString().slice(0, 10);
-
-/** A range cut at UTC midnights: the whole days, read from maintained day counters, and the parts of
- * a day before and after them (the console asks for whole days, so these are usually empty), counted
- * live. `whole` is null when the range holds no whole day. */
-interface DaySplit {
-  head: [Date, Date] | null;
-  whole: [Date, Date] | null;
-  tail: [Date, Date] | null;
-}
-
-function splitAtDays(from: Date, to: Date): DaySplit {
-  const fromDay = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
-  const firstWholeDay = new Date(fromDay === from.getTime() ? fromDay : fromDay + DAY_MS);
-  const endOfWholeDays = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
-  if (firstWholeDay.getTime() >= endOfWholeDays.getTime()) return { head: [from, to], whole: null, tail: null };
-  return {
-    head: from < firstWholeDay ? [from, firstWholeDay] : null,
-    whole: [firstWholeDay, endOfWholeDays],
-    tail: endOfWholeDays < to ? [endOfWholeDays, to] : null,
-  };
-}
-
 /** Names screened per UTC day of the request (monitoring's own searches left out: they are alerts).
  * Whole days come from the maintained counters (search_day_counts, kept by a trigger on every
  * stored result: a few rows per day instead of every search of the range joined to its results);
  * the parts of a day a range cuts are counted live. */
 export async function screeningsPerDay(db: Db, scope: Scope, from: Date, to: Date): Promise<ScreeningDayRow[]> {
-  const { head, whole, tail } = splitAtDays(from, to);
-  const parts = await Promise.all([
-    head ? screeningsPerDayLive(db, scope, ...head) : [],
-    whole
-      ? db
-          .$readRows(
-            `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
-               FROM screening.search_day_counts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
-              GROUP BY day`,
-            [scope.tenantId, scope.workspaceId, dayText(whole[0]), dayText(whole[1])],
-            'analytics_search_day_counts',
-          )
-          .then((rows) => rows as unknown as ScreeningDayRow[])
-      : [],
-    tail ? screeningsPerDayLive(db, scope, ...tail) : [],
-  ]);
-  return parts.flat();
+  return countedAndLive(
+    from,
+    to,
+    async (fromDay, toDay) =>
+      (await db.$readRows(
+        `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
+           FROM screening.search_day_counts
+          WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
+          GROUP BY day`,
+        [scope.tenantId, scope.workspaceId, fromDay, toDay],
+        'analytics_search_day_counts',
+      )) as unknown as ScreeningDayRow[],
+    (liveFrom, liveTo) => screeningsPerDayLive(db, scope, liveFrom, liveTo),
+  );
 }
 
 /** The same figures counted from the stored searches themselves (a part of a day). */
@@ -115,34 +88,21 @@ export async function alertsPerDay(db: Db, scope: Scope, from: Date, to: Date): 
  * of a match's decision), the parts of a day a range cuts from the matches themselves; a week's
  * parts are summed. */
 export async function reviewedMatchesPerWeek(db: Db, scope: Scope, from: Date, to: Date): Promise<ReviewWeekRow[]> {
-  const { head, whole, tail } = splitAtDays(from, to);
-  const parts = await Promise.all([
-    head ? reviewedMatchesPerWeekLive(db, scope, ...head) : [],
-    whole
-      ? db
-          .$readRows(
-            `SELECT date_trunc('week', day::timestamp) AS bucket,
-                    sum(true_positives)::int AS true_positives, sum(false_positives)::int AS false_positives
-               FROM screening.match_review_day_counts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
-              GROUP BY 1`,
-            [scope.tenantId, scope.workspaceId, dayText(whole[0]), dayText(whole[1])],
-            'analytics_match_review_day_counts',
-          )
-          .then((rows) => rows as unknown as ReviewWeekRow[])
-      : [],
-    tail ? reviewedMatchesPerWeekLive(db, scope, ...tail) : [],
-  ]);
-  const byWeek = new Map<number, ReviewWeekRow>();
-  for (const row of parts.flat()) {
-    const week = new Date(row.bucket).getTime();
-    const sum = byWeek.get(week);
-    if (sum) {
-      sum.true_positives += row.true_positives;
-      sum.false_positives += row.false_positives;
-    } else byWeek.set(week, { ...row });
-  }
-  return [...byWeek.values()];
+  return countedAndLive(
+    from,
+    to,
+    async (fromDay, toDay) =>
+      (await db.$readRows(
+        `SELECT date_trunc('week', day::timestamp) AS bucket,
+                sum(true_positives)::int AS true_positives, sum(false_positives)::int AS false_positives
+           FROM screening.match_review_day_counts
+          WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date
+          GROUP BY 1`,
+        [scope.tenantId, scope.workspaceId, fromDay, toDay],
+        'analytics_match_review_day_counts',
+      )) as unknown as ReviewWeekRow[],
+    (liveFrom, liveTo) => reviewedMatchesPerWeekLive(db, scope, liveFrom, liveTo),
+  );
 }
 
 /** The same figures counted from the matches themselves (a part of a day). */

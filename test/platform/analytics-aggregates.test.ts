@@ -1,10 +1,11 @@
-// The analytics page's maintained aggregates of match reviews (migration
-// screening_analytics_review_aggregates) stay equal to the figures counted from the rows themselves
-// under every kind of write: decisions made, changed, moved to another day, undone, rolled back and
-// deleted; reviews added, backdated and removed; a match's created_at repaired. And the analytics
-// store reads them: reviewed matches per week and the median time to a first decision.
+// The analytics page's maintained aggregates (migrations screening_analytics_review_aggregates and
+// idv_outcome_day_counts) stay equal to the figures counted from the rows themselves under every
+// kind of write: decisions made, changed, moved to another day, undone, rolled back and deleted;
+// reviews added, backdated and removed; a match's created_at repaired; sessions assessed, decided,
+// failed and deleted. And the analytics stores read them.
 import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
+import { outcomesPerWeek } from '../../subgraphs/idv/analytics/data/analytics-store';
 import { matchDecisionTimes, reviewedMatchesPerWeek } from '../../subgraphs/screening/analytics/data/analytics-store';
 import { testConfig } from '../helpers/test-platform';
 
@@ -166,4 +167,86 @@ it('keeps reviewed matches per day and first decisions exact under every write, 
   expect(cut.map((row) => [row.true_positives, row.false_positives])).toEqual([[1, 1]]);
   const times = await matchDecisionTimes(db, scope, at(1), at(30));
   expect(times).toEqual({ decisions: 2, median_seconds: (3600 + 9 * 86400 + 7 * 3600) / 2 });
+});
+
+/** The IDV outcome counters, and the same figures counted from the sessions. */
+async function outcomeDays() {
+  const kept = await db.$queryRawUnsafe<{ day: string; pass: number; review: number; rejected: number }[]>(
+    `SELECT day::text, sum(automatic_pass)::int AS pass, sum(sent_to_review)::int AS review, sum(rejected)::int AS rejected
+       FROM idv.outcome_day_counts WHERE tenant_id = $1 AND workspace_id = $2
+      GROUP BY day HAVING sum(automatic_pass) <> 0 OR sum(sent_to_review) <> 0 OR sum(rejected) <> 0 ORDER BY day`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; pass: number; review: number; rejected: number }[]>(
+    `SELECT assessed_at::date::text AS day, count(*) FILTER (WHERE review_status = 'automatic_pass')::int AS pass,
+            count(*) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected'))::int AS review,
+            count(*) FILTER (WHERE review_status = 'rejected')::int AS rejected
+       FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'assessed' AND assessed_at IS NOT NULL
+      GROUP BY 1 HAVING count(*) FILTER (WHERE review_status IN ('automatic_pass', 'requires_review', 'escalation', 'accepted', 'rejected')) > 0
+      ORDER BY 1`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  expect(kept).toEqual(counted);
+  return kept;
+}
+
+const sessionId = (n: number) => `ses_${scope.workspaceId.slice(-10)}_${n}`;
+async function setSession(n: number, fields: string, ...values: unknown[]) {
+  await db.$executeRawUnsafe(`UPDATE idv.sessions SET ${fields} WHERE id = $1`, sessionId(n), ...values);
+}
+
+it('keeps the IDV outcomes per day exact as sessions are assessed, decided, failed and deleted', async () => {
+  for (let n = 1; n <= 4; n++)
+    await db.$executeRawUnsafe(
+      `INSERT INTO idv.sessions (id, tenant_id, workspace_id, profile_id, creator_kind, creator_id, capture_manifest, step_manifest,
+                                 token_expires_at, delete_after, updated_at, created_at)
+       VALUES ($1, $2, $3, 'prf_agg', 'application', 'app_agg', '{}'::jsonb, '{}'::jsonb, now(), now() + interval '30 days', now(), $4::timestamp)`,
+      sessionId(n),
+      scope.tenantId,
+      scope.workspaceId,
+      at(2, 8),
+    );
+  expect(await outcomeDays()).toEqual([]);
+  // Assessed: two pass on their own, two go to review (one each day).
+  await setSession(1, `status = 'assessed', assessed_at = $2::timestamp, review_status = 'automatic_pass'`, at(2, 9));
+  await setSession(2, `status = 'assessed', assessed_at = $2::timestamp, review_status = 'automatic_pass'`, at(3, 9));
+  await db.$executeRawUnsafe(
+    `UPDATE idv.sessions SET status = 'assessed', assessed_at = $3::timestamp, review_status = 'requires_review' WHERE id IN ($1, $2)`,
+    sessionId(3),
+    sessionId(4),
+    at(3, 10),
+  );
+  expect(await outcomeDays()).toEqual([
+    { day: '2026-11-02', pass: 1, review: 0, rejected: 0 },
+    { day: '2026-11-03', pass: 1, review: 2, rejected: 0 },
+  ]);
+  // A reviewer rejects one and accepts the other; an unrelated update writes nothing; a session
+  // re-assessed on another day moves; a failed one leaves; a deleted one goes.
+  await setSession(3, `review_status = 'rejected', reviewed_at = $2::timestamp`, at(4, 9));
+  await setSession(4, `review_status = 'accepted', reviewed_at = $2::timestamp`, at(4, 9));
+  await setSession(4, `updated_at = now()`);
+  await setSession(2, `assessed_at = $2::timestamp`, at(5, 9));
+  await setSession(1, `status = 'failed'`);
+  await expect(
+    db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`UPDATE idv.sessions SET review_status = 'rejected' WHERE id = $1`, sessionId(4));
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await outcomeDays()).toEqual([
+    { day: '2026-11-03', pass: 0, review: 2, rejected: 1 },
+    { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
+  ]);
+  await db.$executeRawUnsafe(`DELETE FROM idv.sessions WHERE id = $1`, sessionId(3));
+  expect(await outcomeDays()).toEqual([
+    { day: '2026-11-03', pass: 0, review: 1, rejected: 0 },
+    { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
+  ]);
+  // The store sums the counted days and a cut day's live part into their week.
+  const weeks = await outcomesPerWeek(db, scope, at(3, 6), at(9, 0));
+  expect(weeks.map((row) => [new Date(row.bucket).toISOString(), row.automatic_pass, row.sent_to_review, row.rejected])).toEqual([
+    ['2026-11-02T00:00:00.000Z', 1, 1, 0],
+  ]);
 });
