@@ -20,7 +20,7 @@
 //  range (decided matches with their review history, acknowledged alerts, reviewed sessions), the
 //  batch jobs list and one job's page (jobs stored as rows, the first with --big-batch-rows rows),
 //  a monitoring alert's page and a risk assessment's page (with its run, findings and trajectory;
-//  the page reads its activity stream once the assessment answered, so that operation goes second).
+//  one operation: the page reads its activity stream's first page with the assessment).
 // Screens: home, profiles list, profiles next page, profile page, review desk queue, review case page,
 // sessions list, screening history, screening request page, monitoring inbox, risk assessments,
 // analytics 30 days, analytics 12 weeks, batch jobs list, batch job page, monitoring alert page,
@@ -67,7 +67,6 @@ import {
   ScreeningBatchJobDocument,
   MonitoringAlertDocument,
   RiskAssessmentDocument,
-  RiskTrajectoryDocument,
 } from '../console/src/graphql/generated';
 import { seedScreeningScreens } from './lib/console-screening-screens';
 import { ANALYTICS_RANGES, batchJobId, seedReadScreens } from './lib/console-read-screens';
@@ -447,9 +446,8 @@ async function main(): Promise<void> {
       },
       {
         name: 'risk assessment page',
-        operations: (a, n) => [op(RiskAssessmentDocument, { id: pick(assessmentIds, a, n) })],
-        // The activity stream mounts with the assessment and reads its first page then.
-        then: (a, n) => [op(RiskTrajectoryDocument, { id: pick(assessmentIds, a, n), after: 0, first: 200 })],
+        // One request: the assessment with its trajectory's first page (as the page's first read).
+        operations: (a, n) => [op(RiskAssessmentDocument, { id: pick(assessmentIds, a, n), trajectoryAfter: 0, trajectoryFirst: 200 })],
         peer: (a, n) => `assessment?id=${pick(assessmentIds, a, n)}`,
       },
     ];

@@ -297,7 +297,7 @@ export function readPeerScreens(
       return { alert, matches };
     },
     /** A risk assessment with its subjects (opened), their profiles, tasks, findings, evidence, questions,
-     * latest run, and the first 200 trajectory events (the page's second request). */
+     * latest run, and the first 200 trajectory events (which the page reads with the assessment). */
     async assessment(query) {
       const id = query.get('id');
       const [assessment] = await rows(`SELECT * FROM risk.assessments WHERE tenant_id = $1 AND workspace_id = $2 AND id = $3`, [

@@ -3,6 +3,11 @@
 // matches (screening subgraph) is batched per subgraph, never one query per profile. Statements are
 // counted at the PostgreSQL driver (every pg client of this process: Prisma's adapter and the raw
 // pools alike) while one request runs through the gateway.
+import { RiskAssessmentDocument } from '../../console/src/graphql/generated';
+import { findAssessment, findAssessmentsByIds } from '../../subgraphs/risk/data/assessment-store';
+import { findRun, findRunsByIds } from '../../subgraphs/risk/data/run-store';
+import { readAllEvents, readTrajectory } from '../../subgraphs/risk/data/trajectory-store';
+import { findEvidence, findQuestions, findRisks, findTasks } from '../../subgraphs/risk/data/work-store';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { installStatementRecorder, StatementRecorder } from '../helpers/statement-recorder';
 import { seedProfiles } from '../helpers/profile-fixtures';
@@ -13,8 +18,8 @@ let recorder: StatementRecorder;
 
 beforeAll(async () => {
   recorder = installStatementRecorder();
-  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'gateway', 'rest-adapter'] });
-  tenant = await createTestTenant(platform);
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'] });
+  tenant = await createTestTenant(platform, { riskAssessments: true });
   const ids = await seedProfiles(
     platform,
     tenant,
@@ -220,4 +225,124 @@ it.each([
   expect(recorder.texts.filter((text) => /count\(\*\)\S* AS n FROM (profiles\.profiles|screening\.search_matches)\b/.test(text))).toEqual(
     [],
   );
+});
+
+// The console's risk assessment page (its one operation: the assessment with its subjects and their
+// profiles, risks, tasks, evidence, questions, latest run, ratings and the first trajectory page):
+// as many statements for an assessment with one of each as for one with twelve, one statement per
+// collection, no count and no repeated read of the assessment.
+describe('the risk assessment page', () => {
+  /** An assessment on the first `profiles` seeded profiles with `n` risks, evidence records, questions,
+   * trajectory events and (beyond the workflow's) tasks, and a run as its latest. */
+  async function assessmentWith(n: number): Promise<string> {
+    const profiles = await platform.db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY id LIMIT 2`,
+      tenant.tenantId,
+      tenant.workspaceId,
+    );
+    const created = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        mutation ($input: CreateRiskAssessmentInput!) {
+          createRiskAssessment(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: {
+          title: `Statements ${n}`,
+          subjects: profiles.map((profile, index) => ({ type: 'individual', name: `Subject ${index}`, profileId: profile.id })),
+        },
+      },
+    );
+    expect(created.body.errors).toBeUndefined();
+    const id = created.body.data.createRiskAssessment.id as string;
+    const scope = [tenant.tenantId, tenant.workspaceId, id, n];
+    await platform.db.$executeRawUnsafe(
+      `WITH run AS (
+         INSERT INTO risk.runs (id, tenant_id, workspace_id, assessment_id, agent, status, step, updated_at) VALUES ('rrn_' || $3, $1, $2, $3, 'deterministic', 'waiting_for_user', $4, now())),
+       risks AS (
+         INSERT INTO risk.risks (id, tenant_id, workspace_id, assessment_id, dedupe_key, title, summary, severity, category, tags, subject_ids, task_ids, evidence_ids, source_urls, updated_at)
+         SELECT 'rsk_' || $3 || '_' || k, $1, $2, $3, 'r' || k, 'Risk ' || k, 'Found', 'high', 'sanctions', '{}', '{}', '{}', '{}', '{}', now() FROM generate_series(1, $4::int) k),
+       tasks AS (
+         INSERT INTO risk.tasks (id, tenant_id, workspace_id, assessment_id, template_key, position, title, required, tags, evidence_ids, risk_ids, updated_at)
+         SELECT 'tsk_' || $3 || '_' || k, $1, $2, $3, 'extra_' || k, 100 + k, 'Task ' || k, false, '{}', ARRAY['evd_' || $3 || '_' || k], '{}', now()
+           FROM generate_series(1, $4::int) k),
+       evidence AS (
+         INSERT INTO risk.evidence (id, tenant_id, workspace_id, assessment_id, dedupe_key, kind, title, created_by)
+         SELECT 'evd_' || $3 || '_' || k, $1, $2, $3, 'e' || k, 'upload', 'File ' || k, 'usr_test' FROM generate_series(1, $4::int) k),
+       questions AS (
+         INSERT INTO risk.questions (id, tenant_id, workspace_id, assessment_id, run_id, dedupe_key, prompt)
+         SELECT 'q_' || $3 || '_' || k, $1, $2, $3, 'rrn_' || $3, 'q' || k, 'Question ' || k FROM generate_series(1, $4::int) k),
+       events AS (
+         INSERT INTO risk.trajectory_events (id, assessment_id, run_id, sequence, step_key, type, message, data, actor)
+         SELECT 'te_' || $3 || '_' || k, $3, 'rrn_' || $3, k, 's' || k, 'task_started', 'Step ' || k, jsonb_build_object('step', 's' || k, 'task', 't'), 'agent'
+           FROM generate_series(1, $4::int) k)
+       UPDATE risk.assessments SET latest_run_id = 'rrn_' || $3, status = 'waiting_for_user', next_sequence = $4 + 1 WHERE id = $3`,
+      ...scope,
+    );
+    return id;
+  }
+
+  async function statementsOfPage(id: string, n: number) {
+    const query = RiskAssessmentDocument.toString();
+    const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id });
+    expect(warm.body.errors).toBeUndefined();
+    recorder.start();
+    try {
+      const response = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id });
+      expect(response.body.errors).toBeUndefined();
+      const assessment = response.body.data.riskAssessment;
+      expect(assessment.risks).toHaveLength(n);
+      expect(assessment.questions).toHaveLength(n);
+      expect(assessment.evidence).toHaveLength(n);
+      expect(assessment.latestRun.stepsCompleted).toBe(n);
+      for (const subject of assessment.subjects) expect(subject.profile.name).toMatch(/^Read Path /);
+    } finally {
+      recorder.stop();
+    }
+    return { texts: [...recorder.texts], names: [...recorder.names] };
+  }
+
+  it('reads the page in a constant number of statements, whatever the number of risks, tasks and questions', async () => {
+    const few = await statementsOfPage(await assessmentWith(1), 1);
+    const many = await statementsOfPage(await assessmentWith(12), 12);
+    expect(many.texts.length).toBe(few.texts.length);
+    // risk: the assessment, then its risks, tasks, evidence, questions, latest run and first
+    // trajectory page; profiles: the subjects' profiles. Prepared statements only.
+    expect(many.texts.length).toBeLessThanOrEqual(8);
+    expect(many.names.filter((name) => name === undefined)).toEqual([]);
+    expect(many.texts.filter((text) => /\bcount\(/i.test(text))).toEqual([]);
+  });
+
+  it('reads the rows Prisma reads, as prepared statements outside a transaction', async () => {
+    const id = await assessmentWith(3);
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const db = platform.db;
+    // Inside a Prisma transaction the same functions still ask Prisma: the reference.
+    const viaPrisma = await db.$transaction(async (tx) => ({
+      assessment: await findAssessment(tx, scope, id),
+      tasks: await findTasks(tx, scope, [id]),
+      risks: await findRisks(tx, scope, [id]),
+      evidence: await findEvidence(tx, scope, [id]),
+      questions: await findQuestions(tx, scope, [id]),
+      run: await findRun(tx, `rrn_${id}`),
+      events: await readAllEvents(tx, id, ['task_started']),
+    }));
+    expect(viaPrisma.tasks.length).toBeGreaterThan(3);
+    expect(await findAssessmentsByIds(db, scope, [id])).toEqual([viaPrisma.assessment]);
+    expect(await findTasks(db, scope, [id])).toEqual(viaPrisma.tasks);
+    expect(await findRisks(db, scope, [id])).toEqual(viaPrisma.risks);
+    expect(await findEvidence(db, scope, [id])).toEqual(viaPrisma.evidence);
+    expect(await findQuestions(db, scope, [id])).toEqual(viaPrisma.questions);
+    expect(await findRunsByIds(db, scope, [`rrn_${id}`])).toEqual([viaPrisma.run]);
+    expect(await readTrajectory(db, id, { limit: 10, direction: 'asc' })).toEqual(viaPrisma.events);
+    expect(await readTrajectory(db, id, { afterSequence: 1, limit: 1, direction: 'desc' })).toEqual(viaPrisma.events.slice(1).reverse());
+    // another workspace's scope reads nothing
+    const other = { tenantId: tenant.tenantId, workspaceId: 'ws_other' };
+    expect(await findAssessmentsByIds(db, other, [id])).toEqual([]);
+    expect(await findTasks(db, other, [id])).toEqual([]);
+  });
 });

@@ -1681,6 +1681,21 @@ export type CreateProfileCommentMutationVariables = Exact<{
 
 export type CreateProfileCommentMutation = { createProfileComment: { id: string } };
 
+export type TrajectoryPageFieldsFragment = { lastSequence: number, hasMore: boolean, events: Array<{ sequence: number, type: TrajectoryEventType, message: string, actor: string, createdAt: string, details:
+      | { __typename: 'StatusChangeDetails', trigger: AssessmentStatusTrigger, reason: string | null, decision: ConclusionDecision | null, note: string | null, statusFrom: AssessmentStatus, statusTo: AssessmentStatus }
+      | { __typename: 'AgentTaskDetails', task: string, taskStatus: TaskStatus | null }
+      | { __typename: 'TaskUpdateDetails', taskFrom: TaskStatus, taskTo: TaskStatus }
+      | { __typename: 'RiskUpdateDetails', note: string | null, riskFrom: RiskStatus, riskTo: RiskStatus }
+      | { __typename: 'RegistrationCheckDetails', problems: Array<string> }
+      | { __typename: 'ScreeningStepDetails', matchCount: number, strongMatchCount: number }
+      | { __typename: 'JurisdictionCheckDetails' }
+      | { __typename: 'ClientRatingDetails', rating: ClientRiskRatingValue, score: number }
+      | { __typename: 'AnswersRecordedDetails' }
+      | { __typename: 'AgentStepDetails' }
+      | { __typename: 'CommandDetails', reason: string | null, commandType: AssessmentCommandType }
+      | { __typename: 'EvidenceUploadDetails' }
+     }> };
+
 export type RiskAssessmentsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -1696,10 +1711,25 @@ export type RiskAssessmentsQuery = { riskAssessments: { totalCount: number | nul
 
 export type RiskAssessmentQueryVariables = Exact<{
   id: string | number;
+  trajectoryAfter?: number | null | undefined;
+  trajectoryFirst?: number | null | undefined;
 }>;
 
 
-export type RiskAssessmentQuery = { riskAssessment: { id: string, title: string, status: AssessmentStatus, purpose: string | null, createdAt: string, updatedAt: string, readyAt: string | null, concludedAt: string | null, workflow: { id: string, name: string }, context: { purpose: string | null, description: string | null }, subjects: Array<{ subjectId: string, type: SubjectType, name: string, registrationId: string | null, dateOfBirth: string | null, nationality: string | null, jurisdiction: { country: string, state: string | null } | null, locations: Array<{ type: string, country: string }>, persons: Array<{ personId: string, name: string, role: string | null, nationality: string | null }>, profile: { id: string, name: string } | null }>, risks: Array<{ riskId: string, title: string, summary: string, severity: RiskSeverity, category: RiskCategory, status: RiskStatus, note: string | null, subjectIds: Array<string>, sourceUrls: Array<string>, updatedAt: string }>, tasks: Array<{ taskId: string, title: string, required: boolean, status: TaskStatus, evidenceIds: Array<string>, riskIds: Array<string>, completedAt: string | null, resolution: { outcome: string | null, note: string | null, by: string | null } | null }>, evidence: Array<{ evidenceId: string, kind: AssessmentEvidenceKind, title: string, fileName: string | null, createdAt: string }>, questions: Array<{ questionId: string, runId: string, prompt: string, answered: boolean, answer: string | null, askedAt: string, answeredAt: string | null }>, clientRiskRatings: Array<{ subjectId: string | null, rating: ClientRiskRatingValue, score: number, explanation: string, setAside: Array<{ riskId: string, title: string, status: RiskStatus, note: string | null }> }>, latestRun: { runId: string, status: AssessmentRunStatus, stepsCompleted: number, error: string | null, startedAt: string, finishedAt: string | null } | null, conclusion: { decision: ConclusionDecision, note: string | null, concludedBy: string, concludedAt: string } | null, summary: { recommendedPollIntervalSeconds: number | null } } | null };
+export type RiskAssessmentQuery = { riskAssessment: { id: string, title: string, status: AssessmentStatus, purpose: string | null, createdAt: string, updatedAt: string, readyAt: string | null, concludedAt: string | null, workflow: { id: string, name: string }, context: { purpose: string | null, description: string | null }, subjects: Array<{ subjectId: string, type: SubjectType, name: string, registrationId: string | null, dateOfBirth: string | null, nationality: string | null, jurisdiction: { country: string, state: string | null } | null, locations: Array<{ type: string, country: string }>, persons: Array<{ personId: string, name: string, role: string | null, nationality: string | null }>, profile: { id: string, name: string } | null }>, risks: Array<{ riskId: string, title: string, summary: string, severity: RiskSeverity, category: RiskCategory, status: RiskStatus, note: string | null, subjectIds: Array<string>, sourceUrls: Array<string>, updatedAt: string }>, tasks: Array<{ taskId: string, title: string, required: boolean, status: TaskStatus, evidenceIds: Array<string>, riskIds: Array<string>, completedAt: string | null, resolution: { outcome: string | null, note: string | null, by: string | null } | null }>, evidence: Array<{ evidenceId: string, kind: AssessmentEvidenceKind, title: string, fileName: string | null, createdAt: string }>, questions: Array<{ questionId: string, runId: string, prompt: string, answered: boolean, answer: string | null, askedAt: string, answeredAt: string | null }>, clientRiskRatings: Array<{ subjectId: string | null, rating: ClientRiskRatingValue, score: number, explanation: string, setAside: Array<{ riskId: string, title: string, status: RiskStatus, note: string | null }> }>, latestRun: { runId: string, status: AssessmentRunStatus, stepsCompleted: number, error: string | null, startedAt: string, finishedAt: string | null } | null, conclusion: { decision: ConclusionDecision, note: string | null, concludedBy: string, concludedAt: string } | null, summary: { recommendedPollIntervalSeconds: number | null }, trajectory: { lastSequence: number, hasMore: boolean, events: Array<{ sequence: number, type: TrajectoryEventType, message: string, actor: string, createdAt: string, details:
+          | { __typename: 'StatusChangeDetails', trigger: AssessmentStatusTrigger, reason: string | null, decision: ConclusionDecision | null, note: string | null, statusFrom: AssessmentStatus, statusTo: AssessmentStatus }
+          | { __typename: 'AgentTaskDetails', task: string, taskStatus: TaskStatus | null }
+          | { __typename: 'TaskUpdateDetails', taskFrom: TaskStatus, taskTo: TaskStatus }
+          | { __typename: 'RiskUpdateDetails', note: string | null, riskFrom: RiskStatus, riskTo: RiskStatus }
+          | { __typename: 'RegistrationCheckDetails', problems: Array<string> }
+          | { __typename: 'ScreeningStepDetails', matchCount: number, strongMatchCount: number }
+          | { __typename: 'JurisdictionCheckDetails' }
+          | { __typename: 'ClientRatingDetails', rating: ClientRiskRatingValue, score: number }
+          | { __typename: 'AnswersRecordedDetails' }
+          | { __typename: 'AgentStepDetails' }
+          | { __typename: 'CommandDetails', reason: string | null, commandType: AssessmentCommandType }
+          | { __typename: 'EvidenceUploadDetails' }
+         }> } } | null };
 
 export type RiskTrajectoryQueryVariables = Exact<{
   id: string | number;
@@ -1708,7 +1738,7 @@ export type RiskTrajectoryQueryVariables = Exact<{
 }>;
 
 
-export type RiskTrajectoryQuery = { riskAssessment: { id: string, status: AssessmentStatus, trajectory: { lastSequence: number, hasMore: boolean, events: Array<{ sequence: number, type: TrajectoryEventType, message: string, actor: string, createdAt: string, details:
+export type RiskTrajectoryQuery = { riskAssessment: { id: string, trajectory: { lastSequence: number, hasMore: boolean, events: Array<{ sequence: number, type: TrajectoryEventType, message: string, actor: string, createdAt: string, details:
           | { __typename: 'StatusChangeDetails', trigger: AssessmentStatusTrigger, reason: string | null, decision: ConclusionDecision | null, note: string | null, statusFrom: AssessmentStatus, statusTo: AssessmentStatus }
           | { __typename: 'AgentTaskDetails', task: string, taskStatus: TaskStatus | null }
           | { __typename: 'TaskUpdateDetails', taskFrom: TaskStatus, taskTo: TaskStatus }
@@ -2047,6 +2077,58 @@ export const DashboardUserRowFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"DashboardUserRow"}) as unknown as TypedDocumentString<DashboardUserRowFragment, unknown>;
+export const TrajectoryPageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TrajectoryPageFields on TrajectoryPage {
+  lastSequence
+  hasMore
+  events {
+    sequence
+    type
+    message
+    actor
+    createdAt
+    details {
+      __typename
+      ... on StatusChangeDetails {
+        statusFrom: from
+        statusTo: to
+        trigger
+        reason
+        decision
+        note
+      }
+      ... on CommandDetails {
+        commandType: type
+        reason
+      }
+      ... on AgentTaskDetails {
+        task
+        taskStatus: status
+      }
+      ... on TaskUpdateDetails {
+        taskFrom: from
+        taskTo: to
+      }
+      ... on RiskUpdateDetails {
+        riskFrom: from
+        riskTo: to
+        note
+      }
+      ... on RegistrationCheckDetails {
+        problems
+      }
+      ... on ScreeningStepDetails {
+        matchCount
+        strongMatchCount
+      }
+      ... on ClientRatingDetails {
+        rating
+        score
+      }
+    }
+  }
+}
+    `, {"fragmentName":"TrajectoryPageFields"}) as unknown as TypedDocumentString<TrajectoryPageFieldsFragment, unknown>;
 export const BatchJobSummaryFragmentDoc = new TypedDocumentString(`
     fragment BatchJobSummary on ScreeningBatchJob {
   id
@@ -3174,7 +3256,7 @@ export const RiskAssessmentsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RiskAssessmentsQuery, RiskAssessmentsQueryVariables>;
 export const RiskAssessmentDocument = new TypedDocumentString(`
-    query RiskAssessment($id: ID!) {
+    query RiskAssessment($id: ID!, $trajectoryAfter: Int, $trajectoryFirst: Int) {
   riskAssessment(id: $id) {
     id
     title
@@ -3289,67 +3371,120 @@ export const RiskAssessmentDocument = new TypedDocumentString(`
     summary {
       recommendedPollIntervalSeconds
     }
+    trajectory(afterSequence: $trajectoryAfter, first: $trajectoryFirst) {
+      ...TrajectoryPageFields
+    }
   }
 }
-    `) as unknown as TypedDocumentString<RiskAssessmentQuery, RiskAssessmentQueryVariables>;
+    fragment TrajectoryPageFields on TrajectoryPage {
+  lastSequence
+  hasMore
+  events {
+    sequence
+    type
+    message
+    actor
+    createdAt
+    details {
+      __typename
+      ... on StatusChangeDetails {
+        statusFrom: from
+        statusTo: to
+        trigger
+        reason
+        decision
+        note
+      }
+      ... on CommandDetails {
+        commandType: type
+        reason
+      }
+      ... on AgentTaskDetails {
+        task
+        taskStatus: status
+      }
+      ... on TaskUpdateDetails {
+        taskFrom: from
+        taskTo: to
+      }
+      ... on RiskUpdateDetails {
+        riskFrom: from
+        riskTo: to
+        note
+      }
+      ... on RegistrationCheckDetails {
+        problems
+      }
+      ... on ScreeningStepDetails {
+        matchCount
+        strongMatchCount
+      }
+      ... on ClientRatingDetails {
+        rating
+        score
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<RiskAssessmentQuery, RiskAssessmentQueryVariables>;
 export const RiskTrajectoryDocument = new TypedDocumentString(`
     query RiskTrajectory($id: ID!, $after: Int, $first: Int) {
   riskAssessment(id: $id) {
     id
-    status
     trajectory(afterSequence: $after, first: $first) {
-      lastSequence
-      hasMore
-      events {
-        sequence
-        type
-        message
-        actor
-        createdAt
-        details {
-          __typename
-          ... on StatusChangeDetails {
-            statusFrom: from
-            statusTo: to
-            trigger
-            reason
-            decision
-            note
-          }
-          ... on CommandDetails {
-            commandType: type
-            reason
-          }
-          ... on AgentTaskDetails {
-            task
-            taskStatus: status
-          }
-          ... on TaskUpdateDetails {
-            taskFrom: from
-            taskTo: to
-          }
-          ... on RiskUpdateDetails {
-            riskFrom: from
-            riskTo: to
-            note
-          }
-          ... on RegistrationCheckDetails {
-            problems
-          }
-          ... on ScreeningStepDetails {
-            matchCount
-            strongMatchCount
-          }
-          ... on ClientRatingDetails {
-            rating
-            score
-          }
-        }
-      }
+      ...TrajectoryPageFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RiskTrajectoryQuery, RiskTrajectoryQueryVariables>;
+    fragment TrajectoryPageFields on TrajectoryPage {
+  lastSequence
+  hasMore
+  events {
+    sequence
+    type
+    message
+    actor
+    createdAt
+    details {
+      __typename
+      ... on StatusChangeDetails {
+        statusFrom: from
+        statusTo: to
+        trigger
+        reason
+        decision
+        note
+      }
+      ... on CommandDetails {
+        commandType: type
+        reason
+      }
+      ... on AgentTaskDetails {
+        task
+        taskStatus: status
+      }
+      ... on TaskUpdateDetails {
+        taskFrom: from
+        taskTo: to
+      }
+      ... on RiskUpdateDetails {
+        riskFrom: from
+        riskTo: to
+        note
+      }
+      ... on RegistrationCheckDetails {
+        problems
+      }
+      ... on ScreeningStepDetails {
+        matchCount
+        strongMatchCount
+      }
+      ... on ClientRatingDetails {
+        rating
+        score
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<RiskTrajectoryQuery, RiskTrajectoryQueryVariables>;
 export const StartRiskAssessmentDocument = new TypedDocumentString(`
     mutation StartRiskAssessment($id: ID!, $input: StartRiskAssessmentInput!) {
   startRiskAssessment(id: $id, input: $input) {

@@ -3,13 +3,13 @@
 // open questions answered in place, run control (start, steer, stop, resume, cancel), the
 // conclusion, the PDF report, and the trajectory as a timeline of typed events that grows while the
 // agent runs (polled while the status is running; no websockets).
-import { FormEvent, ReactNode, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { FormEvent, ReactNode, useState } from 'react';
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { roleAtLeast } from '../api/auth';
 import { execute } from '../api/graphql-client';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_TYPES, uploadEvidence } from '../api/uploads';
-import { useConsoleSession, useGraphQLMutation, useGraphQLQuery } from '../api/queries';
+import { useConsoleSession, useGraphQLMutation } from '../api/queries';
 import {
   AssessmentCommandType,
   AssessmentStatus,
@@ -20,7 +20,6 @@ import {
   RiskAssessmentQuery,
   RiskStatus,
   RiskTrajectoryDocument,
-  RiskTrajectoryQuery,
   SendAssessmentCommandDocument,
   StartRiskAssessmentDocument,
   TaskStatus,
@@ -37,13 +36,40 @@ import { Empty, ErrorState, Loading, PageHeader } from '../ui/states';
 import { RatingBadge } from './risk-assessments';
 
 type Assessment = NonNullable<RiskAssessmentQuery['riskAssessment']>;
-type TrajectoryEvent = NonNullable<RiskTrajectoryQuery['riskAssessment']>['trajectory']['events'][number];
+type TrajectoryEvent = Assessment['trajectory']['events'][number];
 
 /** Polling while the agent works: the console shows its steps as they land (the API's hint of 10 s
  * is for integrations; a person watching wants the next step sooner, and one small read per 2 s is cheap). */
 const LIVE_POLL_MS = 2_000;
 const LIVE: AssessmentStatus[] = ['running'];
 const RISK_QUERIES = ['RiskAssessment', 'RiskAssessments', 'HomeOverview', 'Profile'];
+/** Trajectory events per request (the API allows up to 500). */
+const TRAJECTORY_PAGE = 200;
+
+/** Reads the assessment with the trajectory events after the highest sequence this page already
+ * holds for it (every event on a first read) and adds them to those: one request per load, poll or
+ * read after a change, each carrying only new events. More new events than a page holds are read
+ * on, page by page. The events are append-only (a sequence never changes once written). */
+async function readAssessment(client: QueryClient, id: string): Promise<RiskAssessmentQuery> {
+  const held = client.getQueryData<RiskAssessmentQuery>(['RiskAssessment', { id }])?.riskAssessment?.trajectory.events ?? [];
+  const after = held.at(-1)?.sequence ?? 0;
+  const data = await execute(RiskAssessmentDocument, { id, trajectoryAfter: after, trajectoryFirst: TRAJECTORY_PAGE });
+  const assessment = data.riskAssessment;
+  if (!assessment) return data;
+  const events = [...held];
+  const add = (fresh: TrajectoryEvent[]) => {
+    for (const event of fresh) if (event.sequence > (events.at(-1)?.sequence ?? 0)) events.push(event);
+  };
+  let page = assessment.trajectory;
+  add(page.events);
+  while (page.hasMore && page.events.length) {
+    const next = await execute(RiskTrajectoryDocument, { id, after: events.at(-1)?.sequence ?? 0, first: TRAJECTORY_PAGE });
+    if (!next.riskAssessment) break;
+    page = next.riskAssessment.trajectory;
+    add(page.events);
+  }
+  return { riskAssessment: { ...assessment, trajectory: { ...page, events } } };
+}
 
 /** The task moves of docs/risk-assessments.md ("Task (five states)"). */
 const TASK_MOVES: Record<TaskStatus, TaskStatus[]> = {
@@ -61,13 +87,14 @@ const FROZEN: AssessmentStatus[] = ['concluded', 'cancelled'];
 export default function RiskAssessmentPage() {
   const { id } = useParams<{ id: string }>();
   const { t } = useI18n();
-  const query = useGraphQLQuery(
-    RiskAssessmentDocument,
-    { id },
-    {
-      refetchInterval: (current) => (LIVE.includes(current.state.data?.riskAssessment?.status as AssessmentStatus) ? LIVE_POLL_MS : false),
-    },
-  );
+  const client = useQueryClient();
+  // Keyed by the operation's name and the id only (the mutations drop every 'RiskAssessment' answer):
+  // the trajectory's position is in the cached answer, not in the key.
+  const query = useQuery<RiskAssessmentQuery, Error>({
+    queryKey: ['RiskAssessment', { id }],
+    queryFn: () => readAssessment(client, id),
+    refetchInterval: (current) => (LIVE.includes(current.state.data?.riskAssessment?.status as AssessmentStatus) ? LIVE_POLL_MS : false),
+  });
   const assessment = query.data?.riskAssessment;
   useTitle(assessment?.title ?? t('nav.risk'));
   if (query.isPending) return <Loading />;
@@ -82,12 +109,10 @@ export default function RiskAssessmentPage() {
         </Empty>
       </>
     );
-  return <AssessmentView key={assessment.id} assessment={assessment} readAt={query.dataUpdatedAt} />;
+  return <AssessmentView key={assessment.id} assessment={assessment} />;
 }
 
-/** readAt: when the assessment was last read; the trajectory reads on after each read (a steering
- * command, for one, adds an event without changing the assessment). */
-function AssessmentView({ assessment, readAt }: { assessment: Assessment; readAt: number }) {
+function AssessmentView({ assessment }: { assessment: Assessment }) {
   const { t, formatDate } = useI18n();
   const role = useConsoleSession().data?.role;
   const analyst = roleAtLeast(role, 'analyst');
@@ -185,7 +210,7 @@ function AssessmentView({ assessment, readAt }: { assessment: Assessment; readAt
           </Panel>
         )}
         <Panel id="trajectory" title={t('riskCase.trajectory')} wide>
-          <Trajectory assessment={assessment} readAt={readAt} />
+          <Trajectory assessment={assessment} />
         </Panel>
       </div>
     </>
@@ -764,55 +789,13 @@ function Conclude({ assessment }: { assessment: Assessment }) {
   );
 }
 
-/** The trajectory, read page by page from the highest sequence seen, while the agent runs and after
- * every read of the assessment (each change the page makes reads it again). Newest first. */
-function Trajectory({ assessment, readAt }: { assessment: Assessment; readAt: number }) {
+/** The trajectory as the assessment's reads have brought it (each read adds the events after the
+ * highest sequence held: while the agent runs, the page's poll; after every change the page makes, its
+ * read again). Newest first. */
+function Trajectory({ assessment }: { assessment: Assessment }) {
   const { t, formatDate } = useI18n();
-  const client = useQueryClient();
-  const [events, setEvents] = useState<TrajectoryEvent[]>([]);
-  const [error, setError] = useState<Error | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const last = useRef(0);
   const live = LIVE.includes(assessment.status);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = async () => {
-      try {
-        for (;;) {
-          const data = await client.fetchQuery({
-            queryKey: ['RiskTrajectory', { id: assessment.id, after: last.current }],
-            queryFn: () => execute(RiskTrajectoryDocument, { id: assessment.id, after: last.current, first: 200 }),
-            staleTime: 0,
-          });
-          if (stopped) return;
-          const page = data.riskAssessment?.trajectory;
-          if (!page) break;
-          const fresh = page.events.filter((event) => event.sequence > last.current);
-          if (fresh.length) {
-            last.current = fresh[fresh.length - 1].sequence;
-            setEvents((previous) => [...previous, ...fresh]);
-          }
-          if (!page.hasMore || !fresh.length) break;
-        }
-        setError(null);
-      } catch (failure) {
-        if (!stopped) setError(failure instanceof Error ? failure : new Error(String(failure)));
-      } finally {
-        if (!stopped) {
-          setLoaded(true);
-          if (live) timer = setTimeout(() => void read(), LIVE_POLL_MS);
-        }
-      }
-    };
-    void read();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [assessment.id, readAt, assessment.status, live, client]);
-  if (!loaded) return <Loading />;
-  if (error && !events.length) return <ErrorState error={error} />;
+  const events = assessment.trajectory.events;
   if (!events.length) return <Empty title={t('riskCase.noEvents')} />;
   return (
     <ol className="timeline" data-testid="trajectory" aria-live={live ? 'polite' : undefined}>

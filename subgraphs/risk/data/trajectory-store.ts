@@ -4,7 +4,7 @@
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
 import { takeSequences } from './assessment-store';
-import type { DbClient, DbTx, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, DbTx } from '../../../platform/db/prisma';
 import type { TrajectoryOf } from '../domain/trajectory-data';
 
 /** One event to append: its type with the data stored for it (domain/trajectory-details.ts). */
@@ -41,24 +41,28 @@ export async function appendEvents(tx: DbTx, assessmentId: string, runId: string
   return fresh.length;
 }
 
+const EVENT_COLUMNS = `id, assessment_id AS "assessmentId", run_id AS "runId", sequence, step_key AS "stepKey", type, message, data, actor,
+  created_at AS "createdAt"`;
+
+/** A page of an assessment's events after `afterSequence` (sequences start at 1), in sequence order,
+ * one more than `limit` (the caller tells whether there are more). The caller has read the
+ * assessment in its scope (events carry no scope of their own): one prepared statement per order. */
 export async function readTrajectory(
-  db: DbClient,
-  scope: Scope,
+  db: Db,
   assessmentId: string,
-  query: { afterSequence?: number; beforeSequence?: number; limit: number; direction: 'asc' | 'desc' },
-) {
-  const assessment = await db.riskAssessment.findFirst({ where: { ...scope, id: assessmentId }, select: { id: true } });
-  if (!assessment) return null;
-  const sequence: Prisma.IntFilter = {};
-  if (query.afterSequence !== undefined) sequence.gt = query.afterSequence;
-  if (query.beforeSequence !== undefined) sequence.lt = query.beforeSequence;
-  return db.riskTrajectoryEvent.findMany({
-    where: { assessmentId, sequence },
-    orderBy: { sequence: query.direction },
-    take: query.limit + 1,
-  });
+  query: { afterSequence?: number; limit: number; direction: 'asc' | 'desc' },
+): Promise<TrajectoryRow[]> {
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
+  const rows = await db.$readRows(
+    `SELECT ${EVENT_COLUMNS} FROM risk.trajectory_events WHERE assessment_id = $1 AND sequence > $2 ORDER BY sequence ${direction} LIMIT $3`,
+    [assessmentId, query.afterSequence ?? 0, query.limit + 1],
+    `risk_trajectory_page_${direction.toLowerCase()}`,
+  );
+  return rows as unknown as TrajectoryRow[];
 }
-export type TrajectoryRow = NonNullable<Awaited<ReturnType<typeof readTrajectory>>>[number];
+
+/** An event as stored (the row Prisma answers). */
+export type TrajectoryRow = Awaited<ReturnType<typeof readAllEvents>>[number];
 
 export async function readAllEvents(db: DbClient, assessmentId: string, types: string[]) {
   return db.riskTrajectoryEvent.findMany({ where: { assessmentId, type: { in: types } }, orderBy: { sequence: 'asc' } });

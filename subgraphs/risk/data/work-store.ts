@@ -1,9 +1,35 @@
 // Tasks, risks (risk.risks, model RiskFinding), evidence and questions of assessments.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { newId } from '../../../platform/ids/new-id';
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import { isRootClient, type DbClient, type Scope } from '../../../platform/db/prisma';
+
+// Reads of an assessment's collections on the client itself (the API's reads, the report, the
+// agent's look at its work) are one prepared statement each, the columns under their model names so
+// the rows are the ones Prisma answers (which reads a NULL list column as an empty list); inside a Prisma transaction they stay Prisma queries (the
+// transaction's own connection).
+const SCOPED_BY_ASSESSMENTS = 'WHERE tenant_id = $1 AND workspace_id = $2 AND assessment_id = ANY($3::text[])';
+const scopedParams = (scope: Scope, assessmentIds: readonly string[]) => [scope.tenantId, scope.workspaceId, [...assessmentIds]];
+
+const TASK_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", assessment_id AS "assessmentId", template_key AS "templateKey",
+  position, title, required, status, coalesce(tags, '{}') AS tags, coalesce(evidence_ids, '{}') AS "evidenceIds", coalesce(risk_ids, '{}') AS "riskIds", context, resolution,
+  completed_at AS "completedAt", incomplete_at AS "incompleteAt", requires_review_at AS "requiresReviewAt", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
+const RISK_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", assessment_id AS "assessmentId", dedupe_key AS "dedupeKey",
+  title, summary, severity, category, coalesce(tags, '{}') AS tags, status, coalesce(subject_ids, '{}') AS "subjectIds", coalesce(task_ids, '{}') AS "taskIds", coalesce(evidence_ids, '{}') AS "evidenceIds",
+  coalesce(source_urls, '{}') AS "sourceUrls", note, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const EVIDENCE_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", assessment_id AS "assessmentId", dedupe_key AS "dedupeKey",
+  kind, title, data, file_name AS "fileName", content_type AS "contentType", size, sha256, created_by AS "createdBy", created_at AS "createdAt"`;
+const QUESTION_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", assessment_id AS "assessmentId", run_id AS "runId",
+  task_id AS "taskId", dedupe_key AS "dedupeKey", prompt, status, answer, answered_by AS "answeredBy", asked_at AS "askedAt",
+  answered_at AS "answeredAt"`;
 
 export async function findTasks(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
+  if (isRootClient(db))
+    return (await db.$readRows(
+      `SELECT ${TASK_COLUMNS} FROM risk.tasks ${SCOPED_BY_ASSESSMENTS} ORDER BY assessment_id, position`,
+      scopedParams(scope, assessmentIds),
+      'risk_tasks_of_assessments',
+    )) as unknown as Awaited<ReturnType<typeof db.riskTask.findMany>>;
   return db.riskTask.findMany({
     where: { ...scope, assessmentId: { in: [...assessmentIds] } },
     orderBy: [{ assessmentId: 'asc' }, { position: 'asc' }],
@@ -50,6 +76,12 @@ export async function updateTask(db: DbClient, id: string, change: TaskChange): 
 }
 
 export async function findRisks(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
+  if (isRootClient(db))
+    return (await db.$readRows(
+      `SELECT ${RISK_COLUMNS} FROM risk.risks ${SCOPED_BY_ASSESSMENTS} ORDER BY created_at`,
+      scopedParams(scope, assessmentIds),
+      'risk_risks_of_assessments',
+    )) as unknown as Awaited<ReturnType<typeof db.riskFinding.findMany>>;
   return db.riskFinding.findMany({ where: { ...scope, assessmentId: { in: [...assessmentIds] } }, orderBy: { createdAt: 'asc' } });
 }
 export type RiskRow = Awaited<ReturnType<typeof findRisks>>[number];
@@ -73,6 +105,12 @@ export async function upsertRisk(
 }
 
 export async function findEvidence(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
+  if (isRootClient(db))
+    return (await db.$readRows(
+      `SELECT ${EVIDENCE_COLUMNS} FROM risk.evidence ${SCOPED_BY_ASSESSMENTS} ORDER BY created_at`,
+      scopedParams(scope, assessmentIds),
+      'risk_evidence_of_assessments',
+    )) as unknown as Awaited<ReturnType<typeof db.riskEvidence.findMany>>;
   return db.riskEvidence.findMany({ where: { ...scope, assessmentId: { in: [...assessmentIds] } }, orderBy: { createdAt: 'asc' } });
 }
 export type EvidenceRow = Awaited<ReturnType<typeof findEvidence>>[number];
@@ -96,6 +134,12 @@ export async function upsertEvidence(
 }
 
 export async function findQuestions(db: DbClient, scope: Scope, assessmentIds: readonly string[]) {
+  if (isRootClient(db))
+    return (await db.$readRows(
+      `SELECT ${QUESTION_COLUMNS} FROM risk.questions ${SCOPED_BY_ASSESSMENTS} ORDER BY asked_at`,
+      scopedParams(scope, assessmentIds),
+      'risk_questions_of_assessments',
+    )) as unknown as Awaited<ReturnType<typeof db.riskQuestion.findMany>>;
   return db.riskQuestion.findMany({ where: { ...scope, assessmentId: { in: [...assessmentIds] } }, orderBy: { askedAt: 'asc' } });
 }
 export type QuestionRow = Awaited<ReturnType<typeof findQuestions>>[number];

@@ -91,12 +91,12 @@ export const assessmentFields = {
         throw new RiskError('schema_validation_failed', `first: must be an integer from 1 to ${TRAJECTORY_MAX}`, { field: 'first' });
       if (args.afterSequence !== undefined && args.afterSequence !== null && args.afterSequence < 0)
         throw new RiskError('schema_validation_failed', 'after_sequence: must be 0 or more', { field: 'after_sequence' });
-      const rows =
-        (await readTrajectory(ctx.deps.db, ctx.scope, row.id, {
-          afterSequence: args.afterSequence ?? undefined,
-          limit,
-          direction: args.sortDirection ?? 'asc',
-        })) ?? [];
+      // The assessment row was read in the caller's scope: its events need no second look at it.
+      const rows = await readTrajectory(ctx.deps.db, row.id, {
+        afterSequence: args.afterSequence ?? undefined,
+        limit,
+        direction: args.sortDirection ?? 'asc',
+      });
       return { events: rows.slice(0, limit), hasMore: rows.length > limit, lastSequence: row.nextSequence - 1 };
     },
   },
