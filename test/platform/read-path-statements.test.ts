@@ -174,6 +174,37 @@ it.each([
   // page + count (idv), the page's profiles (profiles)
   expect(many.texts.length).toBeLessThanOrEqual(3);
   expect(many.names.filter((name) => name === undefined)).toEqual([]);
+  // A list row selects none of a session's JSON parts: the page reads the summary columns only.
+  const page = many.names.find((name) => name?.startsWith(field === 'idvReviewQueue' ? 'idv_review_queue_page_' : 'idv_sessions_page_'));
+  expect(page).toMatch(/_summary_/);
+  expect(many.texts.join('\n')).not.toMatch(/capture_manifest|step_manifest|review_history/);
+});
+
+// The REST page selects every documented field: one prepared statement for the page, with the view's
+// columns and never the sealed or internal ones (subject reference, results, answers, storage, token).
+it('reads the REST sessions page in one prepared statement without sealed columns', async () => {
+  const headers = auth.xApiKey(tenant.apiKey);
+  await request(platform.restUrl, 'GET', '/idv/v1/sessions?limit=20', { headers });
+  recorder.start();
+  let body: { data: { capture_manifest: unknown; step_manifest: unknown; theme_ref: unknown }[] };
+  try {
+    const response = await request(platform.restUrl, 'GET', '/idv/v1/sessions?limit=20', { headers });
+    expect(response.status).toBe(200);
+    body = response.body as typeof body;
+  } finally {
+    recorder.stop();
+  }
+  expect(body.data).toHaveLength(20);
+  for (const session of body.data) {
+    expect(session.capture_manifest).toBeDefined();
+    expect(session.step_manifest).toBeDefined();
+    expect(session.theme_ref).toBeDefined();
+  }
+  const sessionStatements = recorder.texts.filter((text) => text.includes('idv.sessions'));
+  expect(recorder.names.filter((name) => name?.startsWith('idv_'))).toEqual([expect.stringMatching(/^idv_sessions_page_view_/)]);
+  expect(sessionStatements).toHaveLength(1);
+  expect(sessionStatements[0]).toMatch(/capture_manifest/);
+  expect(sessionStatements[0]).not.toMatch(/subject_reference|results|answers|artifact_storage|token_hash|theme_snapshot/);
 });
 
 // The console's home (every count of the work queues, the recent activity and sessions) and the

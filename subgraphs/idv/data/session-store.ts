@@ -86,14 +86,73 @@ export async function updateSession(db: DbClient, scope: Scope, id: string, data
  * the same rows as findSession, without Prisma's per-call compilation (docs/performance.md "Read path"). */
 const SESSION_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", creator_kind AS "creatorKind", creator_id AS "creatorId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", reason_codes AS "reasonCodes", profile_update_enabled AS "profileUpdateEnabled", flag_settings AS "flagSettings", privacy_contact_email AS "privacyContactEmail", consent_evidence AS "consentEvidence", review_history AS "reviewHistory", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", artifacts, artifact_storage AS "artifactStorage", capture_manifest AS "captureManifest", step_manifest AS "stepManifest", workflow_ref AS "workflowRef", theme_ref AS "themeRef", theme_snapshot AS "themeSnapshot", subject_reference AS "subjectReference", retention_policy_id AS "retentionPolicyId", completion, declared_id_type AS "declaredIdType", token_hash AS "tokenHash", token_expires_at AS "tokenExpiresAt", token_consumed_at AS "tokenConsumedAt", results, answers, assessment_attempts AS "assessmentAttempts", failure_reason AS "failureReason", cancel_reason AS "cancelReason", canceled_at AS "canceledAt", canceled_by AS "canceledBy", assessed_at AS "assessedAt", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-export async function findSessionsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]): Promise<SessionRow[]> {
+/** The columns the management view of a session reads (idv-views.ts `sessionView`): never the sealed
+ * subject reference, results or answers, the artifacts' storage references, the hosted-page token
+ * or the theme snapshot, which no list shows (docs/performance.md "Read path"). */
+const SESSION_VIEW_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", profile_update_enabled AS "profileUpdateEnabled", flag_settings AS "flagSettings", privacy_contact_email AS "privacyContactEmail", consent_evidence AS "consentEvidence", review_history AS "reviewHistory", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", artifacts, capture_manifest AS "captureManifest", step_manifest AS "stepManifest", workflow_ref AS "workflowRef", theme_ref AS "themeRef", retention_policy_id AS "retentionPolicyId", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** The view's columns without its JSON parts (manifests, history, consent, artifacts, flag settings,
+ * workflow and theme references): what a list row shows (the console's lists, a profile's sessions). */
+const SESSION_SUMMARY_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", profile_update_enabled AS "profileUpdateEnabled", privacy_contact_email AS "privacyContactEmail", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", retention_policy_id AS "retentionPolicyId", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A session as its management view reads it (SESSION_VIEW_COLUMNS). */
+export type SessionViewRow = Pick<
+  SessionRow,
+  | 'id'
+  | 'tenantId'
+  | 'workspaceId'
+  | 'profileId'
+  | 'creatorApplicationId'
+  | 'status'
+  | 'reviewStatus'
+  | 'flagCategories'
+  | 'profileUpdateEnabled'
+  | 'flagSettings'
+  | 'privacyContactEmail'
+  | 'consentEvidence'
+  | 'reviewHistory'
+  | 'assignee'
+  | 'submittedAt'
+  | 'reviewedAt'
+  | 'legalHold'
+  | 'artifacts'
+  | 'captureManifest'
+  | 'stepManifest'
+  | 'workflowRef'
+  | 'themeRef'
+  | 'retentionPolicyId'
+  | 'deleteAfter'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The JSON parts of a session's view, which a summary row leaves out. */
+export type SessionJsonPart =
+  'flagSettings' | 'consentEvidence' | 'reviewHistory' | 'artifacts' | 'captureManifest' | 'stepManifest' | 'workflowRef' | 'themeRef';
+
+/** A list row without the JSON parts (SESSION_SUMMARY_COLUMNS), marked so the view refuses to read them. */
+export type SessionSummaryRow = Omit<SessionViewRow, SessionJsonPart> & { summary: true };
+
+/** Which columns a list reads: the whole view, or the summary when the operation selects no JSON part. */
+export type SessionParts = 'view' | 'summary';
+
+type RowOf<Parts extends SessionParts> = Parts extends 'summary' ? SessionSummaryRow : SessionViewRow;
+
+const columnsOf = (parts: SessionParts) => (parts === 'summary' ? `${SESSION_SUMMARY_COLUMNS}, true AS summary` : SESSION_VIEW_COLUMNS);
+
+export async function findSessionsByProfileIds<Parts extends SessionParts = 'view'>(
+  db: Db,
+  scope: Scope,
+  profileIds: readonly string[],
+  parts: Parts = 'view' as Parts,
+): Promise<RowOf<Parts>[]> {
   const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
+    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
       ORDER BY created_at DESC, id DESC`,
     [scope.tenantId, scope.workspaceId, profileIds],
-    'idv_sessions_by_profile_ids',
+    `idv_sessions_by_profile_ids_${parts}`,
   );
-  return rows as unknown as SessionRow[];
+  return rows as unknown as RowOf<Parts>[];
 }
 
 /** findSession outside a transaction, without Prisma's per-call compilation (the case page, the
@@ -139,11 +198,12 @@ function sessionListConditions(scope: Scope, filter: SessionListFilter, params: 
   return { where, params, shape };
 }
 
-export async function listSessions(
+export async function listSessions<Parts extends SessionParts>(
   db: Db,
   scope: Scope,
   filter: SessionListFilter & { after?: After; take: number },
-): Promise<SessionRow[]> {
+  parts: Parts,
+): Promise<RowOf<Parts>[]> {
   const conditions = sessionListConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
@@ -153,11 +213,11 @@ export async function listSessions(
     shape += 'a';
   }
   const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3`,
+    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3`,
     params,
-    `idv_sessions_page_${shape}`,
+    `idv_sessions_page_${parts}_${shape}`,
   );
-  return rows as unknown as SessionRow[];
+  return rows as unknown as RowOf<Parts>[];
 }
 
 /** Sessions matching the list's filters over all pages (the connection's totalCount): one prepared
@@ -204,7 +264,12 @@ function reviewQueueConditions(scope: Scope, filter: ReviewQueueFilter, params: 
 }
 
 /** Oldest first: the reviewer works the queue in arrival order. */
-export async function listReviewQueue(db: Db, scope: Scope, filter: ReviewQueueFilter & { after?: After; take: number }) {
+export async function listReviewQueue<Parts extends SessionParts>(
+  db: Db,
+  scope: Scope,
+  filter: ReviewQueueFilter & { after?: After; take: number },
+  parts: Parts,
+): Promise<RowOf<Parts>[]> {
   const conditions = reviewQueueConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
@@ -214,11 +279,11 @@ export async function listReviewQueue(db: Db, scope: Scope, filter: ReviewQueueF
     shape += 'k';
   }
   const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT $3`,
+    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT $3`,
     params,
-    `idv_review_queue_page_${shape}`,
+    `idv_review_queue_page_${parts}_${shape}`,
   );
-  return rows as unknown as SessionRow[];
+  return rows as unknown as RowOf<Parts>[];
 }
 
 export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {

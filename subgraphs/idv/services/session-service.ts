@@ -26,6 +26,7 @@ import {
   listSessions,
   readSession,
   NewSession,
+  SessionParts,
   SessionRow,
 } from '../data/session-store';
 import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
@@ -292,9 +293,11 @@ export async function getSession(db: Db, principal: Principal, id: string): Prom
   return readSession(db, scope, id);
 }
 
-export async function listSessionPage(
+/** A page of the sessions list; `parts`: the columns its rows carry (session-store.ts SessionParts). */
+export async function listSessionPage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
+  parts: Parts,
   args: {
     profileId?: string | null;
     statuses?: readonly string[] | null;
@@ -324,7 +327,7 @@ export async function listSessionPage(
     reviewStatuses: args.reviewStatuses?.length ? [...args.reviewStatuses] : undefined,
   };
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
-  const rows = await listSessions(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
+  const rows = await listSessions(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 }, parts);
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
@@ -340,9 +343,10 @@ export async function listSessionPage(
 /** The reviewer queue: sessions whose review is open (requires_review, escalation by default),
  * oldest first, optionally for one assignee (assignedToMe: the signed-in dashboard user) or only
  * the unassigned ones, for some workflows, or with some failing reason codes (any of them). */
-export async function listReviewQueuePage(
+export async function listReviewQueuePage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
+  parts: Parts,
   args: {
     reviewStatuses?: string[] | null;
     assignee?: string | null;
@@ -373,7 +377,7 @@ export async function listReviewQueuePage(
     workflowIds: args.workflowIds?.length ? args.workflowIds : undefined,
     reasonCodes: args.reasonCodes?.length ? args.reasonCodes : undefined,
   };
-  const rows = await listReviewQueue(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
+  const rows = await listReviewQueue(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 }, parts);
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
