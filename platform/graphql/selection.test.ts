@@ -1,5 +1,5 @@
 import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { selectsOnly } from './selection';
+import { mightSelect, selectsOnly } from './selection';
 
 /** The resolve info of the operation's first root field, as graphql-js hands it (only what selectsOnly reads). */
 function infoOf(text: string): GraphQLResolveInfo {
@@ -28,4 +28,11 @@ it('answers whether the objects at a path select only the allowed fields, throug
   // The path through a fragment on the connection; [] for the field's own objects.
   expect(selectsOnly(infoOf('{ list { ...Page } } fragment Page on C { nodes { id } }'), ['nodes'], SUMMARY)).toBe(true);
   expect(selectsOnly(infoOf('{ sessions { id status } }'), [], SUMMARY)).toBe(true);
+});
+
+it('answers whether a field may be selected at a path', () => {
+  expect(mightSelect(infoOf('{ list { nodes { id } totalCount } }'), [], 'totalCount')).toBe(true);
+  expect(mightSelect(infoOf('{ list { nodes { id } pageInfo { hasNextPage } } }'), [], 'totalCount')).toBe(false);
+  expect(mightSelect(infoOf('{ list { ...Page } } fragment Page on C { totalCount }'), [], 'totalCount')).toBe(true);
+  expect(mightSelect(infoOf('{ list { ...Missing } }'), [], 'totalCount')).toBe(true);
 });

@@ -140,6 +140,30 @@ type RowOf<Parts extends SessionParts> = Parts extends 'summary' ? SessionSummar
 
 const columnsOf = (parts: SessionParts) => (parts === 'summary' ? `${SESSION_SUMMARY_COLUMNS}, true AS summary` : SESSION_VIEW_COLUMNS);
 
+/** A page of a list, and with `withCount` the list's matches over all pages read by the same statement
+ * (undefined: not asked for, or the page was empty and carried no row to read it from). */
+export interface ListedPage<Row> {
+  rows: Row[];
+  total: number | undefined;
+}
+
+/** A page statement, with the count over all pages (the filters without the cursor) as a column of
+ * every row when asked for: one round trip for a list and its totalCount instead of two. */
+async function readPage<Row>(
+  db: Db,
+  sql: { columns: string; where: string; countWhere: string; order: string; params: unknown[]; name: string; withCount: boolean },
+): Promise<ListedPage<Row>> {
+  const page = `SELECT ${sql.columns} FROM idv.sessions WHERE ${sql.where} ORDER BY ${sql.order} LIMIT $3`;
+  if (!sql.withCount) return { rows: (await db.$readRows(page, sql.params, sql.name)) as unknown as Row[], total: undefined };
+  const rows = await db.$readRows(
+    `WITH page AS (${page})
+     SELECT page.*, (SELECT count(*)::int FROM idv.sessions WHERE ${sql.countWhere}) AS "listTotal" FROM page ORDER BY ${sql.order.replace('created_at', '"createdAt"')}`,
+    sql.params,
+    `${sql.name}_counted`,
+  );
+  return { rows: rows as unknown as Row[], total: rows.length > 0 ? Number(rows[0].listTotal) : undefined };
+}
+
 export async function findSessionsByProfileIds<Parts extends SessionParts = 'view'>(
   db: Db,
   scope: Scope,
@@ -203,21 +227,26 @@ export async function listSessions<Parts extends SessionParts>(
   scope: Scope,
   filter: SessionListFilter & { after?: After; take: number },
   parts: Parts,
-): Promise<RowOf<Parts>[]> {
+  withCount = false,
+): Promise<ListedPage<RowOf<Parts>>> {
   const conditions = sessionListConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
+  const countWhere = where;
   if (filter.after) {
     params.push(filter.after.createdAt, filter.after.id);
     where += ` AND (created_at, id) < ($${params.length - 1}::timestamp, $${params.length})`;
     shape += 'a';
   }
-  const rows = await db.$readRows(
-    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3`,
+  return readPage(db, {
+    columns: columnsOf(parts),
+    where,
+    countWhere,
+    order: 'created_at DESC, id DESC',
     params,
-    `idv_sessions_page_${parts}_${shape}`,
-  );
-  return rows as unknown as RowOf<Parts>[];
+    name: `idv_sessions_page_${parts}_${shape}`,
+    withCount,
+  });
 }
 
 /** Sessions matching the list's filters over all pages (the connection's totalCount): one prepared
@@ -269,21 +298,26 @@ export async function listReviewQueue<Parts extends SessionParts>(
   scope: Scope,
   filter: ReviewQueueFilter & { after?: After; take: number },
   parts: Parts,
-): Promise<RowOf<Parts>[]> {
+  withCount = false,
+): Promise<ListedPage<RowOf<Parts>>> {
   const conditions = reviewQueueConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
+  const countWhere = where;
   if (filter.after) {
     params.push(filter.after.createdAt, filter.after.id);
     where += ` AND (created_at, id) > ($${params.length - 1}::timestamp, $${params.length})`;
     shape += 'k';
   }
-  const rows = await db.$readRows(
-    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT $3`,
+  return readPage(db, {
+    columns: columnsOf(parts),
+    where,
+    countWhere,
+    order: 'created_at ASC, id ASC',
     params,
-    `idv_review_queue_page_${parts}_${shape}`,
-  );
-  return rows as unknown as RowOf<Parts>[];
+    name: `idv_review_queue_page_${parts}_${shape}`,
+    withCount,
+  });
 }
 
 export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {

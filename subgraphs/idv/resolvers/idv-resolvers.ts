@@ -3,7 +3,7 @@
 // (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
 import type { GraphQLResolveInfo } from 'graphql';
-import { selectsOnly } from '../../../platform/graphql/selection';
+import { mightSelect, selectsOnly } from '../../../platform/graphql/selection';
 import type { SessionParts, SessionSummaryRow, SessionViewRow } from '../data/session-store';
 import type { Resolvers } from './resolver-types.generated';
 import { dataView, SESSION_SUMMARY_FIELDS, sessionView, statusView, workflowView } from './idv-views';
@@ -42,6 +42,9 @@ const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: strin
 const partsFor = (info: GraphQLResolveInfo, path: readonly string[]): SessionParts =>
   selectsOnly(info, path, SESSION_SUMMARY_FIELDS) ? 'summary' : 'view';
 
+/** How a page of sessions is read: its columns, and its totalCount by the page's statement when selected. */
+const pageRead = (info: GraphQLResolveInfo) => ({ parts: partsFor(info, ['nodes']), withCount: mightSelect(info, [], 'totalCount') });
+
 /** A page of sessions as its view, the count kept for totalCount. */
 const sessionConnection = (page: {
   items: (SessionViewRow | SessionSummaryRow)[];
@@ -62,7 +65,7 @@ export const idvCoreResolvers = {
     },
     verificationSessions: async (_, args, ctx, info) =>
       sessionConnection(
-        await listSessionPage(ctx.idv.deps.db, ctx.principal, partsFor(info, ['nodes']), {
+        await listSessionPage(ctx.idv.deps.db, ctx.principal, pageRead(info), {
           profileId: args.profileId,
           statuses: args.statuses,
           reviewStatuses: args.reviewStatuses,
@@ -72,7 +75,7 @@ export const idvCoreResolvers = {
       ),
     idvReviewQueue: async (_, args, ctx, info) =>
       sessionConnection(
-        await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, partsFor(info, ['nodes']), {
+        await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, pageRead(info), {
           ...args,
           limit: args.first,
           cursor: args.after,

@@ -297,7 +297,7 @@ export async function getSession(db: Db, principal: Principal, id: string): Prom
 export async function listSessionPage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
-  parts: Parts,
+  read: { parts: Parts; withCount: boolean },
   args: {
     profileId?: string | null;
     statuses?: readonly string[] | null;
@@ -327,7 +327,13 @@ export async function listSessionPage<Parts extends SessionParts>(
     reviewStatuses: args.reviewStatuses?.length ? [...args.reviewStatuses] : undefined,
   };
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
-  const rows = await listSessions(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 }, parts);
+  const { rows, total } = await listSessions(
+    db,
+    scope,
+    { ...filter, after: decodeCursor(args.cursor), take: take + 1 },
+    read.parts,
+    read.withCount,
+  );
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
@@ -335,8 +341,9 @@ export async function listSessionPage<Parts extends SessionParts>(
     items: page,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    // Counted only when a caller asks for the total (GraphQL's totalCount), under the same filters.
-    count: () => countSessions(db, scope, filter),
+    // Counted only when a caller asks for the total (GraphQL's totalCount), under the same filters: by
+    // the page's statement when the operation selects it, else (or for an empty page) on its own.
+    count: () => (total !== undefined ? Promise.resolve(total) : countSessions(db, scope, filter)),
   };
 }
 
@@ -346,7 +353,7 @@ export async function listSessionPage<Parts extends SessionParts>(
 export async function listReviewQueuePage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
-  parts: Parts,
+  read: { parts: Parts; withCount: boolean },
   args: {
     reviewStatuses?: string[] | null;
     assignee?: string | null;
@@ -377,7 +384,13 @@ export async function listReviewQueuePage<Parts extends SessionParts>(
     workflowIds: args.workflowIds?.length ? args.workflowIds : undefined,
     reasonCodes: args.reasonCodes?.length ? args.reasonCodes : undefined,
   };
-  const rows = await listReviewQueue(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 }, parts);
+  const { rows, total } = await listReviewQueue(
+    db,
+    scope,
+    { ...filter, after: decodeCursor(args.cursor), take: take + 1 },
+    read.parts,
+    read.withCount,
+  );
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
@@ -386,6 +399,6 @@ export async function listReviewQueuePage<Parts extends SessionParts>(
     items: page,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    count: () => countReviewQueue(db, scope, filter),
+    count: () => (total !== undefined ? Promise.resolve(total) : countReviewQueue(db, scope, filter)),
   };
 }
