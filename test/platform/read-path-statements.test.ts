@@ -256,3 +256,22 @@ it.each([
     [],
   );
 });
+
+// The count read by the page's statement counts over all pages: a later page (with its cursor)
+// answers the same totalCount, and an empty filter result still counts 0.
+it('answers the same totalCount on a later page of sessions', async () => {
+  const query = `query ($first: Int, $after: String, $profileId: String) {
+    verificationSessions(first: $first, after: $after, profileId: $profileId) { nodes { id } pageInfo { endCursor } totalCount }
+  }`;
+  const first = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 5 });
+  const next = await graphql(platform, auth.apiKey(tenant.apiKey), query, {
+    first: 5,
+    after: first.body.data.verificationSessions.pageInfo.endCursor,
+  });
+  const none = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 5, profileId: 'prf_absent' });
+  expect([first, next, none].map((r) => r.body.errors)).toEqual([undefined, undefined, undefined]);
+  expect(first.body.data.verificationSessions.totalCount).toBe(24);
+  expect(next.body.data.verificationSessions.totalCount).toBe(24);
+  expect(next.body.data.verificationSessions.nodes[0].id).not.toBe(first.body.data.verificationSessions.nodes[0].id);
+  expect(none.body.data.verificationSessions).toMatchObject({ nodes: [], totalCount: 0 });
+});
