@@ -25,15 +25,30 @@ function camelKeys(value: unknown): unknown {
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** Keys renamed to snake_case at every depth; null values left out (absent optional keys). */
+/** The schema's keys are few: each renamed once per process (bounded: free-form keys are renamed each time). */
+const snakeCache = new Map<string, string>();
+const snakeOf = (key: string) => {
+  let renamed = snakeCache.get(key);
+  if (renamed === undefined) {
+    renamed = snake(key);
+    if (snakeCache.size < 2048) snakeCache.set(key, renamed);
+  }
+  return renamed;
+};
+
+/** Keys renamed to snake_case at every depth; null values left out (absent optional keys). Every
+ * step of every session of a page passes here: a loop, without per-key entry arrays. */
 function snakeWithoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeWithoutNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== null && item !== undefined)
-      .map(([key, item]) => [snake(key), snakeWithoutNulls(item)]),
-  );
+  const renamed: Json = {};
+  const fields = value as Json;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const item = fields[key];
+    if (item !== null && item !== undefined) renamed[snakeOf(key)] = snakeWithoutNulls(item);
+  }
+  return renamed;
 }
 
 const flagSettingMap = (settings: { code: string; action: string }[]) =>

@@ -2,29 +2,41 @@
 // the base request context, so the theme resolvers (which use only the base) keep working.
 import DataLoader from 'dataloader';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
-import { findSessionsByProfileIds, SessionRow } from './data/session-store';
+import { findSessionsByProfileIds, SessionParts, SessionSummaryRow, SessionViewRow } from './data/session-store';
 import { IdvDeps } from './services/deps';
 import { isManagement } from './services/principals';
 
 export interface IdvContext extends RequestContext {
   idv: {
     deps: IdvDeps;
-    /** Batches Profile.verificationSessions of one request into one query. */
-    sessionsByProfile: DataLoader<string, SessionRow[]>;
+    /** Batches Profile.verificationSessions of one request into one query, per column set (the
+     * summary when the operation selects none of a session's JSON parts). */
+    sessionsByProfile: { view: DataLoader<string, SessionViewRow[]>; summary: DataLoader<string, SessionSummaryRow[]> };
   };
 }
 
 export function createIdvContext(base: RequestContext, deps: IdvDeps): IdvContext {
-  const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
   return {
     ...base,
     idv: {
       deps,
-      sessionsByProfile: new DataLoader(async (profileIds) => {
-        if (!isManagement(base.principal)) return profileIds.map(() => []);
-        const rows = await findSessionsByProfileIds(deps.db, scope, profileIds);
-        return profileIds.map((id) => rows.filter((row) => row.profileId === id));
-      }),
+      sessionsByProfile: { view: sessionsByProfile(deps, base, 'view'), summary: sessionsByProfile(deps, base, 'summary') },
     },
   };
+}
+
+function sessionsByProfile<Parts extends SessionParts>(deps: IdvDeps, base: RequestContext, parts: Parts) {
+  const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
+  return new DataLoader(async (profileIds: readonly string[]) => {
+    if (!isManagement(base.principal)) return profileIds.map(() => []);
+    const rows = await findSessionsByProfileIds(deps.db, scope, profileIds, parts);
+    // Grouped in one pass, in the statement's order (newest first).
+    const byProfile = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const list = byProfile.get(row.profileId);
+      if (list) list.push(row);
+      else byProfile.set(row.profileId, [row]);
+    }
+    return profileIds.map((id) => byProfile.get(id) ?? []);
+  });
 }

@@ -474,9 +474,9 @@ async function sessionFindManyCount(): Promise<number> {
     .filter(
       (value) =>
         (value as { metricName?: string }).metricName === 'vigil_db_operation_duration_seconds_count' &&
-        // The loader's read is the raw prepared statement idv_sessions_by_profile_ids, timed under its name.
+        // The loader's read is the raw prepared statement idv_sessions_by_profile_ids_<parts>, timed under its name.
         value.labels.model === 'raw' &&
-        value.labels.operation === 'idv_sessions_by_profile_ids',
+        String(value.labels.operation).startsWith('idv_sessions_by_profile_ids_'),
     )
     .reduce((sum, value) => sum + value.value, 0);
 }

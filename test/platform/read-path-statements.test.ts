@@ -104,6 +104,10 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // searches, their requests, their matches and the matches' pending four-eyes proposals; profiles
   // again: the matches' comments.
   expect(many.length).toBeLessThanOrEqual(12);
+  // The page shows each latest search's matches as scores and review states: their summaries are
+  // read without the payload, and the latest searches are a prepared statement too.
+  expect(recorder.names).toEqual(expect.arrayContaining(['screening_latest_searches_by_profile', 'screening_match_summaries_of_results']));
+  expect(recorder.names).not.toContain('screening_matches_of_results');
 });
 
 const ALERTS = `query ($first: Int) {
@@ -176,9 +180,40 @@ it.each([
   const few = await statementsOf(query, field, 2);
   const many = await statementsOf(query, field, 20);
   expect(many.texts.length).toBe(few.texts.length);
-  // page + count (idv), the page's profiles (profiles)
-  expect(many.texts.length).toBeLessThanOrEqual(3);
+  // page with its count (idv: one statement), the page's profiles (profiles)
+  expect(many.texts.length).toBeLessThanOrEqual(2);
   expect(many.names.filter((name) => name === undefined)).toEqual([]);
+  // A list row selects none of a session's JSON parts: the page reads the summary columns only.
+  const page = many.names.find((name) => name?.startsWith(field === 'idvReviewQueue' ? 'idv_review_queue_page_' : 'idv_sessions_page_'));
+  expect(page).toMatch(/_summary_.*_counted$/);
+  expect(many.texts.join('\n')).not.toMatch(/capture_manifest|step_manifest|review_history/);
+});
+
+// The REST page selects every documented field: one prepared statement for the page, with the view's
+// columns and never the sealed or internal ones (subject reference, results, answers, storage, token).
+it('reads the REST sessions page in one prepared statement without sealed columns', async () => {
+  const headers = auth.xApiKey(tenant.apiKey);
+  await request(platform.restUrl, 'GET', '/idv/v1/sessions?limit=20', { headers });
+  recorder.start();
+  let body: { data: { capture_manifest: unknown; step_manifest: unknown; theme_ref: unknown }[] };
+  try {
+    const response = await request(platform.restUrl, 'GET', '/idv/v1/sessions?limit=20', { headers });
+    expect(response.status).toBe(200);
+    body = response.body as typeof body;
+  } finally {
+    recorder.stop();
+  }
+  expect(body.data).toHaveLength(20);
+  for (const session of body.data) {
+    expect(session.capture_manifest).toBeDefined();
+    expect(session.step_manifest).toBeDefined();
+    expect(session.theme_ref).toBeDefined();
+  }
+  const sessionStatements = recorder.texts.filter((text) => text.includes('idv.sessions'));
+  expect(recorder.names.filter((name) => name?.startsWith('idv_'))).toEqual([expect.stringMatching(/^idv_sessions_page_view_/)]);
+  expect(sessionStatements).toHaveLength(1);
+  expect(sessionStatements[0]).toMatch(/capture_manifest/);
+  expect(sessionStatements[0]).not.toMatch(/subject_reference|results|answers|artifact_storage|token_hash|theme_snapshot/);
 });
 
 // The console's home (every count of the work queues, the recent activity and sessions) and the
@@ -345,4 +380,23 @@ describe('the risk assessment page', () => {
     expect(await findAssessmentsByIds(db, other, [id])).toEqual([]);
     expect(await findTasks(db, other, [id])).toEqual([]);
   });
+});
+
+// The count read by the page's statement counts over all pages: a later page (with its cursor)
+// answers the same totalCount, and an empty filter result still counts 0.
+it('answers the same totalCount on a later page of sessions', async () => {
+  const query = `query ($first: Int, $after: String, $profileId: String) {
+    verificationSessions(first: $first, after: $after, profileId: $profileId) { nodes { id } pageInfo { endCursor } totalCount }
+  }`;
+  const first = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 5 });
+  const next = await graphql(platform, auth.apiKey(tenant.apiKey), query, {
+    first: 5,
+    after: first.body.data.verificationSessions.pageInfo.endCursor,
+  });
+  const none = await graphql(platform, auth.apiKey(tenant.apiKey), query, { first: 5, profileId: 'prf_absent' });
+  expect([first, next, none].map((r) => r.body.errors)).toEqual([undefined, undefined, undefined]);
+  expect(first.body.data.verificationSessions.totalCount).toBe(24);
+  expect(next.body.data.verificationSessions.totalCount).toBe(24);
+  expect(next.body.data.verificationSessions.nodes[0].id).not.toBe(first.body.data.verificationSessions.nodes[0].id);
+  expect(none.body.data.verificationSessions).toMatchObject({ nodes: [], totalCount: 0 });
 });

@@ -285,6 +285,10 @@ it('links searches to a profile (Profile.screening) and serves the dashboard mut
     searchCount: 2,
     latestSearch: { id: second.body.data.screen.id, name: 'Huda Salih Mahdi Ammash' },
   });
+  // The page reads the matches' summaries (no payload): the same scores the search answered.
+  expect(read.body.data.profile.screening.latestSearch.matches.map((m: { score: number }) => m.score)).toEqual(
+    second.body.data.screen.matches.map((m: { score: number }) => m.score),
+  );
   expect(first.body.result.searchId).not.toBe(second.body.data.screen.id);
   const fromSibling = await graphql(
     platform,

@@ -86,14 +86,97 @@ export async function updateSession(db: DbClient, scope: Scope, id: string, data
  * the same rows as findSession, without Prisma's per-call compilation (docs/performance.md "Read path"). */
 const SESSION_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", creator_kind AS "creatorKind", creator_id AS "creatorId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", reason_codes AS "reasonCodes", profile_update_enabled AS "profileUpdateEnabled", flag_settings AS "flagSettings", privacy_contact_email AS "privacyContactEmail", consent_evidence AS "consentEvidence", review_history AS "reviewHistory", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", artifacts, artifact_storage AS "artifactStorage", capture_manifest AS "captureManifest", step_manifest AS "stepManifest", workflow_ref AS "workflowRef", theme_ref AS "themeRef", theme_snapshot AS "themeSnapshot", subject_reference AS "subjectReference", retention_policy_id AS "retentionPolicyId", completion, declared_id_type AS "declaredIdType", token_hash AS "tokenHash", token_expires_at AS "tokenExpiresAt", token_consumed_at AS "tokenConsumedAt", results, answers, assessment_attempts AS "assessmentAttempts", failure_reason AS "failureReason", cancel_reason AS "cancelReason", canceled_at AS "canceledAt", canceled_by AS "canceledBy", assessed_at AS "assessedAt", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-export async function findSessionsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]): Promise<SessionRow[]> {
+/** The columns the management view of a session reads (idv-views.ts `sessionView`): never the sealed
+ * subject reference, results or answers, the artifacts' storage references, the hosted-page token
+ * or the theme snapshot, which no list shows (docs/performance.md "Read path"). */
+const SESSION_VIEW_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", profile_update_enabled AS "profileUpdateEnabled", flag_settings AS "flagSettings", privacy_contact_email AS "privacyContactEmail", consent_evidence AS "consentEvidence", review_history AS "reviewHistory", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", artifacts, capture_manifest AS "captureManifest", step_manifest AS "stepManifest", workflow_ref AS "workflowRef", theme_ref AS "themeRef", retention_policy_id AS "retentionPolicyId", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** The view's columns without its JSON parts (manifests, history, consent, artifacts, flag settings,
+ * workflow and theme references): what a list row shows (the console's lists, a profile's sessions). */
+const SESSION_SUMMARY_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", creator_application_id AS "creatorApplicationId", status, review_status AS "reviewStatus", flag_categories AS "flagCategories", profile_update_enabled AS "profileUpdateEnabled", privacy_contact_email AS "privacyContactEmail", assignee, submitted_at AS "submittedAt", reviewed_at AS "reviewedAt", legal_hold AS "legalHold", retention_policy_id AS "retentionPolicyId", delete_after AS "deleteAfter", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A session as its management view reads it (SESSION_VIEW_COLUMNS). */
+export type SessionViewRow = Pick<
+  SessionRow,
+  | 'id'
+  | 'tenantId'
+  | 'workspaceId'
+  | 'profileId'
+  | 'creatorApplicationId'
+  | 'status'
+  | 'reviewStatus'
+  | 'flagCategories'
+  | 'profileUpdateEnabled'
+  | 'flagSettings'
+  | 'privacyContactEmail'
+  | 'consentEvidence'
+  | 'reviewHistory'
+  | 'assignee'
+  | 'submittedAt'
+  | 'reviewedAt'
+  | 'legalHold'
+  | 'artifacts'
+  | 'captureManifest'
+  | 'stepManifest'
+  | 'workflowRef'
+  | 'themeRef'
+  | 'retentionPolicyId'
+  | 'deleteAfter'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The JSON parts of a session's view, which a summary row leaves out. */
+export type SessionJsonPart =
+  'flagSettings' | 'consentEvidence' | 'reviewHistory' | 'artifacts' | 'captureManifest' | 'stepManifest' | 'workflowRef' | 'themeRef';
+
+/** A list row without the JSON parts (SESSION_SUMMARY_COLUMNS), marked so the view refuses to read them. */
+export type SessionSummaryRow = Omit<SessionViewRow, SessionJsonPart> & { summary: true };
+
+/** Which columns a list reads: the whole view, or the summary when the operation selects no JSON part. */
+export type SessionParts = 'view' | 'summary';
+
+type RowOf<Parts extends SessionParts> = Parts extends 'summary' ? SessionSummaryRow : SessionViewRow;
+
+const columnsOf = (parts: SessionParts) => (parts === 'summary' ? `${SESSION_SUMMARY_COLUMNS}, true AS summary` : SESSION_VIEW_COLUMNS);
+
+/** A page of a list, and with `withCount` the list's matches over all pages read by the same statement
+ * (undefined: not asked for, or the page was empty and carried no row to read it from). */
+export interface ListedPage<Row> {
+  rows: Row[];
+  total: number | undefined;
+}
+
+/** A page statement, with the count over all pages (the filters without the cursor) as a column of
+ * every row when asked for: one round trip for a list and its totalCount instead of two. */
+async function readPage<Row>(
+  db: Db,
+  sql: { columns: string; where: string; countWhere: string; order: string; params: unknown[]; name: string; withCount: boolean },
+): Promise<ListedPage<Row>> {
+  const page = `SELECT ${sql.columns} FROM idv.sessions WHERE ${sql.where} ORDER BY ${sql.order} LIMIT $3`;
+  if (!sql.withCount) return { rows: (await db.$readRows(page, sql.params, sql.name)) as unknown as Row[], total: undefined };
   const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
+    `WITH page AS (${page})
+     SELECT page.*, (SELECT count(*)::int FROM idv.sessions WHERE ${sql.countWhere}) AS "listTotal" FROM page ORDER BY ${sql.order.replace('created_at', '"createdAt"')}`,
+    sql.params,
+    `${sql.name}_counted`,
+  );
+  return { rows: rows as unknown as Row[], total: rows.length > 0 ? Number(rows[0].listTotal) : undefined };
+}
+
+export async function findSessionsByProfileIds<Parts extends SessionParts = 'view'>(
+  db: Db,
+  scope: Scope,
+  profileIds: readonly string[],
+  parts: Parts = 'view' as Parts,
+): Promise<RowOf<Parts>[]> {
+  const rows = await db.$readRows(
+    `SELECT ${columnsOf(parts)} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
       ORDER BY created_at DESC, id DESC`,
     [scope.tenantId, scope.workspaceId, profileIds],
-    'idv_sessions_by_profile_ids',
+    `idv_sessions_by_profile_ids_${parts}`,
   );
-  return rows as unknown as SessionRow[];
+  return rows as unknown as RowOf<Parts>[];
 }
 
 /** findSession outside a transaction, without Prisma's per-call compilation (the case page, the
@@ -139,25 +222,31 @@ function sessionListConditions(scope: Scope, filter: SessionListFilter, params: 
   return { where, params, shape };
 }
 
-export async function listSessions(
+export async function listSessions<Parts extends SessionParts>(
   db: Db,
   scope: Scope,
   filter: SessionListFilter & { after?: After; take: number },
-): Promise<SessionRow[]> {
+  parts: Parts,
+  withCount = false,
+): Promise<ListedPage<RowOf<Parts>>> {
   const conditions = sessionListConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
+  const countWhere = where;
   if (filter.after) {
     params.push(filter.after.createdAt, filter.after.id);
     where += ` AND (created_at, id) < ($${params.length - 1}::timestamp, $${params.length})`;
     shape += 'a';
   }
-  const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3`,
+  return readPage(db, {
+    columns: columnsOf(parts),
+    where,
+    countWhere,
+    order: 'created_at DESC, id DESC',
     params,
-    `idv_sessions_page_${shape}`,
-  );
-  return rows as unknown as SessionRow[];
+    name: `idv_sessions_page_${parts}_${shape}`,
+    withCount,
+  });
 }
 
 /** Sessions matching the list's filters over all pages (the connection's totalCount): one prepared
@@ -204,21 +293,31 @@ function reviewQueueConditions(scope: Scope, filter: ReviewQueueFilter, params: 
 }
 
 /** Oldest first: the reviewer works the queue in arrival order. */
-export async function listReviewQueue(db: Db, scope: Scope, filter: ReviewQueueFilter & { after?: After; take: number }) {
+export async function listReviewQueue<Parts extends SessionParts>(
+  db: Db,
+  scope: Scope,
+  filter: ReviewQueueFilter & { after?: After; take: number },
+  parts: Parts,
+  withCount = false,
+): Promise<ListedPage<RowOf<Parts>>> {
   const conditions = reviewQueueConditions(scope, filter, [scope.tenantId, scope.workspaceId, filter.take]);
   const { params } = conditions;
   let { where, shape } = conditions;
+  const countWhere = where;
   if (filter.after) {
     params.push(filter.after.createdAt, filter.after.id);
     where += ` AND (created_at, id) > ($${params.length - 1}::timestamp, $${params.length})`;
     shape += 'k';
   }
-  const rows = await db.$readRows(
-    `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT $3`,
+  return readPage(db, {
+    columns: columnsOf(parts),
+    where,
+    countWhere,
+    order: 'created_at ASC, id ASC',
     params,
-    `idv_review_queue_page_${shape}`,
-  );
-  return rows as unknown as SessionRow[];
+    name: `idv_review_queue_page_${parts}_${shape}`,
+    withCount,
+  });
 }
 
 export async function consumeInvites(db: DbClient, scope: Scope, sessionId: string, at: Date) {

@@ -2,9 +2,11 @@
 // lives in the services, which take the typed inputs as they are; results leave as typed views
 // (idv-views.ts).
 import { keysetPageConnection } from '../../../platform/graphql/paging';
-import type { SessionRow } from '../data/session-store';
+import type { GraphQLResolveInfo } from 'graphql';
+import { mightSelect, selectsOnly } from '../../../platform/graphql/selection';
+import type { SessionParts, SessionSummaryRow, SessionViewRow } from '../data/session-store';
 import type { Resolvers } from './resolver-types.generated';
-import { dataView, sessionView, statusView, workflowView } from './idv-views';
+import { dataView, SESSION_SUMMARY_FIELDS, sessionView, statusView, workflowView } from './idv-views';
 import { explainReason } from '../assessment/reason-codes';
 import { resolveHostedPageCredential } from '../services/credential-service';
 import { readSessionData } from '../services/data-service';
@@ -35,8 +37,21 @@ export interface ProfileRef {
 const mapNodes = <T, V>(page: { items: T[]; hasMore?: boolean; nextCursor: string | null }, view: (item: T) => V) =>
   keysetPageConnection({ ...page, items: page.items.map(view) });
 
+/** The columns a list of sessions reads: the summary when the operation selects none of the JSON
+ * parts at `path` (the console's lists, a profile's sessions), else the whole view (REST's pages). */
+const partsFor = (info: GraphQLResolveInfo, path: readonly string[]): SessionParts =>
+  selectsOnly(info, path, SESSION_SUMMARY_FIELDS) ? 'summary' : 'view';
+
+/** How a page of sessions is read: its columns, and its totalCount by the page's statement when selected. */
+const pageRead = (info: GraphQLResolveInfo) => ({ parts: partsFor(info, ['nodes']), withCount: mightSelect(info, [], 'totalCount') });
+
 /** A page of sessions as its view, the count kept for totalCount. */
-const sessionConnection = (page: { items: SessionRow[]; hasMore: boolean; nextCursor: string | null; count: () => Promise<number> }) => {
+const sessionConnection = (page: {
+  items: (SessionViewRow | SessionSummaryRow)[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  count: () => Promise<number>;
+}) => {
   const { nodes, pageInfo } = mapNodes(page, sessionView);
   return { nodes, pageInfo, count: page.count };
 };
@@ -48,9 +63,9 @@ export const idvCoreResolvers = {
       const row = await getSession(ctx.idv.deps.db, ctx.principal, args.id);
       return row ? sessionView(row) : null;
     },
-    verificationSessions: async (_, args, ctx) =>
+    verificationSessions: async (_, args, ctx, info) =>
       sessionConnection(
-        await listSessionPage(ctx.idv.deps.db, ctx.principal, {
+        await listSessionPage(ctx.idv.deps.db, ctx.principal, pageRead(info), {
           profileId: args.profileId,
           statuses: args.statuses,
           reviewStatuses: args.reviewStatuses,
@@ -58,8 +73,14 @@ export const idvCoreResolvers = {
           cursor: args.after,
         }),
       ),
-    idvReviewQueue: async (_, args, ctx) =>
-      sessionConnection(await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, { ...args, limit: args.first, cursor: args.after })),
+    idvReviewQueue: async (_, args, ctx, info) =>
+      sessionConnection(
+        await listReviewQueuePage(ctx.idv.deps.db, ctx.principal, pageRead(info), {
+          ...args,
+          limit: args.first,
+          cursor: args.after,
+        }),
+      ),
     verificationSessionStatus: async (_, args, ctx) => statusView(await getCaptureStatus(ctx.idv.deps, ctx.principal, args.id)),
     verificationSessionData: async (_, args, ctx) => dataView(await readSessionData(ctx.idv.deps, ctx.principal, args.id, ctx.requestId)),
     idvWorkflow: async (_, args, ctx) => {
@@ -107,6 +128,7 @@ export const idvCoreResolvers = {
   },
   Profile: {
     __resolveReference: (ref) => ref,
-    verificationSessions: async (profile, _, ctx) => (await ctx.idv.sessionsByProfile.load(profile.id)).map(sessionView),
+    verificationSessions: async (profile, _, ctx, info) =>
+      (await ctx.idv.sessionsByProfile[partsFor(info, [])].load(profile.id)).map(sessionView),
   },
 } satisfies Resolvers;

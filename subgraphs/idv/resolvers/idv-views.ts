@@ -4,9 +4,9 @@
 // values: "" for "not yet" becomes null, {} for "no consent" becomes null, the flag_settings map
 // becomes a list of {code, action}, and a questionnaire answer lands in the field of its type.
 import { captureManifestColumn, stepManifestColumn } from '../data/json-columns';
-import { SessionRow } from '../data/session-store';
+import type { SessionRow, SessionSummaryRow, SessionViewRow } from '../data/session-store';
 import { SessionData } from '../services/data-service';
-import { ManagementSession, toCaptureStatus, toManagementSession } from '../services/projection';
+import { ManagementSession, toCaptureStatus } from '../services/projection';
 import { WorkflowView } from '../services/workflow-service';
 
 type Json = Record<string, unknown>;
@@ -62,9 +62,41 @@ export interface FlagSettingView {
 export const flagSettingList = (settings: unknown): FlagSettingView[] =>
   Object.entries((settings as Record<string, string> | null) ?? {}).map(([code, action]) => ({ code, action }));
 
-function isRow(session: SessionRow | ManagementSession): session is SessionRow {
-  return session instanceof Object && 'tokenExpiresAt' in session;
+/** A stored row (camelCase columns), whole or as a list reads it, rather than a create's projection. */
+function isRow(
+  session: SessionRow | SessionViewRow | SessionSummaryRow | ManagementSession,
+): session is SessionViewRow | SessionSummaryRow {
+  return session instanceof Object && 'tenantId' in session;
 }
+
+function isSummary(row: SessionViewRow | SessionSummaryRow): row is SessionSummaryRow {
+  return 'summary' in row && row.summary === true;
+}
+
+/** The fields of VerificationSession a summary row answers (everything but the JSON parts):
+ * a list whose operation selects only these reads the summary columns (session-store.ts). */
+export const SESSION_SUMMARY_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'profileId',
+  'profile',
+  'status',
+  'reviewStatus',
+  'flagCategories',
+  'assignee',
+  'submittedAt',
+  'reviewedAt',
+  'createdAt',
+  'updatedAt',
+  'tenantId',
+  'workspaceId',
+  'creatorApplicationId',
+  'profileUpdateEnabled',
+  'privacyContactEmail',
+  'legalHold',
+  'retentionPolicyId',
+  'deleteAfter',
+  'fourEyesProposal',
+]);
 
 /**
  * VerificationSession as GraphQL reads it. The stored JSON parts without a codec (consent
@@ -104,8 +136,9 @@ export interface SessionView {
  * stored JSON parts (manifests, history, consent, artifacts, references) are renamed when GraphQL
  * reads them, not before: a list that selects a few columns of 50 sessions (the console's lists)
  * does not copy every session's manifests (docs/performance.md "Read path"). */
-export function sessionView(session: SessionRow | ManagementSession): SessionView {
-  const projection = isRow(session) ? toManagementSession(session) : session;
+export function sessionView(session: SessionRow | SessionViewRow | SessionSummaryRow | ManagementSession): SessionView {
+  if (isRow(session)) return rowView(session);
+  const projection = session;
   const consent = projection.consent_evidence;
   return {
     id: projection.id,
@@ -150,6 +183,78 @@ export function sessionView(session: SessionRow | ManagementSession): SessionVie
     createdAt: projection.created_at,
     updatedAt: projection.updated_at,
     deleteAfter: projection.delete_after,
+  };
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Public artifact metadata only (storage references live in a separate column), as projection.ts
+ * publishes it. */
+const publicArtifacts = (artifacts: unknown) =>
+  ((artifacts as Record<string, unknown>[] | null) ?? []).map((artifact) => ({
+    artifactId: artifact.artifact_id,
+    kind: artifact.kind,
+    stepId: artifact.step_id,
+    state: artifact.state,
+    capturedAt: artifact.captured_at,
+  }));
+
+const DEFAULT_THEME_REF = { source: 'default', theme_id: null, revision: null };
+
+/** A row's JSON part; a summary row has none, and reading one is a bug in SESSION_SUMMARY_FIELDS. */
+function part<Key extends keyof SessionViewRow>(row: SessionViewRow | SessionSummaryRow, key: Key): SessionViewRow[Key] {
+  if (isSummary(row)) throw new Error(`VerificationSession.${key} read from a summary row`);
+  return row[key];
+}
+
+/** A stored row straight to the view: the values toManagementSession + the projection's view give,
+ * without building the snake_case projection first (a list maps every row). */
+function rowView(row: SessionViewRow | SessionSummaryRow): SessionView {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    workspaceId: row.workspaceId,
+    creatorApplicationId: row.creatorApplicationId || null,
+    profileId: row.profileId,
+    status: row.status,
+    reviewStatus: row.reviewStatus,
+    flagCategories: row.flagCategories,
+    profileUpdateEnabled: row.profileUpdateEnabled,
+    get flagSettings() {
+      return flagSettingList(part(row, 'flagSettings'));
+    },
+    privacyContactEmail: emptyToNull(row.privacyContactEmail),
+    get consentEvidence() {
+      const consent = part(row, 'consentEvidence') as Json | null;
+      return consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null;
+    },
+    get reviewHistory() {
+      return camelKeys(part(row, 'reviewHistory'));
+    },
+    assignee: row.assignee || null,
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    legalHold: row.legalHold,
+    get artifacts() {
+      return publicArtifacts(part(row, 'artifacts'));
+    },
+    get captureManifest() {
+      return camelKeys(captureManifestColumn.read(part(row, 'captureManifest')));
+    },
+    get stepManifest() {
+      return camelKeys(stepManifestColumn.read(part(row, 'stepManifest')));
+    },
+    get workflowRef() {
+      const ref = part(row, 'workflowRef');
+      return ref ? camelKeys(ref) : null;
+    },
+    get themeRef() {
+      return camelKeys(part(row, 'themeRef') ?? DEFAULT_THEME_REF);
+    },
+    retentionPolicyId: row.retentionPolicyId || null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deleteAfter: row.deleteAfter.toISOString(),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   listSessions,
   readSession,
   NewSession,
+  SessionParts,
   SessionRow,
 } from '../data/session-store';
 import { isFlowStatus, isReviewStatus, OPEN_REVIEW } from '../model/states';
@@ -292,9 +293,11 @@ export async function getSession(db: Db, principal: Principal, id: string): Prom
   return readSession(db, scope, id);
 }
 
-export async function listSessionPage(
+/** A page of the sessions list; `parts`: the columns its rows carry (session-store.ts SessionParts). */
+export async function listSessionPage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
+  read: { parts: Parts; withCount: boolean },
   args: {
     profileId?: string | null;
     statuses?: readonly string[] | null;
@@ -324,7 +327,13 @@ export async function listSessionPage(
     reviewStatuses: args.reviewStatuses?.length ? [...args.reviewStatuses] : undefined,
   };
   const take = pageSize(args.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX);
-  const rows = await listSessions(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
+  const { rows, total } = await listSessions(
+    db,
+    scope,
+    { ...filter, after: decodeCursor(args.cursor), take: take + 1 },
+    read.parts,
+    read.withCount,
+  );
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
@@ -332,17 +341,19 @@ export async function listSessionPage(
     items: page,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    // Counted only when a caller asks for the total (GraphQL's totalCount), under the same filters.
-    count: () => countSessions(db, scope, filter),
+    // Counted only when a caller asks for the total (GraphQL's totalCount), under the same filters: by
+    // the page's statement when the operation selects it, else (or for an empty page) on its own.
+    count: () => (total !== undefined ? Promise.resolve(total) : countSessions(db, scope, filter)),
   };
 }
 
 /** The reviewer queue: sessions whose review is open (requires_review, escalation by default),
  * oldest first, optionally for one assignee (assignedToMe: the signed-in dashboard user) or only
  * the unassigned ones, for some workflows, or with some failing reason codes (any of them). */
-export async function listReviewQueuePage(
+export async function listReviewQueuePage<Parts extends SessionParts>(
   db: Db,
   principal: Principal,
+  read: { parts: Parts; withCount: boolean },
   args: {
     reviewStatuses?: string[] | null;
     assignee?: string | null;
@@ -373,7 +384,13 @@ export async function listReviewQueuePage(
     workflowIds: args.workflowIds?.length ? args.workflowIds : undefined,
     reasonCodes: args.reasonCodes?.length ? args.reasonCodes : undefined,
   };
-  const rows = await listReviewQueue(db, scope, { ...filter, after: decodeCursor(args.cursor), take: take + 1 });
+  const { rows, total } = await listReviewQueue(
+    db,
+    scope,
+    { ...filter, after: decodeCursor(args.cursor), take: take + 1 },
+    read.parts,
+    read.withCount,
+  );
   const page = rows.slice(0, take);
   const hasMore = rows.length > take;
   const last = page[page.length - 1];
@@ -382,6 +399,6 @@ export async function listReviewQueuePage(
     items: page,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    count: () => countReviewQueue(db, scope, filter),
+    count: () => (total !== undefined ? Promise.resolve(total) : countReviewQueue(db, scope, filter)),
   };
 }

@@ -167,6 +167,9 @@ const REQUEST_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspace
 const MATCH_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
   rank, entity_ref AS "entityRef", score, payload, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
   reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
+const MATCH_SUMMARY_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
+  rank, entity_ref AS "entityRef", score, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
+  reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
 
 /** Search requests by id, for a request's loader: one prepared statement for any number of searches
  * (a page of profiles with their latest search reads them together, docs/performance.md "Read path"). */
@@ -193,20 +196,46 @@ export async function readMatchesOfResults(db: Db, scope: Scope, resultIds: read
   return rows as unknown as SearchMatchRow[];
 }
 
+/** A stored match without its payload: what a list of matches that shows only their id, rank, score and
+ * review state reads (readMatchSummariesOfResults). */
+export type SearchMatchSummaryRow = Omit<SearchMatchRow, 'payload'>;
+
+/** readMatchesOfResults without the payload column (the listed entity, names and score explanation:
+ * most of a match's bytes), for a page that shows each search's matches as scores and review states. */
+export async function readMatchSummariesOfResults(
+  db: Db,
+  scope: Scope,
+  resultIds: readonly string[],
+  limit = 1000,
+): Promise<SearchMatchSummaryRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${MATCH_SUMMARY_COLUMNS} FROM (
+       SELECT m.id, m.search_result_id, m.request_id, m.tenant_id, m.workspace_id, m.rank, m.entity_ref, m.score, m.review_status,
+              m.reviewed_by, m.reviewed_by_name, m.reviewed_at, m.created_at,
+              row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
+         FROM screening.search_matches m
+        WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.search_result_id = ANY($3::text[])) ranked
+      WHERE n <= $4 ORDER BY search_result_id, rank`,
+    [scope.tenantId, scope.workspaceId, resultIds, limit],
+    'screening_match_summaries_of_results',
+  );
+  return rows as unknown as SearchMatchSummaryRow[];
+}
+
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */
 export async function latestSearchesByProfile(
   db: Db,
   scope: Scope,
   profileIds: readonly string[],
 ): Promise<Map<string, { requestId: string; count: number }>> {
-  const rows = await db.$queryRawUnsafe<{ profile_id: string; id: string; n: number }[]>(
+  // A prepared statement on the pool (parsed and planned once per connection), not a Prisma raw query.
+  const rows = (await db.$readRows(
     `SELECT DISTINCT ON (profile_id) profile_id, id, (count(*) OVER (PARTITION BY profile_id))::int AS n
        FROM screening.search_requests
-      WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id IN (SELECT jsonb_array_elements_text($3::jsonb))
+      WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
       ORDER BY profile_id, created_at DESC, id DESC`,
-    scope.tenantId,
-    scope.workspaceId,
-    JSON.stringify(profileIds),
-  );
+    [scope.tenantId, scope.workspaceId, profileIds],
+    'screening_latest_searches_by_profile',
+  )) as unknown as { profile_id: string; id: string; n: number }[];
   return new Map(rows.map((row) => [row.profile_id, { requestId: row.id, count: row.n }]));
 }

@@ -1,3 +1,5 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { selectsOnly } from '../../../platform/graphql/selection';
 import { approveScreeningProposal } from '../services/four-eyes-service';
 import { offsetConnection, pageSize, readOffsetCursor } from '../../../platform/graphql/paging';
 import { ScreeningContext } from '../context';
@@ -58,6 +60,50 @@ function offsetOf(after: string | null | undefined): number {
   if (offset === undefined) throw new ScreeningError('schema_validation_failed', 'after: is not a cursor of this list', { field: 'after' });
   return offset;
 }
+
+/** The fields of ScreeningSearch that read only the stored request (and its matches' summaries). */
+const SEARCH_SUMMARY_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'searchId',
+  'tenantId',
+  'workspaceId',
+  'createdAt',
+  'updatedAt',
+  'profileId',
+  'profile',
+  'userId',
+  'userName',
+  'userEmail',
+  'jobId',
+  'name',
+  'type',
+  'feeds',
+  'customId',
+  'entities',
+  'entityCount',
+  'matches',
+  'matchCount',
+]);
+
+/** The fields of ScreeningMatch a match summary answers (searchService summaryMatchOf): no payload. */
+const MATCH_SUMMARY_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'rank',
+  'score',
+  'reviewStatus',
+  'reviewedBy',
+  'reviewedAt',
+  'searchResultId',
+  'reviewHistory',
+  'fourEyesProposal',
+]);
+
+/** A profile's latest search reads its matches' summaries when the operation selects nothing of
+ * their payload (the dashboard's page of profiles: each one's matches as scores and review states). */
+const latestSearchParts = (info: GraphQLResolveInfo) =>
+  selectsOnly(info, ['latestSearch'], SEARCH_SUMMARY_FIELDS) && selectsOnly(info, ['latestSearch', 'matches'], MATCH_SUMMARY_FIELDS)
+    ? 'summary'
+    : 'full';
 
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
   return view.matches ?? (await searchLoader(ctx).load(view.searchId))?.matches ?? [];
@@ -209,10 +255,11 @@ export const screeningResolvers = {
   },
   Profile: {
     __resolveReference: (ref) => ref,
-    screening: async (profile, _, ctx) => {
+    screening: async (profile, _, ctx, info) => {
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      return { latestSearch: (await searchLoader(ctx).load(latest.requestId)) ?? null, searchCount: latest.count };
+      const loader = searchLoader(ctx, latestSearchParts(info));
+      return { latestSearch: (await loader.load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {

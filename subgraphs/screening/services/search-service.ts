@@ -12,6 +12,8 @@ import {
   RowReader,
   SearchMatchRow,
   readMatchesOfResults,
+  readMatchSummariesOfResults,
+  type SearchMatchSummaryRow,
   readSearchRequests,
   SearchRequestRow,
   StatementRunner,
@@ -406,23 +408,38 @@ export function parseSearchId(id: string): { requestId: string; resultId: string
 }
 
 /** readSearch for many ids at once (a request's loader): two statements whatever their number. */
-export async function readSearches(db: Db, scope: Scope, ids: readonly string[]): Promise<(SearchView | undefined)[]> {
+/** Which parts of the matches a read of stored searches carries: the whole stored match, or its summary
+ * (id, rank, score, review state; no payload) for a page that shows nothing more (summaryMatchOf). */
+export type MatchParts = 'full' | 'summary';
+
+export async function readSearches(
+  db: Db,
+  scope: Scope,
+  ids: readonly string[],
+  parts: MatchParts = 'full',
+): Promise<(SearchView | undefined)[]> {
   const parsed = ids.map((id) => parseSearchId(id));
   const requestIds = [...new Set(parsed.flatMap((p) => (p ? [p.requestId] : [])))];
   if (requestIds.length === 0) return ids.map(() => undefined);
   const requests = new Map((await readSearchRequests(db, scope, requestIds)).map((row) => [row.id, row]));
   const resultIds = [...new Set(parsed.flatMap((p) => (p && requests.has(p.requestId) ? [p.resultId] : [])))];
-  const matches = new Map<string, SearchMatchRow[]>();
-  for (const row of resultIds.length ? await readMatchesOfResults(db, scope, resultIds) : []) {
-    const list = matches.get(row.searchResultId) ?? [];
-    list.push(row);
-    matches.set(row.searchResultId, list);
+  const matches = new Map<string, MatchView[]>();
+  const rows: (SearchMatchRow | SearchMatchSummaryRow)[] = resultIds.length
+    ? parts === 'summary'
+      ? await readMatchSummariesOfResults(db, scope, resultIds)
+      : await readMatchesOfResults(db, scope, resultIds)
+    : [];
+  for (const row of rows) {
+    const match = 'payload' in row ? storedMatchOf(row) : summaryMatchOf(row);
+    const list = matches.get(row.searchResultId);
+    if (list) list.push(match);
+    else matches.set(row.searchResultId, [match]);
   }
   return ids.map((id, index) => {
     const p = parsed[index];
     const request = p && requests.get(p.requestId);
     if (!p || !request) return undefined;
-    const view: SearchView = { id: request.id, searchId: id.trim(), request, matches: (matches.get(p.resultId) ?? []).map(storedMatchOf) };
+    const view: SearchView = { id: request.id, searchId: id.trim(), request, matches: matches.get(p.resultId) ?? [] };
     return view;
   });
 }
@@ -441,6 +458,40 @@ export interface MatchView extends StoredMatch {
   searchResultId?: string;
   reviewedBy?: string | null;
   reviewedAt?: Date | null;
+}
+
+/** The prototype of a summary match: the payload's parts it does not carry are getters that throw
+ * (reading one is a bug in the caller's field set), shared by every summary. */
+const SUMMARY_MATCH = Object.freeze(
+  Object.defineProperties(
+    {},
+    Object.fromEntries(
+      ['name', 'aliases', 'checklist', 'match_score_info', 'entity', 'source_details', 'previously_cleared'].map((part) => [
+        part,
+        {
+          get() {
+            throw new Error(`ScreeningMatch ${part} read from a match summary`);
+          },
+        },
+      ]),
+    ),
+  ),
+);
+
+/** A stored match without its payload (readMatchSummariesOfResults): id, rank, score and review
+ * state, for a page whose operation selects nothing more (MATCH_SUMMARY_FIELDS in the resolvers). */
+function summaryMatchOf(row: SearchMatchSummaryRow): MatchView {
+  const match = Object.assign(Object.create(SUMMARY_MATCH) as object, {
+    id: row.id,
+    rank: row.rank,
+    score: row.score,
+    review_status: row.reviewStatus,
+    searchResultId: row.searchResultId,
+    reviewedBy: row.reviewedByName ?? row.reviewedBy,
+    reviewedAt: row.reviewedAt,
+  });
+  // The payload's parts are the prototype's throwing getters: a summary is a MatchView for every field it answers.
+  return match as unknown as MatchView;
 }
 
 export function storedMatchOf(row: SearchMatchRow): MatchView {
