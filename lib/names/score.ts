@@ -6,7 +6,7 @@
 import { abjadReads, isAbjadName } from './abjad';
 import { foreignScriptOf, type NameScript } from './scripts';
 import { hasScriptReadings, scriptReads } from './script-readings';
-import { japaneseReading } from './japanese-reading';
+import { japaneseReading, japaneseReadingWords } from './japanese-reading';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -32,6 +32,11 @@ export interface PreparedName {
    * of a Latin name is the same name in another script, reported as `other_script` (`scriptOf`, lib/names/scripts.ts).
    */
   script?: NameScript;
+  /**
+   * Per token of a name's Japanese reading: the dictionary's other readings of the token's kanji ("seiji" for 清司: kiyoshi,
+   * kiyoji). A Latin token that is one of them is the same name (japaneseAlts).
+   */
+  alts?: (string[] | undefined)[];
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
   memo?: PreparedMemo;
 }
@@ -110,7 +115,43 @@ export function prepareJapaneseAlternate(
   if (!reading) return undefined;
   const p = prepareName(reading, style, rarityOf);
   if (!p.classes.some(isSignificant)) return undefined;
-  return { ...p, script: 'Japanese' };
+  const alts = japaneseAlts(raw, p.tokens);
+  return { ...p, script: 'Japanese', ...(alts ? { alts } : {}) };
+}
+
+/**
+ * The other readings of each token of `raw`'s Japanese reading (`tokens`, as prepared), or undefined when no token has
+ * any: a token takes those of the dictionary word it was read from (japaneseReadingWords).
+ */
+export function japaneseAlts(raw: string, tokens: string[]): (string[] | undefined)[] | undefined {
+  const words = japaneseReadingWords(raw);
+  if (!words?.some((w) => w.alts)) return undefined;
+  const out: (string[] | undefined)[] = tokens.map(() => undefined);
+  let w = 0;
+  tokens.forEach((t, i) => {
+    const at = words.findIndex((word, k) => k >= w && word.text === t);
+    if (at < 0) return;
+    out[i] = words[at].alts;
+    w = at + 1;
+  });
+  return out.some(Boolean) ? out : undefined;
+}
+
+/** At most this many readings of a joined unit of kanji words (each word's readings combined). */
+const MAX_JOINED_READINGS = 64;
+
+/** The readings of tokens i..j joined, when one of them has other readings (see PreparedName.alts). */
+function joinedAlts(n: PreparedName, i: number, j: number): string[] | undefined {
+  if (!n.alts) return undefined;
+  let any = false;
+  for (let t = i; t <= j; t++) any ||= !!n.alts[t];
+  if (!any) return undefined;
+  let out = [''];
+  for (let t = i; t <= j; t++) {
+    const readings = [n.tokens[t], ...(n.alts[t] ?? [])];
+    out = out.flatMap((head) => readings.map((r) => head + r)).slice(0, MAX_JOINED_READINGS);
+  }
+  return out.slice(1);
 }
 
 /** A name that gets a Japanese reading besides its own (see prepareJapaneseAlternate); cheap, loads no dictionary. */
@@ -156,6 +197,8 @@ export interface Unit {
   abjad?: boolean;
   /** The script the name was written in when not Latin (see PreparedName.script). */
   script?: NameScript;
+  /** Other readings of the unit's kanji (see PreparedName.alts). */
+  alts?: string[];
   /** Similarities to list texts (query units, during one search). */
   sims?: Map<string, TokenSim>;
   mask: number;
@@ -177,6 +220,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       known: n.known?.[ti],
       abjad: n.abjad,
       script: n.script,
+      alts: n.alts?.[ti],
       mask: 1 << k,
       joined: false,
       initial: n.classes[ti] === TokenClass.Initial,
@@ -200,7 +244,17 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       }
       mask |= 1 << b;
       if (text.length >= 4)
-        out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
+        out.push({
+          text,
+          mask,
+          joined: true,
+          initial: false,
+          firstIdx: i,
+          lastIdx: j,
+          abjad: n.abjad,
+          script: n.script,
+          alts: joinedAlts(n, i, j),
+        });
     }
   }
   // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
@@ -224,7 +278,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
   let sims: Map<string, TokenSim> | undefined;
   // one text may be an abjad token on one list name and a Latin one on another ("hsn"): they compare differently
-  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}` : l.text;
+  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}${l.alts ? `\u0001${l.alts.join(' ')}` : ''}` : l.text;
   if (cache) {
     sims = q.sims;
     if (!sims) q.sims = sims = new Map();
@@ -262,8 +316,10 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   }
   // a Hangul or Greek token against a Latin one: the same name in another romanization of that script
   if (s.sim < TRANSLIT_SIM && !q.script !== !l.script && !q.initial && !l.initial) {
-    const [src, latin, script] = q.script ? [q.text, l.text, q.script] : [l.text, q.text, l.script!];
-    if (hasScriptReadings(script) && scriptReads(script, src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+    const [src, latin, script] = q.script ? [q, l.text, q.script] : [l, q.text, l.script!];
+    // a word in kanji is also read in the dictionary's other readings of it (PreparedName.alts)
+    if (hasScriptReadings(script) && (scriptReads(script, src.text, latin) || !!src.alts?.some((a) => scriptReads(script, a, latin))))
+      s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
   sims?.set(lkey, s);
   return s;

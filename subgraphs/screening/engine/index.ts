@@ -15,6 +15,7 @@ import { isAbjadName } from '../../../lib/names/abjad';
 import {
   hasJapaneseAlternate,
   prepareJapaneseAlternate,
+  japaneseAlts,
   prepareName,
   scoreName,
   scriptField,
@@ -434,7 +435,10 @@ export class ScreeningIndex {
       rarity.push(this.rarityOfId(id));
     }
     const raw = this.store.get(this.nameEntity[nameId]).names[this.nameIndex[nameId]].value;
-    if (this.isJapaneseRow(nameId)) return { tokens, keys, classes, rarity, style, script: 'Japanese' };
+    if (this.isJapaneseRow(nameId)) {
+      const alts = japaneseAlts(raw, tokens);
+      return { tokens, keys, classes, rarity, style, script: 'Japanese', ...(alts ? { alts } : {}) };
+    }
     return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...scriptField(raw) };
   }
 
