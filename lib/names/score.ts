@@ -7,6 +7,7 @@ import { abjadReads, isAbjadName } from './abjad';
 import { foreignScriptOf, type NameScript } from './scripts';
 import { hasScriptReadings, scriptReads } from './script-readings';
 import { japaneseReading, japaneseReadingWords } from './japanese-reading';
+import { wadeGiles } from './wade-giles';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -33,8 +34,9 @@ export interface PreparedName {
    */
   script?: NameScript;
   /**
-   * Per token of a name's Japanese reading: the dictionary's other readings of the token's kanji ("seiji" for 清司: kiyoshi,
-   * kiyoji). A Latin token that is one of them is the same name (japaneseAlts).
+   * Per token of a name read from kanji or Han characters, its other readings: the dictionary's other readings of a kanji
+   * word ("seiji" for 清司: kiyoshi, kiyoji; japaneseAlts), the Wade-Giles spelling of a pinyin syllable ("zhang":
+   * chang; chineseAlts). A Latin token that is one of them is the same name (`other_script`).
    */
   alts?: (string[] | undefined)[];
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
@@ -89,6 +91,8 @@ export function tokenWeight(cls: TokenClass, rarity: number): number {
 
 export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string) => number = () => 1): PreparedName {
   const n = normalizeName(raw, style);
+  const script = scriptField(raw);
+  const alts = script.script === 'Chinese' ? chineseAlts(n.tokens) : undefined;
   return {
     tokens: n.tokens,
     classes: n.classes,
@@ -96,8 +100,23 @@ export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string)
     rarity: n.tokens.map(rarityOf),
     style: n.style ?? style,
     ...(isAbjadName(raw) ? { abjad: true } : {}),
-    ...scriptField(raw),
+    ...script,
+    ...(alts ? { alts } : {}),
   };
+}
+
+/**
+ * The other romanization of each token of a name read from Chinese characters: its Wade-Giles spelling (wade-giles.ts;
+ * "zhang" Chang, "xiao ping" Hsiao-ping), or undefined when no token is spelt otherwise.
+ */
+export function chineseAlts(tokens: string[]): (string[] | undefined)[] | undefined {
+  let any = false;
+  const out = tokens.map((t) => {
+    const wg = wadeGiles(t);
+    any ||= !!wg;
+    return wg ? [wg] : undefined;
+  });
+  return any ? out : undefined;
 }
 
 /**
@@ -142,13 +161,17 @@ const MAX_JOINED_READINGS = 64;
 
 /** The readings of tokens i..j joined, when one of them has other readings (see PreparedName.alts). */
 function joinedAlts(n: PreparedName, i: number, j: number): string[] | undefined {
-  if (!n.alts) return undefined;
+  return n.alts ? joinedReadings(n.tokens, n.alts, i, j) : undefined;
+}
+
+/** The other readings of tokens i..j joined (each token in its own or other readings), or undefined when there are none. */
+export function joinedReadings(tokens: string[], alts: (string[] | undefined)[], i: number, j: number): string[] | undefined {
   let any = false;
-  for (let t = i; t <= j; t++) any ||= !!n.alts[t];
+  for (let t = i; t <= j; t++) any ||= !!alts[t];
   if (!any) return undefined;
   let out = [''];
   for (let t = i; t <= j; t++) {
-    const readings = [n.tokens[t], ...(n.alts[t] ?? [])];
+    const readings = [tokens[t], ...(alts[t] ?? [])];
     out = out.flatMap((head) => readings.map((r) => head + r)).slice(0, MAX_JOINED_READINGS);
   }
   return out.slice(1);
@@ -314,7 +337,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
     const [src, latin] = q.abjad ? [q.text, l.text] : [l.text, q.text];
     if (abjadReads(src, latin, (q.abjad ? q : l).script === 'Hebrew')) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
-  // a Hangul or Greek token against a Latin one: the same name in another romanization of that script
+  // a Hangul, Greek, Japanese, Thai or Chinese token against a Latin one: the same name in another romanization of that script
   if (s.sim < TRANSLIT_SIM && !q.script !== !l.script && !q.initial && !l.initial) {
     const [src, latin, script] = q.script ? [q, l.text, q.script] : [l, q.text, l.script!];
     // a word in kanji is also read in the dictionary's other readings of it (PreparedName.alts)
@@ -323,6 +346,12 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   }
   sims?.set(lkey, s);
   return s;
+}
+
+/** A joined unit and a token close enough in length and first letter to compare, in their own or other readings (alts). */
+function joinable(a: Unit, b: Unit): boolean {
+  const near = (x: string, y: string) => Math.abs(x.length - y.length) <= 2 && x[0] === y[0];
+  return near(a.text, b.text) || !!a.alts?.some((t) => near(t, b.text)) || !!b.alts?.some((t) => near(a.text, t));
 }
 
 const sameOrVowels = (a: string, b: string) => a === b || ('aeiou'.includes(a) && 'aeiou'.includes(b));
@@ -369,8 +398,7 @@ export function scoreName(
         // (an abjad word's Latin reading may start with another vowel: "ahsan allah" ~ "ehsanullah", and its length
         // differs by the unwritten vowels)
         const reading = !qu.abjad !== !lu.abjad;
-        if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : Math.abs(qu.text.length - lu.text.length) > 2 || qu.text[0] !== lu.text[0])
-          continue;
+        if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : !joinable(qu, lu)) continue;
       } else if (Math.abs(qu.text.length - lu.text.length) > 4 && qu.key !== lu.key && !qu.initial && !lu.initial) continue;
       let s = pairSim(qu, lu, opts.cache);
       // an approximate joined pair ("ali hassan" ~ "alhasan") is weak evidence: exact joins only keep full credit

@@ -120,6 +120,8 @@ const KEYS: Partial<Record<NameScript, (t: string) => string>> = {
   Greek: greekKey,
   Japanese: japaneseKey,
   Thai: thaiKey,
+  // a Chinese syllable reads as itself; its other romanizations are the token's alternates (score.ts, wade-giles.ts)
+  Chinese: (t) => t,
 };
 
 /** The scripts whose tokens have readings here. */

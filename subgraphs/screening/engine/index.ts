@@ -12,10 +12,13 @@ import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names
 import { styleForType } from './name-style';
 import { phoneticKey } from '../../../lib/names/phonetic';
 import { isAbjadName } from '../../../lib/names/abjad';
+import { foreignScriptOf } from '../../../lib/names/scripts';
 import {
   hasJapaneseAlternate,
   prepareJapaneseAlternate,
   japaneseAlts,
+  chineseAlts,
+  joinedReadings,
   prepareName,
   scoreName,
   scriptField,
@@ -185,7 +188,12 @@ export class ScreeningIndex {
         // isJapaneseRow)
         const alt = hasJapaneseAlternate(nm.value) ? prepareJapaneseAlternate(nm.value, style) : undefined;
         const rows = alt && !sameTokens(alt.tokens, primary.tokens) ? [primary, alt] : [primary];
+        // other readings of a token (Wade-Giles of a Chinese syllable, the dictionary's other readings of a kanji word)
+        // retrieve the name through their phonetic keys and joined spellings, as its own tokens do
+        const altsOf = (n: { tokens: string[] }) =>
+          n === alt ? alt.alts : foreignScriptOf(nm.value) === 'Chinese' ? chineseAlts(n.tokens) : undefined;
         for (const n of rows) {
+          const alts = altsOf(n);
           if (!n.classes.some(isSignificant)) continue;
           const nameId = nameEntity.length;
           nameEntity.push(ei);
@@ -203,12 +211,7 @@ export class ScreeningIndex {
               dfCount.push(0);
               const key = phoneticKey(text);
               keyText.push(key);
-              let kid = this.keyVocab.get(key);
-              if (kid === undefined) {
-                kid = this.keyVocab.size;
-                this.keyVocab.set(key, kid);
-              }
-              keyOf.push(kid);
+              keyOf.push(intern(this.keyVocab, key));
             }
             tokIds.push(id);
             tokCls.push(n.classes[t]);
@@ -223,6 +226,12 @@ export class ScreeningIndex {
               pKeyK.push(keyOf[id]);
               pKeyV.push(nameId);
             }
+            for (const a of alts?.[t] ?? []) {
+              const kid = intern(this.keyVocab, phoneticKey(a));
+              if (kid === keyOf[id]) continue;
+              pKeyK.push(kid);
+              pKeyV.push(nameId);
+            }
           }
           // joined neighbours: "abu bakr" is also findable as "abubakr"
           for (let a = 0; a < sigIdx.length; a++) {
@@ -230,13 +239,10 @@ export class ScreeningIndex {
             for (let j = sigIdx[a] + 1; j <= sigIdx[a] + 2 && j < n.tokens.length; j++) {
               text += n.tokens[j];
               if (!isSignificant(n.classes[j])) continue;
-              let jid = this.joinVocab.get(text);
-              if (jid === undefined) {
-                jid = this.joinVocab.size;
-                this.joinVocab.set(text, jid);
+              for (const joined of [text, ...((alts && joinedReadings(n.tokens, alts, sigIdx[a], j)) ?? [])]) {
+                pJoinK.push(intern(this.joinVocab, joined));
+                pJoinV.push(nameId);
               }
-              pJoinK.push(jid);
-              pJoinV.push(nameId);
             }
           }
         }
@@ -439,7 +445,9 @@ export class ScreeningIndex {
       const alts = japaneseAlts(raw, tokens);
       return { tokens, keys, classes, rarity, style, script: 'Japanese', ...(alts ? { alts } : {}) };
     }
-    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...scriptField(raw) };
+    const script = scriptField(raw);
+    const alts = script.script === 'Chinese' ? chineseAlts(tokens) : undefined;
+    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...script, ...(alts ? { alts } : {}) };
   }
 
   /** The second row of one listed name: its Japanese reading (a name in kanji is indexed in both readings). */
@@ -883,6 +891,16 @@ function feedBits(): Map<string, number> {
     );
   }
   return FEED_BIT_MAP;
+}
+
+/** The id of `text` in `vocab`, added as the next id when new. */
+function intern(vocab: Map<string, number>, text: string): number {
+  let id = vocab.get(text);
+  if (id === undefined) {
+    id = vocab.size;
+    vocab.set(text, id);
+  }
+  return id;
 }
 
 export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress): ScreeningIndex {
