@@ -661,6 +661,12 @@ export class ScreeningIndex {
         visit(this.postTok, id, w);
         visit(this.postJoin, this.joinVocab.get(text), w);
         visit(this.postKey, kid, w * 0.9);
+        // the token's other readings (a Chinese syllable in Wade-Giles, a kanji word's other readings) reach Latin names
+        // spelt that way, like another spelling of the token
+        for (const a of r.alts?.[i] ?? []) {
+          visit(this.postTok, this.vocab.get(a), w * 0.95);
+          visit(this.postKey, this.keyVocab.get(phoneticKey(a)), w * 0.9);
+        }
         if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
         // the query's neighbours joined: "abu bakr" finds "abubakr"
         let joined = text;
