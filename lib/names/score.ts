@@ -350,9 +350,11 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
 
 /** A joined unit and a token close enough in length and first letter to compare, in their own or other readings (alts). */
 function joinable(a: Unit, b: Unit): boolean {
-  const near = (x: string, y: string) => Math.abs(x.length - y.length) <= 2 && x[0] === y[0];
-  return near(a.text, b.text) || !!a.alts?.some((t) => near(t, b.text)) || !!b.alts?.some((t) => near(a.text, t));
+  if (near(a.text, b.text)) return true;
+  return (!!a.alts && a.alts.some((t) => near(t, b.text))) || (!!b.alts && b.alts.some((t) => near(a.text, t)));
 }
+
+const near = (x: string, y: string) => Math.abs(x.length - y.length) <= 2 && x[0] === y[0];
 
 const sameOrVowels = (a: string, b: string) => a === b || ('aeiou'.includes(a) && 'aeiou'.includes(b));
 
