@@ -26,6 +26,8 @@ interface KuromojiToken {
 }
 interface KuromojiTokenizer {
   tokenize(text: string): KuromojiToken[];
+  viterbi_builder: { trie: { commonPrefixSearch(s: string): { k: string; v: number }[] } };
+  token_info_dictionary: { target_map: Record<number, number[]>; getFeatures(id: string): string };
 }
 interface KuromojiDictionaries {
   loadTrie(base: Int32Array, check: Int32Array): void;
@@ -84,16 +86,40 @@ export function japaneseDictionaryLoaded(): boolean {
 
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 const KATAKANA_WORD = /^[\u30a1-\u30fa\u30fc]+$/;
-const memo = new Map<string, string | undefined>();
+/** One word of a Japanese reading: its romanized reading and, for a word in kanji, the dictionary's other readings of it. */
+export interface JapaneseWord {
+  text: string;
+  /** Other readings the dictionary lists for the same characters (romanized), when there are any. */
+  alts?: string[];
+}
+const memo = new Map<string, JapaneseWord[]>();
 
 /**
  * The Japanese reading of `raw` in Latin letters, one token per dictionary word ("篠田 建 市" -> "shinoda ken shi"),
  * or undefined when `raw` has no Han character. Memoized (bounded): list names are prepared again after a cache reset.
  */
 export function japaneseReading(raw: string): string | undefined {
+  const words = japaneseReadingWords(raw);
+  return (
+    words &&
+    words
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/**
+ * The words of `raw`'s Japanese reading, each with the dictionary's other readings of its kanji. The dictionary picks one
+ * reading per word, but a name's reading is its bearer's choice: 清司 is listed with the readings Seiji, Kiyoshi and
+ * Kiyoji, and 高山清司 is TAKAYAMA, Kiyoshi; 建 reads ken or tate and 市 shi or ichi, and 篠田建市 is SHINODA, Kenichi.
+ */
+export function japaneseReadingWords(raw: string): JapaneseWord[] | undefined {
   if (!HAN.test(raw)) return undefined;
-  if (memo.has(raw)) return memo.get(raw);
-  const out = readWords(raw.normalize('NFKC')).join(' ').replace(/\s+/g, ' ').trim();
+  const hit = memo.get(raw);
+  if (hit) return hit;
+  const out = readWords(raw.normalize('NFKC'));
   if (memo.size >= 20000) memo.clear();
   memo.set(raw, out);
   return out;
@@ -101,20 +127,44 @@ export function japaneseReading(raw: string): string | undefined {
 
 const KANA_RUN = /[\u3041-\u3096\u30a1-\u30fa\u30fc]+/;
 
-function readWords(text: string, depth = 0): string[] {
-  const words: string[] = [];
+function readWords(text: string, depth = 0): JapaneseWord[] {
+  const words: JapaneseWord[] = [];
   for (const t of loadTokenizer().tokenize(text)) {
     const surface = t.surface_form;
     // a dictionary word mixing katakana and kanji ("オウム真理教"): the katakana part is a foreign word, read as one
     // (transliterate-kana.ts), the kanji part on its own ("真理教" shinrikyo)
     if (depth === 0 && HAN.test(surface) && KANA_RUN.test(surface) && /[\u30a1-\u30fa]/.test(surface)) {
       for (const part of surface.split(/([\u3041-\u3096\u30a1-\u30fa\u30fc]+)/).filter(Boolean))
-        words.push(...(HAN.test(part) ? readWords(part, 1) : [transliterateKana(part).trim()]));
-    } else if (t.reading && KATAKANA_WORD.test(t.reading) && (HAN.test(surface) || KANA_RUN.test(surface)))
-      words.push(romanizeReading(t.reading));
-    else if (HAN.test(surface)) words.push(transliterateHan(surface).trim());
+        words.push(...(HAN.test(part) ? readWords(part, 1) : [{ text: transliterateKana(part).trim() }]));
+    } else if (t.reading && KATAKANA_WORD.test(t.reading) && (HAN.test(surface) || KANA_RUN.test(surface))) {
+      const text = romanizeReading(t.reading);
+      const alts = HAN.test(surface) ? otherReadings(surface, text) : undefined;
+      words.push(alts ? { text, alts } : { text });
+    } else if (HAN.test(surface)) words.push({ text: transliterateHan(surface).trim() });
     // punctuation and Latin letters stay as written (the caller folds them)
-    else words.push(surface);
+    else words.push({ text: surface });
   }
   return words;
+}
+
+/** The dictionary's readings of a kanji word other than `first` (romanized, one word each), or undefined when none. */
+function otherReadings(surface: string, first: string): string[] | undefined {
+  const alts = dictionaryReadings(surface)
+    .map(romanizeReading)
+    .filter((r, i, all) => r !== first && /^[a-z]+$/.test(r) && all.indexOf(r) === i);
+  return alts.length ? alts : undefined;
+}
+
+/** Every reading the dictionary lists for exactly `surface` (its word entries, in katakana), first seen first. */
+export function dictionaryReadings(surface: string): string[] {
+  const t = loadTokenizer();
+  const out: string[] = [];
+  for (const { k, v } of t.viterbi_builder.trie.commonPrefixSearch(surface)) {
+    if (k !== surface) continue;
+    for (const id of t.token_info_dictionary.target_map[v] ?? []) {
+      const reading = t.token_info_dictionary.getFeatures(String(id)).split(',')[8];
+      if (reading && KATAKANA_WORD.test(reading) && !out.includes(reading)) out.push(reading);
+    }
+  }
+  return out;
 }

@@ -6,7 +6,8 @@
 import { abjadReads, isAbjadName } from './abjad';
 import { foreignScriptOf, type NameScript } from './scripts';
 import { hasScriptReadings, scriptReads } from './script-readings';
-import { japaneseReading } from './japanese-reading';
+import { japaneseReading, japaneseReadingWords } from './japanese-reading';
+import { wadeGiles } from './wade-giles';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
@@ -32,6 +33,12 @@ export interface PreparedName {
    * of a Latin name is the same name in another script, reported as `other_script` (`scriptOf`, lib/names/scripts.ts).
    */
   script?: NameScript;
+  /**
+   * Per token of a name read from kanji or Han characters, its other readings: the dictionary's other readings of a kanji
+   * word ("seiji" for 清司: kiyoshi, kiyoji; japaneseAlts), the Wade-Giles spelling of a pinyin syllable ("zhang":
+   * chang; chineseAlts). A Latin token that is one of them is the same name (`other_script`).
+   */
+  alts?: (string[] | undefined)[];
   /** Scorer's memo for a name scored many times (list names cached by the index): significant tokens, weights, units. */
   memo?: PreparedMemo;
 }
@@ -84,6 +91,8 @@ export function tokenWeight(cls: TokenClass, rarity: number): number {
 
 export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string) => number = () => 1): PreparedName {
   const n = normalizeName(raw, style);
+  const script = scriptField(raw);
+  const alts = script.script === 'Chinese' ? chineseAlts(n.tokens) : undefined;
   return {
     tokens: n.tokens,
     classes: n.classes,
@@ -91,8 +100,23 @@ export function prepareName(raw: string, style: NameStyle, rarityOf: (t: string)
     rarity: n.tokens.map(rarityOf),
     style: n.style ?? style,
     ...(isAbjadName(raw) ? { abjad: true } : {}),
-    ...scriptField(raw),
+    ...script,
+    ...(alts ? { alts } : {}),
   };
+}
+
+/**
+ * The other romanization of each token of a name read from Chinese characters: its Wade-Giles spelling (wade-giles.ts;
+ * "zhang" Chang, "xiao ping" Hsiao-ping), or undefined when no token is spelt otherwise.
+ */
+export function chineseAlts(tokens: string[]): (string[] | undefined)[] | undefined {
+  let any = false;
+  const out = tokens.map((t) => {
+    const wg = wadeGiles(t);
+    any ||= !!wg;
+    return wg ? [wg] : undefined;
+  });
+  return any ? out : undefined;
 }
 
 /**
@@ -110,7 +134,47 @@ export function prepareJapaneseAlternate(
   if (!reading) return undefined;
   const p = prepareName(reading, style, rarityOf);
   if (!p.classes.some(isSignificant)) return undefined;
-  return { ...p, script: 'Japanese' };
+  const alts = japaneseAlts(raw, p.tokens);
+  return { ...p, script: 'Japanese', ...(alts ? { alts } : {}) };
+}
+
+/**
+ * The other readings of each token of `raw`'s Japanese reading (`tokens`, as prepared), or undefined when no token has
+ * any: a token takes those of the dictionary word it was read from (japaneseReadingWords).
+ */
+export function japaneseAlts(raw: string, tokens: string[]): (string[] | undefined)[] | undefined {
+  const words = japaneseReadingWords(raw);
+  if (!words?.some((w) => w.alts)) return undefined;
+  const out: (string[] | undefined)[] = tokens.map(() => undefined);
+  let w = 0;
+  tokens.forEach((t, i) => {
+    const at = words.findIndex((word, k) => k >= w && word.text === t);
+    if (at < 0) return;
+    out[i] = words[at].alts;
+    w = at + 1;
+  });
+  return out.some(Boolean) ? out : undefined;
+}
+
+/** At most this many readings of a joined unit of kanji words (each word's readings combined). */
+const MAX_JOINED_READINGS = 64;
+
+/** The readings of tokens i..j joined, when one of them has other readings (see PreparedName.alts). */
+function joinedAlts(n: PreparedName, i: number, j: number): string[] | undefined {
+  return n.alts ? joinedReadings(n.tokens, n.alts, i, j) : undefined;
+}
+
+/** The other readings of tokens i..j joined (each token in its own or other readings), or undefined when there are none. */
+export function joinedReadings(tokens: string[], alts: (string[] | undefined)[], i: number, j: number): string[] | undefined {
+  let any = false;
+  for (let t = i; t <= j; t++) any ||= !!alts[t];
+  if (!any) return undefined;
+  let out = [''];
+  for (let t = i; t <= j; t++) {
+    const readings = [tokens[t], ...(alts[t] ?? [])];
+    out = out.flatMap((head) => readings.map((r) => head + r)).slice(0, MAX_JOINED_READINGS);
+  }
+  return out.slice(1);
 }
 
 /** A name that gets a Japanese reading besides its own (see prepareJapaneseAlternate); cheap, loads no dictionary. */
@@ -156,6 +220,8 @@ export interface Unit {
   abjad?: boolean;
   /** The script the name was written in when not Latin (see PreparedName.script). */
   script?: NameScript;
+  /** Other readings of the unit's kanji (see PreparedName.alts). */
+  alts?: string[];
   /** Similarities to list texts (query units, during one search). */
   sims?: Map<string, TokenSim>;
   mask: number;
@@ -177,6 +243,7 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       known: n.known?.[ti],
       abjad: n.abjad,
       script: n.script,
+      alts: n.alts?.[ti],
       mask: 1 << k,
       joined: false,
       initial: n.classes[ti] === TokenClass.Initial,
@@ -200,7 +267,17 @@ function units(n: PreparedName, sig: number[]): Unit[] {
       }
       mask |= 1 << b;
       if (text.length >= 4)
-        out.push({ text, mask, joined: true, initial: false, firstIdx: i, lastIdx: j, abjad: n.abjad, script: n.script });
+        out.push({
+          text,
+          mask,
+          joined: true,
+          initial: false,
+          firstIdx: i,
+          lastIdx: j,
+          abjad: n.abjad,
+          script: n.script,
+          alts: joinedAlts(n, i, j),
+        });
     }
   }
   // a glued article or title: "lapaz" ~ "la paz", "theconquest" ~ "the conquest", "hafizmohammed" ~ "hafiz mohammed"
@@ -224,7 +301,7 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
   // with a cache (one query scored against many names) similarities are kept on the query's unit, keyed by list text
   let sims: Map<string, TokenSim> | undefined;
   // one text may be an abjad token on one list name and a Latin one on another ("hsn"): they compare differently
-  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}` : l.text;
+  const lkey = l.abjad || l.script ? `\u0001${l.script ?? ''}\u0001${l.text}${l.alts ? `\u0001${l.alts.join(' ')}` : ''}` : l.text;
   if (cache) {
     sims = q.sims;
     if (!sims) q.sims = sims = new Map();
@@ -260,14 +337,24 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
     const [src, latin] = q.abjad ? [q.text, l.text] : [l.text, q.text];
     if (abjadReads(src, latin, (q.abjad ? q : l).script === 'Hebrew')) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
-  // a Hangul or Greek token against a Latin one: the same name in another romanization of that script
+  // a Hangul, Greek, Japanese, Thai or Chinese token against a Latin one: the same name in another romanization of that script
   if (s.sim < TRANSLIT_SIM && !q.script !== !l.script && !q.initial && !l.initial) {
-    const [src, latin, script] = q.script ? [q.text, l.text, q.script] : [l.text, q.text, l.script!];
-    if (hasScriptReadings(script) && scriptReads(script, src, latin)) s = { sim: TRANSLIT_SIM, kind: 'other_script' };
+    const [src, latin, script] = q.script ? [q, l.text, q.script] : [l, q.text, l.script!];
+    // a word in kanji is also read in the dictionary's other readings of it (PreparedName.alts)
+    if (hasScriptReadings(script) && (scriptReads(script, src.text, latin) || !!src.alts?.some((a) => scriptReads(script, a, latin))))
+      s = { sim: TRANSLIT_SIM, kind: 'other_script' };
   }
   sims?.set(lkey, s);
   return s;
 }
+
+/** A joined unit and a token close enough in length and first letter to compare, in their own or other readings (alts). */
+function joinable(a: Unit, b: Unit): boolean {
+  if (near(a.text, b.text)) return true;
+  return (!!a.alts && a.alts.some((t) => near(t, b.text))) || (!!b.alts && b.alts.some((t) => near(a.text, t)));
+}
+
+const near = (x: string, y: string) => Math.abs(x.length - y.length) <= 2 && x[0] === y[0];
 
 const sameOrVowels = (a: string, b: string) => a === b || ('aeiou'.includes(a) && 'aeiou'.includes(b));
 
@@ -313,8 +400,7 @@ export function scoreName(
         // (an abjad word's Latin reading may start with another vowel: "ahsan allah" ~ "ehsanullah", and its length
         // differs by the unwritten vowels)
         const reading = !qu.abjad !== !lu.abjad;
-        if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : Math.abs(qu.text.length - lu.text.length) > 2 || qu.text[0] !== lu.text[0])
-          continue;
+        if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : !joinable(qu, lu)) continue;
       } else if (Math.abs(qu.text.length - lu.text.length) > 4 && qu.key !== lu.key && !qu.initial && !lu.initial) continue;
       let s = pairSim(qu, lu, opts.cache);
       // an approximate joined pair ("ali hassan" ~ "alhasan") is weak evidence: exact joins only keep full credit

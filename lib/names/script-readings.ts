@@ -99,11 +99,29 @@ function thaiKey(t: string): string {
     .replace(/(.)\1/g, '$1');
 }
 
+/**
+ * The Latin spelling of a word as Japanese writes it in katakana (transliterate-kana.ts reads katakana as foreign words):
+ * the vowel Japanese adds to a bare consonant is not read ("ヤクザ" reads "yakza": YAKUZA), and the au of foreign words
+ * is written o ("オウム" reads "oum": AUM, as "audio" is オーディオ). Compared besides the spelling itself.
+ */
+function katakanaSpelling(latin: string): string {
+  return latin
+    .replace(/au/g, 'o')
+    .replace(/([aeiou][^aeiou])u(?=[^aeiouy])/g, '$1')
+    .replace(/([^aeiou])u$/, '$1')
+    .replace(/([td])o$/, '$1');
+}
+
+/** Other spellings of a Latin token a script's reading may stand for, besides the token (see katakanaSpelling). */
+const LATIN_SPELLINGS: Partial<Record<NameScript, (t: string) => string>> = { Japanese: katakanaSpelling };
+
 const KEYS: Partial<Record<NameScript, (t: string) => string>> = {
   Korean: koreanKey,
   Greek: greekKey,
   Japanese: japaneseKey,
   Thai: thaiKey,
+  // a Chinese syllable reads as itself; its other romanizations are the token's alternates (score.ts, wade-giles.ts)
+  Chinese: (t) => t,
 };
 
 /** The scripts whose tokens have readings here. */
@@ -115,5 +133,8 @@ export function hasScriptReadings(script: NameScript | undefined): boolean {
 export function scriptReads(script: NameScript, src: string, latin: string): boolean {
   const key = KEYS[script];
   if (!key || latin.length < 2) return false;
-  return key(src) === key(latin);
+  const k = key(src);
+  if (k === key(latin)) return true;
+  const other = LATIN_SPELLINGS[script]?.(latin);
+  return other !== undefined && other !== latin && k === key(other);
 }

@@ -12,9 +12,13 @@ import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names
 import { styleForType } from './name-style';
 import { phoneticKey } from '../../../lib/names/phonetic';
 import { isAbjadName } from '../../../lib/names/abjad';
+import { foreignScriptOf } from '../../../lib/names/scripts';
 import {
   hasJapaneseAlternate,
   prepareJapaneseAlternate,
+  japaneseAlts,
+  chineseAlts,
+  joinedReadings,
   prepareName,
   scoreName,
   scriptField,
@@ -184,7 +188,12 @@ export class ScreeningIndex {
         // isJapaneseRow)
         const alt = hasJapaneseAlternate(nm.value) ? prepareJapaneseAlternate(nm.value, style) : undefined;
         const rows = alt && !sameTokens(alt.tokens, primary.tokens) ? [primary, alt] : [primary];
+        // other readings of a token (Wade-Giles of a Chinese syllable, the dictionary's other readings of a kanji word)
+        // retrieve the name through their phonetic keys and joined spellings, as its own tokens do
+        const altsOf = (n: { tokens: string[] }) =>
+          n === alt ? alt.alts : foreignScriptOf(nm.value) === 'Chinese' ? chineseAlts(n.tokens) : undefined;
         for (const n of rows) {
+          const alts = altsOf(n);
           if (!n.classes.some(isSignificant)) continue;
           const nameId = nameEntity.length;
           nameEntity.push(ei);
@@ -202,12 +211,7 @@ export class ScreeningIndex {
               dfCount.push(0);
               const key = phoneticKey(text);
               keyText.push(key);
-              let kid = this.keyVocab.get(key);
-              if (kid === undefined) {
-                kid = this.keyVocab.size;
-                this.keyVocab.set(key, kid);
-              }
-              keyOf.push(kid);
+              keyOf.push(intern(this.keyVocab, key));
             }
             tokIds.push(id);
             tokCls.push(n.classes[t]);
@@ -222,6 +226,12 @@ export class ScreeningIndex {
               pKeyK.push(keyOf[id]);
               pKeyV.push(nameId);
             }
+            for (const a of alts?.[t] ?? []) {
+              const kid = intern(this.keyVocab, phoneticKey(a));
+              if (kid === keyOf[id]) continue;
+              pKeyK.push(kid);
+              pKeyV.push(nameId);
+            }
           }
           // joined neighbours: "abu bakr" is also findable as "abubakr"
           for (let a = 0; a < sigIdx.length; a++) {
@@ -229,13 +239,10 @@ export class ScreeningIndex {
             for (let j = sigIdx[a] + 1; j <= sigIdx[a] + 2 && j < n.tokens.length; j++) {
               text += n.tokens[j];
               if (!isSignificant(n.classes[j])) continue;
-              let jid = this.joinVocab.get(text);
-              if (jid === undefined) {
-                jid = this.joinVocab.size;
-                this.joinVocab.set(text, jid);
+              for (const joined of [text, ...((alts && joinedReadings(n.tokens, alts, sigIdx[a], j)) ?? [])]) {
+                pJoinK.push(intern(this.joinVocab, joined));
+                pJoinV.push(nameId);
               }
-              pJoinK.push(jid);
-              pJoinV.push(nameId);
             }
           }
         }
@@ -434,8 +441,13 @@ export class ScreeningIndex {
       rarity.push(this.rarityOfId(id));
     }
     const raw = this.store.get(this.nameEntity[nameId]).names[this.nameIndex[nameId]].value;
-    if (this.isJapaneseRow(nameId)) return { tokens, keys, classes, rarity, style, script: 'Japanese' };
-    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...scriptField(raw) };
+    if (this.isJapaneseRow(nameId)) {
+      const alts = japaneseAlts(raw, tokens);
+      return { tokens, keys, classes, rarity, style, script: 'Japanese', ...(alts ? { alts } : {}) };
+    }
+    const script = scriptField(raw);
+    const alts = script.script === 'Chinese' ? chineseAlts(tokens) : undefined;
+    return { tokens, keys, classes, rarity, style, ...(isAbjadName(raw) ? { abjad: true } : {}), ...script, ...(alts ? { alts } : {}) };
   }
 
   /** The second row of one listed name: its Japanese reading (a name in kanji is indexed in both readings). */
@@ -649,6 +661,12 @@ export class ScreeningIndex {
         visit(this.postTok, id, w);
         visit(this.postJoin, this.joinVocab.get(text), w);
         visit(this.postKey, kid, w * 0.9);
+        // the token's other readings (a Chinese syllable in Wade-Giles, a kanji word's other readings) reach Latin names
+        // spelt that way, like another spelling of the token
+        for (const a of r.alts?.[i] ?? []) {
+          visit(this.postTok, this.vocab.get(a), w * 0.95);
+          visit(this.postKey, this.keyVocab.get(phoneticKey(a)), w * 0.9);
+        }
         if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
         // the query's neighbours joined: "abu bakr" finds "abubakr"
         let joined = text;
@@ -879,6 +897,16 @@ function feedBits(): Map<string, number> {
     );
   }
   return FEED_BIT_MAP;
+}
+
+/** The id of `text` in `vocab`, added as the next id when new. */
+function intern(vocab: Map<string, number>, text: string): number {
+  let id = vocab.get(text);
+  if (id === undefined) {
+    id = vocab.size;
+    vocab.set(text, id);
+  }
+  return id;
 }
 
 export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress): ScreeningIndex {

@@ -19,6 +19,12 @@ const CASES: { script: string; latin: string; written: string; type: EntityType 
   { script: 'Japanese (kanji)', latin: 'YAMAGUCHI-GUMI', written: '山口組', type: 'entity' },
   { script: 'Japanese (kanji, person)', latin: 'NISHIGUCHI, Shigeo', written: '西口茂男', type: 'individual' },
   { script: 'Japanese (kanji, long vowel)', latin: 'GOTO, Tadamasa', written: '後藤忠政', type: 'individual' },
+  // the dictionary reads 清司 Seiji first and lists Kiyoshi; 建市 is unknown to it, read by character (ken|tate + shi|ichi)
+  { script: 'Japanese (kanji, another reading)', latin: 'TAKAYAMA, Kiyoshi', written: '高山清司', type: 'individual' },
+  { script: 'Japanese (kanji, readings by character)', latin: 'SHINODA, Kenichi', written: '篠田建市', type: 'individual' },
+  { script: 'Japanese (a Japanese word in katakana)', latin: 'YAKUZA', written: 'ヤクザ', type: 'entity' },
+  // Wade-Giles (not a listed record: no shipped record writes a Chinese name both ways)
+  { script: 'Chinese (Wade-Giles)', latin: 'CHIANG Ching-kuo', written: '蒋经国', type: 'individual' },
   { script: 'Korean', latin: 'RI, Yong Gil', written: '리영길', type: 'individual' },
   { script: 'Thai', latin: 'Usama BIN LADIN', written: 'อุซามะฮ์ บิน ลาดิน', type: 'individual' },
   { script: 'Thai (RTGS, -porn)', latin: 'KRADUMPORN, Somboon', written: 'สมบูรณ์ กระดุมพร', type: 'individual' },
