@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
 import { outcomesPerWeek } from '../../subgraphs/idv/analytics/data/analytics-store';
-import { matchDecisionTimes, reviewedMatchesPerWeek } from '../../subgraphs/screening/analytics/data/analytics-store';
+import { matchDecisionTimes, matchQueueAge, reviewedMatchesPerWeek } from '../../subgraphs/screening/analytics/data/analytics-store';
 import { testConfig } from '../helpers/test-platform';
 
 let db: Db;
@@ -249,4 +249,38 @@ it('keeps the IDV outcomes per day exact as sessions are assessed, decided, fail
   expect(weeks.map((row) => [new Date(row.bucket).toISOString(), row.automatic_pass, row.sent_to_review, row.rejected])).toEqual([
     ['2026-11-02T00:00:00.000Z', 1, 1, 0],
   ]);
+});
+
+it('reads the age of the unresolved matches from the middle of the queue, as percentile_cont over every age would', async () => {
+  const queue = { tenantId: scope.tenantId, workspaceId: `${scope.workspaceId}_q` };
+  const now = at(20, 0);
+  const expectQueue = async () => {
+    const [counted] = await db.$queryRawUnsafe<{ waiting: number; oldest_seconds: number | null; median_seconds: number | null }[]>(
+      `SELECT count(*)::int AS waiting, extract(epoch FROM $3::timestamp - min(created_at))::float8 AS oldest_seconds,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - created_at)))::float8 AS median_seconds
+         FROM screening.search_matches WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'`,
+      queue.tenantId,
+      queue.workspaceId,
+      now,
+    );
+    const read = await matchQueueAge(db, queue, now);
+    expect(read).toEqual(counted);
+    return read;
+  };
+  expect(await expectQueue()).toEqual({ waiting: 0, oldest_seconds: null, median_seconds: null });
+  const hoursBefore = [1, 2, 3, 10, 30];
+  for (const [n, hours] of hoursBefore.entries())
+    await db.$executeRawUnsafe(
+      `INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload, created_at)
+       VALUES ($1, 'res_q', 'req_q', $2, $3, 0, 'test:1', 0.9, '{}'::jsonb, $4::timestamp)`,
+      `${matchId(100 + n)}q`,
+      queue.tenantId,
+      queue.workspaceId,
+      new Date(now.getTime() - hours * 3_600_000),
+    );
+  // Five waiting: the middle one (3 h). Once the oldest is decided, four: the mean of the two middle
+  // ones (2 h and 3 h of 1, 2, 3 and 10 h).
+  expect(await expectQueue()).toEqual({ waiting: 5, oldest_seconds: 30 * 3600, median_seconds: 3 * 3600 });
+  await db.$executeRawUnsafe(`UPDATE screening.search_matches SET review_status = 'false_positive' WHERE id = $1`, `${matchId(104)}q`);
+  expect(await expectQueue()).toEqual({ waiting: 4, oldest_seconds: 10 * 3600, median_seconds: 2.5 * 3600 });
 });

@@ -68,7 +68,7 @@ async function outcomesPerWeekLive(db: DbClient, scope: Scope, from: Date, to: D
 export async function reviewDecisionTimes(db: DbClient, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
   const rows = await db.$queryRawUnsafe<DurationRow[]>(
     `SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reviewed_at - assessed_at)))::float8 AS median_seconds
+            (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', reviewed_at - assessed_at)))::float8 AS median_seconds
        FROM idv.sessions
       WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected') AND assessed_at IS NOT NULL
         AND reviewed_at >= $3::timestamp AND reviewed_at < $4::timestamp`,
@@ -85,8 +85,8 @@ export async function reviewDecisionTimes(db: DbClient, scope: Scope, from: Date
 export async function reviewQueueAge(db: DbClient, scope: Scope, now: Date): Promise<QueueAgeRow> {
   const rows = await db.$queryRawUnsafe<QueueAgeRow[]>(
     `SELECT count(*)::int AS waiting,
-            extract(epoch FROM $3::timestamp - min(coalesce(assessed_at, created_at)))::float8 AS oldest_seconds,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - coalesce(assessed_at, created_at))))::float8 AS median_seconds
+            date_part('epoch', $3::timestamp - min(coalesce(assessed_at, created_at))) AS oldest_seconds,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', $3::timestamp - coalesce(assessed_at, created_at))) AS median_seconds
        FROM idv.sessions
       WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('requires_review', 'escalation')`,
     scope.tenantId,
