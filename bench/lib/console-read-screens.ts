@@ -200,8 +200,8 @@ export function readPeerScreens(
             range,
           ),
           rows(
-            `SELECT date_trunc('day', created_at) AS bucket, count(*)::int AS alerts FROM screening.monitoring_alerts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND created_at >= $3 AND created_at < $4 GROUP BY 1`,
+            `SELECT day::timestamp AS bucket, sum(alerts)::int AS alerts FROM screening.alert_day_counts
+              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY day`,
             range,
           ),
           rows(

@@ -2,11 +2,17 @@
 // idv_outcome_day_counts) stay equal to the figures counted from the rows themselves under every
 // kind of write: decisions made, changed, moved to another day, undone, rolled back and deleted;
 // reviews added, backdated and removed; a match's created_at repaired; sessions assessed, decided,
-// failed and deleted. And the analytics stores read them.
+// failed and deleted; alerts raised, acknowledged, re-dated and deleted. And the analytics stores
+// read them.
 import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
 import { outcomesPerWeek } from '../../subgraphs/idv/analytics/data/analytics-store';
-import { matchDecisionTimes, matchQueueAge, reviewedMatchesPerWeek } from '../../subgraphs/screening/analytics/data/analytics-store';
+import {
+  alertsPerDay,
+  matchDecisionTimes,
+  matchQueueAge,
+  reviewedMatchesPerWeek,
+} from '../../subgraphs/screening/analytics/data/analytics-store';
 import { testConfig } from '../helpers/test-platform';
 
 let db: Db;
@@ -283,4 +289,63 @@ it('reads the age of the unresolved matches from the middle of the queue, as per
   expect(await expectQueue()).toEqual({ waiting: 5, oldest_seconds: 30 * 3600, median_seconds: 3 * 3600 });
   await db.$executeRawUnsafe(`UPDATE screening.search_matches SET review_status = 'false_positive' WHERE id = $1`, `${matchId(104)}q`);
   expect(await expectQueue()).toEqual({ waiting: 4, oldest_seconds: 10 * 3600, median_seconds: 2.5 * 3600 });
+});
+
+it('keeps the monitoring alerts per day exact as alerts are raised, acknowledged, re-dated and deleted', async () => {
+  const alerts = { tenantId: scope.tenantId, workspaceId: `${scope.workspaceId}_a` };
+  const alertId = (n: number) => `mal_${alerts.workspaceId}_${n}`;
+  const days = async () => {
+    const kept = await db.$queryRawUnsafe<{ day: string; n: number }[]>(
+      `SELECT day::text, sum(alerts)::int AS n FROM screening.alert_day_counts WHERE tenant_id = $1 AND workspace_id = $2
+        GROUP BY day HAVING sum(alerts) <> 0 ORDER BY day`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    const counted = await db.$queryRawUnsafe<{ day: string; n: number }[]>(
+      `SELECT created_at::date::text AS day, count(*)::int AS n FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2
+        GROUP BY 1 ORDER BY 1`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    expect(kept).toEqual(counted);
+    return kept;
+  };
+  // Three raised in one statement (as a monitoring run writes them), on two days.
+  await db.$executeRawUnsafe(
+    `INSERT INTO screening.monitoring_alerts (id, tenant_id, workspace_id, profile_id, run_id, trigger, search_id, match_count, entity_refs, created_at)
+     SELECT $3 || n, $1, $2, 'prf_agg_' || n, 'run_agg', 'delta', 'srch_agg', 1, ARRAY['un:1'], CASE WHEN n < 3 THEN $4::timestamp ELSE $5::timestamp END
+       FROM generate_series(1, 3) AS n`,
+    alerts.tenantId,
+    alerts.workspaceId,
+    alertId(0).slice(0, -1),
+    at(2, 9),
+    at(3, 9),
+  );
+  expect(await days()).toEqual([
+    { day: '2026-11-02', n: 2 },
+    { day: '2026-11-03', n: 1 },
+  ]);
+  // Acknowledged: no move. Re-dated: moves. Deleted: leaves. Rolled back: never counts.
+  await db.$executeRawUnsafe(
+    `UPDATE screening.monitoring_alerts SET status = 'acknowledged', acknowledged_at = now() WHERE id = $1`,
+    alertId(1),
+  );
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET created_at = $2::timestamp WHERE id = $1`, alertId(2), at(4, 9));
+  await db.$executeRawUnsafe(`DELETE FROM screening.monitoring_alerts WHERE id = $1`, alertId(3));
+  await expect(
+    db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`DELETE FROM screening.monitoring_alerts WHERE id = $1`, alertId(1));
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await days()).toEqual([
+    { day: '2026-11-02', n: 1 },
+    { day: '2026-11-04', n: 1 },
+  ]);
+  // The store: the 2nd's afternoon live (nothing: the alert is at 09:00), the 3rd and 4th counted.
+  const read = await alertsPerDay(db, alerts, at(2, 12), at(5, 0));
+  // (A day whose alerts all left reads 0, as the page's dense axis shows it anyway.)
+  expect(read.filter((row) => row.alerts).map((row) => [new Date(row.bucket).toISOString().slice(0, 10), row.alerts])).toEqual([
+    ['2026-11-04', 1],
+  ]);
 });
