@@ -20,15 +20,10 @@ export const REST_FEED_CHOICES = ['all', ...REST_FEEDS] as const;
 
 const FEED_NAMES: Record<string, string> = { Social_Media: 'Social Media', Open_Source: 'Open Source' };
 export const feedName = (feed: string) => FEED_NAMES[feed] ?? feed;
-/** REST feed names to the GraphQL enum (unknown names pass through and fail enum validation). */
+/** REST feed names (any case, `all` included) to the GraphQL enum, whose names write the REST
+ * names' spaces as underscores; unknown names pass through and fail enum validation. */
 export const feedEnum = (feed: string): ScreeningFeed => {
   const trimmed = feed.trim();
-  const lower = trimmed.toLowerCase();
-  if (lower === 'all') return 'all';
-  if (lower === 'social media') return 'Social_Media';
-  if (lower === 'open source') return 'Open_Source';
-  const known = ['Sanctions', 'PEP', 'Criminal', 'Legal', 'Offshore', 'Ownership', 'Registries', 'News'].find(
-    (name) => name.toLowerCase() === lower,
-  );
-  return (known ?? trimmed) as ScreeningFeed;
+  const known = REST_FEED_CHOICES.find((name) => name.toLowerCase() === trimmed.toLowerCase());
+  return (known ? known.replace(' ', '_') : trimmed) as ScreeningFeed;
 };
