@@ -29,47 +29,52 @@ CREATE FUNCTION "idv"."outcome_day_counts_add"(deltas jsonb) RETURNS void LANGUA
                 "rejected" = "outcome_day_counts"."rejected" + EXCLUDED."rejected";
 $$;
 
--- The signed deltas of sessions counted in (+1) or out (-1), per workspace and day; none when they cancel.
-CREATE FUNCTION "idv"."outcome_day_deltas"(rows jsonb) RETURNS jsonb LANGUAGE sql AS $$
-  SELECT jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', day,
-                                      'automatic_pass', automatic_pass, 'sent_to_review', sent_to_review, 'rejected', rejected))
-    FROM (
-      SELECT r->>'tenant_id' AS tenant_id, r->>'workspace_id' AS workspace_id, (r->>'day')::date AS day,
-             coalesce(sum((r->>'sign')::int) FILTER (WHERE r->>'review_status' = 'automatic_pass'), 0) AS automatic_pass,
-             coalesce(sum((r->>'sign')::int) FILTER (WHERE r->>'review_status' IN ('requires_review', 'escalation', 'accepted', 'rejected')), 0) AS sent_to_review,
-             coalesce(sum((r->>'sign')::int) FILTER (WHERE r->>'review_status' = 'rejected'), 0) AS rejected
-        FROM jsonb_array_elements(rows) r
-       GROUP BY 1, 2, 3
-    ) c
-   WHERE automatic_pass <> 0 OR sent_to_review <> 0 OR rejected <> 0;
-$$;
-
+-- The counts of a set of sessions per workspace and day, by where their review stands.
 CREATE FUNCTION "idv"."outcome_day_counts_written"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  counted jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', assessed_at::date, 'review_status', review_status, 'sign', 1))
-      INTO counted FROM new_rows WHERE status = 'assessed' AND assessed_at IS NOT NULL;
+    PERFORM "idv"."outcome_day_counts_add"(jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', day,
+                                                                        'automatic_pass', ap, 'sent_to_review', sr, 'rejected', rj)))
+       FROM (SELECT tenant_id, workspace_id, assessed_at::date AS day,
+                    count(*) FILTER (WHERE review_status = 'automatic_pass') AS ap,
+                    count(*) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected')) AS sr,
+                    count(*) FILTER (WHERE review_status = 'rejected') AS rj
+               FROM new_rows WHERE status = 'assessed' AND assessed_at IS NOT NULL GROUP BY 1, 2, 3) c
+      HAVING count(*) > 0;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', assessed_at::date, 'review_status', review_status, 'sign', -1))
-      INTO counted FROM old_rows WHERE status = 'assessed' AND assessed_at IS NOT NULL;
+    PERFORM "idv"."outcome_day_counts_add"(jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', day,
+                                                                        'automatic_pass', -ap, 'sent_to_review', -sr, 'rejected', -rj)))
+       FROM (SELECT tenant_id, workspace_id, assessed_at::date AS day,
+                    count(*) FILTER (WHERE review_status = 'automatic_pass') AS ap,
+                    count(*) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected')) AS sr,
+                    count(*) FILTER (WHERE review_status = 'rejected') AS rj
+               FROM old_rows WHERE status = 'assessed' AND assessed_at IS NOT NULL GROUP BY 1, 2, 3) c
+      HAVING count(*) > 0;
   ELSE
-    -- Only a session whose counted facts changed moves (other updates write no counter).
-    SELECT jsonb_agg(moved.r) INTO counted FROM (
-      SELECT jsonb_build_object('tenant_id', o.tenant_id, 'workspace_id', o.workspace_id, 'day', o.assessed_at::date, 'review_status', o.review_status, 'sign', -1) AS r
-        FROM old_rows o JOIN new_rows w ON w.id = o.id
-       WHERE o.status = 'assessed' AND o.assessed_at IS NOT NULL
-         AND (w.status, w.assessed_at::date, w.review_status) IS DISTINCT FROM (o.status, o.assessed_at::date, o.review_status)
-      UNION ALL
-      SELECT jsonb_build_object('tenant_id', w.tenant_id, 'workspace_id', w.workspace_id, 'day', w.assessed_at::date, 'review_status', w.review_status, 'sign', 1)
-        FROM old_rows o JOIN new_rows w ON w.id = o.id
-       WHERE w.status = 'assessed' AND w.assessed_at IS NOT NULL
-         AND (w.status, w.assessed_at::date, w.review_status) IS DISTINCT FROM (o.status, o.assessed_at::date, o.review_status)
-    ) moved;
-  END IF;
-  IF counted IS NOT NULL THEN
-    PERFORM "idv"."outcome_day_counts_add"(deltas) FROM (SELECT "idv"."outcome_day_deltas"(counted) AS deltas) d WHERE deltas IS NOT NULL;
+    -- Only a session whose counted facts changed moves (other updates write no counter): out of the
+    -- old day and columns when it was counted, into the new when it is.
+    PERFORM "idv"."outcome_day_counts_add"(jsonb_agg(jsonb_build_object('tenant_id', tenant_id, 'workspace_id', workspace_id, 'day', day,
+                                                                        'automatic_pass', ap, 'sent_to_review', sr, 'rejected', rj)))
+       FROM (
+         SELECT tenant_id, workspace_id, day,
+                coalesce(sum(n) FILTER (WHERE review_status = 'automatic_pass'), 0) AS ap,
+                coalesce(sum(n) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected')), 0) AS sr,
+                coalesce(sum(n) FILTER (WHERE review_status = 'rejected'), 0) AS rj
+           FROM (
+             SELECT o.tenant_id, o.workspace_id, o.assessed_at::date AS day, o.review_status, -1 AS n
+               FROM old_rows o JOIN new_rows w ON w.id = o.id
+              WHERE o.status = 'assessed' AND o.assessed_at IS NOT NULL
+                AND (w.status, w.assessed_at::date, w.review_status) IS DISTINCT FROM (o.status, o.assessed_at::date, o.review_status)
+             UNION ALL
+             SELECT w.tenant_id, w.workspace_id, w.assessed_at::date, w.review_status, 1
+               FROM old_rows o JOIN new_rows w ON w.id = o.id
+              WHERE w.status = 'assessed' AND w.assessed_at IS NOT NULL
+                AND (w.status, w.assessed_at::date, w.review_status) IS DISTINCT FROM (o.status, o.assessed_at::date, o.review_status)
+           ) moved
+          GROUP BY 1, 2, 3
+       ) c
+      WHERE ap <> 0 OR sr <> 0 OR rj <> 0
+     HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END $$;
