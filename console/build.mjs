@@ -7,8 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(root, 'dist');
-const temporary = path.join(root, `dist.tmp-${process.pid}`);
+// `--out <dir>` builds elsewhere (a test checks a build made from its own environment).
+const outFlag = process.argv.indexOf('--out');
+const dist = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : path.join(root, 'dist');
+const temporary = path.join(path.dirname(dist), `dist.tmp-${process.pid}`);
+
+// The bundle is always the production one. Vite keeps a NODE_ENV it finds in the environment, and
+// the test platform builds from a jest process (NODE_ENV=test): React's development build, half as
+// large again and slower, would then be bundled and served by the next `npm start` too.
+process.env.NODE_ENV = 'production';
 
 let build;
 try {
@@ -24,7 +31,7 @@ try {
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temporary, emptyOutDir: true } });
   // Swap the new build in (a rebuild replaces the old one; of two first starts building at once
   // the last one wins, and both built the same sources).
-  const previous = path.join(root, `dist.old-${process.pid}`);
+  const previous = path.join(path.dirname(dist), `dist.old-${process.pid}`);
   if (fs.existsSync(dist)) fs.renameSync(dist, previous);
   fs.renameSync(temporary, dist);
   fs.rmSync(previous, { recursive: true, force: true });

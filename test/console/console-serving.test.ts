@@ -1,6 +1,7 @@
 // The console's files on the web origin: index.html for every deep link under /console (but not
 // for the web layer's own paths), hashed assets cached for a year, the strict CSP everywhere, and a
 // build that exists without an extra command.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,25 @@ describe('the console build', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('bundles React for production even when built from a test process (NODE_ENV=test)', () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-console-build-')), 'dist');
+    try {
+      execFileSync(process.execPath, ['build.mjs', '--out', out], {
+        cwd: path.dirname(CONSOLE_DIST),
+        env: { ...process.env, NODE_ENV: 'test' },
+      });
+      const scripts = fs.readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
+      const code = scripts.map((file) => fs.readFileSync(path.join(out, 'assets', file), 'utf8')).join('\n');
+      // React's development build greets the console with a DevTools hint; the production build never does.
+      expect({ reactBundled: code.includes('createRoot'), developmentBuild: code.includes('React DevTools') }).toEqual({
+        reactBundled: true,
+        developmentBuild: false,
+      });
+    } finally {
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('exists after the platform would start (built on demand), loads only same-origin files and has no inline code', async () => {
     expect(await ensureConsoleBuilt()).toBe(true);
