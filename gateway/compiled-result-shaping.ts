@@ -145,6 +145,8 @@ interface FieldStep {
   skip: Condition | null;
   include: Condition | null;
   value: ValuePlan | null;
+  /** For a leaf field (nullable or not): its leaf plan, for the walk's short way with a valid value. */
+  leaf: ValuePlan | null;
   selections: SelectionPlan | null;
 }
 
@@ -223,6 +225,8 @@ class Compiler {
       if (field.definition.isSchemaIntrospectionField()) throw new Unsupported(`introspection field ${field.name}`);
       if (responseName === '__proto__') throw new Unsupported('response name __proto__');
       const isTypename = field.name === '__typename';
+      const value = isTypename ? null : this.value(field.definition.type);
+      const unwrapped = value?.kind === ValueKind.NonNull ? value.of : value;
       return {
         field: true,
         responseName,
@@ -231,7 +235,8 @@ class Compiler {
         aliasedTypename: isTypename && responseName !== '__typename',
         skip,
         include,
-        value: isTypename ? null : this.value(field.definition.type),
+        value,
+        leaf: unwrapped?.kind === ValueKind.Leaf ? unwrapped : null,
         selections: selection.selectionSet ? this.selections(selection.selectionSet) : null,
       };
     }
@@ -356,6 +361,11 @@ class Walk {
           const named = typeof value === 'string' ? (this.schema.type(value) ?? parent) : parent;
           if (!this.fed.isObjectType(named)) return false;
           output[name] = named.name;
+          continue;
+        }
+        // The common case, a valid leaf written for the first time, without the general walk.
+        if (step.leaf !== null && existing === undefined && value !== null && validLeaf(step.leaf, value)) {
+          output[name] = value;
           continue;
         }
         this.path.push(name);
