@@ -16,8 +16,9 @@
 // an assertion (a non-list for a list, a non-object for an object, a non-boolean `if` variable ...)
 // this walk gives up and the library's own function runs on the same input, so its error is the
 // answer. Operations the plan does not cover use the library's function from the start:
-// introspection fields (`__schema`, `__type`: the library executes them separately) and a response
-// name `__proto__`. Answers are built as ordinary objects (the library's have no prototype): the
+// introspection fields (`__schema`, `__type`: the library executes them separately), a response
+// name `__proto__`, and any operation the planner fails on; any unforeseen failure of the walk
+// also hands the answer to the library. Answers are built as ordinary objects (the library's have no prototype): the
 // same JSON, cheaper for V8 to build and serialize. Listed in platform/library-patches.ts.
 import path from 'node:path';
 
@@ -508,9 +509,9 @@ function compile(fed: FederationInternals, operation: FedOperation): CompiledOpe
     const compiler = new Compiler(fed, schema);
     const selections = compiler.selections(operation.selectionSet);
     return { schema, root, selections, readsVariables: compiler.readsVariables.value };
-  } catch (error) {
-    if (error instanceof Unsupported) return null;
-    throw error;
+  } catch {
+    // Unsupported, or anything this planner did not foresee in an operation: the library shapes it.
+    return null;
   }
 }
 
@@ -539,9 +540,10 @@ export function planResultShaping(fed: FederationInternals, original: ComputeRes
       const data: Record<string, unknown> = {};
       const complete = walk.object(plan.selections, input, data, plan.root);
       return { data: complete ? data : null, errors: walk.errors };
-    } catch (error) {
-      if (error === GIVE_UP) return original(args);
-      throw error;
+    } catch {
+      // GIVE_UP where the library asserts; and whatever else went wrong here, the library's own
+      // function answers (its error, if it fails too, is the answer).
+      return original(args);
     }
   };
 }
