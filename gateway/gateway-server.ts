@@ -24,6 +24,7 @@ import { InProcessSubgraphDataSource, SignedPrincipalDataSource } from './subgra
 import { PrincipalSignatureCache } from './principal-signature-cache';
 import { composeSupergraph } from './supergraph';
 import { installFederatedOperationCache } from './federated-operation-cache';
+import { installPlannedResultShaping } from './compiled-result-shaping';
 import { useNodeCryptoForApolloHashes } from '../platform/graphql/apollo-hash';
 import { playgroundApiKey, playgroundHtml } from './playground/playground-page';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
@@ -57,6 +58,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { db, config } = options;
   const signatures = new PrincipalSignatureCache(config.internalSecret);
   installFederatedOperationCache();
+  installPlannedResultShaping();
   useNodeCryptoForApolloHashes();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(options.subgraphUrls),

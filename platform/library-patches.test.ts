@@ -87,6 +87,54 @@ describe('library patches', () => {
     );
   });
 
+  it('gateway-compute-response: a writable export of resultShaping.js that executeQueryPlan calls through the module object, and the accessors the plan reads', () => {
+    const entry = patch('gateway-compute-response');
+    const dist = path.join(packageDir(entry.package), 'dist');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
+    const descriptor = Object.getOwnPropertyDescriptor(require(path.join(dist, 'resultShaping.js')), 'computeResponse');
+    expect(descriptor?.writable).toBe(true);
+    expect(typeof descriptor?.value).toBe('function');
+    expect(read(path.join(dist, 'executeQueryPlan.js'))).toMatch(
+      /\(0, resultShaping_1\.computeResponse\)\(\{\s*operation,\s*variables,\s*input: unfilteredData,\s*introspectionHandling:/,
+    );
+    // The semantics the plan reimplements: re-read resultShaping.js when this source changes.
+    const shaping = read(path.join(dist, 'resultShaping.js'));
+    for (const rule of [
+      'collectDefaultedVariableValues()',
+      'appliedDirectivesOf(parameters.schema.skipDirective())[0]',
+      'isSchemaIntrospectionField()',
+      '(0, own_1.getOwn)(input, responseName)',
+      'Cannot return null for non-nullable',
+      'Invalid __typename found for object at',
+      'Invalid value found for',
+      '(0, federation_internals_1.isValidLeafValue)(parameters.schema, inputValue, type)',
+      'Object.create(null)',
+    ]) {
+      expect(shaping).toContain(rule);
+    }
+    // The federation-internals API the plan is built from (the copy the gateway loads).
+    const internals = resolveFrom('@apollo/federation-internals', '@apollo/gateway');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the federation-internals copy the gateway loads, by its resolved path
+    const fed = require(internals) as Record<string, unknown>;
+    for (const name of [
+      'Variable',
+      'isSubtype',
+      'isObjectType',
+      'isCompositeType',
+      'isNonNullType',
+      'isListType',
+      'isEnumType',
+      'isCustomScalarType',
+      'ERRORS',
+    ]) {
+      expect(fed[name]).toBeDefined();
+    }
+    const values = read(path.join(path.dirname(internals), 'values.js'));
+    expect(values).toContain(
+      'function isValidLeafValue(schema, value, type) {\n    if ((0, definitions_1.isCustomScalarType)(type)) {\n        return true;',
+    );
+  });
+
   describe('pg-boss', () => {
     const dir = packageDir('pg-boss');
     const managerSource = read(path.join(dir, 'src/manager.js'));
