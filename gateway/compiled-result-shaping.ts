@@ -21,6 +21,7 @@
 // also hands the answer to the library. Answers are built as ordinary objects (the library's have no prototype): the
 // same JSON, cheaper for V8 to build and serialize. Listed in platform/library-patches.ts.
 import path from 'node:path';
+import { logger } from '../platform/logging/logger';
 
 /** The federation-internals types and helpers this module reads (structural: the package has no typed export path here). */
 interface FedType {
@@ -500,6 +501,8 @@ class Walk {
 
 /** Per Operation object: its plan, or null when the library's own function shapes it. */
 const plans = new WeakMap<object, CompiledOperation | null>();
+/** Operations whose walk failed in a way the plan did not foresee (logged once each). */
+const unforeseen = new WeakSet<object>();
 
 function compile(fed: FederationInternals, operation: FedOperation): CompiledOperation | null {
   try {
@@ -540,9 +543,14 @@ export function planResultShaping(fed: FederationInternals, original: ComputeRes
       const data: Record<string, unknown> = {};
       const complete = walk.object(plan.selections, input, data, plan.root);
       return { data: complete ? data : null, errors: walk.errors };
-    } catch {
+    } catch (error) {
       // GIVE_UP where the library asserts; and whatever else went wrong here, the library's own
-      // function answers (its error, if it fails too, is the answer).
+      // function answers (its error, if it fails too, is the answer). Anything but GIVE_UP is a gap
+      // in this walk: logged once per operation so it shows in production, not only in the tests.
+      if (error !== GIVE_UP && !unforeseen.has(operation)) {
+        unforeseen.add(operation);
+        logger.warn({ err: error }, 'planned result shaping failed unexpectedly: the library shaped this operation');
+      }
       return original(args);
     }
   };
