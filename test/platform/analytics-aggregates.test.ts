@@ -102,11 +102,49 @@ async function firstDecisions() {
   return { kept, counted };
 }
 
+/** The first decisions per day and duration bucket, and the same counted from the first decisions. */
+async function decisionBuckets() {
+  const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM screening.match_decision_day_buckets
+      WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT decided_at::date::text AS day, screening.duration_bucket(seconds)::int AS bucket, count(*)::int AS n
+       FROM screening.match_first_decisions WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return { kept, counted };
+}
+
+/** The median time to a first decision over [from, to) as the store reads it, and percentile_cont
+ * over every first decision of the range. */
+async function expectMedian(from: Date, to: Date) {
+  const [counted] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+    `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
+       FROM screening.match_first_decisions WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $4::timestamp`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+  const read = await matchDecisionTimes(db, scope, from, to);
+  expect(read).toEqual(counted);
+  return read;
+}
+
 async function expectExact() {
   const days = await reviewDays();
   expect(days.kept).toEqual(days.counted);
   const decisions = await firstDecisions();
   expect(decisions.kept).toEqual(decisions.counted);
+  const buckets = await decisionBuckets();
+  expect(buckets.kept).toEqual(buckets.counted);
+  // Whole days, and a range cutting both ends (live parts), against every decision of the range.
+  await expectMedian(at(1), at(30));
+  await expectMedian(at(2, 9), at(9, 9));
   return { days: days.kept, decisions: decisions.kept };
 }
 
@@ -173,6 +211,20 @@ it('keeps reviewed matches per day and first decisions exact under every write, 
   expect(cut.map((row) => [row.true_positives, row.false_positives])).toEqual([[1, 1]]);
   const times = await matchDecisionTimes(db, scope, at(1), at(30));
   expect(times).toEqual({ decisions: 2, median_seconds: (3600 + 9 * 86400 + 7 * 3600) / 2 });
+  // More decisions in one duration bucket and across buckets: the median's bucket is found from the
+  // counts, its rank within the bucket from the decisions themselves (odd and even counts; a range
+  // holding no whole day is read live).
+  const storedAt = at(12, 0);
+  const minutes = [61, 62, 63, 64, 65, 300, 9000];
+  for (const [k, m] of minutes.entries()) {
+    await storeMatch(20 + k, storedAt);
+    await decide(20 + k, 'unresolved', 'false_positive', new Date(storedAt.getTime() + m * 60_000));
+  }
+  await expectExact();
+  expect(await expectMedian(at(12), at(20))).toEqual({ decisions: 7, median_seconds: 64 * 60 });
+  expect(await expectMedian(at(12, 1), at(12, 5))).toEqual({ decisions: 5, median_seconds: 63 * 60 });
+  expect(await expectMedian(at(12, 1), at(12, 6))).toEqual({ decisions: 6, median_seconds: 63.5 * 60 });
+  expect(await expectMedian(at(13), at(14))).toEqual({ decisions: 0, median_seconds: null });
 });
 
 /** The IDV outcome counters, and the same figures counted from the sessions. */

@@ -4,7 +4,7 @@
 // UTC days and ISO weeks (date_trunc('week') starts on Monday). Definitions: docs/graphql.md
 // "Workspace analytics".
 import { Db, type Scope } from '../../../../platform/db/prisma';
-import { countedAndLive } from '../../../../lib/analytics/range';
+import { countedAndLive, dayBounds } from '../../../../lib/analytics/range';
 
 export interface ScreeningDayRow {
   bucket: Date;
@@ -142,15 +142,39 @@ async function reviewedMatchesPerWeekLive(db: Db, scope: Scope, from: Date, to: 
 }
 
 /** Stored match to its first decision (its first review leaving unresolved), for first decisions
- * made in the range: read from match_first_decisions (kept by a trigger on the review history), the
- * range's entries of one narrow index holding each decision's duration. */
+ * made in the range: the exact median (percentile_cont's) without sorting every decision of the
+ * range. match_decision_day_buckets (kept by triggers on match_first_decisions) counts the decisions
+ * per day and duration bucket; the range's counts per bucket (whole days from it, the parts of a day
+ * the range cuts from the decisions themselves) locate the bucket of each middle rank, and only that
+ * bucket's decisions of the range are read, in seconds order, from their index. One statement; the
+ * two middle values are combined as percentile_cont does (lo + 0.5 * (hi - lo)), so the figure is the
+ * same to the last bit. */
 export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  const { fromDay, toDay, headEnd, tailStart } = dayBounds(from, to);
   const rows = (await db.$readRows(
-    `SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
-       FROM screening.match_first_decisions
-      WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $4::timestamp`,
-    [scope.tenantId, scope.workspaceId, from, to],
+    `WITH hist AS (
+       SELECT bucket, sum(n)::bigint AS n
+         FROM (SELECT bucket, decisions AS n FROM screening.match_decision_day_buckets
+                WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $5::date AND day < $6::date
+               UNION ALL
+               SELECT screening.duration_bucket(seconds), 1 FROM screening.match_first_decisions
+                WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $7::timestamp
+               UNION ALL
+               SELECT screening.duration_bucket(seconds), 1 FROM screening.match_first_decisions
+                WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $8::timestamp AND decided_at < $4::timestamp) parts
+        GROUP BY bucket),
+     total AS (SELECT coalesce(sum(n), 0)::bigint AS n FROM hist),
+     cum AS (SELECT bucket, n, sum(n) OVER (ORDER BY bucket) - n AS before FROM hist WHERE n <> 0),
+     ranks AS (SELECT (n - 1) / 2 AS k FROM total WHERE n > 0 UNION SELECT n / 2 FROM total WHERE n > 0),
+     middle AS MATERIALIZED (
+       SELECT (SELECT f.seconds FROM screening.match_first_decisions f
+                WHERE f.tenant_id = $1 AND f.workspace_id = $2 AND screening.duration_bucket(f.seconds) = cum.bucket
+                  AND f.decided_at >= $3::timestamp AND f.decided_at < $4::timestamp
+                ORDER BY f.seconds OFFSET ranks.k - cum.before LIMIT 1) AS seconds
+         FROM ranks JOIN cum ON ranks.k >= cum.before AND ranks.k < cum.before + cum.n)
+     SELECT (SELECT n FROM total)::int AS decisions,
+            (SELECT min(seconds) + 0.5 * (max(seconds) - min(seconds)) FROM middle) AS median_seconds`,
+    [scope.tenantId, scope.workspaceId, from, to, fromDay, toDay, headEnd, tailStart],
     'analytics_match_decision_times',
   )) as unknown as DurationRow[];
   return rows[0] ?? { decisions: 0, median_seconds: null };
