@@ -180,50 +180,75 @@ export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: D
   return rows[0] ?? { decisions: 0, median_seconds: null };
 }
 
-/** Monitoring alert raised to acknowledged, for acknowledgements made in the range. */
+/** Monitoring alert raised to acknowledged, for acknowledgements made in the range: index-only on
+ * the (tenant, workspace, acknowledged_at, status, created_at) index. */
 export async function alertDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
-  const rows = await db.$queryRawUnsafe<DurationRow[]>(
+  const rows = (await db.$readRows(
     `SELECT count(*)::int AS decisions,
             (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', acknowledged_at - created_at)))::float8 AS median_seconds
        FROM screening.monitoring_alerts
       WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
         AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
-    scope.tenantId,
-    scope.workspaceId,
-    from,
-    to,
-  );
+    [scope.tenantId, scope.workspaceId, from, to],
+    'analytics_alert_decision_times',
+  )) as unknown as DurationRow[];
   return rows[0] ?? { decisions: 0, median_seconds: null };
+}
+
+/** The two screening queues: unresolved matches by age since stored and open monitoring alerts by
+ * age since raised, at `now`. */
+export interface ScreeningQueueAges {
+  matches: QueueAgeRow;
+  alerts: QueueAgeRow;
+}
+
+// One statement for both queues (one round trip per load). Each median is read in the order of an
+// index on the waiting items' created_at: the middle one or two entries, found by skipping half the
+// waiting items, instead of sorting every waiting item's age; the result is percentile_cont's (lo +
+// 0.5 * (hi - lo) of the two middle ages when the count is even, as percentile_cont interpolates).
+// The number of unresolved matches comes from the maintained search_match_counts (no pass over the
+// queue to count it); the open alerts are counted from a partial index holding only them (index-only).
+const QUEUE_AGES_SQL = `
+  WITH match_queue AS (
+    SELECT coalesce(sum(total), 0)::int AS n FROM screening.search_match_counts
+     WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'),
+  match_middle AS MATERIALIZED (
+    SELECT created_at FROM screening.search_matches WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'
+     ORDER BY created_at
+    OFFSET (SELECT greatest((n - 1) / 2, 0) FROM match_queue) LIMIT (SELECT 2 - n % 2 FROM match_queue)),
+  alert_queue AS (
+    SELECT count(*)::int AS n, min(created_at) AS oldest FROM screening.monitoring_alerts
+     WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'),
+  alert_middle AS MATERIALIZED (
+    SELECT created_at FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'
+     ORDER BY created_at
+    OFFSET (SELECT greatest((n - 1) / 2, 0) FROM alert_queue) LIMIT (SELECT 2 - n % 2 FROM alert_queue))
+  SELECT (SELECT n FROM match_queue) AS match_waiting,
+         date_part('epoch', $3::timestamp - (SELECT min(created_at) FROM screening.search_matches
+                                               WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved')) AS match_oldest,
+         (SELECT lo + 0.5 * (hi - lo) FROM (SELECT date_part('epoch', $3::timestamp - max(created_at)) AS lo,
+                                                   date_part('epoch', $3::timestamp - min(created_at)) AS hi FROM match_middle) m) AS match_median,
+         (SELECT n FROM alert_queue) AS alert_waiting,
+         (SELECT date_part('epoch', $3::timestamp - oldest) FROM alert_queue) AS alert_oldest,
+         (SELECT lo + 0.5 * (hi - lo) FROM (SELECT date_part('epoch', $3::timestamp - max(created_at)) AS lo,
+                                                   date_part('epoch', $3::timestamp - min(created_at)) AS hi FROM alert_middle) a) AS alert_median`;
+
+export async function screeningQueueAges(db: Db, scope: Scope, now: Date): Promise<ScreeningQueueAges> {
+  const [row] = (await db.$readRows(QUEUE_AGES_SQL, [scope.tenantId, scope.workspaceId, now], 'analytics_screening_queue_ages')) as {
+    match_waiting: number;
+    match_oldest: number | null;
+    match_median: number | null;
+    alert_waiting: number;
+    alert_oldest: number | null;
+    alert_median: number | null;
+  }[];
+  return {
+    matches: { waiting: row.match_waiting, oldest_seconds: row.match_oldest, median_seconds: row.match_median },
+    alerts: { waiting: row.alert_waiting, oldest_seconds: row.alert_oldest, median_seconds: row.alert_median },
+  };
 }
 
 /** Unresolved matches by age since stored, at `now`. */
 export async function matchQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  return queueAge(db, `screening.search_matches`, `review_status = 'unresolved'`, 'analytics_match_queue_age', scope, now);
-}
-
-/** Open monitoring alerts by age since raised, at `now`. */
-export async function alertQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  return queueAge(db, `screening.monitoring_alerts`, `status = 'open'`, 'analytics_alert_queue_age', scope, now);
-}
-
-// `table`, `waiting` and `name` are constants of this file, never input. The median is read in the
-// order of the (tenant, workspace, status, created_at) index: its middle one or two entries, found by
-// skipping half the waiting items, instead of sorting every waiting item's age (numeric, from
-// extract) on each load; the result is percentile_cont's exactly (the mean of the two middle ages
-// when the count is even).
-async function queueAge(db: Db, table: string, waiting: string, name: string, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  const rows = (await db.$readRows(
-    `WITH queue AS (
-       SELECT count(*)::int AS n, min(created_at) AS oldest FROM ${table} WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}),
-     middle AS (
-       SELECT created_at FROM ${table} WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}
-        ORDER BY created_at
-       OFFSET (SELECT greatest((n - 1) / 2, 0) FROM queue) LIMIT (SELECT 2 - n % 2 FROM queue))
-     SELECT queue.n AS waiting, date_part('epoch', $3::timestamp - queue.oldest) AS oldest_seconds,
-            (SELECT avg(date_part('epoch', $3::timestamp - created_at)) FROM middle) AS median_seconds
-       FROM queue`,
-    [scope.tenantId, scope.workspaceId, now],
-    name,
-  )) as unknown as QueueAgeRow[];
-  return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
+  return (await screeningQueueAges(db, scope, now)).matches;
 }
