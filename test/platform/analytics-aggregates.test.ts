@@ -6,7 +6,7 @@
 // read them.
 import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
-import { outcomesPerWeek } from '../../subgraphs/idv/analytics/data/analytics-store';
+import { outcomesPerWeek, reviewDecisionTimes } from '../../subgraphs/idv/analytics/data/analytics-store';
 import {
   alertsPerDay,
   matchDecisionTimes,
@@ -250,12 +250,48 @@ async function outcomeDays() {
   return kept;
 }
 
+/** The IDV decisions per day and duration bucket against the sessions, and the median decision
+ * time as the store reads it against percentile_cont over every decision of the range (whole days,
+ * and a range cutting both ends). */
+async function expectIdvDecisions() {
+  const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM idv.decision_day_buckets
+      WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT reviewed_at::date::text AS day, idv.duration_bucket(date_part('epoch', reviewed_at - assessed_at))::int AS bucket, count(*)::int AS n
+       FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected')
+        AND assessed_at IS NOT NULL AND reviewed_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  expect(kept).toEqual(counted);
+  for (const [from, to] of [
+    [at(1), at(30)],
+    [at(3, 12), at(4, 10)],
+  ]) {
+    const [live] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+      `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', reviewed_at - assessed_at)))::float8 AS median_seconds
+         FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected') AND assessed_at IS NOT NULL
+          AND reviewed_at >= $3::timestamp AND reviewed_at < $4::timestamp`,
+      scope.tenantId,
+      scope.workspaceId,
+      from,
+      to,
+    );
+    expect(await reviewDecisionTimes(db, scope, from, to)).toEqual(live);
+  }
+  return kept;
+}
+
 const sessionId = (n: number) => `ses_${scope.workspaceId.slice(-10)}_${n}`;
 async function setSession(n: number, fields: string, ...values: unknown[]) {
   await db.$executeRawUnsafe(`UPDATE idv.sessions SET ${fields} WHERE id = $1`, sessionId(n), ...values);
 }
 
-it('keeps the IDV outcomes per day exact as sessions are assessed, decided, failed and deleted', async () => {
+it('keeps the IDV outcomes and decision buckets per day exact as sessions are assessed, decided, failed and deleted', async () => {
   for (let n = 1; n <= 4; n++)
     await db.$executeRawUnsafe(
       `INSERT INTO idv.sessions (id, tenant_id, workspace_id, profile_id, creator_kind, creator_id, capture_manifest, step_manifest,
@@ -297,7 +333,18 @@ it('keeps the IDV outcomes per day exact as sessions are assessed, decided, fail
     { day: '2026-11-03', pass: 0, review: 2, rejected: 1 },
     { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
   ]);
+  // Two decisions on the 4th, both 23 h after the assessment: one bucket.
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-04', bucket: expect.any(Number), n: 2 }]);
+  expect(await reviewDecisionTimes(db, scope, at(4), at(5))).toEqual({ decisions: 2, median_seconds: 23 * 3600 });
+  // A decision re-dated (another day and duration), an escalation (not final: out), and back.
+  await setSession(4, `reviewed_at = $2::timestamp`, at(6, 10));
+  await setSession(3, `review_status = 'escalation'`);
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-06', bucket: expect.any(Number), n: 1 }]);
+  await setSession(3, `review_status = 'rejected'`);
+  expect(await expectIdvDecisions()).toHaveLength(2);
+  expect(await reviewDecisionTimes(db, scope, at(1), at(30))).toEqual({ decisions: 2, median_seconds: (23 * 3600 + 72 * 3600) / 2 });
   await db.$executeRawUnsafe(`DELETE FROM idv.sessions WHERE id = $1`, sessionId(3));
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-06', bucket: expect.any(Number), n: 1 }]);
   expect(await outcomeDays()).toEqual([
     { day: '2026-11-03', pass: 0, review: 1, rejected: 0 },
     { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
