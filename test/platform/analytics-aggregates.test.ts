@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
 import { outcomesPerWeek, reviewDecisionTimes } from '../../subgraphs/idv/analytics/data/analytics-store';
 import {
+  alertDecisionTimes,
   alertsPerDay,
   matchDecisionTimes,
   matchQueueAge,
@@ -390,7 +391,7 @@ it('reads the age of the unresolved matches from the middle of the queue, as per
   expect(await expectQueue()).toEqual({ waiting: 4, oldest_seconds: 10 * 3600, median_seconds: 2.5 * 3600 });
 });
 
-it('keeps the monitoring alerts per day exact as alerts are raised, acknowledged, re-dated and deleted', async () => {
+it('keeps the monitoring alerts and acknowledgement buckets per day exact as alerts are raised, acknowledged, re-dated and deleted', async () => {
   const alerts = { tenantId: scope.tenantId, workspaceId: `${scope.workspaceId}_a` };
   const alertId = (n: number) => `mal_${alerts.workspaceId}_${n}`;
   const days = async () => {
@@ -441,6 +442,71 @@ it('keeps the monitoring alerts per day exact as alerts are raised, acknowledged
     { day: '2026-11-02', n: 1 },
     { day: '2026-11-04', n: 1 },
   ]);
+  // Acknowledgements per day and duration bucket, and the median alert decision time, against the
+  // alerts: acknowledged, re-acknowledged on another day, re-dated, reopened and deleted.
+  const decisions = async () => {
+    const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+      `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM screening.alert_decision_day_buckets
+        WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+      `SELECT acknowledged_at::date::text AS day, screening.duration_bucket(date_part('epoch', acknowledged_at - created_at))::int AS bucket,
+              count(*)::int AS n
+         FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged' AND acknowledged_at IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    expect(kept).toEqual(counted);
+    for (const [from, to] of [
+      [at(1), at(30)],
+      [at(4, 12), at(6, 10)],
+    ]) {
+      const [live] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+        `SELECT count(*)::int AS decisions,
+                (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', acknowledged_at - created_at)))::float8 AS median_seconds
+           FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
+            AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
+        alerts.tenantId,
+        alerts.workspaceId,
+        from,
+        to,
+      );
+      expect(await alertDecisionTimes(db, alerts, from, to)).toEqual(live);
+    }
+    return kept;
+  };
+  await db.$executeRawUnsafe(
+    `UPDATE screening.monitoring_alerts SET status = 'acknowledged', acknowledged_at = $2::timestamp WHERE id = $1`,
+    alertId(2),
+    at(5, 9),
+  );
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET acknowledged_at = $2::timestamp WHERE id = $1`, alertId(1), at(5, 21));
+  expect(await decisions()).toHaveLength(2);
+  // Alert 1 raised on the 2nd at 09:00, acknowledged on the 5th at 21:00 (84 h); alert 2 raised on
+  // the 4th at 09:00, acknowledged a day later (24 h).
+  expect(await alertDecisionTimes(db, alerts, at(5), at(6))).toEqual({ decisions: 2, median_seconds: (84 + 24) * 1800 });
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET created_at = $2::timestamp WHERE id = $1`, alertId(2), at(5, 8));
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET status = 'open', acknowledged_at = NULL WHERE id = $1`, alertId(1));
+  expect(await decisions()).toEqual([{ day: '2026-11-05', bucket: expect.any(Number), n: 1 }]);
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET created_at = $2::timestamp WHERE id = $1`, alertId(2), at(4, 9));
+  // One raised and acknowledged in one statement, then deleted.
+  await db.$executeRawUnsafe(
+    `INSERT INTO screening.monitoring_alerts (id, tenant_id, workspace_id, profile_id, run_id, trigger, search_id, match_count, entity_refs,
+                                              status, acknowledged_at, created_at)
+     VALUES ($3, $1, $2, 'prf_agg_9', 'run_agg', 'delta', 'srch_agg', 1, ARRAY['un:1'], 'acknowledged', $4::timestamp, $5::timestamp)`,
+    alerts.tenantId,
+    alerts.workspaceId,
+    alertId(9),
+    at(6, 9),
+    at(6, 8),
+  );
+  expect(await decisions()).toHaveLength(2);
+  await db.$executeRawUnsafe(`DELETE FROM screening.monitoring_alerts WHERE id = $1`, alertId(9));
+  expect(await decisions()).toEqual([{ day: '2026-11-05', bucket: expect.any(Number), n: 1 }]);
+
   // The store: the 2nd's afternoon live (nothing: the alert is at 09:00), the 3rd and 4th counted.
   const read = await alertsPerDay(db, alerts, at(2, 12), at(5, 0));
   // (A day whose alerts all left reads 0, as the page's dense axis shows it anyway.)

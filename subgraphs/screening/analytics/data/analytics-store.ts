@@ -141,58 +141,94 @@ async function reviewedMatchesPerWeekLive(db: Db, scope: Scope, from: Date, to: 
   );
 }
 
-/** Stored match to its first decision (its first review leaving unresolved), for first decisions
- * made in the range: the exact median (percentile_cont's) without sorting every decision of the
- * range. match_decision_day_buckets (kept by triggers on match_first_decisions) counts the decisions
- * per day and duration bucket; the range's counts per bucket (whole days from it, the parts of a day
- * the range cuts from the decisions themselves) locate the bucket of each middle rank, and only that
- * bucket's decisions of the range are read, in seconds order, from their index. One statement; the
- * two middle values are combined as percentile_cont does (lo + 0.5 * (hi - lo)), so the figure is the
- * same to the last bit. */
-export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+/** A duration's median over a range: the durations (`seconds`, an expression over `source`'s
+ * columns) of the `source` rows matching `where` whose event instant (`at`) falls in the range, and
+ * the table counting them per UTC day of that instant and duration bucket. Constants of this file,
+ * never input. */
+interface BucketedDurations {
+  counters: string;
+  source: string;
+  where: string;
+  at: string;
+  seconds: string;
+}
+
+// The exact median (percentile_cont's) without sorting every duration of the range. The counters
+// (kept by triggers) count the durations per day and screening.duration_bucket, which is monotone:
+// the buckets in order hold the durations in order. The range's counts per bucket (whole days from
+// the counters, the parts of a day the range cuts from the rows themselves) locate the bucket of each
+// middle rank; only that bucket's durations of the range are then read, in order, from an index on
+// (tenant, workspace, bucket, instant), and the rank within the bucket picked. One statement; the two
+// middle values are combined as percentile_cont does (lo + 0.5 * (hi - lo)), so the figure is the
+// same to the last bit.
+async function bucketedMedian(db: Db, scope: Scope, from: Date, to: Date, of: BucketedDurations, name: string): Promise<DurationRow> {
   const { fromDay, toDay, headEnd, tailStart } = dayBounds(from, to);
   const rows = (await db.$readRows(
     `WITH hist AS (
        SELECT bucket, sum(n)::bigint AS n
-         FROM (SELECT bucket, decisions AS n FROM screening.match_decision_day_buckets
+         FROM (SELECT bucket, decisions AS n FROM ${of.counters}
                 WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $5::date AND day < $6::date
                UNION ALL
-               SELECT screening.duration_bucket(seconds), 1 FROM screening.match_first_decisions
-                WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $7::timestamp
+               SELECT screening.duration_bucket(${of.seconds}), 1 FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND ${of.at} >= $3::timestamp AND ${of.at} < $7::timestamp
                UNION ALL
-               SELECT screening.duration_bucket(seconds), 1 FROM screening.match_first_decisions
-                WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $8::timestamp AND decided_at < $4::timestamp) parts
+               SELECT screening.duration_bucket(${of.seconds}), 1 FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND ${of.at} >= $8::timestamp AND ${of.at} < $4::timestamp) parts
         GROUP BY bucket),
      total AS (SELECT coalesce(sum(n), 0)::bigint AS n FROM hist),
      cum AS (SELECT bucket, n, sum(n) OVER (ORDER BY bucket) - n AS before FROM hist WHERE n <> 0),
      ranks AS (SELECT (n - 1) / 2 AS k FROM total WHERE n > 0 UNION SELECT n / 2 FROM total WHERE n > 0),
      middle AS MATERIALIZED (
-       SELECT (SELECT f.seconds FROM screening.match_first_decisions f
-                WHERE f.tenant_id = $1 AND f.workspace_id = $2 AND screening.duration_bucket(f.seconds) = cum.bucket
-                  AND f.decided_at >= $3::timestamp AND f.decided_at < $4::timestamp
-                ORDER BY f.seconds OFFSET ranks.k - cum.before LIMIT 1) AS seconds
+       SELECT (SELECT ${of.seconds} FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND screening.duration_bucket(${of.seconds}) = cum.bucket
+                  AND ${of.at} >= $3::timestamp AND ${of.at} < $4::timestamp
+                ORDER BY 1 OFFSET ranks.k - cum.before LIMIT 1) AS seconds
          FROM ranks JOIN cum ON ranks.k >= cum.before AND ranks.k < cum.before + cum.n)
      SELECT (SELECT n FROM total)::int AS decisions,
             (SELECT min(seconds) + 0.5 * (max(seconds) - min(seconds)) FROM middle) AS median_seconds`,
     [scope.tenantId, scope.workspaceId, from, to, fromDay, toDay, headEnd, tailStart],
-    'analytics_match_decision_times',
+    name,
   )) as unknown as DurationRow[];
   return rows[0] ?? { decisions: 0, median_seconds: null };
 }
 
-/** Monitoring alert raised to acknowledged, for acknowledgements made in the range: index-only on
- * the (tenant, workspace, acknowledged_at, status, created_at) index. */
+/** Stored match to its first decision (its first review leaving unresolved), for first decisions
+ * made in the range: match_first_decisions (kept by a trigger on the review history) holds each
+ * duration, match_decision_day_buckets counts them. */
+export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  return bucketedMedian(
+    db,
+    scope,
+    from,
+    to,
+    {
+      counters: 'screening.match_decision_day_buckets',
+      source: 'screening.match_first_decisions',
+      where: 'true',
+      at: 'decided_at',
+      seconds: 'seconds',
+    },
+    'analytics_match_decision_times',
+  );
+}
+
+/** Monitoring alert raised to acknowledged, for acknowledgements made in the range
+ * (alert_decision_day_buckets counts them, kept by triggers on monitoring_alerts). */
 export async function alertDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
-  const rows = (await db.$readRows(
-    `SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', acknowledged_at - created_at)))::float8 AS median_seconds
-       FROM screening.monitoring_alerts
-      WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
-        AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
-    [scope.tenantId, scope.workspaceId, from, to],
+  return bucketedMedian(
+    db,
+    scope,
+    from,
+    to,
+    {
+      counters: 'screening.alert_decision_day_buckets',
+      source: 'screening.monitoring_alerts',
+      where: `status = 'acknowledged'`,
+      at: 'acknowledged_at',
+      seconds: `date_part('epoch', acknowledged_at - created_at)`,
+    },
     'analytics_alert_decision_times',
-  )) as unknown as DurationRow[];
-  return rows[0] ?? { decisions: 0, median_seconds: null };
+  );
 }
 
 /** The two screening queues: unresolved matches by age since stored and open monitoring alerts by
