@@ -244,6 +244,9 @@ export interface ScreeningQueueAges {
 // 0.5 * (hi - lo) of the two middle ages when the count is even, as percentile_cont interpolates).
 // The number of unresolved matches comes from the maintained search_match_counts (no pass over the
 // queue to count it); the open alerts are counted from a partial index holding only them (index-only).
+// That count reads its rows in created_at order on purpose: as a prepared statement's generic plan
+// (tenant and workspace unknown) the planner otherwise counted them with a sequential scan of every
+// alert at the default random_page_cost; ordered, the index that already holds them in order wins.
 const QUEUE_AGES_SQL = `
   WITH match_queue AS (
     SELECT coalesce(sum(total), 0)::int AS n FROM screening.search_match_counts
@@ -253,8 +256,9 @@ const QUEUE_AGES_SQL = `
      ORDER BY created_at
     OFFSET (SELECT greatest((n - 1) / 2, 0) FROM match_queue) LIMIT (SELECT 2 - n % 2 FROM match_queue)),
   alert_queue AS (
-    SELECT count(*)::int AS n, min(created_at) AS oldest FROM screening.monitoring_alerts
-     WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'),
+    SELECT count(*)::int AS n, min(created_at) AS oldest
+      FROM (SELECT created_at FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'
+             ORDER BY created_at) open_alerts),
   alert_middle AS MATERIALIZED (
     SELECT created_at FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'
      ORDER BY created_at
