@@ -1,4 +1,14 @@
-import { checkAnalyticsRange, countedAndLive, daysOf, isoWeekLabel, isoWeekStart, isRangeProblem, splitAtDays, weeksOf } from './range';
+import {
+  checkAnalyticsRange,
+  countedAndLive,
+  dayBounds,
+  daysOf,
+  isoWeekLabel,
+  isoWeekStart,
+  isRangeProblem,
+  splitAtDays,
+  weeksOf,
+} from './range';
 
 describe('analytics range', () => {
   it('accepts a half-open range of at most 366 days, from Dates or ISO text', () => {
@@ -41,6 +51,30 @@ describe('analytics range', () => {
       head: [at('02T08:00:00'), at('03T06:00:00')],
       whole: null,
       tail: null,
+    });
+  });
+
+  it("gives the same split as one statement's bounds: counted days, and the live parts before and after", () => {
+    const at = (text: string) => new Date(`2026-11-${text}Z`);
+    expect(dayBounds(at('02T08:00:00'), at('09T12:00:00'))).toEqual({
+      fromDay: '2026-11-03',
+      toDay: '2026-11-09',
+      headEnd: at('03T00:00:00'),
+      tailStart: at('09T00:00:00'),
+    });
+    // Whole days only: both live parts empty ([from, from) and [to, to)).
+    expect(dayBounds(at('02T00:00:00'), at('09T00:00:00'))).toEqual({
+      fromDay: '2026-11-02',
+      toDay: '2026-11-09',
+      headEnd: at('02T00:00:00'),
+      tailStart: at('09T00:00:00'),
+    });
+    // No whole day: no counted day, all of it live.
+    expect(dayBounds(at('02T08:00:00'), at('03T06:00:00'))).toEqual({
+      fromDay: '2026-11-02',
+      toDay: '2026-11-02',
+      headEnd: at('03T06:00:00'),
+      tailStart: at('03T06:00:00'),
     });
   });
 

@@ -72,6 +72,24 @@ export function splitAtDays(from: Date, to: Date): DaySplit {
   };
 }
 
+/** The same split as one statement's parameters, for a figure read in a single statement (a median
+ * over counted days and live parts together): the whole days as [fromDay, toDay) (YYYY-MM-DD; an
+ * empty range when there is no whole day), and the live parts as [from, headEnd) and [tailStart, to)
+ * (each empty when the range does not cut that end; the whole range when it holds no whole day). */
+export interface DayBounds {
+  fromDay: string;
+  toDay: string;
+  headEnd: Date;
+  tailStart: Date;
+}
+
+export function dayBounds(from: Date, to: Date): DayBounds {
+  const { whole } = splitAtDays(from, to);
+  const dayText = (at: Date) => at.toISOString().slice(0, 10);
+  if (!whole) return { fromDay: dayText(from), toDay: dayText(from), headEnd: to, tailStart: to };
+  return { fromDay: dayText(whole[0]), toDay: dayText(whole[1]), headEnd: whole[0], tailStart: whole[1] };
+}
+
 /** A figure per bucket over [from, to): the whole days from `counted` (given the first and the
  * end day as YYYY-MM-DD), the cut parts of a day from `live`, in parallel; rows of one bucket summed
  * field by field (a week holds counted days and a live part). */

@@ -466,7 +466,7 @@ export async function countPendingProposals(db: Db, scope: Scope, now: Date): Pr
 }
 
 /** The age of the proposals waiting for a second person (the console's analytics page). */
-export async function pendingProposalQueueAge(db: DbClient, scope: Scope, now: Date) {
+export async function pendingProposalQueueAge(db: Db, scope: Scope, now: Date) {
   const row = await pendingProposalAges(db, scope, now);
   return {
     waiting: row.waiting,

@@ -6,8 +6,9 @@
 // read them.
 import crypto from 'node:crypto';
 import { createDb, Db } from '../../platform/db/prisma';
-import { outcomesPerWeek } from '../../subgraphs/idv/analytics/data/analytics-store';
+import { outcomesPerWeek, reviewDecisionTimes } from '../../subgraphs/idv/analytics/data/analytics-store';
 import {
+  alertDecisionTimes,
   alertsPerDay,
   matchDecisionTimes,
   matchQueueAge,
@@ -102,11 +103,49 @@ async function firstDecisions() {
   return { kept, counted };
 }
 
+/** The first decisions per day and duration bucket, and the same counted from the first decisions. */
+async function decisionBuckets() {
+  const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM screening.match_decision_day_buckets
+      WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT decided_at::date::text AS day, screening.duration_bucket(seconds)::int AS bucket, count(*)::int AS n
+       FROM screening.match_first_decisions WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  return { kept, counted };
+}
+
+/** The median time to a first decision over [from, to) as the store reads it, and percentile_cont
+ * over every first decision of the range. */
+async function expectMedian(from: Date, to: Date) {
+  const [counted] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+    `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
+       FROM screening.match_first_decisions WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $4::timestamp`,
+    scope.tenantId,
+    scope.workspaceId,
+    from,
+    to,
+  );
+  const read = await matchDecisionTimes(db, scope, from, to);
+  expect(read).toEqual(counted);
+  return read;
+}
+
 async function expectExact() {
   const days = await reviewDays();
   expect(days.kept).toEqual(days.counted);
   const decisions = await firstDecisions();
   expect(decisions.kept).toEqual(decisions.counted);
+  const buckets = await decisionBuckets();
+  expect(buckets.kept).toEqual(buckets.counted);
+  // Whole days, and a range cutting both ends (live parts), against every decision of the range.
+  await expectMedian(at(1), at(30));
+  await expectMedian(at(2, 9), at(9, 9));
   return { days: days.kept, decisions: decisions.kept };
 }
 
@@ -173,6 +212,20 @@ it('keeps reviewed matches per day and first decisions exact under every write, 
   expect(cut.map((row) => [row.true_positives, row.false_positives])).toEqual([[1, 1]]);
   const times = await matchDecisionTimes(db, scope, at(1), at(30));
   expect(times).toEqual({ decisions: 2, median_seconds: (3600 + 9 * 86400 + 7 * 3600) / 2 });
+  // More decisions in one duration bucket and across buckets: the median's bucket is found from the
+  // counts, its rank within the bucket from the decisions themselves (odd and even counts; a range
+  // holding no whole day is read live).
+  const storedAt = at(12, 0);
+  const minutes = [61, 62, 63, 64, 65, 300, 9000];
+  for (const [k, m] of minutes.entries()) {
+    await storeMatch(20 + k, storedAt);
+    await decide(20 + k, 'unresolved', 'false_positive', new Date(storedAt.getTime() + m * 60_000));
+  }
+  await expectExact();
+  expect(await expectMedian(at(12), at(20))).toEqual({ decisions: 7, median_seconds: 64 * 60 });
+  expect(await expectMedian(at(12, 1), at(12, 5))).toEqual({ decisions: 5, median_seconds: 63 * 60 });
+  expect(await expectMedian(at(12, 1), at(12, 6))).toEqual({ decisions: 6, median_seconds: 63.5 * 60 });
+  expect(await expectMedian(at(13), at(14))).toEqual({ decisions: 0, median_seconds: null });
 });
 
 /** The IDV outcome counters, and the same figures counted from the sessions. */
@@ -198,12 +251,48 @@ async function outcomeDays() {
   return kept;
 }
 
+/** The IDV decisions per day and duration bucket against the sessions, and the median decision
+ * time as the store reads it against percentile_cont over every decision of the range (whole days,
+ * and a range cutting both ends). */
+async function expectIdvDecisions() {
+  const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM idv.decision_day_buckets
+      WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+    `SELECT reviewed_at::date::text AS day, idv.duration_bucket(date_part('epoch', reviewed_at - assessed_at))::int AS bucket, count(*)::int AS n
+       FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected')
+        AND assessed_at IS NOT NULL AND reviewed_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+    scope.tenantId,
+    scope.workspaceId,
+  );
+  expect(kept).toEqual(counted);
+  for (const [from, to] of [
+    [at(1), at(30)],
+    [at(3, 12), at(4, 10)],
+  ]) {
+    const [live] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+      `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', reviewed_at - assessed_at)))::float8 AS median_seconds
+         FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected') AND assessed_at IS NOT NULL
+          AND reviewed_at >= $3::timestamp AND reviewed_at < $4::timestamp`,
+      scope.tenantId,
+      scope.workspaceId,
+      from,
+      to,
+    );
+    expect(await reviewDecisionTimes(db, scope, from, to)).toEqual(live);
+  }
+  return kept;
+}
+
 const sessionId = (n: number) => `ses_${scope.workspaceId.slice(-10)}_${n}`;
 async function setSession(n: number, fields: string, ...values: unknown[]) {
   await db.$executeRawUnsafe(`UPDATE idv.sessions SET ${fields} WHERE id = $1`, sessionId(n), ...values);
 }
 
-it('keeps the IDV outcomes per day exact as sessions are assessed, decided, failed and deleted', async () => {
+it('keeps the IDV outcomes and decision buckets per day exact as sessions are assessed, decided, failed and deleted', async () => {
   for (let n = 1; n <= 4; n++)
     await db.$executeRawUnsafe(
       `INSERT INTO idv.sessions (id, tenant_id, workspace_id, profile_id, creator_kind, creator_id, capture_manifest, step_manifest,
@@ -245,7 +334,18 @@ it('keeps the IDV outcomes per day exact as sessions are assessed, decided, fail
     { day: '2026-11-03', pass: 0, review: 2, rejected: 1 },
     { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
   ]);
+  // Two decisions on the 4th, both 23 h after the assessment: one bucket.
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-04', bucket: expect.any(Number), n: 2 }]);
+  expect(await reviewDecisionTimes(db, scope, at(4), at(5))).toEqual({ decisions: 2, median_seconds: 23 * 3600 });
+  // A decision re-dated (another day and duration), an escalation (not final: out), and back.
+  await setSession(4, `reviewed_at = $2::timestamp`, at(6, 10));
+  await setSession(3, `review_status = 'escalation'`);
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-06', bucket: expect.any(Number), n: 1 }]);
+  await setSession(3, `review_status = 'rejected'`);
+  expect(await expectIdvDecisions()).toHaveLength(2);
+  expect(await reviewDecisionTimes(db, scope, at(1), at(30))).toEqual({ decisions: 2, median_seconds: (23 * 3600 + 72 * 3600) / 2 });
   await db.$executeRawUnsafe(`DELETE FROM idv.sessions WHERE id = $1`, sessionId(3));
+  expect(await expectIdvDecisions()).toEqual([{ day: '2026-11-06', bucket: expect.any(Number), n: 1 }]);
   expect(await outcomeDays()).toEqual([
     { day: '2026-11-03', pass: 0, review: 1, rejected: 0 },
     { day: '2026-11-05', pass: 1, review: 0, rejected: 0 },
@@ -291,7 +391,7 @@ it('reads the age of the unresolved matches from the middle of the queue, as per
   expect(await expectQueue()).toEqual({ waiting: 4, oldest_seconds: 10 * 3600, median_seconds: 2.5 * 3600 });
 });
 
-it('keeps the monitoring alerts per day exact as alerts are raised, acknowledged, re-dated and deleted', async () => {
+it('keeps the monitoring alerts and acknowledgement buckets per day exact as alerts are raised, acknowledged, re-dated and deleted', async () => {
   const alerts = { tenantId: scope.tenantId, workspaceId: `${scope.workspaceId}_a` };
   const alertId = (n: number) => `mal_${alerts.workspaceId}_${n}`;
   const days = async () => {
@@ -342,6 +442,71 @@ it('keeps the monitoring alerts per day exact as alerts are raised, acknowledged
     { day: '2026-11-02', n: 1 },
     { day: '2026-11-04', n: 1 },
   ]);
+  // Acknowledgements per day and duration bucket, and the median alert decision time, against the
+  // alerts: acknowledged, re-acknowledged on another day, re-dated, reopened and deleted.
+  const decisions = async () => {
+    const kept = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+      `SELECT day::text, bucket::int, sum(decisions)::int AS n FROM screening.alert_decision_day_buckets
+        WHERE tenant_id = $1 AND workspace_id = $2 GROUP BY 1, 2 HAVING sum(decisions) <> 0 ORDER BY 1, 2`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    const counted = await db.$queryRawUnsafe<{ day: string; bucket: number; n: number }[]>(
+      `SELECT acknowledged_at::date::text AS day, screening.duration_bucket(date_part('epoch', acknowledged_at - created_at))::int AS bucket,
+              count(*)::int AS n
+         FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged' AND acknowledged_at IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      alerts.tenantId,
+      alerts.workspaceId,
+    );
+    expect(kept).toEqual(counted);
+    for (const [from, to] of [
+      [at(1), at(30)],
+      [at(4, 12), at(6, 10)],
+    ]) {
+      const [live] = await db.$queryRawUnsafe<{ decisions: number; median_seconds: number | null }[]>(
+        `SELECT count(*)::int AS decisions,
+                (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', acknowledged_at - created_at)))::float8 AS median_seconds
+           FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
+            AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
+        alerts.tenantId,
+        alerts.workspaceId,
+        from,
+        to,
+      );
+      expect(await alertDecisionTimes(db, alerts, from, to)).toEqual(live);
+    }
+    return kept;
+  };
+  await db.$executeRawUnsafe(
+    `UPDATE screening.monitoring_alerts SET status = 'acknowledged', acknowledged_at = $2::timestamp WHERE id = $1`,
+    alertId(2),
+    at(5, 9),
+  );
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET acknowledged_at = $2::timestamp WHERE id = $1`, alertId(1), at(5, 21));
+  expect(await decisions()).toHaveLength(2);
+  // Alert 1 raised on the 2nd at 09:00, acknowledged on the 5th at 21:00 (84 h); alert 2 raised on
+  // the 4th at 09:00, acknowledged a day later (24 h).
+  expect(await alertDecisionTimes(db, alerts, at(5), at(6))).toEqual({ decisions: 2, median_seconds: (84 + 24) * 1800 });
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET created_at = $2::timestamp WHERE id = $1`, alertId(2), at(5, 8));
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET status = 'open', acknowledged_at = NULL WHERE id = $1`, alertId(1));
+  expect(await decisions()).toEqual([{ day: '2026-11-05', bucket: expect.any(Number), n: 1 }]);
+  await db.$executeRawUnsafe(`UPDATE screening.monitoring_alerts SET created_at = $2::timestamp WHERE id = $1`, alertId(2), at(4, 9));
+  // One raised and acknowledged in one statement, then deleted.
+  await db.$executeRawUnsafe(
+    `INSERT INTO screening.monitoring_alerts (id, tenant_id, workspace_id, profile_id, run_id, trigger, search_id, match_count, entity_refs,
+                                              status, acknowledged_at, created_at)
+     VALUES ($3, $1, $2, 'prf_agg_9', 'run_agg', 'delta', 'srch_agg', 1, ARRAY['un:1'], 'acknowledged', $4::timestamp, $5::timestamp)`,
+    alerts.tenantId,
+    alerts.workspaceId,
+    alertId(9),
+    at(6, 9),
+    at(6, 8),
+  );
+  expect(await decisions()).toHaveLength(2);
+  await db.$executeRawUnsafe(`DELETE FROM screening.monitoring_alerts WHERE id = $1`, alertId(9));
+  expect(await decisions()).toEqual([{ day: '2026-11-05', bucket: expect.any(Number), n: 1 }]);
+
   // The store: the 2nd's afternoon live (nothing: the alert is at 09:00), the 3rd and 4th counted.
   const read = await alertsPerDay(db, alerts, at(2, 12), at(5, 0));
   // (A day whose alerts all left reads 0, as the page's dense axis shows it anyway.)

@@ -191,22 +191,22 @@ export async function listProposals(db: DbClient, scope: Scope, filter: Proposal
 }
 
 /** How long the proposals waiting for a second person (pending, not expired) have waited at `now`:
- * their number, the oldest's and the median age in seconds (the console's analytics page). */
+ * their number, the oldest's and the median age in seconds (the console's analytics page). One
+ * prepared statement: few proposals wait at once, so the ages are sorted. */
 export async function pendingProposalAges(
-  db: DbClient,
+  db: Db,
   scope: Scope,
   now: Date,
 ): Promise<{ waiting: number; oldest_seconds: number | null; median_seconds: number | null }> {
-  const rows = await db.$queryRawUnsafe<{ waiting: number; oldest_seconds: number | null; median_seconds: number | null }[]>(
+  const rows = (await db.$readRows(
     `SELECT count(*)::int AS waiting,
             extract(epoch FROM $3::timestamp - min(proposed_at))::float8 AS oldest_seconds,
             (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - proposed_at)))::float8 AS median_seconds
        FROM platform.four_eyes_proposals
       WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'pending' AND expires_at > $3::timestamp`,
-    scope.tenantId,
-    scope.workspaceId,
-    now,
-  );
+    [scope.tenantId, scope.workspaceId, now],
+    'pending_proposal_ages',
+  )) as { waiting: number; oldest_seconds: number | null; median_seconds: number | null }[];
   return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
 }
 

@@ -4,7 +4,7 @@
 // UTC days and ISO weeks (date_trunc('week') starts on Monday). Definitions: docs/graphql.md
 // "Workspace analytics".
 import { Db, type Scope } from '../../../../platform/db/prisma';
-import { countedAndLive } from '../../../../lib/analytics/range';
+import { countedAndLive, dayBounds } from '../../../../lib/analytics/range';
 
 export interface ScreeningDayRow {
   bucket: Date;
@@ -141,65 +141,154 @@ async function reviewedMatchesPerWeekLive(db: Db, scope: Scope, from: Date, to: 
   );
 }
 
-/** Stored match to its first decision (its first review leaving unresolved), for first decisions
- * made in the range: read from match_first_decisions (kept by a trigger on the review history), the
- * range's entries of one narrow index holding each decision's duration. */
-export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+/** A duration's median over a range: the durations (`seconds`, an expression over `source`'s
+ * columns) of the `source` rows matching `where` whose event instant (`at`) falls in the range, and
+ * the table counting them per UTC day of that instant and duration bucket. Constants of this file,
+ * never input. */
+interface BucketedDurations {
+  counters: string;
+  source: string;
+  where: string;
+  at: string;
+  seconds: string;
+}
+
+// The exact median (percentile_cont's) without sorting every duration of the range. The counters
+// (kept by triggers) count the durations per day and screening.duration_bucket, which is monotone:
+// the buckets in order hold the durations in order. The range's counts per bucket (whole days from
+// the counters, the parts of a day the range cuts from the rows themselves) locate the bucket of each
+// middle rank; only that bucket's durations of the range are then read, in order, from an index on
+// (tenant, workspace, bucket, instant), and the rank within the bucket picked. One statement; the two
+// middle values are combined as percentile_cont does (lo + 0.5 * (hi - lo)), so the figure is the
+// same to the last bit.
+async function bucketedMedian(db: Db, scope: Scope, from: Date, to: Date, of: BucketedDurations, name: string): Promise<DurationRow> {
+  const { fromDay, toDay, headEnd, tailStart } = dayBounds(from, to);
   const rows = (await db.$readRows(
-    `SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
-       FROM screening.match_first_decisions
-      WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3::timestamp AND decided_at < $4::timestamp`,
-    [scope.tenantId, scope.workspaceId, from, to],
-    'analytics_match_decision_times',
+    `WITH hist AS (
+       SELECT bucket, sum(n)::bigint AS n
+         FROM (SELECT bucket, decisions AS n FROM ${of.counters}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $5::date AND day < $6::date
+               UNION ALL
+               SELECT screening.duration_bucket(${of.seconds}), 1 FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND ${of.at} >= $3::timestamp AND ${of.at} < $7::timestamp
+               UNION ALL
+               SELECT screening.duration_bucket(${of.seconds}), 1 FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND ${of.at} >= $8::timestamp AND ${of.at} < $4::timestamp) parts
+        GROUP BY bucket),
+     total AS (SELECT coalesce(sum(n), 0)::bigint AS n FROM hist),
+     cum AS (SELECT bucket, n, sum(n) OVER (ORDER BY bucket) - n AS before FROM hist WHERE n <> 0),
+     ranks AS (SELECT (n - 1) / 2 AS k FROM total WHERE n > 0 UNION SELECT n / 2 FROM total WHERE n > 0),
+     middle AS MATERIALIZED (
+       SELECT (SELECT ${of.seconds} FROM ${of.source}
+                WHERE tenant_id = $1 AND workspace_id = $2 AND ${of.where} AND screening.duration_bucket(${of.seconds}) = cum.bucket
+                  AND ${of.at} >= $3::timestamp AND ${of.at} < $4::timestamp
+                ORDER BY 1 OFFSET ranks.k - cum.before LIMIT 1) AS seconds
+         FROM ranks JOIN cum ON ranks.k >= cum.before AND ranks.k < cum.before + cum.n)
+     SELECT (SELECT n FROM total)::int AS decisions,
+            (SELECT min(seconds) + 0.5 * (max(seconds) - min(seconds)) FROM middle) AS median_seconds`,
+    [scope.tenantId, scope.workspaceId, from, to, fromDay, toDay, headEnd, tailStart],
+    name,
   )) as unknown as DurationRow[];
   return rows[0] ?? { decisions: 0, median_seconds: null };
 }
 
-/** Monitoring alert raised to acknowledged, for acknowledgements made in the range. */
-export async function alertDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
-  const rows = await db.$queryRawUnsafe<DurationRow[]>(
-    `SELECT count(*)::int AS decisions,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', acknowledged_at - created_at)))::float8 AS median_seconds
-       FROM screening.monitoring_alerts
-      WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged'
-        AND acknowledged_at >= $3::timestamp AND acknowledged_at < $4::timestamp`,
-    scope.tenantId,
-    scope.workspaceId,
+/** Stored match to its first decision (its first review leaving unresolved), for first decisions
+ * made in the range: match_first_decisions (kept by a trigger on the review history) holds each
+ * duration, match_decision_day_buckets counts them. */
+export async function matchDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  return bucketedMedian(
+    db,
+    scope,
     from,
     to,
+    {
+      counters: 'screening.match_decision_day_buckets',
+      source: 'screening.match_first_decisions',
+      where: 'true',
+      at: 'decided_at',
+      seconds: 'seconds',
+    },
+    'analytics_match_decision_times',
   );
-  return rows[0] ?? { decisions: 0, median_seconds: null };
+}
+
+/** Monitoring alert raised to acknowledged, for acknowledgements made in the range
+ * (alert_decision_day_buckets counts them, kept by triggers on monitoring_alerts). */
+export async function alertDecisionTimes(db: Db, scope: Scope, from: Date, to: Date): Promise<DurationRow> {
+  return bucketedMedian(
+    db,
+    scope,
+    from,
+    to,
+    {
+      counters: 'screening.alert_decision_day_buckets',
+      source: 'screening.monitoring_alerts',
+      where: `status = 'acknowledged'`,
+      at: 'acknowledged_at',
+      seconds: `date_part('epoch', acknowledged_at - created_at)`,
+    },
+    'analytics_alert_decision_times',
+  );
+}
+
+/** The two screening queues: unresolved matches by age since stored and open monitoring alerts by
+ * age since raised, at `now`. */
+export interface ScreeningQueueAges {
+  matches: QueueAgeRow;
+  alerts: QueueAgeRow;
+}
+
+// One statement for both queues (one round trip per load). Each median is read in the order of an
+// index on the waiting items' created_at: the middle one or two entries, found by skipping half the
+// waiting items, instead of sorting every waiting item's age; the result is percentile_cont's (lo +
+// 0.5 * (hi - lo) of the two middle ages when the count is even, as percentile_cont interpolates).
+// The number of unresolved matches comes from the maintained search_match_counts (no pass over the
+// queue to count it); the open alerts are counted from a partial index holding only them (index-only).
+// That count reads its rows in created_at order on purpose: as a prepared statement's generic plan
+// (tenant and workspace unknown) the planner otherwise counted them with a sequential scan of every
+// alert at the default random_page_cost; ordered, the index that already holds them in order wins.
+const QUEUE_AGES_SQL = `
+  WITH match_queue AS (
+    SELECT coalesce(sum(total), 0)::int AS n FROM screening.search_match_counts
+     WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'),
+  match_middle AS MATERIALIZED (
+    SELECT created_at FROM screening.search_matches WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved'
+     ORDER BY created_at
+    OFFSET (SELECT greatest((n - 1) / 2, 0) FROM match_queue) LIMIT (SELECT 2 - n % 2 FROM match_queue)),
+  alert_queue AS (
+    SELECT count(*)::int AS n, min(created_at) AS oldest
+      FROM (SELECT created_at FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'
+             ORDER BY created_at) open_alerts),
+  alert_middle AS MATERIALIZED (
+    SELECT created_at FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'open'
+     ORDER BY created_at
+    OFFSET (SELECT greatest((n - 1) / 2, 0) FROM alert_queue) LIMIT (SELECT 2 - n % 2 FROM alert_queue))
+  SELECT (SELECT n FROM match_queue) AS match_waiting,
+         date_part('epoch', $3::timestamp - (SELECT min(created_at) FROM screening.search_matches
+                                               WHERE tenant_id = $1 AND workspace_id = $2 AND review_status = 'unresolved')) AS match_oldest,
+         (SELECT lo + 0.5 * (hi - lo) FROM (SELECT date_part('epoch', $3::timestamp - max(created_at)) AS lo,
+                                                   date_part('epoch', $3::timestamp - min(created_at)) AS hi FROM match_middle) m) AS match_median,
+         (SELECT n FROM alert_queue) AS alert_waiting,
+         (SELECT date_part('epoch', $3::timestamp - oldest) FROM alert_queue) AS alert_oldest,
+         (SELECT lo + 0.5 * (hi - lo) FROM (SELECT date_part('epoch', $3::timestamp - max(created_at)) AS lo,
+                                                   date_part('epoch', $3::timestamp - min(created_at)) AS hi FROM alert_middle) a) AS alert_median`;
+
+export async function screeningQueueAges(db: Db, scope: Scope, now: Date): Promise<ScreeningQueueAges> {
+  const [row] = (await db.$readRows(QUEUE_AGES_SQL, [scope.tenantId, scope.workspaceId, now], 'analytics_screening_queue_ages')) as {
+    match_waiting: number;
+    match_oldest: number | null;
+    match_median: number | null;
+    alert_waiting: number;
+    alert_oldest: number | null;
+    alert_median: number | null;
+  }[];
+  return {
+    matches: { waiting: row.match_waiting, oldest_seconds: row.match_oldest, median_seconds: row.match_median },
+    alerts: { waiting: row.alert_waiting, oldest_seconds: row.alert_oldest, median_seconds: row.alert_median },
+  };
 }
 
 /** Unresolved matches by age since stored, at `now`. */
 export async function matchQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  return queueAge(db, `screening.search_matches`, `review_status = 'unresolved'`, 'analytics_match_queue_age', scope, now);
-}
-
-/** Open monitoring alerts by age since raised, at `now`. */
-export async function alertQueueAge(db: Db, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  return queueAge(db, `screening.monitoring_alerts`, `status = 'open'`, 'analytics_alert_queue_age', scope, now);
-}
-
-// `table`, `waiting` and `name` are constants of this file, never input. The median is read in the
-// order of the (tenant, workspace, status, created_at) index: its middle one or two entries, found by
-// skipping half the waiting items, instead of sorting every waiting item's age (numeric, from
-// extract) on each load; the result is percentile_cont's exactly (the mean of the two middle ages
-// when the count is even).
-async function queueAge(db: Db, table: string, waiting: string, name: string, scope: Scope, now: Date): Promise<QueueAgeRow> {
-  const rows = (await db.$readRows(
-    `WITH queue AS (
-       SELECT count(*)::int AS n, min(created_at) AS oldest FROM ${table} WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}),
-     middle AS (
-       SELECT created_at FROM ${table} WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}
-        ORDER BY created_at
-       OFFSET (SELECT greatest((n - 1) / 2, 0) FROM queue) LIMIT (SELECT 2 - n % 2 FROM queue))
-     SELECT queue.n AS waiting, date_part('epoch', $3::timestamp - queue.oldest) AS oldest_seconds,
-            (SELECT avg(date_part('epoch', $3::timestamp - created_at)) FROM middle) AS median_seconds
-       FROM queue`,
-    [scope.tenantId, scope.workspaceId, now],
-    name,
-  )) as unknown as QueueAgeRow[];
-  return rows[0] ?? { waiting: 0, oldest_seconds: null, median_seconds: null };
+  return (await screeningQueueAges(db, scope, now)).matches;
 }

@@ -10,7 +10,7 @@ export const analyticsResolvers = {
     matchReviewWeeks: (ref, _, ctx) => matchReviewWeeks(ctx.db, ctx.scope, ref),
     matchDecisionTime: (ref, _, ctx) => decisionTime(ctx.db, ctx.scope, ref, 'match'),
     alertDecisionTime: (ref, _, ctx) => decisionTime(ctx.db, ctx.scope, ref, 'alert'),
-    matchReviewQueue: (_, __, ctx) => queueAge(ctx.db, ctx.scope, 'match_review', new Date()),
-    monitoringAlertQueue: (_, __, ctx) => queueAge(ctx.db, ctx.scope, 'monitoring_alert', new Date()),
+    matchReviewQueue: (ref, _, ctx) => queueAge(ctx.db, ctx.scope, ref, 'match_review', new Date()),
+    monitoringAlertQueue: (ref, _, ctx) => queueAge(ctx.db, ctx.scope, ref, 'monitoring_alert', new Date()),
   },
 } satisfies Resolvers;

@@ -8,13 +8,13 @@ import { checkAnalyticsRange, daysOf, densify, isoWeekLabel, isRangeProblem, wee
 import { ScreeningError } from '../../errors';
 import {
   alertDecisionTimes,
-  alertQueueAge,
   alertsPerDay,
   DurationRow,
   matchDecisionTimes,
-  matchQueueAge,
   QueueAgeRow,
   reviewedMatchesPerWeek,
+  screeningQueueAges,
+  ScreeningQueueAges,
   screeningsPerDay,
 } from '../data/analytics-store';
 
@@ -71,8 +71,18 @@ export async function decisionTime(db: Db, scope: Scope, ref: AnalyticsRef, kind
   return durationView(row);
 }
 
-export async function queueAge(db: Db, scope: Scope, kind: 'match_review' | 'monitoring_alert', now: Date) {
-  return queueAgeView(await (kind === 'match_review' ? matchQueueAge : alertQueueAge)(db, scope, now));
+// Both queues are read by one statement, once per entity (a request's WorkspaceAnalytics): the
+// resolver of the second queue gets the first one's answer.
+const queueAgesOf = new WeakMap<AnalyticsRef, Promise<ScreeningQueueAges>>();
+
+export async function queueAge(db: Db, scope: Scope, ref: AnalyticsRef, kind: 'match_review' | 'monitoring_alert', now: Date) {
+  let ages = queueAgesOf.get(ref);
+  if (!ages) {
+    ages = screeningQueueAges(db, scope, now);
+    queueAgesOf.set(ref, ages);
+  }
+  const both = await ages;
+  return queueAgeView(kind === 'match_review' ? both.matches : both.alerts);
 }
 
 export function durationView(row: DurationRow) {
