@@ -323,7 +323,8 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
       [q.text, l.text, false],
       [l.text, q.text, true],
     ] as const) {
-      if (a.length >= 6 && (a.startsWith('al') || a.startsWith('el')) && !b.startsWith(a.slice(0, 2))) {
+      // (a name of five letters or more after the article: "Alford" is not "al-Ford", nor "Albert" "al-Bert")
+      if (a.length >= 7 && (a.startsWith('al') || a.startsWith('el')) && !b.startsWith(a.slice(0, 2))) {
         const tail = a.slice(2);
         const t = flip
           ? tokenSimilarity(b, tail, phoneticKey(b), phoneticKey(tail))
@@ -631,7 +632,7 @@ const isEntityForm = (n: PreparedName, i: number) => n.classes[i] === TokenClass
 
 /**
  * The significant words of two names other than legal forms and entity form words are the same (any order), there is at
- * least one, and some legal form or entity form word was set aside.
+ * least one (a single one of four letters or more), and some legal form or entity form word was set aside.
  */
 function sameWordsApartFromLegalForms(q: PreparedName, l: PreparedName, sigQ: number[], sigL: number[]): boolean {
   const words = (n: PreparedName, sig: number[]) =>
@@ -641,7 +642,9 @@ function sameWordsApartFromLegalForms(q: PreparedName, l: PreparedName, sigQ: nu
       .sort();
   const a = words(q, sigQ);
   const b = words(l, sigL);
-  return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i]) && (a.length < sigQ.length || b.length < sigL.length);
+  // (one word of three letters or fewer, "ABC LTD" / "ABC LLC", keeps the single-token caps: acronyms name many bodies)
+  if (!a.length || (a.length === 1 && a[0].length <= 3)) return false;
+  return a.length === b.length && a.every((t, i) => t === b[i]) && (a.length < sigQ.length || b.length < sigL.length);
 }
 
 /** Religious, military and official titles of the query that the listed name carries too (courtesy titles do not count). */

@@ -1,48 +1,31 @@
 /**
  * vigil-name-9: the spellings and forms the lists' own variation showed the scorer missing (docs/screening-matching.md,
- * item 13): short vowels, the Slavic short i, Arabic particles, middle names only the query carries, legal forms written
- * out or left out. Pure name comparisons, no lists loaded.
+ * item 13): the Slavic short i, Arabic particles, patronymics only the query carries, legal forms written out or left
+ * out; a glued article and a nisba read too eagerly. Pure name comparisons, no lists loaded.
  */
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName } from './normalize';
 import { phoneticKey } from './phonetic';
 import { compareNames, isPatronymic, QUERY_MIDDLE_LIST_COVERED, SAME_APART_FROM_FORMS } from './score';
-import { shortVowelsDiffer, tokenSimilarity, translitKey, TRANSLIT_SIM } from './similarity';
+import { PHONETIC_SIM, tokenSimilarity, translitKey, TRANSLIT_SIM } from './similarity';
 import { TokenClass } from './vocabulary';
 
 const sim = (a: string, b: string) => tokenSimilarity(a, b, phoneticKey(a), phoneticKey(b), true, translitKey(a), translitKey(b));
 const person = (q: string, l: string) => compareNames(q, l, 'person');
 const org = (q: string, l: string) => compareNames(q, l, 'organization');
 
-describe('short vowels: the vowels Arabic, Persian and Turkic scripts do not write', () => {
-  it('reads spellings that differ only in short vowels as one name in another romanization', () => {
-    for (const [a, b] of [
-      ['ahmed', 'ahmad'],
-      ['othman', 'uthman'],
-      ['mohammed', 'muhammad'],
-      ['tahir', 'taher'],
-      ['faleh', 'falah'],
-      ['hussein', 'hossein'],
-      ['izzat', 'ezzat'],
-    ]) {
-      expect(shortVowelsDiffer(a, b)).toBe(true);
-      expect(sim(a, b)).toEqual({ sim: TRANSLIT_SIM, kind: 'transliteration' });
-    }
+describe('first-letter articles and nisbas that make other names', () => {
+  it('does not read a name starting with "al" as a glued article before a short name', () => {
+    expect(person('Jerry Alford', 'JERRY VERNON FORD').score).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(sim('alzawahiri', 'zawahiri').sim).toBeLessThan(0.9); // (the token rule; the article is handled in scoreName)
+    expect(person('Ayman al-Zawahiri', 'Ayman Alzawahiri').score).toBeGreaterThanOrEqual(0.9);
+    expect(compareNames('alzawahiri', 'zawahiri').pairs[0].how).toBe('prefix_al');
   });
-  it('keeps other names apart: written diphthongs, final vowels, short names, other consonants', () => {
-    expect(shortVowelsDiffer('hassan', 'hussein')).toBe(false); // ei: a written long vowel
-    expect(shortVowelsDiffer('mario', 'maria')).toBe(false); // the final vowel marks gender
-    expect(shortVowelsDiffer('omar', 'amir')).toBe(false); // four letters
-    expect(shortVowelsDiffer('dost', 'dust')).toBe(false);
-    expect(shortVowelsDiffer('salim', 'salih')).toBe(false); // another consonant
-    expect(shortVowelsDiffer('hamid', 'hamad')).toBe(false); // i/a: a long vowel written (حميد, حمد)
-    expect(shortVowelsDiffer('anas', 'anis')).toBe(false);
-    expect(shortVowelsDiffer('amoro', 'omara')).toBe(false); // three consonants or fewer: one vowel at most
-  });
-  it('scores a name written with other short vowels as the same name, and says so', () => {
-    const r = person('OTHMAN AHMED OTHMAN AL-GHAMDI', 'AL-GHAMDI, Uthman Ahmad Uthman');
-    expect(r.score).toBeGreaterThanOrEqual(0.9);
-    expect(r.pairs.filter((p) => p.how === 'transliteration').map((p) => p.query)).toEqual(['othman', 'ahmed', 'othman']);
+  it('reads a final -i added to a name ending in a consonant as the nisba, another name, not as a typo', () => {
+    expect(sim('hasani', 'hasan').sim).toBe(PHONETIC_SIM);
+    expect(sim('salimi', 'salim').sim).toBe(PHONETIC_SIM);
+    expect(sim('hasanu', 'hasan').sim).toBeGreaterThanOrEqual(0.85); // another final letter stays a typo or look-alike
+    expect(person('Zhavit Hasan', 'HASANI, Zhavit').score).toBeLessThan(DEFAULT_THRESHOLD);
   });
 });
 
@@ -63,7 +46,7 @@ describe('Arabic name particles in their romanizations', () => {
     expect(sim('ibn', 'bin')).toEqual({ sim: TRANSLIT_SIM, kind: 'transliteration' });
     expect(sim('abou', 'abu')).toEqual({ sim: TRANSLIT_SIM, kind: 'transliteration' });
     expect(sim('ben', 'abu').sim).toBeLessThan(0.7);
-    const r = person('ALI BEN TAHER BEN FALEH OUNI HARZI', 'AL-HARZI, Ali Bin Al-tahar Bin Al-falah Al-ouni');
+    const r = person('Ali Ben Taher Ouni', 'OUNI, Ali Bin Taher');
     expect(r.unmatchedQuery).toEqual([]);
     expect(r.score).toBeGreaterThanOrEqual(0.9);
   });
@@ -107,6 +90,7 @@ describe('legal forms written out or left out', () => {
       ['PLAZ, OOO', 'OBSHCHESTVO S OGRANICHENNOI OTVETSTVENNOSTYU PLAZ'],
       ['MABROOKA TRADING COMPANY', 'MABROOKA TRADING CO L.L.C.'],
       ['GAZPROM PAO', 'PJSC GAZPROM'],
+      ['PLAZ LLC', 'OOO PLAZ'],
     ]) {
       const r = org(q, l);
       expect(r.uncalibrated).toBe(SAME_APART_FROM_FORMS);
@@ -119,5 +103,7 @@ describe('legal forms written out or left out', () => {
   it('another word is another name: no such credit', () => {
     expect(org('GOLDEN ENTERPRISE TRADING LTD', 'GOLDEN ENTERPRISE SHIPPING LIMITED').caps.join(' ')).not.toContain('legal forms');
     expect(person('John Smith', 'John Smith Ltd').caps.join(' ')).not.toContain('legal forms');
+    // an acronym of three letters or fewer keeps the single-token caps
+    expect(org('ABC LTD', 'ABC LLC').score).toBeLessThan(DEFAULT_THRESHOLD);
   });
 });
