@@ -177,7 +177,9 @@ async function main() {
     return () => (m ??= new Map(r.indexed.map((e) => [entityKey(e), e.names.map((n) => n.value)])));
   });
   const unreachable = new Set<HeldOutCase>(
-    cases.filter((c) => (c.set.startsWith('loao') || c.set === 'cross_authority') && !reachable(c.query, namesIn[c.round]().get(c.expected) ?? [])),
+    cases.filter(
+      (c) => (c.set.startsWith('loao') || c.set === 'cross_authority') && !reachable(c.query, namesIn[c.round]().get(c.expected) ?? []),
+    ),
   );
   console.log(
     `lists: ${entities.length} entities (2021 OFAC aliases attached to the 2024 records: ${attached}); generator set: ${set.positives.length} positives, ${set.negatives.length} negatives (seed ${set.seed}); held-out cases: ${cases.length} in ${rounds.length} indexes`,

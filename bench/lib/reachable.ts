@@ -21,7 +21,8 @@ import { phoneticKey } from '../../lib/names/phonetic';
 import { damerauLevenshtein } from '../../lib/names/similarity';
 import { GENERIC_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES, STOPWORDS } from '../../lib/names/vocabulary';
 
-const skip = (t: string) => t.length < 2 || STOPWORDS.has(t) || PARTICLES.has(t) || HONORIFICS.has(t) || LEGAL_FORMS.has(t) || GENERIC_WORDS.has(t);
+const skip = (t: string) =>
+  t.length < 2 || STOPWORDS.has(t) || PARTICLES.has(t) || HONORIFICS.has(t) || LEGAL_FORMS.has(t) || GENERIC_WORDS.has(t);
 
 function skeleton(t: string): string {
   let out = '';

@@ -494,7 +494,13 @@ export function scoreName(
   // family name around another given name, "Ahmad Olga NOROOZI", is another person as often as not.)
   const fullL = sigL.length >= 31 ? -1 : (1 << sigL.length) - 1;
   const listCover =
-    person && allStrong && regularMatched >= 2 && usedL === fullL && sigQ.length >= 3 && !!(usedQ & 1) && !!(usedQ & (1 << (sigQ.length - 1)));
+    person &&
+    allStrong &&
+    regularMatched >= 2 &&
+    usedL === fullL &&
+    sigQ.length >= 3 &&
+    !!(usedQ & 1) &&
+    !!(usedQ & (1 << (sigQ.length - 1)));
   // An organisation's name with the same words, its legal forms aside ("VEB ENGINEERING LLC" = "VEB ENGINEERING LIMITED
   // LIABILITY COMPANY", "GAZPROM PAO" = "PJSC GAZPROM", "MABROOKA TRADING COMPANY" = "MABROOKA TRADING CO L.L.C."): one
   // list writes the form another abbreviates, or leaves it out. The legal forms left over cost nothing then.
@@ -552,7 +558,7 @@ export function scoreName(
   // A one-word query that is exactly a one-word listed name ("HAMAS", "AL-QAIDA", "TALIBAN", a person known by one name)
   // is the listed name itself: the single-token guards exist for one word matching a longer name, which is not this. Titles
   // must agree too, so "Ibrahim" stays a weak match for the listed "IBRAHIM, Haji".
-  const sameSequence = sameAsListed(sigQ, sigL, exactPairs) && (sigQ.length >= 2 || sameTitles(q, l)) || sameApartFromLegalForm;
+  const sameSequence = (sameAsListed(sigQ, sigL, exactPairs) && (sigQ.length >= 2 || sameTitles(q, l))) || sameApartFromLegalForm;
   if (sameApartFromLegalForm && score > SAME_APART_FROM_FORMS) {
     // not the listed name verbatim: the record that spells it so ranks first
     score = SAME_APART_FROM_FORMS;
