@@ -127,6 +127,16 @@ function nisbaAgrees(a: string, b: string): boolean {
   return !((nisba(a) && consonant(b)) || (nisba(b) && consonant(a)));
 }
 
+/** `long` is `short` with the nisba's -i/-y added, `short` ending in a consonant ("hasani" of "hasan"; not "muhsin" of "muhsi"). */
+function isNisbaOf(long: string, short: string): boolean {
+  return (
+    long.length === short.length + 1 &&
+    (long.endsWith('i') || long.endsWith('y')) &&
+    long.startsWith(short) &&
+    !VOWELS.has(short[short.length - 1])
+  );
+}
+
 function vowelShare(t: string): number {
   let v = 0;
   for (let i = 0; i < t.length; i++) if ('aeiou'.includes(t[i])) v++;
@@ -315,7 +325,6 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
   }
   // a final -i/-y added to a name ending in a consonant is the nisba ("Hasani" of "Hasan", "Salimi" of "Salim"): another
   // name, at most a bare skeleton match, not a typo or a look-alike
-  if (best.sim > PHONETIC_SIM && Math.abs(la - lb) === 1 && !nisbaAgrees(a, b) && (la < lb ? b.startsWith(a) : a.startsWith(b)))
-    best = { sim: PHONETIC_SIM, kind: 'phonetic' };
+  if (best.sim > PHONETIC_SIM && (isNisbaOf(a, b) || isNisbaOf(b, a))) best = { sim: PHONETIC_SIM, kind: 'phonetic' };
   return best;
 }

@@ -25,6 +25,7 @@ describe('first-letter articles and nisbas that make other names', () => {
     expect(sim('hasani', 'hasan').sim).toBe(PHONETIC_SIM);
     expect(sim('salimi', 'salim').sim).toBe(PHONETIC_SIM);
     expect(sim('hasanu', 'hasan').sim).toBeGreaterThanOrEqual(0.85); // another final letter stays a typo or look-alike
+    expect(sim('muhsi', 'muhsin').sim).toBeGreaterThan(PHONETIC_SIM); // a consonant added to a name ending in -i is no nisba
     expect(person('Zhavit Hasan', 'HASANI, Zhavit').score).toBeLessThan(DEFAULT_THRESHOLD);
   });
 });
