@@ -9,6 +9,7 @@ import {
   GENERIC_WORDS,
   HONORIFICS,
   HYPHEN_ARTICLES,
+  LEGAL_FORM_PHRASES,
   LEGAL_FORMS,
   PARTICLES,
   STOPWORDS,
@@ -87,6 +88,7 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
     classes.push(cls);
   }
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
+  if (style !== 'person') markLegalFormPhrases(tokens, classes);
   // A name made only of title-like words is a name, not titles: "DHA'AME" (whose romanization key is that of "Dame"), a
   // person listed as "Sheikh". Its words are matched like any other.
   const onlyTitles =
@@ -140,6 +142,20 @@ function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenCla
   return TokenClass.Regular;
 }
 
+/**
+ * A legal form written out ("limited liability company", "otkrytoe aktsionernoe obshchestvo") is a legal form word by word,
+ * as its abbreviation (LLC, OAO) is: one list spells out what another abbreviates. Only where the phrase leaves a name
+ * beside it (a name that is nothing but the phrase keeps its words).
+ */
+function markLegalFormPhrases(tokens: string[], classes: TokenClass[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const phrase = LEGAL_FORM_PHRASES.find((p) => p.length < tokens.length && p.every((w, k) => tokens[i + k] === w));
+    if (!phrase) continue;
+    for (let k = 0; k < phrase.length; k++) classes[i + k] = TokenClass.LegalForm;
+    i += phrase.length - 1;
+  }
+}
+
 /** "R D I S A" -> "rdi sa": organisation names written as spaced initials are one token. */
 function joinInitialRuns(tokens: string[], classes: TokenClass[], style: NameStyle): void {
   for (let i = 0; i < tokens.length; i++) {
@@ -148,7 +164,8 @@ function joinInitialRuns(tokens: string[], classes: TokenClass[], style: NameSty
     while (j + 1 < tokens.length && tokens[j + 1].length === 1) j++;
     // "R D I S A": a trailing legal form written as initials stays separate
     for (const k of [3, 2]) {
-      if (j - k + 1 > i && LEGAL_FORMS.has(tokens.slice(j - k + 1, j + 1).join(''))) {
+      // (a run that is wholly a legal form, "L.L.C.", is that legal form)
+      if (j - k + 1 >= i && LEGAL_FORMS.has(tokens.slice(j - k + 1, j + 1).join(''))) {
         const form = tokens.slice(j - k + 1, j + 1).join('');
         tokens.splice(j - k + 1, k, form);
         classes.splice(j - k + 1, k, TokenClass.LegalForm);

@@ -323,7 +323,8 @@ function pairSim(q: Unit, l: Unit, cache: SimCache | undefined): TokenSim {
       [q.text, l.text, false],
       [l.text, q.text, true],
     ] as const) {
-      if (a.length >= 6 && (a.startsWith('al') || a.startsWith('el')) && !b.startsWith(a.slice(0, 2))) {
+      // (a name of five letters or more after the article: "Alford" is not "al-Ford", nor "Albert" "al-Bert")
+      if (a.length >= 7 && (a.startsWith('al') || a.startsWith('el')) && !b.startsWith(a.slice(0, 2))) {
         const tail = a.slice(2);
         const t = flip
           ? tokenSimilarity(b, tail, phoneticKey(b), phoneticKey(tail))
@@ -486,15 +487,37 @@ export function scoreName(
   const dropMiddle = person && cover && regularMatched + support >= 2;
   // with the whole query found, an initial standing for a listed name is the way people abbreviate: near-full credit
   if (dropMiddle && initialWeight > 0) num += initialWeight * (COVERED_INITIAL_SIM - 0.8);
+  // The listed name found whole in the query, first and last query names among it: a patronymic the query carries in the
+  // middle is a middle name the list left out ("DOKU KHAMATOVICH UMAROV" for "UMAROV, Doku": one authority writes the
+  // patronymic, another does not). It costs as little as the list's middle names the customer left out of a variant
+  // spelling. (Any other middle name the query adds keeps its cost: on the generator's negatives, a listed given and
+  // family name around another given name, "Ahmad Olga NOROOZI", is another person as often as not.)
+  const fullL = sigL.length >= 31 ? -1 : (1 << sigL.length) - 1;
+  const listCover =
+    person &&
+    allStrong &&
+    regularMatched >= 2 &&
+    usedL === fullL &&
+    sigQ.length >= 3 &&
+    !!(usedQ & 1) &&
+    !!(usedQ & (1 << (sigQ.length - 1)));
+  // An organisation's name with the same words, its legal forms aside ("VEB ENGINEERING LLC" = "VEB ENGINEERING LIMITED
+  // LIABILITY COMPANY", "GAZPROM PAO" = "PJSC GAZPROM", "MABROOKA TRADING COMPANY" = "MABROOKA TRADING CO L.L.C."): one
+  // list writes the form another abbreviates, or leaves it out. The legal forms left over cost nothing then.
+  const sameApartFromLegalForm = !person && !sameAsListed(sigQ, sigL, exactPairs) && sameWordsApartFromLegalForms(q, l, sigQ, sigL);
+  const formCosts = (n: PreparedName, ti: number) => !(sameApartFromLegalForm && isEntityForm(n, ti));
   let den = 0;
   const unmatchedQuery: string[] = [];
   const unmatchedList: string[] = [];
+  const queryMiddlesLeft: string[] = [];
   sigQ.forEach((ti, k) => {
     if (usedQ & (1 << k)) den += wq[k];
     else if (articleInitials & (1 << k)) return;
     else {
       const middle = person && k > 0 && k < sigQ.length - 1;
-      den += wq[k] * (middle ? 0.7 : 1);
+      const patronymic = middle && listCover && isPatronymic(q.tokens[ti]);
+      if (formCosts(q, ti)) den += wq[k] * (middle ? (patronymic ? QUERY_MIDDLE_LIST_COVERED : 0.7) : 1);
+      if (patronymic) queryMiddlesLeft.push(q.tokens[ti]);
       if (opts.explain) unmatchedQuery.push(q.tokens[ti]);
     }
   });
@@ -516,7 +539,7 @@ export function scoreName(
           : middle || titled
             ? LIST_MIDDLE_COVERED
             : LIST_EDGE_COVERED;
-      den += wl[k] * (dropMiddle ? covered : middle ? 0.4 : 0.8);
+      if (formCosts(l, ti)) den += wl[k] * (dropMiddle ? covered : middle ? 0.4 : 0.8);
       if (opts.explain) unmatchedList.push(l.tokens[ti]);
     }
   });
@@ -528,12 +551,19 @@ export function scoreName(
     caps.push(`${fuzzyPairs} approximate tokens: -${round(0.04 * (fuzzyPairs - 1))}`);
   }
   let score = raw;
+  if (queryMiddlesLeft.length)
+    caps.push(`listed name found whole; query patronymics it lacks (${queryMiddlesLeft.join(', ')}) weigh x${QUERY_MIDDLE_LIST_COVERED}`);
   // A query that is exactly a listed multi-token name (same significant tokens in the same order) needs no caps.
   // (or the same tokens in another order: "GAZPROM PJSC" = "PJSC GAZPROM")
   // A one-word query that is exactly a one-word listed name ("HAMAS", "AL-QAIDA", "TALIBAN", a person known by one name)
   // is the listed name itself: the single-token guards exist for one word matching a longer name, which is not this. Titles
   // must agree too, so "Ibrahim" stays a weak match for the listed "IBRAHIM, Haji".
-  const sameSequence = sigQ.length === sigL.length && exactPairs === sigQ.length && (sigQ.length >= 2 || sameTitles(q, l));
+  const sameSequence = (sameAsListed(sigQ, sigL, exactPairs) && (sigQ.length >= 2 || sameTitles(q, l))) || sameApartFromLegalForm;
+  if (sameApartFromLegalForm && score > SAME_APART_FROM_FORMS) {
+    // not the listed name verbatim: the record that spells it so ranks first
+    score = SAME_APART_FROM_FORMS;
+    caps.push(`same words apart from legal forms and words like "company" (left over: no cost): at most ${SAME_APART_FROM_FORMS}`);
+  } else if (sameApartFromLegalForm) caps.push('same words apart from legal forms and words like "company" (left over: no cost)');
   if (sameSequence) {
     // nothing to cap
   } else if (regularMatched === 0 && score > 0.5) {
@@ -572,6 +602,55 @@ export function scoreName(
     caps.push('low-quality alias: x0.95');
   }
   return { score: round(calibrate(score)), raw: round(raw), uncalibrated: round(score), pairs, unmatchedQuery, unmatchedList, caps };
+}
+
+/**
+ * A patronymic by its form: East Slavic (-ovich, -evich, -ovna, -evna, -ych, -ivna), Turkic (-oglu, -ogly, -uly, -kyzy,
+ * -qizi): the father's name made into a middle name, which one list writes and another leaves out.
+ */
+export function isPatronymic(t: string): boolean {
+  return t.length >= 7 && /(ovich|evich|ovych|evych|ovna|evna|ivna|oglu|ogly|uly|kyzy|qizi)$/.test(t);
+}
+
+const sameAsListed = (sigQ: number[], sigL: number[], exactPairs: number) => sigQ.length === sigL.length && exactPairs === sigQ.length;
+
+/**
+ * Words that say what kind of body an organisation is, like a legal form: "company" is the "co" of another list, "sherkat"
+ * and "sharikat" the Persian and Arabic for it ("COMPANY FOR ..."), "anstalt" the German "establishment".
+ */
+const ENTITY_FORM_WORDS = new Set([
+  'company',
+  'companies',
+  'compania',
+  'companhia',
+  'kompaniya',
+  'sherkat',
+  'sharikat',
+  'sharika',
+  'sharikah',
+  'corporation',
+  'establishment',
+  'anstalt',
+]);
+
+/** A token of an organisation name that is a legal form or an entity form word (ENTITY_FORM_WORDS). */
+const isEntityForm = (n: PreparedName, i: number) => n.classes[i] === TokenClass.LegalForm || ENTITY_FORM_WORDS.has(n.tokens[i]);
+
+/**
+ * The significant words of two names other than legal forms and entity form words are the same (any order), there is at
+ * least one (a single one of four letters or more), and some legal form or entity form word was set aside.
+ */
+function sameWordsApartFromLegalForms(q: PreparedName, l: PreparedName, sigQ: number[], sigL: number[]): boolean {
+  const words = (n: PreparedName, sig: number[]) =>
+    sig
+      .filter((i) => !isEntityForm(n, i))
+      .map((i) => n.tokens[i])
+      .sort();
+  const a = words(q, sigQ);
+  const b = words(l, sigL);
+  // (one word of three letters or fewer, "ABC LTD" / "ABC LLC", keeps the single-token caps: acronyms name many bodies)
+  if (!a.length || (a.length === 1 && a[0].length <= 3)) return false;
+  return a.length === b.length && a.every((t, i) => t === b[i]) && (a.length < sigQ.length || b.length < sigL.length);
 }
 
 /** Religious, military and official titles of the query that the listed name carries too (courtesy titles do not count). */
@@ -618,6 +697,10 @@ export function calibrate(s: number): number {
 
 /** Weight of an unmatched list token (middle / first or last) when the query is covered exactly (see `cover`). */
 export const LIST_MIDDLE_COVERED = 0.15;
+/** An organisation name with the listed words, legal forms aside, scores at most this (before calibration). */
+export const SAME_APART_FROM_FORMS = 0.98;
+/** Weight of an unmatched query patronymic when the listed name is found whole in the query (see `listCover`). */
+export const QUERY_MIDDLE_LIST_COVERED = 0.35;
 /** Factor on a typo/phonetic/fuzzy similarity when the query token is itself a listed name part. */
 export const KNOWN_NAME_FACTOR = 0.94;
 /** Similarity of a query initial to the listed name it abbreviates when the query is covered exactly. */

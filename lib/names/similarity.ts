@@ -127,6 +127,16 @@ function nisbaAgrees(a: string, b: string): boolean {
   return !((nisba(a) && consonant(b)) || (nisba(b) && consonant(a)));
 }
 
+/** `long` is `short` with the nisba's -i/-y added, `short` ending in a consonant ("hasani" of "hasan"; not "muhsin" of "muhsi"). */
+function isNisbaOf(long: string, short: string): boolean {
+  return (
+    long.length === short.length + 1 &&
+    (long.endsWith('i') || long.endsWith('y')) &&
+    long.startsWith(short) &&
+    !VOWELS.has(short[short.length - 1])
+  );
+}
+
 function vowelShare(t: string): number {
   let v = 0;
   for (let i = 0; i < t.length; i++) if ('aeiou'.includes(t[i])) v++;
@@ -159,6 +169,13 @@ function romanizedInitial(a: string, b: string): boolean {
   );
 }
 
+/** Romanizations of one Arabic name particle (son of, father of, daughter of), to the particle they write. */
+const SAME_PARTICLE = new Map<string, string>([
+  ...['bin', 'ben', 'ibn', 'bn'].map((t) => [t, 'bin'] as const),
+  ...['abu', 'abou', 'abo'].map((t) => [t, 'abu'] as const),
+  ...['bint', 'binti', 'binte'].map((t) => [t, 'bint'] as const),
+]);
+
 /** Similarity of two spellings with the same romanization key (translitKey). */
 export const TRANSLIT_SIM = 0.95;
 
@@ -168,12 +185,19 @@ const translitCache = new Map<string, string>();
  * Romanization-neutral spelling of a token, vowels kept (unlike phoneticKey): collapses the spellings that Latin ->
  * Cyrillic -> Latin round trips and the common romanization systems (BGN/PCGN, ALA-LC, passport practice) produce for one
  * name: dzh/dj/zh/j, kh/h, ph/f, th/t, w/v, q/k, c/k (c/s before e, i, y), ck/k, x/ks, tz/ts, ee/i, oo/ou/u, y/i, a silent
- * h after a consonant or closing a syllable ("John" = "Jon", "Shakh" = "Shah"), initial ye/e, doubled letters. Equal keys are one name written two ways.
+ * h after a consonant or closing a syllable ("John" = "Jon", "Shakh" = "Shah"), initial ye/e, doubled letters, a final j after a
+ * vowel as y ("Nikolaj" = "Nikolay"), ye after a vowel as e ("Nikolayevich" = "Nikolaevich"). Equal keys are one name
+ * written two ways.
  */
 export function translitKey(t: string): string {
   const k = translitCache.get(t);
   if (k !== undefined) return k;
   let s = t
+    // the Slavic short i (й) after a vowel, written j (ISO 9, German, Czech, Polish practice) or y (BGN/PCGN) at the end of
+    // a name: "Nikolaj" = "Nikolay", "Aleksej" = "Aleksey", "Dikij" = "Dikiy" (not "Haj": four letters or fewer)
+    .replace(/^(.{3,}[aeiou])j$/, '$1y')
+    // the iotated e (е) after a vowel, written ye (BGN/PCGN) or e: "Nikolayevich" = "Nikolaevich", "Sergeyev" = "Sergeev"
+    .replace(/([aeiou])ye/g, '$1e')
     .replace(/shch/g, 'S')
     .replace(/dzh|dj|zh|dz/g, 'j')
     .replace(/sh|sch/g, 'S')
@@ -243,6 +267,9 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
   ) {
     return { sim: TRANSLIT_SIM, kind: 'transliteration' };
   }
+  // one Arabic name particle in its romanizations: بن "bin"/"ben"/"ibn", أبو "abu"/"abou"/"abo"
+  const pa = SAME_PARTICLE.get(a);
+  if (pa !== undefined && pa === SAME_PARTICLE.get(b)) return { sim: TRANSLIT_SIM, kind: 'transliteration' };
   let best = NONE;
   const minLen = Math.min(la, lb);
   if (minLen >= 3) {
@@ -271,6 +298,7 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
     // Misspellings rarely touch the first letter (Damerau 1964; Pollock & Zamora 1983: a few per cent); romanizations
     // that do ("Kh"/"H", "Q"/"K", "J"/"Zh") are matched above. Another first letter is mostly another name ("Romero"/"Somero").
     if (s > 0 && a[0] !== b[0] && !romanizedInitial(a, b)) s -= FIRST_LETTER_TYPO_PENALTY;
+
     if (s > best.sim) best = { sim: s, kind: 'typo' };
   }
   if (ka === kb && (ka.length >= 3 || (ka.length === 2 && a[0] === b[0])) && best.sim < 0.9) {
@@ -295,5 +323,8 @@ export function tokenSimilarity(a: string, b: string, ka: string, kb: string, al
       if (s > best.sim) best = { sim: s, kind: 'fuzzy' };
     }
   }
+  // a final -i/-y added to a name ending in a consonant is the nisba ("Hasani" of "Hasan", "Salimi" of "Salim"): another
+  // name, at most a bare skeleton match, not a typo or a look-alike
+  if (best.sim > PHONETIC_SIM && (isNisbaOf(a, b) || isNisbaOf(b, a))) best = { sim: PHONETIC_SIM, kind: 'phonetic' };
   return best;
 }

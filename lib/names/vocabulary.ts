@@ -41,5 +41,47 @@ export const HONORIFICS =
 maulavi maulawi mawlawi maulvi molvi maulana mawlana qari imam hafiz hafez mufti general gen col colonel lt lieutenant capt captain major maj brig brigadier
 admiral adm president minister excellency his her eng engineer judge ayatollah hojatoleslam jr sr`);
 
+/**
+ * Legal forms written out in words, as one list writes what another abbreviates ("LIMITED LIABILITY COMPANY X" for "X LLC",
+ * "OTKRYTOE AKTSIONERNOE OBSHCHESTVO X" for "X OAO"). In organisation names each word of such a phrase is a legal form.
+ * Tokens as normalized (hyphens split, accents folded); longest phrases first.
+ */
+export const LEGAL_FORM_PHRASES: readonly string[][] = [
+  'public joint stock company',
+  'private joint stock company',
+  'closed joint stock company',
+  'open joint stock company',
+  'joint stock company',
+  'limited liability company',
+  'limited liability partnership',
+  'public limited company',
+  'private limited company',
+  'limited partnership',
+  'otkrytoe aktsionernoe obshchestvo',
+  'otkrytoye aktsionernoye obshchestvo',
+  'zakrytoe aktsionernoe obshchestvo',
+  'zakrytoye aktsionernoye obshchestvo',
+  'publichnoe aktsionernoe obshchestvo',
+  'publichnoye aktsionernoye obshchestvo',
+  'aktsionernoe obshchestvo',
+  'aktsionernoye obshchestvo',
+  'obshchestvo s ogranichennoi otvetstvennostyu',
+  'obshchestvo s ogranichennoy otvetstvennostyu',
+  'obshchestvo s ogranichennoi otvetstvennostiu',
+  'publichne aktsionerne tovarystvo',
+  'pryvatne aktsionerne tovarystvo',
+  'aktsionerne tovarystvo',
+  'tovarystvo z obmezhenoiu vidpovidalnistiu',
+  'tovarystvo z obmezhenoyu vidpovidalnistyu',
+  'societe anonyme',
+  'sociedad anonima',
+  'sociedade anonima',
+  'societa per azioni',
+  'sociedad de responsabilidad limitada',
+  'gesellschaft mit beschrankter haftung',
+]
+  .map((p) => p.split(' '))
+  .sort((a, b) => b.length - a.length);
+
 /** Legal forms that are also common person-name parts; they count as legal forms only in organisation names. */
 export const AMBIGUOUS_LEGAL_FORMS = words(`sa ag ab as ao co kk sl oy cv sal est lda sc ad e`);
