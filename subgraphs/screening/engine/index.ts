@@ -71,6 +71,40 @@ export interface EntityInput {
   entities: Iterable<WatchlistEntity>;
 }
 
+/** A build fed entity by entity (IndexBuilder): the count is known up front, the entities come later. */
+interface IncrementalInput {
+  count: number;
+  incremental: true;
+}
+
+export interface BuildOptions {
+  /** Keep the entity bytes in a file in this folder rather than in memory (entity-store.ts). */
+  spillDir?: string;
+}
+
+interface BuildState {
+  t0: number;
+  entityCount: number;
+  onProgress?: BuildProgress;
+  ei: number;
+  storeBuilder: EntityStoreBuilder;
+  nameEntity: GrowableInt32;
+  nameIndex: GrowableInt32;
+  tokStart: GrowableInt32;
+  tokIds: GrowableInt32;
+  tokCls: GrowableInt32;
+  pTokK: GrowableInt32;
+  pTokV: GrowableInt32;
+  pKeyK: GrowableInt32;
+  pKeyV: GrowableInt32;
+  pJoinK: GrowableInt32;
+  pJoinV: GrowableInt32;
+  keyOf: number[];
+  dfCount: number[];
+  keyText: string[];
+  feedBits: Map<string, number>;
+}
+
 /**
  * Everything a built index holds, as typed arrays and string tables (an index snapshot writes and reads this; the maps
  * searches use are rebuilt from the tables). Strings of a table are in id order.
@@ -102,8 +136,8 @@ export interface IndexState {
 
 export class ScreeningIndex {
   /** The listed entities, compact and decoded on use (entity-store.ts). */
-  readonly store: EntityStore;
-  readonly stats: ScreeningIndexStats;
+  store!: EntityStore;
+  stats!: ScreeningIndexStats;
   // names
   private nameEntity!: Int32Array;
   private nameIndex!: Uint16Array;
@@ -143,8 +177,11 @@ export class ScreeningIndex {
   private stampGen = 0;
   private feedMask!: Uint16Array;
 
-  constructor(input: WatchlistEntity[] | EntityInput | IndexState, onProgress?: BuildProgress) {
-    const t0 = performance.now();
+  constructor(
+    input: WatchlistEntity[] | EntityInput | IndexState | IncrementalInput,
+    onProgress?: BuildProgress,
+    options: BuildOptions = {},
+  ) {
     if ('arrays' in input) {
       this.store = new EntityStore(input.store);
       this.restore(input);
@@ -152,27 +189,58 @@ export class ScreeningIndex {
       return;
     }
     const entityCount = Array.isArray(input) ? input.length : input.count;
+    this.building = this.beginBuild(entityCount, onProgress, options);
+    if ('incremental' in input) return;
     const source: Iterable<WatchlistEntity> = Array.isArray(input) ? input : input.entities;
-    const storeBuilder = new EntityStoreBuilder(entityCount);
-    const nameEntity = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const nameIndex = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const tokStart = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const tokIds = new GrowableInt32(Math.max(1024, entityCount * 6));
-    const tokCls = new GrowableInt32(Math.max(1024, entityCount * 6));
-    const pTokK = new GrowableInt32(1 << 16),
-      pTokV = new GrowableInt32(1 << 16);
-    const pKeyK = new GrowableInt32(1 << 16),
-      pKeyV = new GrowableInt32(1 << 16);
-    const pJoinK = new GrowableInt32(1 << 16),
-      pJoinV = new GrowableInt32(1 << 16);
-    const keyOf: number[] = [];
-    const dfCount: number[] = [];
+    try {
+      for (const e of source) this.addEntity(e);
+    } catch (error) {
+      this.building.storeBuilder.abandon();
+      throw error;
+    }
+    this.finishBuild();
+  }
+
+  /** The state of a build under way (entities are added one by one, see IndexBuilder). */
+  private building?: BuildState;
+
+  private beginBuild(entityCount: number, onProgress: BuildProgress | undefined, options: BuildOptions): BuildState {
+    const cap = (per: number) => Math.max(1024, Math.min(entityCount * per, 1 << 26));
     this.feedMask = new Uint16Array(entityCount);
     this.entNameStart = new Int32Array(entityCount + 1);
-    const keyText: string[] = [];
-    const FEED_BITS = feedBits();
-    let ei = 0;
-    for (const e of source) {
+    return {
+      t0: performance.now(),
+      entityCount,
+      onProgress,
+      ei: 0,
+      storeBuilder: new EntityStoreBuilder(entityCount, { spillDir: options.spillDir }),
+      nameEntity: new GrowableInt32(cap(2)),
+      nameIndex: new GrowableInt32(cap(2)),
+      tokStart: new GrowableInt32(cap(2)),
+      tokIds: new GrowableInt32(cap(6)),
+      tokCls: new GrowableInt32(cap(6)),
+      pTokK: new GrowableInt32(1 << 16),
+      pTokV: new GrowableInt32(1 << 16),
+      pKeyK: new GrowableInt32(1 << 16),
+      pKeyV: new GrowableInt32(1 << 16),
+      pJoinK: new GrowableInt32(1 << 16),
+      pJoinV: new GrowableInt32(1 << 16),
+      keyOf: [],
+      dfCount: [],
+      keyText: [],
+      feedBits: feedBits(),
+    };
+  }
+
+  /** Adds the next entity of a build under way (in index order). */
+  addEntity(e: WatchlistEntity): void {
+    const b = this.building;
+    if (!b) throw new Error('screening index: no build under way');
+    const { entityCount, storeBuilder, nameEntity, nameIndex, tokStart, tokIds, tokCls, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
+    const { keyOf, dfCount, keyText, onProgress } = b;
+    const FEED_BITS = b.feedBits;
+    const ei = b.ei;
+    {
       if (ei >= entityCount) throw new Error(`screening index: more than the ${entityCount} entities announced`);
       storeBuilder.add(e);
       this.entNameStart[ei] = nameEntity.length;
@@ -248,8 +316,27 @@ export class ScreeningIndex {
         }
       }
       if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entityCount);
-      ei++;
+      b.ei++;
     }
+  }
+
+  /** Lets go of a build under way (its spill file). */
+  abandonBuild(): void {
+    this.building?.storeBuilder.abandon();
+    this.building = undefined;
+  }
+
+  /** Ends a build under way: the postings, the trigram index, the scratch. */
+  finishBuild(): void {
+    const b = this.building;
+    if (!b) throw new Error('screening index: no build under way');
+    if (b.ei !== b.entityCount) {
+      b.storeBuilder.abandon();
+      throw new Error(`screening index: ${b.ei} of the ${b.entityCount} entities announced`);
+    }
+    this.building = undefined;
+    const { entityCount, storeBuilder, nameEntity, nameIndex, tokStart, tokIds, tokCls, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
+    const { keyOf, dfCount, keyText, t0 } = b;
     this.store = storeBuilder.finish();
     tokStart.push(tokIds.length);
     this.entNameStart[entityCount] = nameEntity.length;
@@ -909,8 +996,29 @@ function intern(vocab: Map<string, number>, text: string): number {
   return id;
 }
 
-export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress): ScreeningIndex {
-  return new ScreeningIndex(entities, onProgress);
+export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress, options?: BuildOptions): ScreeningIndex {
+  return new ScreeningIndex(entities, onProgress, options);
+}
+
+/**
+ * A build whose entities arrive over time (rows streamed from PostgreSQL in batches): `add` them in index order, then
+ * `finish`. The same index as `buildIndex` over the same entities, without holding them all at once.
+ */
+export class IndexBuilder {
+  private readonly index: ScreeningIndex;
+  constructor(count: number, onProgress?: BuildProgress, options?: BuildOptions) {
+    this.index = new ScreeningIndex({ count, incremental: true }, onProgress, options);
+  }
+  add(e: WatchlistEntity): void {
+    this.index.addEntity(e);
+  }
+  finish(): ScreeningIndex {
+    this.index.finishBuild();
+    return this.index;
+  }
+  abandon(): void {
+    this.index.abandonBuild();
+  }
 }
 
 /** An index from the state of one built before (an index snapshot); throws when the parts do not fit together. */
