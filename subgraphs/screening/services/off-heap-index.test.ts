@@ -90,12 +90,14 @@ test('after a restart from the snapshot, and after a delta, the records come fro
   // A later snapshot renamed over the file does not disturb the index reading the earlier one.
   await writeIndexSnapshot(file, buildEngineIndex(list(10, 5000)), { ...lists, counts: { test: 10 } });
   expect([...engineEntities(read.engine).entities]).toEqual(entities);
-  expect(read.engine.search('Ali Hassan 0x', { limit: 3 })).toEqual(engine.search('Ali Hassan 0x', { limit: 3 }));
+  expect(read.engine.search('Ali Hassan 0x', { limit: 3, threshold: 0.7, feeds: 'all' })).toEqual(
+    engine.search('Ali Hassan 0x', { limit: 3, threshold: 0.7, feeds: 'all' }),
+  );
   // A delta: the previous records decoded from the snapshot-backed index, one removed, one changed, one added.
   const next = [...engineEntities(read.engine).entities].filter((e) => e.sourceId !== 'e-000004');
   next[0] = { ...next[0], names: [{ value: 'Zoltan Kovacs', kind: 'primary' }] };
   next.push(entity(9999));
   const rebuilt = buildEngineIndex(next, { spillDir: dir });
   expect([...engineEntities(rebuilt).entities]).toEqual(next);
-  expect(rebuilt.search('Zoltan Kovacs', { limit: 1 })[0]?.entity.sourceId).toBe('e-000000');
+  expect(rebuilt.search('Zoltan Kovacs', { limit: 1, threshold: 0.7, feeds: 'all' })[0]?.entity.sourceId).toBe('e-000000');
 });
