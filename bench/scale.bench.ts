@@ -391,8 +391,51 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * `--heap`: the index of N synthetic entities built in this process (entity bytes spilled to a file, as the platform does),
+ * and where its memory goes: heap and array buffers per entity, the largest typed arrays and string tables.
+ */
+async function heap(): Promise<void> {
+  const n = flag('entities', 100_000);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc (npx tsx --expose-gc bench/scale.bench.ts --heap --entities N)');
+  const shipped: WatchlistEntity[] = [];
+  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const pools = derivePools(shipped);
+  shipped.length = 0;
+  const { ftmToEntity } = await import('../subgraphs/screening/lists');
+  const { IndexBuilder } = await import('../subgraphs/screening/engine');
+  const rng = new Rng(20261127);
+  gc();
+  const before = process.memoryUsage();
+  const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-heap-'));
+  const started = performance.now();
+  const builder = new IndexBuilder(n, undefined, { spillDir: spill });
+  for (let i = 0; i < n; i++) builder.add(ftmToEntity(JSON.parse(syntheticEntity(rng, pools, i).line), 'scale_synthetic', i)!);
+  const index = builder.finish();
+  const buildMs = performance.now() - started;
+  gc();
+  const after = process.memoryUsage();
+  const mb = (x: number) => `${(x / 1e6).toFixed(1)} MB`;
+  const per = (x: number) => `${(x / n).toFixed(0)} B/entity`;
+  say(`heap: ${n} entities built in ${ms(buildMs)}; ${index.stats.names} names, vocabulary ${index.stats.vocabulary}`);
+  for (const key of ['heapUsed', 'external', 'arrayBuffers', 'rss'] as const)
+    say(`  ${key}: +${mb(after[key] - before[key])} (${per(after[key] - before[key])})`);
+  const state = index.exportState();
+  const sizes: [string, number][] = Object.entries(state.arrays).map(([name, a]) => [name, a.byteLength]);
+  for (const name of ['chunkOf', 'start', 'length', 'type'] as const) sizes.push([`store.${name}`, state.store[name].byteLength]);
+  sizes.sort((a, b) => b[1] - a[1]);
+  say(`  typed arrays: ${sizes.map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ')}`);
+  let entityBytes = 0;
+  for (let c = 0; c < state.store.chunks.count; c++) entityBytes += state.store.chunks.byteLength(c);
+  say(`  entity bytes in the spill file (off the heap): ${mb(entityBytes)} (${per(entityBytes)})`);
+  say(`  string tables: ${Object.entries(state.strings).map(([name, list]) => `${name} ${list.length}`).join(', ')}`);
+  // Search scratch (per name) and the prepared-name cache's slots are allocated with the index.
+  fs.rmSync(spill, { recursive: true, force: true });
+}
+
 // The child serves until SIGTERM; the bench itself exits when done.
-(process.argv.includes('--serve') ? serve() : main().then(() => process.exit(0))).then(
+(process.argv.includes('--serve') ? serve() : process.argv.includes('--heap') ? heap() : main().then(() => process.exit(0))).then(
   () => undefined,
   (error: unknown) => {
     console.error(error);

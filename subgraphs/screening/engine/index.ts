@@ -127,10 +127,12 @@ export interface IndexState {
     postKeyValues: Int32Array;
     postJoinOffsets: Int32Array;
     postJoinValues: Int32Array;
+    /** Hashes of the joined spellings, ascending: a spelling's id is the position of its hash (see joinHash). */
+    joinHashes: Int32Array;
     trigramOffsets: Int32Array;
     trigramValues: Int32Array;
   };
-  strings: { vocab: string[]; keys: string[]; joins: string[]; trigrams: string[] };
+  strings: { vocab: string[]; keys: string[]; trigrams: string[] };
   store: EntityStoreParts;
 }
 
@@ -160,7 +162,12 @@ export class ScreeningIndex {
   private fuzzyCache = new Map<string, number[]>();
   private df: Int32Array = new Int32Array(0);
   private keyVocab = new Map<string, number>();
-  private joinVocab = new Map<string, number>();
+  /**
+   * Joined neighbour spellings ("abubakr") by their 32-bit hash, not as strings: at 10 million entities there are ~50
+   * million of them (5.7 per entity at 200k), and a map of strings cost ~80 bytes each on the heap against 4 bytes here.
+   * Two spellings with one hash share postings: a few more candidates, which the full scorer rescores anyway.
+   */
+  private joinHashes: Int32Array = new Int32Array(0);
   private postTok!: Csr;
   private postKey!: Csr;
   private postJoin!: Csr;
@@ -308,7 +315,7 @@ export class ScreeningIndex {
               text += n.tokens[j];
               if (!isSignificant(n.classes[j])) continue;
               for (const joined of [text, ...((alts && joinedReadings(n.tokens, alts, sigIdx[a], j)) ?? [])]) {
-                pJoinK.push(intern(this.joinVocab, joined));
+                pJoinK.push(joinHash(joined));
                 pJoinV.push(nameId);
               }
             }
@@ -350,7 +357,13 @@ export class ScreeningIndex {
     this.df = Int32Array.from(dfCount);
     this.postTok = buildCsr(pTokK, pTokV, this.vocabText.length);
     this.postKey = buildCsr(pKeyK, pKeyV, this.keyVocab.size);
-    this.postJoin = buildCsr(pJoinK, pJoinV, this.joinVocab.size);
+    // The hashes pushed become ids: their positions among the distinct hashes, ascending.
+    const sorted = pJoinK.data.slice(0, pJoinK.length).sort();
+    let distinct = 0;
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i];
+    this.joinHashes = sorted.slice(0, distinct);
+    for (let i = 0; i < pJoinK.length; i++) pJoinK.data[i] = searchSorted(this.joinHashes, pJoinK.data[i]);
+    this.postJoin = buildCsr(pJoinK, pJoinV, distinct);
     // trigram index over the vocabulary (tokens of 4+ letters) for typo expansion
     const tri = new Map<string, number[]>();
     for (let id = 0; id < this.vocabText.length; id++) {
@@ -432,13 +445,13 @@ export class ScreeningIndex {
         postKeyValues: this.postKey.values,
         postJoinOffsets: this.postJoin.offsets,
         postJoinValues: this.postJoin.values,
+        joinHashes: this.joinHashes,
         trigramOffsets: this.postTri.offsets,
         trigramValues: this.postTri.values,
       },
       strings: {
         vocab: this.vocabText,
         keys: inIdOrder(this.keyVocab),
-        joins: inIdOrder(this.joinVocab),
         trigrams: inIdOrder(this.trigram),
       },
       store: this.store.parts,
@@ -458,7 +471,7 @@ export class ScreeningIndex {
       ['feeds', a.feedMask.length, this.store.size],
       ['token postings', a.postTokOffsets.length - 1, s.vocab.length],
       ['key postings', a.postKeyOffsets.length - 1, s.keys.length],
-      ['join postings', a.postJoinOffsets.length - 1, s.joins.length],
+      ['join postings', a.postJoinOffsets.length - 1, a.joinHashes.length],
       ['trigram postings', a.trigramOffsets.length - 1, s.trigrams.length],
     ];
     for (const [what, got, expected] of counts)
@@ -479,12 +492,18 @@ export class ScreeningIndex {
     this.vocabText = s.vocab;
     s.vocab.forEach((text, id) => this.vocab.set(text, id));
     s.keys.forEach((text, id) => this.keyVocab.set(text, id));
-    s.joins.forEach((text, id) => this.joinVocab.set(text, id));
+    this.joinHashes = a.joinHashes;
     s.trigrams.forEach((text, id) => this.trigram.set(text, id));
     // The same key strings as the key table (one copy each), by vocabulary id.
     this.vocabKeyText = Array.from(a.vocabKey, (kid) => s.keys[kid]);
     // No warm-up of the prepared names: a start from a snapshot serves at once, names are prepared on first use.
     this.allocateScratch(false);
+  }
+
+  /** The id of a joined spelling, if a listed name has it (by its hash: see joinHashes). */
+  private joinId(text: string): number | undefined {
+    const id = searchSorted(this.joinHashes, joinHash(text));
+    return id < 0 ? undefined : id;
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
@@ -746,7 +765,7 @@ export class ScreeningIndex {
           continue;
         }
         visit(this.postTok, id, w);
-        visit(this.postJoin, this.joinVocab.get(text), w);
+        visit(this.postJoin, this.joinId(text), w);
         visit(this.postKey, kid, w * 0.9);
         // the token's other readings (a Chinese syllable in Wade-Giles, a kanji word's other readings) reach Latin names
         // spelt that way, like another spelling of the token
@@ -984,6 +1003,31 @@ function feedBits(): Map<string, number> {
     );
   }
   return FEED_BIT_MAP;
+}
+
+/** 32-bit FNV-1a over the UTF-16 code units, with a final avalanche (murmur3's finalizer) so near spellings spread. */
+function joinHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+/** Position of `v` in the ascending `a`, or -1. */
+function searchSorted(a: Int32Array, v: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = a[mid];
+    if (x < v) lo = mid + 1;
+    else if (x > v) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
 }
 
 /** The id of `text` in `vocab`, added as the next id when new. */

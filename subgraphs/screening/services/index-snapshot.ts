@@ -22,7 +22,7 @@ import {
 } from './engine-adapter';
 
 /** Bumped whenever the layout or the meaning of a section changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from('VIGILIDX', 'latin1');
 /** A header beyond this is no header of ours (the length is read before anything is trusted). */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
@@ -318,6 +318,7 @@ function stateOf(
     postKeyValues: 'i32',
     postJoinOffsets: 'i32',
     postJoinValues: 'i32',
+    joinHashes: 'i32',
     trigramOffsets: 'i32',
     trigramValues: 'i32',
   };
@@ -328,7 +329,7 @@ function stateOf(
     arrays[name] = a;
   }
   const tables: Record<string, string[]> = {};
-  for (const name of ['vocab', 'keys', 'joins', 'trigrams']) {
+  for (const name of ['vocab', 'keys', 'trigrams']) {
     const list = strings(`strings.${name}`);
     if (!list) return `missing section strings.${name}`;
     tables[name] = list;
