@@ -102,13 +102,18 @@ export async function countEntitiesAt(client: Reader, source: string, seq: numbe
   return Number(result.rows[0].n);
 }
 
-/** The database sorts text by bytes (C/POSIX collation): the primary key's order is then the index's order. */
+/**
+ * The database sorts text by code point, which is UTF-8 byte order (C/POSIX; glibc's C.UTF-8; the builtin provider of
+ * PostgreSQL 17): the primary key's order is then the index's order.
+ */
 async function sortsByBytes(client: Reader): Promise<boolean> {
   const result = await client.query<{ collate: string; provider: string | null }>(
     `SELECT datcollate AS collate, to_jsonb(d) ->> 'datlocprovider' AS provider FROM pg_database d WHERE datname = current_database()`,
   );
   const row = result.rows[0];
-  return !!row && (row.collate === 'C' || row.collate === 'POSIX') && (row.provider === null || row.provider === 'c');
+  if (!row) return false;
+  if (row.provider === 'b') return true;
+  return ['C', 'POSIX', 'C.UTF-8', 'C.utf8'].includes(row.collate) && (row.provider === null || row.provider === 'c');
 }
 
 /**
