@@ -411,7 +411,10 @@ async function heap(): Promise<void> {
   const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-heap-'));
   const started = performance.now();
   const builder = new IndexBuilder(n, undefined, { spillDir: spill });
-  for (let i = 0; i < n; i++) builder.add(ftmToEntity(JSON.parse(syntheticEntity(rng, pools, i).line), 'scale_synthetic', i)!);
+  for (let i = 0; i < n; i++) {
+    const raw = JSON.parse(syntheticEntity(rng, pools, i).line) as Parameters<typeof ftmToEntity>[0];
+    builder.add(ftmToEntity(raw, 'scale_synthetic', i)!);
+  }
   const index = builder.finish();
   const buildMs = performance.now() - started;
   gc();
@@ -429,7 +432,11 @@ async function heap(): Promise<void> {
   let entityBytes = 0;
   for (let c = 0; c < state.store.chunks.count; c++) entityBytes += state.store.chunks.byteLength(c);
   say(`  entity bytes in the spill file (off the heap): ${mb(entityBytes)} (${per(entityBytes)})`);
-  say(`  string tables: ${Object.entries(state.strings).map(([name, list]) => `${name} ${list.length}`).join(', ')}`);
+  say(
+    `  string tables: ${Object.entries(state.strings)
+      .map(([name, list]) => `${name} ${list.length}`)
+      .join(', ')}`,
+  );
   // Search scratch (per name) and the prepared-name cache's slots are allocated with the index.
   fs.rmSync(spill, { recursive: true, force: true });
 }
