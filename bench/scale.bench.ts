@@ -1,4 +1,4 @@
-// npm run bench:scale -- --entities N [--queries Q] [--seconds S]
+// npm run bench:scale -- --entities N [--queries Q] [--seconds S] [--peer 0]
 //
 // The screening index at list sizes beyond the shipped lists:
 //  1. N synthetic FollowTheMoney entities (JSON lines, the format `npm run watchlists -- --format ftm`
@@ -142,31 +142,31 @@ function syntheticEntity(rng: Rng, pools: Pools, i: number): { line: string; nam
   return { line, names: [...names, ...aliases] };
 }
 
-async function writeSynthetic(file: string, n: number, pools: Pools): Promise<{ positives: string[]; listed: Set<string> }> {
+/**
+ * Writes the list; `unlisted` (lower-cased candidate negatives) loses every name the list holds. Only the candidates are
+ * held, not the list's names (tens of millions at 10M entities).
+ */
+async function writeSynthetic(file: string, n: number, pools: Pools, unlisted: Set<string>): Promise<{ positives: string[] }> {
   const rng = new Rng(20261127);
   const out = fs.createWriteStream(file);
-  const listed = new Set<string>();
   const positives: string[] = [];
   const started = performance.now();
   for (let i = 0; i < n; i++) {
     const { line, names } = syntheticEntity(rng, pools, i);
-    for (const name of names) listed.add(name.toLowerCase());
+    for (const name of names) unlisted.delete(name.toLowerCase());
     if (positives.length < 2000 && rng.float() < 2000 / n) positives.push(names[0]);
     if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', () => resolve(undefined)));
     if ((i + 1) % 100_000 === 0) say(`  generated ${i + 1}/${n} entities (${ms(performance.now() - started)})`);
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  return { positives, listed };
+  return { positives };
 }
 
-/** Names built like the listed ones (other draws), none of them listed. */
-function negativeNames(pools: Pools, listed: Set<string>, count: number): string[] {
+/** Names built like the listed ones (other draws): candidates, of which writeSynthetic strikes the listed ones. */
+function candidateNegatives(pools: Pools, count: number): string[] {
   const rng = new Rng(7);
   const out: string[] = [];
-  while (out.length < count) {
-    const name = nameOf(rng, pools, 'individual', 'Latn', rng.pick(pools.tokensPerName.get('individual') ?? [2]));
-    if (!listed.has(name.toLowerCase())) out.push(name);
-  }
+  while (out.length < count) out.push(nameOf(rng, pools, 'individual', 'Latn', rng.pick(pools.tokensPerName.get('individual') ?? [2])));
   return out;
 }
 
@@ -245,6 +245,7 @@ async function load(url: string, headers: Record<string, string>, bodies: string
 async function main(): Promise<void> {
   const n = flag('entities', 10_000);
   const queries = flag('queries', 400);
+  const withPeer = !(process.argv.indexOf('--peer') >= 0 && process.argv[process.argv.indexOf('--peer') + 1] === '0');
   logger.level = process.env.VIGIL_LOG_LEVEL ?? 'warn';
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-'));
   const children: ChildProcess[] = [];
@@ -263,9 +264,11 @@ async function main(): Promise<void> {
     `distributions from ${shipped.length} shipped entities: ${pools.tokens.size} token pools, ${pools.scripts.length} original-script names`,
   );
   const file = path.join(work, 'scale_synthetic.ftm.jsonl');
-  const { positives, listed } = await writeSynthetic(file, n, pools);
-  const negatives = negativeNames(pools, listed, Math.min(queries, 500));
-  listed.clear();
+  // Twice the negatives needed as candidates: the list may hold a few of them (the same pools).
+  const candidates = candidateNegatives(pools, 2 * Math.min(queries, 500));
+  const unlisted = new Set(candidates.map((name) => name.toLowerCase()));
+  const { positives } = await writeSynthetic(file, n, pools, unlisted);
+  const negatives = candidates.filter((name) => unlisted.has(name.toLowerCase())).slice(0, Math.min(queries, 500));
   say(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`);
 
   const database = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), ephemeral: true });
@@ -328,21 +331,27 @@ async function main(): Promise<void> {
     const restUrl = `${restart.urls['rest-adapter']}/v1/search-sync`;
     const headers = { 'x-api-key': apiKey.key };
     await load(restUrl, headers, restBodies, 2, Math.min(50, queries)); // warm-up
-    say(`loading the pg_trgm peer table …`);
-    const pool = new Pool({ connectionString: database.url, max: 2 });
-    const entities: WatchlistEntity[] = await loadList('ftm_jsonl', file);
-    await loadTrigramTable(pool, entities, 'scale_trgm_names');
-    entities.length = 0;
-    await pool.end();
-    const trgm = await startPlatformChild([path.join(__dirname, 'screening-trgm-service.ts'), database.url, 'scale_trgm_names'], env);
-    children.push(trgm.child);
+    // The peer is optional (--peer 0): at 10M entities its table and trigram index take longer than the index itself.
+    let trgm: { child: ChildProcess; urls: Record<string, string> } | undefined;
+    if (withPeer) {
+      say(`loading the pg_trgm peer table …`);
+      const pool = new Pool({ connectionString: database.url, max: 2 });
+      const entities: WatchlistEntity[] = await loadList('ftm_jsonl', file);
+      await loadTrigramTable(pool, entities, 'scale_trgm_names');
+      entities.length = 0;
+      await pool.end();
+      trgm = await startPlatformChild([path.join(__dirname, 'screening-trgm-service.ts'), database.url, 'scale_trgm_names'], env);
+      children.push(trgm.child);
+    }
     const trgmBodies = mix.map((name) => JSON.stringify({ name }));
     for (const inFlight of [4, 16]) {
       const vigil = await load(restUrl, headers, restBodies, inFlight, queries);
-      const peer = await load(trgm.urls.trgm, {}, trgmBodies, inFlight, queries);
+      const peer = trgm ? await load(trgm.urls.trgm, {}, trgmBodies, inFlight, queries) : undefined;
       say(
         `search-sync, ${inFlight} in flight: p50 ${ms(vigil.p50)}, p95 ${ms(vigil.p95)}, ${vigil.rps.toFixed(1)}/s` +
-          ` | pg_trgm peer p50 ${ms(peer.p50)} p95 ${ms(peer.p95)}: ${ratio(vigil.p50, peer.p50)}, ${ratio(vigil.p95, peer.p95)}`,
+          (peer
+            ? ` | pg_trgm peer p50 ${ms(peer.p50)} p95 ${ms(peer.p95)}: ${ratio(vigil.p50, peer.p50)}, ${ratio(vigil.p95, peer.p95)}`
+            : ''),
       );
     }
 
@@ -355,21 +364,24 @@ async function main(): Promise<void> {
       negatives.length,
     );
     const hits = negative.answers.filter((a) => ((a as { result?: { results?: unknown[] } }).result?.results?.length ?? 0) > 0).length;
-    const peerNegative = await load(
-      trgm.urls.trgm,
-      {},
-      negatives.map((name) => JSON.stringify({ name })),
-      4,
-      negatives.length,
-    );
-    const peerHits = peerNegative.answers.filter((a) => ((a as { results?: unknown[] }).results?.length ?? 0) > 0).length;
+    const peerNegative = trgm
+      ? await load(
+          trgm.urls.trgm,
+          {},
+          negatives.map((name) => JSON.stringify({ name })),
+          4,
+          negatives.length,
+        )
+      : undefined;
+    const peerHits = peerNegative?.answers.filter((a) => ((a as { results?: unknown[] }).results?.length ?? 0) > 0).length;
     say(
-      `false positives: ${hits}/${negatives.length} unlisted names answered with a match (${((hits / negatives.length) * 100).toFixed(1)} %); pg_trgm peer ${peerHits}/${negatives.length}`,
+      `false positives: ${hits}/${negatives.length} unlisted names answered with a match (${((hits / negatives.length) * 100).toFixed(1)} %)` +
+        (peerHits !== undefined ? `; pg_trgm peer ${peerHits}/${negatives.length}` : ''),
     );
 
     // 6. memory
     say(
-      `rss: first start ${firstRss.join(' + ')} MB; after restart ${processTreeRssMb(restart.child.pid).join(' + ')} MB; pg_trgm service ${rssMb(trgm.child.pid)} MB; bench ${rssMb(process.pid)} MB`,
+      `rss: first start ${firstRss.join(' + ')} MB; after restart ${processTreeRssMb(restart.child.pid).join(' + ')} MB; pg_trgm service ${trgm ? rssMb(trgm.child.pid) : '-'} MB; bench ${rssMb(process.pid)} MB`,
     );
   } finally {
     for (const child of children) await stopChild(child);
@@ -379,8 +391,58 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * `--heap`: the index of N synthetic entities built in this process (entity bytes spilled to a file, as the platform does),
+ * and where its memory goes: heap and array buffers per entity, the largest typed arrays and string tables.
+ */
+async function heap(): Promise<void> {
+  const n = flag('entities', 100_000);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc (npx tsx --expose-gc bench/scale.bench.ts --heap --entities N)');
+  const shipped: WatchlistEntity[] = [];
+  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const pools = derivePools(shipped);
+  shipped.length = 0;
+  const { ftmToEntity } = await import('../subgraphs/screening/lists');
+  const { IndexBuilder } = await import('../subgraphs/screening/engine');
+  const rng = new Rng(20261127);
+  gc();
+  const before = process.memoryUsage();
+  const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-heap-'));
+  const started = performance.now();
+  const builder = new IndexBuilder(n, undefined, { spillDir: spill });
+  for (let i = 0; i < n; i++) {
+    const raw = JSON.parse(syntheticEntity(rng, pools, i).line) as Parameters<typeof ftmToEntity>[0];
+    builder.add(ftmToEntity(raw, 'scale_synthetic', i)!);
+  }
+  const index = builder.finish();
+  const buildMs = performance.now() - started;
+  gc();
+  const after = process.memoryUsage();
+  const mb = (x: number) => `${(x / 1e6).toFixed(1)} MB`;
+  const per = (x: number) => `${(x / n).toFixed(0)} B/entity`;
+  say(`heap: ${n} entities built in ${ms(buildMs)}; ${index.stats.names} names, vocabulary ${index.stats.vocabulary}`);
+  for (const key of ['heapUsed', 'external', 'arrayBuffers', 'rss'] as const)
+    say(`  ${key}: +${mb(after[key] - before[key])} (${per(after[key] - before[key])})`);
+  const state = index.exportState();
+  const sizes: [string, number][] = Object.entries(state.arrays).map(([name, a]) => [name, a.byteLength]);
+  for (const name of ['chunkOf', 'start', 'length', 'type'] as const) sizes.push([`store.${name}`, state.store[name].byteLength]);
+  sizes.sort((a, b) => b[1] - a[1]);
+  say(`  typed arrays: ${sizes.map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ')}`);
+  let entityBytes = 0;
+  for (let c = 0; c < state.store.chunks.count; c++) entityBytes += state.store.chunks.byteLength(c);
+  say(`  entity bytes in the spill file (off the heap): ${mb(entityBytes)} (${per(entityBytes)})`);
+  say(
+    `  string tables: ${Object.entries(state.strings)
+      .map(([name, list]) => `${name} ${list.length}`)
+      .join(', ')}`,
+  );
+  // Search scratch (per name) and the prepared-name cache's slots are allocated with the index.
+  fs.rmSync(spill, { recursive: true, force: true });
+}
+
 // The child serves until SIGTERM; the bench itself exits when done.
-(process.argv.includes('--serve') ? serve() : main().then(() => process.exit(0))).then(
+(process.argv.includes('--serve') ? serve() : process.argv.includes('--heap') ? heap() : main().then(() => process.exit(0))).then(
   () => undefined,
   (error: unknown) => {
     console.error(error);

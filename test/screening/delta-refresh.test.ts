@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { importSourceVersion } from '../../subgraphs/screening/services/import-service';
+import { importFtmStreamed, importSourceVersion, runImport } from '../../subgraphs/screening/services/import-service';
 import { loadList } from '../../subgraphs/screening/services/engine-adapter';
 import { BIS_DPL, importList, indexStatus, versionsOf, waitForIndex } from './screening-helpers';
 
@@ -164,4 +164,45 @@ it('catches up through the periodic version check when a notification is missed'
   } finally {
     await poller.close();
   }
+});
+
+it('imports a FollowTheMoney file streamed as the whole-list import does: duplicates, no-op, delta, same content hash', async () => {
+  const line = (id: string, name: string) =>
+    JSON.stringify({ id, schema: 'Person', caption: name, properties: { name: [name], topics: ['sanction'] }, datasets: ['streamed_ftm'] });
+  const write = (lines: string[]) => {
+    const file = path.join(tmp, 'streamed_ftm.ftm.jsonl');
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    return file;
+  };
+  const names = Array.from({ length: 30 }, (_, i) => `Quentin Streamwright ${String.fromCharCode(97 + (i % 26))}${i}`);
+  // p-3 twice: the last record wins.
+  const first = write([...names.map((name, i) => line(`p-${i}`, name)), line('p-3', 'Quentin Replaced Lastwins')]);
+  const input = { path: first, format: 'ftm_jsonl', label: 'streamed', importId: null };
+  const imported = await importFtmStreamed(platform.db, input);
+  expect(imported).toMatchObject({ source: 'streamed_ftm', outcome: 'imported', entities: 30, added: 30, duplicates: 1 });
+  const rows = () =>
+    platform.db.$queryRawUnsafe<{ source_id: string; name: string }[]>(
+      `SELECT source_id, data->'names'->0->>'value' AS name FROM screening.watchlist_entities
+        WHERE source = 'streamed_ftm' AND removed_seq IS NULL ORDER BY source_id`,
+    );
+  expect((await rows()).length).toBe(30);
+  expect((await rows()).find((row) => row.source_id === 'p-3')?.name).toBe('Quentin Replaced Lastwins');
+  expect(await importFtmStreamed(platform.db, input)).toMatchObject({ outcome: 'unchanged', versionId: imported.versionId });
+  // One removed (p-0), one changed (p-1), one added (p-99); a duplicate whose last record is unchanged (p-2) writes nothing.
+  const second = write([
+    line('p-2', 'Quentin Interim Record'),
+    ...names.slice(1).map((name, i) => line(`p-${i + 1}`, i === 0 ? 'Quentin Changed Streamwright' : name)),
+    line('p-3', 'Quentin Replaced Lastwins'),
+    line('p-99', 'Quentin Added Streamwright'),
+  ]);
+  const delta = await importFtmStreamed(platform.db, { ...input, path: second });
+  expect(delta).toMatchObject({ outcome: 'imported', entities: 30, added: 1, changed: 1, removed: 1 });
+  const after = await rows();
+  expect(after.map((row) => row.source_id)).not.toContain('p-0');
+  expect(after.find((row) => row.source_id === 'p-1')?.name).toBe('Quentin Changed Streamwright');
+  expect(after.find((row) => row.source_id === 'p-2')?.name).toBe(names[2]);
+  expect(after.length).toBe(30);
+  // The whole-list import of the same file finds the same content active: the hashes agree.
+  const whole = await runImport(platform.db, { format: 'ftm_jsonl', path: second, origin: 'test' });
+  expect(whole.sources[0]).toMatchObject({ outcome: 'unchanged', versionId: delta.versionId });
 });

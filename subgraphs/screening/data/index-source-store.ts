@@ -91,3 +91,72 @@ export async function startupLoadRunning(client: Reader): Promise<boolean> {
   );
   return result.rows[0].running;
 }
+
+/** Entities of the source present at `seq` (what a streamed load will add, announced to the index build up front). */
+export async function countEntitiesAt(client: Reader, source: string, seq: number): Promise<number> {
+  const result = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM screening.watchlist_entities
+              WHERE source = $1 AND added_seq <= $2 AND (removed_seq IS NULL OR removed_seq > $2)`,
+    [source, seq],
+  );
+  return Number(result.rows[0].n);
+}
+
+/**
+ * The database sorts text by code point, which is UTF-8 byte order (C/POSIX; glibc's C.UTF-8; the builtin provider of
+ * PostgreSQL 17): the primary key's order is then the index's order.
+ */
+async function sortsByBytes(client: Reader): Promise<boolean> {
+  const result = await client.query<{ collate: string; provider: string | null }>(
+    `SELECT datcollate AS collate, to_jsonb(d) ->> 'datlocprovider' AS provider FROM pg_database d WHERE datname = current_database()`,
+  );
+  const row = result.rows[0];
+  if (!row) return false;
+  if (row.provider === 'b') return true;
+  return ['C', 'POSIX', 'C.UTF-8', 'C.utf8'].includes(row.collate) && (row.provider === null || row.provider === 'c');
+}
+
+/**
+ * Every entity of the source present at `seq`, by source id in byte order (the order the index holds them in, as a
+ * JavaScript sort of the ids gives it), handed over `batch` rows at a time: a cursor in the caller's transaction (see
+ * beginReadSnapshot), so no more than two batches are ever held as objects. The next batch is fetched while the caller
+ * works on the current one. Returns the milliseconds spent waiting for rows.
+ */
+export async function streamEntitiesAt<T>(
+  client: Reader,
+  source: string,
+  seq: number,
+  batch: number,
+  onBatch: (rows: { data: T }[]) => void,
+): Promise<number> {
+  // With a byte-order database the primary key (source, source_id, added_seq) yields this order without a sort.
+  const order = (await sortsByBytes(client)) ? 'source_id' : 'source_id COLLATE "C"';
+  await client.query(
+    `DECLARE vigil_index_entities NO SCROLL CURSOR FOR
+       SELECT data FROM screening.watchlist_entities
+        WHERE source = $1 AND added_seq <= $2 AND (removed_seq IS NULL OR removed_seq > $2)
+        ORDER BY ${order}`,
+    [source, seq],
+  );
+  let waited = 0;
+  try {
+    const fetch = () => {
+      const pending = client.query<{ data: T }>(`FETCH ${Math.max(1, Math.floor(batch))} FROM vigil_index_entities`);
+      // A batch that fails while the caller works on the previous one is reported by the await below, not unhandled.
+      pending.catch(() => undefined);
+      return pending;
+    };
+    let next = fetch();
+    for (;;) {
+      const t = performance.now();
+      const rows = (await next).rows;
+      waited += performance.now() - t;
+      if (rows.length === 0) break;
+      next = fetch();
+      onBatch(rows);
+    }
+  } finally {
+    await client.query('CLOSE vigil_index_entities');
+  }
+  return Math.round(waited);
+}

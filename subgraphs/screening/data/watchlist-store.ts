@@ -92,14 +92,18 @@ export async function closeRows(sql: Sql, source: string, seq: number, sourceIds
   if (!sourceIds.length) return 0;
   return sql.$executeRawUnsafe(
     `UPDATE screening.watchlist_entities SET removed_seq = $2
-       WHERE source = $1 AND removed_seq IS NULL AND source_id IN (SELECT jsonb_array_elements_text($3::jsonb))`,
+       WHERE source = $1 AND removed_seq IS NULL AND added_seq < $2 AND source_id IN (SELECT jsonb_array_elements_text($3::jsonb))`,
     source,
     seq,
     JSON.stringify(sourceIds),
   );
 }
 
-export async function insertRows(sql: Sql, source: string, seq: number, rows: StoredEntityRow[]): Promise<void> {
+/**
+ * Writes rows of version `seq`; with `replace`, a row of that version written before under the same source id is
+ * replaced (a streamed import meets a duplicate id after writing its earlier record; the last one wins).
+ */
+export async function insertRows(sql: Sql, source: string, seq: number, rows: StoredEntityRow[], replace = false): Promise<void> {
   if (!rows.length) return;
   const payload = rows.map((row) => ({
     source_id: row.sourceId,
@@ -113,10 +117,25 @@ export async function insertRows(sql: Sql, source: string, seq: number, rows: St
   await sql.$executeRawUnsafe(
     `INSERT INTO screening.watchlist_entities (source, source_id, added_seq, content_hash, type, primary_name, feeds, names, data)
      SELECT $1, x.source_id, $2, x.content_hash, x.type, x.primary_name, x.feeds, x.names, x.data
-       FROM jsonb_to_recordset($3::jsonb) AS x(source_id text, content_hash text, type text, primary_name text, feeds text[], names text, data jsonb)`,
+       FROM jsonb_to_recordset($3::jsonb) AS x(source_id text, content_hash text, type text, primary_name text, feeds text[], names text, data jsonb)` +
+      (replace
+        ? ` ON CONFLICT (source, source_id, added_seq) DO UPDATE SET content_hash = excluded.content_hash, type = excluded.type,
+              primary_name = excluded.primary_name, feeds = excluded.feeds, names = excluded.names, data = excluded.data`
+        : ''),
     source,
     seq,
     JSON.stringify(payload),
+  );
+}
+
+/** Drops rows written by version `seq` (a streamed import's duplicate id whose last record turned out unchanged). */
+export async function deleteRowsOfVersion(sql: Sql, source: string, seq: number, sourceIds: string[]): Promise<void> {
+  if (!sourceIds.length) return;
+  await sql.$executeRawUnsafe(
+    `DELETE FROM screening.watchlist_entities WHERE source = $1 AND added_seq = $2 AND source_id IN (SELECT jsonb_array_elements_text($3::jsonb))`,
+    source,
+    seq,
+    JSON.stringify(sourceIds),
   );
 }
 

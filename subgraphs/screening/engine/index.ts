@@ -71,6 +71,40 @@ export interface EntityInput {
   entities: Iterable<WatchlistEntity>;
 }
 
+/** A build fed entity by entity (IndexBuilder): the count is known up front, the entities come later. */
+interface IncrementalInput {
+  count: number;
+  incremental: true;
+}
+
+export interface BuildOptions {
+  /** Keep the entity bytes in a file in this folder rather than in memory (entity-store.ts). */
+  spillDir?: string;
+}
+
+interface BuildState {
+  t0: number;
+  entityCount: number;
+  onProgress?: BuildProgress;
+  ei: number;
+  storeBuilder: EntityStoreBuilder;
+  nameEntity: GrowableInt32;
+  nameIndex: GrowableInt32;
+  tokStart: GrowableInt32;
+  tokIds: GrowableInt32;
+  tokCls: GrowableInt32;
+  pTokK: GrowableInt32;
+  pTokV: GrowableInt32;
+  pKeyK: GrowableInt32;
+  pKeyV: GrowableInt32;
+  pJoinK: GrowableInt32;
+  pJoinV: GrowableInt32;
+  keyOf: number[];
+  dfCount: number[];
+  keyText: string[];
+  feedBits: Map<string, number>;
+}
+
 /**
  * Everything a built index holds, as typed arrays and string tables (an index snapshot writes and reads this; the maps
  * searches use are rebuilt from the tables). Strings of a table are in id order.
@@ -93,17 +127,19 @@ export interface IndexState {
     postKeyValues: Int32Array;
     postJoinOffsets: Int32Array;
     postJoinValues: Int32Array;
+    /** Hashes of the joined spellings, ascending: a spelling's id is the position of its hash (see joinHash). */
+    joinHashes: Int32Array;
     trigramOffsets: Int32Array;
     trigramValues: Int32Array;
   };
-  strings: { vocab: string[]; keys: string[]; joins: string[]; trigrams: string[] };
+  strings: { vocab: string[]; keys: string[]; trigrams: string[] };
   store: EntityStoreParts;
 }
 
 export class ScreeningIndex {
   /** The listed entities, compact and decoded on use (entity-store.ts). */
-  readonly store: EntityStore;
-  readonly stats: ScreeningIndexStats;
+  store!: EntityStore;
+  stats!: ScreeningIndexStats;
   // names
   private nameEntity!: Int32Array;
   private nameIndex!: Uint16Array;
@@ -126,7 +162,12 @@ export class ScreeningIndex {
   private fuzzyCache = new Map<string, number[]>();
   private df: Int32Array = new Int32Array(0);
   private keyVocab = new Map<string, number>();
-  private joinVocab = new Map<string, number>();
+  /**
+   * Joined neighbour spellings ("abubakr") by their 32-bit hash, not as strings: at 10 million entities there are ~50
+   * million of them (5.7 per entity at 200k), and a map of strings cost ~80 bytes each on the heap against 4 bytes here.
+   * Two spellings with one hash share postings: a few more candidates, which the full scorer rescores anyway.
+   */
+  private joinHashes: Int32Array = new Int32Array(0);
   private postTok!: Csr;
   private postKey!: Csr;
   private postJoin!: Csr;
@@ -143,8 +184,11 @@ export class ScreeningIndex {
   private stampGen = 0;
   private feedMask!: Uint16Array;
 
-  constructor(input: WatchlistEntity[] | EntityInput | IndexState, onProgress?: BuildProgress) {
-    const t0 = performance.now();
+  constructor(
+    input: WatchlistEntity[] | EntityInput | IndexState | IncrementalInput,
+    onProgress?: BuildProgress,
+    options: BuildOptions = {},
+  ) {
     if ('arrays' in input) {
       this.store = new EntityStore(input.store);
       this.restore(input);
@@ -152,27 +196,58 @@ export class ScreeningIndex {
       return;
     }
     const entityCount = Array.isArray(input) ? input.length : input.count;
+    this.building = this.beginBuild(entityCount, onProgress, options);
+    if ('incremental' in input) return;
     const source: Iterable<WatchlistEntity> = Array.isArray(input) ? input : input.entities;
-    const storeBuilder = new EntityStoreBuilder(entityCount);
-    const nameEntity = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const nameIndex = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const tokStart = new GrowableInt32(Math.max(1024, entityCount * 2));
-    const tokIds = new GrowableInt32(Math.max(1024, entityCount * 6));
-    const tokCls = new GrowableInt32(Math.max(1024, entityCount * 6));
-    const pTokK = new GrowableInt32(1 << 16),
-      pTokV = new GrowableInt32(1 << 16);
-    const pKeyK = new GrowableInt32(1 << 16),
-      pKeyV = new GrowableInt32(1 << 16);
-    const pJoinK = new GrowableInt32(1 << 16),
-      pJoinV = new GrowableInt32(1 << 16);
-    const keyOf: number[] = [];
-    const dfCount: number[] = [];
+    try {
+      for (const e of source) this.addEntity(e);
+    } catch (error) {
+      this.building.storeBuilder.abandon();
+      throw error;
+    }
+    this.finishBuild();
+  }
+
+  /** The state of a build under way (entities are added one by one, see IndexBuilder). */
+  private building?: BuildState;
+
+  private beginBuild(entityCount: number, onProgress: BuildProgress | undefined, options: BuildOptions): BuildState {
+    const cap = (per: number) => Math.max(1024, Math.min(entityCount * per, 1 << 26));
     this.feedMask = new Uint16Array(entityCount);
     this.entNameStart = new Int32Array(entityCount + 1);
-    const keyText: string[] = [];
-    const FEED_BITS = feedBits();
-    let ei = 0;
-    for (const e of source) {
+    return {
+      t0: performance.now(),
+      entityCount,
+      onProgress,
+      ei: 0,
+      storeBuilder: new EntityStoreBuilder(entityCount, { spillDir: options.spillDir }),
+      nameEntity: new GrowableInt32(cap(2)),
+      nameIndex: new GrowableInt32(cap(2)),
+      tokStart: new GrowableInt32(cap(2)),
+      tokIds: new GrowableInt32(cap(6)),
+      tokCls: new GrowableInt32(cap(6)),
+      pTokK: new GrowableInt32(1 << 16),
+      pTokV: new GrowableInt32(1 << 16),
+      pKeyK: new GrowableInt32(1 << 16),
+      pKeyV: new GrowableInt32(1 << 16),
+      pJoinK: new GrowableInt32(1 << 16),
+      pJoinV: new GrowableInt32(1 << 16),
+      keyOf: [],
+      dfCount: [],
+      keyText: [],
+      feedBits: feedBits(),
+    };
+  }
+
+  /** Adds the next entity of a build under way (in index order). */
+  addEntity(e: WatchlistEntity): void {
+    const b = this.building;
+    if (!b) throw new Error('screening index: no build under way');
+    const { entityCount, storeBuilder, nameEntity, nameIndex, tokStart, tokIds, tokCls, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
+    const { keyOf, dfCount, keyText, onProgress } = b;
+    const FEED_BITS = b.feedBits;
+    const ei = b.ei;
+    {
       if (ei >= entityCount) throw new Error(`screening index: more than the ${entityCount} entities announced`);
       storeBuilder.add(e);
       this.entNameStart[ei] = nameEntity.length;
@@ -240,7 +315,7 @@ export class ScreeningIndex {
               text += n.tokens[j];
               if (!isSignificant(n.classes[j])) continue;
               for (const joined of [text, ...((alts && joinedReadings(n.tokens, alts, sigIdx[a], j)) ?? [])]) {
-                pJoinK.push(intern(this.joinVocab, joined));
+                pJoinK.push(joinHash(joined));
                 pJoinV.push(nameId);
               }
             }
@@ -248,8 +323,27 @@ export class ScreeningIndex {
         }
       }
       if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entityCount);
-      ei++;
+      b.ei++;
     }
+  }
+
+  /** Lets go of a build under way (its spill file). */
+  abandonBuild(): void {
+    this.building?.storeBuilder.abandon();
+    this.building = undefined;
+  }
+
+  /** Ends a build under way: the postings, the trigram index, the scratch. */
+  finishBuild(): void {
+    const b = this.building;
+    if (!b) throw new Error('screening index: no build under way');
+    if (b.ei !== b.entityCount) {
+      b.storeBuilder.abandon();
+      throw new Error(`screening index: ${b.ei} of the ${b.entityCount} entities announced`);
+    }
+    this.building = undefined;
+    const { entityCount, storeBuilder, nameEntity, nameIndex, tokStart, tokIds, tokCls, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
+    const { keyOf, dfCount, keyText, t0 } = b;
     this.store = storeBuilder.finish();
     tokStart.push(tokIds.length);
     this.entNameStart[entityCount] = nameEntity.length;
@@ -263,7 +357,13 @@ export class ScreeningIndex {
     this.df = Int32Array.from(dfCount);
     this.postTok = buildCsr(pTokK, pTokV, this.vocabText.length);
     this.postKey = buildCsr(pKeyK, pKeyV, this.keyVocab.size);
-    this.postJoin = buildCsr(pJoinK, pJoinV, this.joinVocab.size);
+    // The hashes pushed become ids: their positions among the distinct hashes, ascending.
+    const sorted = pJoinK.data.slice(0, pJoinK.length).sort();
+    let distinct = 0;
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i];
+    this.joinHashes = sorted.slice(0, distinct);
+    for (let i = 0; i < pJoinK.length; i++) pJoinK.data[i] = searchSorted(this.joinHashes, pJoinK.data[i]);
+    this.postJoin = buildCsr(pJoinK, pJoinV, distinct);
     // trigram index over the vocabulary (tokens of 4+ letters) for typo expansion
     const tri = new Map<string, number[]>();
     for (let id = 0; id < this.vocabText.length; id++) {
@@ -345,13 +445,13 @@ export class ScreeningIndex {
         postKeyValues: this.postKey.values,
         postJoinOffsets: this.postJoin.offsets,
         postJoinValues: this.postJoin.values,
+        joinHashes: this.joinHashes,
         trigramOffsets: this.postTri.offsets,
         trigramValues: this.postTri.values,
       },
       strings: {
         vocab: this.vocabText,
         keys: inIdOrder(this.keyVocab),
-        joins: inIdOrder(this.joinVocab),
         trigrams: inIdOrder(this.trigram),
       },
       store: this.store.parts,
@@ -371,7 +471,7 @@ export class ScreeningIndex {
       ['feeds', a.feedMask.length, this.store.size],
       ['token postings', a.postTokOffsets.length - 1, s.vocab.length],
       ['key postings', a.postKeyOffsets.length - 1, s.keys.length],
-      ['join postings', a.postJoinOffsets.length - 1, s.joins.length],
+      ['join postings', a.postJoinOffsets.length - 1, a.joinHashes.length],
       ['trigram postings', a.trigramOffsets.length - 1, s.trigrams.length],
     ];
     for (const [what, got, expected] of counts)
@@ -392,12 +492,18 @@ export class ScreeningIndex {
     this.vocabText = s.vocab;
     s.vocab.forEach((text, id) => this.vocab.set(text, id));
     s.keys.forEach((text, id) => this.keyVocab.set(text, id));
-    s.joins.forEach((text, id) => this.joinVocab.set(text, id));
+    this.joinHashes = a.joinHashes;
     s.trigrams.forEach((text, id) => this.trigram.set(text, id));
     // The same key strings as the key table (one copy each), by vocabulary id.
     this.vocabKeyText = Array.from(a.vocabKey, (kid) => s.keys[kid]);
     // No warm-up of the prepared names: a start from a snapshot serves at once, names are prepared on first use.
     this.allocateScratch(false);
+  }
+
+  /** The id of a joined spelling, if a listed name has it (by its hash: see joinHashes). */
+  private joinId(text: string): number | undefined {
+    const id = searchSorted(this.joinHashes, joinHash(text));
+    return id < 0 ? undefined : id;
   }
 
   /** Rarity in [0,1]: 1 for tokens not in the lists or in one name, lower for common tokens ("mohammed"). */
@@ -659,7 +765,7 @@ export class ScreeningIndex {
           continue;
         }
         visit(this.postTok, id, w);
-        visit(this.postJoin, this.joinVocab.get(text), w);
+        visit(this.postJoin, this.joinId(text), w);
         visit(this.postKey, kid, w * 0.9);
         // the token's other readings (a Chinese syllable in Wade-Giles, a kanji word's other readings) reach Latin names
         // spelt that way, like another spelling of the token
@@ -899,6 +1005,31 @@ function feedBits(): Map<string, number> {
   return FEED_BIT_MAP;
 }
 
+/** 32-bit FNV-1a over the UTF-16 code units, with a final avalanche (murmur3's finalizer) so near spellings spread. */
+function joinHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+/** Position of `v` in the ascending `a`, or -1. */
+function searchSorted(a: Int32Array, v: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = a[mid];
+    if (x < v) lo = mid + 1;
+    else if (x > v) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
 /** The id of `text` in `vocab`, added as the next id when new. */
 function intern(vocab: Map<string, number>, text: string): number {
   let id = vocab.get(text);
@@ -909,8 +1040,29 @@ function intern(vocab: Map<string, number>, text: string): number {
   return id;
 }
 
-export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress): ScreeningIndex {
-  return new ScreeningIndex(entities, onProgress);
+export function buildIndex(entities: WatchlistEntity[] | EntityInput, onProgress?: BuildProgress, options?: BuildOptions): ScreeningIndex {
+  return new ScreeningIndex(entities, onProgress, options);
+}
+
+/**
+ * A build whose entities arrive over time (rows streamed from PostgreSQL in batches): `add` them in index order, then
+ * `finish`. The same index as `buildIndex` over the same entities, without holding them all at once.
+ */
+export class IndexBuilder {
+  private readonly index: ScreeningIndex;
+  constructor(count: number, onProgress?: BuildProgress, options?: BuildOptions) {
+    this.index = new ScreeningIndex({ count, incremental: true }, onProgress, options);
+  }
+  add(e: WatchlistEntity): void {
+    this.index.addEntity(e);
+  }
+  finish(): ScreeningIndex {
+    this.index.finishBuild();
+    return this.index;
+  }
+  abandon(): void {
+    this.index.abandonBuild();
+  }
 }
 
 /** An index from the state of one built before (an index snapshot); throws when the parts do not fit together. */

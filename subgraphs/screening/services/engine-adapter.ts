@@ -1,7 +1,15 @@
 // The one module of the screening service that touches the engine engineer's libraries
 // (subgraphs/screening/engine and subgraphs/screening/lists). Everything else in the subgraph
 // talks to this thin adapter, so a shift in their API is absorbed here.
-import { buildIndex, restoreIndex, type EntityInput, type IndexState, type ScreeningIndex } from '../engine';
+import {
+  buildIndex,
+  IndexBuilder,
+  restoreIndex,
+  type BuildOptions,
+  type EntityInput,
+  type IndexState,
+  type ScreeningIndex,
+} from '../engine';
 import { DEFAULT_THRESHOLD as ENGINE_DEFAULT_THRESHOLD, matchLevel, SCORER_VERSION } from '../../../lib/names/levels';
 import type { ScreeningMatch } from '../engine/result';
 import type { CompareParty, NameComparison } from '../engine/compare';
@@ -105,8 +113,24 @@ export type EngineEntities = EntityInput;
 
 const states = new WeakMap<EngineIndex, ScreeningIndex>();
 
-export function buildEngineIndex(entities: WatchlistEntity[] | EngineEntities): EngineIndex {
-  return wrap(buildIndex(entities));
+export type EngineBuildOptions = BuildOptions;
+export { FileChunks, type EntityChunks } from '../engine/entity-store';
+
+export function buildEngineIndex(entities: WatchlistEntity[] | EngineEntities, options?: EngineBuildOptions): EngineIndex {
+  return wrap(buildIndex(entities, undefined, options));
+}
+
+/** A build fed entity by entity, in index order (rows streamed from PostgreSQL): the same index as buildEngineIndex. */
+export interface EngineIndexBuild {
+  add(entity: WatchlistEntity): void;
+  finish(): EngineIndex;
+  /** Lets go of a build that will not finish (its spill file). */
+  abandon(): void;
+}
+
+export function startEngineIndexBuild(count: number, options?: EngineBuildOptions): EngineIndexBuild {
+  const builder = new IndexBuilder(count, undefined, options);
+  return { add: (entity) => builder.add(entity), finish: () => wrap(builder.finish()), abandon: () => builder.abandon() };
 }
 
 /** The index of a snapshot (throws when its parts do not fit together). */

@@ -2,6 +2,8 @@
 // source) at start, rebuilt off to the side and swapped atomically whenever a version changes on
 // any replica: LISTEN screening_versions (NOTIFY is sent by the import transaction) plus a
 // periodic version check as a fallback (a missed notification, a dropped connection).
+import os from 'node:os';
+import path from 'node:path';
 import { PgListener } from '../../../platform/db/pg-listener';
 import { ReadyWaiters } from './ready-waiters';
 import { Logger } from '../../../platform/logging/logger';
@@ -12,15 +14,16 @@ import {
   beginReadSnapshot,
   endReadSnapshot,
   entitiesAddedBetween,
-  entitiesAt,
+  countEntitiesAt,
+  streamEntitiesAt,
   entitiesRemovedBetween,
   indexSourceClient,
   startupLoadRunning,
 } from '../data/index-source-store';
 import { readIndexSnapshot, writeIndexSnapshot, type SnapshotLists } from './index-snapshot';
 import {
-  buildEngineIndex,
   engineEntities,
+  startEngineIndexBuild,
   CompareParty,
   EngineIndex,
   EngineSearchOptions,
@@ -234,7 +237,9 @@ export class ScreeningIndexHolder implements IndexHolder {
     let versions: Record<string, string>;
     const nextSeqs = new Map<string, number>();
     const loadedRows = { full: 0, delta: 0 };
-    let nextEntities: Map<string, Map<string, WatchlistEntity>>;
+    const counts = new Map<string, number>();
+    let index: EngineIndex;
+    let loadMs: number;
     try {
       // One snapshot for the pointers and the rows they select.
       await beginReadSnapshot(client);
@@ -263,50 +268,71 @@ export class ScreeningIndexHolder implements IndexHolder {
       // Per source: unchanged → reuse; moved forward → apply only the rows that changed between the
       // two versions (the delta log makes this one query each); anything else → load it whole.
       // The previous entities come from the engine index (decoded once, only when a source is reused).
+      // Sources are added to the build in source order, each by source id (deterministic: equal
+      // scores rank the same on every replica); a whole source streams from a cursor into the build,
+      // so the rows of a source are never all held as objects at once.
       const previousOf = previousEntities(this.engine, this.counts);
-      nextEntities = new Map();
-      for (const row of sources) {
+      const plans: { source: string; seq: number; count: number; entities?: () => Iterable<WatchlistEntity> }[] = [];
+      for (const row of [...sources].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0))) {
         nextSeqs.set(row.source, row.active_seq);
         const previousSeq = this.seqs.get(row.source);
         const known = previousSeq !== undefined && this.snapshot !== undefined;
         if (known && previousSeq === row.active_seq && this.snapshot?.versions[row.source] === row.active_version_id) {
-          nextEntities.set(row.source, previousOf(row.source));
+          const range = previousOf.range(row.source);
+          plans.push({ source: row.source, seq: row.active_seq, count: range.count, entities: () => range.entities() });
         } else if (known && row.active_seq > previousSeq) {
-          const copy = previousOf(row.source);
+          const copy = previousOf.map(row.source);
           const removed = await entitiesRemovedBetween(client, row.source, previousSeq, row.active_seq);
           for (const r of removed) copy.delete(r.source_id);
           const added = await entitiesAddedBetween<WatchlistEntity>(client, row.source, previousSeq, row.active_seq);
           for (const r of added) copy.set(r.source_id, r.data);
           loadedRows.delta += removed.length + added.length;
-          nextEntities.set(row.source, copy);
+          const ids = [...copy.keys()].sort();
+          plans.push({ source: row.source, seq: row.active_seq, count: ids.length, entities: () => ids.map((id) => copy.get(id)!) });
         } else {
-          const all = await entitiesAt<WatchlistEntity>(client, row.source, row.active_seq);
-          loadedRows.full += all.length;
-          nextEntities.set(row.source, new Map(all.map((r) => [r.source_id, r.data])));
+          plans.push({ source: row.source, seq: row.active_seq, count: await countEntitiesAt(client, row.source, row.active_seq) });
         }
       }
-      await endReadSnapshot(client);
+      let count = 0;
+      for (const plan of plans) {
+        count += plan.count;
+        counts.set(plan.source, plan.count);
+      }
+      const build = startEngineIndexBuild(count, { spillDir: this.spillDir() });
+      let waited = 0;
+      const planned = Date.now();
+      try {
+        for (const plan of plans) {
+          if (plan.entities) {
+            for (const e of plan.entities()) build.add(e);
+            continue;
+          }
+          let rows = 0;
+          waited += await streamEntitiesAt<WatchlistEntity>(client, plan.source, plan.seq, STREAM_BATCH, (batch) => {
+            rows += batch.length;
+            // A source that changed under the count (it cannot within this snapshot) must not build a wrong index.
+            if (rows > plan.count) throw new Error(`screening index: source ${plan.source} has more than ${plan.count} entities`);
+            for (const r of batch) build.add(r.data);
+          });
+          loadedRows.full += rows;
+        }
+        await endReadSnapshot(client);
+        if (this.closed) {
+          build.abandon();
+          return;
+        }
+        index = build.finish();
+      } catch (error) {
+        build.abandon();
+        throw error;
+      }
+      // Loading: the plan (pointers, counts, deltas) and the waits for rows; building: the rest.
+      loadMs = planned - started + waited;
     } finally {
       await client.end().catch(() => undefined);
     }
-    if (this.closed) return;
-    const loaded = Date.now();
-    // Deterministic order (source, source id): equal scores rank the same on every replica.
-    let count = 0;
-    const counts = new Map<string, number>();
-    for (const [source, bySource] of nextEntities) {
-      count += bySource.size;
-      counts.set(source, bySource.size);
-    }
-    function* ordered(): Generator<WatchlistEntity> {
-      for (const source of [...nextEntities.keys()].sort()) {
-        const bySource = nextEntities.get(source)!;
-        for (const id of [...bySource.keys()].sort()) yield bySource.get(id)!;
-      }
-    }
-    const index = buildEngineIndex({ count, entities: ordered() });
     const built = Date.now();
-    this.swap(index, versions, { loadMs: loaded - started, buildMs: built - loaded, rowsLoaded: loadedRows }, nextSeqs, counts, 'database');
+    this.swap(index, versions, { loadMs, buildMs: built - started - loadMs, rowsLoaded: loadedRows }, nextSeqs, counts, 'database');
     if (this.options.snapshotFile && Object.keys(versions).length > 0) {
       const lists: SnapshotLists = { versions, seqs: Object.fromEntries(nextSeqs), counts: Object.fromEntries(counts) };
       this.writeSnapshotFile(this.options.snapshotFile, index, lists);
@@ -356,6 +382,13 @@ export class ScreeningIndexHolder implements IndexHolder {
         if (this.writing === writing) this.writing = undefined;
       });
     this.writing = writing;
+  }
+
+  /** Where a build from the database keeps its entity bytes (entity-store.ts): beside the snapshot
+   * file, or in the temporary folder. Off the heap either way, so a first start from the database
+   * holds what a start from the snapshot holds. */
+  private spillDir(): string {
+    return this.options.snapshotFile ? path.dirname(this.options.snapshotFile) : os.tmpdir();
   }
 
   /** Written snapshot files are complete (tests and the scale bench). */
@@ -447,20 +480,36 @@ function sameVersions(a: Record<string, string>, b: Record<string, string>): boo
   return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([source, id]) => a[source] === id);
 }
 
-/** source id → entity of one source of an index, decoded when asked for (a rebuild that reuses no
- * source decodes nothing). The index holds the sources one after the other, in source order. */
-function previousEntities(engine: EngineIndex | undefined, counts: Map<string, number>): (source: string) => Map<string, WatchlistEntity> {
+/** The entities of one source of an index, decoded when asked for (a rebuild that reuses no source
+ * decodes nothing): in index order, or as a map by source id (a delta applies to it). The index
+ * holds the sources one after the other, in source order. */
+function previousEntities(
+  engine: EngineIndex | undefined,
+  counts: Map<string, number>,
+): {
+  range: (source: string) => { count: number; entities: () => Iterable<WatchlistEntity> };
+  map: (source: string) => Map<string, WatchlistEntity>;
+} {
   const ranges = new Map<string, [number, number]>();
   let at = 0;
   for (const source of [...counts.keys()].sort()) {
     ranges.set(source, [at, at + counts.get(source)!]);
     at += counts.get(source)!;
   }
-  return (source) => {
-    const range = ranges.get(source);
-    const map = new Map<string, WatchlistEntity>();
-    if (!engine || !range) return map;
-    for (const e of engineEntities(engine, range[0], range[1]).entities) map.set(e.sourceId, e);
-    return map;
+  const range = (source: string) => {
+    const r = ranges.get(source);
+    if (!engine || !r) return { count: 0, entities: () => [] };
+    return { count: r[1] - r[0], entities: () => engineEntities(engine, r[0], r[1]).entities };
+  };
+  return {
+    range,
+    map: (source) => {
+      const map = new Map<string, WatchlistEntity>();
+      for (const e of range(source).entities()) map.set(e.sourceId, e);
+      return map;
+    },
   };
 }
+
+/** Rows per fetch of a streamed source load (two batches are held at a time). */
+const STREAM_BATCH = 2000;

@@ -9,12 +9,20 @@
 // sections back to back. A file of another format or scorer, of other list versions, of the wrong
 // size, failing its checksum or whose parts do not fit together is ignored (the caller rebuilds).
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import fsSync, { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { exportEngineState, restoreEngineIndex, SCORER_VERSION, type EngineIndex, type EngineIndexState } from './engine-adapter';
+import {
+  FileChunks,
+  type EntityChunks,
+  exportEngineState,
+  restoreEngineIndex,
+  SCORER_VERSION,
+  type EngineIndex,
+  type EngineIndexState,
+} from './engine-adapter';
 
 /** Bumped whenever the layout or the meaning of a section changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from('VIGILIDX', 'latin1');
 /** A header beyond this is no header of ours (the length is read before anything is trusted). */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
@@ -65,24 +73,44 @@ const kindOf = (a: ArrayBufferView): ArrayKind => {
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
+/** A section's bytes: at hand, or the entity chunk they are read from piece by piece (a file-backed store). */
+interface SectionOut {
+  header: SectionHeader;
+  pieces: () => Iterable<Uint8Array>;
+}
+
 /** The sections of a state, in file order, with their bytes. */
-function sectionsOf(state: EngineIndexState): { header: SectionHeader; data: Uint8Array }[] {
-  const out: { header: SectionHeader; data: Uint8Array }[] = [];
+function sectionsOf(state: EngineIndexState): SectionOut[] {
+  const out: SectionOut[] = [];
+  const whole = (data: Uint8Array) => () => [data];
   const array = (name: string, a: Int32Array | Uint32Array | Uint16Array | Uint8Array) =>
-    out.push({ header: { name, kind: kindOf(a), bytes: a.byteLength }, data: bytesOf(a) });
+    out.push({ header: { name, kind: kindOf(a), bytes: a.byteLength }, pieces: whole(bytesOf(a)) });
   for (const [name, a] of Object.entries(state.arrays)) array(`arrays.${name}`, a);
   for (const [name, list] of Object.entries(state.strings)) {
     // Normalized tokens, phonetic keys and trigrams never hold NUL.
     const data = Buffer.from(list.join('\0'), 'utf8');
-    out.push({ header: { name: `strings.${name}`, kind: 'strings', bytes: data.byteLength, count: list.length }, data });
+    out.push({ header: { name: `strings.${name}`, kind: 'strings', bytes: data.byteLength, count: list.length }, pieces: whole(data) });
   }
   array('store.chunkOf', state.store.chunkOf);
   array('store.start', state.store.start);
   array('store.length', state.store.length);
   array('store.type', state.store.type);
-  state.store.chunks.forEach((chunk, i) => array(`store.chunk.${i}`, chunk));
+  const chunks = state.store.chunks;
+  for (let c = 0; c < chunks.count; c++) {
+    const bytes = chunks.byteLength(c);
+    out.push({
+      header: { name: `store.chunk.${c}`, kind: 'u8', bytes },
+      // Read in pieces: a store whose bytes are in a file is never held whole in memory to be written.
+      *pieces() {
+        for (let at = 0; at < bytes; at += PIECE_BYTES) yield chunks.read(c, at, Math.min(PIECE_BYTES, bytes - at));
+      },
+    });
+  }
   return out;
 }
+
+/** Entity bytes are hashed, written and checked in pieces of this size. */
+const PIECE_BYTES = 16 * 1024 * 1024;
 
 /** Writes the index beside the target and renames it into place (a reader never sees half a file). */
 export async function writeIndexSnapshot(file: string, engine: EngineIndex, lists: SnapshotLists): Promise<{ bytes: number; ms: number }> {
@@ -90,7 +118,7 @@ export async function writeIndexSnapshot(file: string, engine: EngineIndex, list
   const state = exportEngineState(engine);
   const sections = sectionsOf(state);
   const hash = createHash('sha256');
-  for (const s of sections) hash.update(s.data);
+  for (const s of sections) for (const piece of s.pieces()) hash.update(piece);
   const header: SnapshotHeader = {
     format: SNAPSHOT_FORMAT,
     scorerVersion: SCORER_VERSION,
@@ -109,7 +137,12 @@ export async function writeIndexSnapshot(file: string, engine: EngineIndex, list
   const handle = await fs.open(temporary, 'w');
   let bytes = 0;
   try {
-    for (const data of [prefix, headerBytes, ...sections.map((s) => s.data)]) {
+    const pieces = function* () {
+      yield prefix;
+      yield headerBytes;
+      for (const s of sections) yield* s.pieces();
+    };
+    for (const data of pieces()) {
       for (let at = 0; at < data.byteLength;) {
         const { bytesWritten } = await handle.write(data, at, Math.min(IO_BYTES, data.byteLength - at));
         at += bytesWritten;
@@ -180,10 +213,25 @@ export async function readIndexSnapshot(file: string, expected: SnapshotLists): 
     if (12 + headerLength + body !== size) return { ok: false, reason: `size ${size}, not ${12 + headerLength + body}` };
     const hash = createHash('sha256');
     const read = new Map<string, { header: SectionHeader; data: Uint8Array }>();
+    // The entity chunks stay in the file: checked piece by piece, then read record by record by the store.
+    const chunkAt = new Map<string, number>();
+    let piece: Uint8Array | undefined;
     let position = 12 + headerLength;
     for (const section of header.sections) {
       const width = section.kind === 'strings' ? 1 : WIDTH[section.kind];
       if (!width || section.bytes % width !== 0) return { ok: false, reason: `corrupt section ${section.name}` };
+      if (section.name.startsWith('store.chunk.')) {
+        piece ??= new Uint8Array(PIECE_BYTES);
+        for (let at = 0; at < section.bytes; at += PIECE_BYTES) {
+          const view = piece.subarray(0, Math.min(PIECE_BYTES, section.bytes - at));
+          await readFully(handle, view, position + at);
+          hash.update(view);
+        }
+        chunkAt.set(section.name, position);
+        read.set(section.name, { header: section, data: new Uint8Array(0) });
+        position += section.bytes;
+        continue;
+      }
       // A fresh buffer per section: aligned for its typed array, and let go section by section.
       const data = new Uint8Array(section.bytes);
       await readFully(handle, data, position);
@@ -194,7 +242,21 @@ export async function readIndexSnapshot(file: string, expected: SnapshotLists): 
     if (hash.digest('hex') !== header.sha256) return { ok: false, reason: 'checksum mismatch' };
     const readMs = performance.now() - started;
     const restoring = performance.now();
-    const state = stateOf(read, header);
+    // The store reads from a descriptor of its own, of this very file (not one renamed into place since).
+    const ino = (await handle.stat()).ino;
+    const fd = fsSync.openSync(file, 'r');
+    if (fsSync.fstatSync(fd).ino !== ino) {
+      fsSync.closeSync(fd);
+      return { ok: false, reason: 'replaced while read' };
+    }
+    const state = stateOf(read, header, (names) =>
+      FileChunks.fromDescriptor(
+        fd,
+        names.map((name) => chunkAt.get(name)!),
+        names.map((name) => read.get(name)!.header.bytes),
+      ),
+    );
+    if (typeof state === 'string') fsSync.closeSync(fd);
     if (typeof state === 'string') return { ok: false, reason: state };
     let engine: EngineIndex;
     try {
@@ -218,7 +280,11 @@ export async function readIndexSnapshot(file: string, expected: SnapshotLists): 
 }
 
 /** The engine state from the sections read, or why the sections do not make one. */
-function stateOf(read: Map<string, { header: SectionHeader; data: Uint8Array }>, header: SnapshotHeader): EngineIndexState | string {
+function stateOf(
+  read: Map<string, { header: SectionHeader; data: Uint8Array }>,
+  header: SnapshotHeader,
+  fileChunks: (sections: string[]) => EntityChunks,
+): EngineIndexState | string {
   const array = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> | undefined => {
     const section = read.get(name);
     if (!section || section.header.kind !== kind) return undefined;
@@ -252,6 +318,7 @@ function stateOf(read: Map<string, { header: SectionHeader; data: Uint8Array }>,
     postKeyValues: 'i32',
     postJoinOffsets: 'i32',
     postJoinValues: 'i32',
+    joinHashes: 'i32',
     trigramOffsets: 'i32',
     trigramValues: 'i32',
   };
@@ -262,7 +329,7 @@ function stateOf(read: Map<string, { header: SectionHeader; data: Uint8Array }>,
     arrays[name] = a;
   }
   const tables: Record<string, string[]> = {};
-  for (const name of ['vocab', 'keys', 'joins', 'trigrams']) {
+  for (const name of ['vocab', 'keys', 'trigrams']) {
     const list = strings(`strings.${name}`);
     if (!list) return `missing section strings.${name}`;
     tables[name] = list;
@@ -272,13 +339,14 @@ function stateOf(read: Map<string, { header: SectionHeader; data: Uint8Array }>,
   const length = array('store.length', 'u32');
   const type = array('store.type', 'u8');
   if (!chunkOf || !start || !length || !type) return 'missing entity store section';
-  const chunks: Uint8Array[] = [];
-  for (let i = 0; read.has(`store.chunk.${i}`); i++) chunks.push(array(`store.chunk.${i}`, 'u8')!);
+  const names: string[] = [];
+  for (let i = 0; read.get(`store.chunk.${i}`)?.header.kind === 'u8'; i++) names.push(`store.chunk.${i}`);
+  const sizes = names.map((name) => read.get(name)!.header.bytes);
   // Every entity must lie inside its chunk (a decode would otherwise read past it).
   for (let i = 0; i < chunkOf.length; i++) {
-    const chunk = chunks[chunkOf[i]];
-    if (!chunk || start[i] + length[i] > chunk.byteLength) return 'entity store out of bounds';
+    if (chunkOf[i] >= sizes.length || start[i] + length[i] > sizes[chunkOf[i]]) return 'entity store out of bounds';
   }
+  const chunks = fileChunks(names);
   return {
     stats: header.stats,
     arrays: arrays as EngineIndexState['arrays'],
