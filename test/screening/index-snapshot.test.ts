@@ -19,7 +19,8 @@ let dir: string;
 let file: string;
 const holders: ScreeningIndexHolder[] = [];
 const log = logger.child({ test: 'index-snapshot' });
-const options = { limit: 5, threshold: 0.7, feeds: 'all' as const };
+// A low threshold: the test compares two indexes' answers, so it needs answers whatever the scorer's tuning.
+const options = { limit: 5, threshold: 0.4, feeds: 'all' as const };
 const QUERIES = ['Mohammad Ali', 'ALEXANDER BORISOVICH', 'Hong Kong Trading Company', 'Zhang Wei'];
 
 async function started(): Promise<ScreeningIndexHolder> {
