@@ -20,7 +20,7 @@ import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { COMMON_FAMILY, COMMON_GIVEN } from '../subgraphs/screening/evaluation/name-pools';
-import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { Rng } from '../lib/random/prng';
 import { createDeltaRun, upsertSubjects } from '../subgraphs/screening/monitoring/data/monitoring-store';
 import { sealSubjectQuery, subjectSearch, SubjectQuery } from '../subgraphs/screening/monitoring/services/enrollment';
 import { processRun } from '../subgraphs/screening/monitoring/services/run-service';

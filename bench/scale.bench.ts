@@ -30,7 +30,7 @@ import { logger } from '../platform/logging/logger';
 import { ServiceName, startPlatform } from '../app/start-platform';
 import { processTreeRssMb, rssMb, startPlatformChild, stopChild } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
-import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { Rng } from '../lib/random/prng';
 import { loadList, shippedLists, type WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
 import { shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { snapshotFile } from '../subgraphs/screening/services/index-snapshot';

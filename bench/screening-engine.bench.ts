@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { buildIndex } from '../subgraphs/screening/engine/index';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
-import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { Rng } from '../lib/random/prng';
 import { emptyEntity, type WatchlistEntity } from '../subgraphs/screening/lists';
 import { loadBenchEntities, percentile } from './lib/evaluation-lists';
 

@@ -47,7 +47,7 @@ import {
 } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
-import { Rng } from '../subgraphs/screening/evaluation/prng';
+import { Rng } from '../lib/random/prng';
 import { buildEngineIndex, DEFAULT_THRESHOLD, WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
 import { importShippedLists, shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { allRoutes } from '../rest-adapter/routes';

@@ -15,6 +15,7 @@ import {
   planFor,
   planResultShaping,
 } from './compiled-result-shaping';
+import { mulberry32 } from '../lib/random/prng';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the federation-internals objects are walked untyped to generate answers */
 const { shaping, fed } = gatewayShapingModules();
@@ -24,18 +25,6 @@ const original: ComputeResponse = (shaping.computeResponse as any)[Symbol.for('v
       throw new Error('the planned shaping is already installed in this process: the test needs the original');
     })()
   : shaping.computeResponse;
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generates a merged subgraph answer for an operation: mostly valid, with faults at the given rate. */
 function answerFor(operation: any, next: () => number, faults: number): Record<string, unknown> {
@@ -132,7 +121,7 @@ function compare(cases: Case[], runs: number, seed: number): { compared: number;
   const planned = planResultShaping(fed, counted);
   let compared = 0;
   for (const [index, testCase] of cases.entries()) {
-    const next = random(seed + index);
+    const next = mulberry32(seed + index);
     for (let run = 0; run < runs; run++) {
       const faults = run === 0 ? 0 : pickRate(run);
       const input = answerFor(testCase.operation, next, faults);

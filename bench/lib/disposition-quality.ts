@@ -6,7 +6,7 @@
 // on the real engine index; the listed record's match goes through the Full Auto analyser at the
 // default threshold. Targets: 0 true pairs marked false_positive; at least 60% of false pairs cleared.
 import { DEFAULT_THRESHOLD } from '../../lib/names/levels';
-import { Rng } from '../../subgraphs/screening/evaluation/prng';
+import { Rng } from '../../lib/random/prng';
 import { entityKey, primaryName, type WatchlistEntity } from '../../subgraphs/screening/lists';
 import { buildEngineIndex } from '../../subgraphs/screening/services/engine-adapter';
 import { DEFAULT_DISPOSITION_SETTINGS, annotateMatches } from '../../subgraphs/screening/disposition/services/disposition-service';

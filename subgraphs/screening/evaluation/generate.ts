@@ -9,7 +9,7 @@ import { normalizeName, isSignificant, styleForType } from './normalize-v1/norma
 import { TokenClass } from './normalize-v1/vocabulary';
 import { latinToCyrillic } from './latin-to-cyrillic';
 import { COMMON_FAMILY, COMMON_GIVEN, COMPANY_KINDS, COMPANY_WORDS, LEGAL } from './name-pools';
-import { Rng } from './prng';
+import { Rng } from '../../../lib/random/prng';
 import { romanizationKeyV1 } from './romanization-key-v1';
 
 export const VARIANT_KINDS = [

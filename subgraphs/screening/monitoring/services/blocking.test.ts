@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadList, primaryName, WatchlistEntity } from '../../services/engine-adapter';
 import { shippedWatchlistDir } from '../../services/import-service';
 import { COMMON_FAMILY, COMMON_GIVEN } from '../../evaluation/name-pools';
-import { Rng } from '../../evaluation/prng';
+import { Rng } from '../../../../lib/random/prng';
 import { buildDeltaIndex, CANDIDATE_MARGIN } from './delta-screening';
 import { BlockingKeys } from './blocking';
 
