@@ -24,6 +24,7 @@ import {
   Sql,
   StoredEntityRow,
   updateImport,
+  VersionRow,
 } from '../data/watchlist-store';
 import { ScreeningError } from '../errors';
 import { newObjectId } from './object-id';
@@ -59,6 +60,26 @@ export interface SourceImportResult {
   /** Records sharing a source id with an earlier record of the same file (the last one is kept). */
   duplicates: number;
   ms: number;
+}
+
+/** The answer for a file whose content is already the active version: nothing written. */
+function unchangedResult(source: string, format: string, active: VersionRow, duplicates: number, started: number): SourceImportResult {
+  return {
+    source,
+    format,
+    label: active.label,
+    versionId: active.id,
+    seq: active.seq,
+    outcome: 'unchanged',
+    contentHash: active.content_hash,
+    entities: active.entity_count,
+    names: active.name_count,
+    added: 0,
+    changed: 0,
+    removed: 0,
+    duplicates,
+    ms: Date.now() - started,
+  };
 }
 
 export interface ImportResult {
@@ -198,22 +219,7 @@ export async function importSourceVersion(
         const active = await findVersion(sql, current.active_version_id);
         if (active && active.content_hash === prepared.contentHash) {
           progress?.({ phase: 'done', label, source, done: prepared.rows.size, total: prepared.rows.size });
-          return {
-            source,
-            format,
-            label: active.label,
-            versionId: active.id,
-            seq: active.seq,
-            outcome: 'unchanged' as const,
-            contentHash: active.content_hash,
-            entities: active.entity_count,
-            names: active.name_count,
-            added: 0,
-            changed: 0,
-            removed: 0,
-            duplicates: prepared.duplicates,
-            ms: Date.now() - started,
-          };
+          return unchangedResult(source, format, active, prepared.duplicates, started);
         }
       }
       const seq = await nextSeq(sql, source);
@@ -504,22 +510,7 @@ export async function importFtmStreamed(
         for (const id of ids) digest.update(`${id}\t${seen.hashHex(seen.slot(id).slot)}\n`);
         const contentHash = digest.digest('hex');
         if (active && active.content_hash === contentHash) {
-          result = {
-            source,
-            format,
-            label: active.label,
-            versionId: active.id,
-            seq: active.seq,
-            outcome: 'unchanged' as const,
-            contentHash,
-            entities: active.entity_count,
-            names: active.name_count,
-            added: 0,
-            changed: 0,
-            removed: 0,
-            duplicates,
-            ms: Date.now() - started,
-          };
+          result = unchangedResult(source, format, active, duplicates, started);
           progress?.({ phase: 'done', label, source, done: records, total: records });
           // Nothing of this file may stay: the rows written are rolled back with the transaction.
           throw unchanged;
