@@ -117,7 +117,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
         [...scope, id],
       ),
       rows(
-        `SELECT id, title, status, created_at, updated_at FROM risk.assessments WHERE tenant_id = $1 AND workspace_id = $2 AND $3 = ANY(profile_ids)`,
+        `SELECT id, title, status, created_at, updated_at FROM risk.assessments WHERE tenant_id = $1 AND workspace_id = $2 AND profile_ids @> ARRAY[$3::text]`,
         [...scope, id],
       ),
       rows(

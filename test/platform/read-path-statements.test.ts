@@ -3,7 +3,11 @@
 // matches (screening subgraph) is batched per subgraph, never one query per profile. Statements are
 // counted at the PostgreSQL driver (every pg client of this process: Prisma's adapter and the raw
 // pools alike) while one request runs through the gateway.
-import { RiskAssessmentDocument } from '../../console/src/graphql/generated';
+import { ProfileDocument, RiskAssessmentDocument } from '../../console/src/graphql/generated';
+import { listComments } from '../../subgraphs/profiles/data/comment-store';
+import { findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
+import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
+import { findRunsOfProfiles, readRunsOfProfiles } from '../../subgraphs/profiles/onboarding/data/onboarding-store';
 import { findAssessment, findAssessmentsByIds } from '../../subgraphs/risk/data/assessment-store';
 import { findRun, findRunsByIds } from '../../subgraphs/risk/data/run-store';
 import { readAllEvents, readTrajectory } from '../../subgraphs/risk/data/trajectory-store';
@@ -399,4 +403,127 @@ it('answers the same totalCount on a later page of sessions', async () => {
   expect(next.body.data.verificationSessions.totalCount).toBe(24);
   expect(next.body.data.verificationSessions.nodes[0].id).not.toBe(first.body.data.verificationSessions.nodes[0].id);
   expect(none.body.data.verificationSessions).toMatchObject({ nodes: [], totalCount: 0 });
+});
+
+// The console's profile page (one operation over the four subgraphs: the profile with its groups,
+// status history, custom fields, onboarding, latest screening, risk assessments and sessions, and its
+// comments): prepared statements only. Prisma compiles every call it makes (its query compiler), which
+// cost a profile page more CPU than everything else on it together.
+describe('the profile page', () => {
+  async function profileWithEverything(): Promise<string> {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const [{ id }] = await db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY id LIMIT 1`,
+      scope.tenantId,
+      scope.workspaceId,
+    );
+    const group = await db.profileGroup.create({ data: { id: 'pgr_page', ...scope, key: 'page', name: 'Page group', priority: 1 } });
+    await db.profileGroupAssignment.create({ data: { profileId: id, groupId: group.id, ...scope } });
+    for (const [index, text] of ['First note', 'Second note', 'Third note'].entries())
+      await db.profileComment.create({
+        data: { id: `pcm_page_${index}`, ...scope, profileId: id, kind: 'profile', text, createdBy: 'usr_a', updatedBy: 'usr_a' },
+      });
+    await db.profileOnboardingRun.create({
+      data: {
+        id: 'onb_page',
+        ...scope,
+        profileId: id,
+        sequence: 'parallel',
+        screeningFeeds: ['Sanctions', 'PEP'],
+        actorKind: 'application',
+        actorId: 'app_test',
+        tasks: {
+          create: [
+            {
+              id: 'obt_page_s',
+              tenantId: scope.tenantId,
+              workspaceId: scope.workspaceId,
+              kind: 'screening',
+              status: 'completed',
+              createdAt: new Date(1),
+            },
+            { id: 'obt_page_i', tenantId: scope.tenantId, workspaceId: scope.workspaceId, kind: 'idv', createdAt: new Date(2) },
+          ],
+        },
+      },
+    });
+    for (const [index, newStatus] of ['pending', 'clear'].entries())
+      await db.outboxEvent.create({
+        data: {
+          id: `evt_page_${index}`,
+          ...scope,
+          type: 'profile_status_updated',
+          aggregateType: 'profile',
+          aggregateId: id,
+          payload: { previous_status: index ? 'pending' : 'not_screened', new_status: newStatus, origin: 'search' },
+          createdAt: new Date(Date.now() + index),
+          publishedAt: new Date(),
+        },
+      });
+    const created = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      `
+        mutation ($input: CreateRiskAssessmentInput!) {
+          createRiskAssessment(input: $input) {
+            id
+          }
+        }
+      `,
+      { input: { title: 'Profile page', subjects: [{ type: 'individual', name: 'Subject', profileId: id }] } },
+    );
+    expect(created.body.errors).toBeUndefined();
+    return id;
+  }
+
+  it('reads the whole page in prepared statements, the same rows Prisma reads', async () => {
+    const id = await profileWithEverything();
+    const query = ProfileDocument.toString();
+    const warm = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id });
+    expect(warm.body.errors).toBeUndefined();
+    recorder.start();
+    let page;
+    try {
+      page = await graphql(platform, auth.apiKey(tenant.apiKey), query, { id });
+    } finally {
+      recorder.stop();
+    }
+    expect(page.body.errors).toBeUndefined();
+    const { profile, profileComments } = page.body.data;
+    expect(profile.groups).toEqual([{ id: 'pgr_page', name: 'Page group' }]);
+    expect(profile.statusHistory.map((change: { newStatus: string }) => change.newStatus)).toEqual(['pending', 'clear']);
+    expect(profile.onboarding.tasks.map((task: { taskId: string; status: string }) => [task.taskId, task.status])).toEqual([
+      ['obt_page_s', 'completed'],
+      ['obt_page_i', 'pending'],
+    ]);
+    expect(profile.riskAssessments.map((assessment: { title: string }) => assessment.title)).toEqual(['Profile page']);
+    expect(profile.screening.searchCount).toBe(1);
+    expect(profileComments.nodes.map((comment: { text: string }) => comment.text)).toEqual(['First note', 'Second note', 'Third note']);
+    expect(recorder.names.filter((name) => name === undefined)).toEqual([]);
+
+    // The raw reads answer what Prisma answers for the same rows.
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    expect(await findGroupsByIds(db, scope, ['pgr_page'])).toEqual(await db.profileGroup.findMany({ where: { ...scope, id: 'pgr_page' } }));
+    expect(await readRunsOfProfiles(db, scope, [id])).toEqual(await findRunsOfProfiles(db, scope, [id]));
+    expect(await findStatusChanges(db, scope, [id])).toEqual(
+      await db.outboxEvent.findMany({
+        where: { ...scope, aggregateType: 'profile', aggregateId: id, type: 'profile_status_updated' },
+        select: { aggregateId: true, payload: true, createdAt: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    );
+    const comments = await db.profileComment.findMany({
+      where: { ...scope, profileId: id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    expect(await listComments(db, scope, id, { skip: 1, take: 1 })).toEqual({ rows: comments.slice(1, 2), total: 3 });
+    // A page past the end still counts the comments.
+    expect(await listComments(db, scope, id, { skip: 5, take: 2 })).toEqual({ rows: [], total: 3 });
+    // Another workspace's scope reads nothing.
+    const other = { tenantId: tenant.tenantId, workspaceId: 'ws_other' };
+    expect(await readRunsOfProfiles(db, other, [id])).toEqual([]);
+    expect(await listComments(db, other, id, { skip: 0, take: 5 })).toEqual({ rows: [], total: 0 });
+  });
 });

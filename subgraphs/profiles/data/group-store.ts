@@ -1,7 +1,7 @@
 // Profile groups: the only Prisma access for them.
 import { Prisma } from '../../../generated/prisma/client';
 import { newId } from '../../../platform/ids/new-id';
-import { isRawTx, type DbClient, type DbRawTx, type Scope } from '../../../platform/db/prisma';
+import { isRawTx, type Db, type DbClient, type DbRawTx, type Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
 export async function findGroups(db: DbClient, scope: Scope, includeArchived: boolean) {
@@ -23,8 +23,21 @@ export async function lockGroup(db: DbClient, scope: Scope, id: string) {
   return db.profileGroup.findFirst({ where: { ...scope, id } });
 }
 
-export async function findGroupsByIds(db: DbClient, scope: Scope, ids: readonly string[]) {
-  return db.profileGroup.findMany({ where: { ...scope, id: { in: ids.filter(queryableId) } } });
+/** A group as Prisma reads it (the raw read below answers the same shape). */
+export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
+
+/** Groups by id, for the request loaders (a profile page's groups): one prepared statement, no
+ * Prisma per call. */
+export async function findGroupsByIds(db: Db, scope: Scope, ids: readonly string[]): Promise<GroupRow[]> {
+  const rows = await db.$readRows(
+    `SELECT id, tenant_id AS "tenantId", workspace_id AS "workspaceId", key, name, description, priority,
+            monitoring_feed_frequencies AS "monitoringFeedFrequencies", archived_at AS "archivedAt",
+            created_at AS "createdAt", updated_at AS "updatedAt"
+       FROM profiles.profile_groups WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])`,
+    [scope.tenantId, scope.workspaceId, ids.filter(queryableId)],
+    'profiles_groups_by_ids',
+  );
+  return rows as unknown as GroupRow[];
 }
 
 /** Whether each of these groups exists and is archived, for a write's assignment check; in a raw

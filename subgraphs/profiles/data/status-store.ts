@@ -1,7 +1,7 @@
 // Profile status and the facts it is derived from (latest screening and IDV outcome per profile).
 // The only module that writes profile.status; callers pass their transaction client so the status,
 // its facts and the outbox event commit together.
-import type { DbClient, Scope } from '../../../platform/db/prisma';
+import type { Db, DbClient, Scope } from '../../../platform/db/prisma';
 
 export type StatusFactsRow = NonNullable<Awaited<ReturnType<typeof findStatusFacts>>>;
 
@@ -54,17 +54,20 @@ export async function saveIdvFact(db: DbClient, scope: Scope, profileId: string,
 }
 
 /** The profile_status_updated events of some profiles, oldest first: the outbox keeps every event
- * (indexed by aggregate), so it is the status timeline; payloads are the ones settleStatus writes. */
-export async function findStatusChanges(db: DbClient, scope: Scope, profileIds: readonly string[]) {
-  return db.outboxEvent.findMany({
-    where: {
-      tenantId: scope.tenantId,
-      workspaceId: scope.workspaceId,
-      aggregateType: 'profile',
-      aggregateId: { in: [...profileIds] },
-      type: 'profile_status_updated',
-    },
-    select: { aggregateId: true, payload: true, createdAt: true },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
+ * (indexed by aggregate), so it is the status timeline; payloads are the ones settleStatus writes.
+ * One prepared statement (every profile page reads it), no Prisma per call. */
+export async function findStatusChanges(
+  db: Db,
+  scope: Scope,
+  profileIds: readonly string[],
+): Promise<{ aggregateId: string; payload: unknown; createdAt: Date }[]> {
+  const rows = await db.$readRows(
+    `SELECT aggregate_id AS "aggregateId", payload, created_at AS "createdAt" FROM platform.event_outbox
+      WHERE tenant_id = $1 AND workspace_id = $2 AND aggregate_type = 'profile' AND aggregate_id = ANY($3::text[])
+        AND type = 'profile_status_updated'
+      ORDER BY created_at, id`,
+    [scope.tenantId, scope.workspaceId, [...profileIds]],
+    'profiles_status_changes',
+  );
+  return rows as unknown as { aggregateId: string; payload: unknown; createdAt: Date }[];
 }

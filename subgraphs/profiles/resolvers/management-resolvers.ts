@@ -29,7 +29,7 @@ function toServiceGroupInput<T extends UpdateProfileGroupInput>(input: T) {
 
 export const managementResolvers = {
   Query: {
-    profileComments: (_, args, ctx) => listProfileComments(ctx.deps, ctx.scope, args.profileId, args),
+    profileComments: async (_, args, ctx) => listProfileComments(ctx.deps, ctx.scope, await ctx.profileLoader.load(args.profileId), args),
     profileGroups: async (_, args, ctx) => {
       const window = connectionWindow(args, 'profile_group_validation_failed', 'all');
       return sliceConnection(await listGroups(ctx.deps, ctx.scope, args.includeArchived ?? false), window.skip, window.take);

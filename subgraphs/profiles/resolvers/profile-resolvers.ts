@@ -66,7 +66,7 @@ export const profileResolvers = {
     groups: (profile, _, ctx) => ctx.groupsLoader.load(profile.id),
     statusHistory: async (profile, _, ctx) => (await ctx.statusChangesLoader.load(profile.id)).map(statusChangeView),
     comments: async (profile, args, ctx) =>
-      (await listProfileComments(ctx.deps, ctx.scope, profile.id, args)) ?? {
+      (await listProfileComments(ctx.deps, ctx.scope, profile, args)) ?? {
         nodes: [],
         pageInfo: { hasNextPage: false, endCursor: null },
         totalCount: 0,

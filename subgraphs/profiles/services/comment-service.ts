@@ -4,7 +4,7 @@
 // one on every edit; createdBy/updatedBy are the caller's actor id.
 import { Principal } from '../../../platform/principal/principal';
 import { findComment, insertComment, listComments, updateCommentText } from '../data/comment-store';
-import { findProfile, lockProfile } from '../data/profile-store';
+import { lockProfile } from '../data/profile-store';
 import type { DbClient, Scope } from '../../../platform/db/prisma';
 import { isStorableText } from '../data/scope';
 import { ProfilesError } from '../errors';
@@ -95,15 +95,16 @@ export async function updateComment(
   });
 }
 
-/** Null when the profile is not in scope. */
+/** A page of the profile's comments; null when the profile is absent. `profile` is the caller's read
+ * of it (the request's profile loader: a profile page reads the profile once for both). */
 export async function listProfileComments(
   deps: ProfilesDeps,
   scope: Scope,
-  profileId: string,
+  profile: { id: string } | null,
   args: { first?: number | null; after?: string | null },
 ) {
   const window = connectionWindow(args, 'comment_validation_failed');
-  if (!(await findProfile(deps.db, scope, profileId))) return null;
-  const { rows, total } = await listComments(deps.db, scope, profileId, { skip: window.skip, take: window.take! });
+  if (!profile) return null;
+  const { rows, total } = await listComments(deps.db, scope, profile.id, { skip: window.skip, take: window.take! });
   return countedConnection(rows, window.skip, total);
 }

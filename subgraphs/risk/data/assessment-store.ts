@@ -142,8 +142,16 @@ export async function listAssessments(db: Db, scope: Scope, query: AssessmentLis
   return { rows: rows as unknown as AssessmentRow[], total: (counted[0]?.n as number | undefined) ?? 0 };
 }
 
-export async function findAssessmentsByProfileIds(db: DbClient, scope: Scope, profileIds: readonly string[]): Promise<AssessmentRow[]> {
-  return db.riskAssessment.findMany({ where: { ...scope, profileIds: { hasSome: [...profileIds] } }, orderBy: { createdAt: 'asc' } });
+/** The assessments naming any of these profiles, oldest first (a profile page's list): one prepared
+ * statement on the GIN index of profile_ids (`&&`; `= ANY(profile_ids)` could not use it). */
+export async function findAssessmentsByProfileIds(db: Db, scope: Scope, profileIds: readonly string[]): Promise<AssessmentRow[]> {
+  const rows = await db.$readRows(
+    `SELECT ${ASSESSMENT_COLUMNS} FROM risk.assessments WHERE tenant_id = $1 AND workspace_id = $2 AND profile_ids && $3::text[]
+      ORDER BY created_at, id`,
+    [scope.tenantId, scope.workspaceId, [...profileIds]],
+    'risk_assessments_by_profile_ids',
+  );
+  return rows as unknown as AssessmentRow[];
 }
 
 /** Takes the next trajectory sequence numbers (in the caller's transaction, under the row lock). */

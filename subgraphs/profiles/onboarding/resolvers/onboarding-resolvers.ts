@@ -1,7 +1,7 @@
 // Thin: onboardProfile and Profile.onboarding map onto the onboarding service and store.
 import DataLoader from 'dataloader';
 import { ProfilesContext } from '../../context';
-import { findRunsOfProfiles, OnboardingRunRow } from '../data/onboarding-store';
+import { readRunsOfProfiles, OnboardingRunRow } from '../data/onboarding-store';
 import { findOnboarded, onboardProfile } from '../services/onboarding-service';
 import { existing, profilesCreateOnce } from '../../services/create-once';
 import { ProfilesError } from '../../errors';
@@ -13,7 +13,7 @@ function runLoader(ctx: ProfilesContext): DataLoader<string, OnboardingRunRow | 
   let loader = runLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader(async (profileIds) => {
-      const runs = await findRunsOfProfiles(ctx.db, ctx.scope, profileIds);
+      const runs = await readRunsOfProfiles(ctx.db, ctx.scope, profileIds);
       return profileIds.map((id) => runs.find((run) => run.profileId === id) ?? null);
     });
     runLoaders.set(ctx, loader);
