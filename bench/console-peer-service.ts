@@ -12,6 +12,7 @@ import pg from 'pg';
 import { screeningPeerScreens } from './lib/console-screening-screens';
 import { readPeerScreens } from './lib/console-read-screens';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
+import type { Db } from '../platform/db/prisma';
 
 const [databaseUrl, tenantId, workspaceId] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
@@ -27,6 +28,15 @@ const SESSIONS_FROM = `idv.sessions s JOIN profiles.profiles p ON p.id = s.profi
 async function rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
   return (await pool.query(sql, params)).rows as Record<string, unknown>[];
 }
+
+/** The two raw-read methods of the platform's database the analytics data layers call, on this pool
+ * (named statements prepared per connection, as the platform's $readRows): the peer runs the
+ * platform's own analytics SQL without the API around it. */
+const statements = {
+  $readRows: async (sql: string, params: readonly unknown[], name?: string) =>
+    (await pool.query({ text: sql, values: [...params], name })).rows as Record<string, unknown>[],
+  $queryRawUnsafe: async (sql: string, ...params: unknown[]) => (await pool.query(sql, params)).rows as Record<string, unknown>[],
+} as unknown as Db;
 
 async function queue(statuses: string[], first: number) {
   const [nodes, count] = await Promise.all([
@@ -157,7 +167,7 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
     return { nodes: nodes.slice(0, 50), pageInfo: { hasNextPage: nodes.length > 50 }, totalCount: count[0].n };
   },
   ...screeningPeerScreens(rows, scope),
-  ...readPeerScreens(rows, scope, keys),
+  ...readPeerScreens(rows, scope, keys, statements),
 };
 
 // --- bench:read-path: the REST routes' reads and the profile insert -------------------------------

@@ -13,6 +13,17 @@
 import type { Client } from 'pg';
 import { openSubjects } from '../../subgraphs/risk/services/subjects';
 import type { KeyProvider } from '../../platform/crypto/envelope';
+import type { Db } from '../../platform/db/prisma';
+import { pendingProposalAges } from '../../platform/four-eyes/data/four-eyes-store';
+import { outcomesPerWeek, reviewDecisionTimes, reviewQueueAge } from '../../subgraphs/idv/analytics/data/analytics-store';
+import {
+  alertDecisionTimes,
+  alertsPerDay,
+  matchDecisionTimes,
+  reviewedMatchesPerWeek,
+  screeningQueueAges,
+  screeningsPerDay,
+} from '../../subgraphs/screening/analytics/data/analytics-store';
 
 /** The analytics ranges end here (exclusive): after every seeded instant. */
 export const ANALYTICS_END = new Date('2026-11-28T00:00:00Z');
@@ -176,74 +187,31 @@ export function readPeerScreens(
   rows: Rows,
   scope: string[],
   keys: KeyProvider,
+  statements: Db,
 ): Record<string, (query: URLSearchParams) => Promise<unknown>> {
-  const one = async (sql: string, params: unknown[]) => (await rows(sql, params))[0];
-  const queueAge = (table: string, waiting: string, time = 'created_at') =>
-    one(
-      `SELECT count(*)::int AS waiting, extract(epoch FROM $3::timestamp - min(${time}))::float8 AS oldest_seconds,
-              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM $3::timestamp - ${time})))::float8 AS median_seconds
-         FROM ${table} WHERE tenant_id = $1 AND workspace_id = $2 AND ${waiting}`,
-      [...scope, new Date()],
-    );
   return {
-    /** workspaceAnalytics: the same statements over the same sources (maintained day counters and first
-     * decisions included) as the three subgraphs' analytics stores, in parallel. */
+    /** workspaceAnalytics: the platform's own analytics statements (the three subgraphs' data layers and
+     * the four-eyes store, called with a plain pg pool in place of the platform's database), in
+     * parallel: the same SQL over the same maintained counters, without the API around it. */
     async analytics(query) {
-      const range = [...scope, new Date(query.get('from') ?? ''), new Date(query.get('to') ?? '')];
-      const [screenings, alerts, reviewWeeks, matchTime, alertTime, outcomes, idvTime, idvQueue, matchQueue, alertQueue, fourEyes] =
+      const from = new Date(query.get('from') ?? '');
+      const to = new Date(query.get('to') ?? '');
+      const now = new Date();
+      const at = { tenantId: scope[0], workspaceId: scope[1] };
+      const [screenings, alerts, reviewWeeks, matchTime, alertTime, outcomes, idvTime, idvQueue, screeningQueues, fourEyes] =
         await Promise.all([
-          // The maintained aggregates the platform reads (whole days: the console's ranges are).
-          rows(
-            `SELECT day::timestamp AS bucket, sum(screenings)::int AS screenings, sum(with_matches)::int AS with_matches
-               FROM screening.search_day_counts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY day`,
-            range,
-          ),
-          rows(
-            `SELECT day::timestamp AS bucket, sum(alerts)::int AS alerts FROM screening.alert_day_counts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY day`,
-            range,
-          ),
-          rows(
-            `SELECT date_trunc('week', day::timestamp) AS bucket, sum(true_positives)::int AS true_positives, sum(false_positives)::int AS false_positives
-               FROM screening.match_review_day_counts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND day >= $3::date AND day < $4::date GROUP BY 1`,
-            range,
-          ),
-          one(
-            `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::float8 AS median_seconds
-               FROM screening.match_first_decisions
-              WHERE tenant_id = $1 AND workspace_id = $2 AND decided_at >= $3 AND decided_at < $4`,
-            range,
-          ),
-          one(
-            `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM acknowledged_at - created_at)))::float8 AS median_seconds
-               FROM screening.monitoring_alerts
-              WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'acknowledged' AND acknowledged_at >= $3 AND acknowledged_at < $4`,
-            range,
-          ),
-          rows(
-            `SELECT date_trunc('week', assessed_at) AS bucket, count(*) FILTER (WHERE review_status = 'automatic_pass')::int AS automatic_pass,
-                    count(*) FILTER (WHERE review_status IN ('requires_review', 'escalation', 'accepted', 'rejected'))::int AS sent_to_review,
-                    count(*) FILTER (WHERE review_status = 'rejected')::int AS rejected
-               FROM idv.sessions
-              WHERE tenant_id = $1 AND workspace_id = $2 AND status = 'assessed' AND created_at < $4 AND assessed_at >= $3 AND assessed_at < $4
-              GROUP BY 1`,
-            range,
-          ),
-          one(
-            `SELECT count(*)::int AS decisions, (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reviewed_at - assessed_at)))::float8 AS median_seconds
-               FROM idv.sessions
-              WHERE tenant_id = $1 AND workspace_id = $2 AND review_status IN ('accepted', 'rejected') AND assessed_at IS NOT NULL
-                AND reviewed_at >= $3 AND reviewed_at < $4`,
-            range,
-          ),
-          queueAge('idv.sessions', `review_status IN ('requires_review', 'escalation')`, 'coalesce(assessed_at, created_at)'),
-          queueAge('screening.search_matches', `review_status = 'unresolved'`),
-          queueAge('screening.monitoring_alerts', `status = 'open'`),
-          queueAge('platform.four_eyes_proposals', `status = 'pending' AND expires_at > now()`, 'proposed_at'),
+          screeningsPerDay(statements, at, from, to),
+          alertsPerDay(statements, at, from, to),
+          reviewedMatchesPerWeek(statements, at, from, to),
+          matchDecisionTimes(statements, at, from, to),
+          alertDecisionTimes(statements, at, from, to),
+          outcomesPerWeek(statements, at, from, to),
+          reviewDecisionTimes(statements, at, from, to),
+          reviewQueueAge(statements, at, now),
+          screeningQueueAges(statements, at, now),
+          pendingProposalAges(statements, at, now),
         ]);
-      return { screenings, alerts, reviewWeeks, matchTime, alertTime, outcomes, idvTime, idvQueue, matchQueue, alertQueue, fourEyes };
+      return { screenings, alerts, reviewWeeks, matchTime, alertTime, outcomes, idvTime, idvQueue, screeningQueues, fourEyes };
     },
     /** The batch jobs list: newest first, 25 a page, with the total. */
     async batches() {
