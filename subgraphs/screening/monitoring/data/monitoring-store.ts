@@ -359,18 +359,67 @@ export interface AlertFilter {
   assignee?: string | null;
 }
 
+/** The alert columns under their model names (the raw reads answer the rows Prisma reads). */
+const ALERT_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", profile_id AS "profileId", run_id AS "runId", trigger,
+  search_id AS "searchId", status, match_count AS "matchCount", entity_refs AS "entityRefs", list_versions AS "listVersions",
+  previous_search_id AS "previousSearchId", acknowledged_at AS "acknowledgedAt", acknowledged_by AS "acknowledgedBy", note,
+  assignee, assigned_at AS "assignedAt", outcome_sent_at AS "outcomeSentAt", created_at AS "createdAt"`;
+
+/** The alert outside a transaction (the API's reads): one prepared statement, no Prisma per call. */
+export async function readAlert(db: Db, scope: Scope, id: string): Promise<AlertRow | null> {
+  const rows = await db.$readRows(
+    `SELECT ${ALERT_COLUMNS} FROM screening.monitoring_alerts WHERE tenant_id = $1 AND workspace_id = $2 AND id = $3`,
+    [scope.tenantId, scope.workspaceId, id],
+    'monitoring_alert_by_id',
+  );
+  return (rows[0] as unknown as AlertRow | undefined) ?? null;
+}
+
+/** A page of the workspace's alerts, newest first, and the total under the filters: one prepared
+ * statement per filter shape (the total a scalar subquery over the same filters), no Prisma per call
+ * (the console's inbox reads it on every load). */
 export async function listAlerts(db: Db, scope: Scope, filter: AlertFilter, offset: number, limit: number) {
-  const where = {
-    ...scope,
-    ...(filter.status ? { status: filter.status } : {}),
-    ...(filter.profileId ? { profileId: filter.profileId } : {}),
-    ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db.monitoringAlert.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
-    db.monitoringAlert.count({ where }),
-  ]);
-  return { rows, total };
+  const where = ['tenant_id = $1', 'workspace_id = $2'];
+  const params: unknown[] = [scope.tenantId, scope.workspaceId];
+  let shape = '';
+  if (filter.status) {
+    params.push(filter.status);
+    where.push(`status = $${params.length}`);
+    shape += 's';
+  }
+  if (filter.profileId) {
+    params.push(filter.profileId);
+    where.push(`profile_id = $${params.length}`);
+    shape += 'p';
+  }
+  if (filter.assignee === null) {
+    where.push('assignee IS NULL');
+    shape += 'u';
+  } else if (filter.assignee !== undefined) {
+    params.push(filter.assignee);
+    where.push(`assignee = $${params.length}`);
+    shape += 'a';
+  }
+  const conditions = where.join(' AND ');
+  const rows = (await db.$readRows(
+    `SELECT ${ALERT_COLUMNS}, (SELECT count(*)::int FROM screening.monitoring_alerts WHERE ${conditions}) AS "total"
+       FROM screening.monitoring_alerts WHERE ${conditions}
+      ORDER BY created_at DESC, id DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+    [...params, offset, limit],
+    `monitoring_alerts_page_${shape || 'all'}`,
+  )) as unknown as (AlertRow & { total: number })[];
+  // An offset past the end answers no row, so no total either: count on its own then.
+  const total = rows[0]?.total ?? (offset > 0 ? await countAlerts(db, conditions, params, shape) : 0);
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
+}
+
+async function countAlerts(db: Db, conditions: string, params: unknown[], shape: string): Promise<number> {
+  const rows = await db.$readRows(
+    `SELECT count(*)::int AS n FROM screening.monitoring_alerts WHERE ${conditions}`,
+    params,
+    `monitoring_alerts_count_${shape || 'all'}`,
+  );
+  return (rows[0]?.n as number | undefined) ?? 0;
 }
 
 /** open → acknowledged (idempotent); null when the alert is not in scope. */

@@ -3,7 +3,16 @@
 import { Db, type Scope } from '../../../../platform/db/prisma';
 import { Connection, offsetConnection, pageSize, readOffsetCursor } from '../../../../platform/graphql/paging';
 import { ScreeningError } from '../../errors';
-import { acknowledgeAlert, AlertRow, assignAlert, findAlert, findSubject, listAlerts, lockAlert } from '../data/monitoring-store';
+import {
+  acknowledgeAlert,
+  AlertRow,
+  assignAlert,
+  findAlert,
+  findSubject,
+  listAlerts,
+  lockAlert,
+  readAlert,
+} from '../data/monitoring-store';
 import { appendAudit, auditActorOf } from '../../../../platform/audit/audit-trail';
 import type { Principal } from '../../../../platform/principal/principal';
 
@@ -50,7 +59,7 @@ export async function listMonitoringAlerts(db: Db, scope: Scope, args: AlertList
 
 /** The alert, or null when absent in the workspace (GraphQL answers null; REST 404). */
 export async function findMonitoringAlert(db: Db, scope: Scope, id: string): Promise<AlertRow | null> {
-  return findAlert(db, scope, id);
+  return readAlert(db, scope, id);
 }
 
 /** open → acknowledged; acknowledging again changes nothing (the first acknowledgement stands, and
