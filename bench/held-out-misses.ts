@@ -13,7 +13,7 @@
 import { buildIndex } from '../subgraphs/screening/engine/index';
 import { DEFAULT_THRESHOLD } from '../lib/names/levels';
 import { generateEvaluationSet } from '../subgraphs/screening/evaluation/generate';
-import { entityKey, type EntityType } from '../subgraphs/screening/lists';
+import { entityKey } from '../subgraphs/screening/lists';
 import { loadBenchEntities } from './lib/evaluation-lists';
 import { reachable } from './lib/reachable';
 import { attachOfac2021Aliases, buildHeldOutSets, halfOf, type HeldOutSet } from './lib/held-out-sets';
@@ -56,7 +56,7 @@ async function main() {
       const pair = e.names
         .map((n) => ({
           n: n.value,
-          s: ix.compare({ name: c.query, type: c.type as EntityType }, { name: n.value, type: e.type }).nameScore,
+          s: ix.compare({ name: c.query, type: c.type }, { name: n.value, type: e.type }).nameScore,
         }))
         .sort((a, b) => b.s - a.s)[0];
       const kind =
@@ -113,7 +113,7 @@ async function main() {
       fps[h]++;
       console.log(`FP [${h}] ${JSON.stringify(n.query)} -> ${JSON.stringify(top.match_score_info.best_name.value)} ${top.score}`);
     }
-    let hits = { calibration: 0, report: 0 };
+    const hits = { calibration: 0, report: 0 };
     const pos = { calibration: 0, report: 0 };
     for (const p of set.positives) {
       const h = halfOf(p.expected[0]);
@@ -125,7 +125,6 @@ async function main() {
       console.log(
         `generator ${h}: false positives ${fps[h]} of ${negs[h]} (${((fps[h] / negs[h]) * 100).toFixed(2)}%), recall ${hits[h]} of ${pos[h]} (${((hits[h] / pos[h]) * 100).toFixed(2)}%)`,
       );
-    hits = { calibration: 0, report: 0 };
   }
 }
 
