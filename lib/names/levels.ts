@@ -13,7 +13,7 @@ export const SCORE_BANDS: { level: CriteriaMatchLevel; min: number }[] = [
 export const DEFAULT_THRESHOLD = 0.8;
 
 /** Bump when scoring changes in a way that moves scores: a score is a contract. */
-export const SCORER_VERSION = 'vigil-name-9';
+export const SCORER_VERSION = 'vigil-name-10';
 
 export function matchLevel(score: number): CriteriaMatchLevel {
   for (const b of SCORE_BANDS) if (score >= b.min) return b.level;

@@ -11,7 +11,7 @@ import { wadeGiles } from './wade-giles';
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName, isSignificant, type NameStyle } from './normalize';
 import { phoneticKey } from './phonetic';
-import { tokenSimilarity, translitKey, TRANSLIT_SIM, type TokenMatchKind, type TokenSim } from './similarity';
+import { shortVowelsDiffer, tokenSimilarity, translitKey, TRANSLIT_SIM, type TokenMatchKind, type TokenSim } from './similarity';
 import { TokenClass } from './vocabulary';
 
 export interface PreparedName {
@@ -391,7 +391,12 @@ export function scoreName(
   const wl = ml.weights;
   const uq = mq.units;
   const ul = ml.units;
-  const edges: { qi: number; li: number; sim: number; kind: TokenMatchKind | 'joined'; w: number }[] = [];
+  const edges: { qi: number; li: number; sim: number; kind: TokenMatchKind | 'joined'; w: number; vowels?: boolean }[] = [];
+  // Short vowels spelt otherwise ("Othman"/"Uthman", "Ahmed"/"Ahmad") are another romanization of the same name only where
+  // the other names can confirm it: in names of three names or more on both sides. Between two-name names (a given and a
+  // family name) the same letters make a coincidence of common names too often ("Mohamed YOUNOUS" / "YUNUS, Muhammad").
+  const vowelsRomanized = regularCount(q, sigQ) >= SHORT_VOWEL_MIN_NAMES && regularCount(l, sigL) >= SHORT_VOWEL_MIN_NAMES;
+  const shortVowelPairs: string[] = [];
   for (let a = 0; a < uq.length; a++) {
     const qu = uq[a];
     for (let b = 0; b < ul.length; b++) {
@@ -404,6 +409,20 @@ export function scoreName(
         if (reading ? !sameOrVowels(qu.text[0], lu.text[0]) : !joinable(qu, lu)) continue;
       } else if (Math.abs(qu.text.length - lu.text.length) > 4 && qu.key !== lu.key && !qu.initial && !lu.initial) continue;
       let s = pairSim(qu, lu, opts.cache);
+      let vowels = false;
+      if (
+        vowelsRomanized &&
+        s.sim < TRANSLIT_SIM &&
+        !qu.joined &&
+        !lu.joined &&
+        !qu.initial &&
+        !lu.initial &&
+        qu.key === lu.key &&
+        shortVowelsDiffer(qu.text, lu.text)
+      ) {
+        s = { sim: TRANSLIT_SIM, kind: 'transliteration' };
+        vowels = true;
+      }
       // an approximate joined pair ("ali hassan" ~ "alhasan") is weak evidence: exact joins only keep full credit
       if ((qu.joined || lu.joined) && s.sim < 0.9) s = { sim: s.sim - 0.1, kind: s.kind };
       // A query token that is itself a listed name part ("Salam") one edit or a skeleton away from another ("Salah") is
@@ -412,7 +431,7 @@ export function scoreName(
         s = { sim: s.sim * KNOWN_NAME_FACTOR, kind: s.kind };
       if (s.sim < 0.7) continue;
       const w = mq.unitWeights[a] + ml.unitWeights[b];
-      edges.push({ qi: a, li: b, sim: s.sim, kind: qu.joined || lu.joined ? 'joined' : s.kind, w });
+      edges.push({ qi: a, li: b, sim: s.sim, kind: qu.joined || lu.joined ? 'joined' : s.kind, w, ...(vowels ? { vowels } : {}) });
     }
   }
   edges.sort((x, y) => y.sim - x.sim || y.w - x.w || x.qi - y.qi || x.li - y.li);
@@ -444,6 +463,7 @@ export function scoreName(
     // (a listed initial against a full query name is not strong: only the query may abbreviate)
     if (e.sim < TRANSLIT_SIM && !(e.kind === 'initial' && qu.initial)) allStrong = false;
     if (e.kind === 'exact' && !qu.joined && !lu.joined) exactPairs++;
+    if (e.vowels) shortVowelPairs.push(`${qu.text}/${lu.text}`);
     if (e.sim >= 1) wholeNamePairs++;
     if (e.kind === 'initial' && qu.initial) initialWeight += e.w;
     if (e.kind === 'initial' && !qu.initial) listInitialWeight += e.w;
@@ -501,6 +521,12 @@ export function scoreName(
     sigQ.length >= 3 &&
     !!(usedQ & 1) &&
     !!(usedQ & (1 << (sigQ.length - 1)));
+  // The listed name found whole with three names or more (particles included: "Abd al-Rahman MILAD"): the names the query
+  // adds, anywhere, are names the list left out ("QASIM MOHAMED MAHDI AL-RIMI" for "AL-RIMI, Qasim Mohamed", "AHMED SHAH
+  // NOORZAI OBAIDULLAH" for "NOORZAI, Ahmed Shah": a father's name, a second family name). Three names of one person in
+  // common are no coincidence; two are (a listed given and family name around another given name, "Ahmad Olga NOROOZI").
+  const listCoverWhole =
+    person && allStrong && regularMatched >= 2 && regularMatched + support >= LIST_FOUND_WHOLE_MIN_NAMES && usedL === fullL;
   // An organisation's name with the same words, its legal forms aside ("VEB ENGINEERING LLC" = "VEB ENGINEERING LIMITED
   // LIABILITY COMPANY", "GAZPROM PAO" = "PJSC GAZPROM", "MABROOKA TRADING COMPANY" = "MABROOKA TRADING CO L.L.C."): one
   // list writes the form another abbreviates, or leaves it out. The legal forms left over cost nothing then.
@@ -510,14 +536,17 @@ export function scoreName(
   const unmatchedQuery: string[] = [];
   const unmatchedList: string[] = [];
   const queryMiddlesLeft: string[] = [];
+  const queryNamesLeft: string[] = [];
   sigQ.forEach((ti, k) => {
     if (usedQ & (1 << k)) den += wq[k];
     else if (articleInitials & (1 << k)) return;
     else {
       const middle = person && k > 0 && k < sigQ.length - 1;
       const patronymic = middle && listCover && isPatronymic(q.tokens[ti]);
-      if (formCosts(q, ti)) den += wq[k] * (middle ? (patronymic ? QUERY_MIDDLE_LIST_COVERED : 0.7) : 1);
+      const leftOut = patronymic || listCoverWhole;
+      if (formCosts(q, ti)) den += wq[k] * (leftOut ? QUERY_MIDDLE_LIST_COVERED : middle ? 0.7 : 1);
       if (patronymic) queryMiddlesLeft.push(q.tokens[ti]);
+      else if (listCoverWhole) queryNamesLeft.push(q.tokens[ti]);
       if (opts.explain) unmatchedQuery.push(q.tokens[ti]);
     }
   });
@@ -553,6 +582,14 @@ export function scoreName(
   let score = raw;
   if (queryMiddlesLeft.length)
     caps.push(`listed name found whole; query patronymics it lacks (${queryMiddlesLeft.join(', ')}) weigh x${QUERY_MIDDLE_LIST_COVERED}`);
+  if (queryNamesLeft.length)
+    caps.push(
+      `listed name found whole (${LIST_FOUND_WHOLE_MIN_NAMES} names or more); query names it lacks (${queryNamesLeft.join(', ')}) weigh x${QUERY_MIDDLE_LIST_COVERED}`,
+    );
+  if (shortVowelPairs.length)
+    caps.push(
+      `short vowels spelt otherwise (${shortVowelPairs.join(', ')}): the same name in another romanization (names of ${SHORT_VOWEL_MIN_NAMES} names or more)`,
+    );
   // A query that is exactly a listed multi-token name (same significant tokens in the same order) needs no caps.
   // (or the same tokens in another order: "GAZPROM PJSC" = "PJSC GAZPROM")
   // A one-word query that is exactly a one-word listed name ("HAMAS", "AL-QAIDA", "TALIBAN", a person known by one name)
@@ -699,6 +736,18 @@ export function calibrate(s: number): number {
 export const LIST_MIDDLE_COVERED = 0.15;
 /** An organisation name with the listed words, legal forms aside, scores at most this (before calibration). */
 export const SAME_APART_FROM_FORMS = 0.98;
+/** Names (regular tokens, particles of the query among them) that make a listed name found whole no coincidence. */
+export const LIST_FOUND_WHOLE_MIN_NAMES = 3;
+/** Regular tokens on both sides for short vowels spelt otherwise to count as a romanization (see scoreName). */
+export const SHORT_VOWEL_MIN_NAMES = 3;
+
+/** Regular (name) tokens among a name's significant tokens. */
+function regularCount(n: PreparedName, sig: number[]): number {
+  let c = 0;
+  for (const i of sig) if (n.classes[i] === TokenClass.Regular) c++;
+  return c;
+}
+
 /** Weight of an unmatched query patronymic when the listed name is found whole in the query (see `listCover`). */
 export const QUERY_MIDDLE_LIST_COVERED = 0.35;
 /** Factor on a typo/phonetic/fuzzy similarity when the query token is itself a listed name part. */

@@ -176,6 +176,65 @@ const SAME_PARTICLE = new Map<string, string>([
   ...['bint', 'binti', 'binte'].map((t) => [t, 'bint'] as const),
 ]);
 
+const SHORT_VOWELS = 'aeiou';
+/**
+ * The spellings of one short vowel: fatha a/e, damma u/o, kasra i/e. Other pairs write long vowels, which the scripts do
+ * write, so they make other names: "Hamid"/"Hamad" (حميد/حمد), "Anis"/"Anas", "Karim"/"Karam".
+ */
+const SHORT_VOWEL_SPELLINGS = new Set(['ae', 'ea', 'uo', 'ou', 'ie', 'ei']);
+
+/** A token as consonant runs (doubled letters written once) and vowel runs, alternating: "othman" -> o th m a n. */
+function vowelFrame(t: string): { consonants: string[]; vowels: string[]; startsWithVowel: boolean } {
+  const u = undoubled(t);
+  const consonants: string[] = [];
+  const vowels: string[] = [];
+  let run = '';
+  let inVowel = SHORT_VOWELS.includes(u[0]);
+  for (let i = 0; i <= u.length; i++) {
+    const v = i < u.length && SHORT_VOWELS.includes(u[i]);
+    if (i === u.length || v !== inVowel) {
+      (inVowel ? vowels : consonants).push(run);
+      run = '';
+      inVowel = v;
+    }
+    if (i < u.length) run += u[i];
+  }
+  return { consonants, vowels, startsWithVowel: SHORT_VOWELS.includes(u[0]) };
+}
+
+/**
+ * Two spellings of one name whose only difference is the short vowels, the way romanizations of Arabic, Persian and
+ * Turkic names differ (the scripts write consonants and long vowels; each romanization supplies the short vowels its own
+ * way): the same consonants in the same order (doubled letters written once: "Ezzat"/"Izat"), each vowel a single
+ * letter on both sides where they differ and two spellings of one short vowel (a/e, u/o, i/e: a written diphthong or
+ * long vowel marks another name, "Hassan" is not "Hussein", "Hamid" is not "Hamad"), at most one vowel different in a name of up to three consonants and two in a longer one ("Mohammed"/
+ * "Muhammad"), never the final vowel (it marks gender in Romance names: "Mario"/"Maria", "Paulo"/"Paula"), and both
+ * spellings at least five letters (four-letter names that differ by a vowel are as often other names: "Dana"/"Dina").
+ * Not a token rule on its own: the scorer credits it only inside names of three names or more on both sides (scoreName,
+ * `SHORT_VOWEL_MIN_NAMES`), where the other names confirm that the romanization is what differs.
+ */
+export function shortVowelsDiffer(a: string, b: string): boolean {
+  if (a.length < 5 || b.length < 5 || a === b) return false;
+  const fa = vowelFrame(a);
+  const fb = vowelFrame(b);
+  if (fa.startsWithVowel !== fb.startsWithVowel || fa.consonants.length !== fb.consonants.length) return false;
+  if (fa.vowels.length !== fb.vowels.length) return false;
+  for (let i = 0; i < fa.consonants.length; i++) if (fa.consonants[i] !== fb.consonants[i]) return false;
+  // a final vowel run: the token ends in a vowel (then the frames agree on it, as the counts are equal)
+  const endsInVowel = SHORT_VOWELS.includes(a[a.length - 1]);
+  let differ = 0;
+  for (let i = 0; i < fa.vowels.length; i++) {
+    const x = fa.vowels[i];
+    const y = fb.vowels[i];
+    if (x === y) continue;
+    if (x.length !== 1 || y.length !== 1 || !SHORT_VOWEL_SPELLINGS.has(x + y)) return false;
+    if (endsInVowel && i === fa.vowels.length - 1) return false;
+    differ++;
+  }
+  const consonants = fa.consonants.filter(Boolean).length;
+  return differ > 0 && differ <= (consonants >= 4 ? 2 : 1);
+}
+
 /** Similarity of two spellings with the same romanization key (translitKey). */
 export const TRANSLIT_SIM = 0.95;
 

@@ -1,13 +1,14 @@
 /**
  * vigil-name-9: the spellings and forms the lists' own variation showed the scorer missing (docs/screening-matching.md,
  * item 13): the Slavic short i, Arabic particles, patronymics only the query carries, legal forms written out or left
- * out; a glued article and a nisba read too eagerly. Pure name comparisons, no lists loaded.
+ * out; a glued article and a nisba read too eagerly. vigil-name-10 (item 14): names a listed name found whole lacks,
+ * short vowels spelt otherwise in names of three names or more. Pure name comparisons, no lists loaded.
  */
 import { DEFAULT_THRESHOLD } from './levels';
 import { normalizeName } from './normalize';
 import { phoneticKey } from './phonetic';
-import { compareNames, isPatronymic, QUERY_MIDDLE_LIST_COVERED, SAME_APART_FROM_FORMS } from './score';
-import { PHONETIC_SIM, tokenSimilarity, translitKey, TRANSLIT_SIM } from './similarity';
+import { compareNames, isPatronymic, LIST_FOUND_WHOLE_MIN_NAMES, QUERY_MIDDLE_LIST_COVERED, SAME_APART_FROM_FORMS } from './score';
+import { PHONETIC_SIM, shortVowelsDiffer, tokenSimilarity, translitKey, TRANSLIT_SIM } from './similarity';
 import { TokenClass } from './vocabulary';
 
 const sim = (a: string, b: string) => tokenSimilarity(a, b, phoneticKey(a), phoneticKey(b), true, translitKey(a), translitKey(b));
@@ -106,5 +107,67 @@ describe('legal forms written out or left out', () => {
     expect(person('John Smith', 'John Smith Ltd').caps.join(' ')).not.toContain('legal forms');
     // an acronym of three letters or fewer keeps the single-token caps
     expect(org('ABC LTD', 'ABC LLC').score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('vigil-name-10: a listed name of three names or more found whole in the query', () => {
+  it('the names the query adds, anywhere, weigh as names the list left out, and the caps say so', () => {
+    for (const [q, l] of [
+      ['TARAD MOHAMMAD Alnori Alfares ALJARBA', 'ALJARBA, Tarad Mohammad'],
+      ['AHMED SHAH NOORZAI OBAIDULLAH', 'NOORZAI, Ahmed Shah'],
+      ['QASIM MOHAMED MAHDI AL-RIMI', 'AL-RIMI, Qasim Mohamed'],
+    ]) {
+      const r = person(q, l);
+      expect(r.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+      expect(r.unmatchedList).toEqual([]);
+      expect(r.caps.join(' ')).toContain(`listed name found whole (${LIST_FOUND_WHOLE_MIN_NAMES} names or more)`);
+    }
+    expect(person('AHMED SHAH NOORZAI OBAIDULLAH', 'NOORZAI, Ahmed Shah').caps.join(' ')).toContain('(obaidullah)');
+    // a particle counts among the names (without the index's rarities this pair stays just under the threshold)
+    expect(person('Abd Al-Rahman SALIM IBRAHIM AL-MILAD', 'MILAD, Abd al-Rahman').caps.join(' ')).toContain('(salim, ibrahim)');
+  });
+  it('not for two names (a listed given and family name around another name), nor when a listed name is missing', () => {
+    expect(person('Ahmad Olga Noroozi', 'NOROOZI, Ahmad').caps.join(' ')).not.toContain('found whole');
+    expect(person('Ahmad Olga Noroozi', 'NOROOZI, Ahmad').score).toBeLessThan(DEFAULT_THRESHOLD);
+    // (the listed "soltane" is not in the query: not found whole)
+    expect(person('ADEL BEN AL-AZHAR BEN YOUSSEF HAMDI', 'BEN SOLTANE, Adel Ben Al-Azhar Ben Youssef').caps.join(' ')).not.toContain(
+      'found whole',
+    );
+    // (a listed name only approximately in the query: not found whole)
+    expect(person('Tarad Mohamad Alnori Aljarbi', 'ALJARBA, Tarad Mohammad').caps.join(' ')).not.toContain('found whole');
+  });
+});
+
+describe('vigil-name-10: short vowels spelt otherwise, in names of three names or more', () => {
+  it('reads spellings that differ only in short vowels as one name', () => {
+    for (const [a, b] of [
+      ['othman', 'uthman'],
+      ['ahmed', 'ahmad'],
+      ['mohammed', 'muhammad'],
+      ['sebai', 'sibai'],
+      ['kamal', 'kamel'],
+    ])
+      expect(shortVowelsDiffer(a, b)).toBe(true);
+    expect(shortVowelsDiffer('hassan', 'hussein')).toBe(false); // ei: a written long vowel
+    expect(shortVowelsDiffer('hamid', 'hamad')).toBe(false); // i/a: a long vowel written (حميد, حمد)
+    expect(shortVowelsDiffer('mario', 'maria')).toBe(false); // the final vowel marks gender
+    expect(shortVowelsDiffer('omar', 'amir')).toBe(false); // four letters
+    expect(shortVowelsDiffer('salim', 'salih')).toBe(false); // another consonant
+  });
+  it('scores a long name with short vowels spelt otherwise as the same name, reported as transliteration', () => {
+    const r = person('OTHMAN AHMED OTHMAN AL-GHAMDI', 'AL-GHAMDI, Uthman Ahmad Uthman');
+    expect(r.score).toBeGreaterThanOrEqual(0.9);
+    expect(r.pairs.filter((p) => p.how === 'transliteration').map((p) => `${p.query}/${p.list}`)).toEqual(
+      expect.arrayContaining(['othman/uthman', 'ahmed/ahmad']),
+    );
+    expect(r.caps.join(' ')).toContain('short vowels spelt otherwise');
+    expect(person('HAMMID, Mohammed Tahir', 'MOHAMMAD TAHIR HAMMID HUSSEIN').score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+  it('not between names of two names: the token rule alone does not make the same name', () => {
+    expect(sim('othman', 'uthman').sim).toBeLessThan(TRANSLIT_SIM);
+    const r = person('Mohamed Younous', 'YUNUS, Muhammad');
+    expect(r.caps.join(' ')).not.toContain('short vowels');
+    expect(r.score).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(person('Mohammad Muhayiri', 'MUHAYIRI, Muhammad Nasir').caps.join(' ')).not.toContain('short vowels');
   });
 });
