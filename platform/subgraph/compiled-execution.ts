@@ -32,6 +32,7 @@ import {
   isScalarType,
   isSpecifiedScalarType,
   Kind,
+  OperationTypeNode,
   visit,
   type DocumentNode,
   type ExecutionResult,
@@ -217,7 +218,7 @@ export function compiledExecution<Context extends BaseContext>(
   const counts = { compiled: 0, graphqlJs: 0, rerun: 0, convertedError: 0 };
 
   const compile = (document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined): Compiled | null => {
-    if (operation.operation !== 'query' || introspects(document)) return null;
+    if (operation.operation !== OperationTypeNode.QUERY || introspects(document)) return null;
     const label =
       operation.name?.value ?? operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '…')).join(',');
     try {

@@ -17,6 +17,7 @@ import {
   isNonNullType,
   Kind,
   OperationDefinitionNode,
+  OperationTypeNode,
   parse,
   print,
   typeFromAST,
@@ -161,7 +162,7 @@ function queriesOf(folder: string): { name: string; document: DocumentNode; oper
   const document = parse(text);
   const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
   return document.definitions.flatMap((definition) => {
-    if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== 'query') return [];
+    if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== OperationTypeNode.QUERY) return [];
     // Only the fragments it spreads (directly or through other fragments).
     const used = new Set<string>();
     const collect = (node: unknown) =>
