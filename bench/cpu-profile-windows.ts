@@ -23,6 +23,9 @@ const FRAMES: Record<string, (node: ProfileNode) => boolean> = {
     (functionName === 'computeResponse' && url.includes('resultShaping')) || functionName === 'computeResponsePlanned',
   toJsonValues: ({ callFrame }) => callFrame.functionName === 'toJsonValues',
   'graphql-js execution': ({ callFrame }) => callFrame.url.includes('graphql/execution/execute'),
+  // The compiled executor and graphql-jit's runtime (the code it generates has no url: its own
+  // frames and the continuations of async resolvers below them count only under these).
+  'compiled execution': ({ callFrame }) => callFrame.url.includes('graphql-jit/dist') || callFrame.url.includes('compiled-execution'),
   'REST mapping': ({ callFrame }) => callFrame.url.includes('rest-adapter/routes'),
   GC: ({ callFrame }) => callFrame.functionName === '(garbage collector)',
 };

@@ -198,6 +198,41 @@ describe('library patches', () => {
     expect(read(file)).toMatch(/fetch\(/);
   });
 
+  it('apollo-server-gateway-executor: the pipeline calls the gateway executor instead of execute, with the request context the executor reads', () => {
+    const dist = path.join(packageDir('@apollo/server'), 'dist', 'cjs');
+    const pipeline = read(path.join(dist, 'requestPipeline.js'));
+    expect(pipeline).toContain(
+      'internals.gatewayExecutor((0, makeGatewayGraphQLRequestContext_js_1.makeGatewayGraphQLRequestContext)(requestContext, server, internals))',
+    );
+    // What the executor's graphql-js path repeats (Apollo Server's own execution on graphql 16).
+    expect(read(path.join(dist, 'incrementalDeliveryPolyfill.js'))).toContain('return (0, graphql_1.execute)(args);');
+    expect(pipeline).toMatch(/variableValues: request\.variables,\s*operationName: request\.operationName,/);
+    const context = read(path.join(dist, 'utils', 'makeGatewayGraphQLRequestContext.js'));
+    for (const field of [
+      'context: newRequestContext.contextValue',
+      'source: newRequestContext.source',
+      'document: newRequestContext.document',
+      'operation: newRequestContext.operation',
+      'request.variables = newRequestContext.request.variables',
+      'request.operationName = newRequestContext.request.operationName',
+    ])
+      expect(context).toContain(field);
+  });
+
+  it('graphql-jit-errors: errors keep the original error, null-position errors come last, serializers by type name', () => {
+    const dist = path.join(packageDir('graphql-jit'), 'dist');
+    expect(read(path.join(dist, 'error.js'))).toContain(
+      'function GraphQLError(message, locations, path, originalError, skipStackCapturing)',
+    );
+    const execution = read(path.join(dist, 'execution.js'));
+    for (const rule of [
+      'errors: errors.concat(trimmed.errors)',
+      'context.options.customSerializers[innerType.name]',
+      'return { errors: parsedVariables.errors };',
+    ])
+      expect(execution).toContain(rule);
+  });
+
   it('smtp-server-bound-port: an SMTPServer keeps its net.Server in `server`', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- read as a plain object: the patch relies on internals the typings do not declare
     const { SMTPServer } = require('smtp-server') as { SMTPServer: new (options: object) => { server?: unknown } };

@@ -23,7 +23,8 @@ export interface LibraryPatch {
     | 'replaces prototype method'
     | 'wraps instance'
     | 'reads private field'
-    | 'replaces global';
+    | 'replaces global'
+    | 'relies on internal behaviour';
   /** Why the library's own behaviour is not good enough. */
   why: string;
   /** Where the patch lives. */
@@ -71,6 +72,26 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     kind: 'replaces export',
     why: 'The result shaping interprets the operation per field per request (20-22 % of the busy CPU of the REST sessions page); replaced by a plan built once per Operation with the same semantics, the original running for introspection, a __proto__ response name and wherever it would fail an assertion.',
     file: 'gateway/compiled-result-shaping.ts',
+  },
+  {
+    id: 'apollo-server-gateway-executor',
+    package: '@apollo/server',
+    version: '5.5.1',
+    target:
+      "The `gateway` option's executor (dist/cjs/requestPipeline.js): called in place of graphql-js's execute after parsing, validation and didResolveOperation, with makeGatewayGraphQLRequestContext's source, document, operation, request and contextValue; its errors formatted as graphql-js's",
+    kind: 'relies on internal behaviour',
+    why: "Apollo Server has no option for another execution engine; a subgraph's server supplies graphql-jit through the gateway interface (load() returning its own schema and executor), keeping its pipeline, plugins and formatError.",
+    file: 'platform/subgraph/compiled-execution.ts',
+  },
+  {
+    id: 'graphql-jit-errors',
+    package: 'graphql-jit',
+    version: '0.8.9',
+    target:
+      'The errors of a compiled query (dist/error.js GraphQLError(message, locations, path, originalError); dist/execution.js: null-position errors appended after the others, customSerializers per leaf type name, variables coerced before execution)',
+    kind: 'relies on internal behaviour',
+    why: "graphql-jit builds its errors differently from graphql-js (no nodes, extensions by reference, another order): a single error from a resolver is rebuilt as graphql-js builds it, any other answer with errors is graphql-js's own.",
+    file: 'platform/subgraph/compiled-execution.ts',
   },
   {
     id: 'pg-boss-settle-failures',

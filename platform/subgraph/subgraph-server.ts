@@ -20,6 +20,8 @@ import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
+import { compiledExecution, CompiledExecution } from './compiled-execution';
+import { logger } from '../logging/logger';
 import type { RequestContext, SubgraphDefinition, SubgraphDependencies } from './subgraph-definition';
 
 /** Refusals answered before execution, by code. */
@@ -80,6 +82,8 @@ const dashboardRoles: ApolloServerPlugin<RequestContext> = {
 /** A running subgraph: its HTTP endpoint, and the same Apollo Server for a gateway in this process. */
 export interface RunningSubgraph extends RunningServer {
   execute: LocalSubgraphExecutor;
+  /** How its operations were executed (compiled or graphql-js), for tests and benches. */
+  execution: CompiledExecution | null;
 }
 
 /**
@@ -99,12 +103,17 @@ export function readSchema(schemaPath: string): string {
   return files.map((name) => fs.readFileSync(path.join(schemaPath, name), 'utf8')).join('\n');
 }
 
-export async function startSubgraph<Context extends RequestContext>(
-  definition: SubgraphDefinition<Context>,
-  deps: SubgraphDependencies,
-  port: number,
-): Promise<RunningSubgraph> {
-  const sdl = readSchema(definition.schemaPath);
+/**
+ * A subgraph's Apollo Server (started) over its SDL and resolvers: the same options, plugins and
+ * formatError for the HTTP endpoint and the in-process executor. `executor` picks the execution
+ * engine: 'compiled' (graphql-jit where it answers as graphql-js would: compiled-execution.ts) for
+ * every running subgraph; 'graphql-js' for the tests that compare the two.
+ */
+export async function startSubgraphApollo<Context extends RequestContext>(
+  definition: Pick<SubgraphDefinition<Context>, 'name' | 'resolvers' | 'createContext'>,
+  sdl: string,
+  executor: 'compiled' | 'graphql-js' = 'compiled',
+): Promise<{ apollo: ApolloServer<Context>; execution: CompiledExecution | null }> {
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
   // The generated types checked each resolver against the schema; Apollo takes them untyped.
   const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
@@ -112,8 +121,17 @@ export async function startSubgraph<Context extends RequestContext>(
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
   // wrapped each resolver of the schema (docs/performance.md).
   useNodeCryptoForApolloHashes();
+  // Apollo Server takes the compiled executor through its `gateway` option and keeps parsing,
+  // validation, plugins and formatError.
+  const execution =
+    executor === 'compiled'
+      ? compiledExecution<Context>(schema, {
+          log: logger.child({ service: definition.name }),
+          freshContext: (used) => definition.createContext({ principal: used.principal, requestId: used.requestId, log: used.log }),
+        })
+      : null;
   const apollo = new ApolloServer<Context>({
-    schema,
+    ...(execution ? { gateway: execution.gateway } : { schema }),
     formatError,
     introspection: true,
     csrfPrevention: false,
@@ -121,6 +139,15 @@ export async function startSubgraph<Context extends RequestContext>(
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), refusalsAsResults, dashboardRoles],
   });
   await apollo.start();
+  return { apollo, execution };
+}
+
+export async function startSubgraph<Context extends RequestContext>(
+  definition: SubgraphDefinition<Context>,
+  deps: SubgraphDependencies,
+  port: number,
+): Promise<RunningSubgraph> {
+  const { apollo, execution } = await startSubgraphApollo(definition, readSchema(definition.schemaPath));
 
   const principals = new VerifiedPrincipalCache(deps.config.internalSecret);
   const app = createServiceApp(definition.name, async () => {
@@ -160,6 +187,7 @@ export async function startSubgraph<Context extends RequestContext>(
     ...server,
     url: `${server.url}/graphql`,
     execute: localSubgraphExecutor(definition, apollo),
+    execution,
     async close() {
       await server.close();
       await apollo.stop();

@@ -1,0 +1,207 @@
+// The subgraphs execute with graphql-jit (platform/subgraph/compiled-execution.ts) where it answers
+// as graphql-js would. Here every operation a subgraph runs for the REST adapter's reads and for
+// the console's and the REST adapter's GraphQL queries, on a seeded database, is also run by
+// graphql-js on a fresh context (the executor's differential check) and both answers must be the
+// same text: the data, and the errors' messages, paths, locations, extensions and original errors.
+// The operations: every GET of the REST API (its OpenAPI paths, with seeded ids and with ids that do
+// not exist), and every query document of the console and of the REST adapter sent to the gateway
+// with variables made up from their types (ids of the seeded rows where the name says which).
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  buildSchema,
+  GraphQLInputType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  Kind,
+  OperationDefinitionNode,
+  OperationTypeNode,
+  parse,
+  print,
+  typeFromAST,
+  visit,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
+import { differentialCheck, ExecutionMismatch } from '../../platform/subgraph/compiled-execution';
+import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
+import { seedProfiles } from '../helpers/profile-fixtures';
+
+let platform: TestPlatform;
+let tenant: TestTenant;
+const ids: Record<string, string> = {};
+const mismatches: ExecutionMismatch[] = [];
+const compiledOperations = new Set<string>();
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'] });
+  tenant = await createTestTenant(platform, { riskAssessments: true });
+  const profiles = await seedProfiles(platform, tenant, ['Compiled One', 'Compiled Two', 'Compiled Three']);
+  ids.profile = profiles[0];
+  const session = await request(platform.restUrl, 'POST', '/idv/v1/sessions', {
+    headers: auth.xApiKey(tenant.apiKey),
+    body: { profile_id: profiles[0] },
+  });
+  expect(session.status).toBe(201);
+  ids.session = session.body.data.id;
+  // A stored search with two matches on every profile (no lists are loaded here, so no search would match).
+  await platform.db.$executeRawUnsafe(
+    `WITH requests AS (
+       INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id)
+       SELECT substr(md5(p), 1, 24), $1, $2, 'application', 'app_test', '{"threshold": 0.7, "limit": 10}'::jsonb,
+              '[{"type": "individual", "name": "Compiled"}]'::jsonb, p
+         FROM unnest($3::text[]) AS p RETURNING id),
+     results AS (
+       INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, match_count)
+       SELECT id || '_0', id, 0, $1, $2, 'individual', 'Compiled', 2 FROM requests RETURNING id, request_id)
+     INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload)
+     SELECT substr(md5(r.id || k), 1, 24), r.id, r.request_id, $1, $2, k, 'test:' || k, 0.9, jsonb_build_object('score', 0.9)
+       FROM results r CROSS JOIN generate_series(0, 1) AS k`,
+    tenant.tenantId,
+    tenant.workspaceId,
+    profiles,
+  );
+  const [search] = await platform.db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM screening.search_requests WHERE profile_id = $1`,
+    profiles[0],
+  );
+  ids.search = search.id;
+  const [match] = await platform.db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM screening.search_matches WHERE request_id = $1`,
+    search.id,
+  );
+  ids.match = match.id;
+  differentialCheck.listener = (mismatch, operation) => {
+    compiledOperations.add(operation);
+    // Fields that say when they were computed (a verification's checkedAt) differ between two runs.
+    if (mismatch && withoutNow(mismatch.compiled) !== withoutNow(mismatch.graphqlJs)) mismatches.push(mismatch);
+  };
+}, 180_000);
+
+afterAll(async () => {
+  differentialCheck.listener = null;
+  await platform?.close();
+});
+
+/** The answer with every instant of the last minute written as <now>. */
+function withoutNow(answer: string): string {
+  return answer.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, (instant) =>
+    Math.abs(Date.parse(instant) - Date.now()) < 60_000 ? '<now>' : instant,
+  );
+}
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/** A seeded id for a parameter or variable name, by what the name says (a profile's by default). */
+function idFor(name: string): string {
+  const lower = name.toLowerCase();
+  if (lower.includes('session')) return ids.session;
+  if (lower.includes('match')) return ids.match;
+  if (lower.includes('search') || lower.includes('request')) return ids.search;
+  return ids.profile;
+}
+
+it('answers every GET of the REST API as graphql-js would, with seeded ids and missing ones', async () => {
+  const { paths } = (await request(platform.restUrl, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+  const gets = Object.keys(paths).filter((route) => paths[route].get);
+  expect(gets.length).toBeGreaterThan(20);
+  for (const route of gets) {
+    for (const pick of [idFor, () => MISSING]) {
+      const url = route.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => pick(name));
+      await request(platform.restUrl, 'GET', url, { headers: auth.apiKey(tenant.apiKey) });
+      // A list with a filter the API refuses, and one it takes.
+      if (!route.includes('{'))
+        await request(platform.restUrl, 'GET', `${url}?limit=2&status=no_such_status`, { headers: auth.apiKey(tenant.apiKey) });
+    }
+  }
+  expect(mismatches).toEqual([]);
+  expect(compiledOperations.size).toBeGreaterThan(15);
+}, 120_000);
+
+/** The API schema the gateway serves (committed; `npm run schema:update` prints it). */
+const apiSchema = buildSchema(fs.readFileSync(path.resolve(__dirname, '..', '..', 'supergraph.graphql'), 'utf8'));
+
+const SCALAR_SAMPLES: Record<string, unknown> = {
+  Int: 5,
+  Float: 0.5,
+  Boolean: false,
+  String: 'Compiled',
+  DateTime: '2026-01-01T00:00:00.000Z',
+  LocalDate: '2026-01-01',
+  EmailAddress: 'compiled@example.com',
+  URL: 'https://example.com/',
+  CountryCode: 'DE',
+  JSON: {},
+  JSONObject: {},
+  BigInt: 1,
+};
+
+/** A value of an input type: required fields only, the first enum value, seeded ids by name. */
+function sample(type: GraphQLInputType, name: string): unknown {
+  if (isNonNullType(type)) return sample(type.ofType, name);
+  if (isListType(type)) return [sample(type.ofType, name)];
+  if (isEnumType(type)) return type.getValues()[0].value;
+  if (isInputObjectType(type)) {
+    const value: Record<string, unknown> = {};
+    for (const field of Object.values(type.getFields())) if (isNonNullType(field.type)) value[field.name] = sample(field.type, field.name);
+    return value;
+  }
+  if (type.name === 'ID') return idFor(name);
+  return SCALAR_SAMPLES[type.name] ?? 'x';
+}
+
+/** Each query operation of the documents in a folder, with its fragments, as its own document. */
+function queriesOf(folder: string): { name: string; document: DocumentNode; operation: OperationDefinitionNode }[] {
+  const text = fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith('.graphql'))
+    .map((file) => fs.readFileSync(path.join(folder, file), 'utf8'))
+    .join('\n');
+  const document = parse(text);
+  const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+  return document.definitions.flatMap((definition) => {
+    if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== OperationTypeNode.QUERY) return [];
+    // Only the fragments it spreads (directly or through other fragments).
+    const used = new Set<string>();
+    const collect = (node: unknown) =>
+      visit(node as DocumentNode, {
+        FragmentSpread(spread) {
+          if (used.has(spread.name.value)) return;
+          used.add(spread.name.value);
+          const fragment = fragments.find((f) => f.name.value === spread.name.value);
+          if (fragment) collect(fragment);
+        },
+      });
+    collect(definition);
+    return [
+      {
+        name: definition.name?.value ?? 'anonymous',
+        document: { kind: Kind.DOCUMENT, definitions: [definition, ...fragments.filter((f) => used.has(f.name.value))] },
+        operation: definition,
+      },
+    ];
+  });
+}
+
+it('answers every query of the console and of the REST adapter through the gateway as graphql-js would', async () => {
+  const root = path.resolve(__dirname, '..', '..');
+  const queries = [...queriesOf(path.join(root, 'console', 'src', 'graphql')), ...queriesOf(path.join(root, 'rest-adapter', 'operations'))];
+  expect(queries.length).toBeGreaterThan(40);
+  const before = compiledOperations.size;
+  let answered = 0;
+  for (const query of queries) {
+    const variables: Record<string, unknown> = {};
+    for (const definition of query.operation.variableDefinitions ?? []) {
+      const type = typeFromAST(apiSchema, definition.type as never) as GraphQLInputType | undefined;
+      if (type && (isNonNullType(type) || definition.variable.name.value.toLowerCase().endsWith('id')))
+        variables[definition.variable.name.value] = sample(type, definition.variable.name.value);
+    }
+    const response = await graphql(platform, auth.apiKey(tenant.apiKey), print(query.document), variables);
+    if (response.status === 200 && response.body.data) answered++;
+  }
+  expect(answered).toBeGreaterThan(queries.length / 2);
+  expect(mismatches).toEqual([]);
+  expect(compiledOperations.size).toBeGreaterThan(before);
+}, 120_000);
