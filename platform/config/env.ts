@@ -138,6 +138,10 @@ export const ENV_VARS = {
     'Log level; default info (silent when NODE_ENV is test)',
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
+  VIGIL_SUBGRAPH_EXECUTION: declare(
+    'How subgraphs execute queries: compiled (graphql-jit where it answers as graphql-js) or graphql-js (the reference engine only)',
+    oneOf(['compiled', 'graphql-js']).default('compiled'),
+  ),
   VIGIL_GRAPHQL_INTROSPECTION: declare(
     'GraphQL introspection on the gateway (false in production)',
     oneOf(['true', 'false'])

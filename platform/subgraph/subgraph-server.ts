@@ -9,6 +9,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
 import { GraphQLError, parse } from 'graphql';
+import { envValue } from '../config/env';
 import { formatError } from '../errors/to-graphql-error';
 import { DomainError } from '../errors/domain-error';
 import { assertRoleAllows } from '../principal/role-check';
@@ -147,7 +148,11 @@ export async function startSubgraph<Context extends RequestContext>(
   deps: SubgraphDependencies,
   port: number,
 ): Promise<RunningSubgraph> {
-  const { apollo, execution } = await startSubgraphApollo(definition, readSchema(definition.schemaPath));
+  const { apollo, execution } = await startSubgraphApollo(
+    definition,
+    readSchema(definition.schemaPath),
+    envValue('VIGIL_SUBGRAPH_EXECUTION'),
+  );
 
   const principals = new VerifiedPrincipalCache(deps.config.internalSecret);
   const app = createServiceApp(definition.name, async () => {
