@@ -516,9 +516,10 @@ async function importOnly(): Promise<void> {
       });
       const pool = new Pool({ connectionString: database.url, max: 1 });
       try {
-        await applyMigrations(database.url);
+        // The schema of the checkout whose CLI runs (an A/B against older code imports into the tables it had).
+        await applyMigrations(database.url, undefined, path.join(cliRoot, 'prisma/migrations'));
         await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-        if (!withTrgm) await pool.query('DROP INDEX screening.watchlist_entities_names_trgm');
+        if (!withTrgm) await pool.query('DROP INDEX IF EXISTS screening.watchlist_entities_names_trgm');
         await pool.query('SELECT pg_stat_statements_reset(), pg_stat_reset_shared($1)', ['wal']);
         const timeFile = path.join(work, `time-${run}.txt`);
         const loadBefore = loadAverage();

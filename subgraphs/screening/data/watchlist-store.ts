@@ -188,24 +188,6 @@ export async function copyRows(tx: DbRawTx, source: string, seq: number, rows: r
   await tx.copyFrom(`COPY screening.watchlist_entities (${COPY_COLUMNS}) FROM STDIN`, lines.join(''));
 }
 
-/** Pending-list size of the trigram GIN index for a bulk write (see prepareBulkWrite). */
-const BULK_GIN_PENDING_LIST = '64MB';
-/** Memory a bulk write's GIN pending-list cleanup sorts in (per cleanup, freed after it). */
-const BULK_WORK_MEM = '64MB';
-
-/**
- * Settings for the rest of a bulk-writing transaction (SET LOCAL). The trigram GIN index on `names` takes new rows into its
- * pending list (fastupdate, on by default) and merges the list into the index when it outgrows gin_pending_list_limit
- * (default 4 MB): a larger list merges many more rows per pass, each trigram's posting list touched once per pass
- * instead of once per few hundred rows. Nothing changes for other sessions: no lock beyond a plain insert's, no DDL.
- */
-export async function prepareBulkWrite(tx: DbRawTx): Promise<void> {
-  await tx.run(`SELECT set_config('gin_pending_list_limit', $1, true), set_config('work_mem', $2, true)`, [
-    BULK_GIN_PENDING_LIST,
-    BULK_WORK_MEM,
-  ]);
-}
-
 /** Drops rows written by version `seq` (a streamed import's duplicate id whose last record turned out unchanged). */
 export async function deleteRowsOfVersion(sql: ImportSql, source: string, seq: number, sourceIds: string[]): Promise<void> {
   if (!sourceIds.length) return;

@@ -22,7 +22,6 @@ import {
   lockSource,
   nextSeq,
   notifyReplicas,
-  prepareBulkWrite,
   STARTUP_LOAD_FORMAT,
   Sql,
   StoredEntityRow,
@@ -455,7 +454,6 @@ export async function importFtmStreamed(
         const active = current.active_version_id ? await findVersion(tx, current.active_version_id) : undefined;
         const seq = await nextSeq(tx, source);
         const previous = await currentHashes(tx, source);
-        await prepareBulkWrite(tx);
         const seen = new SeenIds();
         let duplicates = 0;
         let records = 0;
