@@ -25,6 +25,8 @@ const DATABASE_CLIENTS = [
   '(^|/)node_modules/@prisma/(client|adapter-pg)/',
   '(^|/)node_modules/\\.prisma/',
   '(^|/)node_modules/(@types/)?pg/',
+  // COPY streams for the pg driver: bulk writes belong where the rest of the SQL is.
+  '(^|/)node_modules/(@types/)?pg-copy-streams/',
   // The Prisma namespace (input types, DbNull, error classes) as the kernel re-exports it; the
   // kernel's Db, DbTx and Scope types (platform/db/prisma.ts) stay open to every layer.
   '(^|/)platform/db/prisma-client\\.ts$',

@@ -1,4 +1,7 @@
 // npm run bench:scale -- --entities N [--queries Q] [--seconds S] [--peer 0]
+// npm run bench:scale -- --import-only --entities N [--file F | --keep-file F] [--cli-root DIR] [--cpu-prof DIR]
+//                        [--trgm 0] [--runs R]
+//   (the CLI import alone, see importOnly below)
 //
 // The screening index at list sizes beyond the shipped lists:
 //  1. N synthetic FollowTheMoney entities (JSON lines, the format `npm run watchlists -- --format ftm`
@@ -441,8 +444,155 @@ async function heap(): Promise<void> {
   fs.rmSync(spill, { recursive: true, force: true });
 }
 
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** CPU seconds of a process (user + system), and of its reaped children with `withChildren`, from /proc. */
+function cpuSeconds(pid: number, withChildren = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is the state (field 3); utime, stime, cutime, cstime are fields 14-17, in clock ticks (100 per second).
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of an embedded PostgreSQL: the postmaster, its live processes and those that ended (reaped by it). */
+function postgresCpuSeconds(dataDir: string): number {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone
+  }
+  return cpuSeconds(postmaster, true) + children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+/**
+ * `--import-only`: the CLI import of N synthetic entities into a fresh embedded PostgreSQL, nothing else: wall time,
+ * records per second, CPU seconds of the CLI and of PostgreSQL (the whole server), the CLI's peak RSS, WAL written and the
+ * statements PostgreSQL spent its time in (pg_stat_statements), with the load average before and after. `--file` imports
+ * an existing file (`--keep-file` keeps the generated one), `--cli-root` runs another checkout's CLI (a same-time A/B
+ * against the code before), `--cpu-prof DIR` profiles the CLI, `--trgm 0` drops the trigram index on `names` first (its
+ * share of the import), `--runs R` imports R times into fresh databases.
+ */
+async function importOnly(): Promise<void> {
+  const n = flag('entities', 100_000);
+  const runs = flag('runs', 1);
+  const cliRoot = path.resolve(option('cli-root') ?? path.resolve(__dirname, '..'));
+  const cpuProf = option('cpu-prof');
+  const withTrgm = option('trgm') !== '0';
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-import-'));
+  try {
+    let file = option('file');
+    if (!file) {
+      const shipped: WatchlistEntity[] = [];
+      for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+      const pools = derivePools(shipped);
+      shipped.length = 0;
+      file = option('keep-file') ?? path.join(work, 'scale_synthetic.ftm.jsonl');
+      await writeSynthetic(file, n, pools, new Set());
+    }
+    const bytes = fs.statSync(file).size;
+    say(`import-only: ${file} (${(bytes / 1e6).toFixed(1)} MB), CLI of ${cliRoot}${withTrgm ? '' : ', trigram index dropped'}`);
+    for (let run = 1; run <= runs; run++) {
+      const dataDir = path.join(work, `pg-${run}`);
+      const database = await startEmbeddedPostgres({
+        dataDir,
+        ephemeral: true,
+        settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+      });
+      const pool = new Pool({ connectionString: database.url, max: 1 });
+      // The server stopping under an idle connection is no failure of the run.
+      pool.on('error', () => undefined);
+      try {
+        // The schema of the checkout whose CLI runs (an A/B against older code imports into the tables it had).
+        await applyMigrations(database.url, undefined, path.join(cliRoot, 'prisma/migrations'));
+        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+        if (!withTrgm) await pool.query('DROP INDEX IF EXISTS screening.watchlist_entities_names_trgm');
+        await pool.query('SELECT pg_stat_statements_reset(), pg_stat_reset_shared($1)', ['wal']);
+        const timeFile = path.join(work, `time-${run}.txt`);
+        const loadBefore = loadAverage();
+        const pgBefore = postgresCpuSeconds(dataDir);
+        const started = performance.now();
+        await new Promise<void>((resolve, reject) => {
+          const cli = spawn(
+            '/usr/bin/time',
+            [
+              '-f',
+              '%e %U %S %M',
+              '-o',
+              timeFile,
+              process.execPath,
+              ...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : []),
+              '--import',
+              'tsx',
+              'app/cli/import-watchlist.ts',
+              '--format',
+              'ftm',
+              '--path',
+              file,
+            ],
+            {
+              env: {
+                ...process.env,
+                DATABASE_URL: database.url,
+                VIGIL_INTERNAL_SECRET: crypto.randomBytes(32).toString('base64url'),
+                VIGIL_MASTER_KEY: crypto.randomBytes(32).toString('base64'),
+                VIGIL_LOG_LEVEL: 'warn',
+              },
+              cwd: cliRoot,
+              stdio: 'inherit',
+            },
+          );
+          cli.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`import exited ${code}`))));
+        });
+        const wallMs = performance.now() - started;
+        const pgCpu = postgresCpuSeconds(dataDir) - pgBefore;
+        const [, user, system, maxRssKb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+        const rows = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM screening.watchlist_entities`)).rows[0].n;
+        const wal = (await pool.query<{ wal_bytes: string }>(`SELECT wal_bytes::text FROM pg_stat_wal`)).rows[0].wal_bytes;
+        say(
+          `run ${run}: ${rows} rows in ${(wallMs / 1000).toFixed(1)} s = ${Math.round(rows / (wallMs / 1000))} rows/s; ` +
+            `CLI ${(user + system).toFixed(1)} s CPU (user ${user.toFixed(1)}, sys ${system.toFixed(1)}), peak RSS ${Math.round(maxRssKb / 1024)} MB; ` +
+            `PostgreSQL ${pgCpu.toFixed(1)} s CPU; WAL ${(Number(wal) / 1e6).toFixed(0)} MB; load ${loadBefore} -> ${loadAverage()}`,
+        );
+        const top = await pool.query<{ calls: string; ms: number; query: string }>(
+          `SELECT calls::text, round(total_exec_time)::float8 AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
+        );
+        for (const row of top.rows) say(`    ${String(Math.round(row.ms)).padStart(8)} ms ${row.calls.padStart(6)} calls  ${row.query}`);
+      } finally {
+        await pool.end();
+        await database.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 // The child serves until SIGTERM; the bench itself exits when done.
-(process.argv.includes('--serve') ? serve() : process.argv.includes('--heap') ? heap() : main().then(() => process.exit(0))).then(
+(process.argv.includes('--serve')
+  ? serve()
+  : process.argv.includes('--heap')
+    ? heap()
+    : process.argv.includes('--import-only')
+      ? importOnly().then(() => process.exit(0))
+      : main().then(() => process.exit(0))
+).then(
   () => undefined,
   (error: unknown) => {
     console.error(error);

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { PrismaClient } from '../../generated/prisma/client';
 import { dbOperationDuration } from '../http/metrics';
 import { ReleasingPrismaPg } from './releasing-transactions';
@@ -51,10 +52,27 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       stop();
     }
   };
-  const rawTransaction = async <T>(work: (tx: DbRawTx) => Promise<T>): Promise<T> => {
+  /** COPY … FROM STDIN on one connection: `data` is the whole input in the statement's format; the rows copied. */
+  const copyOn = async (connection: pg.PoolClient, sql: string, data: string | Buffer | readonly (string | Buffer)[]) => {
+    const stop = dbOperationDuration.startTimer({ model: 'raw', operation: 'copyFrom' });
+    try {
+      const stream = connection.query(copyFromStdin(sql));
+      await new Promise<void>((resolve, reject) => {
+        stream.once('error', reject);
+        // 'finish' comes after the server confirmed the COPY and the connection is ready again (pg-copy-streams >= 4).
+        stream.once('finish', () => resolve());
+        for (const piece of typeof data === 'string' || Buffer.isBuffer(data) ? [data] : data) stream.write(piece);
+        stream.end();
+      });
+      return stream.rowCount;
+    } finally {
+      stop();
+    }
+  };
+  const rawTransaction = async <T>(work: (tx: DbRawTx) => Promise<T>, options: RawTransactionOptions = {}): Promise<T> => {
     const stop = dbOperationDuration.startTimer({ model: 'raw', operation: 'transaction' });
-    // The pool's bounds hold as for any query: at most 5 s waiting for a connection.
-    const connection = await pool.connect();
+    // The pool's bounds hold as for any query: at most 5 s waiting for a connection (or maxWaitMs, retried).
+    const connection = await connectWithin(pool, options.maxWaitMs);
     // A connection whose BEGIN, COMMIT or ROLLBACK failed may be dead or mid-transaction: closed,
     // never pooled again (as releasing-transactions.ts does for Prisma's transactions).
     let broken = false;
@@ -65,7 +83,7 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
       broken = true;
     };
     connection.on('error', onError);
-    const control = async (statement: typeof BEGIN_BOUNDED | 'COMMIT' | 'ROLLBACK') => {
+    const control = async (statement: string) => {
       try {
         await connection.query(statement);
       } catch (error) {
@@ -73,12 +91,32 @@ export function createDb(databaseUrl: string, poolSize = poolSizeFromEnv()) {
         throw error;
       }
     };
+    // A transaction with a deadline of its own (a long import) is bounded as Prisma bounds an interactive transaction's
+    // `timeout`: no statement starts, and nothing commits, after it; the server ends a statement or an idle spell longer
+    // than the whole deadline.
+    const limit = options.timeoutMs ?? TRANSACTION_LIMIT_MS;
+    const deadline = Date.now() + limit;
+    const checkDeadline = () => {
+      if (options.timeoutMs !== undefined && Date.now() > deadline)
+        throw new Error(`transaction deadline of ${options.timeoutMs} ms passed; rolled back`);
+    };
     try {
-      await control(BEGIN_BOUNDED);
-      const tx: DbRawTx = { [RAW_TX]: true, run: (sql, params, name) => runOn(connection, sql, params, name) };
+      await control(options.timeoutMs === undefined ? BEGIN_BOUNDED : beginBounded(limit));
+      const tx: DbRawTx = {
+        [RAW_TX]: true,
+        run: async (sql, params, name) => {
+          checkDeadline();
+          return runOn(connection, sql, params, name);
+        },
+        copyFrom: async (sql, data) => {
+          checkDeadline();
+          return copyOn(connection, sql, data);
+        },
+      };
       let result: T;
       try {
         result = await work(tx);
+        checkDeadline();
       } catch (error) {
         await control('ROLLBACK').catch(() => undefined);
         throw error;
@@ -132,7 +170,31 @@ const TRANSACTION_LIMIT_MS = 15_000;
 /** A raw transaction's BEGIN, bounded as Prisma bounds its own: no statement runs longer, and a transaction its
  * holder leaves idle (a request that hangs between statements) is ended by the server, which frees its locks and
  * its connection. One round trip (the simple protocol runs the three in order). */
-const BEGIN_BOUNDED = `BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_LIMIT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${TRANSACTION_LIMIT_MS}`;
+const beginBounded = (ms: number) =>
+  `BEGIN; SET LOCAL statement_timeout = ${Math.round(ms)}; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(ms)}`;
+const BEGIN_BOUNDED = beginBounded(TRANSACTION_LIMIT_MS);
+
+/** Bounds of a raw transaction other than the default 15 s (a watchlist import of millions of rows). */
+export interface RawTransactionOptions {
+  /** The transaction's deadline: no statement starts and nothing commits after it (rolled back). Default 15 s. */
+  timeoutMs?: number;
+  /** How long to wait for a pooled connection (the pool's own 5 s, retried until this passes). */
+  maxWaitMs?: number;
+}
+
+/** A pooled connection, waiting up to `maxWaitMs` (the pool gives up after its own 5 s; retried until then). */
+async function connectWithin(pool: pg.Pool, maxWaitMs?: number): Promise<pg.PoolClient> {
+  const until = Date.now() + (maxWaitMs ?? 0);
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      // pg-pool's wait for a free connection ran out; any other failure (the server is down) is reported at once.
+      if (maxWaitMs === undefined || Date.now() >= until || !/timeout exceeded when trying to connect/i.test((error as Error).message))
+        throw error;
+    }
+  }
+}
 
 /** A count read as `$readRows` reads (a prepared statement when named): the statement answers one row
  * whose column `n` is the count. */
@@ -164,10 +226,12 @@ export interface DbRawTx {
   readonly [RAW_TX]: true;
   /** One statement of the transaction ($1, $2, … parameters); `name` makes it a prepared statement. */
   run: RowReader;
+  /** `COPY … FROM STDIN` in the transaction, `data` being the whole input in the statement's format; the rows copied. */
+  copyFrom(sql: string, data: string | Buffer | readonly (string | Buffer)[]): Promise<number>;
 }
 
 /** Whether `db` is a raw transaction's handle (not the client, nor a Prisma transaction's client). */
-export function isRawTx(db: DbClient | DbRawTx): db is DbRawTx {
+export function isRawTx(db: object): db is DbRawTx {
   return (db as Partial<DbRawTx>)[RAW_TX] === true;
 }
 

@@ -174,3 +174,29 @@ it('bounds a raw transaction as Prisma bounds its own: no statement, and no idle
   const after = await platform.db.$readRows('SHOW statement_timeout', []);
   expect(Object.values(after[0])[0]).toBe('0');
 });
+
+it('bounds a raw transaction by a deadline of its own when given one (an import): nothing commits after it', async () => {
+  const limits = await platform.db.$rawTransaction(
+    async (tx) => [...(await tx.run('SHOW statement_timeout', [])), ...(await tx.run('SHOW idle_in_transaction_session_timeout', []))],
+    { timeoutMs: 120_000 },
+  );
+  expect(limits.map((row) => Object.values(row)[0])).toEqual(['2min', '2min']);
+  await expect(
+    platform.db.$rawTransaction(
+      async (tx) => {
+        await tx.run(
+          `INSERT INTO screening.watchlist_sources (source, format, updated_at) VALUES ('deadline_probe', 'ftm_jsonl', now())`,
+          [],
+        );
+        // The work outlasts the deadline between statements (as an import parsing its file does).
+        const until = Date.now() + 40;
+        while (Date.now() < until) {
+          // busy: no timer, so the deadline is passed when the work returns
+        }
+      },
+      { timeoutMs: 20 },
+    ),
+    // On a slow machine the insert itself may already run into the statement timeout: either way nothing commits.
+  ).rejects.toThrow(/deadline|statement timeout/);
+  expect(await platform.db.$readRows(`SELECT source FROM screening.watchlist_sources WHERE source = 'deadline_probe'`, [])).toEqual([]);
+});

@@ -203,6 +203,75 @@ it('imports a FollowTheMoney file streamed as the whole-list import does: duplic
   expect(after.find((row) => row.source_id === 'p-2')?.name).toBe(names[2]);
   expect(after.length).toBe(30);
   // The whole-list import of the same file finds the same content active: the hashes agree.
-  const whole = await runImport(platform.db, { format: 'ftm_jsonl', path: second, origin: 'test' });
-  expect(whole.sources[0]).toMatchObject({ outcome: 'unchanged', versionId: delta.versionId });
+  const whole = await importSourceVersion(platform.db, {
+    source: 'streamed_ftm',
+    format: 'ftm_jsonl',
+    label: 'whole',
+    entities: await loadList('ftm_jsonl', second),
+    importId: null,
+  });
+  expect(whole).toMatchObject({ outcome: 'unchanged', versionId: delta.versionId });
+  // runImport streams a FollowTheMoney file of any size: the same answer.
+  const viaRun = await runImport(platform.db, { format: 'ftm_jsonl', path: second, origin: 'test' });
+  expect(viaRun.sources[0]).toMatchObject({ outcome: 'unchanged', versionId: delta.versionId });
+});
+
+it('writes the same rows with COPY as the whole-list import: escapes, unicode, duplicate ids across batches', async () => {
+  // COPY's text format gives tab, newline, carriage return and backslash a meaning of their own (and `\N` is NULL, `\.`
+  // the end of the data): each must arrive as written, in ids, names (text), feeds (text[]) and the JSON of `data`.
+  const odd = [
+    'Tab\there',
+    'Line\nbreak',
+    'Carriage\rreturn',
+    'Back\\slash \\N \\.',
+    'Quote "double" \'single\'',
+    'Zoë Ærøskøbing 王小明 Ωμέγα 🛳',
+  ];
+  const record = (id: string, name: string, extra: Record<string, string[]> = {}) =>
+    JSON.stringify({
+      id,
+      schema: 'Person',
+      caption: name,
+      properties: {
+        name: [name],
+        alias: [`${name} alias`],
+        topics: ['sanction', 'role.pep'],
+        notes: [`note\t${name}\n2nd line`],
+        ...extra,
+      },
+      datasets: ['copy_escapes'],
+    });
+  const lines = [
+    ...odd.map((name, i) => record(`c-${i}`, name)),
+    record('id\twith\\tab', 'Escaped Identifier', { address: ['1 Main St\\Apt 2\r\n3rd floor'] }),
+    // c-1 and c-4 again in later batches (3 rows per COPY): the last record of each replaces the row COPY wrote.
+    record('c-1', 'Last Wins\tOne'),
+    record('c-9', 'Plain Name'),
+    record('c-4', 'Last Wins \\ Four'),
+  ];
+  const file = path.join(tmp, 'copy_escapes.ftm.jsonl');
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  const streamed = await importFtmStreamed(platform.db, { path: file, format: 'ftm_jsonl', label: 'copy', importId: null, batchRows: 3 });
+  expect(streamed).toMatchObject({ source: 'copy_escapes', outcome: 'imported', entities: 8, duplicates: 2 });
+  const entities = await loadList('ftm_jsonl', file);
+  const whole = await importSourceVersion(platform.db, {
+    source: 'copy_escapes_json',
+    format: 'ftm_jsonl',
+    label: 'json',
+    entities,
+    importId: null,
+  });
+  expect(whole).toMatchObject({ entities: 8, duplicates: 2, names: streamed.names, contentHash: streamed.contentHash });
+  const rows = (source: string) =>
+    platform.db.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT source_id, content_hash, type, primary_name, feeds, names, data::text AS data FROM screening.watchlist_entities
+        WHERE source = $1 AND removed_seq IS NULL ORDER BY source_id COLLATE "C"`,
+      source,
+    );
+  const copied = await rows('copy_escapes');
+  expect(copied).toEqual(await rows('copy_escapes_json'));
+  expect(copied.map((row) => row.source_id)).toEqual(['c-0', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5', 'c-9', 'id\twith\\tab']);
+  // The loader folds whitespace in names; tabs and newlines reach the ids, the notes and the addresses.
+  expect(copied.find((row) => row.source_id === 'c-1')?.primary_name).toBe('Last Wins One');
+  expect(copied.find((row) => row.source_id === 'c-3')?.primary_name).toBe(odd[3]);
 });

@@ -9,10 +9,12 @@ import { Db } from '../../../platform/db/prisma';
 import {
   activateVersion,
   closeRows,
+  copyRows,
   countVersions,
   createImport,
   currentHashes,
   deleteRowsOfVersion,
+  EntityRowText,
   ensureSource,
   findVersion,
   insertRows,
@@ -38,7 +40,7 @@ import {
   WatchlistFormat,
   WATCHLIST_FORMATS,
 } from './engine-adapter';
-import { ftmSourceName, streamFtmFile } from '../lists';
+import { ftmSourceName, stableStringify, streamFtmFile } from '../lists';
 import { envValue } from '../../../platform/config/env';
 
 const CHUNK = 500;
@@ -138,7 +140,8 @@ export async function runImport(db: Db, request: ImportRequest, progress?: Impor
   else await createImport(db, { id: importId, format, path: request.path, status: 'running', origin: request.origin ?? 'cli' });
   try {
     const label = request.label ?? path.basename(path.resolve(request.path));
-    if (format === 'ftm_jsonl' && fs.statSync(request.path).isFile() && fs.statSync(request.path).size >= STREAM_IMPORT_BYTES) {
+    // A FollowTheMoney file of any size is imported streamed (COPY, bounded memory); a folder of them as a whole list.
+    if (format === 'ftm_jsonl' && fs.statSync(request.path).isFile()) {
       const source = await importFtmStreamed(db, { path: request.path, format, label, importId }, progress);
       const result: ImportResult = { importId, format, path: request.path, sources: [source] };
       await updateImport(db, importId, { status: 'completed', finishedAt: new Date(), result });
@@ -368,10 +371,8 @@ async function loadShipped(db: Db, log: ImportLog, dir: string): Promise<ImportR
   }
 }
 
-/** FollowTheMoney files from this size on are imported streamed (importFtmStreamed). */
-export const STREAM_IMPORT_BYTES = 64 * 1024 * 1024;
-/** Rows per insert of a streamed import (one insert is in flight while the next rows are parsed). */
-const STREAM_CHUNK = 1000;
+/** Rows per COPY of a streamed import (one COPY is in flight while the next rows are parsed). */
+const STREAM_CHUNK = 2000;
 /** Source ids per update or delete statement of a streamed import. */
 const ID_CHUNK = 50_000;
 
@@ -413,17 +414,26 @@ class SeenIds {
   }
 }
 
+/** A row of a streamed import's batch; `replaces`: a row of this id was written by an earlier batch (the last record wins). */
+interface BatchRow {
+  row: EntityRowText;
+  entity: WatchlistEntity;
+  replaces: boolean;
+}
+
 /**
  * A FollowTheMoney file imported in one pass without holding it: each record is parsed, hashed and, when new or changed
- * against the source's current rows, written in batches (one batch in flight while the next is parsed); per source id
- * only its content hash (32 bytes) and a few counters are kept. At 10 million records the import that loads the list
- * whole held every record as an object several times over (the list, the rows, the insert payloads: ~27 GB RSS
+ * against the source's current rows, written in batches with COPY (one batch in flight while the next is parsed); per
+ * source id only its content hash (32 bytes) and a few counters are kept. At 10 million records the import that loads the
+ * list whole held every record as an object several times over (the list, the rows, the insert payloads: ~27 GB RSS
  * extrapolated from 2.7 GB at 1M). Same outcome as importSourceVersion: the last record of a duplicate id wins, the
- * version's content hash is over the sorted ids, and a file equal to the active version changes nothing.
+ * version's content hash is over the sorted ids, and a file equal to the active version changes nothing. One raw
+ * transaction (COPY needs the connection itself), bounded like the Prisma transaction of importSourceVersion.
+ * `batchRows` (tests): rows per COPY.
  */
 export async function importFtmStreamed(
   db: Db,
-  input: { path: string; format: string; label: string; importId: string | null },
+  input: { path: string; format: string; label: string; importId: string | null; batchRows?: number },
   progress?: ImportProgress,
 ): Promise<SourceImportResult> {
   const started = Date.now();
@@ -431,32 +441,46 @@ export async function importFtmStreamed(
   const source = ftmSourceName(input.path);
   const bytes = fs.statSync(input.path).size;
   const total = Math.max(1, Math.round(bytes / 700));
+  const batchRows = input.batchRows ?? STREAM_CHUNK;
   const unchanged = new Error('unchanged');
   // The bar starts at the first event; records are parsed and written in the same pass.
   progress?.({ phase: 'load', label, source, done: 0, total });
   let result: SourceImportResult | undefined;
   try {
-    await db.$transaction(
+    await db.$rawTransaction(
       async (tx) => {
-        const sql: Sql = tx;
-        await ensureSource(sql, source, format);
-        const current = await lockSource(sql, source);
-        const active = current.active_version_id ? await findVersion(sql, current.active_version_id) : undefined;
-        const seq = await nextSeq(sql, source);
-        const previous = await currentHashes(sql, source);
+        await ensureSource(tx, source, format);
+        const current = await lockSource(tx, source);
+        const active = current.active_version_id ? await findVersion(tx, current.active_version_id) : undefined;
+        const seq = await nextSeq(tx, source);
+        const previous = await currentHashes(tx, source);
         const seen = new SeenIds();
         let duplicates = 0;
         let records = 0;
-        let batch = new Map<string, StoredEntityRow>();
-        let replace = false;
+        let batch = new Map<string, BatchRow>();
         let inFlight: Promise<void> = Promise.resolve();
+        const write = async (rows: BatchRow[]) => {
+          await copyRows(
+            tx,
+            source,
+            seq,
+            rows.filter((row) => !row.replaces).map((row) => row.row),
+          );
+          const replacing = rows.filter((row) => row.replaces);
+          if (replacing.length)
+            await insertRows(
+              tx,
+              source,
+              seq,
+              replacing.map(({ row, entity }) => ({ ...row, data: entity })),
+              true,
+            );
+        };
         const flush = async () => {
           await inFlight;
           const rows = [...batch.values()];
-          const mayReplace = replace;
           batch = new Map();
-          replace = false;
-          inFlight = insertRows(sql, source, seq, rows, mayReplace);
+          inFlight = write(rows);
           // Reported by the next await; never unhandled while the next batch is parsed.
           inFlight.catch(() => undefined);
         };
@@ -464,23 +488,31 @@ export async function importFtmStreamed(
           records++;
           const { slot, seen: again } = seen.slot(entity.sourceId);
           if (again) duplicates++;
-          const hash = entityContentHash(entity);
-          Buffer.from(hash, 'hex').copy(Buffer.from(seen.hashes.buffer, seen.hashes.byteOffset + slot * 32, 32));
+          // The stable JSON is both what the content hash is taken over (entityContentHash) and the row's data.
+          const json = stableStringify(entity);
+          const digest = crypto.createHash('sha256').update(json).digest();
+          digest.copy(seen.hashes, slot * 32);
+          const hash = digest.toString('hex');
           seen.names[slot] = Math.min(65535, entity.names.length);
           if (previous.get(entity.sourceId) !== hash) {
             // An earlier record of this id already written (not in this batch) is replaced by this one.
-            if (seen.written[slot] && !batch.has(entity.sourceId)) replace = true;
+            const pending = batch.get(entity.sourceId);
+            const replaces = pending ? pending.replaces : seen.written[slot] === 1;
             seen.written[slot] = 1;
             batch.set(entity.sourceId, {
-              sourceId: entity.sourceId,
-              contentHash: hash,
-              type: entity.type,
-              primaryName: primaryName(entity),
-              feeds: [...entity.feeds],
-              names: entity.names.map((name) => name.value.toLowerCase()).join(' | '),
-              data: entity,
+              row: {
+                sourceId: entity.sourceId,
+                contentHash: hash,
+                type: entity.type,
+                primaryName: primaryName(entity),
+                feeds: entity.feeds,
+                names: entity.names.map((name) => name.value.toLowerCase()).join(' | '),
+                dataJson: json,
+              },
+              entity,
+              replaces,
             });
-            if (batch.size >= STREAM_CHUNK) await flush();
+            if (batch.size >= batchRows) await flush();
           } else if (batch.has(entity.sourceId)) batch.delete(entity.sourceId);
           // The total is an estimate from the file size (records are counted as they come); it grows when passed.
           if (records % 10_000 === 0) progress?.({ phase: 'write', label, source, done: records, total: Math.max(total, records + 1) });
@@ -516,12 +548,12 @@ export async function importFtmStreamed(
           throw unchanged;
         }
         const removed = [...previous.keys()].filter((id) => !seen.has(id));
-        for (let i = 0; i < stale.length; i += ID_CHUNK) await deleteRowsOfVersion(sql, source, seq, stale.slice(i, i + ID_CHUNK));
+        for (let i = 0; i < stale.length; i += ID_CHUNK) await deleteRowsOfVersion(tx, source, seq, stale.slice(i, i + ID_CHUNK));
         const closing = [...changed, ...removed];
-        for (let i = 0; i < closing.length; i += ID_CHUNK) await closeRows(sql, source, seq, closing.slice(i, i + ID_CHUNK));
+        for (let i = 0; i < closing.length; i += ID_CHUNK) await closeRows(tx, source, seq, closing.slice(i, i + ID_CHUNK));
         const versionId = newObjectId();
-        await insertVersion(sql, { id: versionId, source, seq, format, label, contentHash, importId: input.importId });
-        await activateVersion(sql, {
+        await insertVersion(tx, { id: versionId, source, seq, format, label, contentHash, importId: input.importId });
+        await activateVersion(tx, {
           id: versionId,
           source,
           seq,
@@ -551,7 +583,7 @@ export async function importFtmStreamed(
       },
       // A list of millions of records takes tens of minutes on a loaded machine (1M records, 236 MB: over 11 minutes at a
       // load average of 20): the transaction's deadline grows with the file, at 20 KB per second.
-      { timeout: Math.max(10 * 60_000, Math.round(bytes / 20)), maxWait: 60_000 },
+      { timeoutMs: Math.max(10 * 60_000, Math.round(bytes / 20)), maxWaitMs: 60_000 },
     );
   } catch (error) {
     if (error !== unchanged) throw error;
