@@ -139,8 +139,8 @@ export const ENV_VARS = {
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
   VIGIL_SUBGRAPH_EXECUTION: declare(
-    'How subgraphs execute queries: compiled (graphql-jit where it answers as graphql-js) or graphql-js (the reference engine only)',
-    oneOf(['compiled', 'graphql-js']).default('compiled'),
+    'How subgraphs execute queries: graphql-js (default) or compiled (graphql-jit where it answers as graphql-js; measured slower at the tail on the console review case page)',
+    oneOf(['compiled', 'graphql-js']).default('graphql-js'),
   ),
   VIGIL_GRAPHQL_INTROSPECTION: declare(
     'GraphQL introspection on the gateway (false in production)',

@@ -1,4 +1,4 @@
-// The subgraphs execute with graphql-jit (platform/subgraph/compiled-execution.ts) where it answers
+// With VIGIL_SUBGRAPH_EXECUTION=compiled the subgraphs execute with graphql-jit (platform/subgraph/compiled-execution.ts) where it answers
 // as graphql-js would. Here every operation a subgraph runs for the REST adapter's reads and for
 // the console's and the REST adapter's GraphQL queries, on a seeded database, is also run by
 // graphql-js on a fresh context (the executor's differential check) and both answers must be the
@@ -35,7 +35,11 @@ const ids: Record<string, string> = {};
 const mismatches: ExecutionMismatch[] = [];
 const compiledOperations = new Set<string>();
 
+// The platform runs graphql-js unless told otherwise (VIGIL_SUBGRAPH_EXECUTION): this one runs compiled.
+const executionBefore = process.env.VIGIL_SUBGRAPH_EXECUTION;
+
 beforeAll(async () => {
+  process.env.VIGIL_SUBGRAPH_EXECUTION = 'compiled';
   platform = await startTestPlatform({ services: ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'] });
   tenant = await createTestTenant(platform, { riskAssessments: true });
   const profiles = await seedProfiles(platform, tenant, ['Compiled One', 'Compiled Two', 'Compiled Three']);
@@ -83,6 +87,8 @@ beforeAll(async () => {
 afterAll(async () => {
   differentialCheck.listener = null;
   await platform?.close();
+  if (executionBefore === undefined) delete process.env.VIGIL_SUBGRAPH_EXECUTION;
+  else process.env.VIGIL_SUBGRAPH_EXECUTION = executionBefore;
 });
 
 /** The answer with every instant of the last minute written as <now>. */
