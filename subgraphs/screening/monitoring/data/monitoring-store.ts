@@ -31,16 +31,30 @@ export interface ProfileSearchRow {
 }
 
 /** The latest search per profile created after `since` (monitoring's own searches excluded). */
-export async function profileSearchesSince(db: Db, since: Date, limit: number): Promise<ProfileSearchRow[]> {
+/** The latest search of each profile screened at or after `since`, oldest first, a page at a time:
+ * `after` (the last row of the previous page) is the page's keyset. A page ends at a search instant,
+ * so the next one starts there; ordering pages by profile instead would move the watermark past
+ * profiles not read yet. */
+export async function profileSearchesSince(
+  db: Db,
+  since: Date,
+  after: { at: Date; id: string } | null,
+  limit: number,
+): Promise<ProfileSearchRow[]> {
   return sql(db).$queryRawUnsafe<ProfileSearchRow[]>(
-    `SELECT DISTINCT ON (r.tenant_id, r.workspace_id, r.profile_id)
-            r.tenant_id, r.workspace_id, r.profile_id, r.id, r.created_at, s.name, r.config
-       FROM screening.search_requests r
-       JOIN screening.search_results s ON s.id = r.id || '_0'
-      WHERE r.profile_id IS NOT NULL AND r.source <> 'monitoring' AND r.created_at > $1
-      ORDER BY r.tenant_id, r.workspace_id, r.profile_id, r.created_at DESC
-      LIMIT $2`,
+    `SELECT * FROM (
+       SELECT DISTINCT ON (r.tenant_id, r.workspace_id, r.profile_id)
+              r.tenant_id, r.workspace_id, r.profile_id, r.id, r.created_at, s.name, r.config
+         FROM screening.search_requests r
+         JOIN screening.search_results s ON s.id = r.id || '_0'
+        WHERE r.profile_id IS NOT NULL AND r.source <> 'monitoring' AND r.created_at >= $1
+        ORDER BY r.tenant_id, r.workspace_id, r.profile_id, r.created_at DESC, r.id DESC) latest
+      WHERE $2::timestamp IS NULL OR (latest.created_at, latest.id) > ($2::timestamp, $3::text)
+      ORDER BY latest.created_at, latest.id
+      LIMIT $4`,
     since,
+    after?.at ?? null,
+    after?.id ?? null,
     limit,
   );
 }

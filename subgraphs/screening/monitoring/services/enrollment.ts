@@ -84,13 +84,15 @@ function queryOf(row: ProfileSearchRow): SubjectQuery {
   };
 }
 
-/** Enrolls the profiles of the searches since the watermark; returns how many rows changed. */
-export async function enrollScreenedProfiles(db: Db, keys: KeyProvider): Promise<number> {
+/** Enrolls the profiles of the searches since the watermark, their latest searches oldest first, a
+ * page at a time; returns how many rows changed. */
+export async function enrollScreenedProfiles(db: Db, keys: KeyProvider, page = PAGE): Promise<number> {
   const cursor = await readCursor(db, ENROLLMENT_CURSOR);
   let since = cursor ? new Date(cursor.at.getTime() - WATERMARK_MARGIN_MS) : new Date(0);
+  let after: { at: Date; id: string } | null = null;
   let changed = 0;
   for (;;) {
-    const rows = await profileSearchesSince(db, since, PAGE);
+    const rows = await profileSearchesSince(db, since, after, page);
     if (!rows.length) break;
     changed += await upsertSubjects(
       db,
@@ -107,9 +109,11 @@ export async function enrollScreenedProfiles(db: Db, keys: KeyProvider): Promise
         lastScreenedAt: row.created_at,
       })),
     );
-    since = rows[rows.length - 1].created_at;
+    const last = rows[rows.length - 1];
+    since = last.created_at;
+    after = { at: last.created_at, id: last.id };
     await saveCursor(db, ENROLLMENT_CURSOR, { at: since });
-    if (rows.length < PAGE) break;
+    if (rows.length < page) break;
   }
   return changed;
 }
