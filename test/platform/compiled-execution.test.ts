@@ -27,7 +27,7 @@ import {
 } from 'graphql';
 import { differentialCheck, ExecutionMismatch } from '../../platform/subgraph/compiled-execution';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { seedProfiles } from '../helpers/profile-fixtures';
+import { seedProfiles, seedStoredSearches } from '../helpers/profile-fixtures';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -51,22 +51,8 @@ beforeAll(async () => {
   expect(session.status).toBe(201);
   ids.session = session.body.data.id;
   // A stored search with two matches on every profile (no lists are loaded here, so no search would match).
-  await platform.db.$executeRawUnsafe(
-    `WITH requests AS (
-       INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id)
-       SELECT substr(md5(p), 1, 24), $1, $2, 'application', 'app_test', '{"threshold": 0.7, "limit": 10}'::jsonb,
-              '[{"type": "individual", "name": "Compiled"}]'::jsonb, p
-         FROM unnest($3::text[]) AS p RETURNING id),
-     results AS (
-       INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, match_count)
-       SELECT id || '_0', id, 0, $1, $2, 'individual', 'Compiled', 2 FROM requests RETURNING id, request_id)
-     INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload)
-     SELECT substr(md5(r.id || k), 1, 24), r.id, r.request_id, $1, $2, k, 'test:' || k, 0.9, jsonb_build_object('score', 0.9)
-       FROM results r CROSS JOIN generate_series(0, 1) AS k`,
-    tenant.tenantId,
-    tenant.workspaceId,
-    profiles,
-  );
+  await seedStoredSearches(platform, tenant, profiles, 'Compiled');
+
   const [search] = await platform.db.$queryRawUnsafe<{ id: string }[]>(
     `SELECT id FROM screening.search_requests WHERE profile_id = $1`,
     profiles[0],
