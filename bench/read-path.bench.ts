@@ -33,6 +33,7 @@ import { createApplication, createTenant, createWorkspace } from '../platform/te
 import { importShippedLists, shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { HistoryDocument, MatchesDocument, ProfileDocument, ProfilesDocument } from '../rest-adapter/operations/operations.generated';
 import { SessionsDocument as ConsoleSessionsDocument } from '../console/src/graphql/generated';
+import { cpuSeconds } from './lib/process-cpu';
 
 /** The dashboard's page of profiles with each one's sessions and latest screening (three subgraphs). */
 const PROFILES_WITH_SESSIONS_AND_SCREENING = `query ProfilesOverview($first: Int) {
@@ -76,15 +77,8 @@ async function call(target: Target): Promise<{ status: number; body: Record<stri
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; NaN elsewhere). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+const cpuMs = (pid: number | undefined) => cpuSeconds(pid) * 1000;
 
 async function load(name: string, target: Target, connections: number, pid?: number) {
   const cpuBefore = cpuMs(pid);

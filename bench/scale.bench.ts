@@ -2,6 +2,7 @@
 // npm run bench:scale -- --import-only --entities N [--file F | --keep-file F] [--cli-root DIR] [--cpu-prof DIR]
 //                        [--trgm 0] [--runs R]
 //   (the CLI import alone, see importOnly below)
+// npm run bench:scale -- --engine --entities N [--queries Q]   (the engine alone, in process: time per search)
 //
 // The screening index at list sizes beyond the shipped lists:
 //  1. N synthetic FollowTheMoney entities (JSON lines, the format `npm run watchlists -- --format ftm`
@@ -38,6 +39,7 @@ import { loadList, shippedLists, type WatchlistEntity } from '../subgraphs/scree
 import { shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
 import { snapshotFile } from '../subgraphs/screening/services/index-snapshot';
 import { loadTrigramTable } from './lib/trigram-peer';
+import { postgresCpuSeconds } from './lib/process-cpu';
 
 const SERVICES: ServiceName[] = ['screening', 'profiles', 'idv', 'risk', 'access', 'gateway', 'rest-adapter'];
 
@@ -444,34 +446,57 @@ async function heap(): Promise<void> {
   fs.rmSync(spill, { recursive: true, force: true });
 }
 
+/**
+ * `--engine`: the index of N synthetic entities built in this process, then `--queries` searches of listed names (as
+ * step 4 draws them) one at a time: the engine's own time per search, without HTTP, the gateway or the database. With
+ * `node --cpu-prof` (npx tsx --cpu-prof bench/scale.bench.ts --engine --entities N) it shows where a search's time goes.
+ */
+async function engine(): Promise<void> {
+  const n = flag('entities', 100_000);
+  const queries = flag('queries', 400);
+  const shipped: WatchlistEntity[] = [];
+  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const pools = derivePools(shipped);
+  shipped.length = 0;
+  const { ftmToEntity } = await import('../subgraphs/screening/lists');
+  const { IndexBuilder } = await import('../subgraphs/screening/engine');
+  const rng = new Rng(20261127);
+  const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-engine-'));
+  try {
+    const positives: string[] = [];
+    let started = performance.now();
+    const builder = new IndexBuilder(n, undefined, { spillDir: spill });
+    for (let i = 0; i < n; i++) {
+      const { line, names } = syntheticEntity(rng, pools, i);
+      if (positives.length < 2000 && rng.float() < 2000 / n) positives.push(names[0]);
+      builder.add(ftmToEntity(JSON.parse(line) as Parameters<typeof ftmToEntity>[0], 'scale_synthetic', i)!);
+    }
+    const index = builder.finish();
+    say(`engine: ${n} entities generated and built in ${ms(performance.now() - started)}`);
+    const mix = new Rng(3).shuffle([...positives]).slice(0, queries);
+    for (const name of mix.slice(0, 50)) index.search(name, { feeds: 'all' }); // warm-up
+    const times: number[] = [];
+    let results = 0;
+    started = performance.now();
+    for (const name of mix) {
+      const t = performance.now();
+      results += index.search(name, { feeds: 'all' }).length;
+      times.push(performance.now() - t);
+    }
+    const total = performance.now() - started;
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+    say(
+      `engine search, one at a time: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, ${((mix.length / total) * 1000).toFixed(0)}/s; ${(results / mix.length).toFixed(1)} results per search`,
+    );
+  } finally {
+    fs.rmSync(spill, { recursive: true, force: true });
+  }
+}
+
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** CPU seconds of a process (user + system), and of its reaped children with `withChildren`, from /proc. */
-function cpuSeconds(pid: number, withChildren = false): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is the state (field 3); utime, stime, cutime, cstime are fields 14-17, in clock ticks (100 per second).
-    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of an embedded PostgreSQL: the postmaster, its live processes and those that ended (reaped by it). */
-function postgresCpuSeconds(dataDir: string): number {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // gone
-  }
-  return cpuSeconds(postmaster, true) + children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
 
 const loadAverage = () =>
@@ -589,9 +614,11 @@ async function importOnly(): Promise<void> {
   ? serve()
   : process.argv.includes('--heap')
     ? heap()
-    : process.argv.includes('--import-only')
-      ? importOnly().then(() => process.exit(0))
-      : main().then(() => process.exit(0))
+    : process.argv.includes('--engine')
+      ? engine().then(() => process.exit(0))
+      : process.argv.includes('--import-only')
+        ? importOnly().then(() => process.exit(0))
+        : main().then(() => process.exit(0))
 ).then(
   () => undefined,
   (error: unknown) => {
