@@ -13,6 +13,9 @@
 //     Before the platform starts, the screened profiles are enrolled in monitoring (as its first sweep
 //     does) and left in the state a running platform keeps: frequencies resolved, next screenings ahead,
 //     alert outcomes sent; otherwise the sweeps would catch up on all of it during the measurement.
+//     A screen over its target at an analyst's pace (every screen with BENCH_TIMELINE=1) is followed by
+//     its run per second: loads and their p95 beside the CPU of the platform, PostgreSQL and the bench,
+//     the bench's event-loop delay, and the platform's background jobs that ran meanwhile.
 //  4. The console's first-load size: gzipped index.html and the JS/CSS it loads eagerly.
 //     Each screen runs twice: at an analyst's pace (every analyst waits 0.5–1.5 s between two screens,
 //     as someone reading them does; --think-ms sets the mean) and flat out (no pause: the saturation
@@ -76,6 +79,7 @@ import { enrollScreenedProfiles } from '../subgraphs/screening/monitoring/servic
 import { ANALYTICS_RANGES, batchJobId, seedReadScreens } from './lib/console-read-screens';
 import { percentile } from './lib/evaluation-lists';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
+import { ResourceSampler, type TimedLoad } from './lib/latency-timeline';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -163,14 +167,15 @@ const SEED_SESSIONS = (profiles: number) => `
          CASE WHEN i % 10 = 9 THEN NULL ELSE timestamptz '2026-11-02' - make_interval(mins => i) END,
          timestamptz '2026-11-02' - make_interval(mins => i), timestamptz '2026-11-02' - make_interval(mins => i)
     FROM generate_series($1::int, $1::int + $2::int - 1) AS i`;
-// Search i: 24 hex characters; every other one on profile (i * 13) % profiles; one result row each.
+// Search i: 24 hex characters; every other one (even i) on profile (i / 2 * 13) % profiles, so every profile is
+// screened (and monitored) with 1,000,000 searches over 100,000 profiles; one result row each.
 const SEARCH_ID = `lpad(to_hex(i), 24, '0')`;
 const SEED_SEARCHES = (profiles: number) => `
   WITH requests AS (
     INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id, created_at, updated_at)
     SELECT ${SEARCH_ID}, $3, $4, 'application', 'app_bench', '{"threshold": 0.7, "limit": 10}'::jsonb,
            jsonb_build_array(jsonb_build_object('type', 'individual', 'name', 'Name ' || i)),
-           CASE WHEN i % 2 = 0 THEN ${PROFILE_ID(`(i::bigint * 13) % ${profiles}`)} END,
+           CASE WHEN i % 2 = 0 THEN ${PROFILE_ID(`((i / 2)::bigint * 13) % ${profiles}`)} END,
            timestamptz '2026-11-03' - make_interval(secs => i), timestamptz '2026-11-03' - make_interval(secs => i)
       FROM generate_series($1::int, $1::int + $2::int - 1) AS i
     RETURNING id, created_at)
@@ -229,6 +234,7 @@ async function graphql(restUrl: string, analyst: Analyst, operation: Operation):
  */
 async function drive(analysts: number, seconds: number, thinkMs: number, visit: (a: number, n: number) => Promise<void>) {
   const times: number[] = [];
+  const loads: TimedLoad[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const end = performance.now() + seconds * 1000;
@@ -242,6 +248,7 @@ async function drive(analysts: number, seconds: number, thinkMs: number, visit: 
         try {
           await visit(a, n);
           times.push(performance.now() - t);
+          loads.push({ at: t, ms: performance.now() - t });
         } catch (error) {
           errors++;
           firstError ??= (error as Error).message;
@@ -251,7 +258,20 @@ async function drive(analysts: number, seconds: number, thinkMs: number, visit: 
     }),
   );
   times.sort((x, y) => x - y);
-  return { times, errors, firstError, rps: times.length / seconds };
+  return { times, loads, errors, firstError, rps: times.length / seconds };
+}
+
+/** The platform's background jobs (pg-boss) that ran between two instants, one line each. */
+async function jobsBetween(client: Client, from: Date, to: Date): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; started: string; ms: number; state: string }>(
+    `SELECT name, to_char(started_on AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS started, state,
+            round(extract(epoch FROM coalesce(completed_on, now()) - started_on) * 1000)::int AS ms
+       FROM pgboss.job WHERE started_on < $2 AND coalesce(completed_on, now()) > $1 ORDER BY started_on`,
+    [from, to],
+  );
+  return rows.length
+    ? rows.map((job) => `  job ${job.name} started ${job.started} UTC, ${job.ms} ms, ${job.state}`)
+    : ['  no background job ran meanwhile'];
 }
 
 /** Gzipped size of index.html and what it loads eagerly (its scripts, styles and their static imports). */
@@ -284,7 +304,8 @@ async function main(): Promise<void> {
   console.log(
     `scale: ${SCALE.profiles} profiles, ${SCALE.sessions} sessions, ${SCALE.searches} stored searches, ${SCALE.analysts} analysts, ${SCALE.seconds} s per screen and side; ${os.cpus().length} cores`,
   );
-  const database = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `vigil-console-bench-${process.pid}`), ephemeral: true });
+  const dataDir = path.join(os.tmpdir(), `vigil-console-bench-${process.pid}`);
+  const database = await startEmbeddedPostgres({ dataDir, ephemeral: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -515,7 +536,17 @@ async function main(): Promise<void> {
         process.stdout.write(
           `running ${screen.name}, ${pace.name}: ${analysts.length} analysts, ${SCALE.seconds} s console, ${SCALE.seconds} s peer …\n`,
         );
+        const sampler = new ResourceSampler(platform.child.pid, dataDir);
+        const from = performance.now();
+        const fromWall = new Date();
+        sampler.start();
         const vigil = await drive(analysts.length, SCALE.seconds, pace.thinkMs, (a, n) => load(screen, a, n, analysts[a]));
+        sampler.stop();
+        if (pace.target && (percentile(vigil.times, 95) > 150 || process.env.BENCH_TIMELINE)) {
+          console.log(`  ${screen.name} per second (over target or BENCH_TIMELINE):`);
+          for (const line of sampler.lines(vigil.loads, from, performance.now())) console.log(line);
+          for (const line of await jobsBetween(client, fromWall, new Date())) console.log(line);
+        }
         const plain = await drive(analysts.length, SCALE.seconds, pace.thinkMs, async (a, n) => {
           const response = await fetch(`${peerUrl}${screen.peer(a, n)}`);
           const text = await response.text();

@@ -36,7 +36,7 @@ async function realMatchPayloads(): Promise<{ entityRef: string; score: number; 
 
 /**
  * Seeds matches, monitoring alerts and risk assessments for the screens below. Stored search i has
- * id lpad(to_hex(i), 24, '0') and, for even i, profile (i * 13) % profiles (bench/console.bench.ts).
+ * id lpad(to_hex(i), 24, '0') and, for even i, profile (i / 2 * 13) % profiles (bench/console.bench.ts).
  */
 export async function seedScreeningScreens(
   client: Client,
@@ -74,11 +74,11 @@ export async function seedScreeningScreens(
   );
   progress(`matches on ${scale.matchedSearches.toLocaleString('en')} stored searches`);
 
-  // Monitoring alerts: profile p (every alertEvery-th) on stored search 2p (an even search, whose profile is (2p*13) % profiles).
+  // Monitoring alerts: on stored search 2p for p every alertEvery-th (an even search, whose profile is (p*13) % profiles).
   const alerts = Math.floor(scale.profiles / scale.alertEvery);
   await client.query(
     `INSERT INTO screening.monitoring_alerts (id, tenant_id, workspace_id, profile_id, run_id, trigger, search_id, status, match_count, entity_refs, acknowledged_at, created_at)
-     SELECT 'mal_' || lpad(k::text, 20, '0'), $1, $2, 'prf_' || lpad(((2::bigint * k * $5 * 13) % $3)::text, 20, '0'), 'mrun_bench_' || (k % 50),
+     SELECT 'mal_' || lpad(k::text, 20, '0'), $1, $2, 'prf_' || lpad(((k::bigint * $5 * 13) % $3)::text, 20, '0'), 'mrun_bench_' || (k % 50),
             CASE WHEN k % 4 = 0 THEN 'scheduled' ELSE 'delta' END, lpad(to_hex((2 * k * $5) % $6), 24, '0'),
             CASE WHEN k % 3 = 0 THEN 'acknowledged' ELSE 'open' END, 1 + k % 3, ARRAY['ofac_sdn:' || (k % 9000)],
             CASE WHEN k % 3 = 0 THEN timestamptz '2026-11-04' END, timestamptz '2026-11-04' - make_interval(mins => k)
