@@ -37,6 +37,23 @@ const QUERIES = [
   '?includeArchived=maybe&profile_group_ids=,,,',
 ];
 
+/**
+ * Query strings and bodies to send with each path parameter. A route reads its query and its body
+ * separately, and every bad body already fails before the query would matter, so each bad body goes
+ * with no query and each bad query with no body and with an empty object: every value of each
+ * dimension beside every path parameter, without the whole cross product (a third of the requests).
+ */
+function inputs(method: string): [query: string, body: string | undefined][] {
+  if (method === 'get' || method === 'delete') return QUERIES.map((query) => [query, undefined]);
+  return [
+    ...BODIES.map((body): [string, string | undefined] => ['', body]),
+    ...QUERIES.slice(1).flatMap((query): [string, string | undefined][] => [
+      [query, undefined],
+      [query, '{}'],
+    ]),
+  ];
+}
+
 function fill(path: string, value: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, value);
 }
@@ -47,14 +64,11 @@ it.each(allRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`,
     const failures: string[] = [];
     const headers = { ...auth.apiKey(tenant.apiKey), 'content-type': 'application/json' };
     for (const param of PARAMS) {
-      for (const query of QUERIES) {
-        const bodies = route.method === 'get' || route.method === 'delete' ? [undefined] : BODIES;
-        for (const body of bodies) {
-          const path = fill(route.path, param) + query;
-          const response = await request(platform.restUrl, route.method.toUpperCase(), path, { headers, rawBody: body });
-          if (response.status >= 500)
-            failures.push(`${response.status} ${path} ${String(body).slice(0, 60)} -> ${response.text.slice(0, 200)}`);
-        }
+      for (const [query, body] of inputs(route.method)) {
+        const path = fill(route.path, param) + query;
+        const response = await request(platform.restUrl, route.method.toUpperCase(), path, { headers, rawBody: body });
+        if (response.status >= 500)
+          failures.push(`${response.status} ${path} ${String(body).slice(0, 60)} -> ${response.text.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
