@@ -46,3 +46,15 @@ export function installStatementRecorder(): StatementRecorder {
     },
   };
 }
+
+/** A transaction's control statements: BEGIN (with the limits it sets for itself) and COMMIT. */
+const isControl = (text: string) => text === 'COMMIT' || text.startsWith('BEGIN;');
+
+/**
+ * The texts of a recording's unnamed statements (Prisma sends unnamed ones; prepared statements
+ * are named), a transaction's BEGIN and COMMIT aside: what a "prepared statements only" check
+ * expects empty. Texts, not names: Jest's toEqual counts `[undefined]` equal to `[]`.
+ */
+export function unnamedStatements(run: { texts: readonly string[]; names: readonly (string | undefined)[] }): string[] {
+  return run.texts.filter((text, index) => run.names[index] === undefined && !isControl(text));
+}

@@ -5,7 +5,7 @@
 // idempotency key. Statements are counted at the PostgreSQL driver (every pg client of this
 // process: Prisma's adapter and the raw pools alike) while one request runs through the gateway.
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { installStatementRecorder, StatementRecorder } from '../helpers/statement-recorder';
+import { installStatementRecorder, StatementRecorder, unnamedStatements } from '../helpers/statement-recorder';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -59,21 +59,16 @@ async function statementsOfPost(body: () => Record<string, unknown>, headers: ()
   return { texts: counted.map(({ text }) => text), names: counted.map(({ name }) => name), profile: response.body.result.profile };
 }
 
-/** The transaction's control statements: BEGIN (with the limits it sets for itself) and COMMIT. */
-const isControl = (text: string) => text === 'COMMIT' || text.startsWith('BEGIN;');
 /** The gateway's sweep of expired idempotency keys, at most once a minute, started by a keyed
  * request and not awaited by it: not part of any one request, it may land in a counted one. */
 const SWEEP = 'idempotency_sweep';
-/** Every statement but the transaction's BEGIN and COMMIT is a named prepared statement (Prisma sends unnamed ones). */
-const unnamed = (run: { texts: string[]; names: (string | undefined)[] }) =>
-  run.texts.filter((text, index) => run.names[index] === undefined && !isControl(text));
 
 it('inserts a plain profile in one transaction of two prepared statements', async () => {
   const plain = await statementsOfPost(() => ({ name: `Plain ${created++}`, kind: 'individual' }));
   expect(plain.texts).toHaveLength(4);
   expect(plain.texts[0]).toMatch(/^BEGIN; SET LOCAL statement_timeout = \d+; SET LOCAL idle_in_transaction_session_timeout = \d+$/);
   expect(plain.texts.at(-1)).toBe('COMMIT');
-  expect(unnamed(plain)).toEqual([]);
+  expect(unnamedStatements(plain)).toEqual([]);
   expect(plain.profile).toMatchObject({ kind: 'individual', status: 'not_screened', profileGroupIds: [] });
   expect(plain.profile.updatedAt).toBe(plain.profile.createdAt);
 });
@@ -103,7 +98,7 @@ it('inserts values, assignments and the idempotency record in a constant number 
   // the gateway's claim of the key; the subgraph's record of the key (before the transaction), BEGIN,
   // definitions, groups, the insert, the record, COMMIT; the gateway's record of the answer
   expect(many.texts.length).toBeLessThanOrEqual(9);
-  expect(unnamed(many)).toEqual([]);
+  expect(unnamedStatements(many)).toEqual([]);
   expect(many.profile.profileGroupIds).toEqual([...groupIds].reverse());
   expect(many.profile.profileCustomFields).toEqual([
     { key: 'customer_ref', label: 'customer_ref', type: 'text', value: 'C-2' },
@@ -161,7 +156,7 @@ it('creates through GraphQL with no Prisma query either', async () => {
   expect(response.body.data.createProfile.profileCustomFields).toEqual([{ key: 'segment', value: '"smb"' }]);
   // BEGIN, definitions, groups, the insert, COMMIT
   expect(recorder.texts).toHaveLength(5);
-  expect(unnamed({ texts: recorder.texts, names: recorder.names })).toEqual([]);
+  expect(unnamedStatements({ texts: recorder.texts, names: recorder.names })).toEqual([]);
 });
 
 it('bounds a raw transaction as Prisma bounds its own: no statement, and no idle wait, past the limit', async () => {

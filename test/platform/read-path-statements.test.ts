@@ -3,10 +3,10 @@
 // matches (screening subgraph) is batched per subgraph, never one query per profile. Statements are
 // counted at the PostgreSQL driver (every pg client of this process: Prisma's adapter and the raw
 // pools alike) while one request runs through the gateway.
-import { ProfileDocument, RiskAssessmentDocument } from '../../console/src/graphql/generated';
+import { ProfileDocument, ProfileGroupsDocument, ProfilesDocument, RiskAssessmentDocument } from '../../console/src/graphql/generated';
 import { listComments } from '../../subgraphs/profiles/data/comment-store';
 import { AlertFilter, listAlerts, readAlert } from '../../subgraphs/screening/monitoring/data/monitoring-store';
-import { findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
+import { findGroups, findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
 import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
 import { findRunsOfProfiles, readRunsOfProfiles } from '../../subgraphs/profiles/onboarding/data/onboarding-store';
 import { findAssessment, findAssessmentsByIds } from '../../subgraphs/risk/data/assessment-store';
@@ -14,7 +14,7 @@ import { findRun, findRunsByIds } from '../../subgraphs/risk/data/run-store';
 import { readAllEvents, readTrajectory } from '../../subgraphs/risk/data/trajectory-store';
 import { findEvidence, findQuestions, findRisks, findTasks } from '../../subgraphs/risk/data/work-store';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
-import { installStatementRecorder, StatementRecorder } from '../helpers/statement-recorder';
+import { installStatementRecorder, StatementRecorder, unnamedStatements } from '../helpers/statement-recorder';
 import { seedProfiles, seedStoredSearches } from '../helpers/profile-fixtures';
 
 let platform: TestPlatform;
@@ -177,7 +177,7 @@ it('reads the monitoring inbox in prepared statements, the rows and totals Prism
   } finally {
     recorder.stop();
   }
-  expect(recorder.names.filter((name) => name === undefined)).toEqual([]);
+  expect(unnamedStatements(recorder)).toEqual([]);
   await db.monitoringAlert.update({ where: { id: first.id }, data: { assignee: null, status: 'open' } });
 });
 
@@ -215,7 +215,7 @@ it.each([
   expect(many.texts.length).toBe(few.texts.length);
   // page with its count (idv: one statement), the page's profiles (profiles)
   expect(many.texts.length).toBeLessThanOrEqual(2);
-  expect(many.names.filter((name) => name === undefined)).toEqual([]);
+  expect(unnamedStatements(many)).toEqual([]);
   // A list row selects none of a session's JSON parts: the page reads the summary columns only.
   const page = many.names.find((name) => name?.startsWith(field === 'idvReviewQueue' ? 'idv_review_queue_page_' : 'idv_sessions_page_'));
   expect(page).toMatch(/_summary_.*_counted$/);
@@ -289,7 +289,7 @@ it.each([
   } finally {
     recorder.stop();
   }
-  expect(recorder.names.filter((name) => name === undefined)).toEqual([]);
+  expect(unnamedStatements(recorder)).toEqual([]);
   expect(recorder.texts.filter((text) => /count\(\*\)\S* AS n FROM (profiles\.profiles|screening\.search_matches)\b/.test(text))).toEqual(
     [],
   );
@@ -381,7 +381,7 @@ describe('the risk assessment page', () => {
     // risk: the assessment, then its risks, tasks, evidence, questions, latest run and first
     // trajectory page; profiles: the subjects' profiles. Prepared statements only.
     expect(many.texts.length).toBeLessThanOrEqual(8);
-    expect(many.names.filter((name) => name === undefined)).toEqual([]);
+    expect(unnamedStatements(many)).toEqual([]);
     expect(many.texts.filter((text) => /\bcount\(/i.test(text))).toEqual([]);
   });
 
@@ -530,7 +530,7 @@ describe('the profile page', () => {
     expect(profile.riskAssessments.map((assessment: { title: string }) => assessment.title)).toContain('Profile page');
     expect(profile.screening.searchCount).toBe(1);
     expect(profileComments.nodes.map((comment: { text: string }) => comment.text)).toEqual(['First note', 'Second note', 'Third note']);
-    expect(recorder.names.filter((name) => name === undefined)).toEqual([]);
+    expect(unnamedStatements(recorder)).toEqual([]);
 
     // The raw reads answer what Prisma answers for the same rows.
     const db = platform.db;
@@ -555,5 +555,51 @@ describe('the profile page', () => {
     const other = { tenantId: tenant.tenantId, workspaceId: 'ws_other' };
     expect(await readRunsOfProfiles(db, other, [id])).toEqual([]);
     expect(await listComments(db, other, id, { skip: 0, take: 5 })).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe('the profiles list', () => {
+  it('opens and pages in prepared statements, the groups Prisma reads', async () => {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    await db.profileGroup.create({ data: { id: 'pgr_list_low', ...scope, key: 'list-low', name: 'Low', priority: 1 } });
+    await db.profileGroup.create({ data: { id: 'pgr_list_high', ...scope, key: 'list-high', name: 'High', priority: 9 } });
+    await db.profileGroup.create({
+      data: { id: 'pgr_list_old', ...scope, key: 'list-old', name: 'Old', priority: 5, archivedAt: new Date() },
+    });
+    const open = () =>
+      Promise.all([
+        graphql(platform, auth.apiKey(tenant.apiKey), ProfilesDocument.toString(), { first: 10 }),
+        graphql(platform, auth.apiKey(tenant.apiKey), ProfileGroupsDocument.toString(), {}),
+      ]);
+    await open();
+    recorder.start();
+    let list, groups, next;
+    try {
+      [list, groups] = await open();
+      next = await graphql(platform, auth.apiKey(tenant.apiKey), ProfilesDocument.toString(), {
+        first: 10,
+        after: list.body.data.profiles.pageInfo.endCursor,
+      });
+    } finally {
+      recorder.stop();
+    }
+    for (const response of [list, groups, next]) expect(response.body.errors).toBeUndefined();
+    expect(list.body.data.profiles.nodes).toHaveLength(10);
+    expect(next.body.data.profiles.nodes).toHaveLength(10);
+    expect(groups.body.data.profileGroups.nodes.map((group: { id: string }) => group.id)).toEqual(
+      expect.arrayContaining(['pgr_list_high', 'pgr_list_low']),
+    );
+    expect(unnamedStatements(recorder)).toEqual([]);
+
+    // The raw read answers what Prisma answers, in Prisma's order, with and without archived groups.
+    for (const includeArchived of [false, true])
+      expect(await findGroups(db, scope, includeArchived)).toEqual(
+        await db.profileGroup.findMany({
+          where: { ...scope, ...(includeArchived ? {} : { archivedAt: null }) },
+          orderBy: [{ priority: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+        }),
+      );
+    expect(await findGroups(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, true)).toEqual([]);
   });
 });
