@@ -1,4 +1,4 @@
-// [LAST_S=<s>] [BY=function|layer] npx tsx bench/cpu-profile-summary.ts <file.cpuprofile>... — where a V8 CPU profile's time went,
+// [LAST_S=<s>] [SKIP_LAST_S=<s>] [BY=function|layer] npx tsx bench/cpu-profile-summary.ts <file.cpuprofile>... — where a V8 CPU profile's time went,
 // by owner of the code that ran (self time): a package of node_modules, a folder of this project,
 // Node's own internals by area, GC and idle. Used for docs/performance.md (write flame graphs by
 // loading the same .cpuprofile files in Chrome DevTools or speedscope).
@@ -55,7 +55,7 @@ function layerOf(owner: string): string {
   );
 }
 
-export function summarize(profile: CpuProfile, lastMs = Infinity): { owner: string; ms: number; share: number }[] {
+export function summarize(profile: CpuProfile, lastMs = Infinity, skipLastMs = 0): { owner: string; ms: number; share: number }[] {
   const owners = new Map<number, string>(
     profile.nodes.map((node) => {
       const owner = ownerOf(node.callFrame.url, node.callFrame.functionName);
@@ -70,7 +70,8 @@ export function summarize(profile: CpuProfile, lastMs = Infinity): { owner: stri
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
     at += us;
-    if (span - at > lastMs * 1000) return;
+    // the window: from lastMs before the end to skipLastMs before it (e.g. a bench's run before its peer's)
+    if (span - at > lastMs * 1000 || span - at < skipLastMs * 1000) return;
     const owner = owners.get(id) ?? '(unknown)';
     totals.set(owner, (totals.get(owner) ?? 0) + us);
     all += us;
@@ -83,7 +84,11 @@ export function summarize(profile: CpuProfile, lastMs = Infinity): { owner: stri
 
 if (require.main === module) {
   for (const file of process.argv.slice(2)) {
-    const rows = summarize(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile, Number(process.env.LAST_S ?? Infinity) * 1000);
+    const rows = summarize(
+      JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile,
+      Number(process.env.LAST_S ?? Infinity) * 1000,
+      Number(process.env.SKIP_LAST_S ?? 0) * 1000,
+    );
     console.log(`\n${file}  (share = % of busy time, idle excluded)`);
     console.table(rows.slice(0, Number(process.env.TOP ?? 30)));
   }

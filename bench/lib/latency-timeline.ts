@@ -4,7 +4,7 @@
 // screen over its target, with the platform's background jobs that ran meanwhile, so a tail is put
 // down to the platform's own request work, a job, the database or the bench.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { cpuSeconds, postgresCpuSeconds } from './process-cpu';
+import { cpuSeconds, postgresCpuSeconds, runQueueWaitSeconds } from './process-cpu';
 import { percentile } from './evaluation-lists';
 
 /** One measured load: when it started (performance.now()) and how long it took (ms). */
@@ -16,6 +16,8 @@ export interface TimedLoad {
 interface Reading {
   at: number;
   platform: number;
+  /** Seconds the platform's main thread (its JavaScript) waited for a CPU, runnable but not running. */
+  platformWaited: number;
   postgres: number;
   bench: number;
   lagMaxMs: number;
@@ -39,6 +41,7 @@ export class ResourceSampler {
       this.readings.push({
         at: performance.now(),
         platform: cpuSeconds(this.platformPid),
+        platformWaited: runQueueWaitSeconds(this.platformPid),
         postgres: postgresCpuSeconds(this.postgresDataDir),
         bench: cpuSeconds(process.pid),
         lagMaxMs: this.lag.max / 1e6,
@@ -71,10 +74,11 @@ export class ResourceSampler {
       const seconds = (last.at - before.at) / 1000;
       const share = (key: 'platform' | 'postgres' | 'bench') => `${Math.round(((last[key] - before[key]) / seconds) * 100)} %`;
       const lag = Math.max(...within.map((r) => r.lagMaxMs));
+      const waited = Math.round((last.platformWaited - before.platformWaited) * 1000);
       lines.push(
         `  +${Math.round((start - from) / 1000)} s: ${inSecond.length} loads, p95 ${inSecond.length ? percentile(inSecond, 95).toFixed(0) : '-'} ms, ` +
           `max ${inSecond.length ? inSecond[inSecond.length - 1].toFixed(0) : '-'} ms | CPU platform ${share('platform')}, PostgreSQL ${share('postgres')}, ` +
-          `bench ${share('bench')} | bench event-loop delay max ${lag.toFixed(0)} ms`,
+          `bench ${share('bench')} | platform main thread waited for a CPU ${waited} ms | bench event-loop delay max ${lag.toFixed(0)} ms`,
       );
     }
     return lines;

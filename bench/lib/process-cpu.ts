@@ -32,3 +32,15 @@ export function postgresCpuSeconds(dataDir: string): number {
   }
   return cpuSeconds(postmaster, true) + children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
+
+/**
+ * Seconds a process's main thread has spent runnable but waiting for a CPU (the second field of
+ * /proc/<pid>/schedstat): a latency that grows with it came from CPUs taken by something else.
+ */
+export function runQueueWaitSeconds(pid: number | undefined): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return 0;
+  }
+}
