@@ -3,6 +3,7 @@
 //                        [--trgm 0] [--runs R]
 //   (the CLI import alone, see importOnly below)
 // npm run bench:scale -- --engine --entities N [--queries Q]   (the engine alone, in process: time per search)
+// npm run bench:scale -- --build-only --entities N [--engine-root DIR]   (the index build alone, in process)
 //
 // The screening index at list sizes beyond the shipped lists:
 //  1. N synthetic FollowTheMoney entities (JSON lines, the format `npm run watchlists -- --format ftm`
@@ -32,14 +33,14 @@ import { applyMigrations } from '../platform/db/migrations';
 import { createDb } from '../platform/db/prisma';
 import { logger } from '../platform/logging/logger';
 import { ServiceName, startPlatform } from '../app/start-platform';
-import { processTreeRssMb, rssMb, startPlatformChild, stopChild } from './lib/platform-child';
+import { peakRssMb, processTreeRssMb, rssMb, startPlatformChild, stopChild } from './lib/platform-child';
 import { createApplication, createTenant, createWorkspace } from '../platform/tenancy/tenancy-store';
 import { Rng } from '../lib/random/prng';
-import { loadList, shippedLists, type WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
-import { shippedWatchlistDir } from '../subgraphs/screening/services/import-service';
+import { loadList, type WatchlistEntity } from '../subgraphs/screening/services/engine-adapter';
+import { derivePools, nameOf, shippedEntities, syntheticEntity, type Pools } from './lib/synthetic-watchlist';
 import { snapshotFile } from '../subgraphs/screening/services/index-snapshot';
 import { loadTrigramTable } from './lib/trigram-peer';
-import { postgresCpuSeconds } from './lib/process-cpu';
+import { cpuSeconds, postgresCpuSeconds } from './lib/process-cpu';
 
 const SERVICES: ServiceName[] = ['screening', 'profiles', 'idv', 'risk', 'access', 'gateway', 'rest-adapter'];
 
@@ -53,99 +54,6 @@ function flag(name: string, fallback: number): number {
 const ms = (x: number) => `${Math.round(x)} ms`;
 const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The shipped lists' distributions, as pools drawn from uniformly (so by frequency). */
-interface Pools {
-  tokens: Map<string, string[]>; // `${type}|${script}` → tokens as they appear
-  tokensPerName: Map<string, number[]>; // type → token counts of primary names
-  aliasCounts: number[];
-  scriptNames: Map<string, number[]>; // script → token counts of names in it
-  scripts: string[]; // script of each original-script name
-  countries: string[];
-  birthYears: number[];
-  birthDateShare: number;
-  types: string[];
-}
-
-function derivePools(lists: WatchlistEntity[]): Pools {
-  const pools: Pools = {
-    tokens: new Map(),
-    tokensPerName: new Map(),
-    aliasCounts: [],
-    scriptNames: new Map(),
-    scripts: [],
-    countries: [],
-    birthYears: [],
-    birthDateShare: 0,
-    types: [],
-  };
-  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
-    let list = map.get(key);
-    if (!list) map.set(key, (list = []));
-    list.push(value);
-  };
-  let withBirthDate = 0;
-  for (const e of lists) {
-    pools.types.push(e.type);
-    if (e.birthDates.length) withBirthDate++;
-    for (const b of e.birthDates) {
-      const year = Number((b.kind === 'range' ? b.from : b.value).slice(0, 4));
-      if (year > 1900 && year < 2020) pools.birthYears.push(year);
-    }
-    pools.countries.push(...e.countries, ...e.nationalities);
-    pools.aliasCounts.push(e.names.filter((n) => n.kind !== 'primary' && !n.script).length);
-    for (const n of e.names) {
-      const script = n.script ?? 'Latn';
-      const tokens = n.value.split(/[\s,]+/).filter((t) => t.length > 0);
-      if (!tokens.length) continue;
-      if (n.script) {
-        pools.scripts.push(script);
-        push(pools.scriptNames, script, tokens.length);
-      } else if (n.kind === 'primary') push(pools.tokensPerName, e.type, tokens.length);
-      for (const t of tokens) push(pools.tokens, `${e.type}|${script}`, t);
-    }
-  }
-  pools.birthDateShare = withBirthDate / Math.max(1, lists.length);
-  return pools;
-}
-
-const SCHEMA: Record<string, string> = { individual: 'Person', entity: 'Organization', vessel: 'Vessel', aircraft: 'Airplane' };
-
-function nameOf(rng: Rng, pools: Pools, type: string, script: string, length: number): string {
-  const pool = pools.tokens.get(`${type}|${script}`) ?? pools.tokens.get(`individual|${script}`) ?? pools.tokens.get('individual|Latn')!;
-  const tokens: string[] = [];
-  for (let i = 0; i < Math.max(1, length); i++) tokens.push(rng.pick(pool));
-  return tokens.join(script === 'Hani' || script === 'Jpan' ? '' : ' ');
-}
-
-function syntheticEntity(rng: Rng, pools: Pools, i: number): { line: string; names: string[] } {
-  const type = rng.pick(pools.types);
-  const names = [nameOf(rng, pools, type, 'Latn', rng.pick(pools.tokensPerName.get(type) ?? [2]))];
-  const aliases: string[] = [];
-  for (let a = rng.pick(pools.aliasCounts); a > 0; a--)
-    aliases.push(nameOf(rng, pools, type, 'Latn', rng.pick(pools.tokensPerName.get(type) ?? [2])));
-  // Original-script names as often as the shipped lists carry them.
-  if (pools.scripts.length && rng.float() < pools.scripts.length / pools.types.length) {
-    const script = rng.pick(pools.scripts);
-    aliases.push(nameOf(rng, pools, type, script, rng.pick(pools.scriptNames.get(script) ?? [2])));
-  }
-  const properties: Record<string, string[]> = { name: names, topics: [rng.float() < 0.8 ? 'sanction' : 'role.pep'] };
-  if (aliases.length) properties.alias = aliases;
-  if (type === 'individual' && rng.float() < pools.birthDateShare && pools.birthYears.length) {
-    const month = String(1 + Math.floor(rng.float() * 12)).padStart(2, '0');
-    const day = String(1 + Math.floor(rng.float() * 28)).padStart(2, '0');
-    properties.birthDate = [`${rng.pick(pools.birthYears)}-${month}-${day}`];
-  }
-  if (pools.countries.length) properties[type === 'individual' ? 'nationality' : 'country'] = [rng.pick(pools.countries)];
-  const line = JSON.stringify({
-    id: `scale-${i}`,
-    schema: SCHEMA[type] ?? 'Person',
-    caption: names[0],
-    properties,
-    datasets: ['scale_synthetic'],
-  });
-  return { line, names: [...names, ...aliases] };
-}
 
 /**
  * Writes the list; `unlisted` (lower-cased candidate negatives) loses every name the list holds. Only the candidates are
@@ -262,8 +170,7 @@ async function main(): Promise<void> {
   );
 
   // 1. distributions and the synthetic list
-  const shipped: WatchlistEntity[] = [];
-  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const shipped = await shippedEntities();
   const pools = derivePools(shipped);
   say(
     `distributions from ${shipped.length} shipped entities: ${pools.tokens.size} token pools, ${pools.scripts.length} original-script names`,
@@ -311,9 +218,14 @@ async function main(): Promise<void> {
     say(`import: ${ms(importMs)}`);
 
     // 3. first start (built from PostgreSQL), the snapshot, a restart (loaded from it)
+    const postgresCpuBefore = postgresCpuSeconds(path.join(work, 'pg'));
     const first = await startAndWait(env, n);
     children.push(first.child);
-    say(`first start: serves after ${ms(first.ms)} (load ${first.index.loadMs} ms, build ${first.index.buildMs} ms)`);
+    say(
+      `first start: serves after ${ms(first.ms)} (load ${first.index.loadMs} ms, build ${first.index.buildMs} ms); ` +
+        `platform ${cpuSeconds(first.child.pid).toFixed(1)} s CPU, peak RSS ${peakRssMb(first.child.pid)} MB; ` +
+        `PostgreSQL ${(postgresCpuSeconds(path.join(work, 'pg')) - postgresCpuBefore).toFixed(1)} s CPU; load average ${loadAverage()}`,
+    );
     const snapshot = snapshotFile(path.join(work, 'index'));
     t = performance.now();
     while (!fs.existsSync(snapshot)) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -404,8 +316,7 @@ async function heap(): Promise<void> {
   const n = flag('entities', 100_000);
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc (npx tsx --expose-gc bench/scale.bench.ts --heap --entities N)');
-  const shipped: WatchlistEntity[] = [];
-  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const shipped = await shippedEntities();
   const pools = derivePools(shipped);
   shipped.length = 0;
   const { ftmToEntity } = await import('../subgraphs/screening/lists');
@@ -454,8 +365,7 @@ async function heap(): Promise<void> {
 async function engine(): Promise<void> {
   const n = flag('entities', 100_000);
   const queries = flag('queries', 400);
-  const shipped: WatchlistEntity[] = [];
-  for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+  const shipped = await shippedEntities();
   const pools = derivePools(shipped);
   shipped.length = 0;
   const { ftmToEntity } = await import('../subgraphs/screening/lists');
@@ -494,6 +404,58 @@ async function engine(): Promise<void> {
   }
 }
 
+/**
+ * `--build-only`: the index of N synthetic entities built in this process as the platform builds it (entity bytes spilled
+ * to a file), timed apart from generating the entities (drawn in batches between the timed parts): wall and CPU time of
+ * adding the entities and of finishing the build, and the process's peak RSS. `--engine-root DIR` builds with the engine
+ * of another checkout (a same-session A/B against older code).
+ */
+async function buildOnly(): Promise<void> {
+  const n = flag('entities', 100_000);
+  const engineRoot = path.resolve(option('engine-root') ?? path.resolve(__dirname, '..'));
+  const pools = derivePools(await shippedEntities());
+  const { ftmToEntity } = await import('../subgraphs/screening/lists');
+  type Engine = typeof import('../subgraphs/screening/engine');
+  const { IndexBuilder } = (await import(path.join(engineRoot, 'subgraphs/screening/engine/index.ts'))) as Engine;
+  const rng = new Rng(20261127);
+  const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-build-'));
+  const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
+  const timed = <T>(work: () => T): { value: T; wallMs: number; cpuS: number } => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    const value = work();
+    return { value, wallMs: performance.now() - wall, cpuS: cpuSeconds(process.cpuUsage(cpu)) };
+  };
+  try {
+    say(`build-only: ${n} entities, engine of ${engineRoot}, load average ${loadAverage()}`);
+    const builder = new IndexBuilder(n, undefined, { spillDir: spill });
+    let addMs = 0;
+    let addCpu = 0;
+    for (let i = 0; i < n;) {
+      const batch: WatchlistEntity[] = [];
+      for (; batch.length < 10_000 && i < n; i++) {
+        const raw = JSON.parse(syntheticEntity(rng, pools, i).line) as Parameters<typeof ftmToEntity>[0];
+        batch.push(ftmToEntity(raw, 'scale_synthetic', i)!);
+      }
+      const added = timed(() => {
+        for (const e of batch) builder.add(e);
+      });
+      addMs += added.wallMs;
+      addCpu += added.cpuS;
+    }
+    const finished = timed(() => builder.finish());
+    const index = finished.value;
+    say(
+      `build: ${ms(addMs + finished.wallMs)} wall, ${(addCpu + finished.cpuS).toFixed(1)} s CPU ` +
+        `(adding ${ms(addMs)} / ${addCpu.toFixed(1)} s CPU, finishing ${ms(finished.wallMs)} / ${finished.cpuS.toFixed(1)} s CPU); ` +
+        `${index.stats.names} names, vocabulary ${index.stats.vocabulary}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; ` +
+        `load average ${loadAverage()}`,
+    );
+  } finally {
+    fs.rmSync(spill, { recursive: true, force: true });
+  }
+}
+
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -523,8 +485,7 @@ async function importOnly(): Promise<void> {
   try {
     let file = option('file');
     if (!file) {
-      const shipped: WatchlistEntity[] = [];
-      for (const list of shippedLists(shippedWatchlistDir())) shipped.push(...(await loadList(list.format, list.paths)));
+      const shipped = await shippedEntities();
       const pools = derivePools(shipped);
       shipped.length = 0;
       file = option('keep-file') ?? path.join(work, 'scale_synthetic.ftm.jsonl');
@@ -616,9 +577,11 @@ async function importOnly(): Promise<void> {
     ? heap()
     : process.argv.includes('--engine')
       ? engine().then(() => process.exit(0))
-      : process.argv.includes('--import-only')
-        ? importOnly().then(() => process.exit(0))
-        : main().then(() => process.exit(0))
+      : process.argv.includes('--build-only')
+        ? buildOnly().then(() => process.exit(0))
+        : process.argv.includes('--import-only')
+          ? importOnly().then(() => process.exit(0))
+          : main().then(() => process.exit(0))
 ).then(
   () => undefined,
   (error: unknown) => {

@@ -71,9 +71,18 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 /** Resident memory of a process (Linux /proc), in MB. */
 export function rssMb(pid: number | undefined): number {
+  return statusMb(pid, 'VmRSS');
+}
+
+/** The most resident memory a process has had so far (Linux /proc), in MB. */
+export function peakRssMb(pid: number | undefined): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+function statusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024);
   } catch {
     return NaN;
   }

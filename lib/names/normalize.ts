@@ -61,32 +61,23 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
       if (last && first && !isLegalTail && last.split(/\s+/).length <= 4) s = `${first} ${last}`;
     }
   }
-  // Hyphenated Arabic articles ("ash-Shami", "al-Tikriti") become stopwords; remember them before hyphens go.
-  const hyphenArticle = new Set<number>();
+  // Hyphenated Arabic articles ("ash-Shami", "al-Tikriti") become stopwords (see wordPieces).
   const raws = s
     .replace(/[.]/g, ' ')
     .split(/[\s,;:/\\()[\]{}"|+*&!?<>=_#@~^%$]+/)
     .filter(Boolean);
-  const pieces: string[] = [];
-  for (const r of raws) {
-    const sub = r.split('-').filter(Boolean);
-    sub.forEach((p, i) => {
-      const clean = p.replace(/[^a-z0-9]/g, '');
-      if (!clean) return;
-      if (i < sub.length - 1 && HYPHEN_ARTICLES.has(clean)) hyphenArticle.add(pieces.length);
-      pieces.push(clean);
-    });
-  }
   const tokens: string[] = [];
   const classes: TokenClass[] = [];
-  for (let i = 0; i < pieces.length; i++) {
-    const t = pieces[i];
-    tokens.push(t);
-    let cls = classify(t, style, hyphenArticle.has(i));
-    // An article precedes a word: one that ends a name is a name ("Thanh LE", "Anh DO", "Minh LA").
-    if (cls === TokenClass.Stopword && i === pieces.length - 1 && i > 0 && FAMILY_NAME_ARTICLES.has(t)) cls = TokenClass.Regular;
-    classes.push(cls);
+  for (const r of raws) {
+    const word = wordPieces(r);
+    for (let k = 0; k < word.pieces.length; k++) {
+      tokens.push(word.pieces[k]);
+      classes.push(pieceClass(word, k, style));
+    }
   }
+  // An article precedes a word: one that ends a name is a name ("Thanh LE", "Anh DO", "Minh LA").
+  const last = tokens.length - 1;
+  if (last > 0 && classes[last] === TokenClass.Stopword && FAMILY_NAME_ARTICLES.has(tokens[last])) classes[last] = TokenClass.Regular;
   if (style === 'organization') joinInitialRuns(tokens, classes, style);
   if (style !== 'person') markLegalFormPhrases(tokens, classes);
   // A name made only of title-like words is a name, not titles: "DHA'AME" (whose romanization key is that of "Dame"), a
@@ -99,6 +90,52 @@ export function normalizeName(raw: string, style: NameStyle = 'unknown'): Normal
     });
   }
   return { tokens, classes, style };
+}
+
+/**
+ * The tokens of one word of a folded name (its hyphenated parts, cleaned), which are hyphenated articles, and their
+ * classes per name style once asked for (see pieceClass).
+ */
+interface WordPieces {
+  pieces: string[];
+  articles: boolean[];
+  classes: Partial<Record<NameStyle, TokenClass[]>>;
+}
+
+/** The class of piece k of a word in a name of `style` (before the rules that look at the whole name). */
+function pieceClass(word: WordPieces, k: number, style: NameStyle): TokenClass {
+  let classes = word.classes[style];
+  if (!classes) word.classes[style] = classes = word.pieces.map((piece, i) => classify(piece, style, word.articles[i]));
+  return classes[k];
+}
+
+/**
+ * Words recur across names far more than names do (a build reads tens of millions of words of a few hundred thousand):
+ * their pieces are split and cleaned once, and the same token strings come back each time (their hashes computed once).
+ */
+const wordMemo = new Map<string, WordPieces>();
+const WORD_MEMO_MAX = 250_000;
+
+function wordPieces(word: string): WordPieces {
+  let known = wordMemo.get(word);
+  if (known === undefined) {
+    known = splitWord(word);
+    if (wordMemo.size >= WORD_MEMO_MAX) wordMemo.clear();
+    wordMemo.set(word, known);
+  }
+  return known;
+}
+
+function splitWord(word: string): WordPieces {
+  const out: WordPieces = { pieces: [], articles: [], classes: {} };
+  const sub = word.split('-').filter(Boolean);
+  sub.forEach((p, i) => {
+    const clean = p.replace(/[^a-z0-9]/g, '');
+    if (!clean) return;
+    out.pieces.push(clean);
+    out.articles.push(i < sub.length - 1 && HYPHEN_ARTICLES.has(clean));
+  });
+  return out;
 }
 
 /** Articles that are also family names (Vietnamese Lê, Đỗ, La; Chinese Da), read as names at the end of a name. */
@@ -122,7 +159,32 @@ function isMisspeltHonorific(t: string): boolean {
   );
 }
 
+/**
+ * Classes of the tokens seen, per style and hyphenated-article flag: a build classifies tens of millions of tokens drawn
+ * from a vocabulary of a few hundred thousand, and a class costs several set lookups, two romanization keys and edit
+ * distances to the long titles. Bounded like the other memos of lib/names.
+ */
+type ClassMemo = Map<string, TokenClass>;
+/** Per style: the classes of tokens that are not, and that are, hyphenated articles. */
+const classMemo: Record<NameStyle, [ClassMemo, ClassMemo]> = {
+  person: [new Map<string, TokenClass>(), new Map<string, TokenClass>()],
+  organization: [new Map<string, TokenClass>(), new Map<string, TokenClass>()],
+  unknown: [new Map<string, TokenClass>(), new Map<string, TokenClass>()],
+};
+const CLASS_MEMO_MAX = 250_000;
+
 function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenClass {
+  const memo = classMemo[style][hyphenArticle ? 1 : 0];
+  let cls = memo.get(t);
+  if (cls === undefined) {
+    cls = classifyToken(t, style, hyphenArticle);
+    if (memo.size >= CLASS_MEMO_MAX) memo.clear();
+    memo.set(t, cls);
+  }
+  return cls;
+}
+
+function classifyToken(t: string, style: NameStyle, hyphenArticle: boolean): TokenClass {
   // in a person's name a single letter is an initial ("Hajji A. Al-Afari", "Socorro E. Hernandez"), not the article
   // "a"/"e"/"y", and "il" is a (Korean) name ("CHOE SONG IL"), not the Italian article
   if (style !== 'organization' && !hyphenArticle && ((t.length === 1 && /[a-z]/.test(t)) || t === 'il'))
@@ -142,6 +204,14 @@ function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenCla
   return TokenClass.Regular;
 }
 
+/** The phrases of LEGAL_FORM_PHRASES by their first word, in list order (a name's token is looked up, not every phrase tried). */
+const LEGAL_FORM_PHRASES_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
+for (const phrase of LEGAL_FORM_PHRASES) {
+  const same = LEGAL_FORM_PHRASES_BY_FIRST_WORD.get(phrase[0]);
+  if (same) same.push(phrase);
+  else LEGAL_FORM_PHRASES_BY_FIRST_WORD.set(phrase[0], [phrase]);
+}
+
 /**
  * A legal form written out ("limited liability company", "otkrytoe aktsionernoe obshchestvo") is a legal form word by word,
  * as its abbreviation (LLC, OAO) is: one list spells out what another abbreviates. Only where the phrase leaves a name
@@ -149,7 +219,9 @@ function classify(t: string, style: NameStyle, hyphenArticle: boolean): TokenCla
  */
 function markLegalFormPhrases(tokens: string[], classes: TokenClass[]): void {
   for (let i = 0; i < tokens.length; i++) {
-    const phrase = LEGAL_FORM_PHRASES.find((p) => p.length < tokens.length && p.every((w, k) => tokens[i + k] === w));
+    const phrase = LEGAL_FORM_PHRASES_BY_FIRST_WORD.get(tokens[i])?.find(
+      (p) => p.length < tokens.length && p.every((w, k) => tokens[i + k] === w),
+    );
     if (!phrase) continue;
     for (let k = 0; k < phrase.length; k++) classes[i + k] = TokenClass.LegalForm;
     i += phrase.length - 1;

@@ -28,7 +28,19 @@ const TYPES: EntityType[] = ['individual', 'entity', 'vessel', 'aircraft'];
 /** The list fields of an entity: stored only when not empty, restored as [] on decode. */
 const LISTS = ['feeds', 'names', 'birthDates', 'nationalities', 'countries', 'addresses', 'identifiers', 'programs', 'sourceUrls'] as const;
 
-const withoutEmptyLists = (key: string, value: unknown) => (Array.isArray(value) && value.length === 0 && key !== '' ? undefined : value);
+/**
+ * The entity without its empty lists, to serialise. The lists are top-level fields (model.ts: the nested records hold
+ * strings only), so a shallow copy does what a JSON.stringify replacer would, and lets JSON.stringify take its fast path
+ * (a replacer function is called for every key and value of every record).
+ */
+function withoutEmptyLists(e: WatchlistEntity): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(e)) {
+    const value = (e as unknown as Record<string, unknown>)[key];
+    if (!(Array.isArray(value) && value.length === 0)) out[key] = value;
+  }
+  return out;
+}
 
 function decode(text: string): WatchlistEntity {
   const e = JSON.parse(text) as WatchlistEntity;
@@ -195,9 +207,8 @@ export interface EntityStoreBuildOptions {
 
 /** Appends entities one by one; `finish()` trims the last chunk. */
 export class EntityStoreBuilder {
-  private readonly encoder = new TextEncoder();
   private chunks: Uint8Array[] = [];
-  private chunk: Uint8Array;
+  private chunk: Buffer;
   private used = 0;
   private readonly chunkOf: Uint16Array;
   private readonly start: Uint32Array;
@@ -226,19 +237,24 @@ export class EntityStoreBuilder {
       this.spill = { fd, positions: [], lengths: [], at: 0 };
     }
     // Small lists get a small first chunk; it grows by doubling up to the largest chunk.
-    this.chunk = new Uint8Array(Math.min(this.maxChunk, Math.max(64 * 1024, capacity * 512)));
+    this.chunk = Buffer.alloc(Math.min(this.maxChunk, Math.max(64 * 1024, capacity * 512)));
   }
 
   add(e: WatchlistEntity): void {
-    const bytes = this.encoder.encode(JSON.stringify(e, withoutEmptyLists));
-    if (this.used + bytes.length > this.chunk.length) this.grow(bytes.length);
+    const json = JSON.stringify(withoutEmptyLists(e));
+    // Encoded straight into the chunk (no bytes of its own): at most 3 bytes per UTF-16 code unit, counted exactly only
+    // near the end of the chunk.
+    if (this.used + json.length * 3 > this.chunk.length) {
+      const needed = Buffer.byteLength(json);
+      if (this.used + needed > this.chunk.length) this.grow(needed);
+    }
+    const length = this.chunk.write(json, this.used);
     const i = this.count++;
-    this.chunk.set(bytes, this.used);
     this.chunkOf[i] = this.chunkCount();
     this.start[i] = this.used;
-    this.length[i] = bytes.length;
+    this.length[i] = length;
     this.type[i] = Math.max(0, TYPES.indexOf(e.type));
-    this.used += bytes.length;
+    this.used += length;
   }
 
   private chunkCount(): number {
@@ -247,7 +263,7 @@ export class EntityStoreBuilder {
 
   private grow(needed: number): void {
     if (this.chunk.length < this.maxChunk) {
-      const next = new Uint8Array(Math.min(this.maxChunk, Math.max(this.chunk.length * 2, this.used + needed)));
+      const next = Buffer.alloc(Math.min(this.maxChunk, Math.max(this.chunk.length * 2, this.used + needed)));
       if (this.used + needed <= next.length) {
         next.set(this.chunk.subarray(0, this.used));
         this.chunk = next;
@@ -256,13 +272,14 @@ export class EntityStoreBuilder {
     }
     // The chunk is full: it is closed and a new one begins (an entity never straddles two chunks).
     this.close(this.chunk.subarray(0, this.used));
-    if (!this.spill || this.chunk.length < needed) this.chunk = new Uint8Array(Math.max(this.maxChunk, needed));
+    if (!this.spill || this.chunk.length < needed) this.chunk = Buffer.alloc(Math.max(this.maxChunk, needed));
     this.used = 0;
   }
 
   private close(bytes: Uint8Array): void {
     if (!this.spill) {
-      this.chunks.push(bytes.slice());
+      // a copy, trimmed to the bytes used (a Buffer's slice would be a view of the whole chunk)
+      this.chunks.push(new Uint8Array(bytes));
       return;
     }
     const { fd, positions, lengths } = this.spill;
@@ -275,7 +292,7 @@ export class EntityStoreBuilder {
   finish(): EntityStore {
     if (this.count !== this.capacity) throw new Error(`entity store: ${this.count} of ${this.capacity} entities added`);
     this.close(this.chunk.subarray(0, this.used));
-    this.chunk = new Uint8Array(0);
+    this.chunk = Buffer.alloc(0);
     const chunks = this.spill ? new FileChunks(this.spill.fd, this.spill.positions, this.spill.lengths) : new MemoryChunks(this.chunks);
     return new EntityStore({ chunks, chunkOf: this.chunkOf, start: this.start, length: this.length, type: this.type });
   }

@@ -5,7 +5,7 @@
  */
 import { entityKey, type EntityType, type Feed, type WatchlistEntity } from '../lists/model';
 import { birthDateAdjustment, countryAdjustment, typeAdjustment, type Adjustment } from './adjust';
-import { buildCsr, GrowableInt32, type Csr } from './growable';
+import { buildCsr, buildHashCsr, GrowableInt32, type Csr } from './growable';
 import { identifierAdjustment, type QueryIdentifier } from './identifiers';
 import { DEFAULT_THRESHOLD } from '../../../lib/names/levels';
 import { isSignificant, normalizeName, type NameStyle } from '../../../lib/names/normalize';
@@ -103,6 +103,9 @@ interface BuildState {
   dfCount: number[];
   keyText: string[];
   feedBits: Map<string, number>;
+  /** Scratch of addNameRow: positions and distinct ids of a name's significant tokens (grown for a longer name). */
+  sigIdx: Int32Array;
+  sigIds: Int32Array;
 }
 
 /**
@@ -236,6 +239,8 @@ export class ScreeningIndex {
       dfCount: [],
       keyText: [],
       feedBits: feedBits(),
+      sigIdx: new Int32Array(64),
+      sigIds: new Int32Array(64),
     };
   }
 
@@ -243,87 +248,110 @@ export class ScreeningIndex {
   addEntity(e: WatchlistEntity): void {
     const b = this.building;
     if (!b) throw new Error('screening index: no build under way');
-    const { entityCount, storeBuilder, nameEntity, nameIndex, tokStart, tokIds, tokCls, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
-    const { keyOf, dfCount, keyText, onProgress } = b;
-    const FEED_BITS = b.feedBits;
     const ei = b.ei;
-    {
-      if (ei >= entityCount) throw new Error(`screening index: more than the ${entityCount} entities announced`);
-      storeBuilder.add(e);
-      this.entNameStart[ei] = nameEntity.length;
-      let fm = 0;
-      for (const f of e.feeds) fm |= FEED_BITS.get(f) ?? 0;
-      this.feedMask[ei] = fm;
-      const style = styleForType(e.type);
-      for (let ni = 0; ni < e.names.length && ni < 65535; ni++) {
-        const nm = e.names[ni];
-        if (nm.kind === 'title') continue;
-        const primary = normalizeName(nm.value, style);
-        // a name in kanji is also indexed in its Japanese reading, as a second row of the same name right after it (see
-        // isJapaneseRow)
-        const alt = hasJapaneseAlternate(nm.value) ? prepareJapaneseAlternate(nm.value, style) : undefined;
-        const rows = alt && !sameTokens(alt.tokens, primary.tokens) ? [primary, alt] : [primary];
-        // other readings of a token (Wade-Giles of a Chinese syllable, the dictionary's other readings of a kanji word)
-        // retrieve the name through their phonetic keys and joined spellings, as its own tokens do
-        const altsOf = (n: { tokens: string[] }) =>
-          n === alt ? alt.alts : foreignScriptOf(nm.value) === 'Chinese' ? chineseAlts(n.tokens) : undefined;
-        for (const n of rows) {
-          const alts = altsOf(n);
-          if (!n.classes.some(isSignificant)) continue;
-          const nameId = nameEntity.length;
-          nameEntity.push(ei);
-          nameIndex.push(ni);
-          tokStart.push(tokIds.length);
-          const seen = new Set<number>();
-          const sigIdx: number[] = [];
-          for (let t = 0; t < n.tokens.length; t++) {
-            const text = n.tokens[t];
-            let id = this.vocab.get(text);
-            if (id === undefined) {
-              id = this.vocabText.length;
-              this.vocab.set(text, id);
-              this.vocabText.push(text);
-              dfCount.push(0);
-              const key = phoneticKey(text);
-              keyText.push(key);
-              keyOf.push(intern(this.keyVocab, key));
-            }
-            tokIds.push(id);
-            tokCls.push(n.classes[t]);
-            if (!isSignificant(n.classes[t])) continue;
-            sigIdx.push(t);
-            if (seen.has(id)) continue;
-            seen.add(id);
-            dfCount[id]++;
-            pTokK.push(id);
-            pTokV.push(nameId);
-            if (text.length >= 2 && keyOf[id] !== undefined) {
-              pKeyK.push(keyOf[id]);
-              pKeyV.push(nameId);
-            }
-            for (const a of alts?.[t] ?? []) {
-              const kid = intern(this.keyVocab, phoneticKey(a));
-              if (kid === keyOf[id]) continue;
-              pKeyK.push(kid);
-              pKeyV.push(nameId);
-            }
-          }
-          // joined neighbours: "abu bakr" is also findable as "abubakr"
-          for (let a = 0; a < sigIdx.length; a++) {
-            let text = n.tokens[sigIdx[a]];
-            for (let j = sigIdx[a] + 1; j <= sigIdx[a] + 2 && j < n.tokens.length; j++) {
-              text += n.tokens[j];
-              if (!isSignificant(n.classes[j])) continue;
-              for (const joined of [text, ...((alts && joinedReadings(n.tokens, alts, sigIdx[a], j)) ?? [])]) {
-                pJoinK.push(joinHash(joined));
-                pJoinV.push(nameId);
-              }
-            }
-          }
+    if (ei >= b.entityCount) throw new Error(`screening index: more than the ${b.entityCount} entities announced`);
+    b.storeBuilder.add(e);
+    this.entNameStart[ei] = b.nameEntity.length;
+    let fm = 0;
+    for (const f of e.feeds) fm |= b.feedBits.get(f) ?? 0;
+    this.feedMask[ei] = fm;
+    const style = styleForType(e.type);
+    for (let ni = 0; ni < e.names.length && ni < 65535; ni++) {
+      const nm = e.names[ni];
+      if (nm.kind === 'title') continue;
+      const primary = normalizeName(nm.value, style);
+      const script = foreignScriptOf(nm.value);
+      // a name in kanji is also indexed in its Japanese reading, as a second row of the same name right after it (see
+      // isJapaneseRow)
+      const alt =
+        (script === 'Chinese' || script === 'Japanese') && hasJapaneseAlternate(nm.value)
+          ? prepareJapaneseAlternate(nm.value, style)
+          : undefined;
+      // other readings of a token (Wade-Giles of a Chinese syllable, the dictionary's other readings of a kanji word)
+      // retrieve the name through their phonetic keys and joined spellings, as its own tokens do
+      this.addNameRow(b, ei, ni, primary, script === 'Chinese' ? chineseAlts(primary.tokens) : undefined);
+      if (alt && !sameTokens(alt.tokens, primary.tokens)) this.addNameRow(b, ei, ni, alt, alt.alts);
+    }
+    if (b.onProgress && (ei + 1) % 100000 === 0) b.onProgress(ei + 1, b.entityCount);
+    b.ei++;
+  }
+
+  /**
+   * One row of name `ni` of entity `ei`: its tokens, their postings, phonetic keys and joined neighbours. Called for tens
+   * of millions of names, so it allocates nothing per name beyond what the vocabulary gains (the build's scratch).
+   */
+  private addNameRow(
+    b: BuildState,
+    ei: number,
+    ni: number,
+    n: { tokens: string[]; classes: TokenClass[] },
+    alts: (string[] | undefined)[] | undefined,
+  ): void {
+    const { tokens, classes } = n;
+    if (!classes.some(isSignificant)) return;
+    const { tokIds, keyOf, dfCount, pTokK, pTokV, pKeyK, pKeyV, pJoinK, pJoinV } = b;
+    const nameId = b.nameEntity.length;
+    b.nameEntity.push(ei);
+    b.nameIndex.push(ni);
+    b.tokStart.push(tokIds.length);
+    // positions and ids of the significant tokens so far (a token repeated in a name is posted once)
+    if (b.sigIdx.length < tokens.length) {
+      b.sigIdx = new Int32Array(tokens.length * 2);
+      b.sigIds = new Int32Array(tokens.length * 2);
+    }
+    const { sigIdx, sigIds } = b;
+    let sigCount = 0;
+    let postedCount = 0;
+    for (let t = 0; t < tokens.length; t++) {
+      const text = tokens[t];
+      let id = this.vocab.get(text);
+      if (id === undefined) {
+        id = this.vocabText.length;
+        this.vocab.set(text, id);
+        this.vocabText.push(text);
+        dfCount.push(0);
+        const key = phoneticKey(text);
+        b.keyText.push(key);
+        keyOf.push(intern(this.keyVocab, key));
+      }
+      tokIds.push(id);
+      b.tokCls.push(classes[t]);
+      if (!isSignificant(classes[t])) continue;
+      sigIdx[sigCount++] = t;
+      if (holds(sigIds, postedCount, id)) continue;
+      sigIds[postedCount++] = id;
+      dfCount[id]++;
+      pTokK.push(id);
+      pTokV.push(nameId);
+      if (text.length >= 2 && keyOf[id] !== undefined) {
+        pKeyK.push(keyOf[id]);
+        pKeyV.push(nameId);
+      }
+      const readings = alts?.[t];
+      if (!readings) continue;
+      for (const a of readings) {
+        const kid = intern(this.keyVocab, phoneticKey(a));
+        if (kid === keyOf[id]) continue;
+        pKeyK.push(kid);
+        pKeyV.push(nameId);
+      }
+    }
+    // joined neighbours: "abu bakr" is also findable as "abubakr"
+    for (let a = 0; a < sigCount; a++) {
+      const first = sigIdx[a];
+      let text = tokens[first];
+      for (let j = first + 1; j <= first + 2 && j < tokens.length; j++) {
+        text += tokens[j];
+        if (!isSignificant(classes[j])) continue;
+        pJoinK.push(joinHash(text));
+        pJoinV.push(nameId);
+        const readings = alts && joinedReadings(tokens, alts, first, j);
+        if (!readings) continue;
+        for (const joined of readings) {
+          pJoinK.push(joinHash(joined));
+          pJoinV.push(nameId);
         }
       }
-      if (onProgress && (ei + 1) % 100000 === 0) onProgress(ei + 1, entityCount);
-      b.ei++;
     }
   }
 
@@ -358,12 +386,9 @@ export class ScreeningIndex {
     this.postTok = buildCsr(pTokK, pTokV, this.vocabText.length);
     this.postKey = buildCsr(pKeyK, pKeyV, this.keyVocab.size);
     // The hashes pushed become ids: their positions among the distinct hashes, ascending.
-    const sorted = pJoinK.data.slice(0, pJoinK.length).sort();
-    let distinct = 0;
-    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i];
-    this.joinHashes = sorted.slice(0, distinct);
-    for (let i = 0; i < pJoinK.length; i++) pJoinK.data[i] = searchSorted(this.joinHashes, pJoinK.data[i]);
-    this.postJoin = buildCsr(pJoinK, pJoinV, distinct);
+    const joins = buildHashCsr(pJoinK, pJoinV);
+    this.joinHashes = joins.hashes;
+    this.postJoin = joins.csr;
     // trigram index over the vocabulary (tokens of 4+ letters) for typo expansion
     const tri = new Map<string, number[]>();
     for (let id = 0; id < this.vocabText.length; id++) {
@@ -1028,6 +1053,12 @@ function searchSorted(a: Int32Array, v: number): number {
     else return mid;
   }
   return -1;
+}
+
+/** Whether `values[0 .. count)` holds `v` (a name's few distinct tokens: a scan beats a set). */
+function holds(values: Int32Array, count: number, v: number): boolean {
+  for (let i = 0; i < count; i++) if (values[i] === v) return true;
+  return false;
 }
 
 /** The id of `text` in `vocab`, added as the next id when new. */
