@@ -308,6 +308,15 @@ async function main(): Promise<void> {
   }
 }
 
+/** What the in-process modes build with: the shipped lists' distributions (the lists themselves let go), the FtM
+ * reader, the index builder and the generator's seed. */
+async function inProcessBuild() {
+  const pools = derivePools(await shippedEntities());
+  const { ftmToEntity } = await import('../subgraphs/screening/lists');
+  const { IndexBuilder } = await import('../subgraphs/screening/engine');
+  return { pools, ftmToEntity, IndexBuilder, rng: new Rng(20261127) };
+}
+
 /**
  * `--heap`: the index of N synthetic entities built in this process (entity bytes spilled to a file, as the platform does),
  * and where its memory goes: heap and array buffers per entity, the largest typed arrays and string tables.
@@ -316,12 +325,7 @@ async function heap(): Promise<void> {
   const n = flag('entities', 100_000);
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc (npx tsx --expose-gc bench/scale.bench.ts --heap --entities N)');
-  const shipped = await shippedEntities();
-  const pools = derivePools(shipped);
-  shipped.length = 0;
-  const { ftmToEntity } = await import('../subgraphs/screening/lists');
-  const { IndexBuilder } = await import('../subgraphs/screening/engine');
-  const rng = new Rng(20261127);
+  const { pools, ftmToEntity, IndexBuilder, rng } = await inProcessBuild();
   gc();
   const before = process.memoryUsage();
   const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-heap-'));
@@ -365,12 +369,7 @@ async function heap(): Promise<void> {
 async function engine(): Promise<void> {
   const n = flag('entities', 100_000);
   const queries = flag('queries', 400);
-  const shipped = await shippedEntities();
-  const pools = derivePools(shipped);
-  shipped.length = 0;
-  const { ftmToEntity } = await import('../subgraphs/screening/lists');
-  const { IndexBuilder } = await import('../subgraphs/screening/engine');
-  const rng = new Rng(20261127);
+  const { pools, ftmToEntity, IndexBuilder, rng } = await inProcessBuild();
   const spill = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-scale-engine-'));
   try {
     const positives: string[] = [];
