@@ -15,7 +15,8 @@
 //     alert outcomes sent; otherwise the sweeps would catch up on all of it during the measurement.
 //     A screen over its target at an analyst's pace (every screen with BENCH_TIMELINE=1) is followed by
 //     its run per second: loads and their p95 beside the CPU of the platform, PostgreSQL and the bench,
-//     the bench's event-loop delay, and the platform's background jobs that ran meanwhile.
+//     how long the platform's main thread waited for a CPU, and the bench's event-loop delay. (The
+//     platform child runs no worker service: no background job runs during a measurement.)
 //  4. The console's first-load size: gzipped index.html and the JS/CSS it loads eagerly.
 //     Each screen runs twice: at an analyst's pace (every analyst waits 0.5–1.5 s between two screens,
 //     as someone reading them does; --think-ms sets the mean) and flat out (no pause: the saturation
@@ -233,7 +234,6 @@ async function graphql(restUrl: string, analyst: Analyst, operation: Operation):
  * loads (0: flat out); answers the latencies (ms), the errors and the loads per second.
  */
 async function drive(analysts: number, seconds: number, thinkMs: number, visit: (a: number, n: number) => Promise<void>) {
-  const times: number[] = [];
   const loads: TimedLoad[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -247,7 +247,6 @@ async function drive(analysts: number, seconds: number, thinkMs: number, visit: 
         const t = performance.now();
         try {
           await visit(a, n);
-          times.push(performance.now() - t);
           loads.push({ at: t, ms: performance.now() - t });
         } catch (error) {
           errors++;
@@ -257,23 +256,8 @@ async function drive(analysts: number, seconds: number, thinkMs: number, visit: 
       }
     }),
   );
-  times.sort((x, y) => x - y);
+  const times = loads.map((load) => load.ms).sort((x, y) => x - y);
   return { times, loads, errors, firstError, rps: times.length / seconds };
-}
-
-/** The platform's background jobs (pg-boss) that ran between two instants, one line each. */
-async function jobsBetween(client: Client, from: Date, to: Date): Promise<string[]> {
-  const queue = await client.query<{ table: string | null }>(`SELECT to_regclass('pgboss.job')::text AS table`);
-  if (!queue.rows[0].table) return ['  no background job ran meanwhile (no job queue in this database)'];
-  const { rows } = await client.query<{ name: string; started: string; ms: number; state: string }>(
-    `SELECT name, to_char(started_on AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS started, state,
-            round(extract(epoch FROM coalesce(completed_on, now()) - started_on) * 1000)::int AS ms
-       FROM pgboss.job WHERE started_on < $2 AND coalesce(completed_on, now()) > $1 ORDER BY started_on`,
-    [from, to],
-  );
-  return rows.length
-    ? rows.map((job) => `  job ${job.name} started ${job.started} UTC, ${job.ms} ms, ${job.state}`)
-    : ['  no background job ran meanwhile'];
 }
 
 /** Gzipped size of index.html and what it loads eagerly (its scripts, styles and their static imports). */
@@ -540,14 +524,12 @@ async function main(): Promise<void> {
         );
         const sampler = new ResourceSampler(platform.child.pid, dataDir);
         const from = performance.now();
-        const fromWall = new Date();
         sampler.start();
         const vigil = await drive(analysts.length, SCALE.seconds, pace.thinkMs, (a, n) => load(screen, a, n, analysts[a]));
         sampler.stop();
         if (pace.target && (percentile(vigil.times, 95) > 150 || process.env.BENCH_TIMELINE)) {
           console.log(`  ${screen.name} per second (over target or BENCH_TIMELINE):`);
           for (const line of sampler.lines(vigil.loads, from, performance.now())) console.log(line);
-          for (const line of await jobsBetween(client, fromWall, new Date())) console.log(line);
         }
         const plain = await drive(analysts.length, SCALE.seconds, pace.thinkMs, async (a, n) => {
           const response = await fetch(`${peerUrl}${screen.peer(a, n)}`);

@@ -1,8 +1,8 @@
 // Where a latency tail came from: per second of a measured run, the loads that started in it and
-// their p95 beside the CPU the platform, PostgreSQL and the load generator itself used, and the load
-// generator's own event-loop delay (a busy client inflates latencies it measures). Printed for a
-// screen over its target, with the platform's background jobs that ran meanwhile, so a tail is put
-// down to the platform's own request work, a job, the database or the bench.
+// their p95 beside the CPU the platform, PostgreSQL and the load generator itself used, how long the
+// platform's main thread waited for a CPU others held, and the load generator's own event-loop delay
+// (a busy client inflates latencies it measures). Printed for a screen over its target, so a tail is
+// put down to the platform's own request work, the database, the bench or another process.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuSeconds, postgresCpuSeconds, runQueueWaitSeconds } from './process-cpu';
 import { percentile } from './evaluation-lists';

@@ -72,16 +72,9 @@ export function profilePageQuery(
     WHERE ${Prisma.join(where, ' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT ${take} OFFSET ${offset}`;
 }
 
-/** Whether the filter narrows nothing (`statuses` allowed when `except.statuses`). */
-function isUnfiltered(filter: ProfileSearchFilter, except: { statuses?: boolean } = {}): boolean {
-  return (
-    !filter.search &&
-    !filter.groupIds &&
-    !filter.createdFrom &&
-    !filter.createdTo &&
-    !filter.customField &&
-    (except.statuses || !filter.statuses?.length)
-  );
+/** Whether the filter narrows the profiles by anything but their status. */
+function narrowsBeyondStatus(filter: ProfileSearchFilter): boolean {
+  return Boolean(filter.search || filter.groupIds || filter.createdFrom || filter.createdTo || filter.customField);
 }
 
 /** One page of profiles (keyset after `after`, or at `offset` for the REST routes' page numbers). */
@@ -96,7 +89,8 @@ export async function searchProfilePage(
   // Raw reads on the client's pool (no Prisma query compilation per call: docs/performance.md "Read path").
   const page = profilePageQuery(scope, filter, after, take, offset);
   // The list as it opens and pages on (no filter) is one statement shape: prepared per connection.
-  const name = isUnfiltered(filter) ? (after ? 'profiles_page_after' : 'profiles_page') : undefined;
+  const unfiltered = !narrowsBeyondStatus(filter) && !filter.statuses?.length;
+  const name = unfiltered ? (after ? 'profiles_page_after' : 'profiles_page') : undefined;
   const keys = await db.$readRows(page.text, page.values, name);
   if (keys.length === 0) return [];
   const rows = await findProfilesByIds(
@@ -111,7 +105,7 @@ export async function searchProfilePage(
 export async function countProfiles(db: Db, scope: Scope, filter: ProfileSearchFilter): Promise<number> {
   // Unfiltered or by status alone (the list as it opens): the maintained counters, a few rows
   // instead of a count over every profile of the workspace.
-  if (isUnfiltered(filter, { statuses: true })) return countProfilesInStatuses(db, scope, filter.statuses);
+  if (!narrowsBeyondStatus(filter)) return countProfilesInStatuses(db, scope, filter.statuses);
   const count = Prisma.sql`SELECT count(*) AS count FROM "profiles"."profiles" p WHERE ${Prisma.join(conditions(scope, filter), ' AND ')}`;
   const rows = await db.$readRows(count.text, count.values);
   return Number(rows[0]?.count ?? 0);
