@@ -5,6 +5,8 @@ import { startGateway } from '../../gateway/gateway-server';
 import { listen, RunningServer } from '../../platform/http/service-app';
 import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, verifyPrincipal } from '../../platform/principal/principal';
 import { createRestApp } from '../../rest-adapter/rest-server';
+import { indexStatus } from '../screening/screening-helpers';
+import { waitFor } from '../helpers/webhook-receiver';
 import { auth, createTestTenant, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 
 let platform: TestPlatform;
@@ -24,6 +26,10 @@ describe('health and metrics', () => {
       const health = await request(base, 'GET', '/healthz');
       expect(health.status).toBe(200);
       expect(health.body).toEqual({ status: 'ok', service });
+      // Screening is ready once its first index is built from the database (started in the
+      // background; on a busy machine it can take a few seconds after the platform answers).
+      if (service === 'screening')
+        await waitFor(async () => (await indexStatus(platform.urls.screening!)).ready, 60_000, 'the first index');
       const ready = await request(base, 'GET', '/readyz');
       expect(ready.status).toBe(200);
       expect((await request(base, 'GET', '/metrics')).status).toBe(401);
