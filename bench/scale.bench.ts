@@ -3,6 +3,8 @@
 //                        [--trgm 0] [--runs R]
 //   (the CLI import alone, see importOnly below)
 // npm run bench:scale -- --engine --entities N [--queries Q]   (the engine alone, in process: time per search)
+// npm run bench:scale -- --engine --compare --entities N [--queries Q]   (retrieval by pairs against the walk of every
+//   posting, see bench/lib/retrieval-diff.ts)
 // npm run bench:scale -- --build-only --entities N [--engine-root DIR]   (the index build alone, in process)
 //
 // The screening index at list sizes beyond the shipped lists:
@@ -41,6 +43,7 @@ import { derivePools, nameOf, shippedEntities, syntheticEntity, type Pools } fro
 import { snapshotFile } from '../subgraphs/screening/services/index-snapshot';
 import { loadTrigramTable } from './lib/trigram-peer';
 import { cpuSeconds, postgresCpuSeconds } from './lib/process-cpu';
+import { diffReport, diffRetrieval, queryVariants } from './lib/retrieval-diff';
 
 const SERVICES: ServiceName[] = ['screening', 'profiles', 'idv', 'risk', 'access', 'gateway', 'rest-adapter'];
 
@@ -383,6 +386,17 @@ async function engine(): Promise<void> {
     const index = builder.finish();
     say(`engine: ${n} entities generated and built in ${ms(performance.now() - started)}`);
     const mix = new Rng(3).shuffle([...positives]).slice(0, queries);
+    if (process.argv.includes('--compare')) {
+      // the pair retrieval against the walk of every posting at this size, and the CPU time of both, side by side
+      const short = option('short');
+      if (short) index.retrieval.shortPosting = Number(short);
+      const budget = option('budget');
+      if (budget) index.retrieval.budget = Number(budget);
+      for (const name of mix.slice(0, 50)) index.search(name, { feeds: 'all' }); // warm-up
+      const diff = diffRetrieval(index, queryVariants(mix, new Rng(5)));
+      for (const line of diffReport(diff)) say(line);
+      return;
+    }
     for (const name of mix.slice(0, 50)) index.search(name, { feeds: 'all' }); // warm-up
     const times: number[] = [];
     let results = 0;

@@ -103,9 +103,16 @@ interface BuildState {
   dfCount: number[];
   keyText: string[];
   feedBits: Map<string, number>;
-  /** Scratch of addNameRow: positions and distinct ids of a name's significant tokens (grown for a longer name). */
+  /** Pairs of phonetic keys held by one name (namePairHash) → the name: the postings of names holding two query tokens. */
+  pPairK: GrowableInt32;
+  pPairV: GrowableInt32;
+  /** Names posted under a phonetic key none of their tokens has (another reading of a token, see addNameRow). */
+  altKeyNames: GrowableInt32;
+  /** Scratch of addNameRow: positions and distinct ids of a name's significant tokens, and its distinct phonetic keys
+   * (grown for a longer name). */
   sigIdx: Int32Array;
   sigIds: Int32Array;
+  nameKeys: Int32Array;
 }
 
 /**
@@ -134,9 +141,32 @@ export interface IndexState {
     joinHashes: Int32Array;
     trigramOffsets: Int32Array;
     trigramValues: Int32Array;
+    /** Hashes of the key pairs, ascending: a pair's id is the position of its hash (see namePairHash). */
+    pairHashes: Int32Array;
+    postPairOffsets: Int32Array;
+    postPairValues: Int32Array;
+    altKeyNames: Int32Array;
   };
   strings: { vocab: string[]; keys: string[]; trigrams: string[] };
   store: EntityStoreParts;
+}
+
+/** One significant token of a query reading, as retrieval uses it (see ScreeningIndex.queryTokens). */
+interface QueryToken {
+  /** Its retrieval weight (rarity). */
+  w: number;
+  /** Its id in the vocabulary and its phonetic key's id, when listed names have them. */
+  id: number | undefined;
+  kid: number | undefined;
+  /** Its postings are long and rarer tokens reached names: it only adds its weight to those (probeWeight). */
+  probe: boolean;
+  /** Every posting the walk visits for it, with the weight a name in it gets. */
+  lists: { post: Csr; key: number; weight: number }[];
+  /** The same, by the listed token (exact, another reading, a typo, the query's neighbours joined) and by phonetic key. */
+  idWeight: Map<number, number>;
+  keyWeight: Map<number, number>;
+  /** Its id among the listed names' joined neighbours ("abubakr" for "abu bakr"). */
+  joinKey: number | undefined;
 }
 
 export class ScreeningIndex {
@@ -174,6 +204,15 @@ export class ScreeningIndex {
   private postTok!: Csr;
   private postKey!: Csr;
   private postJoin!: Csr;
+  /**
+   * Names by the pairs of phonetic keys they hold (a name with one key: that key twice), by hash as joinHashes: the
+   * names a query reaches through two of its tokens are found without walking either token's postings, which grow with
+   * the list (see gatherCandidates).
+   */
+  private pairHashes: Int32Array = new Int32Array(0);
+  private postPair!: Csr;
+  /** Names posted under a phonetic key none of their own tokens has (another reading of a token), ascending. */
+  private altKeyNames: Int32Array = new Int32Array(0);
   /** Trigram of the vocabulary (tokens of 4+ letters) → its id in postTri. */
   private trigram = new Map<string, number>();
   private postTri!: Csr;
@@ -186,6 +225,18 @@ export class ScreeningIndex {
   private stamp!: Int32Array;
   private stampGen = 0;
   private feedMask!: Uint16Array;
+  /**
+   * How names are retrieved: `walk` visits every posting of every query token whole; `pairs` gathers the names holding
+   * two of the query's tokens from the key pair postings and walks only postings of up to `shortPosting` names, up to
+   * `budget` names (gatherCandidates); `auto`
+   * (the default) walks while no posting it would walk is longer than WALK_LIMIT and gathers by pairs beyond. The benches
+   * and tests set it to compare the two.
+   */
+  retrieval: { mode: 'auto' | 'walk' | 'pairs'; shortPosting: number; budget: number } = {
+    mode: 'auto',
+    shortPosting: SHORT_POSTING,
+    budget: CANDIDATE_BUDGET,
+  };
 
   constructor(
     input: WatchlistEntity[] | EntityInput | IndexState | IncrementalInput,
@@ -239,8 +290,12 @@ export class ScreeningIndex {
       dfCount: [],
       keyText: [],
       feedBits: feedBits(),
+      pPairK: new GrowableInt32(cap(3)),
+      pPairV: new GrowableInt32(cap(3)),
+      altKeyNames: new GrowableInt32(1024),
       sigIdx: new Int32Array(64),
       sigIds: new Int32Array(64),
+      nameKeys: new Int32Array(64),
     };
   }
 
@@ -302,6 +357,8 @@ export class ScreeningIndex {
     const { sigIdx, sigIds } = b;
     let sigCount = 0;
     let postedCount = 0;
+    let keyCount = 0;
+    let altKeys = false;
     for (let t = 0; t < tokens.length; t++) {
       const text = tokens[t];
       let id = this.vocab.get(text);
@@ -323,6 +380,7 @@ export class ScreeningIndex {
       dfCount[id]++;
       pTokK.push(id);
       pTokV.push(nameId);
+      keyCount = addNameKey(b, keyCount, keyOf[id]);
       if (text.length >= 2 && keyOf[id] !== undefined) {
         pKeyK.push(keyOf[id]);
         pKeyV.push(nameId);
@@ -334,8 +392,21 @@ export class ScreeningIndex {
         if (kid === keyOf[id]) continue;
         pKeyK.push(kid);
         pKeyV.push(nameId);
+        keyCount = addNameKey(b, keyCount, kid);
+        altKeys = true;
       }
     }
+    if (altKeys) b.altKeyNames.push(nameId);
+    const { nameKeys, pPairK, pPairV } = b;
+    if (keyCount === 1) {
+      pPairK.push(namePairHash(nameKeys[0], nameKeys[0]));
+      pPairV.push(nameId);
+    }
+    for (let x = 0; x < keyCount; x++)
+      for (let y = x + 1; y < keyCount; y++) {
+        pPairK.push(namePairHash(nameKeys[x], nameKeys[y]));
+        pPairV.push(nameId);
+      }
     // joined neighbours: "abu bakr" is also findable as "abubakr"
     for (let a = 0; a < sigCount; a++) {
       const first = sigIdx[a];
@@ -389,6 +460,10 @@ export class ScreeningIndex {
     const joins = buildHashCsr(pJoinK, pJoinV);
     this.joinHashes = joins.hashes;
     this.postJoin = joins.csr;
+    const pairs = buildHashCsr(b.pPairK, b.pPairV);
+    this.pairHashes = pairs.hashes;
+    this.postPair = pairs.csr;
+    this.altKeyNames = b.altKeyNames.toArray();
     // trigram index over the vocabulary (tokens of 4+ letters) for typo expansion
     const tri = new Map<string, number[]>();
     for (let id = 0; id < this.vocabText.length; id++) {
@@ -473,6 +548,10 @@ export class ScreeningIndex {
         joinHashes: this.joinHashes,
         trigramOffsets: this.postTri.offsets,
         trigramValues: this.postTri.values,
+        pairHashes: this.pairHashes,
+        postPairOffsets: this.postPair.offsets,
+        postPairValues: this.postPair.values,
+        altKeyNames: this.altKeyNames,
       },
       strings: {
         vocab: this.vocabText,
@@ -498,6 +577,7 @@ export class ScreeningIndex {
       ['key postings', a.postKeyOffsets.length - 1, s.keys.length],
       ['join postings', a.postJoinOffsets.length - 1, a.joinHashes.length],
       ['trigram postings', a.trigramOffsets.length - 1, s.trigrams.length],
+      ['pair postings', a.postPairOffsets.length - 1, a.pairHashes.length],
     ];
     for (const [what, got, expected] of counts)
       if (got !== expected) throw new Error(`screening index state: ${what} ${got} ≠ ${expected}`);
@@ -514,6 +594,9 @@ export class ScreeningIndex {
     this.postKey = { offsets: a.postKeyOffsets, values: a.postKeyValues };
     this.postJoin = { offsets: a.postJoinOffsets, values: a.postJoinValues };
     this.postTri = { offsets: a.trigramOffsets, values: a.trigramValues };
+    this.pairHashes = a.pairHashes;
+    this.postPair = { offsets: a.postPairOffsets, values: a.postPairValues };
+    this.altKeyNames = a.altKeyNames;
     this.vocabText = s.vocab;
     s.vocab.forEach((text, id) => this.vocab.set(text, id));
     s.keys.forEach((text, id) => this.keyVocab.set(text, id));
@@ -664,24 +747,6 @@ export class ScreeningIndex {
     return prepareName(e.names[ni].value, style, this.rarity);
   }
 
-  /** Adds weight w to already-retrieved names holding token `id` exactly (or w x 0.9 for its phonetic key `kid`). */
-  private addToTouched(touched: number[], id: number | undefined, kid: number | undefined, w: number): void {
-    const acc = this.acc;
-    for (let t = 0; t < touched.length; t++) {
-      const n = touched[t];
-      let best = 0;
-      for (let p = this.nameTokStart[n], e = this.nameTokStart[n + 1]; p < e; p++) {
-        const tok = this.tokIds[p];
-        if (tok === id) {
-          best = w;
-          break;
-        }
-        if (kid !== undefined && this.vocabKey[tok] === kid && significantClass(this.tokClass[p])) best = w * 0.9;
-      }
-      acc[n] += best;
-    }
-  }
-
   /**
    * Marks the retrieved names holding every token of some query reading exactly, whatever the tokens' classes (a title
    * such as "Haj" is not in the postings but is a token of the name), and returns how many there are. Retrieval weights
@@ -733,83 +798,267 @@ export class ScreeningIndex {
   }
 
   /**
-   * Steps 1 and 2 of a search: the names the readings reach, the best first, cut to the candidates worth rescoring.
-   * Readings of one spelling of the query retrieve together; the Japanese readings of a query in kanji retrieve on their
-   * own (a Chinese reading reaching many names with two syllables must not push out the one name its Japanese reading
-   * reaches whole).
+   * What each significant token of the readings reaches, in the order retrieval adds them up: per reading, the rarest
+   * token first. A very common token ("mohammed" at a million entities) is not used to retrieve when rarer tokens already
+   * reached names: it only adds its weight to those (checked on their own tokens), so postings of tens of thousands of
+   * names are never walked (`probe`).
    */
-  private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
-    // 1. retrieval: per query token, the best way each name is reached (exact > joined > skeleton > typo)
-    const touched: number[] = [];
-    const acc = this.acc;
-    const visit = (post: Csr, key: number | undefined, w: number) => {
-      if (key === undefined) return;
-      const s = post.offsets[key];
-      const e = post.offsets[key + 1];
-      const gen = this.stampGen;
-      for (let p = s; p < e; p++) {
-        const n = post.values[p];
-        if (this.stamp[n] !== gen) {
-          this.stamp[n] = gen;
-          this.best[n] = w;
-          tokenTouched.push(n);
-        } else if (w > this.best[n]) this.best[n] = w;
-      }
-    };
-    let tokenTouched: number[] = [];
-    const flush = () => {
-      for (const n of tokenTouched) {
-        if (acc[n] === 0) touched.push(n);
-        acc[n] += this.best[n];
-      }
-      tokenTouched = [];
-      this.stampGen++;
-    };
-    this.stampGen++;
+  private queryTokens(readings: PreparedName[]): { tokens: QueryToken[]; byReading: QueryToken[][]; qLen: number } {
+    const tokens: QueryToken[] = [];
+    const byReading: QueryToken[][] = [];
     let qLen = 0;
+    let reachedAny = false;
+    const length = (post: Csr, key: number | undefined) => (key === undefined ? 0 : post.offsets[key + 1] - post.offsets[key]);
     for (const r of readings) {
-      const sig = r.tokens.map((_, i) => i).filter((i) => isSignificant(r.classes[i]));
       qLen = Math.max(qLen, r.tokens.length);
-      // Rare tokens first; a very common token ("mohammed" at a million entities) is not used to retrieve when rarer tokens
-      // already found candidates: it only adds its weight to those (checked on their own tokens), so postings of tens of
-      // thousands of names are never walked.
-      const postLen = (i: number) => {
-        const id = this.vocab.get(r.tokens[i]);
-        return id === undefined ? 0 : this.postTok.offsets[id + 1] - this.postTok.offsets[id];
-      };
-      const order = sig.map((i) => ({ i, len: postLen(i) })).sort((a, b) => a.len - b.len || a.i - b.i);
+      const order = r.tokens
+        .map((text, i) => ({ i, len: length(this.postTok, this.vocab.get(text)) }))
+        .filter(({ i }) => isSignificant(r.classes[i]))
+        .sort((a, b) => a.len - b.len || a.i - b.i);
+      const ofReading: QueryToken[] = [];
       for (const { i, len } of order) {
         const text = r.tokens[i];
         const cls = r.classes[i];
         const w = Math.max(0.05, tokenWeight(cls, r.rarity[i]));
         const id = this.vocab.get(text);
         const kid = cls !== TokenClass.Initial && text.length >= 2 ? this.keyVocab.get(r.keys[i]) : undefined;
-        const keyLen = kid === undefined ? 0 : this.postKey.offsets[kid + 1] - this.postKey.offsets[kid];
-        if (touched.length > 0 && (len > LONG_POSTING || keyLen > LONG_POSTING)) {
-          this.addToTouched(touched, id, kid, w);
-          continue;
-        }
-        visit(this.postTok, id, w);
-        visit(this.postJoin, this.joinId(text), w);
-        visit(this.postKey, kid, w * 0.9);
+        const probe = reachedAny && (len > LONG_POSTING || length(this.postKey, kid) > LONG_POSTING);
+        const token: QueryToken = { w, id, kid, probe, lists: [], idWeight: new Map(), keyWeight: new Map(), joinKey: undefined };
+        const byId = (tokenId: number | undefined, weight: number) => {
+          if (tokenId === undefined) return;
+          token.lists.push({ post: this.postTok, key: tokenId, weight });
+          if (weight > (token.idWeight.get(tokenId) ?? 0)) token.idWeight.set(tokenId, weight);
+        };
+        const byKey = (keyId: number | undefined, weight: number) => {
+          if (keyId === undefined) return;
+          token.lists.push({ post: this.postKey, key: keyId, weight });
+          if (weight > (token.keyWeight.get(keyId) ?? 0)) token.keyWeight.set(keyId, weight);
+        };
+        byId(id, w);
+        token.joinKey = this.joinId(text);
+        if (token.joinKey !== undefined) token.lists.push({ post: this.postJoin, key: token.joinKey, weight: w });
+        byKey(kid, w * 0.9);
         // the token's other readings (a Chinese syllable in Wade-Giles, a kanji word's other readings) reach Latin names
         // spelt that way, like another spelling of the token
         for (const a of r.alts?.[i] ?? []) {
-          visit(this.postTok, this.vocab.get(a), w * 0.95);
-          visit(this.postKey, this.keyVocab.get(phoneticKey(a)), w * 0.9);
+          byId(this.vocab.get(a), w * 0.95);
+          byKey(this.keyVocab.get(phoneticKey(a)), w * 0.9);
         }
-        if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) visit(this.postTok, fid, w * 0.85);
+        if (cls === TokenClass.Regular) for (const fid of this.fuzzyTokens(text)) byId(fid, w * 0.85);
         // the query's neighbours joined: "abu bakr" finds "abubakr"
         let joined = text;
         for (let j = i + 1; j <= i + 2 && j < r.tokens.length; j++) {
           joined += r.tokens[j];
           if (!isSignificant(r.classes[j])) continue;
-          visit(this.postTok, this.vocab.get(joined), w);
-          visit(this.postKey, this.keyVocab.get(phoneticKey(joined)), w * 0.9);
+          byId(this.vocab.get(joined), w);
+          byKey(this.keyVocab.get(phoneticKey(joined)), w * 0.9);
         }
-        flush();
+        if (!probe && token.lists.some((l) => length(l.post, l.key) > 0)) reachedAny = true;
+        tokens.push(token);
+        ofReading.push(token);
+      }
+      byReading.push(ofReading);
+    }
+    return { tokens, byReading, qLen };
+  }
+
+  /**
+   * The walk: every posting of every token, each name getting per token the best way it is reached (exact > joined >
+   * skeleton > typo). Linear in the postings' length, which grows with the list: the reference `gatherCandidates` and
+   * `scoreReached` are checked against (exhaustiveRetrieval).
+   */
+  private walk(tokens: QueryToken[]): number[] {
+    const touched: number[] = [];
+    const acc = this.acc;
+    let tokenTouched: number[] = [];
+    for (const token of tokens) {
+      if (token.probe) {
+        for (const n of touched) acc[n] += this.probeWeight(n, token);
+        continue;
+      }
+      const gen = ++this.stampGen;
+      for (const { post, key, weight } of token.lists) {
+        for (let p = post.offsets[key], e = post.offsets[key + 1]; p < e; p++) {
+          const n = post.values[p];
+          if (this.stamp[n] !== gen) {
+            this.stamp[n] = gen;
+            this.best[n] = weight;
+            tokenTouched.push(n);
+          } else if (weight > this.best[n]) this.best[n] = weight;
+        }
+      }
+      for (const n of tokenTouched) {
+        if (acc[n] === 0) touched.push(n);
+        acc[n] += this.best[n];
+      }
+      tokenTouched = [];
+    }
+    return touched;
+  }
+
+  /**
+   * The names worth scoring, best first, without walking long postings. The sources, strongest first: names holding two
+   * of a reading's tokens (any spelling the walk would reach them by: the key pair postings), names of one phonetic key
+   * reached by a token, and the postings short enough to walk (a rare token reaches every name holding it, even one that
+   * shares nothing else with the query). Each source's strength is the retrieval weight its names get at least; sources
+   * are read until CANDIDATE_BUDGET names are held, so a query of common tokens ("Mohammed Ali" among millions) costs the
+   * same as a rare one, and a name found only through a weak source (two generic words of a long company name) is left
+   * out once stronger ones have filled the budget. Each reading's most selective pair of exact spellings is read first
+   * whatever the budget: it holds every name holding all the reading's tokens (the verbatim names retrieval must never
+   * cut), even when another reading's pairs weigh more (a company name read as a person's).
+   */
+  private gatherCandidates(byReading: QueryToken[][]): number[] {
+    const sources: { strength: number; post: Csr; key: number }[] = [];
+    const pairs = new Set<number>();
+    const addPair = (strength: number, a: number, b: number) => {
+      const hash = namePairHash(a, b);
+      if (pairs.has(hash)) return;
+      pairs.add(hash);
+      const id = searchSorted(this.pairHashes, hash);
+      if (id >= 0) sources.push({ strength, post: this.postPair, key: id });
+    };
+    for (const tokens of byReading) {
+      const exact = this.exactPair(tokens);
+      if (exact) sources.push({ strength: Infinity, post: this.postPair, key: exact });
+      const keys = tokens.map((token) => this.strongestKeys(token));
+      for (let i = 0; i < tokens.length; i++) {
+        if (!tokens[i].probe)
+          for (const { post, key, weight } of tokens[i].lists)
+            if (post.offsets[key + 1] - post.offsets[key] <= this.retrieval.shortPosting) sources.push({ strength: weight, post, key });
+        for (const [a, strengthA] of keys[i]) {
+          addPair(strengthA, a, a);
+          for (let j = i + 1; j < tokens.length; j++) for (const [b, strengthB] of keys[j]) addPair(strengthA + strengthB, a, b);
+        }
       }
     }
+    sources.sort((x, y) => y.strength - x.strength);
+    const gen = ++this.stampGen;
+    const out: number[] = [];
+    for (const { post, key } of sources) {
+      if (out.length >= this.retrieval.budget) break;
+      for (let p = post.offsets[key], e = post.offsets[key + 1]; p < e; p++) {
+        const n = post.values[p];
+        if (this.stamp[n] === gen) continue;
+        this.stamp[n] = gen;
+        out.push(n);
+      }
+    }
+    return out;
+  }
+
+  /** The pair posting of two of a reading's tokens as spelt, with the fewest names (undefined: fewer than two are listed). */
+  private exactPair(tokens: QueryToken[]): number | undefined {
+    const keys = [...new Set(tokens.flatMap((token) => (token.id === undefined ? [] : [this.vocabKey[token.id]])))];
+    let best: number | undefined;
+    let bestLength = Infinity;
+    for (let a = 0; a < keys.length; a++)
+      for (let b = a + 1; b < keys.length; b++) {
+        const id = searchSorted(this.pairHashes, namePairHash(keys[a], keys[b]));
+        if (id < 0) continue;
+        const length = this.postPair.offsets[id + 1] - this.postPair.offsets[id];
+        if (length < bestLength) [best, bestLength] = [id, length];
+      }
+    return best;
+  }
+
+  /** Whether this search gathers its names by pairs (see `retrieval`): some posting it would walk is long. */
+  private byPairs(tokens: QueryToken[]): boolean {
+    const { mode } = this.retrieval;
+    if (mode !== 'auto') return mode === 'pairs';
+    return tokens.some(
+      (token) => !token.probe && token.lists.some(({ post, key }) => post.offsets[key + 1] - post.offsets[key] > WALK_LIMIT),
+    );
+  }
+
+  /**
+   * The phonetic keys of the spellings a token reaches a name by (the keys the name's pair postings hold), each with the
+   * best weight a name holding it gets: the KEYS_PER_TOKEN strongest (a token's typo spellings can be dozens).
+   */
+  private strongestKeys(token: QueryToken): [number, number][] {
+    const keys = new Map<number, number>(token.keyWeight);
+    for (const [tokenId, weight] of token.idWeight) {
+      const keyId = this.vocabKey[tokenId];
+      if (weight > (keys.get(keyId) ?? 0)) keys.set(keyId, weight);
+    }
+    if (token.kid !== undefined && !keys.has(token.kid)) keys.set(token.kid, token.w * 0.9);
+    return [...keys].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, KEYS_PER_TOKEN);
+  }
+
+  /**
+   * Sets acc[] of each gathered name to what the walk would give it: per token the best way the name is reached, read
+   * from the name's own tokens, added in the walk's order in float32 as the walk adds them. Returns the names reached.
+   */
+  private scoreReached(names: number[], tokens: QueryToken[]): number[] {
+    // listed token / phonetic key → the query tokens reaching a name through it, with the weight each gives
+    const byId = new Map<number, { t: number; weight: number }[]>();
+    const byKey = new Map<number, { t: number; weight: number }[]>();
+    const index = (map: Map<number, { t: number; weight: number }[]>, id: number, t: number, weight: number) => {
+      const hits = map.get(id);
+      if (hits) hits.push({ t, weight });
+      else map.set(id, [{ t, weight }]);
+    };
+    tokens.forEach((token, t) => {
+      if (token.probe) return;
+      for (const [id, weight] of token.idWeight) index(byId, id, t, weight);
+      for (const [id, weight] of token.keyWeight) index(byKey, id, t, weight);
+    });
+    const best = new Float64Array(tokens.length);
+    const reached: number[] = [];
+    for (const n of names) {
+      best.fill(0);
+      const start = this.nameTokStart[n];
+      const end = this.nameTokStart[n + 1];
+      for (let p = start; p < end; p++) {
+        if (!significantClass(this.tokClass[p])) continue;
+        const tok = this.tokIds[p];
+        for (const { t, weight } of byId.get(tok) ?? NO_HITS) if (weight > best[t]) best[t] = weight;
+        if (this.vocabText[tok].length < 2) continue;
+        for (const { t, weight } of byKey.get(this.vocabKey[tok]) ?? NO_HITS) if (weight > best[t]) best[t] = weight;
+      }
+      const altKeys = searchSorted(this.altKeyNames, n) >= 0;
+      let sum = 0;
+      for (let t = 0; t < tokens.length; t++) {
+        const token = tokens[t];
+        if (token.probe) {
+          if (sum !== 0) sum = Math.fround(sum + this.probeWeight(n, token));
+          continue;
+        }
+        let weight = best[t];
+        if (token.joinKey !== undefined && token.w > weight && inPosting(this.postJoin, token.joinKey, n)) weight = token.w;
+        // a name posted under another reading's key holds no token with that key
+        if (altKeys) for (const [keyId, w] of token.keyWeight) if (w > weight && inPosting(this.postKey, keyId, n)) weight = w;
+        if (weight > 0) sum = Math.fround(sum + Math.fround(weight));
+      }
+      if (sum === 0) continue;
+      this.acc[n] = sum;
+      reached.push(n);
+    }
+    return reached;
+  }
+
+  /** What a token with long postings adds to a name already reached: its weight when the name holds it exactly, x 0.9
+   * for its phonetic key. */
+  private probeWeight(n: number, token: QueryToken): number {
+    let best = 0;
+    for (let p = this.nameTokStart[n], e = this.nameTokStart[n + 1]; p < e; p++) {
+      const tok = this.tokIds[p];
+      if (tok === token.id) return token.w;
+      if (token.kid !== undefined && this.vocabKey[tok] === token.kid && significantClass(this.tokClass[p])) best = token.w * 0.9;
+    }
+    return best;
+  }
+
+  /**
+   * Steps 1 and 2 of a search: the names the readings reach, the best first, cut to the candidates worth rescoring.
+   * Readings of one spelling of the query retrieve together; the Japanese readings of a query in kanji retrieve on their
+   * own (a Chinese reading reaching many names with two syllables must not push out the one name its Japanese reading
+   * reaches whole).
+   */
+  private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
+    // 1. retrieval: per query token, the best way each name is reached
+    const { tokens, byReading, qLen } = this.queryTokens(readings);
+    const touched = this.byPairs(tokens) ? this.scoreReached(this.gatherCandidates(byReading), tokens) : this.walk(tokens);
+    const acc = this.acc;
     // Among names reached equally, the ones closest in length to the query come first: with a common token ("Muhammad")
     // hundreds of names tie, and the listed "MUHAMMAD, Muhammad" must not be cut behind longer names.
     for (const n of touched) acc[n] -= LENGTH_TIE_BREAK * Math.abs(this.nameTokStart[n + 1] - this.nameTokStart[n] - qLen);
@@ -976,6 +1225,27 @@ const RETRIEVAL_FLOOR = 0.34;
 /** Postings longer than this are not walked once rarer query tokens have found candidates. */
 const LONG_POSTING = 10000;
 
+/**
+ * Retrieval walks every posting while none is longer than this (see ScreeningIndex.retrieval): above the longest posting
+ * of the shipped lists (3,368 names of 50,087), so that lists of that size are searched as they always were.
+ */
+const WALK_LIMIT = 4096;
+
+/**
+ * When gathering candidates by pairs, postings up to this length are walked whole: a rare token ("zelenskyy") reaches
+ * every name holding it even where the name shares no second token with the query. Longer postings are reached through
+ * the key pairs only.
+ */
+const SHORT_POSTING = 256;
+
+/** Names gathered by pairs before weaker sources are left unread (see gatherCandidates). */
+const CANDIDATE_BUDGET = 4000;
+
+/** Phonetic keys per query token used for pair lookups: its exact spelling, other readings, the closest typos. */
+const KEYS_PER_TOKEN = 8;
+
+const NO_HITS: { t: number; weight: number }[] = [];
+
 const significantClass = (cls: number) => isSignificant(cls);
 
 /** The k-th largest acc[] value among names (quickselect on a copy). */
@@ -1055,10 +1325,46 @@ function searchSorted(a: Int32Array, v: number): number {
   return -1;
 }
 
+/** Whether name n is in the postings of `key` (ascending name ids). */
+function inPosting(post: Csr, key: number, n: number): boolean {
+  let lo = post.offsets[key];
+  let hi = post.offsets[key + 1] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = post.values[mid];
+    if (x < n) lo = mid + 1;
+    else if (x > n) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
 /** Whether `values[0 .. count)` holds `v` (a name's few distinct tokens: a scan beats a set). */
 function holds(values: Int32Array, count: number, v: number): boolean {
   for (let i = 0; i < count; i++) if (values[i] === v) return true;
   return false;
+}
+
+/** Adds phonetic key `kid` to the name's distinct keys (b.nameKeys[0 .. count)), growing the scratch; the new count. */
+function addNameKey(b: BuildState, count: number, kid: number): number {
+  if (holds(b.nameKeys, count, kid)) return count;
+  if (b.nameKeys.length === count) {
+    const grown = new Int32Array(count * 2);
+    grown.set(b.nameKeys);
+    b.nameKeys = grown;
+  }
+  b.nameKeys[count] = kid;
+  return count + 1;
+}
+
+/** The hash of a pair of phonetic key ids, in either order (see ScreeningIndex.pairHashes). */
+function namePairHash(a: number, b: number): number {
+  const lo = a < b ? a : b;
+  const hi = a < b ? b : a;
+  let h = Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi ^ 0x5bd1e995, 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
 }
 
 /** The id of `text` in `vocab`, added as the next id when new. */

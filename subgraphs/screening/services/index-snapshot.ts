@@ -22,7 +22,7 @@ import {
 } from './engine-adapter';
 
 /** Bumped whenever the layout or the meaning of a section changes. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 const MAGIC = Buffer.from('VIGILIDX', 'latin1');
 /** A header beyond this is no header of ours (the length is read before anything is trusted). */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
@@ -321,6 +321,10 @@ function stateOf(
     joinHashes: 'i32',
     trigramOffsets: 'i32',
     trigramValues: 'i32',
+    pairHashes: 'i32',
+    postPairOffsets: 'i32',
+    postPairValues: 'i32',
+    altKeyNames: 'i32',
   };
   const arrays: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(kinds)) {
