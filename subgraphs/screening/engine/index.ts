@@ -227,10 +227,9 @@ export class ScreeningIndex {
   private feedMask!: Uint16Array;
   /**
    * How names are retrieved: `walk` visits every posting of every query token whole; `pairs` gathers the names holding
-   * two of the query's tokens from the key pair postings and walks only postings of up to `shortPosting` names, up to
-   * `budget` names (gatherCandidates); `auto`
-   * (the default) walks while no posting it would walk is longer than WALK_LIMIT and gathers by pairs beyond. The benches
-   * and tests set it to compare the two.
+   * two of the query's tokens from the key pair postings and walks only postings of up to `shortPosting` names, until it
+   * holds `budget` names (gatherCandidates); `auto` (the default) walks while no posting it would walk is longer than
+   * WALK_LIMIT and gathers by pairs beyond. The benches and tests set it to compare the two.
    */
   retrieval: { mode: 'auto' | 'walk' | 'pairs'; shortPosting: number; budget: number } = {
     mode: 'auto',
@@ -865,7 +864,7 @@ export class ScreeningIndex {
   /**
    * The walk: every posting of every token, each name getting per token the best way it is reached (exact > joined >
    * skeleton > typo). Linear in the postings' length, which grows with the list: the reference `gatherCandidates` and
-   * `scoreReached` are checked against (exhaustiveRetrieval).
+   * `scoreReached` are checked against (retrieval mode `walk`).
    */
   private walk(tokens: QueryToken[]): number[] {
     const touched: number[] = [];
@@ -900,7 +899,7 @@ export class ScreeningIndex {
    * The names worth scoring, best first, without walking long postings. The sources, strongest first: names holding two
    * of a reading's tokens (any spelling the walk would reach them by: the key pair postings), names of one phonetic key
    * reached by a token, and the postings short enough to walk (a rare token reaches every name holding it, even one that
-   * shares nothing else with the query). Each source's strength is the retrieval weight its names get at least; sources
+   * shares nothing else with the query). Each source's strength is the retrieval weight its names get from it; sources
    * are read until CANDIDATE_BUDGET names are held, so a query of common tokens ("Mohammed Ali" among millions) costs the
    * same as a rare one, and a name found only through a weak source (two generic words of a long company name) is left
    * out once stronger ones have filled the budget. Each reading's most selective pair of exact spellings is read first
