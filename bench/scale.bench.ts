@@ -2,7 +2,8 @@
 // npm run bench:scale -- --import-only --entities N [--file F | --keep-file F] [--cli-root DIR] [--cpu-prof DIR]
 //                        [--trgm 0] [--runs R]
 //   (the CLI import alone, see importOnly below)
-// npm run bench:scale -- --engine --entities N [--queries Q]   (the engine alone, in process: time per search)
+// npm run bench:scale -- --engine --entities N [--queries Q] [--budgets B1,B2] [--short S]   (the engine alone, in
+//   process: time per search, with each candidate budget of the pair retrieval)
 // npm run bench:scale -- --engine --compare --entities N [--queries Q]   (retrieval by pairs against the walk of every
 //   posting, see bench/lib/retrieval-diff.ts)
 // npm run bench:scale -- --build-only --entities N [--engine-root DIR]   (the index build alone, in process)
@@ -386,10 +387,10 @@ async function engine(): Promise<void> {
     const index = builder.finish();
     say(`engine: ${n} entities generated and built in ${ms(performance.now() - started)}`);
     const mix = new Rng(3).shuffle([...positives]).slice(0, queries);
+    const short = option('short');
+    if (short) index.retrieval.shortPosting = Number(short);
     if (process.argv.includes('--compare')) {
       // the pair retrieval against the walk of every posting at this size, and the CPU time of both, side by side
-      const short = option('short');
-      if (short) index.retrieval.shortPosting = Number(short);
       const budget = option('budget');
       if (budget) index.retrieval.budget = Number(budget);
       for (const name of mix.slice(0, 50)) index.search(name, { feeds: 'all' }); // warm-up
@@ -398,20 +399,25 @@ async function engine(): Promise<void> {
       return;
     }
     for (const name of mix.slice(0, 50)) index.search(name, { feeds: 'all' }); // warm-up
-    const times: number[] = [];
-    let results = 0;
-    started = performance.now();
-    for (const name of mix) {
-      const t = performance.now();
-      results += index.search(name, { feeds: 'all' }).length;
-      times.push(performance.now() - t);
+    // `--budgets 4000,1500`: the same searches with each candidate budget of the pair retrieval, side by side
+    for (const budget of (option('budgets') ?? String(index.retrieval.budget)).split(',').map(Number)) {
+      index.retrieval.budget = budget;
+      const times: number[] = [];
+      let results = 0;
+      started = performance.now();
+      for (const name of mix) {
+        const t = performance.now();
+        results += index.search(name, { feeds: 'all' }).length;
+        times.push(performance.now() - t);
+      }
+      const total = performance.now() - started;
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+      say(
+        `engine search, one at a time, budget ${budget}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, ` +
+          `${((mix.length / total) * 1000).toFixed(0)}/s; ${(results / mix.length).toFixed(1)} results per search`,
+      );
     }
-    const total = performance.now() - started;
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-    say(
-      `engine search, one at a time: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, ${((mix.length / total) * 1000).toFixed(0)}/s; ${(results / mix.length).toFixed(1)} results per search`,
-    );
   } finally {
     fs.rmSync(spill, { recursive: true, force: true });
   }

@@ -900,13 +900,13 @@ export class ScreeningIndex {
    * of a reading's tokens (any spelling the walk would reach them by: the key pair postings), names of one phonetic key
    * reached by a token, and the postings short enough to walk (a rare token reaches every name holding it, even one that
    * shares nothing else with the query). Each source's strength is the retrieval weight its names get from it; sources
-   * are read until CANDIDATE_BUDGET names are held, so a query of common tokens ("Mohammed Ali" among millions) costs the
+   * are read until `budget` names are held, so a query of common tokens ("Mohammed Ali" among millions) costs the
    * same as a rare one, and a name found only through a weak source (two generic words of a long company name) is left
    * out once stronger ones have filled the budget. Each reading's most selective pair of exact spellings is read first
    * whatever the budget: it holds every name holding all the reading's tokens (the verbatim names retrieval must never
    * cut), even when another reading's pairs weigh more (a company name read as a person's).
    */
-  private gatherCandidates(byReading: QueryToken[][]): number[] {
+  private gatherCandidates(byReading: QueryToken[][], budget: number): number[] {
     const sources: { strength: number; post: Csr; key: number }[] = [];
     const pairs = new Set<number>();
     const addPair = (strength: number, a: number, b: number) => {
@@ -934,7 +934,7 @@ export class ScreeningIndex {
     const gen = ++this.stampGen;
     const out: number[] = [];
     for (const { post, key } of sources) {
-      if (out.length >= this.retrieval.budget) break;
+      if (out.length >= budget) break;
       for (let p = post.offsets[key], e = post.offsets[key + 1]; p < e; p++) {
         const n = post.values[p];
         if (this.stamp[n] === gen) continue;
@@ -1056,7 +1056,10 @@ export class ScreeningIndex {
   private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
     // 1. retrieval: per query token, the best way each name is reached
     const { tokens, byReading, qLen } = this.queryTokens(readings);
-    const touched = this.byPairs(tokens) ? this.scoreReached(this.gatherCandidates(byReading), tokens) : this.walk(tokens);
+    const maxCand = Math.max(60, limit * 6);
+    const touched = this.byPairs(tokens)
+      ? this.scoreReached(this.gatherCandidates(byReading, Math.max(this.retrieval.budget, maxCand * BUDGET_PER_CANDIDATE)), tokens)
+      : this.walk(tokens);
     const acc = this.acc;
     // Among names reached equally, the ones closest in length to the query come first: with a common token ("Muhammad")
     // hundreds of names tie, and the listed "MUHAMMAD, Muhammad" must not be cut behind longer names.
@@ -1064,7 +1067,6 @@ export class ScreeningIndex {
     const verbatimCount = this.markVerbatim(readings, touched);
     const verbatim = this.verbatim;
     // 2. keep the best candidates: the names holding every query token exactly first, then by retrieval score
-    const maxCand = Math.max(60, limit * 6);
     const excluded = opts.excludeEntityIds?.length ? new Set(opts.excludeEntityIds) : undefined;
     let cands = touched;
     if (feedFilter || excluded || (opts.strictType && opts.type)) {
@@ -1237,8 +1239,13 @@ const WALK_LIMIT = 4096;
  */
 const SHORT_POSTING = 256;
 
-/** Names gathered by pairs before weaker sources are left unread (see gatherCandidates). */
-const CANDIDATE_BUDGET = 4000;
+/**
+ * Names gathered by pairs before weaker sources are left unread (see gatherCandidates), and per candidate kept for
+ * rescoring at least: at 3M entities, 2,000 against 4,000 took a search's p50 from 10.3 to 6.2 ms and gave as many
+ * results (`bench:scale -- --engine --budgets`).
+ */
+const CANDIDATE_BUDGET = 2000;
+const BUDGET_PER_CANDIDATE = 8;
 
 /** Phonetic keys per query token used for pair lookups: its exact spelling, other readings, the closest typos. */
 const KEYS_PER_TOKEN = 8;
