@@ -153,7 +153,7 @@ function kept<T>(parts: KeptParts, key: keyof SessionView, compute: () => T): T 
  * reads them, not before: a list that selects a few columns of 50 sessions (the console's lists)
  * does not copy every session's manifests (docs/performance.md "Read path"). */
 export function sessionView(session: SessionRow | SessionViewRow | SessionSummaryRow | ManagementSession): SessionView {
-  if (isRow(session)) return rowView(session);
+  if (isRow(session)) return new StoredSessionView(session);
   const projection = session;
   const consent = projection.consent_evidence;
   const parts: KeptParts = {};
@@ -225,59 +225,92 @@ function part<Key extends keyof SessionViewRow>(row: SessionViewRow | SessionSum
 }
 
 /** A stored row straight to the view: the values toManagementSession + the projection's view give,
- * without building the snake_case projection first (a list maps every row). */
-function rowView(row: SessionViewRow | SessionSummaryRow): SessionView {
-  const parts: KeptParts = {};
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    workspaceId: row.workspaceId,
-    creatorApplicationId: row.creatorApplicationId || null,
-    profileId: row.profileId,
-    status: row.status,
-    reviewStatus: row.reviewStatus,
-    flagCategories: row.flagCategories,
-    profileUpdateEnabled: row.profileUpdateEnabled,
-    get flagSettings() {
-      return kept(parts, 'flagSettings', () => flagSettingList(part(row, 'flagSettings')));
-    },
-    privacyContactEmail: emptyToNull(row.privacyContactEmail),
-    get consentEvidence() {
-      return kept(parts, 'consentEvidence', () => {
-        const consent = part(row, 'consentEvidence') as Json | null;
-        return consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null;
-      });
-    },
-    get reviewHistory() {
-      return kept(parts, 'reviewHistory', () => camelKeys(part(row, 'reviewHistory')));
-    },
-    assignee: row.assignee || null,
-    submittedAt: iso(row.submittedAt),
-    reviewedAt: iso(row.reviewedAt),
-    legalHold: row.legalHold,
-    get artifacts() {
-      return kept(parts, 'artifacts', () => publicArtifacts(part(row, 'artifacts')));
-    },
-    get captureManifest() {
-      return kept(parts, 'captureManifest', () => camelKeys(captureManifestColumn.read(part(row, 'captureManifest'))));
-    },
-    get stepManifest() {
-      return kept(parts, 'stepManifest', () => camelKeys(stepManifestColumn.read(part(row, 'stepManifest'))));
-    },
-    get workflowRef() {
-      return kept(parts, 'workflowRef', () => {
-        const ref = part(row, 'workflowRef');
-        return ref ? camelKeys(ref) : null;
-      });
-    },
-    get themeRef() {
-      return kept(parts, 'themeRef', () => camelKeys(part(row, 'themeRef') ?? DEFAULT_THEME_REF));
-    },
-    retentionPolicyId: row.retentionPolicyId || null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    deleteAfter: row.deleteAfter.toISOString(),
-  };
+ * without building the snake_case projection first (a list maps every row). A class, its JSON parts
+ * getters of its prototype: an object literal with getters defines each getter (a closure and an
+ * accessor pair) on every object, and a page builds one view per row (~2.5x the time per view in a
+ * micro-bench). */
+class StoredSessionView implements SessionView {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly workspaceId: string;
+  readonly creatorApplicationId: string | null;
+  readonly profileId: string;
+  readonly status: string;
+  readonly reviewStatus: string;
+  readonly flagCategories: string[];
+  readonly profileUpdateEnabled: boolean;
+  readonly privacyContactEmail: string | null;
+  readonly assignee: string | null;
+  readonly submittedAt: string | null;
+  readonly reviewedAt: string | null;
+  readonly legalHold: boolean;
+  readonly retentionPolicyId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly deleteAfter: string;
+  // Private fields: not properties GraphQL (or a deep equality) would see.
+  readonly #row: SessionViewRow | SessionSummaryRow;
+  readonly #parts: KeptParts = {};
+
+  constructor(row: SessionViewRow | SessionSummaryRow) {
+    this.#row = row;
+    this.id = row.id;
+    this.tenantId = row.tenantId;
+    this.workspaceId = row.workspaceId;
+    this.creatorApplicationId = row.creatorApplicationId || null;
+    this.profileId = row.profileId;
+    this.status = row.status;
+    this.reviewStatus = row.reviewStatus;
+    this.flagCategories = row.flagCategories;
+    this.profileUpdateEnabled = row.profileUpdateEnabled;
+    this.privacyContactEmail = emptyToNull(row.privacyContactEmail);
+    this.assignee = row.assignee || null;
+    this.submittedAt = iso(row.submittedAt);
+    this.reviewedAt = iso(row.reviewedAt);
+    this.legalHold = row.legalHold;
+    this.retentionPolicyId = row.retentionPolicyId || null;
+    this.createdAt = row.createdAt.toISOString();
+    this.updatedAt = row.updatedAt.toISOString();
+    this.deleteAfter = row.deleteAfter.toISOString();
+  }
+
+  get flagSettings() {
+    return kept(this.#parts, 'flagSettings', () => flagSettingList(part(this.#row, 'flagSettings')));
+  }
+
+  get consentEvidence() {
+    return kept(this.#parts, 'consentEvidence', () => {
+      const consent = part(this.#row, 'consentEvidence') as Json | null;
+      return consent && Object.keys(consent).length > 0 ? camelKeys(consent) : null;
+    });
+  }
+
+  get reviewHistory() {
+    return kept(this.#parts, 'reviewHistory', () => camelKeys(part(this.#row, 'reviewHistory')));
+  }
+
+  get artifacts() {
+    return kept(this.#parts, 'artifacts', () => publicArtifacts(part(this.#row, 'artifacts')));
+  }
+
+  get captureManifest() {
+    return kept(this.#parts, 'captureManifest', () => camelKeys(captureManifestColumn.read(part(this.#row, 'captureManifest'))));
+  }
+
+  get stepManifest() {
+    return kept(this.#parts, 'stepManifest', () => camelKeys(stepManifestColumn.read(part(this.#row, 'stepManifest'))));
+  }
+
+  get workflowRef() {
+    return kept(this.#parts, 'workflowRef', () => {
+      const ref = part(this.#row, 'workflowRef');
+      return ref ? camelKeys(ref) : null;
+    });
+  }
+
+  get themeRef() {
+    return kept(this.#parts, 'themeRef', () => camelKeys(part(this.#row, 'themeRef') ?? DEFAULT_THEME_REF));
+  }
 }
 
 /** IdvWorkflow as GraphQL reads it. */
