@@ -2,7 +2,7 @@
 // a subgraph must see exactly what it would read over HTTP (a DateTime scalar serializes to a Date
 // object, which JSON turns into its ISO text), while skipping the stringify + parse of the answer.
 // It runs over every in-process answer (a search's ten matches and their names), so it avoids
-// per-object allocations beyond the copy itself (no Object.entries arrays).
+// per-object allocations beyond the copy and its key list (no Object.entries pairs).
 
 /** JSON drops these from objects and writes null for them in arrays. */
 const droppedByJson = (item: unknown) => item === undefined || typeof item === 'function' || typeof item === 'symbol';
@@ -28,12 +28,14 @@ export function toJsonValues(value: unknown): unknown {
         for (let i = 0; i < value.length; i++) items[i] = droppedByJson(value[i]) ? null : toJsonValues(value[i]);
         return items;
       }
+      // Object.keys rather than for-in + hasOwn: graphql-js builds its result maps with
+      // Object.create(null), dictionary objects for which for-in is the slower walk.
       const copy: Record<string, unknown> = {};
       const fields = value as Record<string, unknown>;
-      for (const key in fields) {
-        if (!Object.hasOwn(fields, key)) continue;
-        const item = fields[key];
-        if (!droppedByJson(item)) copy[key] = toJsonValues(item);
+      const keys = Object.keys(fields);
+      for (let i = 0; i < keys.length; i++) {
+        const item = fields[keys[i]];
+        if (!droppedByJson(item)) copy[keys[i]] = toJsonValues(item);
       }
       return copy;
     }

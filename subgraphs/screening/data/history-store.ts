@@ -7,7 +7,8 @@
 //   taken from that one set of hits;
 // - a request's entities are read shortened to the first SEARCH_ENTITIES_SHOWN (a batch job holds
 //   up to 100,000), with the full count beside them;
-// - the unfiltered total reads a per-workspace counter instead of counting millions of rows.
+// - the unfiltered total reads a per-workspace counter instead of counting millions of rows, in the
+//   page's own statement.
 import { Db, type Scope } from '../../../platform/db/prisma';
 import { SearchRequestRow } from './search-store';
 
@@ -25,6 +26,8 @@ export const SEARCH_ENTITIES_SHOWN = 100;
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** Its prepared statement's name, when its text is the same for every run of its shape. */
+  name?: string;
 }
 
 // The first entities by subscript (a jsonb array is indexed; unnesting 10,000 to keep 100 cost 3.5 ms a row).
@@ -55,7 +58,8 @@ function requestFilter(scope: Scope, filter: HistoryFilter): Statement {
 const unfiltered = (filter: HistoryFilter) => !filter.q && !filter.jobId && !filter.from && !filter.to;
 
 /** The SQL of one history page, and of its total when counted apart (without `count`, the page's
- * rows carry the total). Exported for the bench, which prints their plans. */
+ * rows carry the total: the unfiltered page and the name search). Exported for the bench, which
+ * prints their plans. */
 export function historyStatements(
   scope: Scope,
   filter: HistoryFilter,
@@ -84,22 +88,33 @@ export function historyStatements(
       },
     };
   }
+  if (unfiltered(filter)) {
+    // The page and the workspace's maintained counter (one row, kept by triggers in the inserting
+    // transaction) in one prepared statement: the console's and the API's default history page is
+    // one round trip. OFFSET and LIMIT are parameters here, so that its text is the same for every
+    // page; PostgreSQL still plans each run with their values (a generic plan, costed for an
+    // unknown limit, is dearer than these custom ones and is not chosen).
+    return {
+      page: {
+        sql: `WITH page AS (SELECT q.id, q.created_at FROM screening.search_requests q WHERE ${sql}
+                ORDER BY q.created_at ${dir}, q.id ${dir} OFFSET $3 LIMIT $4),
+              total AS (SELECT COALESCE((SELECT c.total::int FROM screening.search_request_counts c WHERE c.tenant_id = $1 AND c.workspace_id = $2), 0) AS n)
+              SELECT ${COLUMNS}, total.n AS total FROM total LEFT JOIN page ON true LEFT JOIN screening.search_requests s ON s.id = page.id
+              ORDER BY page.created_at ${dir}, page.id ${dir}`,
+        params: [...params, Math.trunc(offset), Math.trunc(limit)],
+        name: `screening_history_page_${dir.toLowerCase()}`,
+      },
+    };
+  }
   // The page's ids off the index alone (OFFSET skips index entries, not table rows), then its rows.
   const page: Statement = {
     sql: `WITH page AS (SELECT q.id, q.created_at FROM screening.search_requests q WHERE ${sql} ${window('q.')})
           SELECT ${COLUMNS} FROM page JOIN screening.search_requests s ON s.id = page.id ORDER BY page.created_at ${dir}, page.id ${dir}`,
     params,
   };
-  // The exact total: unfiltered, the workspace's maintained counter (one row, kept by triggers in
-  // the inserting transaction); filtered, a count bounded by the filter on the indexes above
-  // (job_id: one request; created_at: an index-only range scan).
-  const count: Statement = unfiltered(filter)
-    ? {
-        sql: 'SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2',
-        params: [scope.tenantId, scope.workspaceId],
-      }
-    : { sql: `SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, params };
-  return { page, count };
+  // The exact total, a count bounded by the filter on the indexes above (job_id: one request;
+  // created_at: an index-only range scan), read beside the page.
+  return { page, count: { sql: `SELECT count(*)::int AS n FROM screening.search_requests q WHERE ${sql}`, params } };
 }
 
 export async function listHistory(
@@ -112,7 +127,7 @@ export async function listHistory(
   // Raw reads on the client's pool: no Prisma per call (docs/performance.md "Read path").
   const { page, count } = historyStatements(scope, filter, offset, limit);
   if (!count) {
-    const rows = (await db.$readRows(page.sql, page.params)) as unknown as (SearchRequestRow & { total: number })[];
+    const rows = (await db.$readRows(page.sql, page.params, page.name)) as unknown as (SearchRequestRow & { total: number })[];
     // The total comes on every row; a page past the end still has one row (total, no request).
     return { total: rows[0]?.total ?? 0, rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row) };
   }

@@ -164,9 +164,6 @@ export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[num
 const REQUEST_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", actor_kind AS "actorKind", actor_id AS "actorId",
   user_name AS "userName", user_email AS "userEmail", config, entities, job_id AS "jobId", profile_id AS "profileId", source,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
-const MATCH_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
-  rank, entity_ref AS "entityRef", score, payload, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
-  reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
 const MATCH_SUMMARY_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
   rank, entity_ref AS "entityRef", score, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
   reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
@@ -182,18 +179,75 @@ export async function readSearchRequests(db: Db, scope: Scope, ids: readonly str
   return rows as unknown as SearchRequestRow[];
 }
 
-/** The stored matches of several results at once, each result's by rank (at most `limit` each, as findMatchesOfResult). */
-export async function readMatchesOfResults(db: Db, scope: Scope, resultIds: readonly string[], limit = 1000): Promise<SearchMatchRow[]> {
+/** A stored match as a read of its search answers it (storedMatchOf): its payload, rank and review state. */
+export type StoredMatchRow = Pick<
+  SearchMatchRow,
+  'id' | 'searchResultId' | 'rank' | 'payload' | 'reviewStatus' | 'reviewedBy' | 'reviewedByName' | 'reviewedAt'
+>;
+
+/**
+ * Search requests by id and the stored matches of the given results (each result's by rank, at most
+ * `limit` each, as findMatchesOfResult) in one prepared statement: the two row shapes side by side in
+ * a UNION ALL, told apart by `kind`, so that reading a search (the matches of a request, through REST
+ * and GraphQL) is one round trip instead of two one after the other. Both parts are scoped.
+ */
+export async function readRequestsWithMatches(
+  db: Db,
+  scope: Scope,
+  requestIds: readonly string[],
+  resultIds: readonly string[],
+  limit = 1000,
+): Promise<{ requests: SearchRequestRow[]; matches: StoredMatchRow[] }> {
   const rows = await db.$readRows(
-    `SELECT ${MATCH_COLUMNS} FROM (
-       SELECT m.*, row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
-         FROM screening.search_matches m
-        WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.search_result_id = ANY($3::text[])) ranked
-      WHERE n <= $4 ORDER BY search_result_id, rank`,
-    [scope.tenantId, scope.workspaceId, resultIds, limit],
-    'screening_matches_of_results',
+    `SELECT 'request' AS kind, ${REQUEST_COLUMNS},
+            NULL::text AS "searchResultId", NULL::int AS rank, NULL::jsonb AS payload, NULL::text AS "reviewStatus",
+            NULL::text AS "reviewedBy", NULL::text AS "reviewedByName", NULL::timestamp(3) AS "reviewedAt"
+       FROM screening.search_requests WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])
+     UNION ALL
+     SELECT 'match', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+            search_result_id, rank, payload, review_status, reviewed_by, reviewed_by_name, reviewed_at
+       FROM (SELECT m.*, row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
+               FROM screening.search_matches m
+              WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.search_result_id = ANY($4::text[])) ranked
+      WHERE n <= $5
+     ORDER BY "searchResultId", rank`,
+    [scope.tenantId, scope.workspaceId, requestIds, resultIds, limit],
+    'screening_requests_with_matches',
   );
-  return rows as unknown as SearchMatchRow[];
+  const requests: SearchRequestRow[] = [];
+  const matches: StoredMatchRow[] = [];
+  // Each row back to its own shape, without the other shape's empty columns.
+  for (const row of rows as Record<string, never>[]) {
+    if (row.kind === 'request')
+      requests.push({
+        id: row.id,
+        tenantId: row.tenantId,
+        workspaceId: row.workspaceId,
+        actorKind: row.actorKind,
+        actorId: row.actorId,
+        userName: row.userName,
+        userEmail: row.userEmail,
+        config: row.config,
+        entities: row.entities,
+        jobId: row.jobId,
+        profileId: row.profileId,
+        source: row.source,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      });
+    else
+      matches.push({
+        id: row.id,
+        searchResultId: row.searchResultId,
+        rank: row.rank,
+        payload: row.payload,
+        reviewStatus: row.reviewStatus,
+        reviewedBy: row.reviewedBy,
+        reviewedByName: row.reviewedByName,
+        reviewedAt: row.reviewedAt,
+      });
+  }
+  return { requests, matches };
 }
 
 /** A stored match without its payload: what a list of matches that shows only their id, rank, score and

@@ -10,13 +10,13 @@ import {
   insertSyncSearchInTransaction,
   prismaRunner,
   RowReader,
-  SearchMatchRow,
-  readMatchesOfResults,
+  readRequestsWithMatches,
   readMatchSummariesOfResults,
   type SearchMatchSummaryRow,
   readSearchRequests,
   SearchRequestRow,
   StatementRunner,
+  type StoredMatchRow,
 } from '../data/search-store';
 import { ScreeningError } from '../errors';
 import type { RecordCreate } from './create-once';
@@ -407,11 +407,12 @@ export function parseSearchId(id: string): { requestId: string; resultId: string
   return { requestId: m[1], resultId: `${m[1]}_${m[2] ?? '0'}` };
 }
 
-/** readSearch for many ids at once (a request's loader): two statements whatever their number. */
 /** Which parts of the matches a read of stored searches carries: the whole stored match, or its summary
  * (id, rank, score, review state; no payload) for a page that shows nothing more (summaryMatchOf). */
 export type MatchParts = 'full' | 'summary';
 
+/** readSearch for many ids at once (a request's loader): one statement whatever their number (two for
+ * summaries). */
 export async function readSearches(
   db: Db,
   scope: Scope,
@@ -421,14 +422,9 @@ export async function readSearches(
   const parsed = ids.map((id) => parseSearchId(id));
   const requestIds = [...new Set(parsed.flatMap((p) => (p ? [p.requestId] : [])))];
   if (requestIds.length === 0) return ids.map(() => undefined);
-  const requests = new Map((await readSearchRequests(db, scope, requestIds)).map((row) => [row.id, row]));
-  const resultIds = [...new Set(parsed.flatMap((p) => (p && requests.has(p.requestId) ? [p.resultId] : [])))];
+  const { requests, rows } =
+    parts === 'full' ? await readWholeSearches(db, scope, requestIds, parsed) : await readSearchSummaries(db, scope, requestIds, parsed);
   const matches = new Map<string, MatchView[]>();
-  const rows: (SearchMatchRow | SearchMatchSummaryRow)[] = resultIds.length
-    ? parts === 'summary'
-      ? await readMatchSummariesOfResults(db, scope, resultIds)
-      : await readMatchesOfResults(db, scope, resultIds)
-    : [];
   for (const row of rows) {
     const match = 'payload' in row ? storedMatchOf(row) : summaryMatchOf(row);
     const list = matches.get(row.searchResultId);
@@ -442,6 +438,23 @@ export async function readSearches(
     const view: SearchView = { id: request.id, searchId: id.trim(), request, matches: matches.get(p.resultId) ?? [] };
     return view;
   });
+}
+
+type ParsedSearchId = ReturnType<typeof parseSearchId>;
+
+/** The requests and their results' whole matches, in one statement. */
+async function readWholeSearches(db: Db, scope: Scope, requestIds: string[], parsed: ParsedSearchId[]) {
+  const resultIds = [...new Set(parsed.flatMap((p) => (p ? [p.resultId] : [])))];
+  const read = await readRequestsWithMatches(db, scope, requestIds, resultIds);
+  return { requests: new Map(read.requests.map((row) => [row.id, row])), rows: read.matches };
+}
+
+/** The requests, then the match summaries of the results whose request was found. */
+async function readSearchSummaries(db: Db, scope: Scope, requestIds: string[], parsed: ParsedSearchId[]) {
+  const requests = new Map((await readSearchRequests(db, scope, requestIds)).map((row) => [row.id, row]));
+  const resultIds = [...new Set(parsed.flatMap((p) => (p && requests.has(p.requestId) ? [p.resultId] : [])))];
+  const rows: SearchMatchSummaryRow[] = resultIds.length ? await readMatchSummariesOfResults(db, scope, resultIds) : [];
+  return { requests, rows };
 }
 
 export async function readSearch(db: Db, scope: Scope, id: string): Promise<SearchView | undefined> {
@@ -494,7 +507,7 @@ function summaryMatchOf(row: SearchMatchSummaryRow): MatchView {
   return match as unknown as MatchView;
 }
 
-export function storedMatchOf(row: SearchMatchRow): MatchView {
+export function storedMatchOf(row: StoredMatchRow): MatchView {
   return {
     ...matchPayloadColumn.read(row.payload),
     id: row.id,
