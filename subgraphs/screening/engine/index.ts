@@ -191,6 +191,10 @@ export class ScreeningIndex {
   private prepCount = 0;
   // fuzzy expansion scratch (per vocabulary id)
   private triCount: Uint8Array = new Uint8Array(0);
+  /** Per vocabulary token and per phonetic key: the search (markGen) that reaches names through it (scoreReached). */
+  private tokenMark: Int32Array = new Int32Array(0);
+  private keyMark: Int32Array = new Int32Array(0);
+  private markGen = 0;
   private triTouched: Int32Array = new Int32Array(0);
   private fuzzyCache = new Map<string, number[]>();
   private df: Int32Array = new Int32Array(0);
@@ -504,6 +508,8 @@ export class ScreeningIndex {
     this.logN = Math.log(Math.max(2, names));
     this.prepCache = new Array<PreparedName | undefined>(names);
     this.triCount = new Uint8Array(this.vocabText.length);
+    this.tokenMark = new Int32Array(this.vocabText.length);
+    this.keyMark = new Int32Array(this.keyVocab.size);
     this.triTouched = new Int32Array(this.vocabText.length);
     this.acc = new Float32Array(names);
     this.verbatim = new Uint8Array(names);
@@ -996,10 +1002,19 @@ export class ScreeningIndex {
       if (hits) hits.push({ t, weight });
       else map.set(id, [{ t, weight }]);
     };
+    // the same ids marked in per-index tables: most of a name's tokens reach nothing, and a typed-array read says so
+    // faster than a map lookup
+    const mark = ++this.markGen;
     tokens.forEach((token, t) => {
       if (token.probe) return;
-      for (const [id, weight] of token.idWeight) index(byId, id, t, weight);
-      for (const [id, weight] of token.keyWeight) index(byKey, id, t, weight);
+      for (const [id, weight] of token.idWeight) {
+        index(byId, id, t, weight);
+        this.tokenMark[id] = mark;
+      }
+      for (const [id, weight] of token.keyWeight) {
+        index(byKey, id, t, weight);
+        this.keyMark[id] = mark;
+      }
     });
     const best = new Float64Array(tokens.length);
     const reached: number[] = [];
@@ -1010,9 +1025,10 @@ export class ScreeningIndex {
       for (let p = start; p < end; p++) {
         if (!significantClass(this.tokClass[p])) continue;
         const tok = this.tokIds[p];
-        for (const { t, weight } of byId.get(tok) ?? NO_HITS) if (weight > best[t]) best[t] = weight;
-        if (this.vocabText[tok].length < 2) continue;
-        for (const { t, weight } of byKey.get(this.vocabKey[tok]) ?? NO_HITS) if (weight > best[t]) best[t] = weight;
+        if (this.tokenMark[tok] === mark) for (const { t, weight } of byId.get(tok)!) if (weight > best[t]) best[t] = weight;
+        const keyId = this.vocabKey[tok];
+        if (this.keyMark[keyId] !== mark || this.vocabText[tok].length < 2) continue;
+        for (const { t, weight } of byKey.get(keyId)!) if (weight > best[t]) best[t] = weight;
       }
       const altKeys = searchSorted(this.altKeyNames, n) >= 0;
       let sum = 0;
@@ -1249,8 +1265,6 @@ const BUDGET_PER_CANDIDATE = 8;
 
 /** Phonetic keys per query token used for pair lookups: its exact spelling, other readings, the closest typos. */
 const KEYS_PER_TOKEN = 8;
-
-const NO_HITS: { t: number; weight: number }[] = [];
 
 const significantClass = (cls: number) => isSignificant(cls);
 
