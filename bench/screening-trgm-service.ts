@@ -6,8 +6,13 @@ import pg from 'pg';
 import { TRIGRAM_THRESHOLD, trigramQuery } from './lib/trigram-peer';
 
 const [databaseUrl, table] = process.argv.slice(2);
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
-pool.on('connect', (client) => void client.query(`SELECT set_limit(${TRIGRAM_THRESHOLD})`));
+// The threshold is a setting of each connection from its start (what set_limit() sets): a query fired from the pool's
+// 'connect' event would overlap the first query on that connection.
+const pool = new pg.Pool({
+  connectionString: databaseUrl,
+  max: 8,
+  options: `-c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+});
 const query = trigramQuery(table);
 
 const server = http.createServer((req, res) => {
