@@ -191,12 +191,12 @@ export class ScreeningIndex {
   private prepCount = 0;
   // fuzzy expansion scratch (per vocabulary id)
   private triCount: Uint8Array = new Uint8Array(0);
+  private triTouched: Int32Array = new Int32Array(0);
+  private fuzzyCache = new Map<string, number[]>();
   /** Per vocabulary token and per phonetic key: the search (markGen) that reaches names through it (scoreReached). */
   private tokenMark: Int32Array = new Int32Array(0);
   private keyMark: Int32Array = new Int32Array(0);
   private markGen = 0;
-  private triTouched: Int32Array = new Int32Array(0);
-  private fuzzyCache = new Map<string, number[]>();
   private df: Int32Array = new Int32Array(0);
   private keyVocab = new Map<string, number>();
   /**
@@ -808,16 +808,14 @@ export class ScreeningIndex {
    * reached names: it only adds its weight to those (checked on their own tokens), so postings of tens of thousands of
    * names are never walked (`probe`).
    */
-  private queryTokens(readings: PreparedName[]): { tokens: QueryToken[]; byReading: QueryToken[][]; qLen: number } {
-    const tokens: QueryToken[] = [];
+  private queryTokens(readings: PreparedName[]): { byReading: QueryToken[][]; qLen: number } {
     const byReading: QueryToken[][] = [];
     let qLen = 0;
     let reachedAny = false;
-    const length = (post: Csr, key: number | undefined) => (key === undefined ? 0 : post.offsets[key + 1] - post.offsets[key]);
     for (const r of readings) {
       qLen = Math.max(qLen, r.tokens.length);
       const order = r.tokens
-        .map((text, i) => ({ i, len: length(this.postTok, this.vocab.get(text)) }))
+        .map((text, i) => ({ i, len: postingLength(this.postTok, this.vocab.get(text)) }))
         .filter(({ i }) => isSignificant(r.classes[i]))
         .sort((a, b) => a.len - b.len || a.i - b.i);
       const ofReading: QueryToken[] = [];
@@ -827,7 +825,7 @@ export class ScreeningIndex {
         const w = Math.max(0.05, tokenWeight(cls, r.rarity[i]));
         const id = this.vocab.get(text);
         const kid = cls !== TokenClass.Initial && text.length >= 2 ? this.keyVocab.get(r.keys[i]) : undefined;
-        const probe = reachedAny && (len > LONG_POSTING || length(this.postKey, kid) > LONG_POSTING);
+        const probe = reachedAny && (len > LONG_POSTING || postingLength(this.postKey, kid) > LONG_POSTING);
         const token: QueryToken = { w, id, kid, probe, lists: [], idWeight: new Map(), keyWeight: new Map(), joinKey: undefined };
         const byId = (tokenId: number | undefined, weight: number) => {
           if (tokenId === undefined) return;
@@ -858,13 +856,12 @@ export class ScreeningIndex {
           byId(this.vocab.get(joined), w);
           byKey(this.keyVocab.get(phoneticKey(joined)), w * 0.9);
         }
-        if (!probe && token.lists.some((l) => length(l.post, l.key) > 0)) reachedAny = true;
-        tokens.push(token);
+        if (!probe && token.lists.some((l) => postingLength(l.post, l.key) > 0)) reachedAny = true;
         ofReading.push(token);
       }
       byReading.push(ofReading);
     }
-    return { tokens, byReading, qLen };
+    return { byReading, qLen };
   }
 
   /**
@@ -924,12 +921,12 @@ export class ScreeningIndex {
     };
     for (const tokens of byReading) {
       const exact = this.exactPair(tokens);
-      if (exact) sources.push({ strength: Infinity, post: this.postPair, key: exact });
+      if (exact !== undefined) sources.push({ strength: Infinity, post: this.postPair, key: exact });
       const keys = tokens.map((token) => this.strongestKeys(token));
       for (let i = 0; i < tokens.length; i++) {
         if (!tokens[i].probe)
           for (const { post, key, weight } of tokens[i].lists)
-            if (post.offsets[key + 1] - post.offsets[key] <= this.retrieval.shortPosting) sources.push({ strength: weight, post, key });
+            if (postingLength(post, key) <= this.retrieval.shortPosting) sources.push({ strength: weight, post, key });
         for (const [a, strengthA] of keys[i]) {
           addPair(strengthA, a, a);
           for (let j = i + 1; j < tokens.length; j++) for (const [b, strengthB] of keys[j]) addPair(strengthA + strengthB, a, b);
@@ -960,7 +957,7 @@ export class ScreeningIndex {
       for (let b = a + 1; b < keys.length; b++) {
         const id = searchSorted(this.pairHashes, namePairHash(keys[a], keys[b]));
         if (id < 0) continue;
-        const length = this.postPair.offsets[id + 1] - this.postPair.offsets[id];
+        const length = postingLength(this.postPair, id);
         if (length < bestLength) [best, bestLength] = [id, length];
       }
     return best;
@@ -970,9 +967,7 @@ export class ScreeningIndex {
   private byPairs(tokens: QueryToken[]): boolean {
     const { mode } = this.retrieval;
     if (mode !== 'auto') return mode === 'pairs';
-    return tokens.some(
-      (token) => !token.probe && token.lists.some(({ post, key }) => post.offsets[key + 1] - post.offsets[key] > WALK_LIMIT),
-    );
+    return tokens.some((token) => !token.probe && token.lists.some(({ post, key }) => postingLength(post, key) > WALK_LIMIT));
   }
 
   /**
@@ -1071,7 +1066,8 @@ export class ScreeningIndex {
    */
   private retrieve(readings: PreparedName[], opts: SearchOptions, limit: number, feedFilter: number): number[] {
     // 1. retrieval: per query token, the best way each name is reached
-    const { tokens, byReading, qLen } = this.queryTokens(readings);
+    const { byReading, qLen } = this.queryTokens(readings);
+    const tokens = byReading.flat();
     const maxCand = Math.max(60, limit * 6);
     const touched = this.byPairs(tokens)
       ? this.scoreReached(this.gatherCandidates(byReading, Math.max(this.retrieval.budget, maxCand * BUDGET_PER_CANDIDATE)), tokens)
@@ -1331,10 +1327,10 @@ function joinHash(text: string): number {
   return (h ^ (h >>> 16)) | 0;
 }
 
-/** Position of `v` in the ascending `a`, or -1. */
-function searchSorted(a: Int32Array, v: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
+/** Position of `v` in the ascending `a[from .. to)`, or -1. */
+function searchSorted(a: Int32Array, v: number, from = 0, to = a.length): number {
+  let lo = from;
+  let hi = to - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const x = a[mid];
@@ -1347,16 +1343,12 @@ function searchSorted(a: Int32Array, v: number): number {
 
 /** Whether name n is in the postings of `key` (ascending name ids). */
 function inPosting(post: Csr, key: number, n: number): boolean {
-  let lo = post.offsets[key];
-  let hi = post.offsets[key + 1] - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const x = post.values[mid];
-    if (x < n) lo = mid + 1;
-    else if (x > n) hi = mid - 1;
-    else return true;
-  }
-  return false;
+  return searchSorted(post.values, n, post.offsets[key], post.offsets[key + 1]) >= 0;
+}
+
+/** How many names the postings of `key` hold (none for a key no listed name has). */
+function postingLength(post: Csr, key: number | undefined): number {
+  return key === undefined ? 0 : post.offsets[key + 1] - post.offsets[key];
 }
 
 /** Whether `values[0 .. count)` holds `v` (a name's few distinct tokens: a scan beats a set). */

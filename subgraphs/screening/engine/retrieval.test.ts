@@ -20,6 +20,7 @@ const LAST = ['haddad', 'mansour', 'khoury', 'nasser', 'saleh', 'aziz', 'rahman'
 const OPTIONS: SearchOptions[] = [{}, { feeds: ['Sanctions'] }, { type: 'individual', strictType: true }, { limit: 50, threshold: 0.3 }];
 
 let index: ScreeningIndex;
+let defaults: ScreeningIndex['retrieval'];
 
 beforeAll(() => {
   const rng = new Rng(42);
@@ -37,10 +38,11 @@ beforeAll(() => {
     // reached only through a typo of the query's rarest token ("zelenskyy" for "zelensky")
     person('t1', 'Hussein Zelenskyy'),
   ]);
+  defaults = { ...index.retrieval };
 });
 
 afterEach(() => {
-  index.retrieval = { mode: 'auto', shortPosting: 256, budget: 4000 };
+  index.retrieval = { ...defaults };
 });
 
 const summary = (index: ScreeningIndex, mode: ScreeningIndex['retrieval']['mode'], query: string, opts: SearchOptions = {}) => {
