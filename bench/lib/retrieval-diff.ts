@@ -6,6 +6,7 @@
  * by one query token only through a long posting, and the check says how often that changes an answer and its top.
  */
 import type { Rng } from '../../lib/random/prng';
+import { percentile } from './evaluation-lists';
 import type { ScreeningIndex, SearchOptions } from '../../subgraphs/screening/engine';
 
 export interface RetrievalDiff {
@@ -87,8 +88,8 @@ export function diffRetrieval(index: ScreeningIndex, queries: string[], options:
 
 /** A few lines: how many searches differ (and the first few in full), and the CPU time of each retrieval. */
 export function diffReport(diff: RetrievalDiff): string[] {
-  const at = (times: number[], q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  const timing = (times: number[]) => `p50 ${at(times, 0.5)} ms, p95 ${at(times, 0.95)} ms, max ${at(times, 1)} ms CPU`;
+  const at = (times: number[], p: number) => percentile(times, p).toFixed(1);
+  const timing = (times: number[]) => `p50 ${at(times, 50)} ms, p95 ${at(times, 95)} ms, max ${at(times, 100)} ms CPU`;
   const lines = [
     `${diff.searches} searches, ${diff.differing.length} with different results, ${diff.topDiffering} with a different first ` +
       `result, ${diff.topWorse.length} with a lower first score by pairs`,
