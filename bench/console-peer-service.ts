@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { screeningPeerScreens } from './lib/console-screening-screens';
 import { readPeerScreens } from './lib/console-read-screens';
+import { REQUEST_COLUMNS, SESSION_COLUMNS, restMatch, restRequest, restSession } from './lib/peer-rest-shapes';
 import { LocalKeyProvider } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/prisma';
 
@@ -156,15 +157,17 @@ const screens: Record<string, (query: URLSearchParams) => Promise<unknown>> = {
     );
     return { session: found[0] ?? null };
   },
-  async sessions() {
+  /** The sessions list (first: the console's page of 50; bench:read-path asks for 20). */
+  async sessions(query) {
+    const first = Number(query.get('first') ?? 50);
     const [nodes, count] = await Promise.all([
       rows(
-        `SELECT ${SESSION_ROW} FROM ${SESSIONS_FROM} WHERE s.tenant_id = $1 AND s.workspace_id = $2 ORDER BY s.created_at DESC, s.id DESC LIMIT 51`,
-        scope,
+        `SELECT ${SESSION_ROW} FROM ${SESSIONS_FROM} WHERE s.tenant_id = $1 AND s.workspace_id = $2 ORDER BY s.created_at DESC, s.id DESC LIMIT $3`,
+        [...scope, first + 1],
       ),
       rows(`SELECT count(*)::int AS n FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2`, scope),
     ]);
-    return { nodes: nodes.slice(0, 50), pageInfo: { hasNextPage: nodes.length > 50 }, totalCount: count[0].n };
+    return { nodes: nodes.slice(0, first), pageInfo: { hasNextPage: nodes.length > first }, totalCount: count[0].n };
   },
   ...screeningPeerScreens(rows, scope),
   ...readPeerScreens(rows, scope, keys, statements),
@@ -196,6 +199,9 @@ function restProfile(row: Record<string, unknown>) {
   };
 }
 
+/** to_char's pattern of an instant as the API writes it (JSON built in SQL does not say Z). */
+const ISO_INSTANT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
 const clm = (result: unknown) => ({ msg: 'success', status: 200, result });
 
 const readPaths: Record<string, (query: URLSearchParams, body: Record<string, unknown> | undefined) => Promise<unknown>> = {
@@ -217,7 +223,7 @@ const readPaths: Record<string, (query: URLSearchParams, body: Record<string, un
       ),
       rows(`SELECT count(*)::int AS n FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2`, scope),
     ]);
-    return clm({ profiles: page.map(restProfile), meta: { page: 1, page_size: limit, total: count[0].n } });
+    return clm({ profiles: page.map(restProfile), meta: { page: 1, perPage: limit, total: count[0].n } });
   },
   /** A page of profiles, each with its sessions and its latest search with that search's matches. */
   async 'profiles-overview'(query) {
@@ -244,53 +250,57 @@ const readPaths: Record<string, (query: URLSearchParams, body: Record<string, un
   async sessions(query) {
     const limit = Number(query.get('limit') ?? 20);
     const page = await rows(
-      `SELECT id, tenant_id, workspace_id, creator_application_id, profile_id, status, review_status, flag_categories,
-              profile_update_enabled, flag_settings, privacy_contact_email, consent_evidence, review_history, assignee,
-              submitted_at, reviewed_at, legal_hold, artifacts, created_at, updated_at
-         FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+      `SELECT ${SESSION_COLUMNS} FROM idv.sessions WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
       [...scope, limit + 1],
     );
-    const data = page.slice(0, limit);
+    const data = page.slice(0, limit).map(restSession);
     return {
       data,
       has_more: page.length > limit,
-      next_cursor: page.length > limit ? Buffer.from(String(data.at(-1)?.id)).toString('base64url') : null,
+      // The keyset of the page's last session, encoded as the platform encodes it.
+      next_cursor:
+        page.length > limit ? Buffer.from(JSON.stringify({ c: data.at(-1)?.created_at, i: data.at(-1)?.id })).toString('base64url') : null,
     };
   },
   async history(query) {
     const limit = Number(query.get('limit') ?? 20);
     const [page, count] = await Promise.all([
       rows(
-        `SELECT r.id, r.tenant_id, r.workspace_id, r.config, r.entities, jsonb_array_length(r.entities) AS entity_count, r.created_at,
-                r.updated_at, r.actor_id AS user_id, r.user_name, r.user_email, r.job_id, r.profile_id
-           FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+        `SELECT ${REQUEST_COLUMNS} FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2
+          ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
         [...scope, limit],
       ),
-      rows(`SELECT count(*)::int AS n FROM screening.search_requests WHERE tenant_id = $1 AND workspace_id = $2`, scope),
+      rows(`SELECT total::int AS n FROM screening.search_request_counts WHERE tenant_id = $1 AND workspace_id = $2`, scope),
     ]);
-    return clm({ requests: page, pagination: { page: 1, limit, total: count[0].n } });
+    const total = count[0]?.n as number;
+    const pages = Math.ceil(total / limit);
+    return clm({
+      requests: page.map(restRequest),
+      pagination: { page: 1, limit, total_count: total, total_pages: pages, has_next: pages > 1, has_prev: false },
+    });
   },
   async matches(query) {
     const id = query.get('request_id');
     const [[request], matches] = await Promise.all([
-      rows(
-        `SELECT r.id, r.tenant_id, r.workspace_id, r.config, r.entities, r.created_at, r.updated_at, r.actor_id AS user_id, r.job_id, r.profile_id
-           FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = $3`,
-        [...scope, id],
-      ),
+      rows(`SELECT ${REQUEST_COLUMNS} FROM screening.search_requests r WHERE r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = $3`, [
+        ...scope,
+        id,
+      ]),
       rows(
         `SELECT m.payload || jsonb_build_object('id', m.id, 'rank', m.rank, 'review_status', m.review_status) AS match,
-                COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', c.text, 'kind', c.kind, 'created_at', c.created_at))
+                COALESCE((SELECT json_agg(json_build_object('_v', c.version, 'id', c.id, 'createdAt', to_char(c.created_at, $4), 'updatedAt', to_char(c.updated_at, $4),
+                                   'text', c.text, 'kind', c.kind, 'matchId', c.match_id, 'profileId', c.profile_id,
+                                   'createdBy', c.created_by, 'updatedBy', c.updated_by) ORDER BY c.created_at, c.id)
                             FROM profiles.profile_comments c WHERE c.match_id = m.id), '[]') AS comments
            FROM screening.search_matches m WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.request_id = $3 ORDER BY m.rank`,
-        [...scope, id],
+        [...scope, id, ISO_INSTANT],
       ),
     ]);
     if (!request) throw new Error('search not found');
     return clm({
-      request,
-      searchId: `${id}_0`,
-      matches: matches.map((row) => ({ ...(row.match as Record<string, unknown>), comments: row.comments })),
+      request: restRequest(request),
+      searchId: id,
+      matches: matches.map((row) => restMatch(row.match as Record<string, unknown>, row.comments)),
     });
   },
   /** POST: the insert of POST /clm/v1/profiles (one transaction: the definitions it checks against, the row). */

@@ -34,6 +34,7 @@ import { importShippedLists, shippedWatchlistDir } from '../subgraphs/screening/
 import { HistoryDocument, MatchesDocument, ProfileDocument, ProfilesDocument } from '../rest-adapter/operations/operations.generated';
 import { SessionsDocument as ConsoleSessionsDocument } from '../console/src/graphql/generated';
 import { cpuSeconds } from './lib/process-cpu';
+import { jsonDifferences } from './lib/json-differences';
 
 /** The dashboard's page of profiles with each one's sessions and latest screening (three subgraphs). */
 const PROFILES_WITH_SESSIONS_AND_SCREENING = `query ProfilesOverview($first: Int) {
@@ -49,6 +50,8 @@ const PROFILES_WITH_SESSIONS_AND_SCREENING = `query ProfilesOverview($first: Int
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 200);
+/** Only compare each path's answer with the peer's (no load): BENCH_CHECK_ONLY=1 [BENCH_DUMP_DIR=<dir> writes both answers]. */
+const CHECK_ONLY = process.env.BENCH_CHECK_ONLY === '1';
 const ONLY = process.env.BENCH_PATHS?.split(',').map((name) => name.trim());
 const SERVICES: ServiceName[] = ['profiles', 'idv', 'screening', 'risk', 'gateway', 'rest-adapter'];
 const LIST = 'us_congress_executive_pep';
@@ -72,9 +75,10 @@ interface Target {
   setupRequest?: (request: { body?: string }) => { body?: string };
 }
 
-async function call(target: Target): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(target: Target): Promise<{ status: number; body: Record<string, unknown>; bytes: number }> {
   const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, bytes: Buffer.byteLength(text) };
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
@@ -258,7 +262,7 @@ async function main(): Promise<void> {
       {
         name: '20 sessions (GraphQL)',
         platform: gql(ConsoleSessionsDocument.toString(), { first: 20 }),
-        peer: get(`${peerUrl}sessions?limit=20`),
+        peer: get(`${peer.urls.peer}sessions?first=20`),
       },
       { name: 'history page (REST)', platform: get(`${rest}/v2/search/requests?limit=20`), peer: get(`${peerUrl}history?limit=20`) },
       {
@@ -296,10 +300,26 @@ async function main(): Promise<void> {
     for (const entry of paths) {
       if (ONLY && !ONLY.some((only) => entry.name.startsWith(only))) continue;
       // Probe: both answer, and a GraphQL answer carries no error.
+      const probes = [];
       for (const target of [entry.platform, entry.peer]) {
         const probe = await call({ ...target, body: target.setupRequest ? newProfile() : target.body });
         if (probe.status >= 300 || (probe.body as { errors?: unknown }).errors)
           throw new Error(`${entry.name}: probe ${target.url} answered ${probe.status} ${JSON.stringify(probe.body).slice(0, 500)}`);
+        probes.push(probe);
+      }
+      // A REST read and its peer answer the same JSON (the GraphQL paths' peer answers the REST shape).
+      const differences = entry.platform.method === 'GET' ? jsonDifferences(probes[1].body, probes[0].body) : [];
+      if (differences.length)
+        process.stdout.write(`  the peer's answer differs from ${entry.name}'s (peer against platform): ${differences.join('; ')}\n`);
+      if (CHECK_ONLY) {
+        if (process.env.BENCH_DUMP_DIR)
+          probes.forEach((probe, i) =>
+            fs.writeFileSync(
+              path.join(process.env.BENCH_DUMP_DIR!, `${entry.name}.${i ? 'peer' : 'platform'}.json`),
+              JSON.stringify(probe.body, null, 1),
+            ),
+          );
+        continue;
       }
       process.stdout.write(`running ${entry.name}: 16 and 50 connections, ${DURATION_S} s each, platform then peer…\n`);
       await load(entry.name, entry.platform, 4).catch(() => undefined); // warm-up (first plan, JIT)
@@ -320,6 +340,7 @@ async function main(): Promise<void> {
         'CPU ms/req @16': ok(platform16) ? platform16.cpuPerRequestMs.toFixed(2) : '-',
         'p95 ms @50 (<= 100)': ok(platform50) ? Math.round(platform50.p95) : platform50.error,
         'peer p95 ms @50': ok(peer50) ? Math.round(peer50.p95) : peer50.error,
+        'KB (peer)': `${(probes[0].bytes / 1024).toFixed(1)} (${(probes[1].bytes / 1024).toFixed(1)}${differences.length ? ', differs' : ''})`,
       });
     }
     console.log(
