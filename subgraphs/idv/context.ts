@@ -16,8 +16,11 @@ export interface IdvContext extends RequestContext {
 }
 
 export function createIdvContext(base: RequestContext, deps: IdvDeps): IdvContext {
+  // Written out, not spread: a spread followed by properties is slow in V8 (docs/performance.md).
   return {
-    ...base,
+    principal: base.principal,
+    requestId: base.requestId,
+    log: base.log,
     idv: {
       deps,
       sessionsByProfile: new SessionsByProfile(deps, base),
