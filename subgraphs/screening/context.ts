@@ -49,7 +49,7 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
   // Without object spreads: an object literal that spreads two objects and adds properties took V8
   // ~12 µs a call in a micro-bench (Object.assign: ~0.4 µs), for every call of the subgraph
   // (docs/performance.md, "Eighth round").
-  return Object.assign({ principal: base.principal, requestId: base.requestId, log: base.log }, services, {
+  const loaders: Pick<ScreeningContext, 'scope' | 'latestSearchByProfile' | 'reviewHistory' | 'pendingMatchProposal'> = {
     scope,
     latestSearchByProfile: new DataLoader(async (profileIds) => {
       const found = await latestSearchesByProfile(services.db, scope, profileIds);
@@ -60,5 +60,6 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
       const pending = await pendingProposalsOf(services.db, scope, 'screening.match', matchIds, new Date());
       return matchIds.map((id) => (pending.has(id) ? { id: pending.get(id)!.id } : null));
     }),
-  });
+  };
+  return Object.assign({ principal: base.principal, requestId: base.requestId, log: base.log }, services, loaders);
 }
