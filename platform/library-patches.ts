@@ -39,7 +39,7 @@ export const LIBRARY_PATCHES: readonly LibraryPatch[] = [
     resolvedFrom: '@apollo/server',
     target: 'exports.createHash of the copy Apollo Server 5.5.1 requires (requestPipeline.js reads it at call time)',
     kind: 'replaces export',
-    why: 'The helper looks crypto up with module.require on every call; under tsx each lookup goes through the module resolver (query hash of every request). Pointed at node:crypto; same digests.',
+    why: 'The helper looks crypto up with module.require on every call; under tsx each lookup goes through the module resolver (query hash of every request). Pointed at node:crypto; same digests. A SHA-256 of one text digested as hex (the query hash of every request, in the gateway and each subgraph) is remembered per text, bounded; any other use is node:crypto as before.',
     file: 'platform/graphql/apollo-hash.ts',
   },
   {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 
-/** Secrets (API keys, tokens) are stored as SHA-256 only: they are high-entropy, so a fast hash is enough. */
+/** Secrets (API keys, tokens) are stored as SHA-256 only: they are high-entropy, so a fast hash is enough.
+ * One-shot (no Hash object): the credential cache and the rate limits hash the caller's key on every request. */
 export function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+  return crypto.hash('sha256', secret, 'hex');
 }
 
 /** Constant-time comparison of two hex digests or signatures. */

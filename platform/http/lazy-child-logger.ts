@@ -5,19 +5,34 @@ import type { Logger } from '../logging/logger';
 
 /** Behaves as `parent.child(bindings)`; the child is created the first time anything is read. */
 export function lazyChildLogger(parent: Logger, bindings: Record<string, unknown>): Logger {
-  let child: Logger | undefined;
-  const real = () => (child ??= parent.child(bindings));
-  return new Proxy(parent, {
-    get(_target, property) {
-      const target = real();
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-    set(_target, property, value) {
-      return Reflect.set(real(), property, value);
-    },
-    has(_target, property) {
-      return Reflect.has(real(), property);
-    },
-  });
+  return new Proxy(parent, new LazyChild(parent, bindings));
+}
+
+/** The proxy's handler: a class, so that a request makes one object and no closures (under tsx
+ * each closure made per call is also named at run time, a property definition per closure). */
+class LazyChild implements ProxyHandler<Logger> {
+  private child: Logger | undefined = undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Record<string, unknown>,
+  ) {}
+
+  get(_target: Logger, property: string | symbol): unknown {
+    const target = this.real();
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  }
+
+  set(_target: Logger, property: string | symbol, value: unknown): boolean {
+    return Reflect.set(this.real(), property, value);
+  }
+
+  has(_target: Logger, property: string | symbol): boolean {
+    return Reflect.has(this.real(), property);
+  }
+
+  private real(): Logger {
+    return (this.child ??= this.parent.child(this.bindings));
+  }
 }

@@ -5,7 +5,7 @@ import { findMatchComments } from './data/comment-store';
 import { findGroupsByIds } from './data/group-store';
 import { findStatusChanges } from './data/status-store';
 import { RequestContext } from '../../platform/subgraph/subgraph-definition';
-import { findProfilesByIds, readGroupIdsByProfileIds, readValuesByProfileIds } from './data/profile-store';
+import { findProfilesByIds, findProfileWithParts, readGroupIdsByProfileIds, readValuesByProfileIds } from './data/profile-store';
 import { FieldDefinition, StoredValue } from './services/custom-field-rules';
 import { definitionsForRead, DefinitionsReader } from './services/definitions-reader';
 import { ProfilesDeps } from './services/deps';
@@ -34,6 +34,9 @@ export interface ProfilesContext extends RequestContext {
   matchCommentsLoader: DataLoader<string, MatchComment[]>;
   /** The definitions used to render this request's profiles: read once per request (rule 5 copy). */
   readDefinitions(): Promise<FieldDefinition[]>;
+  /** One profile read with its custom field values and group ids in one statement, the parts primed
+   * into their loaders (a root `profile(id)` that selects them). */
+  loadProfileWithParts(id: string): Promise<ProfileRecord | null>;
 }
 
 export function createProfilesContext(
@@ -44,46 +47,100 @@ export function createProfilesContext(
   applyProposal?: ProposalApplier,
   evidence?: ProfilesDeps['evidence'],
 ): ProfilesContext {
-  const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
-  let definitions$: Promise<FieldDefinition[]> | undefined;
-  return {
-    ...base,
-    db,
-    scope,
-    deps: { db, definitions, gateways, applyProposal, evidence },
-    readDefinitions: () => {
-      definitions$ ??= definitionsForRead(definitions, scope).catch((error) => {
-        definitions$ = undefined;
-        throw error;
-      });
-      return definitions$;
-    },
-    profileLoader: new DataLoader(async (ids) => {
-      const rows = await findProfilesByIds(db, scope, ids);
+  return new ProfilesRequestContext(base, { db, definitions, gateways, applyProposal, evidence });
+}
+
+/**
+ * One request's context. Its DataLoaders (still one set per request) are made on first use: most
+ * operations read one or two of them, and building all six for every call of the subgraph was
+ * the largest item of the subgraph's own per-request work. Plain fields, not #private ones:
+ * Apollo Server hands resolvers a copy of the context (its own properties and prototype), on which
+ * a loader made later must still be reachable.
+ */
+class ProfilesRequestContext implements ProfilesContext {
+  readonly principal: RequestContext['principal'];
+  readonly requestId: string;
+  readonly log: RequestContext['log'];
+  readonly db: Db;
+  readonly scope: Scope;
+  private definitions$: Promise<FieldDefinition[]> | undefined = undefined;
+  private profiles: ProfilesContext['profileLoader'] | undefined = undefined;
+  private customFieldValues: ProfilesContext['customFieldValuesLoader'] | undefined = undefined;
+  private groupIds: ProfilesContext['groupIdsLoader'] | undefined = undefined;
+  private groups: ProfilesContext['groupsLoader'] | undefined = undefined;
+  private statusChanges: ProfilesContext['statusChangesLoader'] | undefined = undefined;
+  private matchComments: ProfilesContext['matchCommentsLoader'] | undefined = undefined;
+
+  constructor(
+    base: RequestContext,
+    readonly deps: ProfilesDeps,
+  ) {
+    this.principal = base.principal;
+    this.requestId = base.requestId;
+    this.log = base.log;
+    this.db = deps.db;
+    this.scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
+  }
+
+  readDefinitions(): Promise<FieldDefinition[]> {
+    this.definitions$ ??= definitionsForRead(this.deps.definitions, this.scope).catch((error) => {
+      this.definitions$ = undefined;
+      throw error;
+    });
+    return this.definitions$;
+  }
+
+  async loadProfileWithParts(id: string): Promise<ProfileRecord | null> {
+    const found = await findProfileWithParts(this.db, this.scope, id);
+    if (!found) return null;
+    this.profileLoader.prime(id, found.profile);
+    this.customFieldValuesLoader.prime(id, found.values);
+    this.groupIdsLoader.prime(id, found.groupIds);
+    return found.profile;
+  }
+
+  get profileLoader(): ProfilesContext['profileLoader'] {
+    return (this.profiles ??= new DataLoader(async (ids) => {
+      const rows = await findProfilesByIds(this.db, this.scope, ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
-    }),
-    customFieldValuesLoader: new DataLoader(async (profileIds) => {
-      const rows = await readValuesByProfileIds(db, scope, profileIds);
+    }));
+  }
+
+  get customFieldValuesLoader(): ProfilesContext['customFieldValuesLoader'] {
+    return (this.customFieldValues ??= new DataLoader(async (profileIds) => {
+      const rows = await readValuesByProfileIds(this.db, this.scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id));
-    }),
-    groupIdsLoader: new DataLoader(async (profileIds) => {
-      const rows = await readGroupIdsByProfileIds(db, scope, profileIds);
+    }));
+  }
+
+  get groupIdsLoader(): ProfilesContext['groupIdsLoader'] {
+    return (this.groupIds ??= new DataLoader(async (profileIds) => {
+      const rows = await readGroupIdsByProfileIds(this.db, this.scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.profileId === id).map((row) => row.groupId));
-    }),
-    groupsLoader: new DataLoader(async (profileIds) => {
-      const assignments = await readGroupIdsByProfileIds(db, scope, profileIds);
-      const groups = await findGroupsByIds(db, scope, [...new Set(assignments.map((row) => row.groupId))]);
+    }));
+  }
+
+  get groupsLoader(): ProfilesContext['groupsLoader'] {
+    return (this.groups ??= new DataLoader(async (profileIds) => {
+      const assignments = await readGroupIdsByProfileIds(this.db, this.scope, profileIds);
+      const groups = await findGroupsByIds(this.db, this.scope, [...new Set(assignments.map((row) => row.groupId))]);
       const byId = new Map(groups.map((group) => [group.id, group]));
       return profileIds.map((id) => assignments.filter((row) => row.profileId === id).flatMap((row) => byId.get(row.groupId) ?? []));
-    }),
-    statusChangesLoader: new DataLoader(async (profileIds) => {
-      const rows = await findStatusChanges(db, scope, profileIds);
+    }));
+  }
+
+  get statusChangesLoader(): ProfilesContext['statusChangesLoader'] {
+    return (this.statusChanges ??= new DataLoader(async (profileIds) => {
+      const rows = await findStatusChanges(this.db, this.scope, profileIds);
       return profileIds.map((id) => rows.filter((row) => row.aggregateId === id));
-    }),
-    matchCommentsLoader: new DataLoader(async (matchIds) => {
-      const rows = await findMatchComments(db, scope, matchIds);
+    }));
+  }
+
+  get matchCommentsLoader(): ProfilesContext['matchCommentsLoader'] {
+    return (this.matchComments ??= new DataLoader(async (matchIds) => {
+      const rows = await findMatchComments(this.db, this.scope, matchIds);
       return matchIds.map((id) => rows.filter((row) => row.matchId === id));
-    }),
-  };
+    }));
+  }
 }

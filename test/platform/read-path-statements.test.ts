@@ -8,6 +8,12 @@ import { listComments } from '../../subgraphs/profiles/data/comment-store';
 import { AlertFilter, listAlerts, readAlert } from '../../subgraphs/screening/monitoring/data/monitoring-store';
 import { findGroups, findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
 import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
+import {
+  findProfilesByIds,
+  findProfileWithParts,
+  readGroupIdsByProfileIds,
+  readValuesByProfileIds,
+} from '../../subgraphs/profiles/data/profile-store';
 import { findRunsOfProfiles, readRunsOfProfiles } from '../../subgraphs/profiles/onboarding/data/onboarding-store';
 import { findAssessment, findAssessmentsByIds } from '../../subgraphs/risk/data/assessment-store';
 import { findRun, findRunsByIds } from '../../subgraphs/risk/data/run-store';
@@ -601,5 +607,79 @@ describe('the profiles list', () => {
         }),
       );
     expect(await findGroups(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, true)).toEqual([]);
+  });
+});
+
+// GET one profile (REST and the gateway's `profile(id)`) shows the profile's custom fields and group
+// ids: the profile, its values and its assignments are read in one statement.
+describe('one profile', () => {
+  it('reads the profile with its custom field values and group ids in one statement, the rows of the three reads', async () => {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const [withParts, without] = await db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY id DESC LIMIT 2`,
+      scope.tenantId,
+      scope.workspaceId,
+    );
+    for (const key of ['one_ref', 'two_ref']) {
+      const defined = await graphql(
+        platform,
+        auth.apiKey(tenant.apiKey),
+        'mutation($input: CreateProfileCustomFieldDefinitionInput!) { createProfileCustomFieldDefinition(input: $input) { key } }',
+        { input: { key, label: key, type: 'text' } },
+      );
+      expect(defined.body.errors).toBeUndefined();
+    }
+    // Values whose text needs quoting inside a PostgreSQL array; assignments in another order than created.
+    await db.profileCustomFieldValue.createMany({
+      data: [
+        { profileId: withParts.id, key: 'two_ref', ...scope, valueJson: JSON.stringify('a, "b" {c}'), bytes: 12 },
+        { profileId: withParts.id, key: 'one_ref', ...scope, valueJson: JSON.stringify('NULL'), bytes: 6 },
+      ],
+    });
+    for (const [position, id] of ['pgr_one_b', 'pgr_one_a'].entries()) {
+      await db.profileGroup.create({ data: { id, ...scope, key: id, name: id, priority: 1 } });
+      await db.profileGroupAssignment.create({ data: { profileId: withParts.id, groupId: id, ...scope, position } });
+    }
+    const query = `query ($id: ID!) { profile(id: $id) { id name profileCustomFields { key value } profileGroupIds } }`;
+    const read = async (id: string, text = query) => {
+      recorder.start();
+      try {
+        const response = await graphql(platform, auth.apiKey(tenant.apiKey), text, { id });
+        expect(response.body.errors).toBeUndefined();
+        return response.body.data.profile;
+      } finally {
+        recorder.stop();
+      }
+    };
+    await read(withParts.id); // warms the credential and definition caches
+    expect(await read(withParts.id)).toEqual({
+      id: withParts.id,
+      name: expect.any(String),
+      profileCustomFields: [
+        { key: 'one_ref', value: JSON.stringify('NULL') },
+        { key: 'two_ref', value: JSON.stringify('a, "b" {c}') },
+      ],
+      profileGroupIds: ['pgr_one_b', 'pgr_one_a'],
+    });
+    expect(recorder.names).toEqual(['profile_with_parts']);
+    expect(await read(without.id)).toEqual({ id: without.id, name: expect.any(String), profileCustomFields: null, profileGroupIds: [] });
+    expect(recorder.names).toEqual(['profile_with_parts']);
+    expect(await read('prf_absent')).toBeNull();
+    // Without the parts selected, the profile alone.
+    await read(withParts.id, `query ($id: ID!) { profile(id: $id) { id name } }`);
+    expect(recorder.names).toEqual(['profiles_by_ids']);
+
+    // The one statement answers the rows the three reads answer.
+    for (const id of [withParts.id, without.id]) {
+      const values = await readValuesByProfileIds(db, scope, [id]);
+      expect(await findProfileWithParts(db, scope, id)).toEqual({
+        profile: (await findProfilesByIds(db, scope, [id]))[0],
+        values: values.sort((a, b) => a.key.localeCompare(b.key)),
+        groupIds: (await readGroupIdsByProfileIds(db, scope, [id])).map((row) => row.groupId),
+      });
+    }
+    expect(await findProfileWithParts(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, withParts.id)).toBeNull();
+    expect(await findProfileWithParts(db, scope, 'prf_absent')).toBeNull();
   });
 });

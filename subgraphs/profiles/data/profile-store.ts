@@ -68,6 +68,46 @@ export async function findProfilesByIds(db: Db, scope: Scope, ids: readonly stri
   return rows as unknown as ProfileRow[];
 }
 
+/** A profile with its stored custom field values and its group ids, as the loaders read them. */
+export interface ProfileWithParts {
+  profile: ProfileRow;
+  values: { profileId: string; key: string; valueJson: string; bytes: number }[];
+  /** In assignment order. */
+  groupIds: string[];
+}
+
+/** One profile with its custom field values and group ids in one prepared statement (the same rows
+ * as findProfilesByIds, readValuesByProfileIds and readGroupIdsByProfileIds): reading one profile
+ * with its parts took three statements in two round trips. Null when absent. */
+export async function findProfileWithParts(db: Db, scope: Scope, id: string): Promise<ProfileWithParts | null> {
+  if (!queryableId(id)) return null;
+  const rows = await db.$readRows(
+    `SELECT ${PROFILE_COLUMNS}, v.value_keys AS "valueKeys", v.value_jsons AS "valueJsons", v.value_bytes AS "valueBytes", g.group_ids AS "groupIds"
+       FROM profiles.profiles p
+       LEFT JOIN LATERAL (
+         SELECT array_agg(key ORDER BY key) AS value_keys, array_agg(value_json ORDER BY key) AS value_jsons, array_agg(bytes ORDER BY key) AS value_bytes
+           FROM profiles.profile_custom_field_values WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = p.id) v ON true
+       LEFT JOIN LATERAL (
+         SELECT array_agg(group_id ORDER BY position, created_at) AS group_ids
+           FROM profiles.profile_group_assignments WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = p.id) g ON true
+      WHERE p.tenant_id = $1 AND p.workspace_id = $2 AND p.id = $3`,
+    [scope.tenantId, scope.workspaceId, id],
+    'profile_with_parts',
+  );
+  if (rows.length === 0) return null;
+  const { valueKeys, valueJsons, valueBytes, groupIds, ...profile } = rows[0] as Record<string, unknown> & {
+    valueKeys: string[] | null;
+    valueJsons: string[] | null;
+    valueBytes: number[] | null;
+    groupIds: string[] | null;
+  };
+  return {
+    profile: profile as unknown as ProfileRow,
+    values: (valueKeys ?? []).map((key, i) => ({ profileId: id, key, valueJson: valueJsons![i], bytes: valueBytes![i] })),
+    groupIds: groupIds ?? [],
+  };
+}
+
 export async function findProfile(db: DbClient, scope: Scope, id: string) {
   if (!queryableId(id)) return null;
   return db.profile.findFirst({ where: { ...scope, id } });

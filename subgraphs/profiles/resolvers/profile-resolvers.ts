@@ -9,12 +9,17 @@ import { listProfileComments } from '../services/comment-service';
 import { countProfilesAwaitingReview, recentActivity } from '../services/home-service';
 import { analyticsRefOf, fourEyesQueueAge } from '../services/analytics-service';
 import { statusChangeView } from '../services/profile-status-service';
+import { mightSelect } from '../../../platform/graphql/selection';
 import type { Resolvers } from './resolver-types.generated';
+
+/** Fields read from a profile's custom field values or group assignments (GET one profile selects them). */
+const PROFILE_PARTS = ['profileCustomFields', 'dateOfBirth', 'profileGroupIds'];
 
 export const profileResolvers = {
   Query: {
     viewer: (_, __, ctx) => ctx.principal,
-    profile: (_, args, ctx) => ctx.profileLoader.load(args.id),
+    profile: (_, args, ctx, info) =>
+      PROFILE_PARTS.some((part) => mightSelect(info, [], part)) ? ctx.loadProfileWithParts(args.id) : ctx.profileLoader.load(args.id),
     profiles: (_, args, ctx) => listProfilePage(ctx.deps, ctx.scope, args),
     workQueues: (_, __, ctx) => ({ workspaceId: ctx.scope.workspaceId }),
     workspaceActivity: (_, args, ctx) => recentActivity(ctx.deps, ctx.scope, args.first),
