@@ -7,8 +7,10 @@
 //     searches have real matches.
 //  2. Seeded through the API: profiles (with a custom field and a group), IDV sessions on them and
 //     stored synchronous searches on them (real matches), a comment on a match.
-//  3. Per path, for BENCH_DURATION seconds each (10): the platform at 16 and 50 connections, then the
-//     peer at the same; throughput ratio at 16 connections and p95 at 50.
+//  3. Per path, its REST answer compared with the peer's (the same JSON, key order aside; differences
+//     printed, both sizes in the table; BENCH_CHECK_ONLY=1 stops there), then for BENCH_DURATION seconds
+//     each (10): the platform at 16 and 50 connections, then the peer at the same; throughput ratio at
+//     16 connections and p95 at 50.
 //  4. The platform's RSS after the run.
 // Paths: GET one profile; a page of 20 profiles; a page of 20 IDV sessions; a history page of 20
 // searches; the matches of a request; each through REST and the same operation through the gateway's
