@@ -1,7 +1,7 @@
 // Many profiles at once for list and search tests: rows written straight into profiles.profiles
 // (one INSERT), dated in the past so they sort after the profiles a test creates through the API.
 import { newId } from '../../platform/ids/new-id';
-import { TestPlatform, TestTenant } from './test-platform';
+import { auth, graphql, TestPlatform, TestTenant } from './test-platform';
 
 /** Seeds `names.length` individual profiles of the tenant's workspace, a minute apart from 2020-01-01 on; their ids in order. */
 export async function seedProfiles(platform: TestPlatform, tenant: TestTenant, names: string[]): Promise<string[]> {
@@ -39,4 +39,17 @@ export async function seedStoredSearches(platform: TestPlatform, tenant: TestTen
     profileIds,
     name,
   );
+}
+
+/** Defines a text custom field per key in the tenant's workspace, through the GraphQL API. */
+export async function defineTextCustomFields(platform: TestPlatform, tenant: TestTenant, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const defined = await graphql(
+      platform,
+      auth.apiKey(tenant.apiKey),
+      'mutation ($input: CreateProfileCustomFieldDefinitionInput!) { createProfileCustomFieldDefinition(input: $input) { key } }',
+      { input: { key, label: key, type: 'text' } },
+    );
+    if (defined.body.errors) throw new Error(`custom field ${key}: ${JSON.stringify(defined.body.errors)}`);
+  }
 }

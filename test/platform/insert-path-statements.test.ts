@@ -6,6 +6,7 @@
 // process: Prisma's adapter and the raw pools alike) while one request runs through the gateway.
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { installStatementRecorder, StatementRecorder, unnamedStatements } from '../helpers/statement-recorder';
+import { defineTextCustomFields } from '../helpers/profile-fixtures';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -16,15 +17,7 @@ beforeAll(async () => {
   recorder = installStatementRecorder();
   platform = await startTestPlatform({ services: ['profiles', 'gateway', 'rest-adapter'] });
   tenant = await createTestTenant(platform);
-  for (const key of ['customer_ref', 'segment']) {
-    const definition = await graphql(
-      platform,
-      auth.apiKey(tenant.apiKey),
-      'mutation ($input: CreateProfileCustomFieldDefinitionInput!) { createProfileCustomFieldDefinition(input: $input) { key } }',
-      { input: { key, label: key, type: 'text' } },
-    );
-    expect(definition.body.errors).toBeUndefined();
-  }
+  await defineTextCustomFields(platform, tenant, ['customer_ref', 'segment']);
   for (const name of ['Insert A', 'Insert B', 'Insert C']) {
     const group = await request(platform.restUrl, 'POST', '/tenant-config/v1/profile-groups', {
       headers: auth.xApiKey(tenant.apiKey),

@@ -21,7 +21,7 @@ import { readAllEvents, readTrajectory } from '../../subgraphs/risk/data/traject
 import { findEvidence, findQuestions, findRisks, findTasks } from '../../subgraphs/risk/data/work-store';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { installStatementRecorder, StatementRecorder, unnamedStatements } from '../helpers/statement-recorder';
-import { seedProfiles, seedStoredSearches } from '../helpers/profile-fixtures';
+import { defineTextCustomFields, seedProfiles, seedStoredSearches } from '../helpers/profile-fixtures';
 
 let platform: TestPlatform;
 let tenant: TestTenant;
@@ -621,15 +621,7 @@ describe('one profile', () => {
       scope.tenantId,
       scope.workspaceId,
     );
-    for (const key of ['one_ref', 'two_ref']) {
-      const defined = await graphql(
-        platform,
-        auth.apiKey(tenant.apiKey),
-        'mutation($input: CreateProfileCustomFieldDefinitionInput!) { createProfileCustomFieldDefinition(input: $input) { key } }',
-        { input: { key, label: key, type: 'text' } },
-      );
-      expect(defined.body.errors).toBeUndefined();
-    }
+    await defineTextCustomFields(platform, tenant, ['one_ref', 'two_ref']);
     // Values whose text needs quoting inside a PostgreSQL array; assignments in another order than created.
     await db.profileCustomFieldValue.createMany({
       data: [
