@@ -24,6 +24,7 @@ import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 import { compiledExecution, CompiledExecution } from './compiled-execution';
 import { logger } from '../logging/logger';
 import type { RequestContext, SubgraphDefinition, SubgraphDependencies } from './subgraph-definition';
+import { requestFields } from './subgraph-definition';
 
 /** Refusals answered before execution, by code. */
 const REFUSAL_CODES = new Set(['schema_validation_failed', 'insufficient_role', 'forbidden']);
@@ -128,7 +129,7 @@ export async function startSubgraphApollo<Context extends RequestContext>(
     executor === 'compiled'
       ? compiledExecution<Context>(schema, {
           log: logger.child({ service: definition.name }),
-          freshContext: (used) => definition.createContext({ principal: used.principal, requestId: used.requestId, log: used.log }),
+          freshContext: (used) => definition.createContext(requestFields(used)),
         })
       : null;
   const apollo = new ApolloServer<Context>({

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { BlobStore } from '../../platform/blobs';
 import { Db, type Scope } from '../../platform/db/prisma';
 import { pendingProposalsOf } from '../../platform/four-eyes/four-eyes';
-import { RequestContext } from '../../platform/subgraph/subgraph-definition';
+import { RequestContext, requestFields } from '../../platform/subgraph/subgraph-definition';
 import { latestSearchesByProfile, RowReader, StatementRunner } from './data/search-store';
 import { IndexHolder } from './services/index-holder';
 import { ImportQueue } from './services/import-requests';
@@ -46,9 +46,6 @@ function reviewHistoryLoader(ctx: Pick<ScreeningContext, 'db' | 'scope'>): DataL
 
 export function createScreeningContext(services: ScreeningServices, base: RequestContext): ScreeningContext {
   const scope = { tenantId: base.principal.tenantId, workspaceId: base.principal.workspaceId };
-  // Without object spreads: an object literal that spreads two objects and adds properties took V8
-  // ~12 µs a call in a micro-bench (Object.assign: ~0.4 µs), for every call of the subgraph
-  // (docs/performance.md, "Eighth round").
   const loaders: Pick<ScreeningContext, 'scope' | 'latestSearchByProfile' | 'reviewHistory' | 'pendingMatchProposal'> = {
     scope,
     latestSearchByProfile: new DataLoader(async (profileIds) => {
@@ -61,5 +58,5 @@ export function createScreeningContext(services: ScreeningServices, base: Reques
       return matchIds.map((id) => (pending.has(id) ? { id: pending.get(id)!.id } : null));
     }),
   };
-  return Object.assign({ principal: base.principal, requestId: base.requestId, log: base.log }, services, loaders);
+  return Object.assign(requestFields(base), services, loaders);
 }
