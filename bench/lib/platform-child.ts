@@ -6,16 +6,18 @@ import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { PLATFORM_NODE_FLAGS } from '../../app/node-flags';
 import { webProcessCount } from '../../app/web-cluster';
 
-/** Starts `node --import tsx <script...>` (with BENCH_CPU_PROF: a V8 CPU profile per process) and
- * resolves with the URLs it reports. */
+/** Starts `node --import tsx <script...>` with the platform's V8 settings (npm start's; the benches'
+ * plain peers get the same, so a ratio compares code, not settings; with BENCH_CPU_PROF: a V8 CPU
+ * profile per process) and resolves with the URLs it reports. */
 export function startPlatformChild(
   script: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], {
+  const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profile, '--import', 'tsx', ...script], {
     env,
     cwd: path.resolve(__dirname, '../..'),
     stdio: ['ignore', 'pipe', 'inherit'],

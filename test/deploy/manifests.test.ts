@@ -16,6 +16,7 @@ import * as batchV1 from 'kubernetes-models/batch/v1';
 import * as policyV1 from 'kubernetes-models/policy/v1';
 import { ENV_VARS, EnvName, readEnv } from '../../platform/config/env';
 import { createServiceApp, listen } from '../../platform/http/service-app';
+import { PLATFORM_NODE_FLAGS } from '../../app/node-flags';
 import { cnpgClusterSchema } from './cnpg-cluster-schema';
 import { K8sObject, kustomizeBuild } from './kustomize';
 
@@ -259,6 +260,24 @@ describe.each(OVERLAYS)('deploy/kubernetes/overlays/%s', (overlay) => {
     expect([...new Set(running)].sort()).toEqual([...SERVICE_NAMES].sort());
     // Each service once: two Deployments serving one subgraph would split its replicas.
     expect(running.length).toBe(new Set(running).size);
+  });
+
+  it("starts every platform container with npm start's V8 settings", () => {
+    const startScript = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts.start;
+    expect(startScript).toBe(['node', ...PLATFORM_NODE_FLAGS, '--import', 'tsx', 'app/main.ts'].join(' '));
+    const platformContainers = workloads(objects)
+      .flatMap((w) => w.spec.template.spec.containers)
+      .filter((c) => commandOf(c).includes('app/main.ts'));
+    expect(platformContainers.length).toBeGreaterThan(0);
+    for (const container of platformContainers)
+      expect(commandOf(container).slice(0, 4 + PLATFORM_NODE_FLAGS.length)).toEqual([
+        'node',
+        ...PLATFORM_NODE_FLAGS,
+        '--import',
+        'tsx',
+        'app/main.ts',
+      ]);
   });
 
   it('gives every container pinned images, memory and CPU requests and a memory limit', () => {

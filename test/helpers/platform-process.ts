@@ -6,26 +6,29 @@
 // PostgreSQL a test meant to stop then kept running, orphaned).
 import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
 import path from 'node:path';
+import { PLATFORM_NODE_FLAGS } from '../../app/node-flags';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
 export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   stdio?: StdioOptions;
+  /** V8 settings before the loader (the platform's own for `app/main.ts`). */
+  nodeFlags?: readonly string[];
 }
 
 /** A TypeScript file of the project (path relative to the root) in a child process of its own. */
 export function spawnTypeScript(file: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, file), ...args], {
+  return spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(ROOT, file), ...args], {
     cwd: ROOT,
     env: options.env ?? process.env,
     stdio: options.stdio ?? 'ignore',
   });
 }
 
-/** `npm start` with the given arguments (e.g. `--service worker`). */
+/** `npm start` with the given arguments (e.g. `--service worker`), with its V8 settings. */
 export function spawnPlatformProcess(args: string[], options: SpawnOptions = {}): ChildProcess {
-  return spawnTypeScript('app/main.ts', args, options);
+  return spawnTypeScript('app/main.ts', args, { nodeFlags: PLATFORM_NODE_FLAGS, ...options });
 }
 
 /** Resolves when the process has exited (at once if it already has). */
