@@ -204,6 +204,26 @@ describe('library patches', () => {
     expect(read(file)).toMatch(/fetch\(/);
   });
 
+  it('graphql-no-argument-fields: a writable export of values.js that executeField calls through the module object; without declared arguments the answer is always empty', () => {
+    const entry = patch('graphql-no-argument-fields');
+    const execution = path.join(packageDir(entry.package), 'execution');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file of the package, loaded by its resolved path (no export names it)
+    const descriptor = Object.getOwnPropertyDescriptor(require(path.join(execution, 'values.js')), 'getArgumentValues');
+    expect(descriptor?.writable).toBe(true);
+    expect(typeof descriptor?.value).toBe('function');
+    expect(read(path.join(execution, 'execute.js'))).toMatch(
+      /const args = \(0, _values\.getArgumentValues\)\(\s*fieldDef,\s*fieldNodes\[0\],/,
+    );
+    // The values come from the definition's arguments only (the node's are looked up by name).
+    const values = read(path.join(execution, 'values.js'));
+    const body = values.slice(values.indexOf('function getArgumentValues('), values.indexOf('function getDirectiveValues('));
+    expect(body).toMatch(/const coercedValues = Object\.create\(null\);/);
+    expect(body).toMatch(/for \(const argDef of def\.args\) \{/);
+    expect(body.match(/coercedValues\[/g)?.length).toBeGreaterThan(0);
+    // A plain object with Object's prototype, as NO_ARGUMENTS is.
+    expect(body).toMatch(/return \{ \.\.\.coercedValues \};\s*\}\s*(\/\*\*[\s\S]*\*\/\s*)*$/);
+  });
+
   it('apollo-server-gateway-executor: the pipeline calls the gateway executor instead of execute, with the request context the executor reads', () => {
     const dist = path.join(packageDir('@apollo/server'), 'dist', 'cjs');
     const pipeline = read(path.join(dist, 'requestPipeline.js'));

@@ -20,6 +20,7 @@ import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
+import { shareArgumentsOfFieldsWithout } from '../graphql/no-argument-fields';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 import { compiledExecution, CompiledExecution } from './compiled-execution';
 import { logger } from '../logging/logger';
@@ -123,6 +124,7 @@ export async function startSubgraphApollo<Context extends RequestContext>(
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
   // wrapped each resolver of the schema (docs/performance.md).
   useNodeCryptoForApolloHashes();
+  shareArgumentsOfFieldsWithout();
   // Apollo Server takes the compiled executor through its `gateway` option and keeps parsing,
   // validation, plugins and formatError.
   const execution =

@@ -33,7 +33,10 @@ export const MAX_CUSTOM_ID_TYPES = 16;
 
 const isBuiltin = (value: string) => (BUILTIN_ID_TYPES as readonly string[]).includes(value);
 
-export const declarableIdType = z.string().refine((value) => isBuiltin(value) || (SLUG_PATTERN.test(value) && value !== 'unknown'), {
+/** A built-in id type, or a custom id type's id (never `unknown`, an inference outcome). */
+export const isDeclarableIdType = (value: string) => isBuiltin(value) || (SLUG_PATTERN.test(value) && value !== 'unknown');
+
+export const declarableIdType = z.string().refine(isDeclarableIdType, {
   message: 'must be a built-in id type or a custom id type id matching ^[a-z0-9_-]{1,64}$ (unknown is not declarable)',
 });
 

@@ -7,13 +7,14 @@
 // 400 schema_validation_failed naming the field (a coercion failure in the subgraph would reach the
 // gateway as a failed subgraph call, i.e. internal_error). Output is strict.
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { declarableIdType } from '../model/steps';
+import { isDeclarableIdType } from '../model/steps';
 
 function idTypeScalar(name: string, allowUnknown: boolean): GraphQLScalarType {
   return new GraphQLScalarType({
     name,
     serialize: (value) => {
-      const valid = typeof value === 'string' && ((allowUnknown && value === 'unknown') || declarableIdType.safeParse(value).success);
+      // The plain predicate, not the zod schema: serialized for every id type of every session read.
+      const valid = typeof value === 'string' && ((allowUnknown && value === 'unknown') || isDeclarableIdType(value));
       if (!valid) throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}`);
       return value;
     },
