@@ -8,11 +8,12 @@
 // (body and HTTP status) must be the same text. The real subgraphs' operations are compared in
 // test/platform/compiled-execution.test.ts.
 import type { ApolloServer } from '@apollo/server';
+import { parse, type OperationDefinitionNode } from 'graphql';
 import { DomainError } from '../errors/domain-error';
 import { logger } from '../logging/logger';
 import type { Principal } from '../principal/principal';
-import { startSubgraphApollo } from './subgraph-server';
-import { differentialCheck, ExecutionMismatch } from './compiled-execution';
+import { DEEP_OPERATION_FIELDS, startSubgraphApollo } from './subgraph-server';
+import { differentialCheck, ExecutionMismatch, selectedFieldCount } from './compiled-execution';
 import type { RequestContext } from './subgraph-definition';
 
 const SDL = `
@@ -323,5 +324,43 @@ describe('compiled execution answers as graphql-js', () => {
     expect(counts.compiled).toBeGreaterThan(30);
     expect(counts.convertedError).toBeGreaterThan(0);
     expect(counts.rerun).toBeGreaterThan(0);
+  });
+});
+
+describe("the 'deep' engine", () => {
+  it('counts the fields an operation selects, fragments expanded where they are spread', () => {
+    const document = parse(`
+      query Deep { people { ...Row friends { ...Row ... on Person { country } } } count }
+      fragment Row on Person { id name email }
+    `);
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    // people, its three Row fields, friends, Row's three again, country; count.
+    expect(selectedFieldCount(document, operation)).toBe(1 + 3 + 1 + 3 + 1 + 1);
+  });
+
+  it(`compiles queries of ${DEEP_OPERATION_FIELDS} fields or more, runs graphql-js for the others, and answers as graphql-js`, async () => {
+    const started = await startSubgraphApollo<Context>(definition, SDL, 'deep');
+    try {
+      const deepCounts = started.execution!.counts;
+      const fieldsOf = (query: string) => {
+        const document = parse(query);
+        return selectedFieldCount(document, document.definitions[0] as OperationDefinitionNode);
+      };
+      // The first two people answer these fields without errors (an answer with errors would be run again by graphql-js).
+      const fields = 'id name email site country born colour tags meta age';
+      const small = `{ people(first: 2) { ${fields} } }`;
+      // The same fields under enough aliases to reach the threshold.
+      const aliases = Math.ceil(DEEP_OPERATION_FIELDS / fieldsOf(small));
+      const deep = `{ ${Array.from({ length: aliases }, (_, i) => `p${i}: people(first: 2) { ${fields} }`).join(' ')} }`;
+      expect(fieldsOf(small)).toBeLessThan(DEEP_OPERATION_FIELDS);
+      expect(fieldsOf(deep)).toBeGreaterThanOrEqual(DEEP_OPERATION_FIELDS);
+
+      expect(await answer(started.apollo, small)).toBe(await answer(reference, small));
+      expect(deepCounts).toMatchObject({ compiled: 0, graphqlJs: 1 });
+      expect(await answer(started.apollo, deep)).toBe(await answer(reference, deep));
+      expect(deepCounts).toMatchObject({ compiled: 1, graphqlJs: 1, rerun: 0 });
+    } finally {
+      await started.apollo.stop();
+    }
   });
 });

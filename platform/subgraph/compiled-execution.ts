@@ -10,8 +10,10 @@
 // where graphql-jit cannot be trusted to match:
 //
 // - not compiled (graphql-js from the start): mutations and subscriptions (serial execution,
-//   side effects that must not run twice), introspection (`__schema`, `__type`), and anything
-//   graphql-jit fails to compile (logged once per operation);
+//   side effects that must not run twice), introspection (`__schema`, `__type`), anything
+//   graphql-jit fails to compile (logged once per operation) and, with `minFields`, queries that
+//   select fewer fields (the 'deep' engine: compiling pays on deep answers, the REST sessions page's
+//   110 fields a session, not on a single profile's 18);
 // - variables are coerced by graphql-js first; when it refuses them, graphql-js answers (its exact
 //   messages, which Apollo Server recognises as BAD_USER_INPUT);
 // - an answer without errors is graphql-jit's (the same data: compiled-execution.test.ts compares
@@ -35,6 +37,7 @@ import {
   OperationTypeNode,
   visit,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type ExecutionResult,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -71,6 +74,8 @@ export interface CompiledExecutionOptions<Context> {
   log: Logger;
   /** A new context for the same caller, for the graphql-js re-run of an answer with errors. */
   freshContext(used: Context): Context;
+  /** Queries selecting fewer fields than this (selectedFieldCount) run graphql-js; 0: every query compiled. */
+  minFields?: number;
 }
 
 export interface CompiledExecution {
@@ -98,6 +103,30 @@ function introspects(document: DocumentNode): boolean {
     if ((definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) && walk(definition.selectionSet))
       return true;
   return false;
+}
+
+/**
+ * How many fields an operation selects, fragments expanded where they are spread (a field selected
+ * in a fragment spread three times counts three times): the size of one object's answer, a
+ * measure of the per-field work graphql-js would do for each object of a list.
+ */
+export function selectedFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const count = (set: SelectionSetNode | undefined, spreading: ReadonlySet<string>): number => {
+    let fields = 0;
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) fields += 1 + count(selection.selectionSet, spreading);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) fields += count(selection.selectionSet, spreading);
+      else if (!spreading.has(selection.name.value)) {
+        // A fragment spreading itself is refused by validation; the guard keeps this total anyway.
+        fields += count(fragments.get(selection.name.value)?.selectionSet, new Set([...spreading, selection.name.value]));
+      }
+    }
+    return fields;
+  };
+  return count(operation.selectionSet, new Set());
 }
 
 /**
@@ -219,6 +248,7 @@ export function compiledExecution<Context extends BaseContext>(
 
   const compile = (document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined): Compiled | null => {
     if (operation.operation !== OperationTypeNode.QUERY || introspects(document)) return null;
+    if (options.minFields && selectedFieldCount(document, operation) < options.minFields) return null;
     const label =
       operation.name?.value ?? operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '…')).join(',');
     try {

@@ -106,16 +106,24 @@ export function readSchema(schemaPath: string): string {
   return files.map((name) => fs.readFileSync(path.join(schemaPath, name), 'utf8')).join('\n');
 }
 
+/** Queries selecting at least this many fields run compiled under the 'deep' engine (the REST
+ * sessions page: 110 a session, the matches of a search: 149; a profile: 18, a history page: 21). */
+export const DEEP_OPERATION_FIELDS = 100;
+
+/** How a subgraph executes queries (VIGIL_SUBGRAPH_EXECUTION). */
+export type SubgraphExecution = 'deep' | 'compiled' | 'graphql-js';
+
 /**
  * A subgraph's Apollo Server (started) over its SDL and resolvers: the same options, plugins and
  * formatError for the HTTP endpoint and the in-process executor. `executor` picks the execution
  * engine: 'compiled' (graphql-jit where it answers as graphql-js would: compiled-execution.ts) for
- * every running subgraph; 'graphql-js' for the tests that compare the two.
+ * every query, 'deep' for the queries that select DEEP_OPERATION_FIELDS fields or more (graphql-js
+ * for the others), 'graphql-js' for every query.
  */
 export async function startSubgraphApollo<Context extends RequestContext>(
   definition: Pick<SubgraphDefinition<Context>, 'name' | 'resolvers' | 'createContext'>,
   sdl: string,
-  executor: 'compiled' | 'graphql-js' = 'compiled',
+  executor: SubgraphExecution = 'compiled',
 ): Promise<{ apollo: ApolloServer<Context>; execution: CompiledExecution | null }> {
   // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
   // The generated types checked each resolver against the schema; Apollo takes them untyped.
@@ -128,12 +136,13 @@ export async function startSubgraphApollo<Context extends RequestContext>(
   // Apollo Server takes the compiled executor through its `gateway` option and keeps parsing,
   // validation, plugins and formatError.
   const execution =
-    executor === 'compiled'
-      ? compiledExecution<Context>(schema, {
+    executor === 'graphql-js'
+      ? null
+      : compiledExecution<Context>(schema, {
           log: logger.child({ service: definition.name }),
           freshContext: (used) => definition.createContext(requestFields(used)),
-        })
-      : null;
+          minFields: executor === 'deep' ? DEEP_OPERATION_FIELDS : 0,
+        });
   const apollo = new ApolloServer<Context>({
     ...(execution ? { gateway: execution.gateway } : { schema }),
     formatError,
