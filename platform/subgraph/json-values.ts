@@ -71,7 +71,7 @@ export function onlyJsonValues(value: unknown): boolean {
  * booleans already. Parsing of inputs is unchanged. Every leaf of an answer is then a JSON value,
  * whichever executor builds it (graphql-js, or graphql-jit through compiled-execution.ts). A value
  * JSON writes as null (an invalid Date, which the DateTime scalar makes of a number out of range)
- * is now an error of its field, as graphql-js reports any serialize answering null.
+ * is an error of its field, as graphql-js reports any serialize answering null.
  */
 export function serializeScalarsToJsonValues(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {

@@ -64,9 +64,10 @@ export function localSubgraphExecutor<Context extends RequestContext>(
       };
     const { data, errors, extensions } = response.body.singleResult;
     // The gateway reads exactly what it would have parsed from the HTTP answer. The data is that as
-    // execution built it: result maps and arrays of this answer, and leaves that are JSON values
-    // (strings, finite numbers, booleans, null; custom scalars too: serializeScalarsToJsonValues).
-    // The errors are copied: formatError's extensions may hold anything.
+    // execution built it: result maps (without a prototype; the gateway reads them by own property)
+    // and arrays of this answer alone, and leaves that are JSON values (strings, finite numbers,
+    // booleans, null; custom scalars too: serializeScalarsToJsonValues). The errors are copied:
+    // formatError's extensions may hold anything.
     return { data, errors: errors ? (toJsonValues(errors) as GraphQLFormattedError[]) : undefined, extensions };
   };
 }
