@@ -1,6 +1,7 @@
 // The custom scalars every subgraph may declare, from graphql-scalars. A subgraph's SDL
 // declares the ones it uses (`scalar DateTime`); subgraph-server.ts adds their resolvers, so no
-// subgraph wires them by hand and every subgraph serializes them the same way.
+// subgraph wires them by hand and every subgraph serializes them the same way. There each one
+// serializes to a JSON value (a DateTime to its ISO text: serializeScalarsToJsonValues).
 import { GraphQLScalarType } from 'graphql';
 import {
   BigIntResolver,

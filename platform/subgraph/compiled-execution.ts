@@ -31,8 +31,6 @@ import {
   getVariableValues,
   GraphQLError,
   isLeafType,
-  isScalarType,
-  isSpecifiedScalarType,
   Kind,
   OperationTypeNode,
   visit,
@@ -47,7 +45,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import type { Logger } from '../logging/logger';
 import { errorSummary } from '../logging/logger';
-import { toJsonValues } from './json-values';
+import { onlyJsonValues, toJsonValues } from './json-values';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
@@ -58,8 +56,8 @@ const MAX_COMPILED_DOCUMENTS = 1000;
 
 interface Compiled {
   query: CompiledQuery['query'];
-  /** Its answers' data are JSON values only (no `@skip`/`@include`). */
-  json: boolean;
+  /** The document has a `@skip` or `@include`: graphql-jit writes an undefined value for a skipped field. */
+  skipsOrIncludes: boolean;
   /** The operation's label for the log (its name, or its first root field). */
   label: string;
   /** Logged once: the compiled code threw. */
@@ -133,27 +131,24 @@ export function selectedFieldCount(document: DocumentNode, operation: OperationD
  * Each leaf type's serializer for the compiled code. As graphql-js completes a leaf: a serialize
  * that answers null or undefined is an error there ("Expected `X.serialize(...)` to return
  * non-nullable value") where graphql-jit would write null; thrown here, so graphql-jit reports an
- * error and graphql-js answers. A custom scalar's value is also made what JSON makes of it (a
- * DateTime's Date becomes its ISO text, a JSON scalar's object a copy): the same text over HTTP,
- * and an in-process caller can take the answer as it is (isJsonAnswer).
+ * error and graphql-js answers. The schema's scalars serialize to JSON values already
+ * (serializeScalarsToJsonValues), for both executors.
  */
 function leafSerializers(schema: GraphQLSchema): Record<string, (value: unknown) => unknown> {
   const serializers: Record<string, (value: unknown) => unknown> = {};
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isLeafType(type)) continue;
-    // Built-in scalars and enums serialize to strings, finite numbers and booleans only.
-    const json = isScalarType(type) && !isSpecifiedScalarType(type);
     serializers[type.name] = (value) => {
       const serialized = type.serialize(value);
       if (serialized == null) throw new Error(`${type.name} serialized to ${String(serialized)}`);
-      return json ? toJsonValues(serialized) : serialized;
+      return serialized;
     };
   }
   return serializers;
 }
 
-/** True when a document has a `@skip` or `@include`: graphql-jit writes an undefined value for a skipped field. */
-function skipsOrIncludes(document: DocumentNode): boolean {
+/** True when a document has a `@skip` or `@include`. */
+function hasSkipOrInclude(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Directive(node) {
@@ -161,19 +156,6 @@ function skipsOrIncludes(document: DocumentNode): boolean {
     },
   });
   return found;
-}
-
-/** The data of answers made only of JSON values, in objects and arrays of their own (see isJsonAnswer). */
-const jsonAnswers = new WeakSet<object>();
-
-/**
- * True when `data` is an answer of the compiled path that JSON would not change: ordinary objects
- * and arrays built for this answer, strings, finite numbers, booleans and nulls (custom scalars
- * serialized to their JSON values, no undefined for a skipped field), so an in-process caller may
- * use it as it is instead of copying it as JSON would (local-subgraph.ts).
- */
-export function isJsonAnswer(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && jsonAnswers.has(data);
 }
 
 /**
@@ -214,13 +196,10 @@ export function comparableAnswer(result: ExecutionResult): string {
   });
 }
 
-/** Strings, finite numbers, booleans, nulls, ordinary objects and arrays only (what isJsonAnswer promises). */
-function onlyJsonValues(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(onlyJsonValues);
-  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  return Object.values(value).every(onlyJsonValues);
+/** What a differential check compares, marked when the data holds anything but JSON values. */
+function checkedAnswer(result: ExecutionResult): string {
+  const comparable = comparableAnswer(result);
+  return result.data === undefined || onlyJsonValues(result.data) ? comparable : `not JSON values only: ${comparable}`;
 }
 
 export interface ExecutionMismatch {
@@ -257,7 +236,7 @@ export function compiledExecution<Context extends BaseContext>(
         // Its own errors are rebuilt or replaced by graphql-js's: their stacks are never read.
         disablingCapturingStackErrors: true,
       });
-      if (isCompiledQuery(compiled)) return { query: compiled.query, json: !skipsOrIncludes(document), label, warned: false };
+      if (isCompiledQuery(compiled)) return { query: compiled.query, skipsOrIncludes: hasSkipOrInclude(document), label, warned: false };
       options.log.warn(
         { operation: label, errors: compiled.errors?.map((e) => e.message) },
         'graphql-jit cannot compile; graphql-js executes it',
@@ -326,11 +305,13 @@ export function compiledExecution<Context extends BaseContext>(
       return rerun(requestContext);
     }
     counts.compiled++;
-    const answer = await answerOf(result, requestContext);
-    if (compiled.json && answer.data && answer.data === result.data) jsonAnswers.add(answer.data);
+    let answer = await answerOf(result, requestContext);
+    // Without the undefined values of skipped fields, as JSON and graphql-js leave them out.
+    if (compiled.skipsOrIncludes && answer.data && answer.data === result.data)
+      answer = { ...answer, data: toJsonValues(answer.data) as ExecutionResult['data'] };
     const check = differentialCheck.listener;
     if (check) {
-      const expected = comparableAnswer(
+      const expected = checkedAnswer(
         await execute({
           schema,
           document: requestContext.document,
@@ -339,8 +320,7 @@ export function compiledExecution<Context extends BaseContext>(
           operationName: request.operationName,
         }),
       );
-      let actual = comparableAnswer(answer);
-      if (isJsonAnswer(answer.data) && !onlyJsonValues(answer.data)) actual = `not JSON values only: ${actual}`;
+      const actual = checkedAnswer(answer);
       check(
         actual === expected ? null : { operation: compiled.label, variables: request.variables, compiled: actual, graphqlJs: expected },
         compiled.label,

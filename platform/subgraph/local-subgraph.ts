@@ -8,7 +8,6 @@ import { logger } from '../logging/logger';
 import { lazyChildLogger } from '../http/lazy-child-logger';
 import { Principal } from '../principal/principal';
 import { toJsonValues } from './json-values';
-import { isJsonAnswer } from './compiled-execution';
 import { findUnstorableText } from './text-guard';
 import type { RequestContext, SubgraphDefinition } from './subgraph-definition';
 
@@ -64,12 +63,11 @@ export function localSubgraphExecutor<Context extends RequestContext>(
         errors: [{ message: 'Incremental delivery is not supported between gateway and subgraph', extensions: { code: 'internal_error' } }],
       };
     const { data, errors, extensions } = response.body.singleResult;
-    // The gateway reads exactly what it would have parsed from the HTTP answer (Dates as ISO text):
-    // a copy as JSON would make it, unless the compiled executor built the data as JSON values already.
-    return {
-      data: data === undefined ? undefined : isJsonAnswer(data) ? data : (toJsonValues(data) as Record<string, unknown> | null),
-      errors: errors ? (toJsonValues(errors) as GraphQLFormattedError[]) : undefined,
-      extensions,
-    };
+    // The gateway reads exactly what it would have parsed from the HTTP answer. The data is that as
+    // execution built it: result maps (without a prototype; the gateway reads them by own property)
+    // and arrays of this answer alone, and leaves that are JSON values (strings, finite numbers,
+    // booleans, null; custom scalars too: serializeScalarsToJsonValues). The errors are copied:
+    // formatError's extensions may hold anything.
+    return { data, errors: errors ? (toJsonValues(errors) as GraphQLFormattedError[]) : undefined, extensions };
   };
 }

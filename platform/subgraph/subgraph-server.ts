@@ -8,7 +8,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDi
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
-import { GraphQLError, parse } from 'graphql';
+import { GraphQLError, parse, type GraphQLSchema } from 'graphql';
 import { envValue } from '../config/env';
 import { formatError } from '../errors/to-graphql-error';
 import { DomainError } from '../errors/domain-error';
@@ -18,13 +18,14 @@ import { PRINCIPAL_HEADER } from '../principal/principal';
 import { VerifiedPrincipalCache } from './verified-principal-cache';
 import { lazyChildLogger } from '../http/lazy-child-logger';
 import { findUnstorableText } from './text-guard';
+import { serializeScalarsToJsonValues } from './json-values';
 import { sharedScalarsDeclaredIn } from '../graphql/scalars';
 import { useNodeCryptoForApolloHashes } from '../graphql/apollo-hash';
 import { shareArgumentsOfFieldsWithout } from '../graphql/no-argument-fields';
 import { LocalSubgraphExecutor, localSubgraphExecutor } from './local-subgraph';
 import { compiledExecution, CompiledExecution } from './compiled-execution';
 import { logger } from '../logging/logger';
-import type { RequestContext, SubgraphDefinition, SubgraphDependencies } from './subgraph-definition';
+import type { RequestContext, SubgraphDefinition, SubgraphDependencies, SubgraphResolvers } from './subgraph-definition';
 import { requestFields } from './subgraph-definition';
 
 /** Refusals answered before execution, by code. */
@@ -114,6 +115,20 @@ export const DEEP_OPERATION_FIELDS = 100;
 export type SubgraphExecution = 'deep' | 'compiled' | 'graphql-js';
 
 /**
+ * A subgraph's executable schema: its SDL, the shared scalars it declares and its resolvers. Every
+ * custom scalar serializes to its JSON value, so the data of an answer is JSON values only and the
+ * in-process executor passes it on as it is (local-subgraph.ts).
+ */
+export function subgraphSchema(sdl: string, ownResolvers: SubgraphResolvers): GraphQLSchema {
+  // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
+  // The generated types checked each resolver against the schema; Apollo takes them untyped.
+  const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...ownResolvers } as GraphQLResolverMap<unknown>;
+  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  serializeScalarsToJsonValues(schema);
+  return schema;
+}
+
+/**
  * A subgraph's Apollo Server (started) over its SDL and resolvers: the same options, plugins and
  * formatError for the HTTP endpoint and the in-process executor. `executor` picks the execution
  * engine: 'compiled' (graphql-jit where it answers as graphql-js would: compiled-execution.ts) for
@@ -125,10 +140,7 @@ export async function startSubgraphApollo<Context extends RequestContext>(
   sdl: string,
   executor: SubgraphExecution = 'compiled',
 ): Promise<{ apollo: ApolloServer<Context>; execution: CompiledExecution | null }> {
-  // Shared scalars (DateTime, EmailAddress, URL, ...) first: a subgraph's own resolver of a scalar wins.
-  // The generated types checked each resolver against the schema; Apollo takes them untyped.
-  const resolvers = { ...sharedScalarsDeclaredIn(sdl), ...definition.resolvers } as GraphQLResolverMap<unknown>;
-  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  const schema = subgraphSchema(sdl, definition.resolvers);
   // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
   // wrapped each resolver of the schema (docs/performance.md).
   useNodeCryptoForApolloHashes();
