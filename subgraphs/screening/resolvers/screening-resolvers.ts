@@ -18,7 +18,7 @@ import { generateReports, readReport } from '../services/report-service';
 import { reviewMatch } from '../services/review-service';
 import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
-import { searchLoader } from './search-loader';
+import { latestSearchSummaryLoader, searchLoader } from './search-loader';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
 import { newsResolvers } from '../news/resolvers/news-resolvers';
@@ -256,10 +256,13 @@ export const screeningResolvers = {
   Profile: {
     __resolveReference: (ref) => ref,
     screening: async (profile, _, ctx, info) => {
+      if (latestSearchParts(info) === 'summary') {
+        const latest = await latestSearchSummaryLoader(ctx).load(profile.id);
+        return latest ? { latestSearch: latest.search, searchCount: latest.count } : { latestSearch: null, searchCount: 0 };
+      }
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      const loader = searchLoader(ctx, latestSearchParts(info));
-      return { latestSearch: (await loader.load(latest.requestId)) ?? null, searchCount: latest.count };
+      return { latestSearch: (await searchLoader(ctx).load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {
