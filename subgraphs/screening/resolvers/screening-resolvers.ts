@@ -99,11 +99,21 @@ const MATCH_SUMMARY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A profile's latest search reads its matches' summaries when the operation selects nothing of
- * their payload (the dashboard's page of profiles: each one's matches as scores and review states). */
-const latestSearchParts = (info: GraphQLResolveInfo) =>
-  selectsOnly(info, ['latestSearch'], SEARCH_SUMMARY_FIELDS) && selectsOnly(info, ['latestSearch', 'matches'], MATCH_SUMMARY_FIELDS)
-    ? 'summary'
-    : 'full';
+ * their payload (the dashboard's page of profiles: each one's matches as scores and review states).
+ * Read once per field of the operation, not once per profile: every profile of a page resolves
+ * `screening` with the same field nodes. */
+function latestSearchParts(info: GraphQLResolveInfo): 'summary' | 'full' {
+  let parts = latestSearchPartsByField.get(info.fieldNodes);
+  if (!parts) {
+    parts =
+      selectsOnly(info, ['latestSearch'], SEARCH_SUMMARY_FIELDS) && selectsOnly(info, ['latestSearch', 'matches'], MATCH_SUMMARY_FIELDS)
+        ? 'summary'
+        : 'full';
+    latestSearchPartsByField.set(info.fieldNodes, parts);
+  }
+  return parts;
+}
+const latestSearchPartsByField = new WeakMap<GraphQLResolveInfo['fieldNodes'], 'summary' | 'full'>();
 
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
   return view.matches ?? (await searchLoader(ctx).load(view.searchId))?.matches ?? [];

@@ -474,39 +474,47 @@ export interface MatchView extends StoredMatch {
   reviewedAt?: Date | null;
 }
 
-/** The prototype of a summary match: the payload's parts it does not carry are getters that throw
- * (reading one is a bug in the caller's field set), shared by every summary. */
-const SUMMARY_MATCH = Object.freeze(
-  Object.defineProperties(
-    {},
-    Object.fromEntries(
-      ['name', 'aliases', 'checklist', 'match_score_info', 'entity', 'source_details', 'previously_cleared'].map((part) => [
-        part,
-        {
-          get() {
-            throw new Error(`ScreeningMatch ${part} read from a match summary`);
-          },
+/** A stored match without its payload (readLatestSearchSummaries): id, rank, score and review state,
+ * for a page whose operation selects nothing more (MATCH_SUMMARY_FIELDS in the resolvers). A class, not
+ * an object made from a prototype and assigned its fields: one of these per match of a page. */
+class SummaryMatch {
+  readonly id: string;
+  readonly rank: number;
+  readonly score: number;
+  readonly review_status: string;
+  readonly searchResultId: string;
+  readonly reviewedBy: string | null;
+  readonly reviewedAt: Date | null;
+
+  constructor(row: SearchMatchSummaryRow) {
+    this.id = row.id;
+    this.rank = row.rank;
+    this.score = row.score;
+    this.review_status = row.reviewStatus;
+    this.searchResultId = row.searchResultId;
+    this.reviewedBy = row.reviewedByName ?? row.reviewedBy;
+    this.reviewedAt = row.reviewedAt;
+  }
+}
+
+// The payload's parts a summary does not carry are getters of its prototype that throw (reading one is
+// a bug in the caller's field set).
+Object.defineProperties(
+  SummaryMatch.prototype,
+  Object.fromEntries(
+    ['name', 'aliases', 'checklist', 'match_score_info', 'entity', 'source_details', 'previously_cleared'].map((part) => [
+      part,
+      {
+        get() {
+          throw new Error(`ScreeningMatch ${part} read from a match summary`);
         },
-      ]),
-    ),
+      },
+    ]),
   ),
 );
 
-/** A stored match without its payload (readLatestSearchSummaries): id, rank, score and review state,
- * for a page whose operation selects nothing more (MATCH_SUMMARY_FIELDS in the resolvers). */
-function summaryMatchOf(row: SearchMatchSummaryRow): MatchView {
-  const match = Object.assign(Object.create(SUMMARY_MATCH) as object, {
-    id: row.id,
-    rank: row.rank,
-    score: row.score,
-    review_status: row.reviewStatus,
-    searchResultId: row.searchResultId,
-    reviewedBy: row.reviewedByName ?? row.reviewedBy,
-    reviewedAt: row.reviewedAt,
-  });
-  // The payload's parts are the prototype's throwing getters: a summary is a MatchView for every field it answers.
-  return match as unknown as MatchView;
-}
+// The payload's parts are the prototype's throwing getters: a summary is a MatchView for every field it answers.
+const summaryMatchOf = (row: SearchMatchSummaryRow) => new SummaryMatch(row) as unknown as MatchView;
 
 export function storedMatchOf(row: StoredMatchRow): MatchView {
   return {
