@@ -9,6 +9,12 @@ import { AlertFilter, listAlerts, readAlert } from '../../subgraphs/screening/mo
 import { findGroups, findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
 import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
 import {
+  profilePageQuery,
+  searchProfilePage,
+  type ProfileKey,
+  type ProfileSearchFilter,
+} from '../../subgraphs/profiles/data/profile-search-store';
+import {
   findProfilesByIds,
   findProfileWithParts,
   readGroupIdsByProfileIds,
@@ -105,6 +111,9 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // The page shows each latest search's matches as scores and review states: the latest searches,
   // their requests and their matches' summaries (without the payload) are one prepared statement.
   expect(recorder.names.filter((name) => name?.startsWith('screening_'))).toEqual(['screening_latest_search_summaries_by_profile']);
+  // The page's keys and rows are one statement (the profile loader is not read for the page's own rows).
+  expect(recorder.names).toContain('profiles_page_rows');
+  expect(recorder.names).not.toContain('profiles_by_ids');
   expect(recorder.names).not.toContain('screening_matches_of_results');
 });
 
@@ -609,6 +618,41 @@ describe('the profiles list', () => {
         }),
       );
     expect(await findGroups(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, true)).toEqual([]);
+  });
+
+  it("reads a page's keys and rows in one statement, the rows of the keys and then the profiles by id", async () => {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const [newest, second] = await searchProfilePage(db, scope, {}, undefined, 2);
+    const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number][] = [
+      [{}, undefined, 21, 0],
+      [{}, { createdAt: second.createdAt, id: second.id }, 5, 0],
+      [{}, undefined, 5, 7],
+      [{ statuses: ['not_screened'] }, undefined, 3, 0],
+      [{ search: 'read path 1' }, undefined, 50, 0],
+      [{ groupIds: [] }, undefined, 5, 0],
+      [{}, undefined, 5, 10_000],
+    ];
+    for (const [filter, after, take, offset] of pages) {
+      const keysQuery = profilePageQuery(scope, filter, after, take, offset);
+      const keys = await db.$readRows(keysQuery.text, keysQuery.values);
+      const byId = new Map(
+        (
+          await findProfilesByIds(
+            db,
+            scope,
+            keys.map((key) => key.id as string),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      recorder.start();
+      const rows = await searchProfilePage(db, scope, filter, after, take, offset);
+      recorder.stop();
+      expect(recorder.texts).toHaveLength(1);
+      expect(rows).toEqual(keys.map((key) => byId.get(key.id as string)));
+    }
+    expect(newest.id).not.toBe(second.id);
+    expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual([]);
   });
 });
 
