@@ -111,9 +111,11 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // The page shows each latest search's matches as scores and review states: the latest searches,
   // their requests and their matches' summaries (without the payload) are one prepared statement.
   expect(recorder.names.filter((name) => name?.startsWith('screening_'))).toEqual(['screening_latest_search_summaries_by_profile']);
-  // The page's keys and rows are one statement (the profile loader is not read for the page's own rows).
-  expect(recorder.names).toContain('profiles_page_rows');
+  // The page's keys, rows and group ids are one statement (neither the profile loader nor the group
+  // ids loader reads for the page's own profiles).
+  expect(recorder.names).toContain('profiles_page_rows_with_group_ids');
   expect(recorder.names).not.toContain('profiles_by_ids');
+  expect(recorder.names).not.toContain('profiles_group_ids_by_ids');
   expect(recorder.names).not.toContain('screening_matches_of_results');
 });
 
@@ -623,7 +625,17 @@ describe('the profiles list', () => {
   it("reads a page's keys and rows in one statement, the rows of the keys and then the profiles by id", async () => {
     const db = platform.db;
     const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const pageGroupIds = new Map<string, string[]>();
+    const groupIds = (id: string) => pageGroupIds.get(id);
     const [newest, second] = await searchProfilePage(db, scope, {}, undefined, 2);
+    // Group assignments on the two newest profiles, the second's in another order than created.
+    for (const id of ['pgr_page_a', 'pgr_page_b']) await db.profileGroup.create({ data: { id, ...scope, key: id, name: id, priority: 1 } });
+    await db.profileGroupAssignment.create({ data: { profileId: newest.id, groupId: 'pgr_page_a', ...scope, position: 0 } });
+    for (const [groupId, position] of [
+      ['pgr_page_a', 1],
+      ['pgr_page_b', 0],
+    ] as const)
+      await db.profileGroupAssignment.create({ data: { profileId: second.id, groupId, ...scope, position } });
     const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number][] = [
       [{}, undefined, 21, 0],
       [{}, { createdAt: second.createdAt, id: second.id }, 5, 0],
@@ -645,12 +657,26 @@ describe('the profiles list', () => {
           )
         ).map((row) => [row.id, row]),
       );
+      const assignments = await readGroupIdsByProfileIds(
+        db,
+        scope,
+        keys.map((key) => key.id as string),
+      );
+      const received = new Map<string, string[]>();
       recorder.start();
       const rows = await searchProfilePage(db, scope, filter, after, take, offset);
+      const withGroupIds = await searchProfilePage(db, scope, filter, after, take, offset, (id, ids) => received.set(id, ids));
       recorder.stop();
-      expect(recorder.texts).toHaveLength(1);
+      expect(recorder.texts).toHaveLength(2);
       expect(rows).toEqual(keys.map((key) => byId.get(key.id as string)));
+      expect(withGroupIds).toEqual(rows);
+      expect(Object.fromEntries(received)).toEqual(
+        Object.fromEntries(keys.map((key) => [key.id, assignments.filter((row) => row.profileId === key.id).map((row) => row.groupId)])),
+      );
     }
+    await searchProfilePage(db, scope, {}, undefined, 2, 0, (id, ids) => pageGroupIds.set(id, ids));
+    expect(groupIds(newest.id)).toEqual(['pgr_page_a']);
+    expect(groupIds(second.id)).toEqual(['pgr_page_b', 'pgr_page_a']);
     expect(newest.id).not.toBe(second.id);
     expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual([]);
   });
