@@ -9,6 +9,12 @@ import { AlertFilter, listAlerts, readAlert } from '../../subgraphs/screening/mo
 import { findGroups, findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
 import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
 import {
+  profilePageQuery,
+  searchProfilePage,
+  type ProfileKey,
+  type ProfileSearchFilter,
+} from '../../subgraphs/profiles/data/profile-search-store';
+import {
   findProfilesByIds,
   findProfileWithParts,
   readGroupIdsByProfileIds,
@@ -19,6 +25,8 @@ import { findAssessment, findAssessmentsByIds } from '../../subgraphs/risk/data/
 import { findRun, findRunsByIds } from '../../subgraphs/risk/data/run-store';
 import { readAllEvents, readTrajectory } from '../../subgraphs/risk/data/trajectory-store';
 import { findEvidence, findQuestions, findRisks, findTasks } from '../../subgraphs/risk/data/work-store';
+import { latestSearchesByProfile } from '../../subgraphs/screening/data/search-store';
+import { type MatchView, readLatestSearches, readSearches } from '../../subgraphs/screening/services/search-service';
 import { auth, createTestTenant, graphql, request, startTestPlatform, TestPlatform, TestTenant } from '../helpers/test-platform';
 import { installStatementRecorder, StatementRecorder, unnamedStatements } from '../helpers/statement-recorder';
 import { defineTextCustomFields, seedProfiles, seedStoredSearches } from '../helpers/profile-fixtures';
@@ -100,9 +108,14 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // searches, their requests, their matches and the matches' pending four-eyes proposals; profiles
   // again: the matches' comments.
   expect(many.length).toBeLessThanOrEqual(12);
-  // The page shows each latest search's matches as scores and review states: their summaries are
-  // read without the payload, and the latest searches are a prepared statement too.
-  expect(recorder.names).toEqual(expect.arrayContaining(['screening_latest_searches_by_profile', 'screening_match_summaries_of_results']));
+  // The page shows each latest search's matches as scores and review states: the latest searches,
+  // their requests and their matches' summaries (without the payload) are one prepared statement.
+  expect(recorder.names.filter((name) => name?.startsWith('screening_'))).toEqual(['screening_latest_search_summaries_by_profile']);
+  // The page's keys, rows and group ids are one statement (neither the profile loader nor the group
+  // ids loader reads for the page's own profiles).
+  expect(recorder.names).toContain('profiles_page_rows_with_group_ids');
+  expect(recorder.names).not.toContain('profiles_by_ids');
+  expect(recorder.names).not.toContain('profiles_group_ids_by_ids');
   expect(recorder.names).not.toContain('screening_matches_of_results');
 });
 
@@ -608,6 +621,65 @@ describe('the profiles list', () => {
       );
     expect(await findGroups(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, true)).toEqual([]);
   });
+
+  it("reads a page's keys and rows in one statement, the rows of the keys and then the profiles by id", async () => {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const pageGroupIds = new Map<string, string[]>();
+    const groupIds = (id: string) => pageGroupIds.get(id);
+    const [newest, second] = await searchProfilePage(db, scope, {}, undefined, 2);
+    // Group assignments on the two newest profiles, the second's in another order than created.
+    for (const id of ['pgr_page_a', 'pgr_page_b']) await db.profileGroup.create({ data: { id, ...scope, key: id, name: id, priority: 1 } });
+    await db.profileGroupAssignment.create({ data: { profileId: newest.id, groupId: 'pgr_page_a', ...scope, position: 0 } });
+    for (const [groupId, position] of [
+      ['pgr_page_a', 1],
+      ['pgr_page_b', 0],
+    ] as const)
+      await db.profileGroupAssignment.create({ data: { profileId: second.id, groupId, ...scope, position } });
+    const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number][] = [
+      [{}, undefined, 21, 0],
+      [{}, { createdAt: second.createdAt, id: second.id }, 5, 0],
+      [{}, undefined, 5, 7],
+      [{ statuses: ['not_screened'] }, undefined, 3, 0],
+      [{ search: 'read path 1' }, undefined, 50, 0],
+      [{ groupIds: [] }, undefined, 5, 0],
+      [{}, undefined, 5, 10_000],
+    ];
+    for (const [filter, after, take, offset] of pages) {
+      const keysQuery = profilePageQuery(scope, filter, after, take, offset);
+      const keys = await db.$readRows(keysQuery.text, keysQuery.values);
+      const byId = new Map(
+        (
+          await findProfilesByIds(
+            db,
+            scope,
+            keys.map((key) => key.id as string),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      const assignments = await readGroupIdsByProfileIds(
+        db,
+        scope,
+        keys.map((key) => key.id as string),
+      );
+      const received = new Map<string, string[]>();
+      recorder.start();
+      const rows = await searchProfilePage(db, scope, filter, after, take, offset);
+      const withGroupIds = await searchProfilePage(db, scope, filter, after, take, offset, (id, ids) => received.set(id, ids));
+      recorder.stop();
+      expect(recorder.texts).toHaveLength(2);
+      expect(rows).toEqual(keys.map((key) => byId.get(key.id as string)));
+      expect(withGroupIds).toEqual(rows);
+      expect(Object.fromEntries(received)).toEqual(
+        Object.fromEntries(keys.map((key) => [key.id, assignments.filter((row) => row.profileId === key.id).map((row) => row.groupId)])),
+      );
+    }
+    await searchProfilePage(db, scope, {}, undefined, 2, 0, (id, ids) => pageGroupIds.set(id, ids));
+    expect(groupIds(newest.id)).toEqual(['pgr_page_a']);
+    expect(groupIds(second.id)).toEqual(['pgr_page_b', 'pgr_page_a']);
+    expect(newest.id).not.toBe(second.id);
+    expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual([]);
+  });
 });
 
 // GET one profile (REST and the gateway's `profile(id)`) shows the profile's custom fields and group
@@ -673,5 +745,146 @@ describe('one profile', () => {
     }
     expect(await findProfileWithParts(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, withParts.id)).toBeNull();
     expect(await findProfileWithParts(db, scope, 'prf_absent')).toBeNull();
+  });
+});
+
+describe('the latest searches of a page of profiles', () => {
+  /** A stored search of a profile in a scope, its first result and its matches (rank, score, review). */
+  async function insertSearch(
+    scope: { tenantId: string; workspaceId: string },
+    search: { id: string; profileId: string; createdAt: string },
+    matches: { rank: number; score: number; review?: string; reviewedBy?: string; reviewedByName?: string; workspaceId?: string }[],
+  ) {
+    await platform.db.$executeRawUnsafe(
+      `WITH req AS (
+         INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id, created_at, updated_at)
+         VALUES ($1, $2, $3, 'application', 'app_test', '{"threshold": 0.7}', '[{"type": "individual", "name": "Latest"}]', $4, $5::timestamp, $5::timestamp)),
+       res AS (
+         INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, match_count)
+         VALUES ($1 || '_0', $1, 0, $2, $3, 'individual', 'Latest', 0))
+       SELECT 1`,
+      search.id,
+      scope.tenantId,
+      scope.workspaceId,
+      search.profileId,
+      search.createdAt,
+    );
+    for (const match of matches)
+      await platform.db.$executeRawUnsafe(
+        `INSERT INTO screening.search_matches (id, search_result_id, request_id, tenant_id, workspace_id, rank, entity_ref, score, payload,
+                                                review_status, reviewed_by, reviewed_by_name, reviewed_at)
+         VALUES ($1 || '_m' || $4::text, $1 || '_0', $1, $2, $3, $4::int, 'test:' || $4::text, $5::float8, jsonb_build_object('score', $5::float8),
+                 $6, $7, $8, CASE WHEN $7::text IS NULL THEN NULL ELSE '2026-11-01 10:00:00'::timestamp END)`,
+        search.id,
+        scope.tenantId,
+        match.workspaceId ?? scope.workspaceId,
+        match.rank,
+        match.score,
+        match.review ?? 'unresolved',
+        match.reviewedBy ?? null,
+        match.reviewedByName ?? null,
+      );
+  }
+
+  it("reads each profile's latest search with its match summaries in one statement, the rows of the three reads", async () => {
+    const other = await createTestTenant(platform);
+    const scope = { tenantId: other.tenantId, workspaceId: other.workspaceId };
+    const [twoSearches, noSearch, noMatches, foreignRows] = await seedProfiles(platform, other, [
+      'Two searches',
+      'No search',
+      'No matches',
+      'Foreign rows',
+    ]);
+    await insertSearch(scope, { id: 'aaaaaaaaaaaaaaaaaaaaaa01', profileId: twoSearches, createdAt: '2026-11-01 09:00:00' }, [
+      { rank: 0, score: 0.5 },
+    ]);
+    // The newer search's matches inserted out of rank order, one reviewed (by a user whose name is kept).
+    await insertSearch(scope, { id: 'aaaaaaaaaaaaaaaaaaaaaa02', profileId: twoSearches, createdAt: '2026-11-02 09:00:00' }, [
+      { rank: 2, score: 0.71 },
+      { rank: 0, score: 0.93, review: 'true_positive', reviewedBy: 'usr_1', reviewedByName: 'Reviewer One' },
+      { rank: 1, score: 0.88, review: 'false_positive', reviewedBy: 'usr_2' },
+    ]);
+    await insertSearch(scope, { id: 'aaaaaaaaaaaaaaaaaaaaaa03', profileId: noMatches, createdAt: '2026-11-02 09:00:00' }, []);
+    // Another workspace's rows: a newer search of the same profile id, and a match on this workspace's result.
+    await insertSearch(scope, { id: 'aaaaaaaaaaaaaaaaaaaaaa04', profileId: foreignRows, createdAt: '2026-11-02 09:00:00' }, [
+      { rank: 0, score: 0.8 },
+      { rank: 1, score: 0.99, workspaceId: 'ws_other' },
+    ]);
+    await insertSearch(
+      { tenantId: other.tenantId, workspaceId: 'ws_other' },
+      { id: 'aaaaaaaaaaaaaaaaaaaaaa05', profileId: foreignRows, createdAt: '2026-11-03 09:00:00' },
+      [{ rank: 0, score: 0.6 }],
+    );
+    const profileIds = [twoSearches, noSearch, noMatches, foreignRows, 'prf_absent'];
+
+    recorder.start();
+    const read = await readLatestSearches(platform.db, scope, profileIds);
+    recorder.stop();
+    expect(recorder.names).toEqual(['screening_latest_search_summaries_by_profile']);
+
+    // The reference: the latest searches, then each one's request and matches as a search is read.
+    const latest = await latestSearchesByProfile(platform.db, scope, profileIds);
+    const searches = await readSearches(
+      platform.db,
+      scope,
+      profileIds.map((id) => latest.get(id)?.requestId ?? 'absent'),
+    );
+    const summary = (match: MatchView) => ({
+      id: match.id,
+      rank: match.rank,
+      score: match.score,
+      review_status: match.review_status,
+      searchResultId: match.searchResultId,
+      reviewedBy: match.reviewedBy,
+      reviewedAt: match.reviewedAt,
+    });
+    expect(
+      read.map(
+        (found) =>
+          found && {
+            count: found.count,
+            ...found.search,
+            request: { ...found.search.request },
+            matches: found.search.matches!.map(summary),
+          },
+      ),
+    ).toEqual(
+      profileIds.map((id, index) => {
+        const search = searches[index];
+        const count = latest.get(id)?.count;
+        return search && { count, ...search, request: { ...search.request, searchCount: count }, matches: search.matches!.map(summary) };
+      }),
+    );
+    // What the reference answered, spelled out.
+    expect(read.map((found) => found && [found.count, found.search.searchId, found.search.matches!.map((match) => match.score)])).toEqual([
+      [2, 'aaaaaaaaaaaaaaaaaaaaaa02', [0.93, 0.88, 0.71]],
+      undefined,
+      [1, 'aaaaaaaaaaaaaaaaaaaaaa03', []],
+      [1, 'aaaaaaaaaaaaaaaaaaaaaa04', [0.8]],
+      undefined,
+    ]);
+    expect(read[0]!.search.matches!.map((match) => [match.review_status, match.reviewedBy])).toEqual([
+      ['true_positive', 'Reviewer One'],
+      ['false_positive', 'usr_2'],
+      ['unresolved', null],
+    ]);
+
+    // Through the gateway: the overview's screening of the same profiles.
+    const page = await graphql(platform, auth.apiKey(other.apiKey), OVERVIEW, { first: 10 });
+    expect(page.body.errors).toBeUndefined();
+    const screeningOf = new Map(page.body.data.profiles.nodes.map((node: { id: string; screening: unknown }) => [node.id, node.screening]));
+    expect(screeningOf.get(noSearch)).toEqual({ searchCount: 0, latestSearch: null });
+    expect(screeningOf.get(noMatches)).toMatchObject({
+      searchCount: 1,
+      latestSearch: { searchId: 'aaaaaaaaaaaaaaaaaaaaaa03', matches: [] },
+    });
+    expect(screeningOf.get(twoSearches)).toMatchObject({
+      searchCount: 2,
+      latestSearch: {
+        searchId: 'aaaaaaaaaaaaaaaaaaaaaa02',
+        createdAt: '2026-11-02T09:00:00.000Z',
+        matches: [{ score: 0.93 }, { score: 0.88 }, { score: 0.71 }],
+      },
+    });
   });
 });

@@ -6,7 +6,7 @@
 // serve ILIKE '%...%'), never an OR that would scan the workspace.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { readCount, type Db, type DbClient, type Scope } from '../../../platform/db/prisma';
-import { findProfilesByIds } from './profile-store';
+import { PROFILE_COLUMNS, type ProfileRow } from './profile-store';
 
 export interface ProfileSearchFilter {
   /** Case-insensitive substring of the name, the e-mail or any custom field's stored value. */
@@ -77,7 +77,12 @@ function narrowsBeyondStatus(filter: ProfileSearchFilter): boolean {
   return Boolean(filter.search || filter.groupIds || filter.createdFrom || filter.createdTo || filter.customField);
 }
 
-/** One page of profiles (keyset after `after`, or at `offset` for the REST routes' page numbers). */
+/** Receives each profile's group ids (in assignment order) read with a page (searchProfilePage). */
+export type GroupIdsReceiver = (profileId: string, groupIds: string[]) => void;
+
+/** One page of profiles (keyset after `after`, or at `offset` for the REST routes' page numbers). With
+ * `groupIdsTo`, each profile's group ids are read in the same statement and handed to it (the rows of
+ * readGroupIdsByProfileIds: a page that shows them took a statement more, after the page). */
 export async function searchProfilePage(
   db: Db,
   scope: Scope,
@@ -85,21 +90,30 @@ export async function searchProfilePage(
   after: ProfileKey | undefined,
   take: number,
   offset = 0,
-) {
+  groupIdsTo?: GroupIdsReceiver,
+): Promise<ProfileRow[]> {
   // Raw reads on the client's pool (no Prisma query compilation per call: docs/performance.md "Read path").
   const page = profilePageQuery(scope, filter, after, take, offset);
-  // The list as it opens and pages on (no filter) is one statement shape: prepared per connection.
+  // The list as it opens and pages on (no filter) is one statement shape per part read: prepared per connection.
   const unfiltered = !narrowsBeyondStatus(filter) && !filter.statuses?.length;
-  const name = unfiltered ? (after ? 'profiles_page_after' : 'profiles_page') : undefined;
-  const keys = await db.$readRows(page.text, page.values, name);
-  if (keys.length === 0) return [];
-  const rows = await findProfilesByIds(
-    db,
-    scope,
-    keys.map((key) => key.id as string),
+  const name = unfiltered ? `profiles_page_rows${after ? '_after' : ''}${groupIdsTo ? '_with_group_ids' : ''}` : undefined;
+  // The page's keys (the index-backed query explainProfilePage shows) and then their rows, in one
+  // statement: the keys and the rows were two round trips one after the other.
+  const groupIds = groupIdsTo
+    ? `, (SELECT array_agg(g.group_id ORDER BY g.position, g.created_at) FROM profiles.profile_group_assignments g
+         WHERE g.tenant_id = r.tenant_id AND g.workspace_id = r.workspace_id AND g.profile_id = r.id) AS "groupIds"`
+    : '';
+  const rows = await db.$readRows(
+    `SELECT ${PROFILE_COLUMNS}${groupIds} FROM profiles.profiles r
+      WHERE id IN (SELECT id FROM (${page.text}) page) ORDER BY created_at DESC, id DESC`,
+    page.values,
+    name,
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return keys.flatMap((key) => byId.get(key.id as string) ?? []);
+  if (!groupIdsTo) return rows as unknown as ProfileRow[];
+  return rows.map(({ groupIds, ...profile }) => {
+    groupIdsTo(profile.id as string, (groupIds as string[] | null) ?? []);
+    return profile as unknown as ProfileRow;
+  });
 }
 
 export async function countProfiles(db: Db, scope: Scope, filter: ProfileSearchFilter): Promise<number> {

@@ -6,14 +6,15 @@ import type { Db, DbClient, DbRawTx, Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
 /** The columns of a profile row under the names Prisma gives them (the raw reads below answer the same shape). */
-const PROFILE_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", name, kind, email, status,
+/** A profile row's columns as the reads answer them (ProfileRow). */
+export const PROFILE_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", name, kind, email, status,
   erasure_claimed_at AS "erasureClaimedAt", erased_at AS "erasedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export async function insertProfile(db: DbClient, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
   return db.profile.create({ data: { id: newId('prf'), ...scope, name: data.name, kind: data.kind, email: data.email ?? null } });
 }
 
-type ProfileRow = Awaited<ReturnType<typeof insertProfile>>;
+export type ProfileRow = Awaited<ReturnType<typeof insertProfile>>;
 
 /** A new profile with its custom field values and group assignments (in the given order), in one
  * prepared statement of a raw transaction (the profile insert: docs/performance.md "Read path"). The

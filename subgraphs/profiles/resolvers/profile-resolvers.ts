@@ -20,7 +20,14 @@ export const profileResolvers = {
     viewer: (_, __, ctx) => ctx.principal,
     profile: (_, args, ctx, info) =>
       PROFILE_PARTS.some((part) => mightSelect(info, [], part)) ? ctx.loadProfileWithParts(args.id) : ctx.profileLoader.load(args.id),
-    profiles: (_, args, ctx) => listProfilePage(ctx.deps, ctx.scope, args),
+    // A page that shows its profiles' group ids reads them with the page (the loader is primed).
+    profiles: (_, args, ctx, info) =>
+      listProfilePage(
+        ctx.deps,
+        ctx.scope,
+        args,
+        mightSelect(info, ['nodes'], 'profileGroupIds') ? (id, groupIds) => ctx.groupIdsLoader.prime(id, groupIds) : undefined,
+      ),
     workQueues: (_, __, ctx) => ({ workspaceId: ctx.scope.workspaceId }),
     workspaceActivity: (_, args, ctx) => recentActivity(ctx.deps, ctx.scope, args.first),
     workspaceAnalytics: (_, args, ctx) => analyticsRefOf(ctx.scope, args.input),

@@ -21,7 +21,7 @@ import { checkCombinedSize, StoredValue, validateCustomFieldWrite } from './cust
 import { definitionsForWrite } from './definitions-reader';
 import { connectionWindow, has, ProfilesDeps } from './deps';
 import { countedConnection, decodeCursor, keysetConnection } from '../../../platform/graphql/paging';
-import { countProfiles, searchProfilePage } from '../data/profile-search-store';
+import { countProfiles, type GroupIdsReceiver, searchProfilePage } from '../data/profile-search-store';
 import { parseExact } from './json-text';
 
 export type ProfileRecord = Awaited<ReturnType<typeof insertProfile>>;
@@ -250,7 +250,7 @@ export interface ProfileListArgs {
  * whose endCursor names the page's last profile, so a page never shifts when profiles are added and
  * the cost does not grow with the depth of the page (docs/profiles.md "Searching profiles").
  */
-export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: ProfileListArgs) {
+export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: ProfileListArgs, groupIdsTo?: GroupIdsReceiver) {
   const groupIds = args.profileGroupIds ? [...new Set(args.profileGroupIds.map((id) => id.trim()).filter(Boolean))] : undefined;
   if (groupIds && groupIds.length > MAX_GROUPS_PER_PROFILE) invalid('profile_group_ids', `at most ${MAX_GROUPS_PER_PROFILE} ids`);
   const search = args.search?.trim() ? args.search.trim() : undefined;
@@ -274,7 +274,7 @@ export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: Pr
   if (after) {
     const size = connectionWindow({ first: args.first }, 'profile_validation_failed').take!;
     const [rows, total] = await Promise.all([
-      searchProfilePage(deps.db, scope, filter, after, size + 1),
+      searchProfilePage(deps.db, scope, filter, after, size + 1, 0, groupIdsTo),
       countProfiles(deps.db, scope, filter),
     ]);
     return { ...keysetConnection(rows, size, profileKey), totalCount: total };
@@ -284,13 +284,13 @@ export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: Pr
   const size = window.take!;
   if (window.skip > 0) {
     const [rows, total] = await Promise.all([
-      searchProfilePage(deps.db, scope, filter, undefined, size, window.skip),
+      searchProfilePage(deps.db, scope, filter, undefined, size, window.skip, groupIdsTo),
       countProfiles(deps.db, scope, filter),
     ]);
     return countedConnection(rows, window.skip, total);
   }
   const [rows, total] = await Promise.all([
-    searchProfilePage(deps.db, scope, filter, undefined, size + 1),
+    searchProfilePage(deps.db, scope, filter, undefined, size + 1, 0, groupIdsTo),
     countProfiles(deps.db, scope, filter),
   ]);
   return { ...keysetConnection(rows, size, profileKey), totalCount: total };

@@ -164,21 +164,6 @@ export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[num
 const REQUEST_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", actor_kind AS "actorKind", actor_id AS "actorId",
   user_name AS "userName", user_email AS "userEmail", config, entities, job_id AS "jobId", profile_id AS "profileId", source,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
-const MATCH_SUMMARY_COLUMNS = `id, search_result_id AS "searchResultId", request_id AS "requestId", tenant_id AS "tenantId", workspace_id AS "workspaceId",
-  rank, entity_ref AS "entityRef", score, review_status AS "reviewStatus", reviewed_by AS "reviewedBy",
-  reviewed_by_name AS "reviewedByName", reviewed_at AS "reviewedAt", created_at AS "createdAt"`;
-
-/** Search requests by id, for a request's loader: one prepared statement for any number of searches
- * (a page of profiles with their latest search reads them together, docs/performance.md "Read path"). */
-export async function readSearchRequests(db: Db, scope: Scope, ids: readonly string[]): Promise<SearchRequestRow[]> {
-  const rows = await db.$readRows(
-    `SELECT ${REQUEST_COLUMNS} FROM screening.search_requests WHERE tenant_id = $1 AND workspace_id = $2 AND id = ANY($3::text[])`,
-    [scope.tenantId, scope.workspaceId, ids],
-    'screening_requests_by_ids',
-  );
-  return rows as unknown as SearchRequestRow[];
-}
-
 /** A stored match as a read of its search answers it (storedMatchOf): its payload, rank and review state. */
 export type StoredMatchRow = Pick<
   SearchMatchRow,
@@ -250,30 +235,86 @@ export async function readRequestsWithMatches(
   return { requests, matches };
 }
 
-/** A stored match without its payload: what a list of matches that shows only their id, rank, score and
- * review state reads (readMatchSummariesOfResults). */
-export type SearchMatchSummaryRow = Omit<SearchMatchRow, 'payload'>;
+/** A stored match without its payload: the columns a match summary answers (id, rank, score, review
+ * state), for a page that shows each search's matches as scores and review states. */
+export type SearchMatchSummaryRow = Pick<
+  SearchMatchRow,
+  'id' | 'searchResultId' | 'rank' | 'score' | 'reviewStatus' | 'reviewedBy' | 'reviewedByName' | 'reviewedAt'
+>;
 
-/** readMatchesOfResults without the payload column (the listed entity, names and score explanation:
- * most of a match's bytes), for a page that shows each search's matches as scores and review states. */
-export async function readMatchSummariesOfResults(
+/** A profile's latest search request, with how many searches the profile has. */
+export type LatestSearchRow = SearchRequestRow & { searchCount: number };
+
+/**
+ * The latest search of each profile (newest first by created_at, then id), how many searches each
+ * profile has, and the match summaries of each latest search's first result (by rank, at most `limit`
+ * each, without the payload), in ONE prepared statement: the two row shapes side by side in a UNION
+ * ALL told apart by `kind` (as readRequestsWithMatches), where the latest searches, their requests and
+ * their matches took three round trips one after the other. Both parts are scoped.
+ */
+export async function readLatestSearchSummaries(
   db: Db,
   scope: Scope,
-  resultIds: readonly string[],
+  profileIds: readonly string[],
   limit = 1000,
-): Promise<SearchMatchSummaryRow[]> {
+): Promise<{ latest: LatestSearchRow[]; matches: SearchMatchSummaryRow[] }> {
   const rows = await db.$readRows(
-    `SELECT ${MATCH_SUMMARY_COLUMNS} FROM (
-       SELECT m.id, m.search_result_id, m.request_id, m.tenant_id, m.workspace_id, m.rank, m.entity_ref, m.score, m.review_status,
-              m.reviewed_by, m.reviewed_by_name, m.reviewed_at, m.created_at,
-              row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
-         FROM screening.search_matches m
-        WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.search_result_id = ANY($3::text[])) ranked
-      WHERE n <= $4 ORDER BY search_result_id, rank`,
-    [scope.tenantId, scope.workspaceId, resultIds, limit],
-    'screening_match_summaries_of_results',
+    `WITH latest AS MATERIALIZED (
+       SELECT DISTINCT ON (profile_id) ${REQUEST_COLUMNS}, (count(*) OVER (PARTITION BY profile_id))::int AS "searchCount"
+         FROM screening.search_requests
+        WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = ANY($3::text[])
+        ORDER BY profile_id, created_at DESC, id DESC)
+     SELECT 'request' AS kind, latest.*,
+            NULL::text AS "searchResultId", NULL::int AS rank, NULL::float8 AS score, NULL::text AS "reviewStatus",
+            NULL::text AS "reviewedBy", NULL::text AS "reviewedByName", NULL::timestamp(3) AS "reviewedAt"
+       FROM latest
+     UNION ALL
+     SELECT 'match', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+            search_result_id, rank, score, review_status, reviewed_by, reviewed_by_name, reviewed_at
+       FROM (SELECT m.id, m.search_result_id, m.rank, m.score, m.review_status, m.reviewed_by, m.reviewed_by_name, m.reviewed_at,
+                    row_number() OVER (PARTITION BY m.search_result_id ORDER BY m.rank) AS n
+               FROM latest JOIN screening.search_matches m ON m.search_result_id = latest.id || '_0'
+              WHERE m.tenant_id = $1 AND m.workspace_id = $2) ranked
+      WHERE n <= $4
+     ORDER BY "searchResultId", rank`,
+    [scope.tenantId, scope.workspaceId, profileIds, limit],
+    'screening_latest_search_summaries_by_profile',
   );
-  return rows as unknown as SearchMatchSummaryRow[];
+  const latest: LatestSearchRow[] = [];
+  const matches: SearchMatchSummaryRow[] = [];
+  // Each row back to its own shape, without the other shape's empty columns.
+  for (const row of rows as Record<string, never>[]) {
+    if (row.kind === 'request')
+      latest.push({
+        id: row.id,
+        tenantId: row.tenantId,
+        workspaceId: row.workspaceId,
+        actorKind: row.actorKind,
+        actorId: row.actorId,
+        userName: row.userName,
+        userEmail: row.userEmail,
+        config: row.config,
+        entities: row.entities,
+        jobId: row.jobId,
+        profileId: row.profileId,
+        source: row.source,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        searchCount: row.searchCount,
+      });
+    else
+      matches.push({
+        id: row.id,
+        searchResultId: row.searchResultId,
+        rank: row.rank,
+        score: row.score,
+        reviewStatus: row.reviewStatus,
+        reviewedBy: row.reviewedBy,
+        reviewedByName: row.reviewedByName,
+        reviewedAt: row.reviewedAt,
+      });
+  }
+  return { latest, matches };
 }
 
 /** The latest search of each profile (one query for a batch of profiles) and how many there are. */

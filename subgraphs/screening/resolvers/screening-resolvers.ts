@@ -18,7 +18,7 @@ import { generateReports, readReport } from '../services/report-service';
 import { reviewMatch } from '../services/review-service';
 import { parseSearchId, readSearch, screen, SearchView, storedMatchOf } from '../services/search-service';
 import { matchResolvers, ScreeningFeedValue } from './match-resolvers';
-import { searchLoader } from './search-loader';
+import { latestSearchSummaryLoader, searchLoader } from './search-loader';
 import { SEARCH_ENTITIES_SHOWN } from '../data/history-store';
 import { dispositionResolvers } from '../disposition/resolvers/disposition-resolvers';
 import { newsResolvers } from '../news/resolvers/news-resolvers';
@@ -99,11 +99,21 @@ const MATCH_SUMMARY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A profile's latest search reads its matches' summaries when the operation selects nothing of
- * their payload (the dashboard's page of profiles: each one's matches as scores and review states). */
-const latestSearchParts = (info: GraphQLResolveInfo) =>
-  selectsOnly(info, ['latestSearch'], SEARCH_SUMMARY_FIELDS) && selectsOnly(info, ['latestSearch', 'matches'], MATCH_SUMMARY_FIELDS)
-    ? 'summary'
-    : 'full';
+ * their payload (the dashboard's page of profiles: each one's matches as scores and review states).
+ * Read once per field of the operation, not once per profile: every profile of a page resolves
+ * `screening` with the same field nodes. */
+function latestSearchParts(info: GraphQLResolveInfo): 'summary' | 'full' {
+  let parts = latestSearchPartsByField.get(info.fieldNodes);
+  if (!parts) {
+    parts =
+      selectsOnly(info, ['latestSearch'], SEARCH_SUMMARY_FIELDS) && selectsOnly(info, ['latestSearch', 'matches'], MATCH_SUMMARY_FIELDS)
+        ? 'summary'
+        : 'full';
+    latestSearchPartsByField.set(info.fieldNodes, parts);
+  }
+  return parts;
+}
+const latestSearchPartsByField = new WeakMap<GraphQLResolveInfo['fieldNodes'], 'summary' | 'full'>();
 
 async function matchesOf(view: SearchView, ctx: ScreeningContext) {
   return view.matches ?? (await searchLoader(ctx).load(view.searchId))?.matches ?? [];
@@ -256,10 +266,13 @@ export const screeningResolvers = {
   Profile: {
     __resolveReference: (ref) => ref,
     screening: async (profile, _, ctx, info) => {
+      if (latestSearchParts(info) === 'summary') {
+        const latest = await latestSearchSummaryLoader(ctx).load(profile.id);
+        return latest ? { latestSearch: latest.search, searchCount: latest.count } : { latestSearch: null, searchCount: 0 };
+      }
       const latest = await ctx.latestSearchByProfile.load(profile.id);
       if (!latest) return { latestSearch: null, searchCount: 0 };
-      const loader = searchLoader(ctx, latestSearchParts(info));
-      return { latestSearch: (await loader.load(latest.requestId)) ?? null, searchCount: latest.count };
+      return { latestSearch: (await searchLoader(ctx).load(latest.requestId)) ?? null, searchCount: latest.count };
     },
   },
   WatchlistImport: {

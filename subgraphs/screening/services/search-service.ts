@@ -10,10 +10,9 @@ import {
   insertSyncSearchInTransaction,
   prismaRunner,
   RowReader,
+  readLatestSearchSummaries,
   readRequestsWithMatches,
-  readMatchSummariesOfResults,
   type SearchMatchSummaryRow,
-  readSearchRequests,
   SearchRequestRow,
   StatementRunner,
   type StoredMatchRow,
@@ -407,30 +406,15 @@ export function parseSearchId(id: string): { requestId: string; resultId: string
   return { requestId: m[1], resultId: `${m[1]}_${m[2] ?? '0'}` };
 }
 
-/** Which parts of the matches a read of stored searches carries: the whole stored match, or its summary
- * (id, rank, score, review state; no payload) for a page that shows nothing more (summaryMatchOf). */
-export type MatchParts = 'full' | 'summary';
-
-/** readSearch for many ids at once (a request's loader): one statement whatever their number (two for
- * summaries). */
-export async function readSearches(
-  db: Db,
-  scope: Scope,
-  ids: readonly string[],
-  parts: MatchParts = 'full',
-): Promise<(SearchView | undefined)[]> {
+/** readSearch for many ids at once (a request's loader): one statement whatever their number. */
+export async function readSearches(db: Db, scope: Scope, ids: readonly string[]): Promise<(SearchView | undefined)[]> {
   const parsed = ids.map((id) => parseSearchId(id));
   const requestIds = [...new Set(parsed.flatMap((p) => (p ? [p.requestId] : [])))];
   if (requestIds.length === 0) return ids.map(() => undefined);
-  const { requests, rows } =
-    parts === 'full' ? await readWholeSearches(db, scope, requestIds, parsed) : await readSearchSummaries(db, scope, requestIds, parsed);
-  const matches = new Map<string, MatchView[]>();
-  for (const row of rows) {
-    const match = 'payload' in row ? storedMatchOf(row) : summaryMatchOf(row);
-    const list = matches.get(row.searchResultId);
-    if (list) list.push(match);
-    else matches.set(row.searchResultId, [match]);
-  }
+  const resultIds = [...new Set(parsed.flatMap((p) => (p ? [p.resultId] : [])))];
+  const read = await readRequestsWithMatches(db, scope, requestIds, resultIds);
+  const requests = new Map(read.requests.map((row) => [row.id, row]));
+  const matches = groupByResult(read.matches, storedMatchOf);
   return ids.map((id, index) => {
     const p = parsed[index];
     const request = p && requests.get(p.requestId);
@@ -440,21 +424,38 @@ export async function readSearches(
   });
 }
 
-type ParsedSearchId = ReturnType<typeof parseSearchId>;
-
-/** The requests and their results' whole matches, in one statement. */
-async function readWholeSearches(db: Db, scope: Scope, requestIds: string[], parsed: ParsedSearchId[]) {
-  const resultIds = [...new Set(parsed.flatMap((p) => (p ? [p.resultId] : [])))];
-  const read = await readRequestsWithMatches(db, scope, requestIds, resultIds);
-  return { requests: new Map(read.requests.map((row) => [row.id, row])), rows: read.matches };
+/** Each result's matches, in the order read. */
+function groupByResult<Row extends { searchResultId: string }>(rows: readonly Row[], matchOf: (row: Row) => MatchView) {
+  const matches = new Map<string, MatchView[]>();
+  for (const row of rows) {
+    const match = matchOf(row);
+    const list = matches.get(row.searchResultId);
+    if (list) list.push(match);
+    else matches.set(row.searchResultId, [match]);
+  }
+  return matches;
 }
 
-/** The requests, then the match summaries of the results whose request was found. */
-async function readSearchSummaries(db: Db, scope: Scope, requestIds: string[], parsed: ParsedSearchId[]) {
-  const requests = new Map((await readSearchRequests(db, scope, requestIds)).map((row) => [row.id, row]));
-  const resultIds = [...new Set(parsed.flatMap((p) => (p && requests.has(p.requestId) ? [p.resultId] : [])))];
-  const rows: SearchMatchSummaryRow[] = resultIds.length ? await readMatchSummariesOfResults(db, scope, resultIds) : [];
-  return { requests, rows };
+/** A profile's latest search as a page of profiles shows it: the search with its match summaries. */
+export interface LatestSearch {
+  search: SearchView;
+  /** How many searches the profile has. */
+  count: number;
+}
+
+/** The latest search of each profile (undefined for a profile without one, or not of the scope), with
+ * its matches' summaries (summaryMatchOf), in one statement whatever the number of profiles: the
+ * dashboard's page of profiles. The search is read by its plain id (its first result's matches), as
+ * the search loader reads a latest search's id. */
+export async function readLatestSearches(db: Db, scope: Scope, profileIds: readonly string[]): Promise<(LatestSearch | undefined)[]> {
+  const read = await readLatestSearchSummaries(db, scope, profileIds);
+  const matches = groupByResult(read.matches, summaryMatchOf);
+  const byProfile = new Map<string, LatestSearch>();
+  for (const request of read.latest) {
+    const search: SearchView = { id: request.id, searchId: request.id, request, matches: matches.get(`${request.id}_0`) ?? [] };
+    byProfile.set(request.profileId!, { search, count: request.searchCount });
+  }
+  return profileIds.map((id) => byProfile.get(id));
 }
 
 export async function readSearch(db: Db, scope: Scope, id: string): Promise<SearchView | undefined> {
@@ -473,39 +474,47 @@ export interface MatchView extends StoredMatch {
   reviewedAt?: Date | null;
 }
 
-/** The prototype of a summary match: the payload's parts it does not carry are getters that throw
- * (reading one is a bug in the caller's field set), shared by every summary. */
-const SUMMARY_MATCH = Object.freeze(
-  Object.defineProperties(
-    {},
-    Object.fromEntries(
-      ['name', 'aliases', 'checklist', 'match_score_info', 'entity', 'source_details', 'previously_cleared'].map((part) => [
-        part,
-        {
-          get() {
-            throw new Error(`ScreeningMatch ${part} read from a match summary`);
-          },
+/** A stored match without its payload (readLatestSearchSummaries): id, rank, score and review state,
+ * for a page whose operation selects nothing more (MATCH_SUMMARY_FIELDS in the resolvers). A class, not
+ * an object made from a prototype and assigned its fields: one of these per match of a page. */
+class SummaryMatch {
+  readonly id: string;
+  readonly rank: number;
+  readonly score: number;
+  readonly review_status: string;
+  readonly searchResultId: string;
+  readonly reviewedBy: string | null;
+  readonly reviewedAt: Date | null;
+
+  constructor(row: SearchMatchSummaryRow) {
+    this.id = row.id;
+    this.rank = row.rank;
+    this.score = row.score;
+    this.review_status = row.reviewStatus;
+    this.searchResultId = row.searchResultId;
+    this.reviewedBy = row.reviewedByName ?? row.reviewedBy;
+    this.reviewedAt = row.reviewedAt;
+  }
+}
+
+// The payload's parts a summary does not carry are getters of its prototype that throw (reading one is
+// a bug in the caller's field set).
+Object.defineProperties(
+  SummaryMatch.prototype,
+  Object.fromEntries(
+    ['name', 'aliases', 'checklist', 'match_score_info', 'entity', 'source_details', 'previously_cleared'].map((part) => [
+      part,
+      {
+        get() {
+          throw new Error(`ScreeningMatch ${part} read from a match summary`);
         },
-      ]),
-    ),
+      },
+    ]),
   ),
 );
 
-/** A stored match without its payload (readMatchSummariesOfResults): id, rank, score and review
- * state, for a page whose operation selects nothing more (MATCH_SUMMARY_FIELDS in the resolvers). */
-function summaryMatchOf(row: SearchMatchSummaryRow): MatchView {
-  const match = Object.assign(Object.create(SUMMARY_MATCH) as object, {
-    id: row.id,
-    rank: row.rank,
-    score: row.score,
-    review_status: row.reviewStatus,
-    searchResultId: row.searchResultId,
-    reviewedBy: row.reviewedByName ?? row.reviewedBy,
-    reviewedAt: row.reviewedAt,
-  });
-  // The payload's parts are the prototype's throwing getters: a summary is a MatchView for every field it answers.
-  return match as unknown as MatchView;
-}
+// The payload's parts are the prototype's throwing getters: a summary is a MatchView for every field it answers.
+const summaryMatchOf = (row: SearchMatchSummaryRow) => new SummaryMatch(row) as unknown as MatchView;
 
 export function storedMatchOf(row: StoredMatchRow): MatchView {
   return {
