@@ -164,6 +164,27 @@ export type SearchMatchRow = Awaited<ReturnType<typeof findMatchesOfResult>>[num
 const REQUEST_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", actor_kind AS "actorKind", actor_id AS "actorId",
   user_name AS "userName", user_email AS "userEmail", config, entities, job_id AS "jobId", profile_id AS "profileId", source,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A request row of a UNION ALL read (REQUEST_COLUMNS) without the other row shape's empty columns. */
+function requestRowOf(row: Record<string, never>): SearchRequestRow {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    workspaceId: row.workspaceId,
+    actorKind: row.actorKind,
+    actorId: row.actorId,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    config: row.config,
+    entities: row.entities,
+    jobId: row.jobId,
+    profileId: row.profileId,
+    source: row.source,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
 /** A stored match as a read of its search answers it (storedMatchOf): its payload, rank and review state. */
 export type StoredMatchRow = Pick<
   SearchMatchRow,
@@ -203,23 +224,7 @@ export async function readRequestsWithMatches(
   const matches: StoredMatchRow[] = [];
   // Each row back to its own shape, without the other shape's empty columns.
   for (const row of rows as Record<string, never>[]) {
-    if (row.kind === 'request')
-      requests.push({
-        id: row.id,
-        tenantId: row.tenantId,
-        workspaceId: row.workspaceId,
-        actorKind: row.actorKind,
-        actorId: row.actorId,
-        userName: row.userName,
-        userEmail: row.userEmail,
-        config: row.config,
-        entities: row.entities,
-        jobId: row.jobId,
-        profileId: row.profileId,
-        source: row.source,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-      });
+    if (row.kind === 'request') requests.push(requestRowOf(row));
     else
       matches.push({
         id: row.id,
@@ -284,24 +289,7 @@ export async function readLatestSearchSummaries(
   const matches: SearchMatchSummaryRow[] = [];
   // Each row back to its own shape, without the other shape's empty columns.
   for (const row of rows as Record<string, never>[]) {
-    if (row.kind === 'request')
-      latest.push({
-        id: row.id,
-        tenantId: row.tenantId,
-        workspaceId: row.workspaceId,
-        actorKind: row.actorKind,
-        actorId: row.actorId,
-        userName: row.userName,
-        userEmail: row.userEmail,
-        config: row.config,
-        entities: row.entities,
-        jobId: row.jobId,
-        profileId: row.profileId,
-        source: row.source,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-        searchCount: row.searchCount,
-      });
+    if (row.kind === 'request') latest.push(Object.assign(requestRowOf(row), { searchCount: row.searchCount }));
     else
       matches.push({
         id: row.id,
