@@ -6,7 +6,7 @@
 // serve ILIKE '%...%'), never an OR that would scan the workspace.
 import { Prisma } from '../../../platform/db/prisma-client';
 import { readCount, type Db, type DbClient, type Scope } from '../../../platform/db/prisma';
-import { PROFILE_COLUMNS, type ProfileRow } from './profile-store';
+import { groupIdsOf, PROFILE_COLUMNS, type ProfileRow } from './profile-store';
 
 export interface ProfileSearchFilter {
   /** Case-insensitive substring of the name, the e-mail or any custom field's stored value. */
@@ -99,10 +99,7 @@ export async function searchProfilePage(
   const name = unfiltered ? `profiles_page_rows${after ? '_after' : ''}${groupIdsTo ? '_with_group_ids' : ''}` : undefined;
   // The page's keys (the index-backed query explainProfilePage shows) and then their rows, in one
   // statement: the keys and the rows were two round trips one after the other.
-  const groupIds = groupIdsTo
-    ? `, (SELECT array_agg(g.group_id ORDER BY g.position, g.created_at) FROM profiles.profile_group_assignments g
-         WHERE g.tenant_id = r.tenant_id AND g.workspace_id = r.workspace_id AND g.profile_id = r.id) AS "groupIds"`
-    : '';
+  const groupIds = groupIdsTo ? `, ${groupIdsOf('r')} AS "groupIds"` : '';
   const rows = await db.$readRows(
     `SELECT ${PROFILE_COLUMNS}${groupIds} FROM profiles.profiles r
       WHERE id IN (SELECT id FROM (${page.text}) page) ORDER BY created_at DESC, id DESC`,

@@ -5,10 +5,15 @@ import { newId } from '../../../platform/ids/new-id';
 import type { Db, DbClient, DbRawTx, Scope } from '../../../platform/db/prisma';
 import { queryableId } from './scope';
 
-/** The columns of a profile row under the names Prisma gives them (the raw reads below answer the same shape). */
-/** A profile row's columns as the reads answer them (ProfileRow). */
+/** The columns of a profile row under the names Prisma gives them (ProfileRow: the raw reads answer the same shape). */
 export const PROFILE_COLUMNS = `id, tenant_id AS "tenantId", workspace_id AS "workspaceId", name, kind, email, status,
   erasure_claimed_at AS "erasureClaimedAt", erased_at AS "erasedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A profile's group ids in assignment order (position, then creation), as an array column of a
+ * read whose profile row is `profile` (null without groups): the order readGroupIdsByProfileIds reads. */
+export const groupIdsOf = (profile: string) =>
+  `(SELECT array_agg(g.group_id ORDER BY g.position, g.created_at) FROM profiles.profile_group_assignments g
+     WHERE g.tenant_id = ${profile}.tenant_id AND g.workspace_id = ${profile}.workspace_id AND g.profile_id = ${profile}.id)`;
 
 export async function insertProfile(db: DbClient, scope: Scope, data: { name: string; kind: string; email?: string | null }) {
   return db.profile.create({ data: { id: newId('prf'), ...scope, name: data.name, kind: data.kind, email: data.email ?? null } });
@@ -83,14 +88,11 @@ export interface ProfileWithParts {
 export async function findProfileWithParts(db: Db, scope: Scope, id: string): Promise<ProfileWithParts | null> {
   if (!queryableId(id)) return null;
   const rows = await db.$readRows(
-    `SELECT ${PROFILE_COLUMNS}, v.value_keys AS "valueKeys", v.value_jsons AS "valueJsons", v.value_bytes AS "valueBytes", g.group_ids AS "groupIds"
+    `SELECT ${PROFILE_COLUMNS}, v.value_keys AS "valueKeys", v.value_jsons AS "valueJsons", v.value_bytes AS "valueBytes", ${groupIdsOf('p')} AS "groupIds"
        FROM profiles.profiles p
        LEFT JOIN LATERAL (
          SELECT array_agg(key ORDER BY key) AS value_keys, array_agg(value_json ORDER BY key) AS value_jsons, array_agg(bytes ORDER BY key) AS value_bytes
            FROM profiles.profile_custom_field_values WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = p.id) v ON true
-       LEFT JOIN LATERAL (
-         SELECT array_agg(group_id ORDER BY position, created_at) AS group_ids
-           FROM profiles.profile_group_assignments WHERE tenant_id = $1 AND workspace_id = $2 AND profile_id = p.id) g ON true
       WHERE p.tenant_id = $1 AND p.workspace_id = $2 AND p.id = $3`,
     [scope.tenantId, scope.workspaceId, id],
     'profile_with_parts',
