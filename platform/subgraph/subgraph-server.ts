@@ -140,11 +140,10 @@ export async function startSubgraphApollo<Context extends RequestContext>(
   sdl: string,
   executor: SubgraphExecution = 'compiled',
 ): Promise<{ apollo: ApolloServer<Context>; execution: CompiledExecution | null }> {
-  const schema = subgraphSchema(sdl, definition.resolvers);
-  // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
-  // wrapped each resolver of the schema (docs/performance.md).
+  // Process-wide library patches (idempotent): Apollo's hashes, graphql-js's argument maps.
   useNodeCryptoForApolloHashes();
   shareArgumentsOfFieldsWithout();
+  const schema = subgraphSchema(sdl, definition.resolvers);
   // Apollo Server takes the compiled executor through its `gateway` option and keeps parsing,
   // validation, plugins and formatError.
   const execution =
@@ -155,6 +154,8 @@ export async function startSubgraphApollo<Context extends RequestContext>(
           freshContext: (used) => definition.createContext(requestFields(used)),
           minFields: executor === 'deep' ? DEEP_OPERATION_FIELDS : 0,
         });
+  // No cache-control plugin: no answer is cached over HTTP, and its hook on every resolved field
+  // wrapped each resolver of the schema (docs/performance.md).
   const apollo = new ApolloServer<Context>({
     ...(execution ? { gateway: execution.gateway } : { schema }),
     formatError,
