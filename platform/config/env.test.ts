@@ -29,6 +29,7 @@ describe('environment variables', () => {
       VIGIL_SMTP_PORT: 25,
       VIGIL_SMTP_FROM: 'no-reply@vigil.local',
       VIGIL_SERVICE: 'vigil',
+      VIGIL_SUBGRAPH_EXECUTION: 'compiled',
     });
     expect(vars.DATABASE_URL).toBeUndefined();
     expect(vars.VIGIL_RATE_LIMIT_PER_KEY).toBeUndefined();

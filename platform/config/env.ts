@@ -139,8 +139,8 @@ export const ENV_VARS = {
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
   VIGIL_SUBGRAPH_EXECUTION: declare(
-    'How subgraphs execute queries: deep (default: graphql-jit for queries selecting 100 fields or more, where it answers as graphql-js; graphql-js for the others), compiled (graphql-jit for every query) or graphql-js',
-    oneOf(['deep', 'compiled', 'graphql-js']).default('deep'),
+    'How subgraphs execute queries: compiled (default: graphql-jit for every query, where it answers as graphql-js), deep (graphql-jit for queries selecting 100 fields or more, graphql-js for the others) or graphql-js',
+    oneOf(['compiled', 'deep', 'graphql-js']).default('compiled'),
   ),
   VIGIL_GRAPHQL_INTROSPECTION: declare(
     'GraphQL introspection on the gateway (false in production)',

@@ -12,8 +12,8 @@
 // - not compiled (graphql-js from the start): mutations and subscriptions (serial execution,
 //   side effects that must not run twice), introspection (`__schema`, `__type`), anything
 //   graphql-jit fails to compile (logged once per operation) and, with `minFields`, queries that
-//   select fewer fields (the 'deep' engine: compiling pays on deep answers, the REST sessions page's
-//   110 fields a session, not on a single profile's 18);
+//   select fewer fields (the 'deep' engine, a setting: the default compiles every query, which
+//   measured cheaper on every read path, a single profile's 18 fields included);
 // - variables are coerced by graphql-js first; when it refuses them, graphql-js answers (its exact
 //   messages, which Apollo Server recognises as BAD_USER_INPUT);
 // - an answer without errors is graphql-jit's (the same data: compiled-execution.test.ts compares

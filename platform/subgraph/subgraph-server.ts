@@ -107,11 +107,11 @@ export function readSchema(schemaPath: string): string {
   return files.map((name) => fs.readFileSync(path.join(schemaPath, name), 'utf8')).join('\n');
 }
 
-/** Queries selecting at least this many fields run compiled under the 'deep' engine (the REST
- * sessions page: 110 a session, the matches of a search: 149; a profile: 18, a history page: 21). */
+/** Queries selecting at least this many fields run compiled under the 'deep' engine, a setting (the
+ * REST sessions page: 110 a session, the matches of a search: 149; a profile: 18, a history page: 21). */
 export const DEEP_OPERATION_FIELDS = 100;
 
-/** How a subgraph executes queries (VIGIL_SUBGRAPH_EXECUTION). */
+/** How a subgraph executes queries (VIGIL_SUBGRAPH_EXECUTION; 'compiled' by default). */
 export type SubgraphExecution = 'deep' | 'compiled' | 'graphql-js';
 
 /**
@@ -131,9 +131,9 @@ export function subgraphSchema(sdl: string, ownResolvers: SubgraphResolvers): Gr
 /**
  * A subgraph's Apollo Server (started) over its SDL and resolvers: the same options, plugins and
  * formatError for the HTTP endpoint and the in-process executor. `executor` picks the execution
- * engine: 'compiled' (graphql-jit where it answers as graphql-js would: compiled-execution.ts) for
- * every query, 'deep' for the queries that select DEEP_OPERATION_FIELDS fields or more (graphql-js
- * for the others), 'graphql-js' for every query.
+ * engine: 'compiled' (the default: graphql-jit where it answers as graphql-js would,
+ * compiled-execution.ts) for every query, 'deep' for the queries that select DEEP_OPERATION_FIELDS
+ * fields or more (graphql-js for the others), 'graphql-js' for every query.
  */
 export async function startSubgraphApollo<Context extends RequestContext>(
   definition: Pick<SubgraphDefinition<Context>, 'name' | 'resolvers' | 'createContext'>,

@@ -35,7 +35,7 @@ const ids: Record<string, string> = {};
 const mismatches: ExecutionMismatch[] = [];
 const compiledOperations = new Set<string>();
 
-// The platform runs graphql-js unless told otherwise (VIGIL_SUBGRAPH_EXECUTION): this one runs compiled.
+// Compiled is the default, but a run may set another engine (VIGIL_SUBGRAPH_EXECUTION): this one runs compiled.
 const executionBefore = process.env.VIGIL_SUBGRAPH_EXECUTION;
 
 beforeAll(async () => {
