@@ -461,8 +461,10 @@ describe('the profile page', () => {
   async function profileWithEverything(): Promise<string> {
     const db = platform.db;
     const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    // The oldest profile: the profiles list's test gives groups to the two newest (ids are random,
+    // so the lowest id could be one of them).
     const [{ id }] = await db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY id LIMIT 1`,
+      `SELECT id FROM profiles.profiles WHERE tenant_id = $1 AND workspace_id = $2 ORDER BY created_at, id LIMIT 1`,
       scope.tenantId,
       scope.workspaceId,
     );
