@@ -9,8 +9,10 @@ import { AlertFilter, listAlerts, readAlert } from '../../subgraphs/screening/mo
 import { findGroups, findGroupsByIds } from '../../subgraphs/profiles/data/group-store';
 import { findStatusChanges } from '../../subgraphs/profiles/data/status-store';
 import {
+  countProfiles,
   profilePageQuery,
   searchProfilePage,
+  searchProfilePageWithTotal,
   type ProfileKey,
   type ProfileSearchFilter,
 } from '../../subgraphs/profiles/data/profile-search-store';
@@ -111,9 +113,10 @@ it('reads a page of profiles with their sessions and latest screening in a const
   // The page shows each latest search's matches as scores and review states: the latest searches,
   // their requests and their matches' summaries (without the payload) are one prepared statement.
   expect(recorder.names.filter((name) => name?.startsWith('screening_'))).toEqual(['screening_latest_search_summaries_by_profile']);
-  // The page's keys, rows and group ids are one statement (neither the profile loader nor the group
-  // ids loader reads for the page's own profiles).
-  expect(recorder.names).toContain('profiles_page_rows_with_group_ids');
+  // The page's keys, rows, group ids and total are one statement (neither the profile loader nor the
+  // group ids loader reads for the page's own profiles, nor the counters apart).
+  expect(recorder.names).toContain('profiles_page_rows_with_group_ids_with_total');
+  expect(recorder.names).not.toContain('profile_counts_all');
   expect(recorder.names).not.toContain('profiles_by_ids');
   expect(recorder.names).not.toContain('profiles_group_ids_by_ids');
   expect(recorder.names).not.toContain('screening_matches_of_results');
@@ -681,6 +684,42 @@ describe('the profiles list', () => {
     expect(groupIds(second.id)).toEqual(['pgr_page_b', 'pgr_page_a']);
     expect(newest.id).not.toBe(second.id);
     expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual([]);
+  });
+
+  it('reads a page with its total in one statement where the counters answer, the rows and count of the two reads', async () => {
+    const db = platform.db;
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
+    const [newest] = await searchProfilePage(db, scope, {}, undefined, 1);
+    const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number, number][] = [
+      // filter, after, take, offset, statements
+      [{}, undefined, 21, 0, 1],
+      [{}, { createdAt: newest.createdAt, id: newest.id }, 5, 0, 1],
+      [{}, undefined, 5, 7, 1],
+      [{}, undefined, 5, 10_000, 1], // past the end: no row, the total still
+      [{ statuses: ['not_screened'] }, undefined, 3, 0, 1],
+      [{ statuses: ['blocked'] }, undefined, 3, 0, 1], // no profile in it: no row, a total of 0
+      [{ search: 'read path 1' }, undefined, 50, 0, 2], // a filter the counters cannot answer: page and count apart
+      [{ groupIds: [] }, undefined, 5, 0, 2],
+    ];
+    for (const [filter, after, take, offset, statements] of pages) {
+      const withGroupIds = new Map<string, string[]>();
+      const apart = new Map<string, string[]>();
+      recorder.start();
+      const read = await searchProfilePageWithTotal(db, scope, filter, after, take, offset, (id, ids) => withGroupIds.set(id, ids));
+      recorder.stop();
+      expect(recorder.texts).toHaveLength(statements);
+      expect(read).toEqual({
+        rows: await searchProfilePage(db, scope, filter, after, take, offset, (id, ids) => apart.set(id, ids)),
+        total: await countProfiles(db, scope, filter),
+      });
+      expect(withGroupIds).toEqual(apart);
+      expect(await searchProfilePageWithTotal(db, scope, filter, after, take, offset)).toEqual(read);
+    }
+    expect((await searchProfilePageWithTotal(db, scope, {}, undefined, 2)).total).toBeGreaterThan(2);
+    expect(await searchProfilePageWithTotal(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual({
+      rows: [],
+      total: 0,
+    });
   });
 });
 

@@ -93,19 +93,74 @@ export async function searchProfilePage(
   groupIdsTo?: GroupIdsReceiver,
 ): Promise<ProfileRow[]> {
   // Raw reads on the client's pool (no Prisma query compilation per call: docs/performance.md "Read path").
+  const page = pageRowsQuery(scope, filter, after, take, offset, groupIdsTo !== undefined);
+  const rows = await db.$readRows(`${page.text} ORDER BY created_at DESC, id DESC`, page.values, page.name);
+  return handOverGroupIds(rows, groupIdsTo);
+}
+
+/**
+ * One page of profiles and how many profiles the filter matches (countProfiles), as the lists show
+ * them. Where the maintained counters answer the count (no filter, or by status alone: the list as it
+ * opens and pages on), page and count are one statement, and one snapshot: each statement costs a
+ * round trip and a socket write on the read path (docs/performance.md "Every query compiled").
+ */
+export async function searchProfilePageWithTotal(
+  db: Db,
+  scope: Scope,
+  filter: ProfileSearchFilter,
+  after: ProfileKey | undefined,
+  take: number,
+  offset = 0,
+  groupIdsTo?: GroupIdsReceiver,
+): Promise<{ rows: ProfileRow[]; total: number }> {
+  if (narrowsBeyondStatus(filter)) {
+    const [rows, total] = await Promise.all([
+      searchProfilePage(db, scope, filter, after, take, offset, groupIdsTo),
+      countProfiles(db, scope, filter),
+    ]);
+    return { rows, total };
+  }
+  const page = pageRowsQuery(scope, filter, after, take, offset, groupIdsTo !== undefined);
+  const counters = countersQuery(scope, filter.statuses, page.values.length);
+  // The counters' one row, joined to the page's rows: an empty page still answers the total (a row
+  // of nulls beside it).
+  const rows = await db.$readRows(
+    `WITH page_rows AS MATERIALIZED (${page.text}), total AS (${counters.text})
+     SELECT page_rows.*, total.n AS "pageTotal" FROM total LEFT JOIN page_rows ON true
+     ORDER BY page_rows."createdAt" DESC, page_rows.id DESC`,
+    [...page.values, ...counters.values],
+    page.name && `${page.name}_with_total`,
+  );
+  const total = Number(rows[0]?.pageTotal ?? 0);
+  const profiles = rows.filter((row) => row.id !== null).map(({ pageTotal: _total, ...row }) => row);
+  return { rows: handOverGroupIds(profiles, groupIdsTo), total };
+}
+
+/** The rows of a page's profiles (unordered: the caller orders), group ids as a column when asked. */
+function pageRowsQuery(
+  scope: Scope,
+  filter: ProfileSearchFilter,
+  after: ProfileKey | undefined,
+  take: number,
+  offset: number,
+  withGroupIds: boolean,
+): { text: string; values: unknown[]; name: string | undefined } {
   const page = profilePageQuery(scope, filter, after, take, offset);
   // The list as it opens and pages on (no filter) is one statement shape per part read: prepared per connection.
   const unfiltered = !narrowsBeyondStatus(filter) && !filter.statuses?.length;
-  const name = unfiltered ? `profiles_page_rows${after ? '_after' : ''}${groupIdsTo ? '_with_group_ids' : ''}` : undefined;
+  const name = unfiltered ? `profiles_page_rows${after ? '_after' : ''}${withGroupIds ? '_with_group_ids' : ''}` : undefined;
   // The page's keys (the index-backed query explainProfilePage shows) and then their rows, in one
   // statement: the keys and the rows were two round trips one after the other.
-  const groupIds = groupIdsTo ? `, ${groupIdsOf('r')} AS "groupIds"` : '';
-  const rows = await db.$readRows(
-    `SELECT ${PROFILE_COLUMNS}${groupIds} FROM profiles.profiles r
-      WHERE id IN (SELECT id FROM (${page.text}) page) ORDER BY created_at DESC, id DESC`,
-    page.values,
+  const groupIds = withGroupIds ? `, ${groupIdsOf('r')} AS "groupIds"` : '';
+  return {
+    text: `SELECT ${PROFILE_COLUMNS}${groupIds} FROM profiles.profiles r WHERE id IN (SELECT id FROM (${page.text}) page)`,
+    values: page.values,
     name,
-  );
+  };
+}
+
+/** Each row's group ids handed to the receiver and taken off the row. */
+function handOverGroupIds(rows: Record<string, unknown>[], groupIdsTo: GroupIdsReceiver | undefined): ProfileRow[] {
   if (!groupIdsTo) return rows as unknown as ProfileRow[];
   return rows.map(({ groupIds, ...profile }) => {
     groupIdsTo(profile.id as string, (groupIds as string[] | null) ?? []);
@@ -125,19 +180,17 @@ export async function countProfiles(db: Db, scope: Scope, filter: ProfileSearchF
 /** How many profiles the workspace holds (in these statuses, when given), from profile_counts: the
  * statement triggers keep it in each writing transaction (migration profiles_profile_counts). */
 export async function countProfilesInStatuses(db: Db, scope: Scope, statuses?: readonly string[]): Promise<number> {
+  const counters = countersQuery(scope, statuses);
+  return readCount(db, counters.text, counters.values, statuses?.length ? 'profile_counts_in_statuses' : 'profile_counts_all');
+}
+
+/** The counters' sum as one row `n`, its parameters numbered after `parametersBefore` others. */
+function countersQuery(scope: Scope, statuses: readonly string[] | undefined, parametersBefore = 0): { text: string; values: unknown[] } {
+  const at = (index: number) => `$${parametersBefore + index}`;
+  const text = `SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = ${at(1)} AND workspace_id = ${at(2)}`;
   return statuses?.length
-    ? readCount(
-        db,
-        'SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2 AND status = ANY($3::text[])',
-        [scope.tenantId, scope.workspaceId, [...statuses]],
-        'profile_counts_in_statuses',
-      )
-    : readCount(
-        db,
-        'SELECT COALESCE(sum(total), 0)::int AS n FROM profiles.profile_counts WHERE tenant_id = $1 AND workspace_id = $2',
-        [scope.tenantId, scope.workspaceId],
-        'profile_counts_all',
-      );
+    ? { text: `${text} AND status = ANY(${at(3)}::text[])`, values: [scope.tenantId, scope.workspaceId, [...statuses]] }
+    : { text, values: [scope.tenantId, scope.workspaceId] };
 }
 
 /** EXPLAIN of a page query (bench and tests check the plan uses the indexes). */

@@ -21,7 +21,7 @@ import { checkCombinedSize, StoredValue, validateCustomFieldWrite } from './cust
 import { definitionsForWrite } from './definitions-reader';
 import { connectionWindow, has, ProfilesDeps } from './deps';
 import { countedConnection, decodeCursor, keysetConnection } from '../../../platform/graphql/paging';
-import { countProfiles, type GroupIdsReceiver, searchProfilePage } from '../data/profile-search-store';
+import { type GroupIdsReceiver, searchProfilePageWithTotal } from '../data/profile-search-store';
 import { parseExact } from './json-text';
 
 export type ProfileRecord = Awaited<ReturnType<typeof insertProfile>>;
@@ -273,26 +273,17 @@ export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: Pr
       : undefined;
   if (after) {
     const size = connectionWindow({ first: args.first }, 'profile_validation_failed').take!;
-    const [rows, total] = await Promise.all([
-      searchProfilePage(deps.db, scope, filter, after, size + 1, 0, groupIdsTo),
-      countProfiles(deps.db, scope, filter),
-    ]);
+    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, after, size + 1, 0, groupIdsTo);
     return { ...keysetConnection(rows, size, profileKey), totalCount: total };
   }
   // No cursor, or an offset cursor of the REST routes (connectionWindow refuses anything else).
   const window = connectionWindow(args, 'profile_validation_failed');
   const size = window.take!;
   if (window.skip > 0) {
-    const [rows, total] = await Promise.all([
-      searchProfilePage(deps.db, scope, filter, undefined, size, window.skip, groupIdsTo),
-      countProfiles(deps.db, scope, filter),
-    ]);
+    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, undefined, size, window.skip, groupIdsTo);
     return countedConnection(rows, window.skip, total);
   }
-  const [rows, total] = await Promise.all([
-    searchProfilePage(deps.db, scope, filter, undefined, size + 1, 0, groupIdsTo),
-    countProfiles(deps.db, scope, filter),
-  ]);
+  const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, undefined, size + 1, 0, groupIdsTo);
   return { ...keysetConnection(rows, size, profileKey), totalCount: total };
 }
 
