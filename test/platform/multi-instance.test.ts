@@ -44,18 +44,22 @@ let tmp: string;
 const instances: Instance[] = [];
 let tenant: TestTenant;
 
-/** n free TCP ports (held together so that none is handed out twice). */
+/**
+ * n free TCP ports (held together so that none is handed out twice), below Linux's ephemeral range
+ * (32768 and up): a port the kernel hands out there, to another test's listen(0) or as the local end
+ * of an outgoing connection, could be taken between this check and the instance's own bind, which
+ * then exits with EADDRINUSE.
+ */
 async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<net.Server>((resolve) => {
-          const server = net.createServer();
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
+  const servers: net.Server[] = [];
+  while (servers.length < n) {
+    const server = net.createServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(20_000 + crypto.randomInt(12_000), '127.0.0.1', () => resolve(true));
+    });
+    if (listening) servers.push(server);
+  }
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
