@@ -13,8 +13,7 @@ import {
   profilePageQuery,
   searchProfilePage,
   searchProfilePageWithTotal,
-  type ProfileKey,
-  type ProfileSearchFilter,
+  type ProfilePageRequest,
 } from '../../subgraphs/profiles/data/profile-search-store';
 import {
   findProfilesByIds,
@@ -632,7 +631,7 @@ describe('the profiles list', () => {
     const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
     const pageGroupIds = new Map<string, string[]>();
     const groupIds = (id: string) => pageGroupIds.get(id);
-    const [newest, second] = await searchProfilePage(db, scope, {}, undefined, 2);
+    const [newest, second] = await searchProfilePage(db, scope, { filter: {}, take: 2 });
     // Group assignments on the two newest profiles, the second's in another order than created.
     for (const id of ['pgr_page_a', 'pgr_page_b']) await db.profileGroup.create({ data: { id, ...scope, key: id, name: id, priority: 1 } });
     await db.profileGroupAssignment.create({ data: { profileId: newest.id, groupId: 'pgr_page_a', ...scope, position: 0 } });
@@ -641,17 +640,17 @@ describe('the profiles list', () => {
       ['pgr_page_b', 0],
     ] as const)
       await db.profileGroupAssignment.create({ data: { profileId: second.id, groupId, ...scope, position } });
-    const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number][] = [
-      [{}, undefined, 21, 0],
-      [{}, { createdAt: second.createdAt, id: second.id }, 5, 0],
-      [{}, undefined, 5, 7],
-      [{ statuses: ['not_screened'] }, undefined, 3, 0],
-      [{ search: 'read path 1' }, undefined, 50, 0],
-      [{ groupIds: [] }, undefined, 5, 0],
-      [{}, undefined, 5, 10_000],
+    const pages: ProfilePageRequest[] = [
+      { filter: {}, take: 21 },
+      { filter: {}, after: { createdAt: second.createdAt, id: second.id }, take: 5 },
+      { filter: {}, take: 5, offset: 7 },
+      { filter: { statuses: ['not_screened'] }, take: 3 },
+      { filter: { search: 'read path 1' }, take: 50 },
+      { filter: { groupIds: [] }, take: 5 },
+      { filter: {}, take: 5, offset: 10_000 },
     ];
-    for (const [filter, after, take, offset] of pages) {
-      const keysQuery = profilePageQuery(scope, filter, after, take, offset);
+    for (const page of pages) {
+      const keysQuery = profilePageQuery(scope, page.filter, page.after, page.take, page.offset);
       const keys = await db.$readRows(keysQuery.text, keysQuery.values);
       const byId = new Map(
         (
@@ -669,8 +668,8 @@ describe('the profiles list', () => {
       );
       const received = new Map<string, string[]>();
       recorder.start();
-      const rows = await searchProfilePage(db, scope, filter, after, take, offset);
-      const withGroupIds = await searchProfilePage(db, scope, filter, after, take, offset, (id, ids) => received.set(id, ids));
+      const rows = await searchProfilePage(db, scope, page);
+      const withGroupIds = await searchProfilePage(db, scope, { ...page, groupIdsTo: (id, ids) => received.set(id, ids) });
       recorder.stop();
       expect(recorder.texts).toHaveLength(2);
       expect(rows).toEqual(keys.map((key) => byId.get(key.id as string)));
@@ -679,44 +678,44 @@ describe('the profiles list', () => {
         Object.fromEntries(keys.map((key) => [key.id, assignments.filter((row) => row.profileId === key.id).map((row) => row.groupId)])),
       );
     }
-    await searchProfilePage(db, scope, {}, undefined, 2, 0, (id, ids) => pageGroupIds.set(id, ids));
+    await searchProfilePage(db, scope, { filter: {}, take: 2, groupIdsTo: (id, ids) => pageGroupIds.set(id, ids) });
     expect(groupIds(newest.id)).toEqual(['pgr_page_a']);
     expect(groupIds(second.id)).toEqual(['pgr_page_b', 'pgr_page_a']);
     expect(newest.id).not.toBe(second.id);
-    expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual([]);
+    expect(await searchProfilePage(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, { filter: {}, take: 5 })).toEqual([]);
   });
 
   it('reads a page with its total in one statement where the counters answer, the rows and count of the two reads', async () => {
     const db = platform.db;
     const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId };
-    const [newest] = await searchProfilePage(db, scope, {}, undefined, 1);
-    const pages: [ProfileSearchFilter, ProfileKey | undefined, number, number, number][] = [
-      // filter, after, take, offset, statements
-      [{}, undefined, 21, 0, 1],
-      [{}, { createdAt: newest.createdAt, id: newest.id }, 5, 0, 1],
-      [{}, undefined, 5, 7, 1],
-      [{}, undefined, 5, 10_000, 1], // past the end: no row, the total still
-      [{ statuses: ['not_screened'] }, undefined, 3, 0, 1],
-      [{ statuses: ['blocked'] }, undefined, 3, 0, 1], // no profile in it: no row, a total of 0
-      [{ search: 'read path 1' }, undefined, 50, 0, 2], // a filter the counters cannot answer: page and count apart
-      [{ groupIds: [] }, undefined, 5, 0, 2],
+    const [newest] = await searchProfilePage(db, scope, { filter: {}, take: 1 });
+    const pages: [ProfilePageRequest, number][] = [
+      // the page, the statements it takes
+      [{ filter: {}, take: 21 }, 1],
+      [{ filter: {}, after: { createdAt: newest.createdAt, id: newest.id }, take: 5 }, 1],
+      [{ filter: {}, take: 5, offset: 7 }, 1],
+      [{ filter: {}, take: 5, offset: 10_000 }, 1], // past the end: no row, the total still
+      [{ filter: { statuses: ['not_screened'] }, take: 3 }, 1],
+      [{ filter: { statuses: ['blocked'] }, take: 3 }, 1], // no profile in it: no row, a total of 0
+      [{ filter: { search: 'read path 1' }, take: 50 }, 2], // a filter the counters cannot answer: page and count apart
+      [{ filter: { groupIds: [] }, take: 5 }, 2],
     ];
-    for (const [filter, after, take, offset, statements] of pages) {
+    for (const [page, statements] of pages) {
       const withGroupIds = new Map<string, string[]>();
       const apart = new Map<string, string[]>();
       recorder.start();
-      const read = await searchProfilePageWithTotal(db, scope, filter, after, take, offset, (id, ids) => withGroupIds.set(id, ids));
+      const read = await searchProfilePageWithTotal(db, scope, { ...page, groupIdsTo: (id, ids) => withGroupIds.set(id, ids) });
       recorder.stop();
       expect(recorder.texts).toHaveLength(statements);
       expect(read).toEqual({
-        rows: await searchProfilePage(db, scope, filter, after, take, offset, (id, ids) => apart.set(id, ids)),
-        total: await countProfiles(db, scope, filter),
+        rows: await searchProfilePage(db, scope, { ...page, groupIdsTo: (id, ids) => apart.set(id, ids) }),
+        total: await countProfiles(db, scope, page.filter),
       });
       expect(withGroupIds).toEqual(apart);
-      expect(await searchProfilePageWithTotal(db, scope, filter, after, take, offset)).toEqual(read);
+      expect(await searchProfilePageWithTotal(db, scope, page)).toEqual(read);
     }
-    expect((await searchProfilePageWithTotal(db, scope, {}, undefined, 2)).total).toBeGreaterThan(2);
-    expect(await searchProfilePageWithTotal(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, {}, undefined, 5)).toEqual({
+    expect((await searchProfilePageWithTotal(db, scope, { filter: {}, take: 2 })).total).toBeGreaterThan(2);
+    expect(await searchProfilePageWithTotal(db, { tenantId: tenant.tenantId, workspaceId: 'ws_other' }, { filter: {}, take: 5 })).toEqual({
       rows: [],
       total: 0,
     });

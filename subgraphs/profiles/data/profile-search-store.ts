@@ -80,22 +80,23 @@ function narrowsBeyondStatus(filter: ProfileSearchFilter): boolean {
 /** Receives each profile's group ids (in assignment order) read with a page (searchProfilePage). */
 export type GroupIdsReceiver = (profileId: string, groupIds: string[]) => void;
 
-/** One page of profiles (keyset after `after`, or at `offset` for the REST routes' page numbers). With
- * `groupIdsTo`, each profile's group ids are read in the same statement and handed to it (the rows of
+/** Which page of profiles to read: keyset after `after`, or at `offset` for the REST routes' page
+ * numbers; with `groupIdsTo`, each profile's group ids are read in the same statement and handed to it. */
+export interface ProfilePageRequest {
+  filter: ProfileSearchFilter;
+  after?: ProfileKey;
+  take: number;
+  offset?: number;
+  groupIdsTo?: GroupIdsReceiver;
+}
+
+/** One page of profiles. Group ids, when asked, come in the same statement (the rows of
  * readGroupIdsByProfileIds: a page that shows them took a statement more, after the page). */
-export async function searchProfilePage(
-  db: Db,
-  scope: Scope,
-  filter: ProfileSearchFilter,
-  after: ProfileKey | undefined,
-  take: number,
-  offset = 0,
-  groupIdsTo?: GroupIdsReceiver,
-): Promise<ProfileRow[]> {
+export async function searchProfilePage(db: Db, scope: Scope, request: ProfilePageRequest): Promise<ProfileRow[]> {
   // Raw reads on the client's pool (no Prisma query compilation per call: docs/performance.md "Read path").
-  const page = pageRowsQuery(scope, filter, after, take, offset, groupIdsTo !== undefined);
+  const page = pageRowsQuery(scope, request);
   const rows = await db.$readRows(`${page.text} ORDER BY created_at DESC, id DESC`, page.values, page.name);
-  return handOverGroupIds(rows, groupIdsTo);
+  return handOverGroupIds(rows, request.groupIdsTo);
 }
 
 /**
@@ -107,21 +108,14 @@ export async function searchProfilePage(
 export async function searchProfilePageWithTotal(
   db: Db,
   scope: Scope,
-  filter: ProfileSearchFilter,
-  after: ProfileKey | undefined,
-  take: number,
-  offset = 0,
-  groupIdsTo?: GroupIdsReceiver,
+  request: ProfilePageRequest,
 ): Promise<{ rows: ProfileRow[]; total: number }> {
-  if (narrowsBeyondStatus(filter)) {
-    const [rows, total] = await Promise.all([
-      searchProfilePage(db, scope, filter, after, take, offset, groupIdsTo),
-      countProfiles(db, scope, filter),
-    ]);
+  if (narrowsBeyondStatus(request.filter)) {
+    const [rows, total] = await Promise.all([searchProfilePage(db, scope, request), countProfiles(db, scope, request.filter)]);
     return { rows, total };
   }
-  const page = pageRowsQuery(scope, filter, after, take, offset, groupIdsTo !== undefined);
-  const counters = countersQuery(scope, filter.statuses, page.values.length);
+  const page = pageRowsQuery(scope, request);
+  const counters = countersQuery(scope, request.filter.statuses, page.values.length);
   // The counters' one row, joined to the page's rows: an empty page still answers the total (a row
   // of nulls beside it).
   const rows = await db.$readRows(
@@ -133,19 +127,16 @@ export async function searchProfilePageWithTotal(
   );
   const total = Number(rows[0]?.pageTotal ?? 0);
   const profiles = rows.filter((row) => row.id !== null).map(({ pageTotal: _total, ...row }) => row);
-  return { rows: handOverGroupIds(profiles, groupIdsTo), total };
+  return { rows: handOverGroupIds(profiles, request.groupIdsTo), total };
 }
 
 /** The rows of a page's profiles (unordered: the caller orders), group ids as a column when asked. */
 function pageRowsQuery(
   scope: Scope,
-  filter: ProfileSearchFilter,
-  after: ProfileKey | undefined,
-  take: number,
-  offset: number,
-  withGroupIds: boolean,
+  { filter, after, take, offset, groupIdsTo }: ProfilePageRequest,
 ): { text: string; values: unknown[]; name: string | undefined } {
   const page = profilePageQuery(scope, filter, after, take, offset);
+  const withGroupIds = groupIdsTo !== undefined;
   // The list as it opens and pages on (no filter) is one statement shape per part read: prepared per connection.
   const unfiltered = !narrowsBeyondStatus(filter) && !filter.statuses?.length;
   const name = unfiltered ? `profiles_page_rows${after ? '_after' : ''}${withGroupIds ? '_with_group_ids' : ''}` : undefined;

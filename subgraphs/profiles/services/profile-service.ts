@@ -273,17 +273,17 @@ export async function listProfilePage(deps: ProfilesDeps, scope: Scope, args: Pr
       : undefined;
   if (after) {
     const size = connectionWindow({ first: args.first }, 'profile_validation_failed').take!;
-    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, after, size + 1, 0, groupIdsTo);
+    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, { filter, after, take: size + 1, groupIdsTo });
     return { ...keysetConnection(rows, size, profileKey), totalCount: total };
   }
   // No cursor, or an offset cursor of the REST routes (connectionWindow refuses anything else).
   const window = connectionWindow(args, 'profile_validation_failed');
   const size = window.take!;
   if (window.skip > 0) {
-    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, undefined, size, window.skip, groupIdsTo);
+    const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, { filter, take: size, offset: window.skip, groupIdsTo });
     return countedConnection(rows, window.skip, total);
   }
-  const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, filter, undefined, size + 1, 0, groupIdsTo);
+  const { rows, total } = await searchProfilePageWithTotal(deps.db, scope, { filter, take: size + 1, groupIdsTo });
   return { ...keysetConnection(rows, size, profileKey), totalCount: total };
 }
 
