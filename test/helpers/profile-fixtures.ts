@@ -20,13 +20,14 @@ export async function seedProfiles(platform: TestPlatform, tenant: TestTenant, n
 }
 
 /** Seeds one stored search with two matches (scores 0.9, listed refs test:0 and test:1) on each of
- * these profiles, searched for `name` (no lists need be loaded: the rows are written directly). */
+ * these profiles, searched for `name` (no lists need be loaded: the rows are written directly, the
+ * stored entity as a search stores it, so the history reads them too). */
 export async function seedStoredSearches(platform: TestPlatform, tenant: TestTenant, profileIds: string[], name: string): Promise<void> {
   await platform.db.$executeRawUnsafe(
     `WITH requests AS (
        INSERT INTO screening.search_requests (id, tenant_id, workspace_id, actor_kind, actor_id, config, entities, profile_id)
        SELECT substr(md5(p), 1, 24), $1, $2, 'application', 'app_test', '{"threshold": 0.7, "limit": 10}'::jsonb,
-              jsonb_build_array(jsonb_build_object('type', 'individual', 'name', $4::text)), p
+              jsonb_build_array(jsonb_build_object('type', 'individual', 'name', $4::text, 'feeds', '["Sanctions", "PEP"]'::jsonb, 'custom_id', NULL)), p
          FROM unnest($3::text[]) AS p RETURNING id),
      results AS (
        INSERT INTO screening.search_results (id, request_id, entity_index, tenant_id, workspace_id, type, name, match_count)
