@@ -4,6 +4,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 import { PrismaClient } from '../../generated/prisma/client';
 import { dbOperationDuration } from '../http/metrics';
 import { ReleasingPrismaPg } from './releasing-transactions';
+import { parseUtcTimestamp } from './utc-timestamp';
 import { envValue } from '../config/env';
 
 // The Prisma namespace is in prisma-client.ts, which only data/ folders may import.
@@ -205,7 +206,6 @@ export async function readCount(db: Db, sql: string, params: readonly unknown[],
 
 /** Prisma stores DateTime as `timestamp(3)` (no zone) in UTC; node-postgres would read it as local time. */
 const TIMESTAMP_OID = 1114;
-const parseUtcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 const RAW_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
     oid === TIMESTAMP_OID && format !== 'binary'
