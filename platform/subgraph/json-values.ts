@@ -5,6 +5,8 @@
 // errors of an answer and the REST adapter's variables are copied. It avoids per-object
 // allocations beyond the copy and its key list (no Object.entries pairs).
 import { isScalarType, isSpecifiedScalarType, type GraphQLSchema } from 'graphql';
+import { DateTimeResolver } from 'graphql-scalars';
+import { dateTimeJsonValue } from './date-time-json';
 
 /** JSON drops these from objects and writes null for them in arrays. */
 const droppedByJson = (item: unknown) => item === undefined || typeof item === 'function' || typeof item === 'symbol';
@@ -71,13 +73,19 @@ export function onlyJsonValues(value: unknown): boolean {
  * booleans already. Parsing of inputs is unchanged. Every leaf of an answer is then a JSON value,
  * whichever executor builds it (graphql-js, or graphql-jit through compiled-execution.ts). A value
  * JSON writes as null (an invalid Date, which the DateTime scalar makes of a number out of range)
- * is an error of its field, as graphql-js reports any serialize answering null.
+ * is an error of its field, as graphql-js reports any serialize answering null. The shared DateTime
+ * answers a Date or its ISO text directly (dateTimeJsonValue: what the scalar and JSON make of it).
  */
 export function serializeScalarsToJsonValues(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isScalarType(type) || isSpecifiedScalarType(type)) continue;
+    // The shared DateTime (buildSubgraphSchema copied the resolver's functions onto the schema's
+    // type object; a subgraph's own DateTime keeps its serialize): Dates and ISO text, the values
+    // of every page, without the scalar's validation walk (date-time-json.ts).
+    const knownWithout = type.serialize === DateTimeResolver.serialize ? dateTimeJsonValue : undefined;
     const serialize = type.serialize.bind(type);
-    // The schema's own type object (buildSubgraphSchema copied the resolver's functions onto it).
-    type.serialize = (value) => toJsonValues(serialize(value));
+    type.serialize = knownWithout
+      ? (value) => knownWithout(value) ?? toJsonValues(serialize(value))
+      : (value) => toJsonValues(serialize(value));
   }
 }

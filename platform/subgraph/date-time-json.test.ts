@@ -1,0 +1,118 @@
+import { GraphQLScalarType } from 'graphql';
+import { DateTimeResolver } from 'graphql-scalars';
+import { dateTimeJsonValue, isIsoInstantText } from './date-time-json';
+import { toJsonValues } from './json-values';
+import { subgraphSchema } from './subgraph-server';
+
+/** What the shared DateTime answered before the shortcut: the scalar's serialize, then JSON's value. */
+function bySerialize(value: unknown): { value: unknown } | { error: string } {
+  try {
+    return { value: toJsonValues(DateTimeResolver.serialize(value)) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+describe('dateTimeJsonValue', () => {
+  it('answers what the scalar and JSON answer, for instants across the years', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 5_000; i++) {
+      const first = Date.parse('0000-01-01T00:00:00.000Z');
+      const date = new Date(first + random() * (Date.parse('9999-12-31T23:59:59.999Z') - first));
+      for (const value of [date, date.toISOString()]) expect(dateTimeJsonValue(value)).toBe(bySerialize(value).value as string);
+    }
+  });
+
+  it.each([
+    '2024-02-29T12:00:00.000Z', // a leap day
+    '2000-02-29T00:00:00.000Z', // a leap century
+    '0000-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+  ])('recognises %s, as the scalar answers it', (text) => {
+    expect(isIsoInstantText(text)).toBe(true);
+    expect(dateTimeJsonValue(text)).toEqual(bySerialize(text).value);
+  });
+
+  it.each([
+    ['a day the month lacks', '2026-02-30T00:00:00.000Z'],
+    ['the 29th of February of a common year', '2100-02-29T00:00:00.000Z'],
+    ['hour 24', '2026-01-02T24:00:00.000Z'],
+    ['a leap second', '2026-12-31T23:59:60.000Z'],
+    ['an offset', '2026-01-02T05:04:05.678+02:00'],
+    ['no fraction', '2026-01-02T03:04:05Z'],
+    ['a lower-case z', '2026-01-02T03:04:05.678z'],
+    ['a year of six digits', '+010000-01-01T00:00:00.000Z'],
+    ['not a date', 'yesterday'],
+    ['a letter among the digits', '2026-0a-02T03:04:05.678Z'],
+  ])('leaves %s to the scalar', (_, text) => {
+    expect(dateTimeJsonValue(text)).toBeUndefined();
+  });
+
+  it.each([[new Date(Number.NaN)], [86_400_000], [null], [{}]])('leaves %p to the scalar', (value) => {
+    expect(dateTimeJsonValue(value)).toBeUndefined();
+  });
+
+  it('writes a Date beyond year 9999 as JSON does', () => {
+    const far = new Date(Date.UTC(12_000, 0, 1));
+    expect(dateTimeJsonValue(far)).toBe(JSON.parse(JSON.stringify(far)));
+  });
+});
+
+describe("a subgraph's DateTime", () => {
+  const schema = subgraphSchema(
+    `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+     scalar DateTime
+     type Query { at: DateTime }`,
+    { Query: { at: () => null } },
+  );
+  const serialize = (value: unknown) => {
+    try {
+      return { value: (schema.getType('DateTime') as GraphQLScalarType).serialize(value) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+
+  it.each([
+    ['a Date', new Date('2026-01-02T03:04:05.678Z')],
+    ['its ISO text', '2026-01-02T03:04:05.678Z'],
+    ['a day the month lacks', '2026-02-30T00:00:00.000Z'],
+    ['an offset', '2026-01-02T05:04:05.1+02:00'],
+    ['a lower-case z', '2026-01-02T03:04:05.678z'],
+    ['a number', 86_400_000],
+    ['an invalid Date', new Date(Number.NaN)],
+    ['not a date', 'yesterday'],
+  ])('serializes %s as the scalar and JSON did, errors included', (_, value) => {
+    expect(serialize(value)).toEqual(bySerialize(value));
+  });
+
+  it("answers Dates and ISO text without the scalar's validation, anything else through it", () => {
+    const scalar = jest.spyOn(DateTimeResolver, 'serialize');
+    try {
+      const spied = subgraphSchema(
+        `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+         scalar DateTime
+         type Query { at: DateTime }`,
+        { Query: { at: () => null } },
+      ).getType('DateTime') as GraphQLScalarType;
+      expect(spied.serialize(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
+      expect(spied.serialize('2026-01-02T03:04:05.678Z')).toBe('2026-01-02T03:04:05.678Z');
+      expect(scalar).not.toHaveBeenCalled();
+      expect(spied.serialize('2026-01-02T03:04:05Z')).toBe('2026-01-02T03:04:05.000Z');
+      expect(scalar).toHaveBeenCalledTimes(1);
+    } finally {
+      scalar.mockRestore();
+    }
+  });
+
+  it("keeps a subgraph's own DateTime serialize", () => {
+    const own = subgraphSchema(
+      `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+       scalar DateTime
+       type Query { at: DateTime }`,
+      { DateTime: new GraphQLScalarType({ name: 'DateTime', serialize: () => 'always this' }), Query: { at: () => null } },
+    );
+    expect((own.getType('DateTime') as GraphQLScalarType).serialize('2026-01-02T03:04:05.678Z')).toBe('always this');
+  });
+});
