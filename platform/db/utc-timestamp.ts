@@ -6,14 +6,9 @@
 // their profiles parses some 160 of them per request). Anything else PostgreSQL may write (years
 // before 100 or after 9999, BC, infinity) takes the string parser, as before.
 
-const byStringParser = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+import { digitsAt } from '../text/digits';
 
-/** The number the two digits at `at` write, or -1 when either is not a digit. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - 48;
-  const ones = text.charCodeAt(at + 1) - 48;
-  return tens >>> 0 > 9 || ones >>> 0 > 9 ? -1 : tens * 10 + ones;
-}
+const byStringParser = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 
 /** Whether the separators of "YYYY-MM-DD HH:MM:SS[.ffffff]" are where they belong. */
 function separatorsInPlace(text: string): boolean {
@@ -30,23 +25,19 @@ function separatorsInPlace(text: string): boolean {
 
 export function parseUtcTimestamp(text: string): Date {
   if (!separatorsInPlace(text)) return byStringParser(text);
-  const century = twoDigits(text, 0);
-  const yearOfCentury = twoDigits(text, 2);
-  const month = twoDigits(text, 5);
-  const day = twoDigits(text, 8);
-  const hour = twoDigits(text, 11);
-  const minute = twoDigits(text, 14);
-  const second = twoDigits(text, 17);
-  // The first three fraction digits: Date keeps milliseconds (the string parser truncates too).
-  let milliseconds = 0;
-  let fractionIsDigits = true;
-  for (let at = 20, scale = 100; at < text.length; at++, scale /= 10) {
-    const value = text.charCodeAt(at) - 48;
-    if (value >>> 0 > 9) fractionIsDigits = false;
-    else if (at < 23) milliseconds += value * scale;
-  }
-  const year = century * 100 + yearOfCentury;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
+  // Milliseconds are the first three fraction digits (Date keeps no finer; the string parser
+  // truncates too); the finer ones need only be digits.
+  const millisecondsEnd = Math.min(text.length, 23);
+  const fraction = digitsAt(text, 20, millisecondsEnd);
+  const finer = digitsAt(text, 23, text.length);
   // Date.UTC reads years 0-99 as 1900-1999: those, and anything not all digits, go to the string parser.
-  if ((century | yearOfCentury | month | day | hour | minute | second) < 0 || !fractionIsDigits || year < 100) return byStringParser(text);
+  if ((year | month | day | hour | minute | second | fraction | finer) < 0 || year < 100) return byStringParser(text);
+  const milliseconds = fraction * 10 ** (23 - millisecondsEnd);
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, milliseconds));
 }

@@ -8,22 +8,13 @@
 // is that same text: recognised here in ~50 ns. Anything else returns undefined and takes the
 // scalar's own serialize (an offset, another precision, a number, an invalid date and its error).
 
+import { digitsAt } from '../text/digits';
+
 const DASH = 45;
 const COLON = 58;
 const DOT = 46;
 const T = 84;
 const Z = 90;
-
-/** The number the digits from `at` to `end` write, or -1 when one is not a digit. */
-function digitsAt(text: string, at: number, end: number): number {
-  let value = 0;
-  for (let i = at; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit >>> 0 > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
 
 const leapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
