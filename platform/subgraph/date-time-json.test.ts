@@ -60,15 +60,18 @@ describe('dateTimeJsonValue', () => {
 });
 
 describe("a subgraph's DateTime", () => {
-  const schema = subgraphSchema(
-    `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
-     scalar DateTime
-     type Query { at: DateTime }`,
-    { Query: { at: () => null } },
-  );
+  /** The DateTime of a subgraph schema built with these resolvers (the shared scalar's unless given). */
+  const dateTimeOf = (resolvers: Record<string, unknown> = {}) =>
+    subgraphSchema(
+      `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+       scalar DateTime
+       type Query { at: DateTime }`,
+      { Query: { at: () => null }, ...resolvers },
+    ).getType('DateTime') as GraphQLScalarType;
+  const dateTime = dateTimeOf();
   const serialize = (value: unknown) => {
     try {
-      return { value: (schema.getType('DateTime') as GraphQLScalarType).serialize(value) };
+      return { value: dateTime.serialize(value) };
     } catch (error) {
       return { error: (error as Error).message };
     }
@@ -90,12 +93,7 @@ describe("a subgraph's DateTime", () => {
   it("answers Dates and ISO text without the scalar's validation, anything else through it", () => {
     const scalar = jest.spyOn(DateTimeResolver, 'serialize');
     try {
-      const spied = subgraphSchema(
-        `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
-         scalar DateTime
-         type Query { at: DateTime }`,
-        { Query: { at: () => null } },
-      ).getType('DateTime') as GraphQLScalarType;
+      const spied = dateTimeOf();
       expect(spied.serialize(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
       expect(spied.serialize('2026-01-02T03:04:05.678Z')).toBe('2026-01-02T03:04:05.678Z');
       expect(scalar).not.toHaveBeenCalled();
@@ -107,12 +105,7 @@ describe("a subgraph's DateTime", () => {
   });
 
   it("keeps a subgraph's own DateTime serialize", () => {
-    const own = subgraphSchema(
-      `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
-       scalar DateTime
-       type Query { at: DateTime }`,
-      { DateTime: new GraphQLScalarType({ name: 'DateTime', serialize: () => 'always this' }), Query: { at: () => null } },
-    );
-    expect((own.getType('DateTime') as GraphQLScalarType).serialize('2026-01-02T03:04:05.678Z')).toBe('always this');
+    const own = dateTimeOf({ DateTime: new GraphQLScalarType({ name: 'DateTime', serialize: () => 'always this' }) });
+    expect(own.serialize('2026-01-02T03:04:05.678Z')).toBe('always this');
   });
 });
