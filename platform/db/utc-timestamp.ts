@@ -6,7 +6,7 @@
 // their profiles parses some 160 of them per request). Anything else PostgreSQL may write (years
 // before 100 or after 9999, BC, infinity) takes the string parser, as before.
 
-import { digitsAt } from '../text/digits';
+import { dateTimeFieldsAt, digitsAt } from '../text/digits';
 
 const byStringParser = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 
@@ -25,19 +25,15 @@ function separatorsInPlace(text: string): boolean {
 
 export function parseUtcTimestamp(text: string): Date {
   if (!separatorsInPlace(text)) return byStringParser(text);
-  const year = digitsAt(text, 0, 4);
-  const month = digitsAt(text, 5, 7);
-  const day = digitsAt(text, 8, 10);
-  const hour = digitsAt(text, 11, 13);
-  const minute = digitsAt(text, 14, 16);
-  const second = digitsAt(text, 17, 19);
+  const fields = dateTimeFieldsAt(text);
   // Milliseconds are the first three fraction digits (Date keeps no finer; the string parser
   // truncates too); the finer ones need only be digits.
   const millisecondsEnd = Math.min(text.length, 23);
   const fraction = digitsAt(text, 20, millisecondsEnd);
   const finer = digitsAt(text, 23, text.length);
   // Date.UTC reads years 0-99 as 1900-1999: those, and anything not all digits, go to the string parser.
-  if ((year | month | day | hour | minute | second | fraction | finer) < 0 || year < 100) return byStringParser(text);
+  if (!fields || (fraction | finer) < 0 || fields.year < 100) return byStringParser(text);
+  const { year, month, day, hour, minute, second } = fields;
   const milliseconds = fraction * 10 ** (23 - millisecondsEnd);
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, milliseconds));
 }

@@ -8,7 +8,7 @@
 // is that same text: recognised here in ~50 ns. Anything else returns undefined and takes the
 // scalar's own serialize (an offset, another precision, a number, an invalid date and its error).
 
-import { digitsAt } from '../text/digits';
+import { dateTimeFieldsAt, digitsAt } from '../text/digits';
 
 const DASH = 45;
 const COLON = 58;
@@ -32,14 +32,10 @@ export function isIsoInstantText(text: string): boolean {
     text.charCodeAt(23) !== Z
   )
     return false;
-  const year = digitsAt(text, 0, 4);
-  const month = digitsAt(text, 5, 7);
-  const day = digitsAt(text, 8, 10);
-  const hour = digitsAt(text, 11, 13);
-  const minute = digitsAt(text, 14, 16);
-  const second = digitsAt(text, 17, 19);
+  const fields = dateTimeFieldsAt(text);
   const milliseconds = digitsAt(text, 20, 23);
-  if ((year | month | day | hour | minute | second | milliseconds) < 0) return false;
+  if (!fields || milliseconds < 0) return false;
+  const { year, month, day, hour, minute, second } = fields;
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   return day <= (month === 2 && leapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]);
 }

@@ -12,3 +12,25 @@ export function digitsAt(text: string, from: number, to: number): number {
   }
   return value;
 }
+
+/** The calendar fields of a date and time written "YYYY-MM-DD?HH:MM:SS" (ISO 8601 and PostgreSQL's
+ * timestamp text alike; the separators are the caller's to check). */
+export interface DateTimeFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The fields at the start of `text`, or null when one of them is not all digits. */
+export function dateTimeFieldsAt(text: string): DateTimeFields | null {
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
+  return (year | month | day | hour | minute | second) < 0 ? null : { year, month, day, hour, minute, second };
+}
